@@ -1,0 +1,79 @@
+"""paiju (牌局): Chinese regional card and tile games.
+
+The public API; everything here is also reachable from the ``paiju`` command line.
+
+>>> import paiju
+>>> paiju.find_variant("2001").name_zh
+'52张宝子1'
+>>> len(paiju.catalog()) >= 43
+True
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from paiju.cards import Card, deck, format_cards, parse_cards
+from paiju.catalog import Variant, catalog, find_variant
+from paiju.engine import Action, Deal, Event, Game, Match, Record, State, replay
+from paiju.errors import (
+    CatalogError,
+    FairnessError,
+    IllegalAction,
+    NotationError,
+    NotImplementedFamily,
+    NotYourTurn,
+    PaijuError,
+    ProtocolError,
+    UnknownVariant,
+)
+from paiju.games import game
+from paiju.tiles import Tile, format_tiles, parse_tiles
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Card",
+    "CatalogError",
+    "Deal",
+    "Event",
+    "FairnessError",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "NotImplementedFamily",
+    "NotYourTurn",
+    "NotationError",
+    "PaijuError",
+    "ProtocolError",
+    "Record",
+    "State",
+    "Tile",
+    "UnknownVariant",
+    "Variant",
+    "__version__",
+    "catalog",
+    "deck",
+    "find_variant",
+    "format_cards",
+    "format_tiles",
+    "game",
+    "odds",
+    "parse_cards",
+    "parse_tiles",
+    "replay",
+]
+
+
+def odds(code: str) -> dict[str, Any]:
+    """The exact odds of a game code, as ``paiju odds CODE --json`` prints them."""
+    from paiju.games import FAMILIES
+
+    variant = find_variant(code)
+    path = FAMILIES[variant.family].odds
+    if path is None:
+        raise NotImplementedFamily(f"the {variant.family} family has no odds yet")
+    result: dict[str, Any] = import_module(path).odds(variant)
+    return result

@@ -1,0 +1,9 @@
+"""The ``paiju`` command line: ``paiju --help`` lists the commands.
+
+Errors print one line on stderr and exit with status 2.
+"""
+
+from paiju.cli import core as core
+from paiju.cli.app import cli, main
+
+__all__ = ["cli", "main"]

@@ -1,0 +1,301 @@
+"""Commands every family shares: catalog, rules, deal, simulate, play, odds."""
+
+from __future__ import annotations
+
+import json
+import time
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from paiju.catalog import Variant, catalog, find_variant
+from paiju.cli.app import cli, echo_json, pass_console, variants_option
+from paiju.engine import Action, Game, Match, State
+from paiju.errors import IllegalAction, NotImplementedFamily, PaijuError
+from paiju.fairness import DealRng
+from paiju.games import FAMILIES, game, make_bot, resolve
+from paiju.harness import playout
+
+__all__ = ["rules_page"]
+
+
+def _players(v: Variant) -> str:
+    low, high = v.players
+    return str(low) if low == high else f"{low}-{high}"
+
+
+@cli.command("catalog")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array.")
+@click.option("--family", help="Only this family (e.g. shisanzhang, baozi).")
+@variants_option
+@pass_console
+def catalog_cmd(console: Console, as_json: bool, family: str | None) -> None:
+    """List every game code of the catalogue."""
+    variants = [v for v in catalog() if family is None or v.family == family]
+    if family is not None and family not in FAMILIES:
+        raise click.BadParameter(f"unknown family {family!r}; families are {', '.join(FAMILIES)}")
+    if as_json:
+        echo_json(
+            [{**v.to_json(), "playable": FAMILIES[v.family].game is not None} for v in variants]
+        )
+        return
+    table = Table(title="paiju catalogue 牌局目录")
+    for name in ("code", "名称", "name", "family", "players", "deck", "playable"):
+        table.add_column(name)
+    for v in variants:
+        fam = FAMILIES[v.family]
+        table.add_row(
+            v.code,
+            v.name_zh,
+            v.name_en,
+            fam.name_zh,
+            _players(v),
+            v.deck,
+            "yes" if fam.game is not None else "not yet",
+        )
+    console.print(table)
+
+
+def rules_page(v: Variant) -> str:
+    """The rule page of a variant in Chinese and English (``paiju rules CODE``)."""
+    fam = FAMILIES[v.family]
+    lines = [
+        f"{v.code}  {v.name_zh} — {v.name_en}",
+        f"family 玩法: {fam.name_zh} ({fam.name_en}); players 人数: {_players(v)};"
+        f" deck 牌: {v.deck}" + (f"; also called: {', '.join(v.aliases)}" if v.aliases else ""),
+        f"source 出处: rule file {v.source}",
+        "",
+        "规则（原文）:",
+        v.rules_zh,
+        "",
+        "Rules:",
+        v.rules_en,
+    ]
+    params = v.to_json()["params"]
+    if params:
+        lines += ["", "Parameters 参数:"]
+        lines += [
+            f"  {key} = {json.dumps(value, ensure_ascii=False)}" for key, value in params.items()
+        ]
+    return "\n".join(lines)
+
+
+@cli.command()
+@click.argument("code")
+@click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
+@variants_option
+def rules(code: str, as_json: bool) -> None:
+    """Show the rule page of a game code, in Chinese and English."""
+    v = find_variant(code)
+    if as_json:
+        echo_json({**v.to_json(), "rules_zh": v.rules_zh, "rules_en": v.rules_en})
+    else:
+        click.echo(rules_page(v))
+
+
+@cli.command()
+@click.argument("code")
+@click.option("--seed", required=True, help="The hand's seed (an int or a text).")
+@click.option("--seats", type=int, help="Number of seats (default: the most the game allows).")
+@click.option("--json", "as_json", is_flag=True, help="Print the deal in its JSON form.")
+@variants_option
+def deal(code: str, seed: str, seats: int | None, as_json: bool) -> None:
+    """Deal one hand from a seed and print it (the form `new_state(deal=...)` accepts)."""
+    g = game(code)
+    n = g.default_seats if seats is None else seats
+    state = g.new_state(n, seed=_seed(seed))
+    dealt = g.deal(n, DealRng(_seed(seed)), {}).to_json(g.items)
+    if dealt != state.deal.to_json(g.items):  # pragma: no cover - a broken family
+        raise PaijuError("the deal is not reproducible from its seed")
+    if as_json:
+        echo_json(dealt)
+        return
+    for seat, hand in enumerate(dealt["hands"]):
+        click.echo(f"seat {seat}: {hand}")
+    for name, value in dealt.items():
+        if name not in ("hands",):
+            click.echo(f"{name}: {value}")
+
+
+def _seed(text: str) -> int | str:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+@cli.command()
+@click.argument("code")
+@click.option("--games", "n_games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", default="0", show_default=True, help="Base seed of the run.")
+@click.option("--seats", type=int, help="Number of seats (default: the most the game allows).")
+@click.option("--quick", is_flag=True, help="Only the cheap invariant checks (no replay).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@variants_option
+@pass_console
+def simulate(
+    console: Console,
+    code: str,
+    n_games: int,
+    seed: str,
+    seats: int | None,
+    quick: bool,
+    as_json: bool,
+) -> None:
+    """Play whole games with bots in every seat, checking the invariants of every game."""
+    g = game(code)
+    n = g.default_seats if seats is None else seats
+    totals = [0] * n
+    failures: list[str] = []
+    decisions = 0
+    started = time.perf_counter()
+    with Progress(
+        TextColumn(f"{g.variant.code} {g.variant.name_zh}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        disable=as_json,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=n_games)
+        for i in range(n_games):
+            result = playout(g, n, f"{seed}:{i}", deep=not quick)
+            totals = [a + b for a, b in zip(totals, result.totals, strict=True)]
+            failures.extend(result.failures)
+            decisions += result.decisions
+            progress.advance(task)
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    summary: dict[str, Any] = {
+        "code": g.variant.code,
+        "games": n_games,
+        "seats": n,
+        "totals": totals,
+        "games_per_s": round(n_games / elapsed, 2),
+        "decisions_per_s": round(decisions / elapsed, 1),
+        "decisions": decisions,
+        "invariant_failures": len(failures),
+        "failures": failures[:20],
+    }
+    if as_json:
+        echo_json(summary)
+        return
+    table = Table(title=f"{g.variant.code} {g.variant.name_zh}: {n_games} games")
+    table.add_column("seat")
+    table.add_column("total", justify="right")
+    for s, t in enumerate(totals):
+        table.add_row(str(s), str(t))
+    console.print(table)
+    console.print(
+        f"{summary['games_per_s']} games/s, {summary['decisions_per_s']} decisions/s, "
+        f"invariant failures: {len(failures)}"
+    )
+    for failure in failures[:20]:
+        console.print(f"[red]{failure}[/red]")
+
+
+class GenericTable:
+    """The terminal table of a family without its own: the view, and numbered actions."""
+
+    def __init__(self, game: Game, console: Console) -> None:
+        self.game = game
+        self.console = console
+
+    def show(self, state: State, seat: int) -> None:
+        self.console.print_json(json.dumps(state.view(seat), ensure_ascii=False))
+
+    def ask(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if legal:
+            for i, action in enumerate(legal):
+                self.console.print(f"  [{i}] {json.dumps(action.to_json(), ensure_ascii=False)}")
+        while True:
+            answer = click.prompt("your action (a number, or the action's JSON)", type=str)
+            try:
+                if legal and answer.strip().isdigit() and int(answer) < len(legal):
+                    return legal[int(answer)]
+                action = self.game.parse_action(json.loads(answer))
+                state.check(seat, action)
+                return action
+            except (PaijuError, ValueError) as exc:
+                self.console.print(f"[red]{exc}[/red]")
+
+
+def _table(g: Game, console: Console) -> Any:
+    path = FAMILIES[g.variant.family].terminal
+    return GenericTable(g, console) if path is None else resolve(path)(g, console)
+
+
+@cli.command()
+@click.argument("code")
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
+@click.option("--seats", type=int, help="Number of seats (default: the most the game allows).")
+@click.option("--seed", help="Seed of the first hand (default: random).")
+@click.option("--hands", type=click.IntRange(min=1), default=1, show_default=True)
+@variants_option
+@pass_console
+def play(
+    console: Console, code: str, seat: int, seats: int | None, seed: str | None, hands: int
+) -> None:
+    """Play in the terminal against bots."""
+    from paiju.fairness import new_seed
+
+    g = game(code)
+    n = g.default_seats if seats is None else seats
+    if not 0 <= seat < n:
+        raise click.BadParameter(f"seat must be 0-{n - 1}")
+    base = seed if seed is not None else new_seed()[:12]
+    match = Match(g, n, (f"{base}/{h}" for h in range(10**6)))
+    bots = [make_bot(g, hash((base, s)) & 0xFFFF) for s in range(n)]
+    ui = _table(g, console)
+    console.print(f"[bold]{g.variant.code} {g.variant.name_zh}[/bold] — {g.variant.name_en}")
+    while len(match.hands) < hands and not match.is_over:
+        state = match.next_hand()
+        console.rule(f"hand {len(match.hands)} (seed {state.seed})")
+        while not state.is_over:
+            for s in sorted(state.to_act()):
+                if s not in state.to_act():
+                    continue
+                if s == seat:
+                    ui.show(state, seat)
+                    action = ui.ask(state, seat)
+                else:
+                    action = bots[s].act(state, s)
+                try:
+                    state.apply(s, action)
+                except IllegalAction as exc:
+                    console.print(f"[red]{exc}[/red]")
+        ui.show(state, seat)
+        console.print(f"settlement: {list(state.settlement())}")
+    console.print(f"totals: {match.totals}")
+
+
+@cli.command()
+@click.argument("code", required=False)
+@click.option("--family", help="Print the table for every variant of a family.")
+@click.option("--chart", type=click.Path(dir_okay=False, path_type=Path), help="Chart file (PNG).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@variants_option
+def odds(code: str | None, family: str | None, chart: Path | None, as_json: bool) -> None:
+    """Exact odds of a game code (or of a whole family with --family)."""
+    if (code is None) == (family is None):
+        raise click.UsageError("give a CODE or --family FAMILY")
+    fam_name = find_variant(code).family if code is not None else str(family)
+    if fam_name not in FAMILIES:
+        raise click.BadParameter(f"unknown family {fam_name!r}; families are {', '.join(FAMILIES)}")
+    path = FAMILIES[fam_name].odds
+    if path is None:
+        raise NotImplementedFamily(f"the {FAMILIES[fam_name].name_zh} family has no odds yet")
+    module = import_module(path)
+    if code is not None:
+        v = find_variant(code)
+        result = module.odds(v)
+        click.echo(
+            json.dumps(result, ensure_ascii=False) if as_json else module.format_odds(v, result)
+        )
+        return
+    variants = [v for v in catalog() if v.family == fam_name]
+    report, text = module.family_report(variants, chart)
+    click.echo(json.dumps(report, ensure_ascii=False) if as_json else text)

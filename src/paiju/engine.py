@@ -1,0 +1,571 @@
+"""The Game protocol every family implements.
+
+A :class:`Game` is a frozen variant with its room options; calling
+:meth:`Game.new_state` deals one hand (from a seed, or from a given :class:`Deal`) and
+returns its :class:`State`. A state is a state machine driven by seats:
+
+* :meth:`State.to_act` - the seats that may act now (several at once for simultaneous
+  decisions: arranging in 十三张, bets in 宝子, claim windows in mahjong);
+* :meth:`State.legal_actions` - the legal actions of a seat where the set is small
+  (``None`` where it is too large to list, as for a 13-card arrangement);
+* :meth:`State.check` - raise :class:`~paiju.errors.IllegalAction` saying what is wrong;
+* :meth:`State.apply` - check, then change the state and return the :class:`Event` s;
+  a rejected action leaves the state untouched;
+* :meth:`State.view` - a JSON-ready dict with exactly what a seat (or a spectator) may see;
+* :meth:`State.settlement` - per-seat score deltas once :attr:`State.is_over`.
+
+Chance is drawn only when dealing, from the seeded :class:`~paiju.fairness.DealRng`: the
+deal holds every random choice of the hand (the shuffled stock, a random first bidder, a
+marked card), so a hand is fully given by (variant, options, seats, seed or deal,
+context, actions) - a :class:`Record` - and :func:`replay` rebuilds every intermediate state.
+
+Hands follow one another in a :class:`Match`: what carries from one hand to the next (the
+banker seat, who bids first, tribute owed, running scores) is the JSON ``context`` that
+:meth:`State.next_context` returns and the next :meth:`Game.new_state` receives.
+
+Actions and events are frozen dataclasses with a ``type`` name and a JSON form made by
+pydantic from their annotations (cards as canonical text, see
+:data:`paiju.cards.CardList`).
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
+
+from pydantic import TypeAdapter, ValidationError
+
+from paiju.cards import deck as card_deck
+from paiju.cards import format_cards, parse_cards
+from paiju.errors import IllegalAction, NotYourTurn, PaijuError, ProtocolError
+from paiju.fairness import DealRng, Seed, seed_text
+from paiju.tiles import WALL, format_tiles, parse_tiles
+
+if TYPE_CHECKING:
+    from paiju.catalog import Variant
+
+__all__ = [
+    "Action",
+    "Deal",
+    "Event",
+    "Game",
+    "HandEnded",
+    "Match",
+    "Record",
+    "State",
+    "replay",
+]
+
+JSON = dict[str, Any]
+ItemKind = Literal["cards", "tiles"]
+
+
+# --------------------------------------------------------------------------- messages
+
+
+_ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
+
+
+def _adapter(cls: type[Any]) -> TypeAdapter[Any]:
+    """The pydantic adapter of a message class, built once."""
+    adapter = _ADAPTERS.get(cls)
+    if adapter is None:
+        adapter = _ADAPTERS[cls] = TypeAdapter(cls)
+    return adapter
+
+
+class _Message:
+    """Shared JSON machinery of actions and events (frozen dataclasses with a ``type``)."""
+
+    type: ClassVar[str]
+
+    def to_json(self) -> JSON:
+        """The JSON form: ``{"type": ..., field: value, ...}`` with cards as text."""
+        body = _adapter(type(self)).dump_python(self, mode="json")
+        return {"type": self.type, **body}
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Self:
+        """Parse the JSON form of this very class; raises ProtocolError."""
+        if not isinstance(obj, Mapping):
+            raise ProtocolError(f"expected a JSON object for {cls.type!r}, got {obj!r}")
+        body = {k: v for k, v in obj.items() if k != "type"}
+        try:
+            result: Self = _adapter(cls).validate_python(body)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or cls.type}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise ProtocolError(f"bad {cls.type!r} message: {problems}") from None
+        except PaijuError as exc:
+            raise ProtocolError(f"bad {cls.type!r} message: {exc}") from None
+        return result
+
+
+@dataclass(frozen=True)
+class Action(_Message):
+    """A decision of one seat. Subclasses are frozen dataclasses with a ``type`` name."""
+
+
+@dataclass(frozen=True)
+class Event(_Message):
+    """Something that happened. :meth:`audience` says who may see it (None = everyone)."""
+
+    def audience(self) -> frozenset[int] | None:
+        return None
+
+
+@dataclass(frozen=True)
+class HandEnded(Event):
+    """The hand is over; ``scores`` is the settlement, one delta per seat."""
+
+    type: ClassVar[str] = "hand_ended"
+    scores: tuple[int, ...]
+
+
+def parse_message(types: Mapping[str, type[Any]], obj: object, what: str) -> Any:
+    """Pick the class by ``obj["type"]`` among ``types`` and parse the JSON form."""
+    if not isinstance(obj, Mapping):
+        raise ProtocolError(f"expected a JSON object for an {what}, got {obj!r}")
+    kind = obj.get("type")
+    if not isinstance(kind, str) or kind not in types:
+        raise ProtocolError(
+            f"unknown {what} type {kind!r}; this game knows {', '.join(sorted(types))}"
+        )
+    return types[kind].from_json(obj)
+
+
+# ------------------------------------------------------------------------------ deals
+
+
+def _format_items(kind: ItemKind, items: Sequence[int]) -> str:
+    return format_cards(items) if kind == "cards" else format_tiles(items)
+
+
+def _parse_items(kind: ItemKind, text: object, where: str) -> tuple[int, ...]:
+    if not isinstance(text, str):
+        raise ProtocolError(f"deal: {where} must be text in the notation, got {text!r}")
+    try:
+        return parse_cards(text) if kind == "cards" else parse_tiles(text)
+    except PaijuError as exc:
+        raise ProtocolError(f"deal: {where}: {exc}") from None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Everything chance decided for one hand.
+
+    ``hands`` holds each seat's cards (or tiles) in dealing order; ``piles`` the other
+    stacks by name (``kitty``, ``wall``, ``stock`` …); ``info`` the other random choices
+    (``first_bidder``, a marked card's holder …), JSON scalars.
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    piles: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    info: Mapping[str, int | str] = field(default_factory=dict)
+
+    def items(self) -> Counter[int]:
+        """Every card or tile of the deal, as a multiset."""
+        total: Counter[int] = Counter()
+        for hand in self.hands:
+            total.update(hand)
+        for pile in self.piles.values():
+            total.update(pile)
+        return total
+
+    def to_json(self, kind: ItemKind = "cards") -> JSON:
+        """``{"hands": ["As Kd …", …], "<pile>": "…", "info": {…}}``."""
+        out: JSON = {"hands": [_format_items(kind, h) for h in self.hands]}
+        for name, pile in self.piles.items():
+            out[name] = _format_items(kind, pile)
+        if self.info:
+            out["info"] = dict(self.info)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: object, kind: ItemKind = "cards") -> Deal:
+        if not isinstance(obj, Mapping) or not isinstance(obj.get("hands"), list):
+            raise ProtocolError(
+                'a deal is a JSON object {"hands": ["As Kd …", …], "kitty": "…", "info": {…}}'
+                f", got {obj!r}"
+            )
+        hands = tuple(_parse_items(kind, h, f"hand {i}") for i, h in enumerate(obj["hands"]))
+        piles = {
+            name: _parse_items(kind, text, name)
+            for name, text in obj.items()
+            if name not in ("hands", "info")
+        }
+        info = obj.get("info", {})
+        if not isinstance(info, Mapping) or not all(
+            isinstance(v, int | str) and not isinstance(v, bool) for v in info.values()
+        ):
+            raise ProtocolError(f"deal: info must map names to ints or texts, got {info!r}")
+        return cls(hands, piles, dict(info))
+
+
+# ------------------------------------------------------------------------------- game
+
+
+class Game(ABC):
+    """A variant with its room options: the factory of hands (states).
+
+    Subclasses set :attr:`family`, :attr:`actions` and :attr:`events`, and implement
+    :meth:`deal` (chance) and :meth:`start` (the first state of a hand).
+    """
+
+    family: ClassVar[str]
+    items: ClassVar[ItemKind] = "cards"
+    actions: ClassVar[tuple[type[Action], ...]] = ()
+    events: ClassVar[tuple[type[Event], ...]] = ()
+
+    def __init__(self, variant: Variant, options: Mapping[str, Any] | None = None) -> None:
+        self.variant = variant
+        self.options: Mapping[str, Any] = self.validate_options(dict(options or {}))
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
+        return f"paiju.game({self.variant.code!r}{opts})"
+
+    # -- configuration hooks ------------------------------------------------------
+
+    def validate_options(self, options: dict[str, Any]) -> Mapping[str, Any]:
+        """Check room options and fill defaults; raise IllegalAction naming a bad one."""
+        if options:
+            raise IllegalAction(
+                f"{self.variant.code} takes no room options, got {', '.join(options)}"
+            )
+        return options
+
+    @property
+    def min_seats(self) -> int:
+        return self.variant.players[0]
+
+    @property
+    def max_seats(self) -> int:
+        return self.variant.players[1]
+
+    @property
+    def default_seats(self) -> int:
+        return self.variant.players[1]
+
+    def full_set(self) -> tuple[int, ...]:
+        """Every card or tile the game is played with (two-deck games hold copies)."""
+        return WALL if self.items == "tiles" else card_deck(self.variant.deck)
+
+    # -- chance and states --------------------------------------------------------------
+
+    @abstractmethod
+    def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
+        """Shuffle and deal one hand; every random choice comes from ``rng``."""
+
+    @abstractmethod
+    def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> State:
+        """The first state of a hand dealt as ``deal``."""
+
+    def check_deal(self, seats: int, deal: Deal) -> None:
+        """Reject a given deal that is not a possible deal of this game."""
+        if len(deal.hands) != seats:
+            raise ProtocolError(f"deal has {len(deal.hands)} hands for {seats} seats")
+        if deal.items() != Counter(self.full_set()):
+            missing = Counter(self.full_set()) - deal.items()
+            extra = deal.items() - Counter(self.full_set())
+            raise ProtocolError(
+                f"deal does not use the {self.variant.deck} set exactly: "
+                f"missing {_format_items(self.items, sorted(missing.elements())) or 'nothing'}, "
+                f"extra {_format_items(self.items, sorted(extra.elements())) or 'nothing'}"
+            )
+
+    def new_state(
+        self,
+        seats: int | None = None,
+        *,
+        seed: Seed | None = None,
+        deal: Deal | Mapping[str, Any] | None = None,
+        context: Mapping[str, Any] | None = None,
+    ) -> State:
+        """Deal a hand from ``seed`` (or start from the given ``deal``)."""
+        seats = self.default_seats if seats is None else seats
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(
+                f"{self.variant.code} is played by {self.min_seats}-{self.max_seats} seats,"
+                f" not {seats}"
+            )
+        context = dict(context or {})
+        if deal is None:
+            if seed is None:
+                raise ProtocolError("new_state needs a seed or a deal")
+            seed_text(seed)
+            dealt = self.deal(seats, DealRng(seed), context)
+        else:
+            dealt = deal if isinstance(deal, Deal) else Deal.from_json(deal, self.items)
+            self.check_deal(seats, dealt)
+        state = self.start(seats, dealt, context)
+        state.seed = seed
+        return state
+
+    def parse_action(self, obj: object) -> Action:
+        """An action of this game from its JSON form; raises ProtocolError."""
+        result: Action = parse_message({a.type: a for a in self.actions}, obj, "action")
+        return result
+
+    def parse_event(self, obj: object) -> Event:
+        known: tuple[type[Event], ...] = (*self.events, HandEnded)
+        result: Event = parse_message({e.type: e for e in known}, obj, "event")
+        return result
+
+    def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
+        """Whether a match (整局) ends here; by default a match is one hand."""
+        return hands_played >= 1
+
+
+class State(ABC):
+    """One hand in progress. See the module docs for the protocol."""
+
+    def __init__(self, game: Game, seats: int, deal: Deal, context: Mapping[str, Any]) -> None:
+        self.game = game
+        self.seats = seats
+        self.deal = deal
+        self.context: Mapping[str, Any] = dict(context)
+        self.seed: Seed | None = None
+        self.history: list[tuple[int, Action]] = []
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game.variant.code} phase={self.phase!r} "
+            f"to_act={sorted(self.to_act())} actions={len(self.history)}>"
+        )
+
+    # -- what a family implements ------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The name of the current phase (``bidding``, ``arranging``, ``over`` …)."""
+
+    @abstractmethod
+    def to_act(self) -> frozenset[int]:
+        """The seats that may act now (empty when the hand is over)."""
+
+    @abstractmethod
+    def check(self, seat: int, action: Action) -> None:
+        """Raise IllegalAction (or NotYourTurn) unless ``seat`` may take ``action`` now."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Change the state for a checked action and return its events."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may see (``None`` = a spectator), JSON-ready."""
+
+    @abstractmethod
+    def settlement(self) -> tuple[int, ...]:
+        """Per-seat score deltas of the finished hand; they sum to zero."""
+
+    @abstractmethod
+    def locations(self) -> Mapping[str, Sequence[int]]:
+        """Where every card or tile is now (hands, kitty, played, wall …), by name."""
+
+    @abstractmethod
+    def hidden_from(self, seat: int | None) -> Counter[int]:
+        """The cards or tiles ``seat`` may not see now (a multiset)."""
+
+    def legal_actions(self, seat: int) -> Sequence[Action] | None:
+        """Every legal action of ``seat`` now, or None where the set is too large to list."""
+        return None
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """A uniformly chosen legal action (families with None legal_actions override)."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            raise IllegalAction(f"seat {seat} has no legal action in phase {self.phase!r}")
+        return rng.choice(list(legal))
+
+    def next_context(self) -> JSON:
+        """What carries to the next hand of a match (banker, first bidder, scores …)."""
+        return {}
+
+    # -- shared behaviour ------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return not self.to_act()
+
+    def check_turn(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise NotYourTurn(f"there is no seat {seat!r}; seats are 0-{self.seats - 1}")
+        acting = self.to_act()
+        if seat not in acting:
+            if not acting:
+                raise NotYourTurn("the hand is over")
+            raise NotYourTurn(
+                f"seat {seat} may not act now (phase {self.phase!r}); "
+                f"waiting for seat {', '.join(map(str, sorted(acting)))}"
+            )
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        try:
+            self.check_turn(seat)
+            self.check(seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Check ``action`` for ``seat``, apply it, log it and return its events."""
+        self.check_turn(seat)
+        if not isinstance(action, self.game.actions):
+            raise IllegalAction(
+                f"{type(action).__name__} is not an action of {self.game.variant.code}"
+            )
+        self.check(seat, action)
+        events = self._apply(seat, action)
+        self.history.append((seat, action))
+        if self.is_over:
+            events.append(HandEnded(self.settlement()))
+        return events
+
+    def clone(self) -> Self:
+        """An independent copy (bots search on clones)."""
+        game = self.game
+        memo = {id(game): game}
+        return copy.deepcopy(self, memo)
+
+    def snapshot(self) -> bytes:
+        """A byte string that changes whenever the state changes."""
+        state = {k: v for k, v in vars(self).items() if k != "game"}
+        return pickle.dumps(state)
+
+    def record(self) -> Record:
+        """The replayable record of this hand so far."""
+        return Record(
+            code=self.game.variant.code,
+            options=dict(self.game.options),
+            seats=self.seats,
+            seed=self.seed,
+            deal=None if self.seed is not None else self.deal,
+            context=dict(self.context),
+            actions=tuple(self.history),
+        )
+
+
+# ----------------------------------------------------------------------------- replay
+
+
+@dataclass(frozen=True)
+class Record:
+    """A hand as data: enough to rebuild every state of it."""
+
+    code: str
+    options: Mapping[str, Any]
+    seats: int
+    seed: Seed | None
+    deal: Deal | None
+    context: Mapping[str, Any]
+    actions: tuple[tuple[int, Action], ...]
+
+    def to_json(self) -> JSON:
+        from paiju.catalog import find_variant
+
+        kind = find_variant(self.code).items_kind
+        return {
+            "code": self.code,
+            "options": dict(self.options),
+            "seats": self.seats,
+            "seed": self.seed,
+            "deal": None if self.deal is None else self.deal.to_json(kind),
+            "context": dict(self.context),
+            "actions": [{"seat": s, "action": a.to_json()} for s, a in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Record:
+        from paiju.games import game as make_game
+
+        try:
+            game = make_game(obj["code"], **obj.get("options", {}))
+            deal = obj.get("deal")
+            actions = tuple(
+                (int(item["seat"]), game.parse_action(item["action"])) for item in obj["actions"]
+            )
+            return cls(
+                code=obj["code"],
+                options=dict(obj.get("options", {})),
+                seats=int(obj["seats"]),
+                seed=obj.get("seed"),
+                deal=None if deal is None else Deal.from_json(deal, game.items),
+                context=dict(obj.get("context", {})),
+                actions=actions,
+            )
+        except (KeyError, TypeError) as exc:
+            raise ProtocolError(f"bad game record: missing or wrong field {exc}") from None
+
+
+def replay(record: Record, game: Game | None = None) -> Iterator[State]:
+    """Yield the state before the first action, then after each action (independent copies)."""
+    if game is None:
+        from paiju.games import game as make_game
+
+        game = make_game(record.code, **record.options)
+    state = game.new_state(record.seats, seed=record.seed, deal=record.deal, context=record.context)
+    yield state.clone()
+    for seat, action in record.actions:
+        state.apply(seat, action)
+        yield state.clone()
+
+
+class Match:
+    """Hands in a row, each dealt from its own seed, with the context carried between them.
+
+    A match (整局) is one hand unless the family's :meth:`Game.match_over` says otherwise
+    (打弹子 plays to 30 or 60 points).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seats: int,
+        seeds: Iterator[Seed],
+        context: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.game = game
+        self.seats = seats
+        self.seeds = seeds
+        self.start_context: Mapping[str, Any] = dict(context or {})
+        self.hands: list[State] = []
+
+    @property
+    def context(self) -> Mapping[str, Any]:
+        """The context the next hand starts from."""
+        return self.hands[-1].next_context() if self.hands else self.start_context
+
+    @property
+    def totals(self) -> list[int]:
+        """Per-seat sums of the settlements of the finished hands."""
+        totals = [0] * self.seats
+        for hand in self.hands:
+            if hand.is_over:
+                for seat, delta in enumerate(hand.settlement()):
+                    totals[seat] += delta
+        return totals
+
+    @property
+    def is_over(self) -> bool:
+        if self.hands and not self.hands[-1].is_over:
+            return False
+        return self.game.match_over(self.context, len(self.hands))
+
+    def next_hand(self) -> State:
+        """Deal the next hand (the previous one must be over)."""
+        if self.hands and not self.hands[-1].is_over:
+            raise IllegalAction("the current hand is not over")
+        state = self.game.new_state(self.seats, seed=next(self.seeds), context=self.context)
+        self.hands.append(state)
+        return state

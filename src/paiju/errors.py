@@ -1,0 +1,91 @@
+"""The exception tree of paiju. Every error a user can cause is one of these.
+
+::
+
+    PaijuError                      base of everything paiju raises on purpose
+    ├── NotationError (ValueError)  a card, tile, hand or arrangement string that does not parse
+    ├── CatalogError (ValueError)   a variant file or entry that does not validate
+    ├── UnknownVariant (LookupError)  a code or id the catalogue does not have
+    ├── NotImplementedFamily        a family whose rules engine is not built yet
+    ├── IllegalAction (ValueError)  an action the rules do not allow in this state
+    │   └── NotYourTurn             the seat may not act now
+    ├── ProtocolError (ValueError)  a malformed action, event or deal (bad JSON form)
+    └── FairnessError               a revealed seed that does not match its commitment
+
+Surfaces (CLI, server) catch :class:`PaijuError` and show its message; anything else
+is a bug.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CatalogError",
+    "FairnessError",
+    "IllegalAction",
+    "NotImplementedFamily",
+    "NotYourTurn",
+    "NotationError",
+    "PaijuError",
+    "ProtocolError",
+    "UnknownVariant",
+]
+
+
+class PaijuError(Exception):
+    """Base class of every error paiju raises on purpose.
+
+    ``code`` is a stable, machine-readable reason (the server sends it to clients).
+    """
+
+    code = "error"
+
+
+class NotationError(PaijuError, ValueError):
+    """A card, tile or hand string that does not parse; the message quotes the token."""
+
+    code = "bad_notation"
+
+
+class CatalogError(PaijuError, ValueError):
+    """A variant file or entry that does not validate; names the file, entry and field."""
+
+    code = "bad_catalog"
+
+
+class UnknownVariant(PaijuError, LookupError):
+    """A game code or variant id that is not in the catalogue."""
+
+    code = "unknown_variant"
+
+    def __str__(self) -> str:  # LookupError would quote the message
+        return str(self.args[0]) if self.args else "unknown variant"
+
+
+class NotImplementedFamily(PaijuError):
+    """The catalogue knows the variant but its family's engine is not built yet."""
+
+    code = "not_implemented"
+
+
+class IllegalAction(PaijuError, ValueError):
+    """An action the rules do not allow now; the message says why and what is allowed."""
+
+    code = "illegal_action"
+
+
+class NotYourTurn(IllegalAction):
+    """The seat is not among those that may act now."""
+
+    code = "not_your_turn"
+
+
+class ProtocolError(PaijuError, ValueError):
+    """A malformed JSON form of an action, event or deal."""
+
+    code = "bad_message"
+
+
+class FairnessError(PaijuError):
+    """A revealed seed that does not match its commitment, or a log that does not re-deal."""
+
+    code = "unfair"

@@ -1,0 +1,103 @@
+"""Seeded randomness and the commit-reveal proof of a fair deal.
+
+Every chance event of a game (the shuffle, a random first bidder, a marked card) is drawn
+from a :class:`DealRng` built from the hand's seed. The generator is a documented,
+language-neutral construction, so anyone can re-deal a hand from its revealed seed:
+
+* the seed is text (an int seed is written in decimal); ``key = sha256(seed as UTF-8)``;
+* block ``i`` (i = 0, 1, 2 …) of the stream is ``sha256(key || i as 8 bytes big-endian)``;
+* ``randbelow(n)`` reads 8-byte big-endian words from the stream and rejects words
+  ``>= 2**64 - 2**64 % n`` (no modulo bias), returning ``word % n``;
+* ``shuffle`` is Fisher-Yates from the last position down: ``j = randbelow(i + 1)``.
+
+The server commits to ``sha256(seed)`` (hex, of the UTF-8 seed text) before dealing, and
+reveals the seed when the hand ends; :func:`verify_commitment` checks the pair.
+
+>>> rng = DealRng("example")
+>>> rng.shuffled(range(10))
+[0, 8, 1, 4, 2, 6, 9, 3, 5, 7]
+>>> verify_commitment("example", commitment("example"))
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from paiju.errors import FairnessError
+
+__all__ = ["DealRng", "Seed", "commitment", "new_seed", "seed_text", "verify_commitment"]
+
+T = TypeVar("T")
+Seed = int | str
+"""A hand's seed: an int (simulations, tests) or a text (the server's secret hex)."""
+
+_WORD = 2**64
+
+
+def seed_text(seed: Seed) -> str:
+    """The canonical text of a seed: ints in decimal, text as is."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise FairnessError(f"a seed is an int or a text, not {seed!r}")
+    return str(seed)
+
+
+def new_seed() -> str:
+    """A fresh secret seed for a real hand (256 bits from :mod:`secrets`, hex)."""
+    return secrets.token_hex(32)
+
+
+def commitment(seed: Seed) -> str:
+    """The published commitment to a seed: sha256 of its UTF-8 text, hex."""
+    return hashlib.sha256(seed_text(seed).encode()).hexdigest()
+
+
+def verify_commitment(seed: Seed, committed: str) -> None:
+    """Raise :class:`FairnessError` unless ``seed`` is what ``committed`` promised."""
+    if commitment(seed) != committed.lower():
+        raise FairnessError(
+            f"seed {seed_text(seed)!r} does not match the commitment {committed}: "
+            f"sha256 of the seed is {commitment(seed)}"
+        )
+
+
+class DealRng:
+    """A deterministic stream of random choices derived from a seed (see module docs)."""
+
+    __slots__ = ("_buffer", "_counter", "_key")
+
+    def __init__(self, seed: Seed) -> None:
+        self._key = hashlib.sha256(seed_text(seed).encode()).digest()
+        self._counter = 0
+        self._buffer = b""
+
+    def _word(self) -> int:
+        if len(self._buffer) < 8:
+            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+            self._counter += 1
+            self._buffer += block
+        word, self._buffer = self._buffer[:8], self._buffer[8:]
+        return int.from_bytes(word, "big")
+
+    def randbelow(self, n: int) -> int:
+        """A uniform int in ``range(n)``."""
+        if n <= 0:
+            raise ValueError(f"randbelow needs n > 0, got {n}")
+        limit = _WORD - _WORD % n
+        while True:
+            w = self._word()
+            if w < limit:
+                return w % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.randbelow(len(items))]
+
+    def shuffled(self, items: Iterable[T]) -> list[T]:
+        """A new list with the items in Fisher-Yates order."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out

@@ -1,0 +1,250 @@
+"""The shared playout harness: random playouts that check the Game protocol's invariants.
+
+Every family registers by merely being in the catalogue: :func:`playout` plays one hand
+(or a whole match) with bots in every seat and checks, after every action:
+
+* cards or tiles are conserved (:meth:`State.locations` holds the full set, no more);
+* the JSON forms of actions and events round-trip;
+* a rejected action (a seat out of turn, a stale action) leaves the state unchanged;
+* no view of a seat (or a spectator) names a card that seat may not see;
+
+and at the end of each hand: the settlement has one delta per seat and sums to zero, and
+replaying (variant, seed, actions) reproduces every intermediate view of every seat.
+
+``paiju simulate`` runs these checks on every game it plays; tests call
+:func:`check_game` for every variant.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from paiju.bots import Bot
+from paiju.cards import Card, parse_cards
+from paiju.engine import Action, Game, Match, Record, State
+from paiju.errors import IllegalAction, NotationError
+from paiju.fairness import Seed
+from paiju.games import make_bot
+from paiju.tiles import parse_tiles
+
+__all__ = ["HandResult", "PlayoutResult", "check_game", "playout", "view_items"]
+
+
+@dataclass
+class HandResult:
+    """One checked hand."""
+
+    record: Record
+    settlement: tuple[int, ...]
+    decisions: int
+
+
+@dataclass
+class PlayoutResult:
+    """A checked match: its hands, per-seat totals and every invariant failure found."""
+
+    hands: list[HandResult] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def decisions(self) -> int:
+        return sum(h.decisions for h in self.hands)
+
+
+def _strings(obj: Any) -> Iterator[str]:
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, Mapping):
+        for key, value in obj.items():
+            yield str(key)
+            yield from _strings(value)
+    elif isinstance(obj, list | tuple):
+        for value in obj:
+            yield from _strings(value)
+
+
+def view_items(view: Any, kind: str = "cards") -> Counter[int]:
+    """Every card (or tile) named in a view's texts, counted once per mention."""
+    found: Counter[int] = Counter()
+    for text in _strings(view):
+        if kind == "tiles":
+            with contextlib.suppress(NotationError):
+                found.update(parse_tiles(text))
+            continue
+        for token in text.replace("/", " ").split():
+            with contextlib.suppress(NotationError):
+                found.update(parse_cards(token))
+    return found
+
+
+def _leaks(state: State, seat: int | None, view: Any) -> list[str]:
+    """Cards a view names although every copy of them is hidden from the seat."""
+    copies = Counter(state.game.full_set())
+    hidden = state.hidden_from(seat)
+    shown = view_items(view, state.game.items)
+    leaked = [c for c in shown if hidden.get(c, 0) >= copies[c]]
+    if not leaked:
+        return []
+    names = ", ".join(str(Card(c)) if state.game.items == "cards" else str(c) for c in leaked)
+    who = "the spectator" if seat is None else f"seat {seat}"
+    return [f"view of {who} shows hidden {names} (phase {state.phase})"]
+
+
+def _views(state: State) -> list[str]:
+    return [
+        json.dumps(state.view(s), sort_keys=True, ensure_ascii=False)
+        for s in (*range(state.seats), None)
+    ]
+
+
+class _Checker:
+    def __init__(self, game: Game, failures: list[str], label: str) -> None:
+        self.game = game
+        self.failures = failures
+        self.label = label
+        self.full = Counter(game.full_set())
+
+    def fail(self, message: str) -> None:
+        self.failures.append(f"{self.label}: {message}")
+
+    def conserved(self, state: State) -> None:
+        total: Counter[int] = Counter()
+        for pile in state.locations().values():
+            total.update(pile)
+        if total != self.full:
+            self.fail(
+                f"cards not conserved after {len(state.history)} actions: "
+                f"missing {sorted((self.full - total).elements())}, "
+                f"extra {sorted((total - self.full).elements())}"
+            )
+
+    def round_trips(self, action: Action, events: Iterable[Any]) -> None:
+        again = self.game.parse_action(json.loads(json.dumps(action.to_json())))
+        if again != action:
+            self.fail(f"action JSON does not round-trip: {action!r} -> {again!r}")
+        for event in events:
+            back = self.game.parse_event(json.loads(json.dumps(event.to_json())))
+            if back != event:
+                self.fail(f"event JSON does not round-trip: {event!r} -> {back!r}")
+
+    def rejection_is_clean(self, state: State, seat: int, action: Action) -> None:
+        """Out-of-turn and stale actions must raise and leave no trace."""
+        attempts: list[tuple[int, Action]] = []
+        idle = [s for s in range(state.seats) if s not in state.to_act()]
+        if idle:
+            attempts.append((idle[0], action))
+        if state.history:
+            attempts.append(state.history[len(state.history) // 2])
+        for who, attempt in attempts:
+            trial = state.clone()
+            before = trial.snapshot()
+            try:
+                trial.apply(who, attempt)
+            except IllegalAction:
+                if trial.snapshot() != before:
+                    self.fail(f"rejected {attempt!r} of seat {who} changed the state")
+            else:
+                if who in idle:
+                    self.fail(f"seat {who} acted out of turn with {attempt!r}")
+
+    def views_hide(self, state: State) -> None:
+        for seat in (*range(state.seats), None):
+            for leak in _leaks(state, seat, state.view(seat)):
+                self.fail(leak)
+
+    def settles(self, state: State) -> tuple[int, ...]:
+        scores = tuple(state.settlement())
+        if len(scores) != state.seats:
+            self.fail(f"settlement has {len(scores)} entries for {state.seats} seats")
+        if sum(scores) != 0:
+            self.fail(f"settlement {scores} does not sum to zero")
+        return scores
+
+    def replays(self, record: Record, views: list[list[str]]) -> None:
+        state = self.game.new_state(
+            record.seats, seed=record.seed, deal=record.deal, context=record.context
+        )
+        if _views(state) != views[0]:
+            self.fail("replay: the dealt views differ")
+            return
+        for step, (seat, action) in enumerate(record.actions, 1):
+            state.apply(seat, action)
+            if _views(state) != views[step]:
+                self.fail(f"replay: views differ after action {step} ({action!r})")
+                return
+
+
+def _play_hand(
+    state: State, bots: list[Bot], rng: random.Random, check: _Checker, deep: bool
+) -> HandResult:
+    views = [_views(state)] if deep else []
+    check.conserved(state)
+    if deep:
+        check.views_hide(state)
+    decisions = 0
+    while not state.is_over:
+        seat = rng.choice(sorted(state.to_act()))
+        action = bots[seat].act(state, seat)
+        if deep:
+            check.rejection_is_clean(state, seat, action)
+        events = state.apply(seat, action)
+        decisions += 1
+        check.conserved(state)
+        if deep:
+            check.round_trips(action, events)
+            check.views_hide(state)
+            views.append(_views(state))
+    scores = check.settles(state)
+    record = state.record()
+    if deep:
+        check.replays(record, views)
+    return HandResult(record, scores, decisions)
+
+
+def playout(
+    game: Game,
+    seats: int | None = None,
+    seed: Seed = 0,
+    *,
+    bots: list[Bot] | None = None,
+    deep: bool = True,
+    max_hands: int = 200,
+) -> PlayoutResult:
+    """Play one match with bots in every seat, checking every invariant on the way.
+
+    ``deep=False`` keeps only the cheap checks (conservation, settlement).
+    """
+    seats = game.default_seats if seats is None else seats
+    rng = random.Random(f"{seed}")
+    if bots is None:
+        bots = [make_bot(game, rng.randrange(2**32)) for _ in range(seats)]
+    result = PlayoutResult()
+    seeds = (f"{seed}/{h}" for h in range(max_hands + 1))
+    match = Match(game, seats, seeds)
+    while not match.is_over and len(match.hands) < max_hands:
+        state = match.next_hand()
+        check = _Checker(game, result.failures, f"{game.variant.code} seed {state.seed}")
+        try:
+            result.hands.append(_play_hand(state, bots, rng, check, deep))
+        except IllegalAction as exc:
+            check.fail(f"a bot's action was rejected: {exc}")
+            break
+    result.totals = match.totals
+    return result
+
+
+def check_game(
+    game: Game, seeds: Iterable[Seed], seats: int | None = None, deep: bool = True
+) -> list[str]:
+    """Every invariant failure over playouts from the given seeds (empty when all is well)."""
+    failures: list[str] = []
+    for seed in seeds:
+        failures.extend(playout(game, seats, seed, deep=deep).failures)
+    return failures
