@@ -100,7 +100,8 @@ class _Message:
             result: Self = _adapter(cls).validate_python(body)
         except ValidationError as exc:
             problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or cls.type}: {err['msg']}"
+                f"{'.'.join(str(p) for p in err['loc']) or cls.type}: "
+                f"{err['msg'].removeprefix('Value error, ')}"
                 for err in exc.errors()
             )
             raise ProtocolError(f"bad {cls.type!r} message: {problems}") from None

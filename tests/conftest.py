@@ -1,0 +1,33 @@
+"""Shared fixtures: the toy game registered as a family for protocol and CLI tests."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from paiju import games
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from toy import TOY_TOML  # noqa: E402
+
+# ``paiju.catalog`` the attribute is the catalog() function; the module is reached by name.
+catalog_module = importlib.import_module("paiju.catalog")
+
+
+@pytest.fixture
+def toy_variants(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Register the toy family and its variant file; undone after the test."""
+    monkeypatch.setitem(games.FAMILIES, "toy", games.Family("玩具", "Toy", game="toy:ToyGame"))
+    path = tmp_path / "toy.toml"
+    path.write_text(TOY_TOML, encoding="utf-8")
+    monkeypatch.setattr(catalog_module, "_extra_files", [str(path)])
+    catalog_module._load.cache_clear()
+    yield path
+    catalog_module._load.cache_clear()
