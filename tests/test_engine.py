@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
-from toy import Play, Stake, Staked, ToyState
 
 from paiju.cards import parse_cards
 from paiju.engine import Deal, HandEnded, Match, Record, replay
 from paiju.errors import IllegalAction, NotYourTurn, ProtocolError
 from paiju.games import game
+from toy import Play, Stake, Staked, ToyState
 
 
 def test_same_seed_same_deal_and_different_seed_different_deal(toy_variants: Path) -> None:
@@ -122,7 +122,7 @@ def test_a_given_deal_must_use_the_deck_exactly(toy_variants: Path) -> None:
     g = game("toy")
     dealt = g.new_state(2, seed=11).deal.to_json()
     dealt["hands"][0] = dealt["hands"][1]
-    with pytest.raises(ProtocolError, match="missing .* extra"):
+    with pytest.raises(ProtocolError, match=r"missing .* extra"):
         g.new_state(2, deal=dealt)
     with pytest.raises(ProtocolError, match="deal has 2 hands for 3 seats"):
         g.new_state(3, deal=g.new_state(2, seed=11).deal)
