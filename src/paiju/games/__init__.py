@@ -49,7 +49,11 @@ class Family:
 
 
 FAMILIES: dict[str, Family] = {
-    "shisanzhang": Family("十三张", "Thirteen cards"),
+    "shisanzhang": Family(
+        "十三张",
+        "Thirteen cards",
+        spec="paiju.games.shisanzhang.spec:ShisanzhangParams",
+    ),
     "baozi": Family("宝子", "Baozi (two-card points)"),
     "jiajiabao": Family("佳佳宝", "Jiajiabao (four cards, two groups)"),
     "danzi": Family("打弹子", "Danzi (climbing, 2 vs 2)"),
