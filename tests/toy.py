@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pydantic import BaseModel, ConfigDict
+
 from paiju.cards import Card, CardList, format_cards
 from paiju.engine import Action, Deal, Event, Game, State
 from paiju.errors import IllegalAction
@@ -69,6 +71,16 @@ players = [2, 4]
 deck = "52"
 params = { mutate_before_check = true }
 """
+
+
+class ToyParams(BaseModel):
+    """The toy's params: flags that break it on purpose."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    leak: bool = False
+    lose_card: bool = False
+    unbalanced: bool = False
+    mutate_before_check: bool = False
 
 
 @dataclass(frozen=True)
