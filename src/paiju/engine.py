@@ -256,6 +256,17 @@ class Game(ABC):
     def default_seats(self) -> int:
         return self.variant.players[1]
 
+    def seat_count(self, seats: int | None = None) -> int:
+        """``seats``, checked against the variant (the default seat count for None)."""
+        if seats is None:
+            return self.default_seats
+        if not self.min_seats <= seats <= self.max_seats:
+            raise IllegalAction(
+                f"{self.variant.code} is played by {self.min_seats}-{self.max_seats} seats,"
+                f" not {seats}"
+            )
+        return seats
+
     def full_set(self) -> tuple[int, ...]:
         """Every card or tile the game is played with (two-deck games hold copies)."""
         return WALL if self.items == "tiles" else card_deck(self.variant.deck)
@@ -292,12 +303,7 @@ class Game(ABC):
         context: Mapping[str, Any] | None = None,
     ) -> State:
         """Deal a hand from ``seed`` (or start from the given ``deal``)."""
-        seats = self.default_seats if seats is None else seats
-        if not self.min_seats <= seats <= self.max_seats:
-            raise IllegalAction(
-                f"{self.variant.code} is played by {self.min_seats}-{self.max_seats} seats,"
-                f" not {seats}"
-            )
+        seats = self.seat_count(seats)
         context = dict(context or {})
         if deal is None:
             if seed is None:

@@ -221,7 +221,7 @@ def playout(
 
     ``deep=False`` keeps only the cheap checks (conservation, settlement).
     """
-    seats = game.default_seats if seats is None else seats
+    seats = game.seat_count(seats)
     rng = random.Random(f"{seed}")
     if bots is None:
         bots = [make_bot(game, rng.randrange(2**32)) for _ in range(seats)]

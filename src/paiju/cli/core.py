@@ -107,7 +107,7 @@ def rules(code: str, as_json: bool) -> None:
 def deal(code: str, seed: str, seats: int | None, as_json: bool) -> None:
     """Deal one hand from a seed and print it (the form `new_state(deal=...)` accepts)."""
     g = game(code)
-    n = g.default_seats if seats is None else seats
+    n = g.seat_count(seats)
     state = g.new_state(n, seed=_seed(seed))
     dealt = g.deal(n, DealRng(_seed(seed)), {}).to_json(g.items)
     if dealt != state.deal.to_json(g.items):  # pragma: no cover - a broken family
@@ -146,7 +146,7 @@ def simulate(
 ) -> None:
     """Play whole games with bots in every seat, checking the invariants of every game."""
     g = game(code)
-    n = g.default_seats if seats is None else seats
+    n = g.seat_count(seats)
     totals = [0] * n
     failures: list[str] = []
     decisions = 0
@@ -243,7 +243,7 @@ def play(
     from paiju.fairness import new_seed
 
     g = game(code)
-    n = g.default_seats if seats is None else seats
+    n = g.seat_count(seats)
     if not 0 <= seat < n:
         raise click.BadParameter(f"seat must be 0-{n - 1}")
     base = seed if seed is not None else new_seed()[:12]

@@ -1,0 +1,141 @@
+"""The command line: contract outputs, errors as one line with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from paiju import __version__
+from paiju.cli import cli, main
+from paiju.games import game
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_catalog_json_lists_every_code(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "catalog", "--json")
+    assert code == 0
+    entries = json.loads(out)
+    codes = [e["code"] for e in entries]
+    assert {"1301", "2001", "2108", "sandaha", "anshan-majiang"} <= set(codes)
+    for e in entries:
+        assert {"code", "name_zh", "name_en", "family", "players", "deck"} <= set(e)
+    assert entries[0]["players"] == [2, 4]
+
+
+def test_catalog_table_and_family_filter(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "catalog", "--family", "jiajiabao")
+    assert code == 0
+    assert "2104" in out and "1301" not in out
+
+
+def test_rules_page_has_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "2003")
+    assert code == 0
+    assert "52张宝子9" in out and "红心 K+黑桃 K 不算对子" in out
+    assert "only two cards of one colour make a pair" in out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and __version__ in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "9999"], "paiju: error: unknown game code '9999'"),
+        (["deal", "toy"], "paiju: error: Missing option '--seed'"),
+        (["catalog", "--family", "poker"], "paiju: error: Invalid value: unknown family 'poker'"),
+        (["frobnicate"], "paiju: error: No such command 'frobnicate'"),
+        (["simulate", "toy", "--games", "0"], "paiju: error: Invalid value for '--games'"),
+        (["rules", "1301", "--variants", "/nonexistent.toml"], "paiju: error: /nonexistent.toml"),
+        (["simulate", "toy", "--seats", "9"], "paiju: error: toy is played by 2-4 seats, not 9"),
+    ],
+)
+def test_errors_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], toy_variants: Path, args: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert err.count("\n") == 1, err
+    assert err.startswith(message), err
+    assert "Traceback" not in err + out
+
+
+def test_deal_json_is_what_a_given_deal_accepts(
+    capsys: pytest.CaptureFixture[str], toy_variants: Path
+) -> None:
+    code, out, _ = run(capsys, "deal", "toy", "--seed", "3", "--seats", "2", "--json")
+    assert code == 0
+    dealt = json.loads(out)
+    g = game("toy")
+    assert g.new_state(2, deal=dealt).deal == g.new_state(2, seed=3).deal
+
+
+def test_simulate_json_reports_totals_speed_and_no_failures(
+    capsys: pytest.CaptureFixture[str], toy_variants: Path
+) -> None:
+    code, out, _ = run(capsys, "simulate", "toy", "--games", "5", "--seed", "1", "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["games"] == 5
+    assert len(summary["totals"]) == 4 and sum(summary["totals"]) == 0
+    assert summary["games_per_s"] > 0 and summary["decisions_per_s"] > 0
+    assert summary["invariant_failures"] == 0
+    _, again, _ = run(capsys, "simulate", "toy", "--games", "5", "--seed", "1", "--json")
+    assert json.loads(again)["totals"] == summary["totals"]
+
+
+def test_simulate_counts_invariant_failures(
+    capsys: pytest.CaptureFixture[str], toy_variants: Path
+) -> None:
+    code, out, _ = run(capsys, "simulate", "toy-unfair", "--games", "3", "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["invariant_failures"] > 0
+    assert "does not sum to zero" in summary["failures"][0]
+
+
+def test_play_in_the_terminal_against_bots(toy_variants: Path) -> None:
+    result = CliRunner().invoke(cli, ["play", "toy", "--seats", "2", "--seed", "5"], input="2\n0\n")
+    assert result.exit_code == 0, result.output
+    assert "your action" in result.output
+    assert "settlement:" in result.output and "totals:" in result.output
+
+
+def test_play_rejects_a_bad_typed_action_and_asks_again(toy_variants: Path) -> None:
+    result = CliRunner().invoke(
+        cli,
+        ["play", "toy", "--seats", "2", "--seed", "5"],
+        input='{"type": "stake", "amount": 7}\n1\n0\n',
+    )
+    assert result.exit_code == 0, result.output
+    assert "stake 1, 2 or 3, not 7" in result.output
+
+
+def test_the_installed_command_prints_one_line_errors() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "paiju", "rules", "nope"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == (
+        "paiju: error: unknown game code 'nope'; try `paiju catalog` (codes like 1301, 1302,"
+        " 1303, 1304, 1305, 1306, 1301-points, 1301-payout)"
+    )
