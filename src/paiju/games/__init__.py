@@ -57,7 +57,12 @@ FAMILIES: dict[str, Family] = {
     "baozi": Family("宝子", "Baozi (two-card points)"),
     "jiajiabao": Family("佳佳宝", "Jiajiabao (four cards, two groups)"),
     "danzi": Family("打弹子", "Danzi (climbing, 2 vs 2)"),
-    "sandaha": Family("三打哈", "Sandaha (three against one)"),
+    "sandaha": Family(
+        "三打哈",
+        "Sandaha (three against one)",
+        spec="paiju.games.sandaha.spec:SandahaParams",
+        game="paiju.games.sandaha.game:SandahaGame",
+    ),
     "jiayibing": Family("甲乙丙", "Jiayibing (six players, 3 vs 3)"),
     "fangyang": Family("放羊", "Fangyang (called partner)"),
     "majiang": Family("麻将", "Mahjong"),
