@@ -1,0 +1,744 @@
+"""三打哈 through the Game protocol: deal, 叫分, 底牌, 定主, 21 tricks, settlement.
+
+One hand runs through the phases ``bidding`` (叫分, one seat at a time), ``burying`` (the
+declarer 庄家 has taken the 8-card kitty 底牌 and buries 8), ``naming`` (the declarer names a
+trump suit or 无主), ``playing`` (21 tricks, the declarer leads the first) and ``over``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from paiju.cards import Card, CardList, format_cards
+from paiju.engine import Action, Deal, Event, Game, State
+from paiju.errors import IllegalAction
+from paiju.fairness import DealRng
+from paiju.games.sandaha import rules
+from paiju.games.sandaha.rules import NO_TRUMP, TRUMP_NAMES, Component, decompose, order
+from paiju.games.sandaha.spec import SandahaParams
+
+__all__ = [
+    "Bid",
+    "Bury",
+    "NameTrump",
+    "Pass",
+    "Play",
+    "SandahaGame",
+    "SandahaState",
+    "is_changzhu",
+    "settle",
+]
+
+JSON = dict[str, Any]
+
+# ----------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    """叫分: offer to hold the defenders under ``points`` (the 庄分)."""
+
+    type: ClassVar[str] = "bid"
+    points: int
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """不叫: give up bidding for this hand (失去当局叫分权)."""
+
+    type: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class Bury(Action):
+    """扣底: the declarer puts 8 cards back as the kitty."""
+
+    type: ClassVar[str] = "bury"
+    cards: CardList
+
+
+@dataclass(frozen=True)
+class NameTrump(Action):
+    """定主: the declarer names the trump suit ``s h c d`` or ``none`` (无主, 全常主)."""
+
+    type: ClassVar[str] = "name_trump"
+    trump: str
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """出牌: a lead (single, pair, tractor, or a throw 甩牌 of trumps) or a follow."""
+
+    type: ClassVar[str] = "play"
+    cards: CardList
+
+
+# ------------------------------------------------------------------------------ events
+
+
+@dataclass(frozen=True)
+class BidMade(Event):
+    type: ClassVar[str] = "bid_made"
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True)
+class BidPassed(Event):
+    type: ClassVar[str] = "bid_passed"
+    seat: int
+
+
+@dataclass(frozen=True)
+class DeclarerChosen(Event):
+    """叫分结束: ``seat`` is declarer (庄家) with ``bid`` as 庄分."""
+
+    type: ClassVar[str] = "declarer_chosen"
+    seat: int
+    bid: int
+
+
+@dataclass(frozen=True)
+class KittyTaken(Event):
+    """The declarer takes the kitty (底牌), seen by the declarer only."""
+
+    type: ClassVar[str] = "kitty_taken"
+    seat: int
+    cards: CardList
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset({self.seat})
+
+
+@dataclass(frozen=True)
+class KittyBuried(Event):
+    """The declarer buried 8 cards (the cards seen by the declarer only)."""
+
+    type: ClassVar[str] = "kitty_buried"
+    seat: int
+    cards: CardList
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset({self.seat})
+
+
+@dataclass(frozen=True)
+class TrumpNamed(Event):
+    type: ClassVar[str] = "trump_named"
+    seat: int
+    trump: str
+
+
+@dataclass(frozen=True)
+class ThrowFailed(Event):
+    """甩牌失败: ``seat`` tried to throw ``tried`` but ``blocked_by`` can beat a part of it;
+    the thrower plays ``forced``, the smallest beatable component, instead."""
+
+    type: ClassVar[str] = "throw_failed"
+    seat: int
+    tried: CardList
+    forced: CardList
+    blocked_by: int
+
+
+@dataclass(frozen=True)
+class Played(Event):
+    type: ClassVar[str] = "played"
+    seat: int
+    cards: CardList
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    """A trick is complete: ``seat`` won it with ``points`` in it."""
+
+    type: ClassVar[str] = "trick_won"
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True)
+class KittyRevealed(Event):
+    """The hand is over: the kitty shown to all, and what 抠底 added to the defenders."""
+
+    type: ClassVar[str] = "kitty_revealed"
+    cards: CardList
+    points: int
+    multiplier: int
+    bonus: int
+
+
+# ------------------------------------------------------------------------------- rules
+
+
+def _cards(items: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(Card(c) for c in items)
+
+
+def is_changzhu(card: int) -> bool:
+    """常主: a joker, a 2 or a 7 (trumps whatever suit is named)."""
+    return card >= 52 or card // 4 + 2 in (2, 7)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The settlement of a hand: its tier and the per-defender amount (negative = pays)."""
+
+    tier: str
+    per_defender: int
+
+    def scores(self, declarer: int, seats: int) -> tuple[int, ...]:
+        return tuple(
+            -self.per_defender * (seats - 1) if s == declarer else self.per_defender
+            for s in range(seats)
+        )
+
+
+def settle(points: int, bid: int, stake: int, rule: str, p: SandahaParams) -> Outcome:
+    """积分计算公式: the tier of the defenders' ``points`` against the 庄分 ``bid``.
+
+    >>> settle(120, 50, 10, "rule1", SandahaParams())
+    Outcome(tier='defenders_big', per_defender=30)
+    >>> settle(0, 50, 10, "rule2", SandahaParams())
+    Outcome(tier='declarer_big', per_defender=-60)
+    """
+    if points >= bid:
+        margin = points - bid
+        if margin >= p.big_margin:
+            return Outcome("defenders_big", 3 * stake)
+        if margin >= p.small_margin:
+            return Outcome("defenders_small", 2 * stake)
+        return Outcome("defenders_win", stake)
+    double = 2 if rule == "rule2" else 1
+    if points < p.big_shutout_below:
+        return Outcome("declarer_big", -3 * stake * double)
+    if points <= p.small_shutout_upto:
+        return Outcome("declarer_small", -2 * stake * double)
+    return Outcome("declarer_win", -stake * double)
+
+
+def kitty_multiplier(lead: Sequence[Component]) -> int:
+    """抠底倍数 of the last trick's play: single x1, pair x2, tractor of n pairs x2n,
+    a throw x its number of cards."""
+    if len(lead) > 1:
+        return sum(len(c.cards) for c in lead)
+    return max(1, 2 * lead[0].pairs)
+
+
+# -------------------------------------------------------------------------------- game
+
+
+class SandahaGame(Game):
+    """三打哈 (three against one): room options ``stake`` (底注) and ``rule`` (rule1/rule2)."""
+
+    family: ClassVar[str] = "sandaha"
+    actions: ClassVar[tuple[type[Action], ...]] = (Bid, Pass, Bury, NameTrump, Play)
+    events: ClassVar[tuple[type[Event], ...]] = (
+        BidMade,
+        BidPassed,
+        DeclarerChosen,
+        KittyTaken,
+        KittyBuried,
+        TrumpNamed,
+        ThrowFailed,
+        Played,
+        TrickWon,
+        KittyRevealed,
+    )
+
+    @property
+    def params(self) -> SandahaParams:
+        p = self.variant.params
+        return p if isinstance(p, SandahaParams) else SandahaParams.model_validate(p or {})
+
+    def validate_options(self, options: dict[str, Any]) -> Mapping[str, Any]:
+        p = self.params
+        unknown = set(options) - {"stake", "rule"}
+        if unknown:
+            raise IllegalAction(
+                f"{self.variant.code} room options are stake and rule, not {', '.join(unknown)}"
+            )
+        stake = options.get("stake", p.default_stake)
+        if not isinstance(stake, int) or isinstance(stake, bool) or stake < 1:
+            raise IllegalAction(f"stake (底注) must be a positive integer, got {stake!r}")
+        rule = options.get("rule", p.default_rule)
+        if rule not in ("rule1", "rule2"):
+            raise IllegalAction(f"rule must be rule1 (规则一) or rule2 (双进单出), got {rule!r}")
+        return {"stake": stake, "rule": rule}
+
+    def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
+        p = self.params
+        cards = rng.shuffled(self.full_set())
+        n = p.hand_size
+        hands = tuple(tuple(sorted(cards[i * n : (i + 1) * n])) for i in range(seats))
+        kitty = tuple(sorted(cards[seats * n :]))
+        first = context.get("first_bidder")
+        if not isinstance(first, int) or not 0 <= first < seats:
+            first = rng.randbelow(seats)
+        return Deal(hands, {"kitty": kitty}, {"first_bidder": first})
+
+    def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> SandahaState:
+        return SandahaState(self, seats, deal, context)
+
+
+# ------------------------------------------------------------------------------- state
+
+
+class SandahaState(State):
+    """One hand of 三打哈."""
+
+    game: SandahaGame
+
+    def __init__(
+        self, game: SandahaGame, seats: int, deal: Deal, context: Mapping[str, Any]
+    ) -> None:
+        super().__init__(game, seats, deal, context)
+        self.params = game.params
+        first = deal.info.get("first_bidder", 0)
+        self.first_bidder = first if isinstance(first, int) and 0 <= first < seats else 0
+        self.hands: list[list[int]] = [sorted(h) for h in deal.hands]
+        self.kitty: list[int] = sorted(deal.piles.get("kitty", ()))
+        self._phase = "bidding"
+        self.turn = self.first_bidder
+        self.bids: list[tuple[int, int | None]] = []
+        self.passed: set[int] = set()
+        self.bid: int | None = None
+        self.bid_holder: int | None = None
+        self.declarer: int | None = None
+        self.kitty_taken = False
+        self.trump: int | None = None
+        self.trick: list[tuple[int, tuple[int, ...]]] = []
+        self.lead: list[Component] = []
+        self.throw_failed: ThrowFailed | None = None
+        self.last_trick: list[tuple[int, tuple[int, ...]]] = []
+        self.last_winner: int | None = None
+        self.played: list[int] = []
+        self.exposed: list[Counter[int]] = [Counter() for _ in range(seats)]
+        self.tricks_won: list[int] = [0] * seats
+        self.card_points = 0
+        self.kitty_points = 0
+        self.multiplier = 0
+        self.kitty_bonus = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SandahaState:
+        """A fast independent copy for :meth:`clone`: the mutable containers are copied,
+        everything else (deal, params, frozen actions and components, cards) is shared
+        because it is immutable. A new mutable field must be copied here too."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.context = dict(self.context)
+        new.history = list(self.history)
+        new.hands = [list(h) for h in self.hands]
+        new.kitty = list(self.kitty)
+        new.bids = list(self.bids)
+        new.passed = set(self.passed)
+        new.trick = list(self.trick)
+        new.lead = list(self.lead)
+        new.last_trick = list(self.last_trick)
+        new.played = list(self.played)
+        new.exposed = [Counter(e) for e in self.exposed]
+        new.tricks_won = list(self.tricks_won)
+        return new
+
+    # -- protocol ---------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def to_act(self) -> frozenset[int]:
+        return frozenset() if self._phase == "over" else frozenset({self.turn})
+
+    @property
+    def defenders_points(self) -> int:
+        """闲家得分: card points the defenders won, plus the 抠底 bonus."""
+        return self.card_points + self.kitty_bonus
+
+    def defenders(self) -> list[int]:
+        return [s for s in range(self.seats) if s != self.declarer]
+
+    def check(self, seat: int, action: Action) -> None:
+        self.check_turn(seat)
+        if isinstance(action, Bid | Pass):
+            self._check_bidding(seat, action)
+        elif isinstance(action, Bury):
+            self._check_bury(seat, action)
+        elif isinstance(action, NameTrump):
+            self._check_name(action)
+        elif isinstance(action, Play):
+            self._check_play(seat, action)
+        else:
+            raise IllegalAction(f"{type(action).__name__} is not a 三打哈 action")
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Bid | Pass):
+            return self._apply_bidding(seat, action)
+        if isinstance(action, Bury):
+            return self._apply_bury(seat, action)
+        if isinstance(action, NameTrump):
+            return self._apply_name(seat, action)
+        assert isinstance(action, Play)
+        return self._apply_play(seat, action)
+
+    # -- bidding (叫分) -------------------------------------------------------------------
+
+    def changzhu(self, seat: int) -> int:
+        """How many 常主 (王, 2, 7) a seat holds."""
+        return sum(1 for c in self.hands[seat] if is_changzhu(c))
+
+    def bid_range(self) -> list[int]:
+        """The bids allowed now, highest first."""
+        p = self.params
+        top = p.bid_start if self.bid is None else self.bid - p.bid_step
+        return list(range(top, p.min_bid - 1, -p.bid_step))
+
+    def must_bid(self, seat: int) -> int | None:
+        """The 7-常主 duty: the highest bid ``seat`` may make now if it may not pass."""
+        p = self.params
+        if self.changzhu(seat) < p.changzhu_duty:
+            return None
+        if self.bid is None or self.bid > p.duty_bid:
+            allowed = self.bid_range()
+            return allowed[0] if allowed else None
+        return None
+
+    def _check_bidding(self, seat: int, action: Bid | Pass) -> None:
+        if self._phase != "bidding":
+            raise IllegalAction(f"bidding is over (phase {self._phase!r})")
+        p = self.params
+        duty = self.must_bid(seat)
+        if isinstance(action, Pass):
+            if duty is not None:
+                raise IllegalAction(
+                    f"you hold {self.changzhu(seat)} 常主 (王, 2, 7): with "
+                    f"{p.changzhu_duty} or more you may not pass until someone bids "
+                    f"{p.duty_bid}; bid {duty} or lower"
+                )
+            return
+        allowed = self.bid_range()
+        if action.points not in allowed:
+            if not allowed:
+                raise IllegalAction("no lower bid is possible: pass")
+            raise IllegalAction(
+                f"bid {action.points} is not allowed: bid {allowed[0]} or lower in steps of "
+                f"{p.bid_step}, down to {p.min_bid}"
+            )
+
+    def _next_bidder(self, seat: int) -> int | None:
+        for step in range(1, self.seats + 1):
+            s = (seat + step) % self.seats
+            if s not in self.passed:
+                return s
+        return None
+
+    def _apply_bidding(self, seat: int, action: Bid | Pass) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Bid):
+            self.bids.append((seat, action.points))
+            self.bid, self.bid_holder = action.points, seat
+            events.append(BidMade(seat, action.points))
+        else:
+            self.bids.append((seat, None))
+            self.passed.add(seat)
+            events.append(BidPassed(seat))
+        active = [s for s in range(self.seats) if s not in self.passed]
+        if self.bid_holder is not None and (active == [self.bid_holder] or not self.bid_range()):
+            events += self._start_declarer(self.bid_holder, self.bid or 0)
+        elif not active:
+            events += self._start_declarer(self.first_bidder, self.params.bid_start)
+        else:
+            nxt = self._next_bidder(seat)
+            assert nxt is not None
+            self.turn = nxt
+        return events
+
+    def _start_declarer(self, seat: int, bid: int) -> list[Event]:
+        self.declarer, self.bid = seat, bid
+        self.hands[seat] = sorted(self.hands[seat] + self.kitty)
+        taken = tuple(self.kitty)
+        self.kitty = []
+        self.kitty_taken = True
+        self._phase = "burying"
+        self.turn = seat
+        return [DeclarerChosen(seat, bid), KittyTaken(seat, _cards(taken))]
+
+    # -- kitty and trump (扣底, 定主) -----------------------------------------------------
+
+    def _check_bury(self, seat: int, action: Bury) -> None:
+        if self._phase != "burying":
+            raise IllegalAction(f"no burying now (phase {self._phase!r})")
+        size = self.params.kitty_size
+        if len(action.cards) != size:
+            raise IllegalAction(f"bury exactly {size} cards, not {len(action.cards)}")
+        missing = Counter[int](action.cards) - Counter(self.hands[seat])
+        if missing:
+            raise IllegalAction(f"you do not hold {format_cards(sorted(missing.elements()))}")
+
+    def _apply_bury(self, seat: int, action: Bury) -> list[Event]:
+        rest = Counter(self.hands[seat])
+        rest.subtract(action.cards)
+        self.hands[seat] = sorted(rest.elements())
+        self.kitty = sorted(action.cards)
+        self._phase = "naming"
+        return [KittyBuried(seat, _cards(self.kitty))]
+
+    def _check_name(self, action: NameTrump) -> None:
+        if self._phase != "naming":
+            raise IllegalAction(f"no trump to name now (phase {self._phase!r})")
+        if action.trump not in TRUMP_NAMES:
+            raise IllegalAction(
+                f"trump {action.trump!r}: name s, h, c, d (黑桃 红心 梅花 方块) or none (无主)"
+            )
+
+    def _apply_name(self, seat: int, action: NameTrump) -> list[Event]:
+        self.trump = TRUMP_NAMES.index(action.trump)
+        self._phase = "playing"
+        self.turn = seat
+        return [TrumpNamed(seat, action.trump)]
+
+    # -- tricks -------------------------------------------------------------------------
+
+    @property
+    def trump_index(self) -> int:
+        return NO_TRUMP if self.trump is None else self.trump
+
+    def _holds(self, seat: int, cards: Sequence[int]) -> None:
+        missing = Counter(cards) - Counter(self.hands[seat])
+        if missing:
+            raise IllegalAction(f"you do not hold {format_cards(sorted(missing.elements()))}")
+
+    def _check_play(self, seat: int, action: Play) -> None:
+        if self._phase != "playing":
+            raise IllegalAction(f"no card play now (phase {self._phase!r})")
+        cards = action.cards
+        if not cards:
+            raise IllegalAction("play at least one card")
+        self._holds(seat, cards)
+        t = self.trump_index
+        if not self.trick:
+            suits = rules.effective_suits(cards, t)
+            if len(suits) != 1:
+                raise IllegalAction(
+                    "a lead must be of one suit (trumps count as one suit): "
+                    f"{format_cards(cards)} mixes {len(suits)}"
+                )
+            comps = decompose(cards, t)
+            if len(comps) > 1 and suits != {rules.TRUMP}:
+                raise IllegalAction(
+                    "只能甩主牌: only trumps may be thrown; lead one single, pair or tractor "
+                    f"of a side suit, not {' + '.join(str(c) for c in comps)}"
+                )
+            return
+        error = rules.follow_error(self.hands[seat], cards, self.lead, t)
+        if error is not None:
+            raise IllegalAction(error)
+
+    def _remove(self, seat: int, cards: Sequence[int]) -> None:
+        rest = Counter(self.hands[seat])
+        rest.subtract(cards)
+        self.hands[seat] = sorted(rest.elements())
+        self.exposed[seat] -= Counter(cards)
+        self.exposed[seat] = +self.exposed[seat]
+        self.played.extend(cards)
+
+    def _apply_play(self, seat: int, action: Play) -> list[Event]:
+        t = self.trump_index
+        o = order(t)
+        cards = tuple(sorted(action.cards, key=o.strength, reverse=True))
+        events: list[Event] = []
+        if not self.trick:
+            self.throw_failed = None
+            comps = decompose(cards, t)
+            if len(comps) > 1:
+                others = [
+                    ((seat + k) % self.seats, self.hands[(seat + k) % self.seats])
+                    for k in range(1, self.seats)
+                ]
+                blockers = rules.throw_blockers(comps, others, t)
+                if blockers:
+                    forced = rules.forced_component([c for _, c in blockers])
+                    by = next(s for s, c in blockers if c == forced)
+                    failed = ThrowFailed(seat, cards, forced.cards, by)
+                    self.throw_failed = failed
+                    shown = Counter(cards)
+                    shown.subtract(forced.cards)
+                    self.exposed[seat].update(+shown)
+                    events.append(failed)
+                    cards = forced.cards
+                    comps = [forced]
+            self.lead = comps
+        self._remove(seat, cards)
+        self.trick.append((seat, cards))
+        events.append(Played(seat, cards))
+        if len(self.trick) < self.seats:
+            self.turn = (seat + 1) % self.seats
+            return events
+        return events + self._finish_trick()
+
+    def _finish_trick(self) -> list[Event]:
+        t = self.trump_index
+        winner = rules.trick_winner(self.trick, t)
+        points = rules.points_of(c for _, cs in self.trick for c in cs)
+        self.tricks_won[winner] += 1
+        if winner != self.declarer:
+            self.card_points += points
+        events: list[Event] = [TrickWon(winner, points)]
+        self.last_trick, self.last_winner = self.trick, winner
+        last_lead = self.lead
+        winning = dict(self.trick)[winner]
+        self.trick, self.lead = [], []
+        self.turn = winner
+        if any(self.hands):
+            return events
+        self.kitty_points = rules.points_of(self.kitty)
+        trumps_won = all(order(t).suit[c] == rules.TRUMP for c in winning)
+        if winner != self.declarer and trumps_won:
+            self.multiplier = kitty_multiplier(last_lead)
+            self.kitty_bonus = self.kitty_points * self.multiplier
+        self._phase = "over"
+        events.append(
+            KittyRevealed(_cards(self.kitty), self.kitty_points, self.multiplier, self.kitty_bonus)
+        )
+        return events
+
+    # -- results --------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome:
+        stake = int(self.game.options["stake"])
+        rule = str(self.game.options["rule"])
+        return settle(self.defenders_points, self.bid or 0, stake, rule, self.params)
+
+    def settlement(self) -> tuple[int, ...]:
+        if self._phase != "over" or self.declarer is None:
+            return (0,) * self.seats
+        return self.outcome().scores(self.declarer, self.seats)
+
+    def lost_by_declarer(self) -> bool:
+        """下庄: the defenders took at least the 庄分."""
+        return self.bid is not None and self.defenders_points >= self.bid
+
+    def next_context(self) -> JSON:
+        if self.declarer is None:
+            return {"first_bidder": self.first_bidder}
+        if self.lost_by_declarer():
+            return {"first_bidder": (self.declarer + 1) % self.seats}
+        return {"first_bidder": self.declarer}
+
+    # -- what each seat sees -----------------------------------------------------------------
+
+    def locations(self) -> Mapping[str, Sequence[int]]:
+        places: dict[str, Sequence[int]] = {f"hand {s}": self.hands[s] for s in range(self.seats)}
+        places["kitty"] = self.kitty
+        places["played"] = self.played
+        return places
+
+    def sees_kitty(self, seat: int | None) -> bool:
+        return self._phase == "over" or (
+            seat is not None and seat == self.declarer and self.kitty_taken
+        )
+
+    def hidden_from(self, seat: int | None) -> Counter[int]:
+        hidden: Counter[int] = Counter()
+        for s in range(self.seats):
+            if s != seat:
+                hidden.update(self.hands[s])
+                hidden.subtract(self.exposed[s])
+        if not self.sees_kitty(seat):
+            hidden.update(self.kitty)
+        return +hidden
+
+    def sorted_cards(self, cards: Sequence[int]) -> list[int]:
+        """Cards grouped for display: trumps first, then ♠ ♥ ♣ ♦, each high to low."""
+        if self.trump is None:
+            return sorted(cards, key=lambda c: (not is_changzhu(c), -c))
+        o = order(self.trump)
+        return sorted(cards, key=lambda c: (-(o.suit[c] == rules.TRUMP), o.suit[c], -o.level[c], c))
+
+    def _text(self, cards: Sequence[int]) -> str:
+        return format_cards(self.sorted_cards(cards))
+
+    def view(self, seat: int | None) -> JSON:
+        out: JSON = {
+            "code": self.game.variant.code,
+            "phase": self._phase,
+            "seat": seat,
+            "to_act": sorted(self.to_act()),
+            "hand": None if seat is None else self._text(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "first_bidder": self.first_bidder,
+            "bids": [{"seat": s, "bid": b} for s, b in self.bids],
+            "bid": self.bid,
+            "declarer": self.declarer,
+            "trump": None if self.trump is None else TRUMP_NAMES[self.trump],
+            "trick": [{"seat": s, "cards": format_cards(cs)} for s, cs in self.trick],
+            "last_trick": [{"seat": s, "cards": format_cards(cs)} for s, cs in self.last_trick],
+            "last_winner": self.last_winner,
+            "throw_failed": None if self.throw_failed is None else self.throw_failed.to_json(),
+            "defenders_points": self.defenders_points,
+            "played": format_cards(self.played),
+            "kitty": self._text(self.kitty) if self.sees_kitty(seat) else None,
+            "kitty_size": len(self.kitty),
+            "stake": self.game.options["stake"],
+            "rule": self.game.options["rule"],
+        }
+        if seat is not None and self._phase == "bidding" and seat == self.turn:
+            out["changzhu"] = self.changzhu(seat)
+            out["must_bid"] = self.must_bid(seat)
+        if self._phase == "over":
+            outcome = self.outcome()
+            out["result"] = {
+                "card_points": self.card_points,
+                "kitty_points": self.kitty_points,
+                "multiplier": self.multiplier,
+                "kitty_bonus": self.kitty_bonus,
+                "tier": outcome.tier,
+                "settlement": list(self.settlement()),
+            }
+        return out
+
+    # -- legal actions ------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> Sequence[Action] | None:
+        if seat not in self.to_act():
+            return []
+        if self._phase == "bidding":
+            acts: list[Action] = [Bid(b) for b in self.bid_range()]
+            if self.must_bid(seat) is None:
+                acts.insert(0, Pass())
+            return acts
+        if self._phase == "naming":
+            return [NameTrump(name) for name in TRUMP_NAMES]
+        return None
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        legal = self.legal_actions(seat)
+        if legal:
+            return rng.choice(list(legal))
+        hand = self.hands[seat]
+        if self._phase == "burying":
+            return Bury(_cards(rng.sample(hand, self.params.kitty_size)))
+        if self._phase != "playing":
+            raise IllegalAction(f"seat {seat} has no action in phase {self._phase!r}")
+        t = self.trump_index
+        if not self.trick:
+            return Play(_cards(rng.choice(lead_options(hand, t))))
+        keys = {c: rng.random() for c in set(hand)}
+        return Play(tuple(rules.build_follow(hand, self.lead, t, keys.__getitem__)))
+
+
+def lead_options(hand: Sequence[int], trump: int) -> list[tuple[int, ...]]:
+    """The simple leads of a hand: every distinct single, pair and tractor per suit."""
+    o = order(trump)
+    by_suit: dict[int, list[int]] = {}
+    for c in hand:
+        by_suit.setdefault(o.suit[c], []).append(c)
+    options: list[tuple[int, ...]] = [(c,) for c in sorted(set(hand))]
+    for cards in by_suit.values():
+        pairs = rules.pairs_in(cards)
+        options += [(c, c) for c in pairs]
+        options += [comp.cards for comp in decompose(cards, trump) if comp.pairs >= 2]
+    return options

@@ -1,0 +1,384 @@
+"""三打哈 card order, combinations (对、拖拉机、甩牌), following and trick winners.
+
+Pure functions over cards; the state machine lives in :mod:`paiju.games.sandaha.game`.
+
+Every card gets, for a trump choice, an *effective suit* (0-3 = s h c d, :data:`TRUMP` for
+主牌) and a *level* inside it, so that higher level = stronger card and two pairs link into
+a tractor (拖拉机) exactly when their levels are consecutive. With a trump suit the trump
+levels are 主5 0, 主6 1, 主8 2 … 主A 8, 副2 9, 主2 10, 副7 11, 主7 12, 小王 13, 大王 14 (7 is
+always trump, so 6 and 8 are neighbours: 6688 links and 6677/7788 do not); at no-trump
+(全常主) the missing 主7/主2 levels are skipped: 2s 9, 7s 10, 小王 11, 大王 12. Off-suit
+levels are 5 0, 6 1, 8 2 … A 8.
+
+>>> from paiju.cards import parse_cards
+>>> [str(c) for c in decompose(parse_cards("7d 7d 7s 7s 2d 2d 5h"), trump=3)]
+['7d 7d 7s 7s 2d 2d', '5h']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Final
+
+from paiju.cards import BLACK_JOKER, RED_JOKER, Card, format_cards
+
+__all__ = [
+    "NO_TRUMP",
+    "POINTS",
+    "TRUMP",
+    "TRUMP_NAMES",
+    "Component",
+    "Order",
+    "best_chains",
+    "build_follow",
+    "card_points",
+    "decompose",
+    "follow_error",
+    "follow_value",
+    "order",
+    "play_rank",
+    "points_of",
+    "throw_blockers",
+    "trick_winner",
+]
+
+TRUMP: Final = 4
+"""The effective suit of every trump (主牌)."""
+NO_TRUMP: Final = 4
+"""The trump choice 全常主 (无主): only jokers, 7s and 2s are trumps."""
+TRUMP_NAMES: Final = ("s", "h", "c", "d", "none")
+"""Trump choices by index: 黑桃 红心 梅花 方块, and ``none`` for 无主."""
+SUIT_LABELS: Final = ("♠", "♥", "♣", "♦", "trumps")
+
+POINTS: Final = {5: 5, 10: 10, 13: 10}
+"""分牌: 5 = 5, 10 = 10, K = 10 (rank -> points)."""
+
+_OFF_LEVEL: Final = {5: 0, 6: 1, 8: 2, 9: 3, 10: 4, 11: 5, 12: 6, 13: 7, 14: 8}
+
+
+def card_points(card: int) -> int:
+    """The points (分) of one card: 5, 10 or K score, the rest nothing."""
+    return 0 if card >= BLACK_JOKER else POINTS.get(card // 4 + 2, 0)
+
+
+def points_of(cards: Iterable[int]) -> int:
+    """The points of cards (5 = 5, 10 = 10, K = 10)."""
+    return sum(card_points(c) for c in cards)
+
+
+@dataclass(frozen=True)
+class Order:
+    """The card order for one trump choice: effective suit and level of every card."""
+
+    trump: int
+    suit: tuple[int, ...]
+    level: tuple[int, ...]
+
+    def key(self, card: int) -> tuple[int, int]:
+        """(effective suit, level)."""
+        return self.suit[card], self.level[card]
+
+    def strength(self, card: int) -> int:
+        """A total order on cards for display and ranking: trumps above every off-suit card."""
+        return (100 if self.suit[card] == TRUMP else 0) + self.level[card]
+
+
+@cache
+def order(trump: int) -> Order:
+    """The :class:`Order` of a trump choice (0-3 = s h c d, :data:`NO_TRUMP` = 无主)."""
+    if not 0 <= trump <= NO_TRUMP:
+        raise ValueError(f"trump choice {trump} is not 0-4")
+    no_trump = trump == NO_TRUMP
+    suits: list[int] = []
+    levels: list[int] = []
+    for index in range(RED_JOKER + 1):
+        card = Card(index)
+        if card.is_joker:
+            suit, level = TRUMP, (11 if no_trump else 13) + (index == RED_JOKER)
+        elif card.rank in (3, 4):
+            suit, level = -1, -1
+        elif card.rank == 7:
+            suit, level = TRUMP, 10 if no_trump else 11 + (card.suit == trump)
+        elif card.rank == 2:
+            suit, level = TRUMP, 9 + (card.suit == trump and not no_trump)
+        elif card.suit == trump:
+            suit, level = TRUMP, _OFF_LEVEL[card.rank]
+        else:
+            suit, level = index % 4, _OFF_LEVEL[card.rank]
+        suits.append(suit)
+        levels.append(level)
+    return Order(trump, tuple(suits), tuple(levels))
+
+
+# ----------------------------------------------------------------------- combinations
+
+
+@dataclass(frozen=True)
+class Component:
+    """One combination of a play: a single (单牌), a pair (对) or a tractor (拖拉机).
+
+    ``pairs`` is 0 for a single, 1 for a pair, n >= 2 for a tractor of n pairs; ``top`` is
+    the level of its highest card; ``cards`` run high to low.
+    """
+
+    cards: tuple[Card, ...]
+    pairs: int
+    top: int
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    @property
+    def kind(self) -> str:
+        return "single" if self.pairs == 0 else "pair" if self.pairs == 1 else "tractor"
+
+    def describe(self) -> str:
+        if self.pairs >= 2:
+            return f"a tractor of {self.pairs} pairs"
+        return "a pair" if self.pairs else "a single"
+
+
+def pairs_in(cards: Iterable[int]) -> list[int]:
+    """The cards held twice (对: two identical cards), once each."""
+    return sorted(c for c, n in Counter(cards).items() if n >= 2)
+
+
+def _runs(levels: Counter[int]) -> Iterable[tuple[int, int]]:
+    """Maximal runs (low level, length) of consecutive levels holding a pair."""
+    present = sorted(lv for lv, n in levels.items() if n > 0)
+    start = prev = None
+    for lv in present:
+        if prev is not None and lv == prev + 1:
+            prev = lv
+            continue
+        if start is not None and prev is not None:
+            yield start, prev - start + 1
+        start = prev = lv
+    if start is not None and prev is not None:
+        yield start, prev - start + 1
+
+
+def decompose(cards: Sequence[int], trump: int) -> list[Component]:
+    """Split cards of one effective suit into combinations: longest tractors first (highest
+    first among equals), then pairs, then singles, each group high to low."""
+    o = order(trump)
+    by_level: dict[int, list[int]] = {}
+    for c in pairs_in(cards):
+        by_level.setdefault(o.level[c], []).append(c)
+    tractors: list[Component] = []
+    while True:
+        counts = Counter({lv: len(cs) for lv, cs in by_level.items()})
+        runs = sorted(_runs(counts), key=lambda r: (r[1], r[0]), reverse=True)
+        if not runs or runs[0][1] < 2:
+            break
+        low, length = runs[0]
+        chain = [by_level[lv].pop() for lv in range(low + length - 1, low - 1, -1)]
+        doubled = tuple(Card(c) for c in chain for _ in (0, 1))
+        tractors.append(Component(doubled, length, low + length - 1))
+    pairs = sorted((c for cs in by_level.values() for c in cs), key=o.strength, reverse=True)
+    used: Counter[int] = Counter(c for comp in tractors for c in comp.cards)
+    used.update(c for c in pairs for _ in (0, 1))
+    singles = sorted((Counter(cards) - used).elements(), key=o.strength, reverse=True)
+    return [
+        *tractors,
+        *(Component((Card(c), Card(c)), 1, o.level[c]) for c in pairs),
+        *(Component((Card(c),), 0, o.level[c]) for c in singles),
+    ]
+
+
+def effective_suits(cards: Iterable[int], trump: int) -> set[int]:
+    o = order(trump)
+    return {o.suit[c] for c in cards}
+
+
+# -------------------------------------------------------------------------- following
+
+
+def _pair_levels(cards: Iterable[int], trump: int) -> Counter[int]:
+    o = order(trump)
+    return Counter(o.level[c] for c in pairs_in(cards))
+
+
+def best_chains(
+    levels: Counter[int], lengths: tuple[int, ...]
+) -> tuple[int, list[tuple[int, int]]]:
+    """The most pairs that tractors among ``levels`` (pairs per level) can put against led
+    tractors of ``lengths`` (each answered by one tractor no longer than it), and the
+    chains used as (low level, length), lowest chains preferred."""
+    if not lengths or sum(levels.values()) < 2:
+        return 0, []
+    first, rest = lengths[0], lengths[1:]
+    best = best_chains(levels, rest)
+    if best[0] == sum(lengths):
+        return best
+    for low in sorted(lv for lv, n in levels.items() if n > 0):
+        for length in range(2, first + 1):
+            span = range(low, low + length)
+            if any(levels[lv] <= 0 for lv in span):
+                break
+            for lv in span:
+                levels[lv] -= 1
+            covered, chains = best_chains(levels, rest)
+            for lv in span:
+                levels[lv] += 1
+            if length + covered > best[0]:
+                best = (length + covered, [(low, length), *chains])
+    return best
+
+
+def follow_value(cards: Sequence[int], lead: Sequence[Component], trump: int) -> tuple[int, int]:
+    """How much of the lead's structure ``cards`` answer: (pairs in tractors set against the
+    led tractors, pairs set against the led pairs and tractors), each capped by the lead."""
+    lengths = tuple(sorted((c.pairs for c in lead if c.pairs >= 2), reverse=True))
+    led_pairs = sum(c.pairs for c in lead)
+    levels = _pair_levels(cards, trump)
+    in_tractors = best_chains(levels, lengths)[0] if lengths else 0
+    return in_tractors, min(led_pairs, sum(levels.values()))
+
+
+def _suit_label(suit: int) -> str:
+    return SUIT_LABELS[suit]
+
+
+def follow_error(
+    hand: Sequence[int], play: Sequence[int], lead: Sequence[Component], trump: int
+) -> str | None:
+    """Why ``play`` (from ``hand``) does not follow the ``lead``, or None when it does."""
+    o = order(trump)
+    n = sum(len(c.cards) for c in lead)
+    suit = o.suit[lead[0].cards[0]]
+    label = _suit_label(suit)
+    if len(play) != n:
+        return f"must play {n} card{'s' * (n > 1)} to follow, not {len(play)}"
+    in_suit = sorted((c for c in hand if o.suit[c] == suit), key=o.strength, reverse=True)
+    played_in_suit = [c for c in play if o.suit[c] == suit]
+    if len(in_suit) <= n:
+        if len(played_in_suit) != len(in_suit):
+            return (
+                f"must follow {label}: play all your {label} ({format_cards(in_suit)}) "
+                "before other cards"
+            )
+        return None
+    if len(played_in_suit) != n:
+        return f"must follow {label}: you hold {len(in_suit)} {label}, play {n} of them"
+    need = follow_value(in_suit, lead, trump)
+    got = follow_value(play, lead, trump)
+    pairs = pairs_in(in_suit)
+    if got[0] < need[0]:
+        lengths = tuple(sorted((c.pairs for c in lead if c.pairs >= 2), reverse=True))
+        chains = best_chains(_pair_levels(in_suit, trump), lengths)[1]
+        levels = {lv for low, length in chains for lv in range(low, low + length)}
+        held = [c for c in pairs if o.level[c] in levels]
+        return (
+            f"must follow {label} with a tractor ({need[0]} pairs in tractors): "
+            f"you hold {format_cards(c for c in held for _ in (0, 1))}"
+        )
+    if got[1] < need[1]:
+        what = "a pair" if need[1] == 1 else f"{need[1]} pairs"
+        held_pairs = format_cards(c for c in pairs for _ in (0, 1))
+        return f"must follow {label} with {what}: you hold {held_pairs}"
+    return None
+
+
+def build_follow(
+    hand: Sequence[int], lead: Sequence[Component], trump: int, key: Callable[[int], Any]
+) -> list[Card]:
+    """A legal follow to ``lead`` that takes, where it has a choice, the cards first in the
+    order ``key`` (low cards first to duck, point cards first to feed a partner …)."""
+    o = order(trump)
+    n = sum(len(c.cards) for c in lead)
+    suit = o.suit[lead[0].cards[0]]
+    in_suit = sorted((c for c in hand if o.suit[c] == suit), key=key)
+    if len(in_suit) <= n:
+        others = Counter(hand)
+        others.subtract(in_suit)
+        return [Card(c) for c in in_suit + sorted(others.elements(), key=key)[: n - len(in_suit)]]
+    lengths = tuple(sorted((c.pairs for c in lead if c.pairs >= 2), reverse=True))
+    led_pairs = sum(c.pairs for c in lead)
+    pairs = sorted(pairs_in(in_suit), key=key)
+    chosen: list[int] = []
+    if lengths:
+        levels = Counter(o.level[c] for c in pairs)
+        for low, length in best_chains(levels, lengths)[1]:
+            for lv in range(low, low + length):
+                card = next(c for c in pairs if o.level[c] == lv)
+                pairs.remove(card)
+                chosen += [card, card]
+    while pairs and len(chosen) // 2 < led_pairs:
+        card = pairs.pop(0)
+        chosen += [card, card]
+    rest = Counter(in_suit)
+    rest.subtract(chosen)
+    chosen += sorted(rest.elements(), key=key)[: n - len(chosen)]
+    return [Card(c) for c in chosen]
+
+
+# ----------------------------------------------------------------------- trick winners
+
+
+def play_rank(play: Sequence[int], lead: Sequence[Component], trump: int) -> tuple[int, int] | None:
+    """How a play ranks against a single, pair or tractor lead: (1 for a ruff 毙, level of
+    its top card), or None when it cannot win (a discard 垫牌, or a different shape)."""
+    if len(lead) != 1:
+        return None
+    o = order(trump)
+    led_suit = o.suit[lead[0].cards[0]]
+    suits = {o.suit[c] for c in play}
+    if len(suits) != 1:
+        return None
+    (suit,) = suits
+    if suit not in (led_suit, TRUMP):
+        return None
+    comps = decompose(play, trump)
+    if len(comps) != 1 or comps[0].pairs != lead[0].pairs:
+        return None
+    return int(suit == TRUMP and led_suit != TRUMP), comps[0].top
+
+
+def trick_winner(plays: Sequence[tuple[int, Sequence[int]]], trump: int) -> int:
+    """The seat whose play wins a trick (the first play is the lead; a throw 甩牌 that was
+    allowed wins outright; among equal plays the earlier one wins)."""
+    leader, lead_cards = plays[0]
+    lead = decompose(lead_cards, trump)
+    if len(lead) != 1:
+        return leader
+    best_seat, best = leader, play_rank(lead_cards, lead, trump)
+    assert best is not None
+    for seat, cards in plays[1:]:
+        rank = play_rank(cards, lead, trump)
+        if rank is not None and rank > best:
+            best_seat, best = seat, rank
+    return best_seat
+
+
+# ------------------------------------------------------------------------------ throws
+
+
+def _beats(hand: Sequence[int], comp: Component, trump: int) -> bool:
+    """Whether ``hand`` holds a higher combination of the same kind in the same suit."""
+    o = order(trump)
+    suit = o.suit[comp.cards[0]]
+    mine = [c for c in hand if o.suit[c] == suit]
+    if comp.pairs == 0:
+        return any(o.level[c] > comp.top for c in mine)
+    levels = _pair_levels(mine, trump)
+    if comp.pairs == 1:
+        return any(lv > comp.top for lv in levels)
+    return any(
+        low + length - 1 > comp.top and length >= comp.pairs for low, length in _runs(levels)
+    )
+
+
+def throw_blockers(
+    comps: Sequence[Component], hands: Sequence[tuple[int, Sequence[int]]], trump: int
+) -> list[tuple[int, Component]]:
+    """The (seat, component) pairs where another hand beats a component of a throw."""
+    return [(seat, comp) for comp in comps for seat, hand in hands if _beats(hand, comp, trump)]
+
+
+def forced_component(blocked: Sequence[Component]) -> Component:
+    """甩牌失败: the smallest beatable component, which the thrower must play instead."""
+    return min(blocked, key=lambda c: (c.top, len(c.cards)))
