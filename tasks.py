@@ -47,8 +47,9 @@ def start(extra: list[str]) -> None:
 
 def test(extra: list[str]) -> None:
     setup()
-    run(BIN / "ruff", "check", "src", "tests", "bench", "tasks.py")
-    run(BIN / "ruff", "format", "--check", "src", "tests", "bench", "tasks.py")
+    paths = [p for p in ("src", "tests", "bench", "tasks.py") if (ROOT / p).exists()]
+    run(BIN / "ruff", "check", *paths)
+    run(BIN / "ruff", "format", "--check", *paths)
     run(BIN / "mypy", "--strict", "-p", "paiju")
     run(BIN / "python", "-m", "pytest", *extra)
 
