@@ -1,0 +1,93 @@
+"""``paiju serve`` (the game server) and ``paiju verify GAME_ID`` (a game's fairness proof)."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+import click
+
+from paiju.cli.app import cli, echo_json, variants_option
+from paiju.errors import PaijuError
+
+__all__ = ["serve", "verify"]
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--db",
+    default="paiju.db",
+    show_default=True,
+    help="SQLite file, or a SQLAlchemy DSN such as postgresql://user@host/paiju.",
+)
+@variants_option
+def serve(host: str, port: int, db: str) -> None:
+    """Run the game server (REST, WebSockets, the web client) until Ctrl-C."""
+    from paiju.server import serve as run
+
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    click.echo(f"paiju server: open http://{shown}:{port}/  (API: /docs; database: {db})")
+    click.echo("Press Ctrl-C to stop.")
+    run(host=host, port=port, db=db)
+
+
+def _fetch(url: str) -> dict[str, Any]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            result: dict[str, Any] = json.load(answer)
+            return result
+    except urllib.error.HTTPError as exc:
+        try:
+            detail = json.load(exc)["error"]["message"]
+        except Exception:
+            detail = exc.reason
+        raise PaijuError(f"{url}: {exc.code} {detail}") from None
+    except (urllib.error.URLError, OSError) as exc:
+        raise PaijuError(f"cannot reach {url}: {exc}") from None
+
+
+def _local_record(db: str, game_id: int) -> dict[str, Any]:
+    from paiju.server.store import Store
+    from paiju.server.verify import game_record
+
+    store = Store(db)
+    try:
+        hand = store.hand(game_id)
+        if hand is None:
+            raise PaijuError(f"no game {game_id} in {db}")
+        if hand.status != "over":
+            raise PaijuError(f"game {game_id} is still in play; its seed is not revealed yet")
+        room = store.room(hand.room_id)
+        stake = None if room is None else int(room.options.get("stake", 1))
+        return game_record(hand, store.ledger_of_hand(game_id), stake)
+    finally:
+        store.close()
+
+
+@cli.command()
+@click.argument("game_id", type=int)
+@click.option("--db", default="paiju.db", show_default=True, help="The server's database.")
+@click.option("--url", help="Ask a running server instead, e.g. http://127.0.0.1:8000.")
+@click.option("--json", "as_json", is_flag=True, help="Print the checks as JSON.")
+@variants_option
+def verify(game_id: int, db: str, url: str | None, as_json: bool) -> None:
+    """Re-deal a finished game from its revealed seed; check the commitment and the log."""
+    from paiju.server.verify import require_fair, verify_game
+
+    source = f"{url.rstrip('/')}/api/games/{game_id}" if url else None
+    record = _fetch(source) if source else _local_record(db, game_id)
+    result = verify_game(record)
+    if as_json:
+        echo_json(result)
+    else:
+        for check in result["checks"]:
+            mark = "ok " if check["ok"] else "BAD"
+            click.echo(f"{mark} {check['name']:<10} {check['detail']}")
+    if not result["ok"]:
+        require_fair(result)
+    elif not as_json:
+        click.echo(f"game {game_id} ({record['code']}) verifies: the deal was fair.")

@@ -1,0 +1,339 @@
+"""The FastAPI application: REST under ``/api``, one WebSocket per seat under ``/ws``,
+the web client (``paiju/web``) at ``/`` when it is installed, OpenAPI at ``/docs``.
+
+Every REST call but registration needs ``Authorization: Bearer <token>``; a socket
+authenticates with that header, ``?token=`` or a first ``hello`` message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.websockets import WebSocketDisconnect
+
+from paiju import __version__
+from paiju.catalog import catalog, find_variant
+from paiju.errors import PaijuError
+from paiju.games import FAMILIES
+from paiju.server.messages import ErrorMsg, Hello, RoomInfo
+from paiju.server.runtime import Client, Hub, Limits, RoomOptions, ServerError
+from paiju.server.store import PlayerRow, Store
+from paiju.server.verify import game_record, verify_game
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("paiju.server")
+
+_STATUS = {
+    "unknown_variant": 404,
+    "not_implemented": 409,
+    "illegal_action": 400,
+    "not_your_turn": 409,
+    "bad_message": 400,
+    "unfair": 409,
+}
+
+
+class Registration(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=40, description="The display name.")
+
+
+class Registered(BaseModel):
+    id: int
+    name: str
+    token: str = Field(description="The bearer token: shown once, stored hashed.")
+
+
+class NewRoom(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(description="A catalogue code, e.g. 2001 or 1301.")
+    options: RoomOptions = RoomOptions()
+    game_options: dict[str, Any] = Field(
+        default_factory=dict, description="The game's own room options (game(code, **options))."
+    )
+    seat: int | None = Field(0, description="The seat the creator takes (null: none).")
+
+
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = Field(None, description="A seat; default: the first open one.")
+
+
+class RoomCreated(BaseModel):
+    room: RoomInfo
+    seat: int | None
+    ws: str
+
+
+def _landing() -> str:
+    return (
+        "<!doctype html><meta charset=utf-8><title>paiju 牌局</title>"
+        "<h1>paiju 牌局</h1><p>The game server is running. The web client is not installed;"
+        ' see the <a href="/docs">API (OpenAPI)</a> and docs/protocol.md.</p>'
+    )
+
+
+def _web_dir() -> Path | None:
+    with contextlib.suppress(ModuleNotFoundError, TypeError):
+        folder = Path(str(resources.files("paiju") / "web"))
+        if (folder / "index.html").is_file():
+            return folder
+    return None
+
+
+def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
+    """The server's app on database ``db`` (a SQLite path or a SQLAlchemy DSN)."""
+    state: dict[str, Any] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(db)
+        hub = Hub(store, limits)
+        state["store"], state["hub"] = store, hub
+        app.state.store = store
+        recovered = hub.recover()
+        log.info("paiju server: %d open rooms resumed from %s", recovered, store.url)
+        yield
+        hub.shutdown()
+        store.close()
+
+    app = FastAPI(
+        title="paiju 牌局 game server",
+        version=__version__,
+        lifespan=lifespan,
+        description="Authoritative rooms over WebSocket; see docs/protocol.md.",
+    )
+
+    def hub() -> Hub:
+        result: Hub = state["hub"]
+        return result
+
+    def store() -> Store:
+        result: Store = state["store"]
+        return result
+
+    @app.exception_handler(PaijuError)
+    async def paiju_error(request: Request, exc: PaijuError) -> JSONResponse:
+        status = exc.status if isinstance(exc, ServerError) else _STATUS.get(exc.code, 400)
+        return JSONResponse({"error": {"code": exc.code, "message": str(exc)}}, status_code=status)
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "version": __version__, "rooms": len(hub().rooms)}
+
+    @app.post("/api/players", status_code=201)
+    async def register(body: Registration) -> Registered:
+        """Register a display name; the answer holds the bearer token (keep it)."""
+        row, token = store().create_player(body.name.strip() or body.name)
+        return Registered(id=row.id, name=row.name, token=token)
+
+    @app.get("/api/players/me")
+    async def me(me: Me) -> dict[str, Any]:
+        return {"id": me.id, "name": me.name, "balance": store().balance(me.id)}
+
+    @app.get("/api/players/me/ledger")
+    async def my_ledger(me: Me) -> dict[str, Any]:
+        """积分: every settlement of the player, oldest first, with the running balance."""
+        entries = store().ledger(me.id)
+        return {"player": me.id, "balance": store().balance(me.id), "entries": entries}
+
+    @app.get("/api/catalog")
+    async def list_catalog() -> list[dict[str, Any]]:
+        return [{**v.to_json(), "playable": FAMILIES[v.family].game is not None} for v in catalog()]
+
+    @app.get("/api/catalog/{code}")
+    async def rules(code: str) -> dict[str, Any]:
+        """A catalogue entry with its rule page (the verbatim Chinese text and English)."""
+        v = find_variant(code)
+        return {
+            **v.to_json(),
+            "playable": FAMILIES[v.family].game is not None,
+            "rules_zh": v.rules_zh,
+            "rules_en": v.rules_en,
+        }
+
+    @app.get("/api/rooms")
+    async def rooms(
+        status: Annotated[str | None, Query(pattern="^(waiting|playing|finished)$")] = None,
+    ) -> list[RoomInfo]:
+        return [r.info() for r in hub().rooms.values() if status is None or r.status == status]
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(body: NewRoom, me: Me) -> RoomCreated:
+        """Create a room; the creator sits at ``seat``; bots take the last ``bots`` seats."""
+        room = hub().create_room(me, body.code, body.options, dict(body.game_options), body.seat)
+        return RoomCreated(room=room.info(), seat=room.seat_of(me.id), ws=f"/ws/rooms/{room.id}")
+
+    @app.get("/api/rooms/{room_id}")
+    async def get_room(room_id: int) -> RoomInfo:
+        return hub().room(room_id).info()
+
+    @app.post("/api/rooms/{room_id}/join")
+    async def join(room_id: int, body: JoinRequest, me: Me) -> RoomCreated:
+        room = hub().room(room_id)
+        if hub().active_rooms_of(me.id) >= hub().limits.rooms_per_player:
+            raise ServerError(
+                "too_many_rooms",
+                f"you already have {hub().limits.rooms_per_player} open rooms (the limit)",
+                429,
+            )
+        seat = room.join(me, body.seat)
+        return RoomCreated(room=room.info(), seat=seat, ws=f"/ws/rooms/{room.id}")
+
+    @app.post("/api/rooms/{room_id}/leave")
+    async def leave(room_id: int, me: Me) -> dict[str, Any]:
+        """Leave: before the start the seat opens again; later a bot plays it."""
+        seat = hub().room(room_id).leave(me)
+        return {"room": room_id, "seat": seat}
+
+    @app.post("/api/rooms/{room_id}/start")
+    async def start(room_id: int, me: Me) -> RoomInfo:
+        """The owner starts now: bots take the open seats."""
+        room = hub().room(room_id)
+        if room.owner != me.id:
+            raise ServerError("not_owner", "only the room's creator may start it", 403)
+        room.start()
+        return room.info()
+
+    @app.get("/api/rooms/{room_id}/spectate")
+    async def spectate(room_id: int) -> dict[str, Any]:
+        """The spectator's view now; open ``ws`` (as a non-seated player) to follow."""
+        room = hub().room(room_id)
+        if not room.options.spectators:
+            raise ServerError("spectators_off", f"room {room_id} does not allow spectators", 403)
+        view = None if room.state is None else room.state.view(None)
+        return {"room": room.info().model_dump(), "view": view, "ws": f"/ws/rooms/{room_id}"}
+
+    @app.get("/api/games")
+    async def games(room: int | None = None) -> list[dict[str, Any]]:
+        """Finished games (hands), newest first."""
+        return store().hands(room)
+
+    def _record(game_id: int) -> dict[str, Any]:
+        hand = store().hand(game_id)
+        if hand is None:
+            raise ServerError("no_game", f"no game {game_id}", 404)
+        if hand.status != "over":
+            raise ServerError(
+                "in_play", f"game {game_id} is still in play; its seed is revealed at the end", 409
+            )
+        room = store().room(hand.room_id)
+        stake = None if room is None else int(room.options.get("stake", 1))
+        entries = store().ledger_of_hand(game_id)
+        return game_record(hand, entries, stake)
+
+    @app.get("/api/games/{game_id}")
+    async def get_game(game_id: int) -> dict[str, Any]:
+        """A finished game: its replay (seed, deal, action log) and its fairness proof."""
+        return _record(game_id)
+
+    @app.get("/api/games/{game_id}/verify")
+    async def verify(game_id: int) -> dict[str, Any]:
+        """Re-deal from the revealed seed and check it against the commitment and the log."""
+        return verify_game(_record(game_id))
+
+    @app.websocket("/ws/rooms/{room_id}")
+    async def room_socket(websocket: WebSocket, room_id: int) -> None:
+        await _serve_socket(websocket, room_id, hub())
+
+    web = _web_dir()
+    if web is not None:
+        app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
+    else:
+
+        @app.get("/", include_in_schema=False)
+        async def landing() -> HTMLResponse:
+            return HTMLResponse(_landing())
+
+    return app
+
+
+async def _player(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> PlayerRow:
+    """The player of the request's bearer token (401 without a known one)."""
+    token = _bearer(authorization)
+    store: Store = request.app.state.store
+    found = store.player_by_token(token) if token else None
+    if found is None:
+        raise ServerError(
+            "bad_token", "missing or unknown bearer token (Authorization: Bearer …)", 401
+        )
+    return found
+
+
+Me = Annotated[PlayerRow, Depends(_player)]
+
+
+def _bearer(header: str | None) -> str | None:
+    if header and header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return None
+
+
+async def _authenticate(websocket: WebSocket, hub: Hub) -> PlayerRow | None:
+    token = _bearer(websocket.headers.get("authorization")) or websocket.query_params.get("token")
+    if token is None:
+        try:
+            text = await asyncio.wait_for(websocket.receive_text(), hub.limits.hello_timeout)
+            hello = Hello.model_validate_json(text[: hub.limits.max_message_bytes])
+            token = hello.token
+        except (TimeoutError, ValueError, KeyError, WebSocketDisconnect):
+            token = None
+    return None if token is None else hub.store.player_by_token(token)
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(ErrorMsg(code=code, message=message).model_dump_json())
+        await websocket.close(close, code)
+
+
+async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
+    await websocket.accept()
+    player = await _authenticate(websocket, hub)
+    if player is None:
+        await _refuse(websocket, "bad_token", "missing or unknown token; register first", 4401)
+        return
+    room = hub.rooms.get(room_id)
+    if room is None:
+        await _refuse(websocket, "no_room", f"no open room {room_id}", 4404)
+        return
+    client = Client(player, websocket.send_text, hub.limits, websocket.close)
+    writer = asyncio.create_task(client.writer())
+    try:
+        room.attach(client)
+    except PaijuError as exc:
+        client.error(exc.code, str(exc))
+        client.close(4403, exc.code)
+        await writer
+        return
+    try:
+        while not client.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                text = data.decode("utf-8", errors="replace")
+            current = client.room or room
+            current.handle(client, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        (client.room or room).detach(client)
+        client.close(1000, "bye")
+        with contextlib.suppress(Exception):
+            await writer

@@ -1,0 +1,256 @@
+"""The WebSocket protocol: every message a client sends or receives, as Pydantic models.
+
+A client connects to ``/ws/rooms/{room}`` and authenticates (``Authorization: Bearer``
+header, ``?token=`` or a first :class:`Hello`); a seated player's socket then acts for
+its seat, anyone else's is a spectator's. ``docs/protocol.md`` documents each message
+with examples; :data:`CLIENT_MESSAGES` and :data:`SERVER_MESSAGES` are the full lists.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "CLIENT_MESSAGES",
+    "ERROR_CODES",
+    "SERVER_MESSAGES",
+    "ActionMsg",
+    "ClientMessage",
+    "Control",
+    "ErrorMsg",
+    "HandOver",
+    "HandStarted",
+    "Hello",
+    "Ping",
+    "Pong",
+    "Resume",
+    "RoomInfo",
+    "StateMsg",
+    "Sync",
+    "Timer",
+    "Update",
+    "Welcome",
+    "client_message",
+]
+
+Ref = str | int | None
+Control = Literal["player", "away", "tuoguan", "bot", "open"]
+"""Who plays a seat now: its connected player; its player, disconnected (``away``); a bot
+standing in for its player (托管); a bot seat; nobody yet (``open``)."""
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ---------------------------------------------------------------- client -> server
+
+
+class Hello(_Msg):
+    """Authenticate a socket opened without a token (the first message)."""
+
+    type: Literal["hello"] = "hello"
+    token: str = Field(max_length=200)
+
+
+class ActionMsg(_Msg):
+    """Take an action for the socket's own seat. ``action`` is the game's JSON form."""
+
+    type: Literal["action"] = "action"
+    action: dict[str, Any]
+    id: Ref = None
+    """Echoed as ``ref`` in the answer (the actor's ``update`` or an ``error``)."""
+    seat: int | None = None
+    """Optional: the seat the client believes it holds; a different seat is an error."""
+    game: int | None = None
+    """Optional: the game (hand) id the action is for; a stale id is an error."""
+
+
+class Resume(_Msg):
+    """Take the seat back from the bot (托管); any action does it too."""
+
+    type: Literal["resume"] = "resume"
+    id: Ref = None
+
+
+class Sync(_Msg):
+    """Ask for the full current state again."""
+
+    type: Literal["sync"] = "sync"
+    id: Ref = None
+
+
+class Ping(_Msg):
+    type: Literal["ping"] = "ping"
+    id: Ref = None
+
+
+ClientMessage = Hello | ActionMsg | Resume | Sync | Ping
+CLIENT_MESSAGES: tuple[type[_Msg], ...] = (Hello, ActionMsg, Resume, Sync, Ping)
+_CLIENT_TYPES = {m.model_fields["type"].default: m for m in CLIENT_MESSAGES}
+
+
+def client_message(obj: dict[str, Any]) -> ClientMessage | None:
+    """Parse a client message whose type is known; None for an unknown ``type``.
+
+    Raises pydantic's ValidationError for a known type with bad fields.
+    """
+    kind = obj.get("type")
+    cls = _CLIENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        return None
+    result: ClientMessage = cls.model_validate(obj)  # type: ignore[assignment]
+    return result
+
+
+# ---------------------------------------------------------------- server -> client
+
+
+class Timer(_Msg):
+    """A running decision timer: when it runs out, the bot decides for the seat."""
+
+    seat: int
+    limit: float
+    remaining: float
+
+
+class RoomInfo(_Msg):
+    """A room as the lobby shows it."""
+
+    id: int
+    code: str
+    name_zh: str
+    name_en: str
+    status: Literal["waiting", "playing", "finished"]
+    seats: int
+    players: list[str | None]
+    """Display name per seat; ``"bot"`` for a bot seat, null for an open seat."""
+    control: list[Control]
+    options: dict[str, Any]
+    game_options: dict[str, Any]
+    hands_played: int
+    game: int | None = None
+    """The id of the hand in play (or just played)."""
+
+
+class Welcome(_Msg):
+    """The first message after authentication: who you are in this room."""
+
+    type: Literal["welcome"] = "welcome"
+    room: RoomInfo
+    player: int
+    name: str
+    seat: int | None
+    """Your seat, or null for a spectator."""
+    limits: dict[str, float]
+
+
+class HandStarted(_Msg):
+    """A hand begins: the commitment to its secret seed is published before the deal."""
+
+    type: Literal["hand_started"] = "hand_started"
+    room: int
+    game: int
+    hand_no: int
+    commitment: str
+    """sha256 (hex) of the hand's seed, revealed in ``hand_over``."""
+
+
+class StateMsg(_Msg):
+    """The full current state for this socket (on joining, on ``sync``, on a control change)."""
+
+    type: Literal["state"] = "state"
+    room: int
+    game: int
+    version: int
+    """How many actions the hand has had."""
+    view: dict[str, Any]
+    timers: list[Timer]
+    control: list[Control]
+    legal: list[dict[str, Any]] | None = None
+    """Your legal actions when you are to act and the game can list them (else null)."""
+    ref: Ref = None
+
+
+class Update(_Msg):
+    """An action was accepted and stored: the events this socket may see and its new view."""
+
+    type: Literal["update"] = "update"
+    room: int
+    game: int
+    version: int
+    seat: int
+    """The seat that acted."""
+    actor: Literal["player", "bot", "timeout"]
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+    timers: list[Timer]
+    control: list[Control]
+    legal: list[dict[str, Any]] | None = None
+    """Your legal actions when you are to act and the game can list them (else null)."""
+    ref: Ref = None
+    """The client's ``id`` of the action, on the acting socket only."""
+
+
+class HandOver(_Msg):
+    """The hand is settled (and in the ledger): the seed is revealed for anyone to verify."""
+
+    type: Literal["hand_over"] = "hand_over"
+    room: int
+    game: int
+    scores: list[int]
+    """The game's settlement per seat."""
+    deltas: list[int]
+    """The ledger (积分) change per seat: the scores times the room's stake."""
+    seed: str
+    commitment: str
+    room_finished: bool
+    next_hand_in: float | None
+    """Seconds until the next hand is dealt (null when the room is finished)."""
+
+
+class ErrorMsg(_Msg):
+    """A message the server could not accept; the connection stays open (except auth)."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    ref: Ref = None
+
+
+class Pong(_Msg):
+    type: Literal["pong"] = "pong"
+    id: Ref = None
+
+
+SERVER_MESSAGES: tuple[type[_Msg], ...] = (
+    Welcome,
+    HandStarted,
+    StateMsg,
+    Update,
+    HandOver,
+    ErrorMsg,
+    Pong,
+)
+
+ERROR_CODES: dict[str, str] = {
+    "bad_json": "the message is not valid JSON",
+    "bad_message": "a JSON message of a known type with missing or wrong fields",
+    "unknown_type": "the message's type is not one of the client messages",
+    "too_large": "the message is longer than the server's limit",
+    "rate_limited": "too many messages per second on this connection",
+    "bad_token": "missing or unknown bearer token (the socket is closed, code 4401)",
+    "no_room": "no such room (the socket is closed, code 4404)",
+    "spectator": "a spectator's socket cannot act",
+    "wrong_seat": "the message names a seat this token does not hold",
+    "stale": "the message names a game (hand) that is not in play",
+    "no_hand": "no hand is in play in this room",
+    "not_your_turn": "the seat may not act now",
+    "illegal_action": "the rules do not allow this action now",
+    "storage_failure": "the action could not be stored; it was not applied",
+    "internal": "the game engine failed on this action; it was not applied",
+    "replaced": "another socket took this seat (the old one is closed, code 4409)",
+    "slow_consumer": "the client did not read its messages (closed, code 4408)",
+}

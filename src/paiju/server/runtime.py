@@ -1,0 +1,937 @@
+"""The room runtime: authoritative tables that play hand after hand (a match) in memory,
+with the database as their log.
+
+A :class:`Hub` holds every open :class:`Room`. A room owns the current
+:class:`~paiju.engine.State`; every change goes the same way (:meth:`Room.act`):
+
+1. the state checks and applies the action (a rejected one changes nothing);
+2. the store appends it to the hand's log - and on the hand's last action writes the
+   settlement to the ledger - in one transaction;
+3. only then is every socket sent what it may see: its own ``view`` and the events whose
+   audience includes it (spectators: ``view(None)`` and public events).
+
+The runtime is single-threaded on the server's event loop: no ``await`` happens between
+applying an action and storing it, so each room's log is strictly ordered. Bots (empty
+seats, 托管 takeovers, timeouts) are loop callbacks that go through the same path.
+
+On start-up :meth:`Hub.recover` rebuilds every unfinished room from the database: the
+hand's seed and its action log replay to the exact state, and the decision timers of
+the seats waiting to act are restarted (with their full time).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from paiju.bots import Bot
+from paiju.catalog import find_variant
+from paiju.engine import Action, Event, Game, State
+from paiju.errors import IllegalAction, PaijuError, ProtocolError
+from paiju.fairness import commitment, new_seed
+from paiju.games import game as make_game
+from paiju.games import make_bot
+from paiju.server.messages import (
+    ActionMsg,
+    Control,
+    ErrorMsg,
+    HandOver,
+    HandStarted,
+    Hello,
+    Ping,
+    Pong,
+    Resume,
+    RoomInfo,
+    StateMsg,
+    Sync,
+    Timer,
+    Update,
+    Welcome,
+    client_message,
+)
+from paiju.server.store import HandEnding, HandRow, PlayerRow, RoomRow, Store
+
+__all__ = ["Client", "Hub", "Limits", "Room", "RoomOptions", "ServerError"]
+
+log = logging.getLogger("paiju.server")
+
+Tuoguan = Literal["off", "timeout", "disconnect", "both"]
+RoomStatus = Literal["waiting", "playing", "finished"]
+
+
+class ServerError(PaijuError):
+    """A request the server refuses; ``code`` is the reason sent to the client."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+
+
+class RoomOptions(BaseModel):
+    """The options of a room (the game's own options go separately, to ``game(code, …)``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seats: int | None = Field(None, ge=1, le=16, description="Seats (default: the game's most).")
+    bots: int = Field(0, ge=0, le=16, description="How many seats (the last ones) bots take.")
+    stake: int = Field(1, ge=1, le=1_000_000, description="积分 per point of settlement.")
+    time_limit: float = Field(
+        30.0, ge=0, le=3600, description="Seconds per decision; then the bot decides (0: none)."
+    )
+    tuoguan: Tuoguan = Field(
+        "both",
+        description="托管: after a timeout ('timeout') and/or a disconnection ('disconnect') "
+        "the bot keeps playing the seat until its player is back; 'off': the bot only "
+        "makes the timed-out decision.",
+    )
+    reconnect_grace: float = Field(
+        10.0, ge=0, le=3600, description="Seconds a disconnected seat waits before 托管."
+    )
+    bot_delay: float = Field(0.5, ge=0, le=30, description="Seconds a bot waits before acting.")
+    pause: float = Field(3.0, ge=0, le=600, description="Seconds between hands.")
+    hands: int | None = Field(
+        None,
+        ge=1,
+        le=10_000,
+        description="Hands to play; default: one match (整局), as the game counts it.",
+    )
+    spectators: bool = Field(True, description="Whether others may watch.")
+
+
+class Limits(BaseModel):
+    """The server's limits; each exceeded limit gets an error message, not a dropped server."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    max_message_bytes: int = 16_384
+    messages_per_second: float = 20.0
+    burst: int = 40
+    rooms_per_player: int = 20
+    outbox: int = 2_000
+    hello_timeout: float = 10.0
+
+
+class Client:
+    """One authenticated socket: an outbox drained by a writer task, and a rate bucket."""
+
+    def __init__(
+        self,
+        player: PlayerRow,
+        send_text: Callable[[str], Any],
+        limits: Limits,
+        close: Callable[[int, str], Any],
+    ) -> None:
+        self.player = player
+        self.limits = limits
+        self._send_text = send_text
+        self._close = close
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.seat: int | None = None
+        self.room: Room | None = None
+        self._tokens = float(limits.burst)
+        self._stamp = time.monotonic()
+
+    def send(self, msg: BaseModel) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= self.limits.outbox:
+            self.close(4408, "slow_consumer")
+            return
+        self.outbox.put_nowait(msg.model_dump_json())
+
+    def error(self, code: str, message: str, ref: str | int | None = None) -> None:
+        self.send(ErrorMsg(code=code, message=message, ref=ref))
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
+            self._close_args = (code, reason)
+
+    def allow(self) -> bool:
+        """Take a token from the per-connection bucket (messages per second)."""
+        now = time.monotonic()
+        rate, burst = self.limits.messages_per_second, self.limits.burst
+        self._tokens = min(burst, self._tokens + (now - self._stamp) * rate)
+        self._stamp = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+    async def writer(self) -> None:
+        """Send the outbox in order until the client is closed."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                break
+            try:
+                await self._send_text(text)
+            except Exception:
+                self.closed = True
+                return
+        code, reason = getattr(self, "_close_args", (1000, "bye"))
+        with contextlib.suppress(Exception):
+            await self._close(code, reason)
+
+
+@dataclass
+class SeatRuntime:
+    """Who holds a seat and who plays it now."""
+
+    player: int | None = None
+    bot: bool = False
+    client: Client | None = None
+    auto: bool = False
+    """托管: a bot plays for the (human) player."""
+    away_since: float | None = None
+    timer: asyncio.TimerHandle | None = None
+    deadline: float = 0.0
+    pending_bot: asyncio.TimerHandle | None = None
+    away_handle: asyncio.TimerHandle | None = None
+    engine: Bot | None = field(default=None, repr=False)
+
+
+class Room:
+    """One table: its game, seats, current hand and sockets."""
+
+    def __init__(self, hub: Hub, row: RoomRow) -> None:
+        self.hub = hub
+        self.store = hub.store
+        self.id = row.id
+        self.code = row.code
+        self.options = RoomOptions.model_validate(row.options)
+        self.game_options = dict(row.game_options)
+        self.game: Game = make_game(row.code, **self.game_options)
+        self.variant = find_variant(row.code)
+        self.n = row.seats
+        self.owner = row.owner_id
+        self.status: RoomStatus = cast(RoomStatus, row.status)
+        self.hands_played = row.hands_played
+        self.context: dict[str, Any] = dict(row.context)
+        self.seats = [
+            SeatRuntime(player=p, bot=b)
+            for p, b in zip(row.seat_players, row.seat_bots, strict=True)
+        ]
+        self.spectators: set[Client] = set()
+        self.state: State | None = None
+        self.hand: HandRow | None = None
+        self.hand_id = 0
+        self.hand_no = 0
+        self.hand_players: tuple[int | None, ...] = ()
+        self.next_hand: asyncio.TimerHandle | None = None
+        self.names: dict[int, str] = {}
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return asyncio.get_running_loop()
+
+    # -- lobby ----------------------------------------------------------------------
+
+    def info(self) -> RoomInfo:
+        names = self.store.player_names([s.player for s in self.seats if s.player is not None])
+        self.names.update(names)
+        return RoomInfo(
+            id=self.id,
+            code=self.code,
+            name_zh=self.variant.name_zh,
+            name_en=self.variant.name_en,
+            status=self.status,
+            seats=self.n,
+            players=[
+                "bot" if s.bot else (None if s.player is None else self.names.get(s.player))
+                for s in self.seats
+            ],
+            control=self.control(),
+            options=self.options.model_dump(),
+            game_options=self.game_options,
+            hands_played=self.hands_played,
+            game=self.hand_id or None,
+        )
+
+    def control(self) -> list[Control]:
+        out: list[Control] = []
+        for s in self.seats:
+            if s.bot:
+                out.append("bot")
+            elif s.player is None:
+                out.append("open")
+            elif s.auto:
+                out.append("tuoguan")
+            elif s.client is None:
+                out.append("away")
+            else:
+                out.append("player")
+        return out
+
+    def seat_of(self, player: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.player == player and not s.bot:
+                return i
+        return None
+
+    def join(self, player: PlayerRow, seat: int | None) -> int:
+        if self.status != "waiting":
+            raise ServerError("room_started", f"room {self.id} has started; spectate instead", 409)
+        if self.seat_of(player.id) is not None:
+            raise ServerError(
+                "already_seated", f"you already sit at seat {self.seat_of(player.id)}", 409
+            )
+        free = [i for i, s in enumerate(self.seats) if s.player is None and not s.bot]
+        if seat is None:
+            if not free:
+                raise ServerError("room_full", f"room {self.id} has no open seat", 409)
+            seat = free[0]
+        elif seat not in free:
+            raise ServerError(
+                "seat_taken",
+                f"seat {seat} is not open; open seats: {free or 'none'}",
+                409,
+            )
+        self.seats[seat].player = player.id
+        self.names[player.id] = player.name
+        self.store.set_seat(self.id, seat, player.id, False)
+        if all(s.bot or s.player is not None for s in self.seats):
+            self.start()
+        return seat
+
+    def leave(self, player: PlayerRow) -> int:
+        seat = self.seat_of(player.id)
+        if seat is None:
+            raise ServerError("not_seated", f"you hold no seat in room {self.id}", 409)
+        rt = self.seats[seat]
+        client = rt.client
+        if self.status == "waiting":
+            rt.player = None
+            self.store.set_seat(self.id, seat, None, False)
+        else:
+            # The seat goes to a bot for the rest of the room; the hand in play still
+            # settles to the player who held it when it was dealt.
+            rt.player, rt.bot, rt.auto = None, True, False
+            self.store.set_seat(self.id, seat, None, True)
+            self._cancel_timer(rt)
+        if client is not None:
+            client.close(1000, "left")
+            rt.client = None
+        self._refresh()
+        return seat
+
+    def start(self) -> None:
+        """Fill open seats with bots and deal the first hand."""
+        if self.status != "waiting":
+            raise ServerError("room_started", f"room {self.id} has already started", 409)
+        for i, s in enumerate(self.seats):
+            if s.player is None and not s.bot:
+                s.bot = True
+                self.store.set_seat(self.id, i, None, True)
+        self.status = "playing"
+        self.deal_hand()
+
+    # -- hands ----------------------------------------------------------------------
+
+    def deal_hand(self) -> None:
+        """Commit to a fresh secret seed, record it, deal, then tell every socket."""
+        self.next_hand = None
+        seed = new_seed()
+        committed = commitment(seed)
+        state = self.game.new_state(self.n, seed=seed, context=self.context)
+        players = tuple(None if s.bot else s.player for s in self.seats)
+        hand_no = self.hands_played + 1
+        hand_id = self.store.start_hand(
+            self.id,
+            hand_no,
+            self.code,
+            self.game_options,
+            players,
+            committed,
+            seed,
+            state.deal.to_json(self.game.items),
+            self.context,
+        )
+        self.state, self.hand_id, self.hand_no, self.hand_players = (
+            state,
+            hand_id,
+            hand_no,
+            players,
+        )
+        self._new_bots()
+        started = HandStarted(room=self.id, game=hand_id, hand_no=hand_no, commitment=committed)
+        for client in self.clients():
+            client.send(started)
+        self._refresh()
+
+    def _new_bots(self) -> None:
+        for s in self.seats:
+            s.engine = None
+        for s in self.seats:
+            self._cancel_timer(s)
+            self._cancel_bot(s)
+
+    def _bot(self, seat: int) -> Bot:
+        rt = self.seats[seat]
+        if rt.engine is None:
+            rt.engine = make_bot(self.game, secrets.randbits(32))
+        return rt.engine
+
+    def restore(self, hand: HandRow) -> None:
+        """Rebuild the hand in play from its seed and log (crash recovery)."""
+        state = self.game.new_state(hand.seats, seed=hand.seed, context=hand.context)
+        if state.deal.to_json(self.game.items) != hand.deal:
+            log.error(
+                "room %s game %s: the seed does not re-deal the stored deal", self.id, hand.id
+            )
+        for seat, action, _actor in hand.actions:
+            state.apply(seat, self.game.parse_action(action))
+        self.state, self.hand_id, self.hand_no = state, hand.id, hand.hand_no
+        self.hand_players = hand.players
+        self.hand = hand
+
+    def act(
+        self,
+        seat: int,
+        action: Action,
+        actor: Literal["player", "bot", "timeout"],
+        ref: str | int | None = None,
+    ) -> None:
+        """Apply, store, then broadcast one action (raises PaijuError if refused)."""
+        state = self.state
+        if state is None or state.is_over:
+            raise ServerError("no_hand", "no hand is in play in this room", 409)
+        rt = self.seats[seat]
+        try:
+            events = state.apply(seat, action)
+        except PaijuError:
+            raise
+        except Exception as exc:
+            log.exception("room %s: the engine failed on %r", self.id, action)
+            self._reload()
+            raise ServerError(
+                "internal", f"the game engine failed on this action: {exc!r}", 500
+            ) from None
+        idx = len(state.history) - 1
+        ending = self._ending(state) if state.is_over else None
+        try:
+            self.store.append_action(self.hand_id, idx, seat, action.to_json(), actor, ending)
+        except Exception as exc:
+            log.exception("room %s: could not store action %d", self.id, idx)
+            self._reload()
+            raise ServerError(
+                "storage_failure", f"the action could not be stored ({type(exc).__name__})", 503
+            ) from None
+        self._cancel_timer(rt)
+        self._cancel_bot(rt)
+        self._broadcast(seat, actor, events, ref)
+        if ending is not None:
+            self._hand_over(state, ending)
+        else:
+            self._schedule()
+
+    def _ending(self, state: State) -> HandEnding:
+        scores = tuple(state.settlement())
+        hands_played = self.hands_played + 1
+        context = state.next_context()
+        if self.options.hands is not None:
+            finished = hands_played >= self.options.hands
+        else:
+            finished = self.game.match_over(context, hands_played)
+        return HandEnding(
+            room_id=self.id,
+            scores=scores,
+            deltas=tuple(x * self.options.stake for x in scores),
+            players=self.hand_players,
+            hands_played=hands_played,
+            context=context,
+            room_finished=finished,
+        )
+
+    def _hand_over(self, state: State, ending: HandEnding) -> None:
+        self.hands_played = ending.hands_played
+        self.context = dict(ending.context)
+        for s in self.seats:
+            self._cancel_timer(s)
+            self._cancel_bot(s)
+        if ending.room_finished:
+            self.status = "finished"
+        assert state.seed is not None
+        msg = HandOver(
+            room=self.id,
+            game=self.hand_id,
+            scores=list(ending.scores),
+            deltas=list(ending.deltas),
+            seed=str(state.seed),
+            commitment=commitment(state.seed),
+            room_finished=ending.room_finished,
+            next_hand_in=None if ending.room_finished else self.options.pause,
+        )
+        for client in self.clients():
+            client.send(msg)
+        if ending.room_finished:
+            self.hub.finished(self)
+        else:
+            self.next_hand = self.loop.call_later(self.options.pause, self._safe(self.deal_hand))
+
+    def _reload(self) -> None:
+        """Rebuild the state from the database after a failure left it uncertain."""
+        hand = self.store.current_hand(self.id)
+        if hand is not None and hand.status == "playing":
+            self.restore(hand)
+
+    def _safe(self, fn: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            try:
+                fn()
+            except Exception:
+                log.exception("room %s: %s failed", self.id, getattr(fn, "__name__", fn))
+
+        return run
+
+    # -- who plays now: bots, timers, 托管 -----------------------------------------------
+
+    def _cancel_timer(self, rt: SeatRuntime) -> None:
+        if rt.timer is not None:
+            rt.timer.cancel()
+            rt.timer = None
+
+    def _cancel_bot(self, rt: SeatRuntime) -> None:
+        if rt.pending_bot is not None:
+            rt.pending_bot.cancel()
+            rt.pending_bot = None
+
+    def _schedule(self) -> None:
+        """Start the timers of the seats to act and let bots move where they play."""
+        state = self.state
+        if state is None or state.is_over:
+            return
+        acting = state.to_act()
+        for seat, rt in enumerate(self.seats):
+            if seat not in acting:
+                self._cancel_timer(rt)
+                self._cancel_bot(rt)
+                continue
+            if rt.bot or rt.auto:
+                self._cancel_timer(rt)
+                if rt.pending_bot is None:
+                    rt.pending_bot = self.loop.call_later(
+                        self.options.bot_delay,
+                        self._safe(functools.partial(self._bot_move, seat, "bot")),
+                    )
+            elif rt.timer is None and self.options.time_limit > 0:
+                rt.deadline = self.loop.time() + self.options.time_limit
+                rt.timer = self.loop.call_later(
+                    self.options.time_limit, self._safe(functools.partial(self._timeout, seat))
+                )
+
+    def _bot_move(self, seat: int, actor: Literal["bot", "timeout"]) -> None:
+        rt = self.seats[seat]
+        rt.pending_bot = None
+        state = self.state
+        if state is None or seat not in state.to_act():
+            return
+        try:
+            action = self._bot(seat).act(state, seat)
+            state.check_turn(seat)
+            state.check(seat, action)
+        except Exception:
+            log.exception(
+                "room %s: bot failed for seat %d; playing a random legal action", self.id, seat
+            )
+            action = state.random_action(seat, random.Random(secrets.randbits(32)))
+        self.act(seat, action, actor)
+
+    def _timeout(self, seat: int) -> None:
+        rt = self.seats[seat]
+        rt.timer = None
+        if self.options.tuoguan in ("timeout", "both") and not rt.bot:
+            rt.auto = True
+        self._bot_move(seat, "timeout")
+        if rt.auto:
+            self._refresh()
+
+    def _away(self, seat: int) -> None:
+        rt = self.seats[seat]
+        rt.away_handle = None
+        if rt.client is None and not rt.bot and rt.player is not None:
+            rt.auto = True
+            self._cancel_timer(rt)
+            self._refresh()
+
+    # -- sockets ----------------------------------------------------------------------
+
+    def clients(self) -> list[Client]:
+        out = [s.client for s in self.seats if s.client is not None]
+        out.extend(self.spectators)
+        return out
+
+    def timers(self) -> list[Timer]:
+        now = self.loop.time()
+        return [
+            Timer(
+                seat=i,
+                limit=self.options.time_limit,
+                remaining=round(max(0.0, s.deadline - now), 3),
+            )
+            for i, s in enumerate(self.seats)
+            if s.timer is not None
+        ]
+
+    def attach(self, client: Client) -> None:
+        """Seat the socket (its player's seat) or make it a spectator; send the welcome."""
+        seat = self.seat_of(client.player.id)
+        if seat is None:
+            if not self.options.spectators:
+                raise ServerError(
+                    "spectators_off", f"room {self.id} does not allow spectators", 403
+                )
+            self.spectators.add(client)
+        else:
+            rt = self.seats[seat]
+            if rt.client is not None and rt.client is not client:
+                rt.client.error("replaced", "another socket took this seat")
+                rt.client.close(4409, "replaced")
+            rt.client = client
+            if rt.away_handle is not None:
+                rt.away_handle.cancel()
+                rt.away_handle = None
+            rt.away_since = None
+        client.seat, client.room = seat, self
+        client.send(
+            Welcome(
+                room=self.info(),
+                player=client.player.id,
+                name=client.player.name,
+                seat=seat,
+                limits=self.hub.limits.model_dump(),
+            )
+        )
+        if self.state is not None:
+            client.send(
+                HandStarted(
+                    room=self.id,
+                    game=self.hand_id,
+                    hand_no=self.hand_no,
+                    commitment=commitment(self.state.seed or ""),
+                )
+            )
+        if seat is not None and self.seats[seat].auto:
+            self.resume(seat)  # the player is back: the seat is theirs again
+        else:
+            self._refresh()
+
+    def detach(self, client: Client) -> None:
+        self.spectators.discard(client)
+        seat = client.seat
+        if seat is None:
+            return
+        rt = self.seats[seat]
+        if rt.client is not client:
+            return
+        rt.client = None
+        rt.away_since = time.time()
+        if self.options.tuoguan in ("disconnect", "both") and self.status == "playing":
+            rt.away_handle = self.loop.call_later(
+                self.options.reconnect_grace, self._safe(lambda: self._away(seat))
+            )
+        self._refresh()
+
+    def await_players(self) -> None:
+        """After a restart no player is connected yet: each gets the reconnect grace."""
+        if self.options.tuoguan not in ("disconnect", "both"):
+            return
+        for seat, rt in enumerate(self.seats):
+            if not rt.bot and rt.player is not None and rt.client is None:
+                rt.away_since = time.time()
+                rt.away_handle = self.loop.call_later(
+                    self.options.reconnect_grace, self._safe(functools.partial(self._away, seat))
+                )
+
+    def resume(self, seat: int) -> None:
+        rt = self.seats[seat]
+        if rt.auto:
+            rt.auto = False
+            self._cancel_bot(rt)
+        self._refresh()
+
+    def state_for(self, client: Client, ref: str | int | None = None) -> StateMsg | None:
+        if self.state is None:
+            return None
+        return StateMsg(
+            room=self.id,
+            game=self.hand_id,
+            version=len(self.state.history),
+            view=self.state.view(client.seat),
+            timers=self.timers(),
+            control=self.control(),
+            legal=self.legal(client.seat),
+            ref=ref,
+        )
+
+    def legal(self, seat: int | None) -> list[dict[str, Any]] | None:
+        """The seat's legal actions (JSON) when it is to act and the game lists them."""
+        state = self.state
+        if seat is None or state is None or seat not in state.to_act():
+            return None
+        actions = state.legal_actions(seat)
+        return None if actions is None else [a.to_json() for a in actions]
+
+    def _refresh(self) -> None:
+        """Re-arm bots and timers, then send every socket its full state."""
+        self._schedule()
+        for client in self.clients():
+            msg = self.state_for(client)
+            if msg is not None:
+                client.send(msg)
+
+    def _broadcast(
+        self,
+        actor_seat: int,
+        actor: Literal["player", "bot", "timeout"],
+        events: list[Event],
+        ref: str | int | None,
+    ) -> None:
+        state = self.state
+        assert state is not None
+        self._schedule()
+        shown = [(e.audience(), e.to_json()) for e in events]
+        timers, control = self.timers(), self.control()
+        version = len(state.history)
+        for client in self.clients():
+            seat = client.seat
+            client.send(
+                Update(
+                    room=self.id,
+                    game=self.hand_id,
+                    version=version,
+                    seat=actor_seat,
+                    actor=actor,
+                    events=[
+                        body
+                        for aud, body in shown
+                        if aud is None or (seat is not None and seat in aud)
+                    ],
+                    view=state.view(seat),
+                    timers=timers,
+                    control=control,
+                    legal=self.legal(seat),
+                    ref=ref if seat == actor_seat and actor == "player" else None,
+                )
+            )
+
+    # -- one client message -------------------------------------------------------------
+
+    def handle(self, client: Client, text: str) -> None:
+        """Answer one text message of a socket of this room (errors go back to it)."""
+        limits = self.hub.limits
+        if len(text.encode()) > limits.max_message_bytes:
+            client.error(
+                "too_large",
+                f"message of {len(text.encode())} bytes; the limit is {limits.max_message_bytes}",
+            )
+            return
+        if not client.allow():
+            client.error(
+                "rate_limited",
+                f"more than {limits.messages_per_second:g} messages per second"
+                f" (burst {limits.burst}); this one was dropped",
+            )
+            return
+        try:
+            obj = json.loads(text)
+        except ValueError as exc:
+            client.error("bad_json", f"not valid JSON: {exc}")
+            return
+        if not isinstance(obj, dict):
+            client.error(
+                "bad_message", f"a message is a JSON object with a type, got {text[:80]!r}"
+            )
+            return
+        ref = obj.get("id") if isinstance(obj.get("id"), str | int) else None
+        try:
+            msg = client_message(obj)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}"
+                for e in exc.errors()
+            )
+            client.error("bad_message", f"bad {obj.get('type')!r} message: {problems}", ref)
+            return
+        if msg is None:
+            client.error(
+                "unknown_type",
+                f"unknown message type {obj.get('type')!r}; "
+                "clients send hello, action, resume, sync, ping",
+                ref,
+            )
+            return
+        try:
+            self._dispatch(client, msg)
+        except PaijuError as exc:
+            client.error(exc.code, str(exc), ref)
+
+    def _dispatch(self, client: Client, msg: Any) -> None:
+        if isinstance(msg, Ping):
+            client.send(Pong(id=msg.id))
+        elif isinstance(msg, Sync):
+            state = self.state_for(client, msg.id)
+            if state is None:
+                client.send(
+                    Welcome(
+                        room=self.info(),
+                        player=client.player.id,
+                        name=client.player.name,
+                        seat=client.seat,
+                        limits=self.hub.limits.model_dump(),
+                    )
+                )
+            else:
+                client.send(state)
+        elif isinstance(msg, Hello):
+            raise ServerError("bad_message", "already authenticated")
+        elif isinstance(msg, Resume):
+            if client.seat is None:
+                raise ServerError("spectator", "a spectator holds no seat to resume")
+            self.resume(client.seat)
+        elif isinstance(msg, ActionMsg):
+            self._player_action(client, msg)
+
+    def _player_action(self, client: Client, msg: ActionMsg) -> None:
+        seat = client.seat
+        if seat is None:
+            raise ServerError("spectator", "spectators cannot act; join a seat to play")
+        if msg.seat is not None and msg.seat != seat:
+            raise ServerError("wrong_seat", f"this token holds seat {seat}, not seat {msg.seat}")
+        if self.state is None or self.state.is_over:
+            raise ServerError("no_hand", "no hand is in play; wait for the next deal")
+        if msg.game is not None and msg.game != self.hand_id:
+            raise ServerError(
+                "stale", f"game {msg.game} is not in play; the current game is {self.hand_id}"
+            )
+        try:
+            action = self.game.parse_action(msg.action)
+        except ProtocolError:
+            raise
+        except Exception as exc:  # a family's parser raising something else
+            raise ProtocolError(f"bad action: {exc}") from None
+        rt = self.seats[seat]
+        if rt.auto:
+            rt.auto = False
+            self._cancel_bot(rt)
+        self.act(seat, action, "player", msg.id)
+
+
+class Hub:
+    """Every open room of the server, and the store behind them."""
+
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self.rooms: dict[int, Room] = {}
+
+    def recover(self) -> int:
+        """Load every unfinished room; resume hands in play where they were. Returns the count."""
+        count = 0
+        for row in self.store.rooms(["waiting", "playing"]):
+            try:
+                room = Room(self, row)
+            except PaijuError as exc:
+                log.error("room %s (%s) cannot be loaded: %s", row.id, row.code, exc)
+                continue
+            self.rooms[row.id] = room
+            count += 1
+            if row.status != "playing":
+                continue
+            room.await_players()
+            hand = self.store.current_hand(row.id)
+            if hand is None:
+                room.deal_hand()
+            elif hand.status == "playing":
+                room.restore(hand)
+                room._schedule()
+            else:
+                room.hand_id, room.hand_no = hand.id, hand.hand_no
+                room.next_hand = room.loop.call_later(
+                    room.options.pause, room._safe(room.deal_hand)
+                )
+        return count
+
+    def active_rooms_of(self, player: int) -> int:
+        return sum(
+            1
+            for r in self.rooms.values()
+            if r.status != "finished" and (r.owner == player or r.seat_of(player) is not None)
+        )
+
+    def create_room(
+        self,
+        player: PlayerRow,
+        code: str,
+        options: RoomOptions,
+        game_options: dict[str, Any],
+        seat: int | None = 0,
+    ) -> Room:
+        if self.active_rooms_of(player.id) >= self.limits.rooms_per_player:
+            raise ServerError(
+                "too_many_rooms",
+                f"you already have {self.limits.rooms_per_player} open rooms"
+                " (the limit); finish or leave one first",
+                429,
+            )
+        g = make_game(code, **game_options)
+        seats = g.default_seats if options.seats is None else options.seats
+        if not g.min_seats <= seats <= g.max_seats:
+            raise IllegalAction(
+                f"{g.variant.code} is played by {g.min_seats}-{g.max_seats} seats, not {seats}"
+            )
+        if options.bots > seats:
+            raise IllegalAction(f"{options.bots} bots do not fit {seats} seats")
+        bots = [i >= seats - options.bots for i in range(seats)]
+        if seat is not None and bots[seat]:
+            raise IllegalAction(f"seat {seat} is a bot seat; {seats - options.bots} seats are open")
+        stored = options.model_dump()
+        room_id = self.store.create_room(
+            g.variant.code, stored, dict(g.options), seats, player.id, bots
+        )
+        row = self.store.room(room_id)
+        assert row is not None
+        room = Room(self, row)
+        self.rooms[room_id] = room
+        if seat is not None:
+            room.join(player, seat)
+        elif all(bots):
+            room.start()
+        return room
+
+    def room(self, room_id: int) -> Room:
+        room = self.rooms.get(room_id)
+        if room is None:
+            raise ServerError("no_room", f"no open room {room_id}", 404)
+        return room
+
+    def finished(self, room: Room) -> None:
+        """A finished room leaves memory once its sockets have been told."""
+        loop = asyncio.get_running_loop()
+        loop.call_later(60.0, lambda: self._drop(room))
+
+    def _drop(self, room: Room) -> None:
+        if self.rooms.get(room.id) is room and not room.clients():
+            del self.rooms[room.id]
+
+    def shutdown(self) -> None:
+        for room in self.rooms.values():
+            for s in room.seats:
+                room._cancel_timer(s)
+                room._cancel_bot(s)
+            if room.next_hand is not None:
+                room.next_hand.cancel()

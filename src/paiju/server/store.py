@@ -1,0 +1,490 @@
+"""Storage of the server: players, rooms, hands, the action log and the ledger (积分).
+
+Everything goes through SQLAlchemy, so the default SQLite file and PostgreSQL (``--db
+postgresql://…``) behave alike; the schema is created and upgraded by Alembic
+(:func:`migrate`). The writes that matter for crash recovery are single transactions:
+
+* :meth:`Store.start_hand` records the hand's commitment, secret seed and deal before
+  anyone sees a card;
+* :meth:`Store.append_action` appends one accepted action to the hand's log and, when it
+  ends the hand, writes the settlement to the ledger and the room's carried context in
+  the same transaction - before the server acknowledges or broadcasts anything.
+
+SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed transaction survives the
+server process being killed (``kill -9``); only a power loss may drop the last commits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.pool import StaticPool
+
+from paiju.server import tables as t
+
+__all__ = ["HandRow", "PlayerRow", "RoomRow", "Store", "database_url", "hash_token", "migrate"]
+
+
+def database_url(db: str) -> str:
+    """A SQLAlchemy URL from ``--db``: a DSN as is, anything else is a SQLite file path."""
+    if "://" in db:
+        return db
+    if db == ":memory:":
+        return "sqlite://"
+    return f"sqlite:///{Path(db).expanduser().resolve()}"
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a bearer token: its sha256, hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _alembic_config() -> Config:
+    ini = resources.files("paiju.server") / "alembic.ini"
+    config = Config(str(ini))
+    config.set_main_option("script_location", str(resources.files("paiju.server") / "migrations"))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest Alembic revision."""
+    config = _alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")
+
+
+def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class RoomRow:
+    """A room as stored: its game, options, seats and where its match stands."""
+
+    id: int
+    code: str
+    options: dict[str, Any]
+    game_options: dict[str, Any]
+    seats: int
+    owner_id: int
+    status: str
+    hands_played: int
+    context: dict[str, Any]
+    seat_players: tuple[int | None, ...]
+    seat_bots: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One hand (a game, by its id): the commitment, the secret seed and its action log."""
+
+    id: int
+    room_id: int
+    hand_no: int
+    code: str
+    game_options: dict[str, Any]
+    seats: int
+    players: tuple[int | None, ...]
+    commitment: str
+    seed: str
+    deal: dict[str, Any]
+    context: dict[str, Any]
+    status: str
+    settlement: tuple[int, ...] | None
+    actions: tuple[tuple[int, dict[str, Any], str], ...]
+    """(seat, action JSON, actor) in order."""
+    started_at: float
+    ended_at: float | None
+
+
+class Store:
+    """The server's database (synchronous; the server calls it from its event loop)."""
+
+    def __init__(self, db: str) -> None:
+        url = database_url(db)
+        kwargs: dict[str, Any] = {}
+        if url == "sqlite://":
+            kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+        self.url = url
+        self.engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        migrate(self.engine)
+        self._players: dict[str, PlayerRow] = {}
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- players ------------------------------------------------------------------
+
+    def create_player(self, name: str) -> tuple[PlayerRow, str]:
+        """Register a display name; returns the player and its bearer token (shown once)."""
+        token = secrets.token_urlsafe(32)
+        with self.engine.begin() as conn:
+            pid = conn.execute(
+                insert(t.players).values(
+                    name=name, token_hash=hash_token(token), created_at=time.time()
+                )
+            ).inserted_primary_key
+            assert pid is not None
+        player = PlayerRow(int(pid[0]), name)
+        self._players[hash_token(token)] = player
+        return player, token
+
+    def player_by_token(self, token: str) -> PlayerRow | None:
+        digest = hash_token(token)
+        cached = self._players.get(digest)
+        if cached is not None:
+            return cached
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(t.players.c.id, t.players.c.name).where(t.players.c.token_hash == digest)
+            ).first()
+        if row is None:
+            return None
+        player = PlayerRow(int(row.id), str(row.name))
+        self._players[digest] = player
+        return player
+
+    def player_names(self, ids: Sequence[int]) -> dict[int, str]:
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(t.players.c.id, t.players.c.name).where(t.players.c.id.in_(list(ids)))
+            )
+            return {int(r.id): str(r.name) for r in rows}
+
+    # -- rooms --------------------------------------------------------------------
+
+    def create_room(
+        self,
+        code: str,
+        options: Mapping[str, Any],
+        game_options: Mapping[str, Any],
+        seats: int,
+        owner_id: int,
+        bots: Sequence[bool],
+    ) -> int:
+        with self.engine.begin() as conn:
+            key = conn.execute(
+                insert(t.rooms).values(
+                    code=code,
+                    options=dict(options),
+                    game_options=dict(game_options),
+                    seats=seats,
+                    owner_id=owner_id,
+                    status="waiting",
+                    hands_played=0,
+                    context={},
+                    created_at=time.time(),
+                )
+            ).inserted_primary_key
+            assert key is not None
+            room_id = int(key[0])
+            conn.execute(
+                insert(t.room_seats),
+                [
+                    {"room_id": room_id, "seat": s, "player_id": None, "is_bot": bots[s]}
+                    for s in range(seats)
+                ],
+            )
+        return room_id
+
+    def set_seat(self, room_id: int, seat: int, player_id: int | None, is_bot: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(t.room_seats)
+                .where(t.room_seats.c.room_id == room_id, t.room_seats.c.seat == seat)
+                .values(player_id=player_id, is_bot=is_bot)
+            )
+
+    def set_room_status(self, room_id: int, status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(t.rooms).where(t.rooms.c.id == room_id).values(status=status))
+
+    def _room_rows(self, conn: Connection, where: Any) -> list[RoomRow]:
+        rooms = conn.execute(select(t.rooms).where(where).order_by(t.rooms.c.id)).all()
+        if not rooms:
+            return []
+        ids = [r.id for r in rooms]
+        seats: dict[int, list[tuple[int, int | None, bool]]] = {i: [] for i in ids}
+        for s in conn.execute(select(t.room_seats).where(t.room_seats.c.room_id.in_(ids))):
+            seats[s.room_id].append((s.seat, s.player_id, bool(s.is_bot)))
+        out = []
+        for r in rooms:
+            ordered = sorted(seats[r.id])
+            out.append(
+                RoomRow(
+                    id=int(r.id),
+                    code=str(r.code),
+                    options=dict(r.options),
+                    game_options=dict(r.game_options),
+                    seats=int(r.seats),
+                    owner_id=int(r.owner_id),
+                    status=str(r.status),
+                    hands_played=int(r.hands_played),
+                    context=dict(r.context),
+                    seat_players=tuple(p for _, p, _ in ordered),
+                    seat_bots=tuple(b for _, _, b in ordered),
+                )
+            )
+        return out
+
+    def rooms(self, status: Sequence[str] | None = None) -> list[RoomRow]:
+        with self.engine.connect() as conn:
+            where = t.rooms.c.status.in_(list(status)) if status else t.rooms.c.id.is_not(None)
+            return self._room_rows(conn, where)
+
+    def room(self, room_id: int) -> RoomRow | None:
+        with self.engine.connect() as conn:
+            rows = self._room_rows(conn, t.rooms.c.id == room_id)
+        return rows[0] if rows else None
+
+    # -- hands --------------------------------------------------------------------
+
+    def start_hand(
+        self,
+        room_id: int,
+        hand_no: int,
+        code: str,
+        game_options: Mapping[str, Any],
+        players: Sequence[int | None],
+        commitment: str,
+        seed: str,
+        deal: Mapping[str, Any],
+        context: Mapping[str, Any],
+    ) -> int:
+        """Record a new hand (and the room as playing) in one transaction; the hand's id."""
+        with self.engine.begin() as conn:
+            key = conn.execute(
+                insert(t.hands).values(
+                    room_id=room_id,
+                    hand_no=hand_no,
+                    code=code,
+                    game_options=dict(game_options),
+                    seats=len(players),
+                    players=list(players),
+                    commitment=commitment,
+                    seed=seed,
+                    deal=dict(deal),
+                    context=dict(context),
+                    status="playing",
+                    settlement=None,
+                    started_at=time.time(),
+                    ended_at=None,
+                )
+            ).inserted_primary_key
+            assert key is not None
+            conn.execute(update(t.rooms).where(t.rooms.c.id == room_id).values(status="playing"))
+        return int(key[0])
+
+    def append_action(
+        self,
+        hand_id: int,
+        idx: int,
+        seat: int,
+        action: Mapping[str, Any],
+        actor: str,
+        ending: HandEnding | None = None,
+    ) -> None:
+        """Append action ``idx`` to the hand's log; with ``ending``, settle the hand too."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(t.actions).values(
+                    hand_id=hand_id, idx=idx, seat=seat, action=dict(action), actor=actor, at=now
+                )
+            )
+            if ending is not None:
+                self._settle(conn, hand_id, ending, now)
+
+    def _settle(self, conn: Connection, hand_id: int, ending: HandEnding, now: float) -> None:
+        conn.execute(
+            update(t.hands)
+            .where(t.hands.c.id == hand_id)
+            .values(status="over", settlement=list(ending.scores), ended_at=now)
+        )
+        for seat, (player, delta) in enumerate(zip(ending.players, ending.deltas, strict=True)):
+            balance = None
+            if player is not None:
+                previous = conn.execute(
+                    select(t.ledger.c.balance)
+                    .where(t.ledger.c.player_id == player)
+                    .order_by(t.ledger.c.id.desc())
+                    .limit(1)
+                ).scalar()
+                balance = int(previous or 0) + delta
+            conn.execute(
+                insert(t.ledger).values(
+                    player_id=player,
+                    room_id=ending.room_id,
+                    hand_id=hand_id,
+                    seat=seat,
+                    delta=delta,
+                    balance=balance,
+                    at=now,
+                )
+            )
+        conn.execute(
+            update(t.rooms)
+            .where(t.rooms.c.id == ending.room_id)
+            .values(
+                hands_played=ending.hands_played,
+                context=dict(ending.context),
+                status="finished" if ending.room_finished else "playing",
+            )
+        )
+
+    def _hand_row(self, conn: Connection, row: Any) -> HandRow:
+        log = conn.execute(
+            select(t.actions.c.seat, t.actions.c.action, t.actions.c.actor)
+            .where(t.actions.c.hand_id == row.id)
+            .order_by(t.actions.c.idx)
+        ).all()
+        return HandRow(
+            id=int(row.id),
+            room_id=int(row.room_id),
+            hand_no=int(row.hand_no),
+            code=str(row.code),
+            game_options=dict(row.game_options),
+            seats=int(row.seats),
+            players=tuple(row.players),
+            commitment=str(row.commitment),
+            seed=str(row.seed),
+            deal=dict(row.deal),
+            context=dict(row.context),
+            status=str(row.status),
+            settlement=None if row.settlement is None else tuple(row.settlement),
+            actions=tuple((int(a.seat), dict(a.action), str(a.actor)) for a in log),
+            started_at=float(row.started_at),
+            ended_at=None if row.ended_at is None else float(row.ended_at),
+        )
+
+    def hand(self, hand_id: int) -> HandRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(t.hands).where(t.hands.c.id == hand_id)).first()
+            return None if row is None else self._hand_row(conn, row)
+
+    def current_hand(self, room_id: int) -> HandRow | None:
+        """The room's latest hand (in play or just over)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(t.hands)
+                .where(t.hands.c.room_id == room_id)
+                .order_by(t.hands.c.hand_no.desc())
+                .limit(1)
+            ).first()
+            return None if row is None else self._hand_row(conn, row)
+
+    def hands(self, room_id: int | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """Summaries of finished hands (newest first)."""
+        query = select(
+            t.hands.c.id,
+            t.hands.c.room_id,
+            t.hands.c.hand_no,
+            t.hands.c.code,
+            t.hands.c.settlement,
+            t.hands.c.ended_at,
+        ).where(t.hands.c.status == "over")
+        if room_id is not None:
+            query = query.where(t.hands.c.room_id == room_id)
+        query = query.order_by(t.hands.c.id.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            return [
+                {
+                    "id": r.id,
+                    "room": r.room_id,
+                    "hand_no": r.hand_no,
+                    "code": r.code,
+                    "settlement": r.settlement,
+                    "ended_at": r.ended_at,
+                }
+                for r in conn.execute(query)
+            ]
+
+    # -- ledger -------------------------------------------------------------------
+
+    def ledger(self, player_id: int, limit: int = 1000) -> list[dict[str, Any]]:
+        """The player's ledger entries, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(t.ledger)
+                .where(t.ledger.c.player_id == player_id)
+                .order_by(t.ledger.c.id.desc())
+                .limit(limit)
+            ).all()
+        return [
+            {
+                "id": r.id,
+                "room": r.room_id,
+                "game": r.hand_id,
+                "seat": r.seat,
+                "delta": r.delta,
+                "balance": r.balance,
+                "at": r.at,
+            }
+            for r in reversed(rows)
+        ]
+
+    def ledger_of_hand(self, hand_id: int) -> list[dict[str, Any]]:
+        """The ledger entries a hand's settlement wrote, by seat."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(t.ledger).where(t.ledger.c.hand_id == hand_id).order_by(t.ledger.c.seat)
+            ).all()
+        return [
+            {"seat": r.seat, "player": r.player_id, "delta": r.delta, "balance": r.balance}
+            for r in rows
+        ]
+
+    def balance(self, player_id: int) -> int:
+        with self.engine.connect() as conn:
+            total = conn.execute(
+                select(func.coalesce(func.sum(t.ledger.c.delta), 0)).where(
+                    t.ledger.c.player_id == player_id
+                )
+            ).scalar()
+        return int(total or 0)
+
+    def count_actions(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(t.actions)).scalar() or 0)
+
+
+@dataclass(frozen=True)
+class HandEnding:
+    """What :meth:`Store.append_action` writes when the action ends the hand."""
+
+    room_id: int
+    scores: tuple[int, ...]
+    """The game's settlement (points per seat)."""
+    deltas: tuple[int, ...]
+    """The ledger deltas per seat (the scores times the room's stake)."""
+    players: tuple[int | None, ...]
+    hands_played: int
+    context: Mapping[str, Any]
+    room_finished: bool

@@ -1,0 +1,139 @@
+"""The fairness proof of a finished game (one hand), checkable by anyone.
+
+Before a hand the server publishes ``commitment = sha256(seed)``; when the hand ends it
+reveals the seed. :func:`verify_game` takes a game's published record (what ``GET
+/api/games/{id}`` returns) and checks, from the rules alone:
+
+1. ``commitment`` - the revealed seed hashes to the commitment published before the deal;
+2. ``deal`` - re-dealing the variant from that seed (:class:`~paiju.fairness.DealRng`)
+   gives exactly the deal the server recorded;
+3. ``log`` - every logged action is legal when replayed, in order, and the hand ends;
+4. ``settlement`` - the replayed settlement equals the recorded one, and the ledger
+   entries are the settlement times the room's stake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from paiju.engine import State
+from paiju.errors import FairnessError, PaijuError
+from paiju.fairness import commitment
+from paiju.games import game as make_game
+
+__all__ = ["game_record", "verify_game"]
+
+
+def game_record(hand: Any, ledger: list[dict[str, Any]], stake: int | None) -> dict[str, Any]:
+    """The published record of a finished hand (a :class:`~paiju.server.store.HandRow`)."""
+    return {
+        "id": hand.id,
+        "room": hand.room_id,
+        "hand_no": hand.hand_no,
+        "code": hand.code,
+        "options": hand.game_options,
+        "seats": hand.seats,
+        "players": list(hand.players),
+        "commitment": hand.commitment,
+        "seed": hand.seed,
+        "deal": hand.deal,
+        "context": hand.context,
+        "actions": [
+            {"seat": seat, "action": action, "actor": actor} for seat, action, actor in hand.actions
+        ],
+        "settlement": None if hand.settlement is None else list(hand.settlement),
+        "stake": stake,
+        "ledger": ledger,
+        "started_at": hand.started_at,
+        "ended_at": hand.ended_at,
+    }
+
+
+def _check(checks: list[dict[str, Any]], name: str, ok: bool, detail: str) -> bool:
+    checks.append({"name": name, "ok": ok, "detail": detail})
+    return ok
+
+
+def verify_game(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Check a finished game's record; ``{"game", "ok", "checks": [{name, ok, detail}]}``."""
+    checks: list[dict[str, Any]] = []
+    out = {"game": record.get("id"), "code": record.get("code"), "ok": False, "checks": checks}
+    seed, committed = record.get("seed"), record.get("commitment")
+    if not isinstance(seed, str) or not isinstance(committed, str):
+        _check(checks, "commitment", False, "the record has no revealed seed and commitment")
+        return out
+    hashed = commitment(seed)
+    if not _check(
+        checks,
+        "commitment",
+        hashed == committed.lower(),
+        f"sha256(seed) = {hashed}; published commitment {committed}",
+    ):
+        return out
+    try:
+        g = make_game(str(record["code"]), **dict(record.get("options") or {}))
+        state = g.new_state(
+            int(record["seats"]), seed=seed, context=dict(record.get("context") or {})
+        )
+    except (PaijuError, KeyError, TypeError, ValueError) as exc:
+        _check(checks, "deal", False, f"cannot re-deal: {exc}")
+        return out
+    dealt = state.deal.to_json(g.items)
+    if not _check(
+        checks,
+        "deal",
+        dealt == record.get("deal"),
+        "re-dealt from the seed: "
+        + ("identical to the recorded deal" if dealt == record.get("deal") else f"{dealt}"),
+    ):
+        return out
+    if not _replay(checks, g, state, record):
+        return out
+    recorded = record.get("settlement")
+    settled = list(state.settlement())
+    if not _check(
+        checks,
+        "settlement",
+        settled == recorded,
+        f"replayed settlement {settled}; recorded {recorded}",
+    ):
+        return out
+    stake = record.get("stake")
+    ledger = record.get("ledger") or []
+    if stake is not None and ledger:
+        deltas = {int(e["seat"]): int(e["delta"]) for e in ledger}
+        expected = {s: x * int(stake) for s, x in enumerate(settled)}
+        if not _check(
+            checks,
+            "ledger",
+            deltas == expected,
+            f"ledger deltas {deltas}; settlement × stake {stake} = {expected}",
+        ):
+            return out
+    out["ok"] = True
+    return out
+
+
+def _replay(checks: list[dict[str, Any]], g: Any, state: State, record: Mapping[str, Any]) -> bool:
+    actions = record.get("actions") or []
+    for i, item in enumerate(actions):
+        try:
+            state.apply(int(item["seat"]), g.parse_action(item["action"]))
+        except (PaijuError, KeyError, TypeError, ValueError) as exc:
+            return _check(checks, "log", False, f"action {i} ({item}) does not replay: {exc}")
+    return _check(
+        checks,
+        "log",
+        state.is_over,
+        f"{len(actions)} actions replay legally"
+        + ("; the hand is over" if state.is_over else "; but the hand is not over"),
+    )
+
+
+def require_fair(result: Mapping[str, Any]) -> None:
+    """Raise FairnessError naming the first failed check of :func:`verify_game`."""
+    if not result["ok"]:
+        failed = next((c for c in result["checks"] if not c["ok"]), None)
+        what = f"{failed['name']}: {failed['detail']}" if failed else "nothing checked"
+        raise FairnessError(f"game {result['game']} does not verify - {what}")

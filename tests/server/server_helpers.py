@@ -1,0 +1,319 @@
+"""Real server processes and scripted WebSocket clients for the server tests (loopback only).
+
+:class:`Server` runs ``paiju serve`` (through ``launch.py``, which also registers the toy
+game) on a free port with its own database file. :class:`Player` is a scripted client: it
+plays its seat from the ``legal`` list the server sends, or - for games whose actions are
+too many to list (a 13-card arrangement) - asks the family's bot on a state rebuilt from
+the database (the test's oracle, not something a real client could do).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from paiju.catalog import catalog
+from paiju.engine import State
+from paiju.games import FAMILIES, make_bot
+from paiju.games import game as make_game
+from paiju.harness import view_items
+from paiju.server.store import HandRow, Store
+
+HERE = Path(__file__).resolve().parent
+LAUNCH = HERE / "launch.py"
+ROOT = HERE.parent.parent
+
+PLAYABLE = [v.code for v in catalog() if FAMILIES[v.family].game is not None]
+REAL_CODES = [c for c in ("2001", "1301") if c in PLAYABLE]
+"""The real codes the issue names, once their families are registered."""
+GAME_CODES = ["toy", *REAL_CODES]
+"""The codes the real-process tests play: the toy game, 2001 and 1301 once registered."""
+
+FAST = {"time_limit": 0, "bot_delay": 0, "pause": 0, "reconnect_grace": 60}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """A ``paiju serve`` subprocess on 127.0.0.1 with a database file in ``folder``."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.folder = folder
+        self.db = folder / "paiju.db"
+        self.port = port or free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = folder / "server.log"
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 40.0) -> Server:
+        out = self.log.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, str(LAUNCH), "serve", "--port", str(self.port), "--db", str(self.db)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=str(self.folder),
+        )
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not start: {self.log.read_text()}")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+    # -- REST ---------------------------------------------------------------------------
+
+    def register(self, name: str) -> str:
+        answer = httpx.post(f"{self.base}/api/players", json={"name": name})
+        assert answer.status_code == 201, answer.text
+        token: str = answer.json()["token"]
+        return token
+
+    def call(
+        self, method: str, path: str, token: str | None = None, **kwargs: Any
+    ) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.request(method, f"{self.base}{path}", headers=headers, timeout=10, **kwargs)
+
+    def create_room(
+        self, token: str, code: str, seat: int | None = 0, **options: Any
+    ) -> dict[str, Any]:
+        body = {"code": code, "options": {**FAST, **options}, "seat": seat}
+        answer = self.call("POST", "/api/rooms", token, json=body)
+        assert answer.status_code == 201, answer.text
+        result: dict[str, Any] = answer.json()
+        return result
+
+    def table(
+        self, code: str, humans: int, seats: int | None = None, **options: Any
+    ) -> tuple[int, list[str]]:
+        """A room of ``code`` with ``humans`` registered players seated; bots fill the rest."""
+        g = make_game(code)
+        n = seats or g.default_seats
+        tokens = [self.register(f"p{i}") for i in range(humans)]
+        room = self.create_room(tokens[0], code, seats=n, bots=n - humans, **options)
+        room_id: int = room["room"]["id"]
+        for token in tokens[1:]:
+            answer = self.call("POST", f"/api/rooms/{room_id}/join", token, json={})
+            assert answer.status_code == 200, answer.text
+        return room_id, tokens
+
+
+class Oracle:
+    """The test's oracle for games that do not list their legal actions: the family's bot
+    on the state rebuilt from the server's database."""
+
+    def __init__(self, db: Path) -> None:
+        self.store = Store(str(db))
+
+    def action(self, room: int, seat: int) -> dict[str, Any] | None:
+        hand = self.store.current_hand(room)
+        if hand is None or hand.status != "playing":
+            return None
+        state = rebuild(hand)
+        if seat not in state.to_act():
+            return None
+        return make_bot(state.game, hand.id * 16 + seat).act(state, seat).to_json()
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def rebuild(hand: HandRow, upto: int | None = None) -> State:
+    """The hand's state after ``upto`` actions of its log (all of them by default)."""
+    g = make_game(hand.code, **hand.game_options)
+    state = g.new_state(hand.seats, seed=hand.seed, context=hand.context)
+    for seat, action, _ in hand.actions[:upto]:
+        state.apply(seat, g.parse_action(action))
+    return state
+
+
+class Player:
+    """A scripted client holding one seat (or a spectator's socket)."""
+
+    def __init__(
+        self, server: Server, token: str, room: int, seed: int = 0, oracle: Oracle | None = None
+    ) -> None:
+        self.server, self.token, self.room = server, token, room
+        self.rng = random.Random(seed)
+        self.oracle = oracle
+        self.messages: list[dict[str, Any]] = []
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.seat: int | None = None
+        self.sent = 0
+        self.pending: int | None = None
+        self.ws: Any = None
+        self._reader: asyncio.Task[None] | None = None
+        self.closed = asyncio.Event()
+
+    async def connect(self, how: str = "header") -> Player:
+        url = f"{self.server.ws_base}/ws/rooms/{self.room}"
+        headers = {}
+        if how == "header":
+            headers["Authorization"] = f"Bearer {self.token}"
+        elif how == "query":
+            url += f"?token={self.token}"
+        self.ws = await websockets.connect(url, additional_headers=headers, max_size=1 << 22)
+        if how == "hello":
+            await self.ws.send(json.dumps({"type": "hello", "token": self.token}))
+        self.closed.clear()
+        self._reader = asyncio.create_task(self._read())
+        welcome = await self.expect("welcome")
+        self.seat = welcome["seat"]
+        return self
+
+    async def _read(self) -> None:
+        try:
+            async for text in self.ws:
+                msg = json.loads(text)
+                self.messages.append(msg)
+                self.inbox.put_nowait(msg)
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            self.closed.set()
+
+    async def send(self, obj: Any) -> None:
+        await self.ws.send(obj if isinstance(obj, str | bytes) else json.dumps(obj))
+
+    async def next(self, timeout: float = 10.0) -> dict[str, Any]:
+        return await asyncio.wait_for(self.inbox.get(), timeout)
+
+    async def expect(self, kind: str, timeout: float = 10.0, **fields: Any) -> dict[str, Any]:
+        """The next message of ``kind`` (with these field values); earlier ones are skipped."""
+        end = time.monotonic() + timeout
+        while True:
+            msg = await self.next(max(0.01, end - time.monotonic()))
+            if msg["type"] == kind and all(msg.get(k) == v for k, v in fields.items()):
+                return msg
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            with contextlib.suppress(Exception):
+                await self._reader
+
+    def latest(self, kinds: tuple[str, ...] = ("state", "update")) -> dict[str, Any] | None:
+        for msg in reversed(self.messages):
+            if msg["type"] in kinds:
+                return msg
+        return None
+
+    async def decide(self, msg: dict[str, Any]) -> bool:
+        """Send an action if ``msg`` shows this seat to act; True if one was sent."""
+        if self.seat is None or self.pending is not None:
+            return False
+        if msg["type"] not in ("state", "update") or self.seat not in msg["view"]["to_act"]:
+            return False
+        if msg.get("legal"):
+            action = self.rng.choice(msg["legal"])
+        elif self.oracle is not None:
+            found = self.oracle.action(self.room, self.seat)
+            if found is None:
+                return False
+            action = found
+        else:
+            return False
+        self.sent += 1
+        self.pending = self.sent
+        await self.send({"type": "action", "action": action, "id": self.sent, "game": msg["game"]})
+        return True
+
+    async def play(self, stop_after: int | None = None, timeout: float = 60.0) -> None:
+        """Play until the room is finished (or after ``stop_after`` own actions, at rest)."""
+        last = self.latest()
+        if last is not None:
+            await self.decide(last)
+        end = time.monotonic() + timeout
+        while True:
+            if stop_after is not None and self.sent >= stop_after and self.pending is None:
+                return
+            msg = await self.next(max(0.01, end - time.monotonic()))
+            if msg.get("ref") is not None and msg.get("ref") == self.pending:
+                self.pending = None
+            if msg["type"] == "error":
+                raise AssertionError(f"seat {self.seat} got an error: {msg}")
+            if msg["type"] == "hand_over" and msg["room_finished"]:
+                return
+            if stop_after is not None and self.sent >= stop_after:
+                continue
+            await self.decide(msg)
+
+
+def leaks(message: dict[str, Any], state: State, seat: int | None) -> list[str]:
+    """Cards a message names although every copy is hidden from ``seat`` in ``state``."""
+    copies = Counter(state.game.full_set())
+    hidden = state.hidden_from(seat)
+    shown = view_items(message, state.game.items)
+    return [str(c) for c in shown if hidden.get(c, 0) >= copies[c]]
+
+
+def check_messages(store: Store, player: Player) -> tuple[int, list[str]]:
+    """Check every state/update message a client got against the replayed hand.
+
+    Returns how many messages were checked and the problems found: a hidden card named,
+    or a view that differs from the in-process replay's view at that version.
+    """
+    problems: list[str] = []
+    hands: dict[int, HandRow] = {}
+    checked = 0
+    for msg in player.messages:
+        if msg["type"] not in ("state", "update"):
+            continue
+        game_id = msg["game"]
+        if game_id not in hands:
+            found = store.hand(game_id)
+            assert found is not None, f"game {game_id} is not in the database"
+            hands[game_id] = found
+        state = rebuild(hands[game_id], msg["version"])
+        found_leaks = leaks(msg, state, player.seat)
+        if found_leaks:
+            problems.append(
+                f"game {game_id} v{msg['version']}: seat {player.seat} saw {found_leaks}"
+            )
+        if json.loads(json.dumps(state.view(player.seat))) != msg["view"]:
+            problems.append(f"game {game_id} v{msg['version']}: view differs from the replay")
+        checked += 1
+    return checked, problems
