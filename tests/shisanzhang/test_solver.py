@@ -1,0 +1,171 @@
+"""The arrangement solver (自动摆牌): legal, optimal under its own scoring, the contract."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from paiju.cards import Card, deck, parse_cards
+from paiju.catalog import find_variant
+from paiju.cli import cli
+from paiju.errors import NotationError
+from paiju.games.shisanzhang.rows import RowRules, is_foul, row_value
+from paiju.games.shisanzhang.solver import (
+    C3,
+    C5,
+    SPLIT_BACK,
+    SPLIT_FRONT,
+    SPLIT_MIDDLE,
+    arrange,
+    best_arrangement,
+    brute_force_arrangement,
+    expected_score,
+    solve,
+    strongest_back_first,
+)
+
+CODES = ["1301", "1302", "1303", "1304", "1305", "1306", "1301-points", "1301-payout",
+         "1303-2", "1301-2"]  # fmt: skip
+hands13 = st.lists(st.sampled_from(deck("52")), min_size=13, max_size=13, unique=True)
+
+
+def test_split_tables_cover_every_split_once() -> None:
+    """72,072 = C(13,5) * C(8,5) splits, each a partition of the 13 positions."""
+    assert len(SPLIT_FRONT) == 72072
+    parts = np.concatenate([C3[SPLIT_FRONT], C5[SPLIT_MIDDLE], C5[SPLIT_BACK]], axis=1)
+    assert (np.sort(parts, axis=1) == np.arange(13)).all()
+    masks = (1 << parts).sum(axis=1)
+    assert (
+        len(np.unique(masks * 0 + SPLIT_FRONT * 2**22 + SPLIT_MIDDLE * 2**11 + SPLIT_BACK)) == 72072
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(hands13, st.sampled_from(CODES))
+def test_always_a_legal_non_fouling_use_of_the_13_cards(cards: list[Card], code: str) -> None:
+    """Issue #3: "It always returns a legal, non-fouling use of exactly the given 13 cards"."""
+    variant = find_variant(code)
+    front, middle, back = best_arrangement(variant, cards)
+    assert (len(front), len(middle), len(back)) == (3, 5, 5)
+    assert sorted(front + middle + back) == sorted(cards)
+    assert not is_foul(front, middle, back, variant.params.row_rules())
+
+
+@settings(max_examples=15, deadline=None)
+@given(hands13, st.sampled_from(["1301", "1301-points", "1303", "1303-2", "1301-payout"]))
+def test_no_sampled_split_beats_the_solver(cards: list[Card], code: str) -> None:
+    """The solver's pick has the highest expected score among valid splits (sampled)."""
+    variant = find_variant(code)
+    rules = variant.params.row_rules()
+    best = expected_score(variant, *best_arrangement(variant, cards))
+    rng = random.Random(sum(cards))
+    for k in rng.sample(range(72072), 300):
+        rows = [
+            [cards[i] for i in C3[SPLIT_FRONT[k]]],
+            [cards[i] for i in C5[SPLIT_MIDDLE[k]]],
+            [cards[i] for i in C5[SPLIT_BACK[k]]],
+        ]
+        if not is_foul(*rows, rules):
+            assert expected_score(variant, *rows) <= best + 1e-9
+
+
+@pytest.mark.parametrize("code", ["1301", "1303-2"])
+def test_solver_agrees_with_brute_force(code: str) -> None:
+    """The index scan finds the same best score as re-evaluating every split."""
+    params = find_variant(code).params
+    cards = parse_cards("As Kd Qd Jh Th 9c 7c 7s 6d 5d 4d 3h 2s")
+    (_, naive_score) = brute_force_arrangement(cards, params)
+    assert solve(cards, params)[0].score == pytest.approx(naive_score, abs=1e-6)
+
+
+def test_baomahui_makes_the_back_as_strong_as_it_can() -> None:
+    """1301-2 (宝马会): "只是尽量让尾墩最大。比大小时只比最后一墩"."""
+    variant = find_variant("1301-2")
+    rules = variant.params.row_rules()
+    rng = random.Random(5)
+    for _ in range(20):
+        cards = rng.sample(list(deck("52")), 13)
+        _, _, back = best_arrangement(variant, cards)
+        _, _, strongest = strongest_back_first(cards, rules)
+        assert row_value(back, rules) >> 2 == row_value(strongest, rules) >> 2
+
+
+def test_strongest_back_first_never_fouls() -> None:
+    rules = RowRules()
+    rng = random.Random(11)
+    for _ in range(50):
+        cards = rng.sample(list(deck("52")), 13)
+        assert not is_foul(*strongest_back_first(cards, rules), rules)
+
+
+def test_solver_splits_a_straight_flush_and_keeps_quads() -> None:
+    """A real hand: quads and a straight flush each make a row; the pair goes in front."""
+    cards = parse_cards("9s 9h 9c 9d 2s 3s 4s 5s 6s Ah Ad Kc Qd")
+    front, middle, back = best_arrangement(find_variant("1301"), cards)
+    rules = RowRules()
+    assert row_value(back, rules) >> 22 == 8  # 同花顺
+    assert row_value(middle, rules) >> 22 == 7  # 炸弹
+    assert row_value(front, rules) >> 22 == 1  # 对子 AA
+
+
+def _rows(result: dict[str, object]) -> Sequence[str]:
+    return [str(result[k]) for k in ("front", "middle", "back")]
+
+
+def test_arrange_contract_and_special() -> None:
+    """`paiju arrange` JSON contract; 一条龙 (13 distinct ranks) is reported in 1301."""
+    result = arrange("1301", "As Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s")
+    assert set(result) == {"front", "middle", "back", "special", "alternatives"}
+    assert result["special"] == "一条龙"
+    cards = parse_cards(" ".join(_rows(result)))
+    assert sorted(cards) == sorted(parse_cards("As Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s"))
+    alternatives = result["alternatives"]
+    assert isinstance(alternatives, list) and 1 <= len(alternatives) <= 4
+    scores = [a["expected_score"] for a in alternatives]
+    assert scores == sorted(scores, reverse=True)
+    assert arrange("1301", "2s 2h 7c 9d Js Qh Kc Ad 3s 4s 8h Td 6d")["special"] is None
+
+
+def test_arrange_rejects_bad_hands() -> None:
+    with pytest.raises(NotationError, match="13 different cards"):
+        arrange("1301", "As Kd Qc")
+    with pytest.raises(NotationError, match="13 different cards"):
+        arrange("1301", "As As Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s")
+    with pytest.raises(NotationError, match="scoring"):
+        arrange("1301", "As Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s", scoring="bogus")
+    with pytest.raises(NotationError, match="十三张"):
+        arrange("2001", "As Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s")
+
+
+def test_cli_arrange_json_and_batch() -> None:
+    runner = CliRunner()
+    hand = "9s 9h 9c 9d 2s 3s 4s 5s 6s Ah Ad Kc Qd"
+    one = runner.invoke(cli, ["arrange", "1301", hand, "--json"])
+    assert one.exit_code == 0, one.output
+    assert json.loads(one.output) == arrange("1301", hand)
+    batch = runner.invoke(
+        cli,
+        ["arrange", "1303", "-", "--json"],
+        input=f"{hand}\n\nAs Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s\n",
+    )
+    assert batch.exit_code == 0, batch.output
+    lines = [json.loads(line) for line in batch.output.splitlines()]
+    assert len(lines) == 2 and lines[1]["special"] == "一条龙"
+    table = runner.invoke(cli, ["arrange", "1301", hand])
+    assert table.exit_code == 0 and "9s 9h 9c 9d" in table.output
+
+
+def test_expected_score_of_a_foul_is_a_loss() -> None:
+    """倒水: "凡“摆乌龙”者全赔" - a fouled arrangement scores below any legal one."""
+    variant = find_variant("1301-points")
+    cards = parse_cards("9s 9h 9c 9d 2s 3s 4s 5s 6s Ah Ad Kc Qd")
+    foul = expected_score(variant, cards[9:12], cards[:5], cards[5:9] + cards[12:])
+    legal = expected_score(variant, *best_arrangement(variant, cards))
+    assert foul < 0 < legal
