@@ -266,7 +266,7 @@ def follow_error(
         return f"must follow {label}: you hold {len(in_suit)} {label}, play {n} of them"
     need = follow_value(in_suit, lead, trump)
     got = follow_value(play, lead, trump)
-    pairs = pairs_in(in_suit)
+    pairs = sorted(pairs_in(in_suit), key=o.strength, reverse=True)
     if got[0] < need[0]:
         lengths = tuple(sorted((c.pairs for c in lead if c.pairs >= 2), reverse=True))
         chains = best_chains(_pair_levels(in_suit, trump), lengths)[1]
