@@ -1,0 +1,602 @@
+"""宝子 and 佳佳宝 as games of the Game protocol: bets, the deal, grouping, showdown.
+
+A hand (一局): the banker (庄家, ``context["banker"]``, default seat 0) sits against every
+other seat. Phase ``betting``: every player (闲家) bets at once, an amount within the room's
+``min_bet``..``max_bet``. The cards were dealt when the hand began (all chance happens in
+:meth:`BaoziGame.deal`, in the variant's dealing mode, starting left of the banker) but no
+seat sees any card before every bet is in. Then:
+
+* 宝子: the hands are shown (亮牌) and each player's two cards are compared with the
+  banker's; a win pays the bet times the payout (1:1, or ``pair_payout`` when the winning
+  hand is a ladder hand such as a pair), a loss costs it, a push (和) is 0;
+* 佳佳宝: phase ``grouping``: every seat, the banker included, sees its four cards and
+  splits them into two groups at once (:class:`Group`, either order: the engine puts the
+  stronger group at the back, 后); codes with the fixed grouping rule (2104) are grouped
+  by the rule without asking. At the showdown front meets front and back meets back: two
+  wins win the bet, two losses lose it, anything else is a push.
+
+The banker's delta is minus the players' total. ``banker_rotation`` (``rotate``/``stay``)
+decides the next hand's banker (:meth:`BaoziState.next_context`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from paiju.cards import Card, CardList, format_cards
+from paiju.engine import Action, Deal, Event, Game, State
+from paiju.errors import IllegalAction
+from paiju.fairness import DealRng
+from paiju.games.baozi.rules import Evaluator, Outcome, Reading, evaluator, symbol
+from paiju.games.baozi.spec import BaoziParams, JiajiabaoParams
+
+__all__ = [
+    "BaoziGame",
+    "BaoziState",
+    "Bet",
+    "BetPlaced",
+    "Compared",
+    "Dealt",
+    "Group",
+    "GroupChosen",
+    "HandShown",
+    "JiajiabaoGame",
+    "JiajiabaoState",
+    "fixed_grouping",
+    "order_groups",
+]
+
+JSON = dict[str, Any]
+Groups = tuple[tuple[Card, Card], tuple[Card, Card]]
+
+
+# ------------------------------------------------------------------ actions and events
+
+
+@dataclass(frozen=True)
+class Bet(Action):
+    """A player's bet (下注) on its hand against the banker's."""
+
+    type: ClassVar[str] = "bet"
+    amount: int
+
+
+@dataclass(frozen=True)
+class Group(Action):
+    """佳佳宝: split four cards into two groups of two (分组), in either order."""
+
+    type: ClassVar[str] = "group"
+    first: CardList
+    second: CardList
+
+
+@dataclass(frozen=True)
+class BetPlaced(Event):
+    """A player's bet, seen by everyone."""
+
+    type: ClassVar[str] = "bet_placed"
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    """The bets are in: the cards come off the deal, seat by seat in ``order``.
+
+    ``mode`` is the variant's dealing (单张发 ``one_at_a_time``, 2张发 ``two_at_once``,
+    4连发 ``four_at_once``) so that clients can animate it.
+    """
+
+    type: ClassVar[str] = "dealt"
+    mode: str
+    order: tuple[int, ...]
+    cards_each: int
+
+
+@dataclass(frozen=True)
+class CardsSeen(Event):
+    """佳佳宝: a seat looks at its own four cards (only that seat sees this event)."""
+
+    type: ClassVar[str] = "cards_seen"
+    seat: int
+    cards: CardList
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset({self.seat})
+
+
+@dataclass(frozen=True)
+class GroupChosen(Event):
+    """佳佳宝: a seat has set its groups; the cards are seen only by that seat."""
+
+    type: ClassVar[str] = "group_chosen"
+    seat: int
+    front: CardList
+    back: CardList
+
+    def audience(self) -> frozenset[int] | None:
+        return frozenset({self.seat})
+
+
+@dataclass(frozen=True)
+class SeatGrouped(Event):
+    """佳佳宝: a seat has set its groups (public: no cards)."""
+
+    type: ClassVar[str] = "seat_grouped"
+    seat: int
+
+
+@dataclass(frozen=True)
+class HandShown(Event):
+    """Showdown (亮牌): a seat's hand and how it reads (佳佳宝: front then back)."""
+
+    type: ClassVar[str] = "hand_shown"
+    seat: int
+    cards: CardList
+    reading: str
+
+
+@dataclass(frozen=True)
+class Compared(Event):
+    """A player's hand against the banker's: who won, per group (佳佳宝), and the player's delta."""
+
+    type: ClassVar[str] = "compared"
+    seat: int
+    winner: str
+    groups: tuple[str, ...]
+    amount: int
+
+
+# ------------------------------------------------------------------------- grouping
+
+
+def order_groups(ev: Evaluator, first: Sequence[Card], second: Sequence[Card]) -> Groups:
+    """(front 前, back 后): the back is the stronger group (equal groups keep their order)."""
+    a = (Card(first[0]), Card(first[1]))
+    b = (Card(second[0]), Card(second[1]))
+    if ev.rank(*a) > ev.rank(*b):
+        a, b = b, a
+    return (_sorted(ev, a), _sorted(ev, b))
+
+
+def _sorted(ev: Evaluator, cards: tuple[Card, Card]) -> tuple[Card, Card]:
+    """A group written top card first (by the single-card order, then suit)."""
+    lv = ev.card_level
+    x, y = sorted(cards, key=lambda c: (lv[symbol(c)], -(c % 4 if c < 52 else 4), c), reverse=True)
+    return (x, y)
+
+
+def groupings(cards: Sequence[Card]) -> list[tuple[tuple[Card, Card], tuple[Card, Card]]]:
+    """The three ways to split four cards into two groups of two."""
+    a, b, c, d = cards
+    return [((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))]
+
+
+def fixed_grouping(ev: Evaluator, cards: Sequence[Card]) -> Groups:
+    """2104's grouping rule (有对则组队, 每组有大牌领头): a pair stays together; otherwise
+    the highest card goes with the lowest and the second with the third."""
+    lv = ev.card_level
+    hand = sorted(cards, key=lambda c: (lv[symbol(c)], c), reverse=True)
+    for i in range(4):
+        for j in range(i + 1, 4):
+            if symbol(hand[i]) == symbol(hand[j]):
+                rest = [c for k, c in enumerate(hand) if k not in (i, j)]
+                return order_groups(ev, (hand[i], hand[j]), rest)
+    return order_groups(ev, (hand[0], hand[3]), (hand[1], hand[2]))
+
+
+def groups_text(groups: Groups) -> str:
+    """``"As Kd / 5c 5h"`` (front / back)."""
+    return f"{format_cards(groups[0])} / {format_cards(groups[1])}"
+
+
+# ------------------------------------------------------------------------------ games
+
+
+class BaoziGame(Game):
+    """宝子: a banker against 1-8 players, two cards each, bets paid at the showdown."""
+
+    family: ClassVar[str] = "baozi"
+    actions: ClassVar[tuple[type[Action], ...]] = (Bet,)
+    events: ClassVar[tuple[type[Event], ...]] = (BetPlaced, Dealt, HandShown, Compared)
+    cards_each: ClassVar[int] = 2
+
+    def validate_options(self, options: dict[str, Any]) -> Mapping[str, Any]:
+        """Room options: ``min_bet`` (1), ``max_bet`` (10), ``pair_payout`` (1),
+        ``banker_rotation`` (``rotate`` or ``stay``)."""
+        out: dict[str, Any] = {
+            "min_bet": 1,
+            "max_bet": 10,
+            "banker_rotation": "rotate",
+        }
+        if self.family == "baozi":
+            out["pair_payout"] = 1
+        unknown = sorted(set(options) - set(out))
+        if unknown:
+            raise IllegalAction(
+                f"{self.variant.code}: unknown room option {', '.join(unknown)}; "
+                f"options are {', '.join(sorted(out))}"
+            )
+        out.update(options)
+        for name in ("min_bet", "max_bet", *(("pair_payout",) if "pair_payout" in out else ())):
+            value = out[name]
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise IllegalAction(
+                    f"room option {name} must be a whole number >= 1, got {value!r}"
+                )
+        if out["min_bet"] > out["max_bet"]:
+            raise IllegalAction(
+                f"room option min_bet {out['min_bet']} is above max_bet {out['max_bet']}"
+            )
+        if out["max_bet"] - out["min_bet"] > 10_000:
+            raise IllegalAction("room options: at most 10001 bet sizes between min_bet and max_bet")
+        if out["banker_rotation"] not in ("rotate", "stay"):
+            raise IllegalAction(
+                f"room option banker_rotation must be 'rotate' or 'stay', "
+                f"got {out['banker_rotation']!r}"
+            )
+        return out
+
+    @property
+    def evaluator(self) -> Evaluator:
+        return evaluator(self.variant)
+
+    @property
+    def dealing(self) -> str:
+        params = self.variant.params
+        assert isinstance(params, BaoziParams | JiajiabaoParams)
+        return params.dealing
+
+    def banker_of(self, seats: int, context: Mapping[str, Any]) -> int:
+        banker = context.get("banker", 0)
+        if isinstance(banker, bool) or not isinstance(banker, int) or not 0 <= banker < seats:
+            raise IllegalAction(f"context banker must be a seat 0-{seats - 1}, got {banker!r}")
+        return banker
+
+    def deal_order(self, seats: int, banker: int) -> tuple[int, ...]:
+        """Seats in dealing order: left of the banker first, the banker last."""
+        return tuple((banker + 1 + i) % seats for i in range(seats))
+
+    def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
+        """Shuffle, then deal ``cards_each`` per seat in the variant's dealing mode."""
+        order = self.deal_order(seats, self.banker_of(seats, context))
+        stock = list(rng.shuffled(self.full_set()))
+        hands: list[list[int]] = [[] for _ in range(seats)]
+        step = {"one_at_a_time": 1, "two_at_once": 2, "four_at_once": 4}[self.dealing]
+        step = min(step, self.cards_each)
+        pos = 0
+        for _ in range(self.cards_each // step):
+            for seat in order:
+                hands[seat].extend(stock[pos : pos + step])
+                pos += step
+        return Deal(tuple(tuple(h) for h in hands), {"stock": tuple(stock[pos:])})
+
+    def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> State:
+        return BaoziState(self, seats, deal, context)
+
+    def check_deal(self, seats: int, deal: Deal) -> None:
+        super().check_deal(seats, deal)
+        for seat, hand in enumerate(deal.hands):
+            if len(hand) != self.cards_each:
+                raise IllegalAction(
+                    f"deal: seat {seat} has {len(hand)} cards; {self.variant.code} deals "
+                    f"{self.cards_each} each"
+                )
+
+
+class JiajiabaoGame(BaoziGame):
+    """佳佳宝: four cards each, split into a front and a back group, both compared."""
+
+    family: ClassVar[str] = "jiajiabao"
+    actions: ClassVar[tuple[type[Action], ...]] = (Bet, Group)
+    events: ClassVar[tuple[type[Event], ...]] = (
+        BetPlaced,
+        Dealt,
+        CardsSeen,
+        GroupChosen,
+        SeatGrouped,
+        HandShown,
+        Compared,
+    )
+    cards_each: ClassVar[int] = 4
+
+    @property
+    def fixed(self) -> bool:
+        params = self.variant.params
+        assert isinstance(params, JiajiabaoParams)
+        return params.grouping == "fixed"
+
+    def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> State:
+        return JiajiabaoState(self, seats, deal, context)
+
+
+# ----------------------------------------------------------------------------- states
+
+
+class BaoziState(State):
+    """One 宝子 hand: ``betting`` then ``over`` (the showdown follows the last bet)."""
+
+    game: BaoziGame
+
+    def __init__(self, game: Game, seats: int, deal: Deal, context: Mapping[str, Any]) -> None:
+        super().__init__(game, seats, deal, context)
+        assert isinstance(game, BaoziGame)
+        self.banker = game.banker_of(seats, context)
+        self.hands: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(Card(c) for c in h) for h in deal.hands
+        )
+        self.stock: tuple[Card, ...] = tuple(Card(c) for c in deal.piles.get("stock", ()))
+        self.bets: list[int | None] = [None] * seats
+        self.results: list[tuple[str, tuple[str, ...], int]] | None = None
+        self._phase = "betting"
+
+    # -- protocol -------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def players(self) -> list[int]:
+        """The players (闲家): every seat but the banker."""
+        return [s for s in range(self.seats) if s != self.banker]
+
+    def to_act(self) -> frozenset[int]:
+        if self._phase == "betting":
+            return frozenset(s for s in self.players if self.bets[s] is None)
+        return frozenset()
+
+    def _bet_range(self) -> tuple[int, int]:
+        return self.game.options["min_bet"], self.game.options["max_bet"]
+
+    def check(self, seat: int, action: Action) -> None:
+        self.check_turn(seat)
+        if self._phase != "betting" or not isinstance(action, Bet):
+            raise IllegalAction(
+                f"phase {self._phase!r}: seat {seat} must "
+                + ("bet (下注)" if self._phase == "betting" else "group its cards (分组)")
+                + f", not {action.type!r}"
+            )
+        low, high = self._bet_range()
+        amount = action.amount
+        if isinstance(amount, bool) or not isinstance(amount, int) or not low <= amount <= high:
+            raise IllegalAction(f"bet {amount!r} is outside the table limits {low}-{high}")
+
+    def legal_actions(self, seat: int) -> Sequence[Action] | None:
+        if seat not in self.to_act():
+            return []
+        if self._phase == "betting":
+            low, high = self._bet_range()
+            return [Bet(n) for n in range(low, high + 1)]
+        return None
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        assert isinstance(action, Bet)
+        self.bets[seat] = action.amount
+        events: list[Event] = [BetPlaced(seat, action.amount)]
+        if not self.to_act():
+            events += self._after_bets()
+        return events
+
+    def _after_bets(self) -> list[Event]:
+        game = self.game
+        order = game.deal_order(self.seats, self.banker)
+        events: list[Event] = [Dealt(game.dealing, order, game.cards_each)]
+        return events + self._showdown()
+
+    # -- showdown -------------------------------------------------------------------
+
+    def reading(self, seat: int) -> str:
+        return self.game.evaluator.read(self.hands[seat]).name
+
+    def shown_cards(self, seat: int) -> tuple[Card, ...]:
+        return self.hands[seat]
+
+    def outcome(self, seat: int) -> tuple[Outcome, tuple[str, ...], int]:
+        """(winner, per-group winners, multiplier) of a player against the banker."""
+        ev = self.game.evaluator
+        banker = ev.read(self.hands[self.banker])
+        player = ev.read(self.hands[seat])
+        winner = ev.outcome(banker, player)
+        winning: Reading | None = {"banker": banker, "player": player}.get(winner)
+        payout = self.game.options["pair_payout"] if winning and winning.is_ladder else 1
+        return winner, (), payout
+
+    def _showdown(self) -> list[Event]:
+        events: list[Event] = [
+            HandShown(s, self.shown_cards(s), self.reading(s)) for s in range(self.seats)
+        ]
+        self.results = []
+        for seat in self.players:
+            winner, groups, mult = self.outcome(seat)
+            bet = self.bets[seat] or 0
+            sign = {"player": 1, "banker": -1, "push": 0}[winner]
+            self.results.append((winner, groups, sign * bet * mult))
+            events.append(Compared(seat, winner, groups, sign * bet * mult))
+        self._phase = "over"
+        return events
+
+    def settlement(self) -> tuple[int, ...]:
+        scores = [0] * self.seats
+        if self.results is None:
+            return tuple(scores)
+        for seat, (_, _, amount) in zip(self.players, self.results, strict=True):
+            scores[seat] += amount
+            scores[self.banker] -= amount
+        return tuple(scores)
+
+    # -- what each seat sees --------------------------------------------------------
+
+    def locations(self) -> Mapping[str, Sequence[int]]:
+        out: dict[str, Sequence[int]] = {f"seat {s}": h for s, h in enumerate(self.hands)}
+        out["stock"] = self.stock
+        return out
+
+    def visible_hand(self, seat: int | None, owner: int) -> bool:
+        """Whether ``seat`` may see ``owner``'s cards now."""
+        return self._phase == "over"
+
+    def hidden_from(self, seat: int | None) -> Counter[int]:
+        hidden: Counter[int] = Counter(self.stock)
+        for owner, hand in enumerate(self.hands):
+            if not self.visible_hand(seat, owner):
+                hidden.update(hand)
+        return hidden
+
+    def seat_view(self, seat: int | None, owner: int) -> JSON:
+        out: JSON = {
+            "seat": owner,
+            "role": "banker" if owner == self.banker else "player",
+            "bet": self.bets[owner],
+            "cards": format_cards(self.shown_cards(owner))
+            if self.visible_hand(seat, owner)
+            else None,
+        }
+        if self._phase == "over":
+            out["reading"] = self.reading(owner)
+        return out
+
+    def view(self, seat: int | None) -> JSON:
+        low, high = self._bet_range()
+        out: JSON = {
+            "code": self.game.variant.code,
+            "phase": self._phase,
+            "seat": seat,
+            "to_act": sorted(self.to_act()),
+            "banker": self.banker,
+            "dealing": self.game.dealing,
+            "min_bet": low,
+            "max_bet": high,
+            "seats": [self.seat_view(seat, s) for s in range(self.seats)],
+        }
+        if self.results is not None:
+            out["results"] = [
+                {"seat": s, "winner": w, "groups": list(g), "amount": a}
+                for s, (w, g, a) in zip(self.players, self.results, strict=True)
+            ]
+            out["settlement"] = list(self.settlement())
+        return out
+
+    def next_context(self) -> JSON:
+        """The next hand's banker: the next seat (``rotate``) or the same (``stay``)."""
+        if self.game.options["banker_rotation"] == "rotate":
+            return {"banker": (self.banker + 1) % self.seats}
+        return {"banker": self.banker}
+
+
+class JiajiabaoState(BaoziState):
+    """One 佳佳宝 hand: ``betting``, ``grouping`` (all seats at once), then ``over``."""
+
+    game: JiajiabaoGame
+
+    def __init__(self, game: Game, seats: int, deal: Deal, context: Mapping[str, Any]) -> None:
+        super().__init__(game, seats, deal, context)
+        self.groups: list[Groups | None] = [None] * seats
+
+    def to_act(self) -> frozenset[int]:
+        if self._phase == "grouping":
+            return frozenset(s for s in range(self.seats) if self.groups[s] is None)
+        return super().to_act()
+
+    def check(self, seat: int, action: Action) -> None:
+        if self._phase != "grouping":
+            super().check(seat, action)
+            return
+        self.check_turn(seat)
+        if not isinstance(action, Group):
+            raise IllegalAction(
+                f"phase 'grouping': seat {seat} must split its four cards into two groups "
+                f"of two (分组), not {action.type!r}"
+            )
+        hand = self.hands[seat]
+        if len(action.first) != 2 or len(action.second) != 2:
+            raise IllegalAction(
+                f"each group is two cards, got {len(action.first)} and {len(action.second)}; "
+                f"your cards are {format_cards(hand)}"
+            )
+        if Counter(action.first + action.second) != Counter(hand):
+            raise IllegalAction(
+                f"the groups {format_cards(action.first)} / {format_cards(action.second)} "
+                f"are not your four cards {format_cards(hand)}"
+            )
+
+    def legal_actions(self, seat: int) -> Sequence[Action] | None:
+        if self._phase == "grouping":
+            if seat not in self.to_act():
+                return []
+            ev = self.game.evaluator
+            out = []
+            for first, second in groupings(self.hands[seat]):
+                front, back = order_groups(ev, first, second)
+                out.append(Group(front, back))
+            return out
+        return super().legal_actions(seat)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Bet):
+            return super()._apply(seat, action)
+        assert isinstance(action, Group)
+        groups = order_groups(self.game.evaluator, action.first, action.second)
+        self.groups[seat] = groups
+        events: list[Event] = [GroupChosen(seat, groups[0], groups[1]), SeatGrouped(seat)]
+        if not self.to_act():
+            events += self._showdown()
+        return events
+
+    def _after_bets(self) -> list[Event]:
+        game = self.game
+        order = game.deal_order(self.seats, self.banker)
+        events: list[Event] = [Dealt(game.dealing, order, game.cards_each)]
+        if game.fixed:
+            for s in range(self.seats):
+                self.groups[s] = fixed_grouping(game.evaluator, self.hands[s])
+            return events + self._showdown()
+        events += [CardsSeen(s, self.hands[s]) for s in range(self.seats)]
+        self._phase = "grouping"
+        return events
+
+    def shown_cards(self, seat: int) -> tuple[Card, ...]:
+        groups = self.groups[seat]
+        return self.hands[seat] if groups is None else groups[0] + groups[1]
+
+    def reading(self, seat: int) -> str:
+        groups = self.groups[seat]
+        if groups is None:
+            return ""
+        ev = self.game.evaluator
+        return f"前 {ev.read(groups[0]).name} 后 {ev.read(groups[1]).name}"
+
+    def outcome(self, seat: int) -> tuple[Outcome, tuple[str, ...], int]:
+        ev = self.game.evaluator
+        mine, banker = self.groups[seat], self.groups[self.banker]
+        assert mine is not None and banker is not None
+        per = tuple(ev.compare(banker[i], mine[i]) for i in (0, 1))
+        return group_winner(per), per, 1
+
+    def visible_hand(self, seat: int | None, owner: int) -> bool:
+        if self._phase == "grouping":
+            return seat == owner
+        return super().visible_hand(seat, owner)
+
+    def seat_view(self, seat: int | None, owner: int) -> JSON:
+        out = super().seat_view(seat, owner)
+        groups = self.groups[owner]
+        if self._phase == "grouping":
+            out["grouped"] = groups is not None
+            if seat == owner and groups is not None:
+                out["groups"] = groups_text(groups)
+        elif self._phase == "over" and groups is not None:
+            out["groups"] = groups_text(groups)
+        return out
+
+
+def group_winner(per_group: Sequence[Outcome]) -> Outcome:
+    """累计赢牌次数: a player who wins both groups wins, loses both loses; else a push."""
+    if all(w == "player" for w in per_group):
+        return "player"
+    if all(w == "banker" for w in per_group):
+        return "banker"
+    return "push"
