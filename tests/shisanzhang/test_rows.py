@@ -205,3 +205,24 @@ def test_category_counts_over_all_five_card_rows_sampled() -> None:
 def test_bad_row_length(n: int) -> None:
     with pytest.raises(ValueError, match="3 or 5"):
         row_value(deck("52")[:n], PLAIN)
+
+
+@pytest.mark.parametrize(
+    ("order", "digest"),
+    [
+        ("second", "39f3e3bec7fb17500db4ccf85dd16a0e"),
+        ("lowest", "bca43c62ccdc24085a9a100e0b681e01"),
+    ],
+)
+def test_rank_tables_are_pinned(order: str, digest: str) -> None:
+    """Golden md5 of the import-time rank tables: any change to the encoding is caught."""
+    import hashlib
+
+    from paiju.games.shisanzhang.rows import TABLES
+
+    t = TABLES[order]
+    h = hashlib.md5()
+    for array in (t.keys5, t.plain5, t.flush5, t.keys3, t.plain3):
+        h.update(array.tobytes())
+    assert h.hexdigest() == digest
+    assert len(t.keys5) == 6175 and len(t.keys3) == 455

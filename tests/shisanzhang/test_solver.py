@@ -169,3 +169,8 @@ def test_expected_score_of_a_foul_is_a_loss() -> None:
     foul = expected_score(variant, cards[9:12], cards[:5], cards[5:9] + cards[12:])
     legal = expected_score(variant, *best_arrangement(variant, cards))
     assert foul < 0 < legal
+
+
+def test_splits_are_back_major() -> None:
+    """The scan relies on it: split k has back k // 56."""
+    assert (SPLIT_BACK == np.repeat(np.arange(1287), 56)).all()

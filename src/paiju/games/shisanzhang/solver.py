@@ -93,6 +93,8 @@ def _split_tables() -> tuple[Ints, Ints, Ints]:
 
 
 SPLIT_FRONT, SPLIT_MIDDLE, SPLIT_BACK = _split_tables()
+SPLITS_BY_BACK: Final = SPLIT_MIDDLE.reshape(len(C5), -1)
+"""The splits come back-major: row b holds the 56 middles that go with back b."""
 _ZERO: Final = np.zeros(1, dtype=np.int64)
 ONE: Final = (_ZERO, _ZERO, _ZERO)
 """The index triple of a single split whose odds arrays hold one entry each."""
@@ -356,7 +358,7 @@ def solve(
     v5, v3 = subset_values(hand, rules)
     plain5, plain3 = v5 >> RANK_SHIFT, v3 >> RANK_SHIFT
     # 倒水 by category and ranks only: keep middle <= back, then front <= middle
-    keep = np.flatnonzero(plain5[SPLIT_MIDDLE] <= plain5[SPLIT_BACK])
+    keep = np.flatnonzero(plain5[SPLITS_BY_BACK] <= plain5[:, None])
     middle_i = SPLIT_MIDDLE[keep]
     keep = keep[plain3[SPLIT_FRONT[keep]] <= plain5[middle_i]]
     idx = (SPLIT_FRONT[keep], SPLIT_MIDDLE[keep], SPLIT_BACK[keep])
