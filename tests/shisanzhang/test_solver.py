@@ -173,4 +173,4 @@ def test_expected_score_of_a_foul_is_a_loss() -> None:
 
 def test_splits_are_back_major() -> None:
     """The scan relies on it: split k has back k // 56."""
-    assert (SPLIT_BACK == np.repeat(np.arange(1287), 56)).all()
+    assert (np.repeat(np.arange(1287), 56) == SPLIT_BACK).all()
