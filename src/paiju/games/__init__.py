@@ -53,6 +53,8 @@ FAMILIES: dict[str, Family] = {
         "十三张",
         "Thirteen cards",
         spec="paiju.games.shisanzhang.spec:ShisanzhangParams",
+        game="paiju.games.shisanzhang.game:ShisanzhangGame",
+        bot="paiju.games.shisanzhang.bot:ShisanzhangBot",
         odds="paiju.games.shisanzhang.odds",
     ),
     "baozi": Family(

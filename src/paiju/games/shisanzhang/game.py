@@ -1,0 +1,363 @@
+"""十三张 through the Game protocol: deal, arrange (摆牌) or declare, showdown (比牌), settle.
+
+One hand: 13 cards to each of 2-4 seats; phase ``arranging``, where every seat that has not
+acted is in :meth:`~ShisanzhangState.to_act` at once (simultaneous decisions). A seat acts
+once, with
+
+* :class:`Arrange` - its three rows, front (头墩, 3 cards), middle (中墩, 5), back (尾墩, 5);
+  a decreasing arrangement is allowed and loses as 倒水;
+* :class:`Declare` - it shows its special hand instead of arranging (报到). Where the code's
+  special hands are 免摆 (1302, 1305, 1306), a seat holding one may only Declare; in 1304
+  (绍兴13张1, 不摆牌) every seat's only action is Declare (开牌: showing the hand).
+
+Until every seat has acted, a view shows other seats only as ready or not (no cards, no
+rows). Then the phase is ``over`` and the view carries the public ``showdown``: every hand,
+every pair's row results, 打枪/全垒打, bonuses, specials and the settlement.
+
+Room options (:meth:`ShisanzhangGame.validate_options`): ``scoring`` (where the code offers
+several, e.g. 1301/1303 ``points`` or ``majority``), ``stake`` (注, a positive int that
+multiplies every score) and, in banker games, ``favoured`` (the banker-favoured comparison).
+A banker game's banker is ``context["banker"]``; :meth:`~ShisanzhangState.next_context`
+rotates it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from paiju.cards import Card, CardList, format_cards
+from paiju.engine import JSON, Action, Deal, Event, Game, State
+from paiju.errors import IllegalAction
+from paiju.fairness import DealRng
+from paiju.games.shisanzhang.rows import RowRules, row_value
+from paiju.games.shisanzhang.showdown import (
+    Hand,
+    Showdown,
+    arranged,
+    declared,
+    forced_special,
+    settle,
+)
+from paiju.games.shisanzhang.spec import Scoring, ShisanzhangParams
+from paiju.games.shisanzhang.specials import Special, best_special
+
+__all__ = [
+    "Arrange",
+    "Declare",
+    "Ready",
+    "Revealed",
+    "ShisanzhangGame",
+    "ShisanzhangState",
+    "greedy_arrangement",
+    "sort_hand",
+]
+
+MAX_STAKE = 10_000
+
+
+@dataclass(frozen=True)
+class Arrange(Action):
+    """摆牌: the seat's three rows, front (头墩) 3 cards, middle (中墩) 5, back (尾墩) 5."""
+
+    type: ClassVar[str] = "arrange"
+    front: CardList
+    middle: CardList
+    back: CardList
+
+
+@dataclass(frozen=True)
+class Declare(Action):
+    """报到 / 免摆 / 开牌: the seat shows its special hand instead of arranging."""
+
+    type: ClassVar[str] = "declare"
+
+
+@dataclass(frozen=True)
+class Ready(Event):
+    """A seat has arranged or declared (what it did stays hidden until the showdown)."""
+
+    type: ClassVar[str] = "ready"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Revealed(Event):
+    """The showdown (比牌): every hand as text (``f / m / b`` or ``name: 13 cards``), the
+    fouls (倒水) and the scores; the full per-pair result is in the view's ``showdown``."""
+
+    type: ClassVar[str] = "revealed"
+    hands: tuple[str, ...]
+    specials: tuple[str, ...]
+    fouls: tuple[bool, ...]
+    scores: tuple[int, ...]
+
+
+def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A hand as players hold it: by rank, highest first, then 黑桃 红心 梅花 方块."""
+    return tuple(sorted(cards, key=lambda c: (-(c // 4), c % 4)))
+
+
+def _best_subset(cards: Sequence[Card], size: int, rules: RowRules) -> tuple[Card, ...]:
+    from itertools import combinations
+
+    return max(combinations(cards, size), key=lambda row: row_value(row, rules))
+
+
+def greedy_arrangement(
+    cards: Sequence[Card], rules: RowRules
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """ "Strongest back first": the best five cards at the back, the best five of the rest
+    in the middle, the last three in front. Never 倒水 (the best five of a set beat any
+    row made of its other cards), and the solver's baseline."""
+    back = _best_subset(cards, 5, rules)
+    rest = [c for c in cards if c not in back]
+    middle = _best_subset(rest, 5, rules)
+    front = tuple(c for c in rest if c not in middle)
+    return front, middle, back
+
+
+class ShisanzhangGame(Game):
+    """A 十三张 code with its room options."""
+
+    family: ClassVar[str] = "shisanzhang"
+    actions: ClassVar[tuple[type[Action], ...]] = (Arrange, Declare)
+    events: ClassVar[tuple[type[Event], ...]] = (Ready, Revealed)
+
+    @property
+    def params(self) -> ShisanzhangParams:
+        params: ShisanzhangParams = self.variant.params
+        return params
+
+    @property
+    def scoring(self) -> Scoring:
+        scoring: Scoring = self.options["scoring"]
+        return scoring
+
+    def validate_options(self, options: dict[str, Any]) -> Mapping[str, Any]:
+        params: ShisanzhangParams = self.variant.params
+        known = {"scoring", "stake", "favoured"}
+        unknown = set(options) - known
+        if unknown:
+            raise IllegalAction(
+                f"{self.variant.code} has no room option {', '.join(sorted(unknown))}; "
+                f"options are scoring ({'/'.join(params.scorings_offered)}), stake"
+                + (", favoured" if params.banker else "")
+            )
+        scoring = options.get("scoring", params.scoring)
+        if scoring not in params.scorings_offered:
+            raise IllegalAction(
+                f"{self.variant.code} is settled by {' or '.join(params.scorings_offered)},"
+                f" not {scoring!r}"
+            )
+        stake = options.get("stake", 1)
+        if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
+            raise IllegalAction(f"stake must be a whole number 1-{MAX_STAKE}, got {stake!r}")
+        favoured = options.get("favoured", False)
+        if not isinstance(favoured, bool):
+            raise IllegalAction(f"favoured must be true or false, got {favoured!r}")
+        if favoured and not params.banker:
+            raise IllegalAction(
+                f"{self.variant.code} is not a banker game: the banker-favoured option "
+                "(favoured) needs a banker"
+            )
+        return {"scoring": scoring, "stake": stake, "favoured": favoured}
+
+    def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
+        cards = rng.shuffled(self.full_set())
+        hands = tuple(tuple(cards[13 * s : 13 * s + 13]) for s in range(seats))
+        rest = tuple(cards[13 * seats :])
+        return Deal(hands, {"undealt": rest} if rest else {})
+
+    def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> State:
+        if any(len(h) != 13 for h in deal.hands):
+            raise IllegalAction("every seat of 十三张 holds 13 cards")
+        return ShisanzhangState(self, seats, deal, context)
+
+
+class ShisanzhangState(State):
+    """One hand of 十三张: simultaneous arranging, then the showdown."""
+
+    game: ShisanzhangGame
+
+    def __init__(
+        self, game: ShisanzhangGame, seats: int, deal: Deal, context: Mapping[str, Any]
+    ) -> None:
+        super().__init__(game, seats, deal, context)
+        params = game.params
+        banker = context.get("banker", 0)
+        if not isinstance(banker, int) or isinstance(banker, bool):
+            raise IllegalAction(f"context banker must be a seat number, got {banker!r}")
+        self.banker: int | None = banker % seats if params.banker else None
+        self.hands: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(Card(c) for c in h) for h in deal.hands
+        )
+        self.specials: tuple[Special | None, ...] = tuple(
+            best_special(h, params, game.scoring) for h in self.hands
+        )
+        self.forced: tuple[bool, ...] = tuple(
+            forced_special(h, params, game.scoring) is not None for h in self.hands
+        )
+        self.acted: list[Hand | None] = [None] * seats
+        self.result: Showdown | None = None
+
+    # -- protocol ----------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.result is not None else "arranging"
+
+    def to_act(self) -> frozenset[int]:
+        return frozenset(s for s in range(self.seats) if self.acted[s] is None)
+
+    def check(self, seat: int, action: Action) -> None:
+        if self.acted[seat] is not None:
+            raise IllegalAction(f"seat {seat} has already shown its hand")
+        special = self.specials[seat]
+        if isinstance(action, Declare):
+            if special is None:
+                raise IllegalAction(
+                    f"seat {seat} holds no special hand this code lets it declare; arrange "
+                    "your 13 cards as front (3) / middle (5) / back (5)"
+                )
+            return
+        if not isinstance(action, Arrange):
+            raise IllegalAction(f"{type(action).__name__} is not an action of 十三张")
+        if self.forced[seat]:
+            assert special is not None
+            what = (
+                "不摆牌: every hand is shown"
+                if self.game.params.special_mode == "all"
+                else (f"your {special.name_zh} is 免摆 (it does not arrange)")
+            )
+            raise IllegalAction(f"seat {seat} may only declare: {what}")
+        sizes = (len(action.front), len(action.middle), len(action.back))
+        if sizes != (3, 5, 5):
+            raise IllegalAction(
+                f"rows of {sizes[0]}, {sizes[1]} and {sizes[2]} cards; the front (头墩) holds "
+                "3 cards, the middle (中墩) and back (尾墩) 5 each"
+            )
+        given = Counter((*action.front, *action.middle, *action.back))
+        held = Counter(self.hands[seat])
+        if given != held:
+            extra = sorted((given - held).elements())
+            missing = sorted((held - given).elements())
+            raise IllegalAction(
+                f"an arrangement uses your 13 cards exactly once: "
+                f"not yours or repeated {format_cards(extra) or 'none'}, "
+                f"left out {format_cards(missing) or 'none'}"
+            )
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Declare):
+            special = self.specials[seat]
+            assert special is not None
+            self.acted[seat] = declared(self.hands[seat], special)
+        else:
+            assert isinstance(action, Arrange)
+            rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
+            self.acted[seat] = arranged(rows, self.game.params.row_rules())
+        events: list[Event] = [Ready(seat)]
+        if all(h is not None for h in self.acted):
+            hands = [h for h in self.acted if h is not None]
+            options = self.game.options
+            self.result = settle(
+                self.game.params,
+                hands,
+                self.game.scoring,
+                self.banker,
+                options["stake"],
+                options["favoured"],
+            )
+            events.append(self._revealed(self.result))
+        return events
+
+    @staticmethod
+    def _revealed(result: Showdown) -> Revealed:
+        texts = []
+        for hand in result.hands:
+            shown = hand.to_json()
+            if "declared" in shown:
+                texts.append(f"{shown['declared']}: {shown['cards']}")
+            else:
+                texts.append(f"{shown['front']} / {shown['middle']} / {shown['back']}")
+        return Revealed(
+            hands=tuple(texts),
+            specials=tuple(h.special.name_zh if h.special else "" for h in result.hands),
+            fouls=tuple(h.foul for h in result.hands),
+            scores=tuple(result.scores),
+        )
+
+    def legal_actions(self, seat: int) -> Sequence[Action] | None:
+        if self.acted[seat] is not None or self.result is not None:
+            return []
+        if self.forced[seat]:
+            return [Declare()]
+        return None
+
+    def random_action(self, seat: int, rng: random.Random) -> Action:
+        """A random arrangement that does not 倒水 (or Declare where that is the only action)."""
+        if self.forced[seat]:
+            return Declare()
+        rules = self.game.params.row_rules()
+        cards = list(self.hands[seat])
+        for _ in range(50):
+            rng.shuffle(cards)
+            front, middle, back = cards[:3], cards[3:8], cards[8:]
+            f, m, b = (row_value(r, rules) for r in (front, middle, back))
+            if m > b:
+                middle, back, m, b = back, middle, b, m
+            if f <= m:
+                return Arrange(tuple(front), tuple(middle), tuple(back))
+        return Arrange(*greedy_arrangement(cards, rules))
+
+    def view(self, seat: int | None) -> JSON:
+        out: JSON = {
+            "code": self.game.variant.code,
+            "phase": self.phase,
+            "seat": seat,
+            "to_act": sorted(self.to_act()),
+            "seats": self.seats,
+            "scoring": self.game.scoring,
+            "stake": self.game.options["stake"],
+            "banker": self.banker,
+            "ready": [h is not None for h in self.acted],
+        }
+        if seat is not None:
+            special = self.specials[seat]
+            out["hand"] = format_cards(sort_hand(self.hands[seat]))
+            out["special"] = None if special is None else special.name_zh
+            out["must_declare"] = self.forced[seat]
+            mine = self.acted[seat]
+            out["mine"] = None if mine is None else mine.to_json()
+        if self.result is not None:
+            out["showdown"] = self.result.to_json()
+        return out
+
+    def settlement(self) -> tuple[int, ...]:
+        if self.result is None:
+            return (0,) * self.seats
+        return tuple(self.result.scores)
+
+    def locations(self) -> Mapping[str, Sequence[int]]:
+        out: dict[str, Sequence[int]] = {f"seat{s}": h for s, h in enumerate(self.hands)}
+        out.update(self.deal.piles)
+        return out
+
+    def hidden_from(self, seat: int | None) -> Counter[int]:
+        hidden: Counter[int] = Counter()
+        for pile in self.deal.piles.values():
+            hidden.update(pile)
+        if self.result is None:
+            for s, hand in enumerate(self.hands):
+                if s != seat:
+                    hidden.update(hand)
+        return hidden
+
+    def next_context(self) -> JSON:
+        if self.banker is None:
+            return {}
+        return {"banker": (self.banker + 1) % self.seats}

@@ -1,0 +1,462 @@
+"""The showdown (比牌) and settlement (结算) of every 十三张 code.
+
+A seat comes to the showdown with a :class:`Hand`: its three rows (头墩 front, 中墩 middle,
+尾墩 back), or a declared special hand (报到, 免摆, or its 绍兴 tier). :func:`settle` compares
+the hands pair by pair (every pair of seats, or each player with the banker 庄家 in a banker
+game) under one settlement (:data:`~paiju.games.shisanzhang.spec.Scoring`) and returns a
+:class:`Showdown`: per-pair row results, 打枪, 全垒打, bonuses, fouls (倒水), specials and the
+per-seat scores, which always sum to zero (every stake moves between two seats).
+
+:func:`showdown` is the same from text, for the ``paiju showdown`` command and
+:func:`paiju.showdown`::
+
+>>> r = showdown("1301", ["2c 3d 4h / 5s 5h 7c 8d 9s / Ks Kh Qc Qd 2s",
+...                       "Ac Ad 4c / 6s 6h 6c 8c 9c / 7s 7h 7d Th Td"], scoring="majority")
+>>> r["scores"], r["pairs"][0]["rows"]
+([-1, 1], [-1, -1, -1])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from paiju.cards import Card, format_cards, parse_cards
+from paiju.errors import IllegalAction, NotationError
+from paiju.games.shisanzhang.rows import (
+    CATEGORIES,
+    RANK_SHIFT,
+    RowRules,
+    is_foul,
+    row_category,
+    row_value,
+)
+from paiju.games.shisanzhang.spec import Scoring, ShisanzhangParams
+from paiju.games.shisanzhang.specials import Special, best_special
+
+__all__ = [
+    "ROW_NAMES",
+    "Hand",
+    "PairResult",
+    "Showdown",
+    "arranged",
+    "declared",
+    "forced_special",
+    "parse_hand",
+    "settle",
+    "showdown",
+]
+
+ROW_NAMES = ("头墩", "中墩", "尾墩")
+"""The rows by position: front (3 cards), middle (5), back (5)."""
+
+Rows = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+
+
+def _display(row: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(row, key=lambda c: (-(c // 4), c % 4)))
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One seat at the showdown: its 13 cards, as three rows or as a declared special."""
+
+    cards: tuple[Card, ...]
+    rows: Rows | None = None
+    special: Special | None = None
+    values: tuple[int, int, int] = (0, 0, 0)
+    """Row values under the code's rules (suit tie-breaks included where it has them)."""
+    plain: tuple[int, int, int] = (0, 0, 0)
+    """Row values by category and ranks only (倒水, the banker-favoured comparison)."""
+    foul: bool = False
+    """倒水 (乌龙): the rows decrease somewhere."""
+
+    @property
+    def categories(self) -> tuple[str, str, str] | None:
+        if self.rows is None:
+            return None
+        f, m, b = (CATEGORIES[row_category(v)] for v in self.values)
+        return (f, m, b)
+
+    def to_json(self) -> dict[str, Any]:
+        """Cards as canonical text: ``{"front", "middle", "back", "categories", "foul"}``
+        or ``{"declared": name, "cards"}``."""
+        if self.rows is None:
+            name = self.special.name_zh if self.special else None
+            return {"declared": name, "cards": format_cards(_display(self.cards))}
+        front, middle, back = (format_cards(_display(r)) for r in self.rows)
+        return {
+            "front": front,
+            "middle": middle,
+            "back": back,
+            "categories": list(self.categories or ()),
+            "foul": self.foul,
+        }
+
+
+def arranged(rows: Rows, rules: RowRules) -> Hand:
+    """The hand of a seat that arranged ``rows`` (front, middle, back)."""
+    front, middle, back = rows
+    plain_rules = RowRules(rules.straight_a2345, suit_ties=False)
+    f, m, b = (row_value(r, rules) for r in rows)
+    pf, pm, pb = (row_value(r, plain_rules) for r in rows)
+    return Hand(
+        cards=(*front, *middle, *back),
+        rows=rows,
+        values=(f, m, b),
+        plain=(pf, pm, pb),
+        foul=is_foul(front, middle, back, rules),
+    )
+
+
+def declared(cards: Sequence[Card], special: Special) -> Hand:
+    """The hand of a seat that declares (or must show) its special hand."""
+    return Hand(cards=tuple(cards), special=special)
+
+
+@dataclass
+class PairResult:
+    """Two seats compared: ``rows`` from ``seats[0]``'s side (+1 won, -1 lost, 0 tied,
+    None not compared), what ``seats[1]`` pays ``seats[0]`` (``amount``), 打枪 and bonuses."""
+
+    seats: tuple[int, int]
+    rows: tuple[int | None, int | None, int | None] | None = None
+    amount: int = 0
+    gun: int | None = None
+    bonuses: list[dict[str, Any]] = field(default_factory=list)
+    decided_by: str = "rows"
+    """``rows``, ``special`` (a special hand decided the pair) or ``foul``."""
+
+    @property
+    def winner(self) -> int | None:
+        if self.amount > 0:
+            return self.seats[0]
+        if self.amount < 0:
+            return self.seats[1]
+        return None
+
+    def to_json(self, stake: int) -> dict[str, Any]:
+        a, b = self.seats
+        return {
+            "seats": [a, b],
+            "rows": None if self.rows is None else list(self.rows),
+            "decided_by": self.decided_by,
+            "winner": self.winner,
+            "gun": self.gun,
+            "bonuses": [{**x, "points": x["points"] * stake} for x in self.bonuses],
+            "scores": [self.amount * stake, -self.amount * stake],
+        }
+
+
+@dataclass
+class Showdown:
+    """The result of a showdown: every pair compared, and the settlement."""
+
+    scoring: Scoring
+    hands: list[Hand]
+    pairs: list[PairResult]
+    scores: list[int]
+    banker: int | None = None
+    stake: int = 1
+    homeruns: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The public result: what every client may show once all seats have acted."""
+        return {
+            "scoring": self.scoring,
+            "banker": self.banker,
+            "stake": self.stake,
+            "hands": [h.to_json() for h in self.hands],
+            "pairs": [p.to_json(self.stake) for p in self.pairs],
+            "fouls": [h.foul for h in self.hands],
+            "specials": [h.special.name_zh if h.special else None for h in self.hands],
+            "homeruns": list(self.homeruns),
+            "scores": list(self.scores),
+        }
+
+
+# ------------------------------------------------------------------------ comparisons
+
+
+def _row_results(
+    a: Hand, b: Hand, banker: int, favoured: bool, ties_to_banker: bool
+) -> tuple[int, int, int]:
+    """Row by row from ``a``'s side; ``banker`` is 0 (a), 1 (b) or -1 (no banker)."""
+    if a.foul or b.foul:
+        if a.foul and b.foul:
+            return (0, 0, 0)
+        return (-1, -1, -1) if a.foul else (1, 1, 1)
+    tie = 0
+    if banker >= 0 and (ties_to_banker or favoured):
+        tie = 1 if banker == 0 else -1
+    out = []
+    for r in range(3):
+        if favoured:
+            # 只比点数最大的一只牌: category, then the leading rank only
+            shift = RANK_SHIFT + 16  # keeps the category and the leading rank nibble
+            x, y = a.plain[r] >> shift, b.plain[r] >> shift
+        else:
+            x, y = a.values[r], b.values[r]
+        out.append(1 if x > y else -1 if x < y else tie)
+    return (out[0], out[1], out[2])
+
+
+def _special_value(params: ShisanzhangParams, scoring: Scoring, special: Special) -> int:
+    if scoring == "majority":
+        return 1
+    return params.special_values.get(special.name_zh, 1)
+
+
+def _pair_specials(
+    a: Hand,
+    b: Hand,
+    params: ShisanzhangParams,
+    scoring: Scoring,
+    banker: int,
+) -> PairResult | None:
+    """The pair when a special hand decides it (it is not compared row by row)."""
+    sa, sb = a.special, b.special
+    if sa is None and sb is None:
+        return None
+    pair = PairResult((0, 1), decided_by="special")
+    if sa is not None and sb is not None:
+        if banker >= 0 and params.both_special_banker_pays:
+            # 倘若庄家及闲家同时报到，由庄家赔闲家
+            player_special = sb if banker == 0 else sa
+            value = _special_value(params, scoring, player_special)
+            pair.amount = -value if banker == 0 else value
+            return pair
+        c = sa.compare(sb)
+        if c == 0 and banker >= 0 and params.ties_to_banker:
+            c = 1 if banker == 0 else -1
+        if c > 0:
+            pair.amount = _special_value(params, scoring, sa)
+        elif c < 0:
+            pair.amount = -_special_value(params, scoring, sb)
+        return pair
+    if sa is not None:
+        pair.amount = _special_value(params, scoring, sa)
+    else:
+        assert sb is not None
+        pair.amount = -_special_value(params, scoring, sb)
+    return pair
+
+
+def _row_win_points(
+    params: ShisanzhangParams, scoring: Scoring, hand: Hand, row: int
+) -> tuple[int, str | None, int]:
+    """(stakes of a won row, bonus name, bonus stakes) for ``hand`` winning ``row``."""
+    category = CATEGORIES[row_category(hand.values[row])]
+    if scoring == "points":
+        bonus = params.row_bonuses.get(category, (0, 0, 0))[row]
+        name = {"三条": "冲三", "炸弹": "四梅", "同花顺": "同花顺"}.get(category, category)
+        return params.row_points[row], (name if bonus else None), bonus
+    if scoring in ("payout", "multiplier"):
+        return params.row_multipliers.get(category, (1, 1, 1))[row], None, 0
+    return 1, None, 0
+
+
+def _compare_pair(
+    a: Hand,
+    b: Hand,
+    params: ShisanzhangParams,
+    scoring: Scoring,
+    banker: int,
+    favoured: bool,
+) -> PairResult:
+    """Two hands (``a`` is seat index 0 of the pair), under one settlement."""
+    special = _pair_specials(a, b, params, scoring, banker)
+    if special is not None:
+        return special
+    res = _row_results(a, b, banker, favoured, params.ties_to_banker)
+    decided_by = "foul" if (a.foul or b.foul) else "rows"
+    if scoring == "back":
+        return PairResult((0, 1), (None, None, res[2]), res[2], decided_by=decided_by)
+    pair = PairResult((0, 1), res, decided_by=decided_by)
+    if scoring == "majority":
+        wins, losses = res.count(1), res.count(-1)
+        pair.amount = 1 if wins >= 2 else -1 if losses >= 2 else 0
+        return pair
+    for row, result in enumerate(res):
+        if result == 0:
+            continue
+        winner = a if result > 0 else b
+        stakes, bonus_name, bonus = _row_win_points(params, scoring, winner, row)
+        pair.amount += result * (stakes + bonus)
+        if bonus_name:
+            pair.bonuses.append(
+                {
+                    "seat": 0 if result > 0 else 1,
+                    "row": ROW_NAMES[row],
+                    "name": bonus_name,
+                    "points": bonus,
+                }
+            )
+    if scoring == "points" and params.gun_bonus and abs(sum(res)) == 3:
+        # 打枪: three rows won against one opponent (a foul counts as one)
+        pair.gun = 0 if res[0] > 0 else 1
+        pair.amount += params.gun_bonus if res[0] > 0 else -params.gun_bonus
+    return pair
+
+
+def settle(
+    params: ShisanzhangParams,
+    hands: Sequence[Hand],
+    scoring: Scoring | None = None,
+    banker: int | None = None,
+    stake: int = 1,
+    favoured: bool = False,
+) -> Showdown:
+    """Compare and settle the hands of every seat under ``scoring`` (default: the code's).
+
+    In a banker game (``params.banker``) each player settles with ``banker`` only; otherwise
+    every pair of seats settles. ``favoured`` is the banker-favoured comparison (庄家稍为有利:
+    only the category and the leading card count, ties go to the banker).
+    """
+    chosen: Scoring = params.scoring if scoring is None else scoring
+    n = len(hands)
+    if params.banker:
+        b = 0 if banker is None else banker
+        if not 0 <= b < n:
+            raise IllegalAction(f"the banker must be a seat 0-{n - 1}, got {b}")
+        couples = [(b, p) for p in range(n) if p != b]
+    else:
+        if banker is not None:
+            raise IllegalAction(
+                "this code is not a banker game: every pair of seats settles (no --banker)"
+            )
+        couples = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    scores = [0] * n
+    pairs: list[PairResult] = []
+    guns: dict[int, set[int]] = {s: set() for s in range(n)}
+    for i, j in couples:
+        side = 0 if params.banker else -1
+        pair = _compare_pair(hands[i], hands[j], params, chosen, side, favoured)
+        pair.seats = (i, j)
+        if pair.gun is not None:
+            shooter, target = (i, j) if pair.gun == 0 else (j, i)
+            pair.gun = shooter
+            guns[shooter].add(target)
+        for bonus in pair.bonuses:
+            bonus["seat"] = (i, j)[bonus["seat"]]
+        scores[i] += pair.amount
+        scores[j] -= pair.amount
+        pairs.append(pair)
+    homeruns: list[int] = []
+    if chosen == "points" and params.homerun_bonus and n - 1 >= params.homerun_opponents:
+        for seat in range(n):
+            if len(guns[seat]) == n - 1:
+                # 全垒打: 打枪 against every other player; each pays the bonus on top
+                homeruns.append(seat)
+                for other in range(n):
+                    if other != seat:
+                        scores[seat] += params.homerun_bonus
+                        scores[other] -= params.homerun_bonus
+    return Showdown(
+        scoring=chosen,
+        hands=list(hands),
+        pairs=pairs,
+        scores=[s * stake for s in scores],
+        banker=(0 if banker is None else banker) if params.banker else None,
+        stake=stake,
+        homeruns=homeruns,
+    )
+
+
+# ------------------------------------------------------------------------------ text
+
+
+def forced_special(
+    cards: Sequence[Card], params: ShisanzhangParams, scoring: Scoring | None = None
+) -> Special | None:
+    """The special a seat must show instead of arranging (免摆, or every hand in 绍兴13张1)."""
+    if params.special_mode in ("exempt", "all"):
+        return best_special(cards, params, scoring)
+    return None
+
+
+def parse_hand(
+    text: str, params: ShisanzhangParams, scoring: Scoring | None = None, seat: int = 0
+) -> Hand:
+    """A seat's hand from text: ``"f / m / b"`` (arranged) or 13 cards (declared special).
+
+    A hand holding a 免摆 special (or any hand of 绍兴13张1) is shown as that special even
+    when written as rows: it does not arrange.
+    """
+    parts = [p.strip() for p in text.split("/")]
+    if len(parts) == 1:
+        cards = parse_cards(parts[0])
+        if len(cards) != 13:
+            raise NotationError(
+                f"hand {seat}: {text!r} has {len(cards)} cards; write 13 cards (a declared "
+                "special hand) or an arrangement 'front / middle / back' of 3, 5 and 5 cards"
+            )
+        special = best_special(cards, params, scoring)
+        if special is None:
+            raise IllegalAction(
+                f"hand {seat}: {format_cards(cards)} is no special hand this code lets you "
+                "declare; arrange it as 'front / middle / back'"
+            )
+        return declared(cards, special)
+    if len(parts) != 3:
+        raise NotationError(
+            f"hand {seat}: {text!r}: an arrangement is 'front / middle / back' (two slashes)"
+        )
+    front, middle, back = (parse_cards(p) for p in parts)
+    if (len(front), len(middle), len(back)) != (3, 5, 5):
+        raise NotationError(
+            f"hand {seat}: rows of {len(front)}, {len(middle)} and {len(back)} cards; "
+            "the front holds 3 cards, the middle and back 5 each"
+        )
+    cards = (*front, *middle, *back)
+    forced = forced_special(cards, params, scoring)
+    if forced is not None:
+        return declared(cards, forced)
+    return arranged((front, middle, back), params.row_rules())
+
+
+def showdown(
+    code: str,
+    hands: Sequence[str],
+    banker: int | None = None,
+    scoring: str | None = None,
+    stake: int = 1,
+    favoured: bool = False,
+) -> dict[str, Any]:
+    """Compare and settle hands written as text (see :func:`parse_hand`) under ``code``.
+
+    Returns ``{"scores", "pairs", "fouls", "specials", "hands", "homeruns", …}``; raises
+    :class:`~paiju.errors.IllegalAction` or :class:`~paiju.errors.NotationError` naming
+    the hand at fault.
+    """
+    from paiju.catalog import find_variant
+
+    variant = find_variant(code)
+    params: ShisanzhangParams = variant.params
+    if variant.family != "shisanzhang":
+        raise IllegalAction(f"{variant.code} is not a 十三张 code")
+    chosen = _check_scoring(params, variant.code, scoring)
+    low, high = variant.players
+    if not low <= len(hands) <= high:
+        raise IllegalAction(f"{variant.code} is played by {low}-{high} hands, got {len(hands)}")
+    parsed = [parse_hand(text, params, chosen, seat) for seat, text in enumerate(hands)]
+    seen: dict[Card, int] = {}
+    for seat, hand in enumerate(parsed):
+        for card in hand.cards:
+            if card in seen:
+                raise IllegalAction(f"{card} is in hand {seen[card]} and in hand {seat}")
+            seen[card] = seat
+    result = settle(params, parsed, chosen, banker, stake, favoured).to_json()
+    return {"code": variant.code, **result}
+
+
+def _check_scoring(params: ShisanzhangParams, code: str, scoring: str | None) -> Scoring:
+    if scoring is None:
+        return params.scoring
+    for offered in params.scorings_offered:
+        if offered == scoring:
+            return offered
+    raise IllegalAction(
+        f"{code} is settled by {' or '.join(params.scorings_offered)}, not {scoring!r}"
+    )
