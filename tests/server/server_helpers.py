@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -261,14 +262,23 @@ class Player:
         await self.send({"type": "action", "action": action, "id": self.sent, "game": msg["game"]})
         return True
 
-    async def play(self, stop_after: int | None = None, timeout: float = 60.0) -> None:
-        """Play until the room is finished (or after ``stop_after`` own actions, at rest)."""
+    async def play(
+        self,
+        stop_after: int | None = None,
+        timeout: float = 60.0,
+        until: Callable[[dict[str, Any]], bool] | None = None,
+    ) -> None:
+        """Play until the room is finished, or - once its own action is answered - after
+        ``stop_after`` own actions or a message for which ``until`` is true."""
         last = self.latest()
         if last is not None:
             await self.decide(last)
         end = time.monotonic() + timeout
+        stopping = False
         while True:
-            if stop_after is not None and self.sent >= stop_after and self.pending is None:
+            if stop_after is not None and self.sent >= stop_after:
+                stopping = True
+            if stopping and self.pending is None:
                 return
             msg = await self.next(max(0.01, end - time.monotonic()))
             if msg.get("ref") is not None and msg.get("ref") == self.pending:
@@ -277,9 +287,10 @@ class Player:
                 raise AssertionError(f"seat {self.seat} got an error: {msg}")
             if msg["type"] == "hand_over" and msg["room_finished"]:
                 return
-            if stop_after is not None and self.sent >= stop_after:
-                continue
-            await self.decide(msg)
+            if until is not None and until(msg):
+                stopping = True
+            if not stopping:
+                await self.decide(msg)
 
 
 def leaks(message: dict[str, Any], state: State, seat: int | None) -> list[str]:
