@@ -77,6 +77,7 @@ FAMILIES: dict[str, Family] = {
         "Sandaha (three against one)",
         spec="paiju.games.sandaha.spec:SandahaParams",
         game="paiju.games.sandaha.game:SandahaGame",
+        bot="paiju.games.sandaha.bot:SandahaBot",
     ),
     "jiayibing": Family("甲乙丙", "Jiayibing (six players, 3 vs 3)"),
     "fangyang": Family("放羊", "Fangyang (called partner)"),

@@ -32,6 +32,7 @@ __all__ = [
     "TRUMP_NAMES",
     "Component",
     "Order",
+    "beats_any",
     "best_chains",
     "build_follow",
     "card_points",
@@ -357,7 +358,7 @@ def trick_winner(plays: Sequence[tuple[int, Sequence[int]]], trump: int) -> int:
 # ------------------------------------------------------------------------------ throws
 
 
-def _beats(hand: Sequence[int], comp: Component, trump: int) -> bool:
+def beats_any(hand: Sequence[int], comp: Component, trump: int) -> bool:
     """Whether ``hand`` holds a higher combination of the same kind in the same suit."""
     o = order(trump)
     suit = o.suit[comp.cards[0]]
@@ -376,7 +377,7 @@ def throw_blockers(
     comps: Sequence[Component], hands: Sequence[tuple[int, Sequence[int]]], trump: int
 ) -> list[tuple[int, Component]]:
     """The (seat, component) pairs where another hand beats a component of a throw."""
-    return [(seat, comp) for comp in comps for seat, hand in hands if _beats(hand, comp, trump)]
+    return [(seat, comp) for comp in comps for seat, hand in hands if beats_any(hand, comp, trump)]
 
 
 def forced_component(blocked: Sequence[Component]) -> Component:
