@@ -49,7 +49,7 @@ def _running_under_alembic() -> bool:
     """False when the module is merely imported (pytest's doctest collection)."""
     try:
         context.config  # noqa: B018 - the proxy raises outside an Alembic run
-    except NameError:
+    except (NameError, AttributeError):
         return False
     return True
 

@@ -1,0 +1,197 @@
+"""The store, the runtime's storage rule and the fairness proof, in process.
+
+Issue #5: "every accepted action is appended to the game's event log in the database, in
+a transaction, before it is acknowledged or broadcast. Settlements go to the ledger in the
+same transaction as the action that ends the hand." "Fair deals: before each hand the
+server publishes sha256 of the hand's seed ...; `paiju verify GAME_ID` ... re-deals from
+the revealed seed and checks it against the commitment and the log."
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from paiju.fairness import commitment
+from paiju.server.runtime import Client, Hub, Limits, RoomOptions
+from paiju.server.store import HandEnding, Store
+from paiju.server.tables import metadata
+from paiju.server.verify import game_record, verify_game
+
+FAST = RoomOptions(time_limit=0, bot_delay=0, pause=0)
+
+
+def test_alembic_migrations_build_exactly_the_declared_schema(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "schema.db"))
+    with store.engine.connect() as conn:
+        diffs = compare_metadata(MigrationContext.configure(conn), metadata)
+    store.close()
+    assert diffs == []
+
+
+def test_a_failed_settlement_stores_neither_the_action_nor_the_ledger(tmp_path: Path) -> None:
+    """The last action and its settlement commit together or not at all."""
+    store = Store(str(tmp_path / "atomic.db"))
+    player, _ = store.create_player("ann")
+    room = store.create_room("toy", {}, {}, 2, player.id, [False, True])
+    hand = store.start_hand(room, 1, "toy", {}, (player.id, None), "c" * 64, "s", {}, {})
+    store.append_action(hand, 0, 0, {"type": "stake", "amount": 1}, "player")
+    broken = HandEnding(
+        room_id=room,
+        scores=(1, -1),
+        deltas=(1,),  # one delta for two seats: the ledger write fails half-way
+        players=(player.id, None),
+        hands_played=1,
+        context={},
+        room_finished=True,
+    )
+    with pytest.raises(ValueError):
+        store.append_action(hand, 1, 1, {"type": "stake", "amount": 1}, "bot", broken)
+    row = store.hand(hand)
+    assert row is not None
+    assert len(row.actions) == 1 and row.status == "playing"
+    assert store.ledger(player.id) == []
+    after = store.room(room)
+    assert after is not None
+    assert (after.status, after.hands_played) == ("playing", 0)
+    store.close()
+
+
+class _Socket:
+    """A socket stand-in that keeps what the server sends."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    async def close(self, code: int, reason: str) -> None:
+        self.sent.append({"closed": code})
+
+
+async def _play_in_process(store: Store, seed: int, stake: int = 1) -> int:
+    """One toy hand against a bot through the runtime; returns the game id."""
+    hub = Hub(store, Limits())
+    player, _ = store.create_player(f"p{seed}")
+    options = FAST.model_copy(update={"seats": 2, "bots": 1, "hands": 1, "stake": stake})
+    room = hub.create_room(player, "toy", options, {}, 0)
+    sock = _Socket()
+    client = Client(player, sock.send_text, hub.limits, sock.close)
+    writer = asyncio.create_task(client.writer())
+    room.attach(client)
+    for _ in range(20):
+        await asyncio.sleep(0.01)
+        legal = room.legal(0)
+        if legal:
+            room.handle(client, json.dumps({"type": "action", "action": legal[seed % len(legal)]}))
+        if room.status == "finished":
+            break
+    client.close(1000, "bye")
+    await writer
+    assert room.status == "finished"
+    hub.shutdown()
+    return room.hand_id
+
+
+def _record(store: Store, game_id: int, stake: int = 1) -> dict[str, Any]:
+    hand = store.hand(game_id)
+    assert hand is not None
+    return game_record(hand, store.ledger_of_hand(game_id), stake)
+
+
+def test_storage_failure_leaves_the_table_where_it_was(tmp_path: Path) -> None:
+    """An action the database refuses is not applied, not broadcast, and the client is told."""
+    store = Store(str(tmp_path / "fail.db"))
+
+    async def run() -> None:
+        hub = Hub(store, Limits())
+        player, _ = store.create_player("ann")
+        options = FAST.model_copy(update={"seats": 2, "bots": 1})
+        room = hub.create_room(player, "toy", options, {}, 0)
+        await asyncio.sleep(0.05)  # the bot stakes
+        sock = _Socket()
+        client = Client(player, sock.send_text, hub.limits, sock.close)
+        writer = asyncio.create_task(client.writer())
+        room.attach(client)
+        assert room.state is not None
+        version, view = len(room.state.history), room.state.view(0)
+
+        def refuse(*args: Any, **kwargs: Any) -> None:
+            raise OSError("disk full")
+
+        store.append_action = refuse  # type: ignore[method-assign]
+        room.handle(
+            client, json.dumps({"type": "action", "action": {"type": "stake", "amount": 2}})
+        )
+        await asyncio.sleep(0.05)
+        errors = [m for m in sock.sent if m.get("type") == "error"]
+        assert [e["code"] for e in errors] == ["storage_failure"]
+        assert not [m for m in sock.sent if m.get("type") == "update" and m["seat"] == 0]
+        assert len(room.state.history) == version
+        assert room.state.view(0) == view
+        client.close(1000, "bye")
+        await writer
+        hub.shutdown()
+
+    asyncio.run(run())
+    store.close()
+
+
+def test_verify_accepts_an_honest_game_and_names_each_forgery(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "verify.db"))
+    game_id = asyncio.run(_play_in_process(store, 3, stake=4))
+    honest = _record(store, game_id, stake=4)
+    assert verify_game(honest)["ok"] is True
+
+    def failed(record: dict[str, Any]) -> str:
+        result = verify_game(record)
+        assert result["ok"] is False
+        return str(next(c["name"] for c in result["checks"] if not c["ok"]))
+
+    other_seed = copy.deepcopy(honest)
+    other_seed["seed"] = "0" * 64
+    assert failed(other_seed) == "commitment"
+
+    other_deal = copy.deepcopy(honest)  # a consistent seed/commitment pair, another deal
+    other_deal["seed"], other_deal["commitment"] = "forged", commitment("forged")
+    assert failed(other_deal) == "deal"
+
+    bad_log = copy.deepcopy(honest)
+    bad_log["actions"][0]["action"] = {"type": "stake", "amount": 99}
+    assert failed(bad_log) == "log"
+
+    short_log = copy.deepcopy(honest)
+    short_log["actions"] = short_log["actions"][:-1]
+    assert failed(short_log) == "log"
+
+    bad_score = copy.deepcopy(honest)
+    bad_score["settlement"] = [
+        x + (1 if i == 0 else -1) for i, x in enumerate(bad_score["settlement"])
+    ]
+    assert failed(bad_score) == "settlement"
+
+    bad_ledger = copy.deepcopy(honest)
+    bad_ledger["ledger"][0]["delta"] += 4
+    assert failed(bad_ledger) == "ledger"
+    store.close()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000))
+def test_every_served_toy_hand_verifies(seed: int) -> None:
+    store = Store(":memory:")
+    game_id = asyncio.run(_play_in_process(store, seed))
+    record = _record(store, game_id)
+    assert verify_game(record)["ok"] is True
+    assert commitment(record["seed"]) == record["commitment"]
+    store.close()
