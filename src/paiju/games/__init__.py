@@ -63,6 +63,8 @@ FAMILIES: dict[str, Family] = {
         spec="paiju.games.baozi.spec:BaoziParams",
         game="paiju.games.baozi.game:BaoziGame",
         bot="paiju.games.baozi.bot:BaoziBot",
+        terminal="paiju.games.baozi.terminal:BaoziTable",
+        odds="paiju.games.baozi.odds",
     ),
     "jiajiabao": Family(
         "佳佳宝",
@@ -70,6 +72,8 @@ FAMILIES: dict[str, Family] = {
         spec="paiju.games.baozi.spec:JiajiabaoParams",
         game="paiju.games.baozi.game:JiajiabaoGame",
         bot="paiju.games.baozi.bot:BaoziBot",
+        terminal="paiju.games.baozi.terminal:BaoziTable",
+        odds="paiju.games.baozi.odds",
     ),
     "danzi": Family("打弹子", "Danzi (climbing, 2 vs 2)"),
     "sandaha": Family(

@@ -39,7 +39,7 @@ __all__ = ["baozi_counts", "family_report", "format_odds", "jiajiabao_odds", "od
 
 IntArray = npt.NDArray[np.integer[Any]]
 SUIT_STEPS = {"red_count", "suit_top", "best_suit"}
-MC_SAMPLES = 1500
+MC_SAMPLES = 800
 
 
 def _frac(value: Fraction) -> str:
@@ -134,6 +134,7 @@ class RankTables:
             for x in m:
                 vec[row, x] += 1
         self.multisets = multisets
+        self.symbols = syms
         self.vectors = vec
         sym_rank = np.full((k, k), -1, dtype=np.int64)
         for x in range(k):
@@ -193,6 +194,11 @@ class RankTables:
             self.policy = {"player": self.base, "banker": self.base}
         else:
             self.policy = {"player": self._solve("player"), "banker": self._solve("banker")}
+
+    def multiset_index(self, cards: Sequence[Card]) -> int:
+        """The row of a four-card hand's rank multiset."""
+        a, b, c, d = sorted(self.symbols.index(symbol(card)) for card in cards)
+        return self.multisets.index((a, b, c, d))
 
     def _solve(self, role: Role) -> tuple[IntArray, IntArray]:
         """The solver's split of every multiset, for ``role``, against the baseline opponent."""

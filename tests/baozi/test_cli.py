@@ -1,0 +1,99 @@
+"""The contract commands: ``paiju compare``, ``paiju odds`` and ``paiju group``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from paiju.cli import cli, main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_compare_json_contract_baozi(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compare", "2008", "Kd 6h", "As 8c", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["winner"] == "player"  # A+8 > K+6
+    assert result["banker"]["kind"] == "points" and result["banker"]["points"] == 9
+
+
+def test_compare_json_contract_jiajiabao(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compare", "2105", "As Ad / Kc 2h", "RJ Ah / 9c 9d", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["winner"] == "push"
+    assert result["banker"]["groups"] == "Kc 2h / As Ad"
+    assert result["groups"] == {"front": "player", "back": "banker"}
+
+
+def test_compare_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compare", "2003", "Kh Ks", "4c 2d")
+    assert code == 0 and "6点" in out and "the banker wins" in out
+    code, _, err = run(capsys, "compare", "2009", "Kd 6h", "As 8c")
+    assert code == 2 and err.strip() == "paiju: error: Kd is not a card of the 2009 deck"
+    code, _, err = run(capsys, "compare", "1301", "As Kd", "2c 3c")
+    assert code == 2 and "not a 宝子 or 佳佳宝 code" in err
+
+
+def test_odds_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "2004", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert set(result) == {"player_win", "push", "player_loss", "banker_edge", "deals"}
+    assert result["deals"] == 1624350 and result["push"] == "0/1"
+    code, out, _ = run(capsys, "odds", "2004")
+    assert "369958/812175" in out and "banker edge" in out
+
+
+def test_odds_family_writes_the_chart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    chart = tmp_path / "edge.png"
+    code, out, _ = run(capsys, "odds", "--family", "baozi", "--chart", str(chart))
+    assert code == 0
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"chart written to {chart}" in out
+    assert sum(line[:4].isdigit() for line in out.splitlines()) == 21
+
+
+def test_odds_family_default_chart_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["odds", "--family", "baozi", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["chart"] == "baozi-edge.png" and (tmp_path / "baozi-edge.png").exists()
+    assert len(report["codes"]) == 21
+
+
+def test_group_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "group", "2105", "As Ad Kc 2h", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["best"] == "Kc 2h / As Ad" and len(result["groupings"]) == 3
+    code, out, _ = run(capsys, "group", "2105", "As Ad Kc 2h")
+    assert "best: Kc 2h / As Ad" in out
+    code, _, err = run(capsys, "group", "2001", "As Ad Kc 2h")
+    assert code == 2 and "the grouping solver is for 佳佳宝 codes" in err
+
+
+def test_play_a_hand_in_the_terminal() -> None:
+    result = CliRunner().invoke(
+        cli, ["play", "2001", "--seats", "3", "--seed", "t", "--seat", "1"], input="4\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "your bet" in result.output and "settlement:" in result.output
+    result = CliRunner().invoke(
+        cli, ["play", "2103", "--seats", "2", "--seed", "t", "--seat", "1"], input="2\nbad\n0\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "solver expects" in result.output and "settlement:" in result.output
