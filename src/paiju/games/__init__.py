@@ -82,6 +82,7 @@ FAMILIES: dict[str, Family] = {
         spec="paiju.games.sandaha.spec:SandahaParams",
         game="paiju.games.sandaha.game:SandahaGame",
         bot="paiju.games.sandaha.bot:SandahaBot",
+        terminal="paiju.games.sandaha.terminal:SandahaTable",
     ),
     "jiayibing": Family("甲乙丙", "Jiayibing (six players, 3 vs 3)"),
     "fangyang": Family("放羊", "Fangyang (called partner)"),
