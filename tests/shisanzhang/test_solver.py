@@ -174,3 +174,30 @@ def test_expected_score_of_a_foul_is_a_loss() -> None:
 def test_splits_are_back_major() -> None:
     """The scan relies on it: split k has back k // 56."""
     assert (np.repeat(np.arange(1287), 56) == SPLIT_BACK).all()
+
+
+@pytest.mark.parametrize("code", ["1301", "1301-points", "1303", "1301-payout", "1303-2", "1301-2"])
+def test_solver_score_is_the_expected_score_of_its_pick(code: str) -> None:
+    """The scan and the one-split scorer agree, under every settlement."""
+    variant = find_variant(code)
+    rng = random.Random(code)
+    for _ in range(5):
+        cards = rng.sample(list(deck("52")), 13)
+        for found in solve(cards, variant.params):
+            rows = (found.front, found.middle, found.back)
+            assert expected_score(variant, *rows) == pytest.approx(found.score, abs=1e-9)
+
+
+def test_shipped_row_tables() -> None:
+    """data/row_tables.npz: per straight order, each row counted once per simulated hand."""
+    from paiju.games.shisanzhang.solver import load_row_tables
+
+    tables = load_row_tables()
+    assert set(tables) == {"second", "lowest"}
+    for table in tables.values():
+        hands = {int(c.sum()) for c in table.counts}
+        assert len(hands) == 1 and hands.pop() >= 2000
+        for values, counts in zip(table.values, table.counts, strict=True):
+            assert (np.diff(values) > 0).all() and (counts > 0).all()
+        fronts = table.values[0] >> 20  # categories of fronts: 散牌, 对子, 三条 only
+        assert set(fronts.tolist()) <= {0, 1, 3}
