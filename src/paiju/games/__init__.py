@@ -55,6 +55,7 @@ FAMILIES: dict[str, Family] = {
         spec="paiju.games.shisanzhang.spec:ShisanzhangParams",
         game="paiju.games.shisanzhang.game:ShisanzhangGame",
         bot="paiju.games.shisanzhang.bot:ShisanzhangBot",
+        terminal="paiju.games.shisanzhang.terminal:ShisanzhangTable",
         odds="paiju.games.shisanzhang.odds",
     ),
     "baozi": Family(
