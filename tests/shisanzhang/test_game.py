@@ -1,0 +1,224 @@
+"""十三张 through the Game protocol: simultaneous arranging, hidden views, showdown, options."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from paiju.cards import Card, deck, parse_cards
+from paiju.engine import Deal, Match
+from paiju.errors import IllegalAction
+from paiju.games import game, make_bot
+from paiju.games.shisanzhang.game import (
+    Arrange,
+    Declare,
+    Ready,
+    Revealed,
+    ShisanzhangState,
+    greedy_arrangement,
+)
+from paiju.games.shisanzhang.rows import RowRules, is_foul
+from paiju.games.shisanzhang.showdown import showdown
+from paiju.harness import view_items
+
+DRAGON = "2s 3h 4c 5d 6s 7h 8c 9d Ts Jh Qc Kd Ac"
+QUADS = "Ts Th Tc Td 9s 2h 3d Jc Qs Ks Ad 4h 4c"
+
+
+def deal_of(*texts: str) -> Deal:
+    """A 4-seat deal: the given hands, the rest of the deck to the last seats."""
+    hands = [tuple(parse_cards(t)) for t in texts]
+    used = {c for h in hands for c in h}
+    left = [c for c in deck("52") if c not in used]
+    while len(hands) < 4:
+        hands.append(tuple(left[:13]))
+        left = left[13:]
+    return Deal(tuple(hands))
+
+
+def state_of(code: str, *texts: str, **options: object) -> ShisanzhangState:
+    st = game(code, **options).new_state(4, deal=deal_of(*texts))
+    assert isinstance(st, ShisanzhangState)
+    return st
+
+
+def arrange_greedy(st: ShisanzhangState, seat: int) -> Arrange:
+    return Arrange(*greedy_arrangement(st.hands[seat], st.game.params.row_rules()))
+
+
+def test_everyone_arranges_at_once_and_views_hide_until_showdown() -> None:
+    st = state_of("1301")
+    assert st.phase == "arranging" and st.to_act() == frozenset(range(4))
+    own = st.view(0)
+    assert len(parse_cards(own["hand"])) == 13 and own["mine"] is None
+    events = st.apply(2, arrange_greedy(st, 2))
+    assert events == [Ready(2)]
+    assert st.to_act() == frozenset({0, 1, 3})
+    # seat 0 sees that seat 2 is ready, not its cards or rows
+    view = st.view(0)
+    assert view["ready"] == [False, False, True, False]
+    assert "showdown" not in view
+    named = view_items(view)
+    assert named and not any(named[c] for c in st.hands[2])
+    assert st.view(2)["mine"] is not None
+    assert st.view(None).get("hand") is None
+    for seat in (0, 1, 3):
+        events = st.apply(seat, arrange_greedy(st, seat))
+    assert st.phase == "over" and st.is_over
+    revealed = [e for e in events if isinstance(e, Revealed)]
+    assert len(revealed) == 1 and len(revealed[0].hands) == 4
+    shown = st.view(None)["showdown"]
+    assert shown["scores"] == list(st.settlement())
+    assert sum(st.settlement()) == 0
+
+
+def test_settlement_is_the_showdown_of_the_arrangements() -> None:
+    st = state_of("1301")
+    texts = []
+    for seat in range(4):
+        action = arrange_greedy(st, seat)
+        st.apply(seat, action)
+        texts.append(
+            " / ".join(" ".join(map(str, r)) for r in (action.front, action.middle, action.back))
+        )
+    assert list(st.settlement()) == showdown("1301", texts)["scores"]
+
+
+def test_arrangement_must_use_exactly_the_own_cards() -> None:
+    st = state_of("1301")
+    mine = st.hands[0]
+    theirs = st.hands[1]
+    before = st.snapshot()
+    bad = Arrange(mine[:3], mine[3:8], (*mine[8:12], theirs[0]))
+    with pytest.raises(IllegalAction, match="exactly once"):
+        st.apply(0, bad)
+    with pytest.raises(IllegalAction, match="front"):
+        st.apply(0, Arrange(mine[:5], mine[5:10], mine[10:]))
+    assert st.snapshot() == before
+
+
+def test_foul_is_allowed_and_loses() -> None:
+    """倒水 is a legal (losing) arrangement, not an illegal action."""
+    st = state_of("1301", "As Ah Kc 2s 3s 5c 7c 9h Ts Js 4d 6d 8s")
+    st.apply(
+        0,
+        Arrange(
+            parse_cards("As Ah Kc"), parse_cards("2s 3s 5c 7c 9h"), parse_cards("Ts Js 4d 6d 8s")
+        ),
+    )
+    for seat in (1, 2, 3):
+        st.apply(seat, arrange_greedy(st, seat))
+    assert st.view(0)["showdown"]["fouls"][0] is True
+    assert st.settlement()[0] < 0
+
+
+def test_declare_needs_a_special() -> None:
+    st = state_of("1301", DRAGON)
+    assert st.view(0)["special"] == "一条龙"
+    with pytest.raises(IllegalAction, match="no special hand"):
+        st.apply(1, Declare())
+    st.apply(0, Declare())
+    for seat in (1, 2, 3):
+        st.apply(seat, arrange_greedy(st, seat))
+    assert st.settlement()[0] == 108  # points: 一条龙 takes 36 from each
+
+
+def test_1301_majority_room_knows_no_special() -> None:
+    st = state_of("1301", DRAGON, scoring="majority")
+    assert st.view(0)["special"] is None
+    with pytest.raises(IllegalAction):
+        st.apply(0, Declare())
+
+
+def test_exempt_hand_may_only_declare() -> None:
+    """1302: 此家不用再摆牌 — the seat's only action is to show it."""
+    st = state_of("1302", QUADS)
+    assert st.view(0)["must_declare"] is True
+    assert st.legal_actions(0) == [Declare()]
+    with pytest.raises(IllegalAction, match="免摆"):
+        st.apply(0, arrange_greedy(st, 0))
+    assert st.random_action(0, random.Random(1)) == Declare()
+
+
+def test_1304_nobody_arranges() -> None:
+    """1304: 不摆拍，直接比最大牌型 — every seat's only action is Declare."""
+    st = state_of("1304")
+    for seat in range(4):
+        assert st.legal_actions(seat) == [Declare()]
+        st.apply(seat, Declare())
+    assert st.is_over and sum(st.settlement()) == 0
+
+
+def test_random_action_never_fouls() -> None:
+    rng = random.Random(7)
+    g = game("1303")
+    for i in range(30):
+        st = g.new_state(4, seed=f"r{i}")
+        assert isinstance(st, ShisanzhangState)
+        action = st.random_action(0, rng)
+        assert isinstance(action, Arrange)
+        st.check(0, action)
+        assert not is_foul(action.front, action.middle, action.back, RowRules())
+
+
+def test_options() -> None:
+    assert game("1301").options == {"scoring": "points", "stake": 1, "favoured": False}
+    assert game("1301", scoring="majority").options["scoring"] == "majority"
+    with pytest.raises(IllegalAction, match="settled by"):
+        game("1302", scoring="points")
+    with pytest.raises(IllegalAction, match="stake"):
+        game("1301", stake=0)
+    with pytest.raises(IllegalAction, match="banker"):
+        game("1301", favoured=True)
+    with pytest.raises(IllegalAction, match="no room option"):
+        game("1301", speed=3)
+    assert game("1301-payout", favoured=True).options["favoured"] is True
+
+
+def test_stake_multiplies_the_settlement() -> None:
+    plain = state_of("1301")
+    staked = state_of("1301", stake=5)
+    for st in (plain, staked):
+        for seat in range(4):
+            st.apply(seat, arrange_greedy(st, seat))
+    assert [5 * x for x in plain.settlement()] == list(staked.settlement())
+
+
+def test_banker_rotates_in_banker_games() -> None:
+    g = game("1303-2")
+    match = Match(g, 4, (f"b{h}" for h in range(10)))
+    bots = [make_bot(g, s) for s in range(4)]
+    bankers = []
+    for _ in range(3):
+        st = match.next_hand()
+        assert isinstance(st, ShisanzhangState)
+        bankers.append(st.banker)
+        while not st.is_over:
+            seat = min(st.to_act())
+            st.apply(seat, bots[seat].act(st, seat))
+    assert bankers == [0, 1, 2]
+    assert game("1301").new_state(4, seed="x").next_context() == {}
+
+
+def test_bot_declares_a_dragon_and_arranges_legally() -> None:
+    st = state_of("1301", DRAGON)
+    bot = make_bot(st.game, 3)
+    assert bot.act(st, 0) == Declare()
+    action = bot.act(st, 1)
+    assert isinstance(action, Arrange)
+    st.check(1, action)
+    assert not is_foul(action.front, action.middle, action.back, st.game.params.row_rules())
+
+
+def test_two_and_three_seats_leave_cards_undealt_and_hidden() -> None:
+    g = game("1301")
+    st = g.new_state(2, seed="two")
+    assert isinstance(st, ShisanzhangState)
+    assert sum(len(p) for p in st.locations().values()) == 52
+    undealt = st.deal.piles["undealt"]
+    assert len(undealt) == 26
+    for seat in range(2):
+        st.apply(seat, arrange_greedy(st, seat))
+    hidden = st.hidden_from(0)
+    assert all(hidden[Card(c)] == 1 for c in undealt)
