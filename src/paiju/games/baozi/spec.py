@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 __all__ = [
     "RANK_SYMBOLS",
@@ -123,15 +123,27 @@ class TwoCardRules(BaseModel):
             raise ValueError(f"a tie-break is repeated in {list(value)}")
         return value
 
-    @model_validator(mode="after")
-    def _orders_parse(self) -> TwoCardRules:
-        self.ladder_levels()
-        self.card_levels()
-        top = 10 if self.ten_high else 9
-        for pts in self.banker_points:
+    @field_validator("ladder")
+    @classmethod
+    def _ladder_parses(cls, value: str) -> str:
+        if value.strip():
+            parse_order(value, 2, "ladder")
+        return value
+
+    @field_validator("card_order")
+    @classmethod
+    def _card_order_parses(cls, value: str) -> str:
+        parse_order(value, 1, "card_order")
+        return value
+
+    @field_validator("banker_points")
+    @classmethod
+    def _points_totals(cls, value: tuple[int, ...], info: ValidationInfo) -> tuple[int, ...]:
+        top = 10 if info.data.get("ten_high") else 9
+        for pts in value:
             if not 0 <= pts <= top:
-                raise ValueError(f"banker_points: {pts} is not a points total of this code")
-        return self
+                raise ValueError(f"{pts} is not a points total of this code (0-{top})")
+        return value
 
     def ladder_levels(self) -> tuple[tuple[tuple[str, str], ...], ...]:
         """The ladder high to low; each level holds its equal two-card classes (rank symbols)."""
