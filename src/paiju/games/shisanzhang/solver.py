@@ -66,7 +66,9 @@ __all__ = [
 ]
 
 Row = tuple[Card, ...]
-Floats = npt.NDArray[np.float64]
+Doubles = npt.NDArray[np.float64]
+Floats = npt.NDArray[np.float32]
+"""Per-subset and per-split odds and scores: float32 halves the scan's memory traffic."""
 Ints = npt.NDArray[np.int64]
 
 DATA: Final = Path(__file__).resolve().parent / "data" / "row_tables.npz"
@@ -188,9 +190,9 @@ class RowChances:
     """One row's table as prefix sums: share of opponents, and stakes they win, below index i."""
 
     values: Ints
-    cum_share: Floats
+    cum_share: Doubles
     """``cum_share[i]``: the share of opponents whose row is weaker than ``values[i]``."""
-    cum_pay: Floats
+    cum_pay: Doubles
     """``cum_pay[i]``: the same opponents' expected stakes were they to win the row."""
 
 
@@ -265,7 +267,14 @@ def _row_odds(values: Ints, order: str, row: int, scorer: Scorer, suit_ties: boo
     elif scorer.ties_lose:  # 同样的牌，庄家比闲家大
         lost, tie = lost + tie * pay, np.zeros_like(tie)
     loss = np.clip(1.0 - win - tie, 0.0, 1.0)
-    return RowOdds(win, tie, loss, win * pay, lost)
+    f32 = np.float32
+    return RowOdds(
+        win.astype(f32),
+        tie.astype(f32),
+        loss.astype(f32),
+        (win * pay).astype(f32),
+        lost.astype(f32),
+    )
 
 
 def _two_of_three(a: Floats, b: Floats, c: Floats) -> Floats:
@@ -370,16 +379,16 @@ def solve(
     )
     scores = _split_scores(odds, scorer, idx)
     # equal scores: the stronger back, then the stronger middle (尽量让尾墩最大)
-    strength = np.empty(len(plain5), dtype=np.float64)
+    strength = np.empty(len(plain5), dtype=np.int64)
     strength[np.argsort(plain5, kind="stable")] = np.arange(len(plain5))
-    if scorer.scoring == "back":  # W - L grows with the back: maximise it exactly
-        key = strength[idx[2]] * 2048.0 + strength[idx[1]]
-    else:
-        key = scores + (strength * 1e-7)[idx[2]] + (strength * 1e-10)[idx[1]]
     front_i, middle_i, back_i = idx
+    if scorer.scoring == "back":  # W - L grows with the back: maximise it exactly
+        key = (strength[back_i] * 2048 + strength[middle_i]).astype(np.float64)
+    else:
+        key = scores.astype(np.float64)
     pool = min(len(key), 256)
     top = np.argpartition(-key, pool - 1)[:pool]
-    top = top[np.argsort(-key[top], kind="stable")]
+    top = top[np.lexsort((-strength[middle_i[top]], -strength[back_i[top]], -key[top]))]
     chosen: list[tuple[int, int, int]] = []
     result: list[Arrangement] = []
     for k in top:
@@ -432,9 +441,10 @@ def expected_score(
     )
     plain = [int(v[0]) >> RANK_SHIFT for v in values]
     if plain[0] > plain[1] or plain[1] > plain[2]:
-        one, zero = np.ones(1), np.zeros(1)
+        one, zero = np.ones(1, dtype=np.float32), np.zeros(1, dtype=np.float32)
         lost = [
-            RowOdds(zero, zero, one, zero, np.array([np.mean(scorer.row_pay[i])])) for i in range(3)
+            RowOdds(zero, zero, one, zero, np.array([np.mean(scorer.row_pay[i])], dtype=np.float32))
+            for i in range(3)
         ]
         return float(_split_scores((lost[0], lost[1], lost[2]), scorer, ONE)[0])
     return float(_split_scores(odds, scorer, ONE)[0])
