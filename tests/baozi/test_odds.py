@@ -7,6 +7,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -185,3 +186,17 @@ def test_jiajiabao_monte_carlo_reports_its_interval() -> None:
     assert result["player_win"] + result["push"] + result["player_loss"] == pytest.approx(
         1, abs=1e-5
     )
+
+
+def test_fixed_rule_tables_match_the_rule_hand_by_hand() -> None:
+    """The solver's table of 2104 groupings (vectorised) agrees with fixed_grouping."""
+    from paiju.games.baozi.game import fixed_grouping
+
+    s = solver(find_variant("2104"))
+    rng = random.Random(2104)
+    index = {c: i for i, c in enumerate(s.cards)}
+    for _ in range(300):
+        hand = sorted(rng.sample(s.cards, 4))
+        row = np.flatnonzero(s.masks == np.uint64(sum(1 << index[c] for c in hand)))[0]
+        front, back = fixed_grouping(s.ev, hand)
+        assert (s.front[row], s.back[row]) == (s.ev.rank(*front), s.ev.rank(*back))

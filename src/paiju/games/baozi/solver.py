@@ -149,14 +149,34 @@ class Solver:
         return fronts[choice, rows], backs[choice, rows]
 
     def _fixed_ranks(self, quads: IntArray) -> tuple[IntArray, IntArray]:
-        fronts = np.empty(len(quads), dtype=np.int64)
-        backs = np.empty(len(quads), dtype=np.int64)
+        """2104's rule for every hand at once (:func:`~paiju.games.baozi.game.fixed_grouping`):
+        cards ordered high to low, the first pair in that order stays together, otherwise
+        highest + lowest and second + third."""
+        from paiju.games.baozi.rules import symbol
+
         cards = self.cards
-        for row, quad in enumerate(quads.tolist()):
-            front, back = fixed_grouping(self.ev, [cards[i] for i in quad])
-            fronts[row] = self.ev.rank(*front)
-            backs[row] = self.ev.rank(*back)
-        return fronts, backs
+        level = np.array([self.ev.card_level[symbol(c)] for c in cards], dtype=np.int64)
+        sym = np.array(["23456789TJQKAW".index(symbol(c)) for c in cards], dtype=np.int64)
+        key = level[quads] * 64 + np.array(cards, dtype=np.int64)[quads]
+        hand = np.take_along_axis(quads, np.argsort(-key, axis=1), axis=1)
+        rows = np.arange(len(quads))
+        firsts = [
+            (0, 1, 2, 3),
+            (0, 2, 1, 3),
+            (0, 3, 1, 2),
+            (1, 2, 0, 3),
+            (1, 3, 0, 2),
+            (2, 3, 0, 1),
+        ]
+        choice = np.full(len(quads), -1, dtype=np.int64)
+        for k, (i, j, _, _) in enumerate(firsts):
+            pair = (sym[hand[:, i]] == sym[hand[:, j]]) & (choice < 0)
+            choice[pair] = k
+        layout = np.array([*firsts, (0, 3, 1, 2)], dtype=np.int64)[choice]  # -1: no pair
+        pos = [layout[:, m] for m in range(4)]
+        r1 = self.pair_rank[hand[rows, pos[0]], hand[rows, pos[1]]]
+        r2 = self.pair_rank[hand[rows, pos[2]], hand[rows, pos[3]]]
+        return np.minimum(r1, r2), np.maximum(r1, r2)
 
     # -- one hand ----------------------------------------------------------------------
 
