@@ -33,7 +33,7 @@ __all__ = ["SandahaBot", "hand_strength"]
 
 BID_FLOOR = 40
 """The bot never bids below this (a lower contract is rarely made)."""
-STRENGTH_TO_BID = 19.5
+STRENGTH_TO_BID = 17.0
 """The :func:`hand_strength` from which the bot bids at all."""
 
 
@@ -80,16 +80,16 @@ class SandahaBot:
     def bid_limit(self, hand: Sequence[int]) -> int:
         """The lowest 庄分 this hand dares to promise (before seeing the kitty).
 
-        Calibrated on bot self-play (every seat passing, the first bidder declaring at 80):
-        below a strength of 19.5 the defenders took 80 or more in most hands; each point
-        of strength above it saved them about 10.
+        Calibrated on bot self-play (every seat passing, so the first bidder declares at
+        80): from a strength of 17 the defenders took under 80 in most hands, and each
+        point of strength above it saved them about 5 more.
         """
         score = max(hand_strength(hand, t) for t in range(NO_TRUMP + 1))
         if score < STRENGTH_TO_BID:
             return 1000
         params = self.game.variant.params
         step = params.bid_step if isinstance(params, SandahaParams) else 5
-        limit = 80 - step * int(2 * (score - STRENGTH_TO_BID))
+        limit = 80 - step * int(score - STRENGTH_TO_BID)
         return max(BID_FLOOR, limit)
 
     def bid(self, state: SandahaState, seat: int) -> Action:
@@ -132,6 +132,20 @@ class SandahaBot:
             rest.subtract(state.kitty)
         return list((+rest).elements())
 
+    def voids(self, state: SandahaState) -> dict[int, set[int]]:
+        """The suits each seat has shown it is out of (it followed short of the led suit)."""
+        o = order(state.trump_index)
+        out: dict[int, set[int]] = {s: set() for s in range(state.seats)}
+        for trick in [*state.tricks, state.trick]:
+            if not trick:
+                continue
+            lead = trick[0][1]
+            suit = o.suit[lead[0]]
+            for seat, cards in trick[1:]:
+                if sum(1 for c in cards if o.suit[c] == suit) < len(lead):
+                    out[seat].add(suit)
+        return out
+
     # -- leading -----------------------------------------------------------------------------
 
     def lead(self, state: SandahaState, seat: int) -> Sequence[int]:
@@ -139,16 +153,35 @@ class SandahaBot:
         o = order(t)
         hand = state.hands[seat]
         unseen = self.unseen(state, seat)
+        unseen_trumps = sum(1 for c in unseen if o.suit[c] == TRUMP)
+        voids = self.voids(state)
+        opponents = (
+            [s for s in range(state.seats) if s != seat]
+            if seat == state.declarer
+            else [state.declarer if state.declarer is not None else seat]
+        )
         by_suit: dict[int, list[int]] = {}
         for c in hand:
             by_suit.setdefault(o.suit[c], []).append(c)
         comps = {suit: rules.decompose(cards, t) for suit, cards in by_suit.items()}
+
+        def ruffable(suit: int) -> bool:
+            return suit != TRUMP and unseen_trumps > 0 and any(suit in voids[s] for s in opponents)
+
         boss = {
-            suit: [c for c in cs if not rules.beats_any(unseen, c, t)] for suit, cs in comps.items()
+            suit: [c for c in cs if not rules.beats_any(unseen, c, t)]
+            for suit, cs in comps.items()
+            if not ruffable(suit)
         }
         trump_boss = boss.get(TRUMP, [])
         if len(trump_boss) >= 2:
             return [c for comp in trump_boss for c in comp.cards]
+        trumps = by_suit.get(TRUMP, [])
+        if seat == state.declarer and unseen_trumps and len(trumps) >= 4:
+            if trump_boss:
+                return max(trump_boss, key=lambda c: (len(c.cards), c.top)).cards
+            low = [c for c in comps[TRUMP] if rules.points_of(c.cards) == 0]
+            return min(low or comps[TRUMP], key=lambda c: (-len(c.cards), c.top)).cards
         for kind in (2, 1, 0):
             found = [
                 comp
@@ -158,14 +191,11 @@ class SandahaBot:
             ]
             if found:
                 return max(found, key=lambda c: (len(c.cards), c.top)).cards
-        trumps = by_suit.get(TRUMP, [])
-        unseen_trumps = sum(1 for c in unseen if o.suit[c] == TRUMP)
-        if seat == state.declarer and trumps and unseen_trumps and len(trumps) >= 5:
-            pairs = [c for c in comps[TRUMP] if c.pairs >= 1]
-            if pairs:
-                return min(pairs, key=lambda c: c.top).cards
-            return (min(trumps, key=o.strength),)
         side = [s for s in by_suit if s != TRUMP]
+        if seat != state.declarer and state.declarer is not None:
+            forcing = [s for s in side if s in voids[state.declarer]]
+            if forcing:
+                side = forcing
         if side:
             suit = max(side, key=lambda s: (len(by_suit[s]), s))
             return (min(by_suit[suit], key=lambda c: (rules.card_points(c) > 0, o.level[c])),)

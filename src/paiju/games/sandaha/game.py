@@ -319,6 +319,8 @@ class SandahaState(State):
         self.played: list[int] = []
         self.exposed: list[Counter[int]] = [Counter() for _ in range(seats)]
         self.tricks_won: list[int] = [0] * seats
+        self.tricks: list[list[tuple[int, tuple[int, ...]]]] = []
+        """Every finished trick, plays in order (public: everyone saw them)."""
         self.card_points = 0
         self.kitty_points = 0
         self.multiplier = 0
@@ -342,6 +344,7 @@ class SandahaState(State):
         new.played = list(self.played)
         new.exposed = [Counter(e) for e in self.exposed]
         new.tricks_won = list(self.tricks_won)
+        new.tricks = list(self.tricks)
         return new
 
     # -- protocol ---------------------------------------------------------------------
@@ -588,6 +591,7 @@ class SandahaState(State):
             self.card_points += points
         events: list[Event] = [TrickWon(winner, points)]
         self.last_trick, self.last_winner = self.trick, winner
+        self.tricks.append(self.trick)
         last_lead = self.lead
         winning = dict(self.trick)[winner]
         self.trick, self.lead = [], []
