@@ -710,7 +710,8 @@ class Room:
         for client in self.clients():
             seat = client.seat
             client.send(
-                Update(
+                Update.model_construct(  # fields built here are valid: skip re-validation
+                    type="update",
                     room=self.id,
                     game=self.hand_id,
                     version=version,

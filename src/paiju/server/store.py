@@ -27,7 +27,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Engine, bindparam, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.pool import StaticPool
 
@@ -72,6 +72,25 @@ def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
+
+
+# Statements built once: the hot path (one action, one settlement) re-uses them.
+_INSERT_ACTION = insert(t.actions)
+_INSERT_LEDGER = insert(t.ledger)
+_SETTLE_HAND = (
+    update(t.hands)
+    .where(t.hands.c.id == bindparam("key"))
+    .values(status="over", settlement=bindparam("settlement"), ended_at=bindparam("ended_at"))
+)
+_ROOM_AFTER_HAND = (
+    update(t.rooms)
+    .where(t.rooms.c.id == bindparam("key"))
+    .values(
+        hands_played=bindparam("hands_played"),
+        context=bindparam("context"),
+        status=bindparam("status"),
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -134,6 +153,8 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
         self._players: dict[str, PlayerRow] = {}
+        self._balances: dict[int, int] = {}
+        """Running ledger balances by player (this process is the only writer)."""
 
     def close(self) -> None:
         self.engine.dispose()
@@ -313,51 +334,70 @@ class Store:
     ) -> None:
         """Append action ``idx`` to the hand's log; with ``ending``, settle the hand too."""
         now = time.time()
+        balances: dict[int, int] = {}
         with self.engine.begin() as conn:
             conn.execute(
-                insert(t.actions).values(
-                    hand_id=hand_id, idx=idx, seat=seat, action=dict(action), actor=actor, at=now
-                )
+                _INSERT_ACTION,
+                {
+                    "hand_id": hand_id,
+                    "idx": idx,
+                    "seat": seat,
+                    "action": dict(action),
+                    "actor": actor,
+                    "at": now,
+                },
             )
             if ending is not None:
-                self._settle(conn, hand_id, ending, now)
+                balances = self._settle(conn, hand_id, ending, now)
+        self._balances.update(balances)  # only once the transaction is committed
 
-    def _settle(self, conn: Connection, hand_id: int, ending: HandEnding, now: float) -> None:
+    def _balance_in(self, conn: Connection, player: int) -> int:
+        cached = self._balances.get(player)
+        if cached is not None:
+            return cached
+        previous = conn.execute(
+            select(t.ledger.c.balance)
+            .where(t.ledger.c.player_id == player)
+            .order_by(t.ledger.c.id.desc())
+            .limit(1)
+        ).scalar()
+        return int(previous or 0)
+
+    def _settle(
+        self, conn: Connection, hand_id: int, ending: HandEnding, now: float
+    ) -> dict[int, int]:
         conn.execute(
-            update(t.hands)
-            .where(t.hands.c.id == hand_id)
-            .values(status="over", settlement=list(ending.scores), ended_at=now)
+            _SETTLE_HAND,
+            {"key": hand_id, "settlement": list(ending.scores), "ended_at": now},
         )
+        balances: dict[int, int] = {}
+        rows = []
         for seat, (player, delta) in enumerate(zip(ending.players, ending.deltas, strict=True)):
             balance = None
             if player is not None:
-                previous = conn.execute(
-                    select(t.ledger.c.balance)
-                    .where(t.ledger.c.player_id == player)
-                    .order_by(t.ledger.c.id.desc())
-                    .limit(1)
-                ).scalar()
-                balance = int(previous or 0) + delta
-            conn.execute(
-                insert(t.ledger).values(
-                    player_id=player,
-                    room_id=ending.room_id,
-                    hand_id=hand_id,
-                    seat=seat,
-                    delta=delta,
-                    balance=balance,
-                    at=now,
-                )
+                balance = balances[player] = self._balance_in(conn, player) + delta
+            rows.append(
+                {
+                    "player_id": player,
+                    "room_id": ending.room_id,
+                    "hand_id": hand_id,
+                    "seat": seat,
+                    "delta": delta,
+                    "balance": balance,
+                    "at": now,
+                }
             )
+        conn.execute(_INSERT_LEDGER, rows)
         conn.execute(
-            update(t.rooms)
-            .where(t.rooms.c.id == ending.room_id)
-            .values(
-                hands_played=ending.hands_played,
-                context=dict(ending.context),
-                status="finished" if ending.room_finished else "playing",
-            )
+            _ROOM_AFTER_HAND,
+            {
+                "key": ending.room_id,
+                "hands_played": ending.hands_played,
+                "context": dict(ending.context),
+                "status": "finished" if ending.room_finished else "playing",
+            },
         )
+        return balances
 
     def _hand_row(self, conn: Connection, row: Any) -> HandRow:
         log = conn.execute(

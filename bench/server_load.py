@@ -1,0 +1,425 @@
+"""Load benchmark of the game server: N WebSocket clients on 127.0.0.1 playing real games.
+
+    .venv/bin/python bench/server_load.py --connections 200 --seconds 20
+    .venv/bin/python bench/server_load.py --connections 1000 --seconds 20
+    .venv/bin/python bench/server_load.py --connections 1000 --seconds 20 --pace 2
+
+It starts ``paiju serve`` (uvicorn with uvloop/httptools) on a free loopback port with a
+fresh SQLite file, registers one player per connection, seats them (all human) at tables
+of 1301 (十三张) and 2001 (宝子) that play hand after hand, and lets every client act as
+soon as the rules allow (``--pace 0``) or at a human pace (``--pace 2``: at most one action
+per connection every 2 s). Then the same clients run against a bare WebSocket echo server
+(the ``websockets`` library on uvloop) in the same run: the ceiling.
+
+Printed: hands settled per second, actions per second, p50/p99 latency from an action to
+its broadcast (the actor's own ``update``), errors, lost actions (sent, never answered,
+and checked against the database's action log), and the ratio of the game's action rate
+to the echo server's round-trip rate. Bounded in time (``--seconds`` per phase plus
+set-up) and connections (``--connections`` at most 2,000); 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import resource
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvloop
+import websockets
+
+MAX_CONNECTIONS = 2_000
+HOST = "127.0.0.1"
+
+
+def raise_file_limit(needed: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = min(hard, max(soft, needed))
+    if want > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start(cmd: list[str], port: int, folder: Path, name: str) -> subprocess.Popen[bytes]:
+    log = (folder / f"{name}.log").open("wb")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=str(folder))
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        with contextlib.suppress(OSError), socket.create_connection((HOST, port), timeout=0.5):
+            return proc
+        if proc.poll() is not None:
+            raise SystemExit(f"{name} exited: {(folder / f'{name}.log').read_text()}")
+        time.sleep(0.1)
+    raise SystemExit(f"{name} did not start")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+
+
+ECHO_SERVER = """
+import asyncio, sys
+import uvloop, websockets
+async def echo(ws):
+    async for message in ws:
+        await ws.send(message)
+async def main():
+    async with websockets.serve(echo, "127.0.0.1", int(sys.argv[1]), max_queue=None,
+                                compression=None, backlog=4096):
+        await asyncio.Future()
+uvloop.run(main())
+"""
+
+
+@dataclass
+class Clock:
+    """Clients connect first, then all start together and stop at ``until``."""
+
+    go: asyncio.Event
+    until: float = 0.0
+    connected: int = 0
+
+
+@dataclass
+class Stats:
+    sent: int = 0
+    acked: int = 0
+    errors: int = 0
+    failures: int = 0
+    refused: int = 0
+    messages: int = 0
+    latencies: list[float] = field(default_factory=list)
+    hands: set[tuple[int, int]] = field(default_factory=set)
+    error_samples: list[str] = field(default_factory=list)
+
+
+def choose(msg: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """An action from what the seat is sent: a listed legal action, else (十三张) an
+    arrangement of the seat's 13 cards in the view (a weak one may foul: 倒水 is legal)."""
+    legal = msg.get("legal")
+    if legal:
+        action: dict[str, Any] = rng.choice(legal)
+        return action
+    view = msg["view"]
+    if view.get("must_declare"):
+        return {"type": "declare"}
+    cards = str(view.get("hand", "")).split()
+    if len(cards) == 13:
+        rng.shuffle(cards)
+        return {
+            "type": "arrange",
+            "front": " ".join(cards[:3]),
+            "middle": " ".join(cards[3:8]),
+            "back": " ".join(cards[8:]),
+        }
+    return None
+
+
+async def game_client(
+    url: str, token: str, stats: Stats, clock: Clock, pace: float, seed: int
+) -> None:
+    rng = random.Random(seed)
+    async with websockets.connect(
+        url,
+        additional_headers={"Authorization": f"Bearer {token}"},
+        compression=None,
+        open_timeout=60,
+        max_queue=None,
+    ) as ws:
+        clock.connected += 1
+        await clock.go.wait()
+        until = clock.until
+        seat: int | None = None
+        pending: dict[int, float] = {}
+        counter = 0
+        last_action = time.monotonic() - rng.random() * pace
+        latest: dict[str, Any] | None = None
+        waiting = False
+
+        async def act() -> None:
+            nonlocal counter, last_action, waiting
+            if latest is None or pending or waiting or time.monotonic() >= until:
+                return
+            if seat not in latest["view"]["to_act"]:
+                return
+            action = choose(latest, rng)
+            if action is None:
+                return
+            if pace > 0:
+                wait = last_action + pace - time.monotonic()
+                if wait > 0:
+                    waiting = True
+                    await asyncio.sleep(wait)
+                    waiting = False
+                    if latest is None or seat not in latest["view"]["to_act"]:
+                        return
+                    action = choose(latest, rng)
+                    if action is None:
+                        return
+            counter += 1
+            pending[counter] = time.perf_counter()
+            last_action = time.monotonic()
+            stats.sent += 1
+            await ws.send(
+                json.dumps(
+                    {"type": "action", "action": action, "id": counter, "game": latest["game"]}
+                )
+            )
+
+        while True:
+            timeout = until + 10 - time.monotonic() if pending else until - time.monotonic()
+            if timeout <= 0:
+                return
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout)
+            except TimeoutError:
+                return
+            stats.messages += 1
+            msg = json.loads(text)
+            kind = msg["type"]
+            if kind == "welcome":
+                seat = msg["seat"]
+                continue
+            ref = msg.get("ref")
+            if ref is not None and ref in pending:
+                began = pending.pop(ref)
+                if kind == "error":
+                    stats.errors += 1
+                    stats.refused += 1
+                    if len(stats.error_samples) < 5:
+                        stats.error_samples.append(f"{msg['code']}: {msg['message']}")
+                else:
+                    stats.acked += 1
+                    stats.latencies.append(time.perf_counter() - began)
+            elif kind == "error":
+                stats.errors += 1
+                if len(stats.error_samples) < 5:
+                    stats.error_samples.append(f"{msg['code']}: {msg['message']}")
+            if kind == "hand_over":
+                stats.hands.add((msg["room"], msg["game"]))
+            if kind in ("state", "update"):
+                latest = msg
+                if pace > 0:
+                    asyncio.get_running_loop().create_task(act())
+                else:
+                    await act()
+
+
+async def echo_client(url: str, stats: Stats, until: float, payload: str) -> None:
+    async with websockets.connect(url, compression=None) as ws:
+        while time.monotonic() < until:
+            began = time.perf_counter()
+            stats.sent += 1
+            await ws.send(payload)
+            await ws.recv()
+            stats.acked += 1
+            stats.messages += 1
+            stats.latencies.append(time.perf_counter() - began)
+
+
+async def connect_all(factories: list[Any], batch: int = 100) -> list[asyncio.Task[None]]:
+    tasks = []
+    for i in range(0, len(factories), batch):
+        tasks.extend(asyncio.create_task(f()) for f in factories[i : i + batch])
+        await asyncio.sleep(0.05)
+    return tasks
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def setup_tables(base: str, n: int, codes: list[str], seats: int) -> list[tuple[int, str]]:
+    """Register n players and seat them at tables of ``seats``: (room, token) per client."""
+    client = httpx.Client(base_url=base, timeout=30)
+    tokens = [client.post("/api/players", json={"name": f"b{i}"}).json()["token"] for i in range(n)]
+    out: list[tuple[int, str]] = []
+    options = {
+        "seats": seats,
+        "time_limit": 60,
+        "bot_delay": 0,
+        "pause": 0,
+        "hands": 10_000,
+        "tuoguan": "off",
+    }
+    for t, first in enumerate(range(0, n - n % seats, seats)):
+        group = tokens[first : first + seats]
+        auth = {"Authorization": f"Bearer {group[0]}"}
+        body = {"code": codes[t % len(codes)], "options": options, "seat": 0}
+        answer = client.post("/api/rooms", json=body, headers=auth)
+        answer.raise_for_status()
+        room = answer.json()["room"]["id"]
+        out.append((room, group[0]))
+        for token in group[1:]:
+            joined = client.post(
+                f"/api/rooms/{room}/join", json={}, headers={"Authorization": f"Bearer {token}"}
+            )
+            joined.raise_for_status()
+            out.append((room, token))
+    client.close()
+    return out
+
+
+async def run_game(
+    port: int, seated: list[tuple[int, str]], seconds: float, pace: float
+) -> tuple[Stats, float]:
+    stats = Stats()
+    clock = Clock(asyncio.Event())
+    factories = [
+        (
+            lambda r=room, t=token, i=i: game_client(
+                f"ws://{HOST}:{port}/ws/rooms/{r}", t, stats, clock, pace, i
+            )
+        )
+        for i, (room, token) in enumerate(seated)
+    ]
+    tasks = await connect_all(factories)
+    deadline = time.monotonic() + 120
+    while clock.connected < len(seated) and time.monotonic() < deadline:
+        if all(t.done() for t in tasks):
+            break
+        await asyncio.sleep(0.1)
+    began = time.monotonic()
+    clock.until = began + seconds
+    clock.go.set()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    failures = [r for r in results if isinstance(r, BaseException)]
+    for f in failures[:3]:
+        stats.error_samples.append(f"client failed: {f!r}")
+    stats.failures += len(failures)
+    return stats, seconds
+
+
+async def run_echo(port: int, n: int, seconds: float, payload: str) -> tuple[Stats, float]:
+    stats = Stats()
+    until = time.monotonic() + seconds
+    factories = [
+        (lambda: echo_client(f"ws://{HOST}:{port}/", stats, until, payload)) for _ in range(n)
+    ]
+    began = time.monotonic()
+    tasks = await connect_all(factories)
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    stats.failures += sum(isinstance(r, BaseException) for r in results)
+    return stats, time.monotonic() - began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--connections", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0, help="Length of each phase.")
+    parser.add_argument(
+        "--pace", type=float, default=0.0, help="Seconds between a client's actions (0: flat out)."
+    )
+    parser.add_argument("--codes", default="1301,2001")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--no-echo", action="store_true")
+    parser.add_argument("--profile", help="Write a cProfile of the server process to this file.")
+    args = parser.parse_args()
+    n = min(args.connections, MAX_CONNECTIONS)
+    seconds = min(args.seconds, 120.0)
+    raise_file_limit(4 * n + 256)
+    codes = args.codes.split(",")
+    folder = Path(tempfile.mkdtemp(prefix="paiju-bench-"))
+    port = free_port()
+    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+    server = start(
+        [
+            sys.executable,
+            *profile,
+            str(Path(sys.executable).parent / "paiju"),
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(folder / "bench.db"),
+        ],
+        port,
+        folder,
+        "server",
+    )
+    try:
+        seated = setup_tables(f"http://{HOST}:{port}", n, codes, args.seats)
+        game, game_time = uvloop.run(run_game(port, seated, seconds, args.pace))
+    finally:
+        stop(server)
+    db = sqlite3.connect(folder / "bench.db")
+    stored = db.execute("select count(*) from actions where actor = 'player'").fetchone()[0]
+    db.close()
+    lost = game.sent - game.acked - game.refused
+    print(
+        f"paiju server load: {len(seated)} connections, codes {','.join(codes)}, "
+        f"{args.seats} seats a table, pace {'flat out' if args.pace == 0 else f'{args.pace:g} s'}, "
+        f"{seconds:g} s"
+    )
+    print(f"  hands settled/s     {len(game.hands) / game_time:10.1f}   ({len(game.hands)} hands)")
+    print(
+        f"  actions/s           {game.acked / game_time:10.1f}   "
+        f"({game.acked} answered of {game.sent} sent)"
+    )
+    print(f"  server msgs/s       {game.messages / game_time:10.1f}   (received by the clients)")
+    print(
+        f"  latency p50 / p99   {pct(game.latencies, 0.5):7.1f} ms / "
+        f"{pct(game.latencies, 0.99):.1f} ms"
+        "   (action -> its broadcast to the actor)"
+    )
+    print(
+        f"  errors              {game.errors + game.failures:10d}   "
+        f"({game.errors} error messages, {game.failures} failed clients) {game.error_samples[:3]}"
+    )
+    print(
+        f"  lost actions        {lost:10d}   (database holds {stored} player actions; "
+        f"{game.acked} were acknowledged)"
+    )
+    if args.no_echo:
+        return
+    payload = json.dumps({"type": "action", "action": {"type": "bet", "amount": 10}, "id": 1})
+    eport = free_port()
+    echo = start([sys.executable, "-c", ECHO_SERVER, str(eport)], eport, folder, "echo")
+    try:
+        ceiling, echo_time = uvloop.run(run_echo(eport, len(seated), seconds, payload))
+    finally:
+        stop(echo)
+    rate = game.acked / game_time
+    echo_rate = ceiling.acked / echo_time
+    print(
+        f"echo ceiling: {len(seated)} connections, round trips/s {echo_rate:10.1f}, "
+        f"p50 {pct(ceiling.latencies, 0.5):.1f} ms, p99 {pct(ceiling.latencies, 0.99):.1f} ms, "
+        f"errors {ceiling.errors + ceiling.failures}"
+    )
+    print(
+        f"ratio game actions/s : echo round trips/s = {rate / echo_rate:.2f}"
+        f"   (game server messages/s : echo = {game.messages / game_time / (2 * echo_rate):.2f}"
+        " counting both directions of the echo)"
+    )
+
+
+if __name__ == "__main__":
+    main()
