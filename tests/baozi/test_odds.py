@@ -200,3 +200,14 @@ def test_fixed_rule_tables_match_the_rule_hand_by_hand() -> None:
         row = np.flatnonzero(s.masks == np.uint64(sum(1 << index[c] for c in hand)))[0]
         front, back = fixed_grouping(s.ev, hand)
         assert (s.front[row], s.back[row]) == (s.ev.rank(*front), s.ev.rank(*back))
+
+
+@pytest.mark.parametrize("code", ["2107", "2105", "2104", "2101"])
+def test_counting_by_inclusion_exclusion_equals_the_scan(code: str) -> None:
+    """The solver's fast count of opponent hands agrees with comparing every hand."""
+    s = solver(find_variant(code))
+    rng = random.Random(code)
+    for _ in range(25):
+        hand = rng.sample(s.cards, 4)
+        for role in ("player", "banker"):
+            assert s.scores(hand, role) == s.scores_by_scan(hand, role)  # type: ignore[arg-type]

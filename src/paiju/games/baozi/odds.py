@@ -39,7 +39,7 @@ __all__ = ["baozi_counts", "family_report", "format_odds", "jiajiabao_odds", "od
 
 IntArray = npt.NDArray[np.integer[Any]]
 SUIT_STEPS = {"red_count", "suit_top", "best_suit"}
-MC_SAMPLES = 800
+MC_SAMPLES = 4000
 
 
 def _frac(value: Fraction) -> str:
