@@ -201,3 +201,28 @@ def test_shipped_row_tables() -> None:
             assert (np.diff(values) > 0).all() and (counts > 0).all()
         fronts = table.values[0] >> 20  # categories of fronts: 散牌, 对子, 三条 only
         assert set(fronts.tolist()) <= {0, 1, 3}
+
+
+def test_settlement_stakes_the_solver_optimises() -> None:
+    """The stakes a won row pays under each code's settlement (file 001).
+
+    积分规则: "头墩加1注，中墩加2注，底墩加3注"; "冲三：头墩出3条…另加6注"; "四梅…另加8注";
+    "同花顺…另加10注". 报到13张2: "顺金…中墩赔十倍，底墩赔五倍"; "三冲头…赔三倍".
+    """
+    from paiju.games.shisanzhang.rows import CATEGORIES
+    from paiju.games.shisanzhang.solver import Scorer
+
+    def pay(code: str, row: int, category: str) -> float:
+        return Scorer.of(find_variant(code).params).row_pay[row][CATEGORIES.index(category)]
+
+    assert [pay("1301-points", r, "散牌") for r in range(3)] == [1, 2, 3]
+    assert pay("1301-points", 0, "三条") == 7
+    assert pay("1301-points", 1, "炸弹") == 10
+    assert pay("1301-points", 2, "同花顺") == 13
+    assert Scorer.of(find_variant("1301-points").params).gun_bonus == 6
+    assert pay("1303-2", 1, "同花顺") == 10 and pay("1303-2", 2, "同花顺") == 5
+    assert pay("1303-2", 0, "三条") == 3 and pay("1303-2", 2, "两对") == 1
+    assert Scorer.of(find_variant("1303-2").params).ties_lose  # "同样的牌，庄家比闲家大"
+    assert not Scorer.of(find_variant("1303-2").params, banker=True).ties_lose
+    assert pay("1301", 2, "同花顺") == 13  # 1301's own default is the points settlement
+    assert pay("1301-2", 2, "同花顺") == 1  # 宝马会: one row, one stake

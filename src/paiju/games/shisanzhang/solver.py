@@ -163,7 +163,7 @@ class Scorer:
         chosen = scoring or params.scoring
         pay: list[tuple[float, ...]] = []
         for row in range(3):
-            base = params.row_points[row] if chosen in ("points", "payout", "multiplier") else 1
+            base = params.row_points[row] if chosen == "points" else 1
             stakes = []
             for name in CATEGORIES:
                 mult = params.row_multipliers.get(name, (1, 1, 1))[row]
@@ -171,7 +171,7 @@ class Scorer:
                 if chosen == "points":
                     stakes.append(float(base + bonus))
                 elif chosen in ("payout", "multiplier"):
-                    stakes.append(float(base * mult))
+                    stakes.append(float(mult))
                 else:
                     stakes.append(1.0)
             pay.append(tuple(stakes))
