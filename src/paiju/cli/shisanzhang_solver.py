@@ -14,14 +14,20 @@ from paiju.cli.app import cli, echo_json, pass_console, variants_option
 __all__ = ["arrange_command"]
 
 
-def _show(console: Console, code: str, result: dict[str, Any]) -> None:
+def _show(console: Console, code: str, result: dict[str, Any], scoring: str | None) -> None:
+    from paiju.cards import parse_cards
+    from paiju.catalog import find_variant
+    from paiju.games.shisanzhang.solver import expected_score
+
+    rows = [parse_cards(result[k]) for k in ("front", "middle", "back")]
+    best = expected_score(find_variant(code), *rows, scoring=scoring)
     table = Table(title=f"{code} 推荐摆法 (recommended arrangement)")
     table.add_column("#")
     table.add_column("头墩 front")
     table.add_column("中墩 middle")
     table.add_column("尾墩 back")
-    table.add_column("expected score", justify="right")
-    table.add_row("1", result["front"], result["middle"], result["back"], "best")
+    table.add_column("expected score / opponent", justify="right")
+    table.add_row("1", result["front"], result["middle"], result["back"], f"{best:+.3f}")
     for i, alt in enumerate(result["alternatives"], start=2):
         table.add_row(
             str(i), alt["front"], alt["middle"], alt["back"], f"{alt['expected_score']:+.3f}"
@@ -49,7 +55,7 @@ def arrange_command(
         if as_json:
             echo_json(result)
         else:
-            _show(console, code, result)
+            _show(console, code, result, scoring)
         return
     for line in sys.stdin:
         if not line.strip():
@@ -58,4 +64,4 @@ def arrange_command(
         if as_json:
             echo_json(result)
         else:
-            _show(console, code, result)
+            _show(console, code, result, scoring)
