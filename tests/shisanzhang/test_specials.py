@@ -131,7 +131,7 @@ def _built_three_flushes(rng: random.Random) -> tuple[Card, ...]:
 def _built_pairs(rng: random.Random, trips: bool) -> tuple[Card, ...]:
     while True:
         ranks = [rng.randrange(2, 15) for _ in range(6 if not trips else 5)]
-        counts = Counter()
+        counts: Counter[int] = Counter()
         for r in ranks:
             counts[r] += 2
         if trips:
