@@ -175,3 +175,23 @@ def test_ledger_keeps_every_settlement_with_a_running_balance(server: Server) ->
             assert e["balance"] == running
         assert ledger["balance"] == running
         assert server.call("GET", "/api/players/me", token).json()["balance"] == running
+
+
+def test_open_seats_go_to_bots_after_fill_after(server: Server) -> None:
+    """`paiju serve` out of the box: a player alone at a table gets bots in the open seats."""
+
+    async def run() -> None:
+        token = server.register("alone")
+        created = server.create_room(token, "toy", seats=3, hands=1, fill_after=0.3)
+        room = created["room"]["id"]
+        assert created["room"]["status"] == "waiting"
+        me = Player(server, token, room, seed=9)
+        await me.connect()
+        started = await me.expect("hand_started", timeout=10)
+        info = server.call("GET", f"/api/rooms/{room}").json()
+        assert info["players"][1:] == ["bot", "bot"]
+        assert info["game"] == started["game"]
+        await me.play()
+        await me.close()
+
+    asyncio.run(run())

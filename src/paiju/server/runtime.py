@@ -108,6 +108,13 @@ class RoomOptions(BaseModel):
         description="Hands to play; default: one match (整局), as the game counts it.",
     )
     spectators: bool = Field(True, description="Whether others may watch.")
+    fill_after: float | None = Field(
+        30.0,
+        ge=0,
+        le=86_400,
+        description="Seconds after which bots take the seats still open and the room "
+        "starts (null: wait for players or the owner's start).",
+    )
 
 
 class Limits(BaseModel):
@@ -328,6 +335,15 @@ class Room:
             rt.client = None
         self._refresh()
         return seat
+
+    def arm_fill(self) -> None:
+        """Start with bots in the open seats ``fill_after`` seconds from now, if still waiting."""
+        if self.status == "waiting" and self.options.fill_after is not None:
+            self.loop.call_later(self.options.fill_after, self._safe(self._fill))
+
+    def _fill(self) -> None:
+        if self.status == "waiting":
+            self.start()
 
     def start(self) -> None:
         """Fill open seats with bots and deal the first hand."""
@@ -852,6 +868,7 @@ class Hub:
             self.rooms[row.id] = room
             count += 1
             if row.status != "playing":
+                room.arm_fill()
                 continue
             room.await_players()
             hand = self.store.current_hand(row.id)
@@ -912,6 +929,7 @@ class Hub:
             room.join(player, seat)
         elif all(bots):
             room.start()
+        room.arm_fill()
         return room
 
     def room(self, room_id: int) -> Room:
