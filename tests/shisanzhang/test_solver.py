@@ -226,3 +226,11 @@ def test_settlement_stakes_the_solver_optimises() -> None:
     assert not Scorer.of(find_variant("1303-2").params, banker=True).ties_lose
     assert pay("1301", 2, "同花顺") == 13  # 1301's own default is the points settlement
     assert pay("1301-2", 2, "同花顺") == 1  # 宝马会: one row, one stake
+
+
+def test_special_only_where_the_settlement_knows_it() -> None:
+    """CATALOG.md: "1301 knows 一条龙 and 同花十三水 only, through the points settlement"."""
+    dragon = "As Kd Qc Jh Ts 9d 8c 7h 6s 5d 4c 3h 2s"
+    assert arrange("1301", dragon)["special"] == "一条龙"
+    assert arrange("1301", dragon, scoring="majority")["special"] is None
+    assert arrange("1301-2", dragon)["special"] is None  # 宝马会 knows no special hand

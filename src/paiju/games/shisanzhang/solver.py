@@ -450,9 +450,14 @@ def expected_score(
     return float(_split_scores(odds, scorer, ONE)[0])
 
 
-def _special_name(hand: Sequence[Card], params: ShisanzhangParams) -> str | None:
+def _special_name(
+    hand: Sequence[Card], params: ShisanzhangParams, scoring: str | None
+) -> str | None:
+    """The best special the code lets this hand declare under the chosen settlement."""
     from paiju.games.shisanzhang.specials import best_special
 
+    if not params.specials_apply(scoring):  # type: ignore[arg-type]
+        return None
     special = best_special(hand, params)
     return None if special is None else special.name_zh
 
@@ -481,7 +486,7 @@ def arrange(
         "front": best["front"],
         "middle": best["middle"],
         "back": best["back"],
-        "special": _special_name(hand, params),
+        "special": _special_name(hand, params, scoring),
         "alternatives": [a.to_json() for a in found[1:]],
     }
 
