@@ -13,7 +13,7 @@ import random
 from paiju.engine import Action, Game, State
 from paiju.errors import IllegalAction
 from paiju.games.shisanzhang.game import Arrange, Declare, ShisanzhangGame, ShisanzhangState
-from paiju.games.shisanzhang.solver import best_arrangement, expected_score
+from paiju.games.shisanzhang.solver import best_arrangement, expected_score, solve
 
 __all__ = ["ShisanzhangBot", "special_value"]
 
@@ -41,16 +41,22 @@ class ShisanzhangBot:
             return Declare()
         cards = state.hands[seat]
         variant = self.game.variant
-        front, middle, back = best_arrangement(variant, cards)
+        is_banker = state.banker == seat
+        if self.game.scoring == self.game.params.scoring and not is_banker:
+            front, middle, back = best_arrangement(variant, cards)
+        else:  # the room's own settlement (scoring option, banker side)
+            best = solve(
+                cards,
+                self.game.params,
+                scoring=self.game.scoring,
+                banker=is_banker,
+                alternatives=0,
+            )[0]
+            front, middle, back = best.front, best.middle, best.back
         special = state.specials[seat]
         if special is not None:
             score = expected_score(
-                variant,
-                front,
-                middle,
-                back,
-                scoring=self.game.scoring,
-                banker=state.banker == seat,
+                variant, front, middle, back, scoring=self.game.scoring, banker=is_banker
             )
             if special_value(self.game, special.name_zh) > score:
                 return Declare()

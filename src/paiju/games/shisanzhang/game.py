@@ -314,6 +314,15 @@ class ShisanzhangState(State):
                 return Arrange(tuple(front), tuple(middle), tuple(back))
         return Arrange(*greedy_arrangement(cards, rules))
 
+    def timeout_action(self, seat: int) -> Action:
+        """What a seat that ran out of time plays: the solver arranges (or it declares).
+
+        The server's time limit calls this; it is the bot's choice for the seat.
+        """
+        from paiju.games.shisanzhang.bot import ShisanzhangBot
+
+        return ShisanzhangBot(self.game, 0).act(self, seat)
+
     def view(self, seat: int | None) -> JSON:
         out: JSON = {
             "code": self.game.variant.code,
