@@ -211,3 +211,23 @@ def test_a_failed_throw_plays_the_smallest_beaten_part() -> None:
     failed = next(e for e in events if isinstance(e, ThrowFailed))
     assert [str(c) for c in failed.forced] == ["2s", "2s"], "the pair 2s 2s is the smallest"
     assert failed.blocked_by == 2
+
+
+HIGH_TRUMPS = "RJ RJ BJ BJ 7s 7s 7h 7h 7c 7c 7d 7d 2s 2s 2h 2h 2c 2c 2d 2d Ah Kh Kh"
+
+
+def test_a_throw_of_a_tractor_and_a_single_that_nobody_beats() -> None:
+    """甩牌：同门花色的大牌可以联出，称作 “甩牌” 如：牌中： AAK ， AKK ， AQQJJ ， 98844
+    （若其他家中无人有能大过一张 9 ，和一对 8 ，和一对 4 的牌）。"""
+    # Trump ♥: every trump above the thrown A and the QQJJ tractor is in the declarer's hand
+    # or buried, so nobody can beat a part of A QQJJ.
+    high = HIGH_TRUMPS.split()
+    hand = "Ah Qh Qh Jh Jh " + " ".join(high[:16])
+    state = playing_state([hand, "", "", ""], "h", kitty=" ".join(high[16:]))
+    events = play(state, 0, "Ah Qh Qh Jh Jh")
+    assert not any(isinstance(e, ThrowFailed) for e in events)
+    assert [c.kind for c in state.lead] == ["tractor", "single"]
+    for seat in (1, 2, 3):
+        follow = build_follow(state.hands[seat], state.lead, state.trump_index, lambda c: c)
+        state.apply(seat, Play(tuple(follow)))
+    assert state.last_winner == 0
