@@ -5,13 +5,13 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 
+import click
 import pytest
 from rich.console import Console
 
 from paiju.cards import parse_cards
 from paiju.engine import Deal
 from paiju.games import game
-from paiju.games.shisanzhang import terminal
 from paiju.games.shisanzhang.game import Arrange, Declare, ShisanzhangState
 from paiju.games.shisanzhang.terminal import ShisanzhangTable
 
@@ -34,7 +34,7 @@ def _state(code: str, first: str | None = None) -> ShisanzhangState:
 
 def _answers(monkeypatch: pytest.MonkeyPatch, *answers: str) -> None:
     it: Iterator[str] = iter(answers)
-    monkeypatch.setattr(terminal.click, "prompt", lambda *a, **k: next(it))
+    monkeypatch.setattr(click, "prompt", lambda *a, **k: next(it))
 
 
 def _table(code: str) -> tuple[ShisanzhangTable, io.StringIO]:
