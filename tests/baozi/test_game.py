@@ -8,7 +8,7 @@ import pytest
 
 from paiju.cards import deck, format_cards, parse_cards
 from paiju.engine import Deal, HandEnded
-from paiju.errors import IllegalAction
+from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games import game
 from paiju.games.baozi.game import (
@@ -203,3 +203,8 @@ def test_full_deck_is_conserved_in_locations() -> None:
     state = game("2009").new_state(9, seed=4)
     total = Counter(c for pile in state.locations().values() for c in pile)
     assert total == Counter(deck("40"))
+
+
+def test_a_given_deal_must_give_each_seat_its_cards() -> None:
+    with pytest.raises(ProtocolError, match="seat 0 has 3 cards; 2001 deals 2 each"):
+        game("2001").new_state(2, deal=given("2001", "As Kd Qc", "2c"))

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from paiju.cards import Card, CardList, format_cards
 from paiju.engine import Action, Deal, Event, Game, State
-from paiju.errors import IllegalAction
+from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games.baozi.rules import Evaluator, Outcome, Reading, evaluator, symbol
 from paiju.games.baozi.spec import BaoziParams, JiajiabaoParams
@@ -281,7 +281,7 @@ class BaoziGame(Game):
         super().check_deal(seats, deal)
         for seat, hand in enumerate(deal.hands):
             if len(hand) != self.cards_each:
-                raise IllegalAction(
+                raise ProtocolError(
                     f"deal: seat {seat} has {len(hand)} cards; {self.variant.code} deals "
                     f"{self.cards_each} each"
                 )
