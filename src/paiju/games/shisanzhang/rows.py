@@ -21,7 +21,6 @@ the same tables with numpy for the 1,287 + 286 subsets of a hand.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
@@ -94,11 +93,13 @@ def _straight_place(ranks: Sequence[int], straight_a2345: str) -> int | None:
 
 def _rank_value(ranks: Sequence[int], flush: bool, straight_a2345: str) -> int:
     """The value of a row from its ranks (and whether all its cards share a suit)."""
-    counts = Counter(ranks)
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
     # groups by (count, rank) descending: the comparison order of every category
-    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
-    order = [r for r, _ in groups]
-    shape = sorted(counts.values(), reverse=True)
+    groups = sorted(((c, r) for r, c in counts.items()), reverse=True)
+    order = [r for _, r in groups]
+    shape = [c for c, _ in groups]
     if len(ranks) == 3:
         category = {1: HIGH_CARD, 2: PAIR, 3: TRIPS}[shape[0]]
         return _pack(category, order)
@@ -129,10 +130,11 @@ def _build_tables(
     """Sorted keys, plain values and flush values of every rank multiset of ``size`` cards."""
     rows: list[tuple[int, int, int]] = []
     for ranks in combinations_with_replacement(range(2, 15), size):
-        if max(Counter(ranks).values()) > 4:
+        if size == 5 and ranks[0] == ranks[4]:  # five of a rank: not in one deck
             continue
         plain = _rank_value(ranks, False, straight_a2345)
-        flush = _rank_value(ranks, size == 5 and len(set(ranks)) == 5, straight_a2345)
+        distinct = size == 5 and len(set(ranks)) == 5
+        flush = _rank_value(ranks, True, straight_a2345) if distinct else plain
         rows.append((rank_key(ranks), plain, flush))
     rows.sort()
     keys = np.array([r[0] for r in rows], dtype=np.int64)
@@ -168,8 +170,19 @@ def _tables(straight_a2345: str) -> RankTables:
     )
 
 
-TABLES: Final[dict[str, RankTables]] = {order: _tables(order) for order in ("second", "lowest")}
-"""The rank tables of both straight orders, built once at import."""
+class _TablesByOrder(dict[str, RankTables]):
+    """Rank tables per straight order, each built once, on first use (about 0.1 s)."""
+
+    def __missing__(self, order: str) -> RankTables:
+        if order not in ("second", "lowest"):
+            raise KeyError(f"unknown straight order {order!r}; orders are 'second', 'lowest'")
+        tables = self[order] = _tables(order)
+        return tables
+
+
+TABLES: Final[dict[str, RankTables]] = _TablesByOrder()
+"""The rank tables of both straight orders (``TABLES["second"]``, ``TABLES["lowest"]``)."""
+TABLES["second"]  # built at import: 1301, 1303 and most codes use it
 
 SUIT_TIE_CATEGORIES: Final = frozenset({PAIR, TWO_PAIR, STRAIGHT, FLUSH, STRAIGHT_FLUSH})
 """Categories whose ties 1303 breaks by suit (黑桃 > 红心 > 梅花 > 方块)."""
