@@ -12,6 +12,9 @@ from paiju.errors import IllegalAction
 from paiju.games import game, make_bot
 from paiju.games.shisanzhang.game import (
     Arrange,
+    Bet,
+    BetPlaced,
+    BetsShown,
     Declare,
     Ready,
     Revealed,
@@ -222,3 +225,36 @@ def test_two_and_three_seats_leave_cards_undealt_and_hidden() -> None:
         st.apply(seat, arrange_greedy(st, seat))
     hidden = st.hidden_from(0)
     assert all(hidden[Card(c)] == 1 for c in undealt)
+
+
+def test_banker_games_bet_first() -> None:
+    """玩法: "开牌前，各闲家向庄家下注" — players bet (hidden until all have), then arrange."""
+    st = state_of("1303-2")
+    assert st.phase == "betting" and st.banker == 0
+    assert st.to_act() == frozenset({1, 2, 3})
+    assert st.legal_actions(0) == []
+    assert st.legal_actions(1) == [Bet(x) for x in (1, 2, 3, 4, 5)]
+    with pytest.raises(IllegalAction, match="bets first"):
+        st.apply(1, arrange_greedy(st, 1))
+    with pytest.raises(IllegalAction, match="one of"):
+        st.apply(1, Bet(7))
+    assert st.apply(1, Bet(5)) == [BetPlaced(1)]
+    assert st.view(2)["bets"] == [None, "placed", None, None]
+    assert st.view(1)["bets"] == [None, 5, None, None]
+    st.apply(2, Bet(1))
+    events = st.apply(3, Bet(2))
+    assert events[-1] == BetsShown((0, 5, 1, 2))
+    assert st.phase == "arranging" and st.to_act() == frozenset(range(4))
+    with pytest.raises(IllegalAction, match="placed"):
+        st.apply(1, Bet(1))
+    texts = []
+    for seat in range(4):
+        action = arrange_greedy(st, seat)
+        st.apply(seat, action)
+        texts.append(
+            " / ".join(" ".join(map(str, r)) for r in (action.front, action.middle, action.back))
+        )
+    plain = showdown("1303-2", texts, banker=0)
+    per_player = [p["scores"][1] for p in plain["pairs"]]
+    assert list(st.settlement())[1:] == [5 * per_player[0], 1 * per_player[1], 2 * per_player[2]]
+    assert sum(st.settlement()) == 0

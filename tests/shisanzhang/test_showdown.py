@@ -261,3 +261,15 @@ def test_settlement_always_balances(code: str, seats: int, seed: int) -> None:
         r = showdown(code, hands, banker=banker, scoring=scoring)
         assert sum(r["scores"]) == 0
         assert len(r["scores"]) == seats
+
+
+def test_bets_multiply_each_players_settlement() -> None:
+    """Banker games: each player's result against the banker is multiplied by its bet (下注)."""
+    banker = "9s 9h 9c / 2h 3h 4d 5d 6s / Ks Kh Kc Kd 2s"
+    player = "2c 3s 4c / 6c 7c 8c Tc Jc / Ah Ad Ac 5h 5s"
+    one = showdown("1301-payout", [banker, player], banker=0)
+    three = showdown("1301-payout", [banker, player], banker=0, bets=[1, 3])
+    assert three["scores"] == [3 * x for x in one["scores"]]
+    assert three["bets"] == [1, 3]
+    with pytest.raises(IllegalAction, match="bets"):
+        showdown("1301", [P0, P1], bets=[1, 2])

@@ -1,5 +1,6 @@
 """The 十三张 bot: arranges with the solver (自动摆牌), declares a special when it pays more.
 
+In a banker game with bets (下注) it bets by its hand's expected score first.
 It sees only its own hand (what :meth:`~ShisanzhangState.view` shows its seat): it asks the
 solver for the arrangement with the highest expected score per opponent, and declares its
 special hand (报到) when the special's value per opponent beats that expected score. Where
@@ -12,7 +13,13 @@ import random
 
 from paiju.engine import Action, Game, State
 from paiju.errors import IllegalAction
-from paiju.games.shisanzhang.game import Arrange, Declare, ShisanzhangGame, ShisanzhangState
+from paiju.games.shisanzhang.game import (
+    Arrange,
+    Bet,
+    Declare,
+    ShisanzhangGame,
+    ShisanzhangState,
+)
 from paiju.games.shisanzhang.solver import best_arrangement, expected_score, solve
 
 __all__ = ["ShisanzhangBot", "special_value"]
@@ -37,6 +44,8 @@ class ShisanzhangBot:
     def act(self, state: State, seat: int) -> Action:
         if not isinstance(state, ShisanzhangState):
             raise IllegalAction("the 十三张 bot plays 十三张 states only")
+        if state.betting:
+            return self.bet(state, seat)
         if state.forced[seat]:
             return Declare()
         cards = state.hands[seat]
@@ -61,3 +70,18 @@ class ShisanzhangBot:
             if special_value(self.game, special.name_zh) > score:
                 return Declare()
         return Arrange(front, middle, back)
+
+    def bet(self, state: ShisanzhangState, seat: int) -> Bet:
+        """下注 by the hand: the top bet with a special hand or a clearly winning arrangement,
+        the lowest with a losing one, a middle bet otherwise."""
+        choices = sorted(self.game.params.bets)
+        if state.specials[seat] is not None:
+            return Bet(choices[-1])
+        best = solve(
+            state.hands[seat], self.game.params, scoring=self.game.scoring, alternatives=0
+        )[0]
+        if best.score > 1.0:
+            return Bet(choices[-1])
+        if best.score < 0.0:
+            return Bet(choices[0])
+        return Bet(choices[len(choices) // 2])

@@ -47,6 +47,9 @@ from paiju.games.shisanzhang.specials import Special, best_special
 
 __all__ = [
     "Arrange",
+    "Bet",
+    "BetPlaced",
+    "BetsShown",
     "Declare",
     "Ready",
     "Revealed",
@@ -74,6 +77,30 @@ class Declare(Action):
     """报到 / 免摆 / 开牌: the seat shows its special hand instead of arranging."""
 
     type: ClassVar[str] = "declare"
+
+
+@dataclass(frozen=True)
+class Bet(Action):
+    """下注: a player's stake against the banker, one of the code's ``bets``, before arranging."""
+
+    type: ClassVar[str] = "bet"
+    amount: int
+
+
+@dataclass(frozen=True)
+class BetPlaced(Event):
+    """A player has placed its bet (the amount stays hidden until every player has bet)."""
+
+    type: ClassVar[str] = "bet_placed"
+    seat: int
+
+
+@dataclass(frozen=True)
+class BetsShown(Event):
+    """Every player has bet: the bets by seat (the banker's entry is 0)."""
+
+    type: ClassVar[str] = "bets_shown"
+    bets: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -124,8 +151,8 @@ class ShisanzhangGame(Game):
     """A 十三张 code with its room options."""
 
     family: ClassVar[str] = "shisanzhang"
-    actions: ClassVar[tuple[type[Action], ...]] = (Arrange, Declare)
-    events: ClassVar[tuple[type[Event], ...]] = (Ready, Revealed)
+    actions: ClassVar[tuple[type[Action], ...]] = (Arrange, Declare, Bet)
+    events: ClassVar[tuple[type[Event], ...]] = (Ready, Revealed, BetPlaced, BetsShown)
 
     @property
     def params(self) -> ShisanzhangParams:
@@ -203,17 +230,42 @@ class ShisanzhangState(State):
         )
         self.acted: list[Hand | None] = [None] * seats
         self.result: Showdown | None = None
+        self.bets: list[int | None] = [None] * seats
+        """下注 by seat; the banker bets nothing (None); None until placed."""
+        self.betting = bool(params.bets) and self.banker is not None
 
     # -- protocol ----------------------------------------------------------------------
 
     @property
     def phase(self) -> str:
-        return "over" if self.result is not None else "arranging"
+        if self.result is not None:
+            return "over"
+        return "betting" if self.betting else "arranging"
 
     def to_act(self) -> frozenset[int]:
+        if self.betting:
+            return frozenset(
+                s for s in range(self.seats) if s != self.banker and self.bets[s] is None
+            )
         return frozenset(s for s in range(self.seats) if self.acted[s] is None)
 
+    def _check_bet(self, seat: int, action: Action) -> None:
+        choices = self.game.params.bets
+        if not isinstance(action, Bet):
+            raise IllegalAction(
+                f"seat {seat} bets first (下注): one of {', '.join(map(str, choices))}"
+            )
+        if isinstance(action.amount, bool) or action.amount not in choices:
+            raise IllegalAction(
+                f"a bet is one of {', '.join(map(str, choices))}, not {action.amount!r}"
+            )
+
     def check(self, seat: int, action: Action) -> None:
+        if self.betting:
+            self._check_bet(seat, action)
+            return
+        if isinstance(action, Bet):
+            raise IllegalAction("the bets are placed; arrange (or declare) your hand")
         if self.acted[seat] is not None:
             raise IllegalAction(f"seat {seat} has already shown its hand")
         special = self.specials[seat]
@@ -252,6 +304,13 @@ class ShisanzhangState(State):
             )
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Bet):
+            self.bets[seat] = action.amount
+            events: list[Event] = [BetPlaced(seat)]
+            if not self.to_act():
+                self.betting = False
+                events.append(BetsShown(tuple(b or 0 for b in self.bets)))
+            return events
         if isinstance(action, Declare):
             special = self.specials[seat]
             assert special is not None
@@ -260,7 +319,7 @@ class ShisanzhangState(State):
             assert isinstance(action, Arrange)
             rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
             self.acted[seat] = arranged(rows, self.game.params.row_rules())
-        events: list[Event] = [Ready(seat)]
+        events = [Ready(seat)]
         if all(h is not None for h in self.acted):
             hands = [h for h in self.acted if h is not None]
             options = self.game.options
@@ -271,9 +330,16 @@ class ShisanzhangState(State):
                 self.banker,
                 options["stake"],
                 options["favoured"],
+                self.stakes(),
             )
             events.append(self._revealed(self.result))
         return events
+
+    def stakes(self) -> list[int] | None:
+        """Each player's bet against the banker (1 where the code has no betting)."""
+        if self.banker is None:
+            return None
+        return [b or 1 for b in self.bets]
 
     @staticmethod
     def _revealed(result: Showdown) -> Revealed:
@@ -292,6 +358,10 @@ class ShisanzhangState(State):
         )
 
     def legal_actions(self, seat: int) -> Sequence[Action] | None:
+        if self.betting:
+            if seat == self.banker or self.bets[seat] is not None:
+                return []
+            return [Bet(x) for x in self.game.params.bets]
         if self.acted[seat] is not None or self.result is not None:
             return []
         if self.forced[seat]:
@@ -299,7 +369,10 @@ class ShisanzhangState(State):
         return None
 
     def random_action(self, seat: int, rng: random.Random) -> Action:
-        """A random arrangement that does not 倒水 (or Declare where that is the only action)."""
+        """A random arrangement that does not 倒水 (or Declare where that is the only action);
+        a random bet in the betting phase."""
+        if self.betting:
+            return Bet(rng.choice(self.game.params.bets))
         if self.forced[seat]:
             return Declare()
         rules = self.game.params.row_rules()
@@ -335,6 +408,12 @@ class ShisanzhangState(State):
             "banker": self.banker,
             "ready": [h is not None for h in self.acted],
         }
+        if self.game.params.bets and self.banker is not None:
+            out["bet_choices"] = list(self.game.params.bets)
+            out["bets"] = [
+                b if (not self.betting or s == seat) else (None if b is None else "placed")
+                for s, b in enumerate(self.bets)
+            ]
         if seat is not None:
             special = self.specials[seat]
             out["hand"] = format_cards(sort_hand(self.hands[seat]))

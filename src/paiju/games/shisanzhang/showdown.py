@@ -160,6 +160,7 @@ class Showdown:
     banker: int | None = None
     stake: int = 1
     homeruns: list[int] = field(default_factory=list)
+    bets: list[int] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The public result: what every client may show once all seats have acted."""
@@ -167,6 +168,7 @@ class Showdown:
             "scoring": self.scoring,
             "banker": self.banker,
             "stake": self.stake,
+            "bets": self.bets,
             "hands": [h.to_json() for h in self.hands],
             "pairs": [p.to_json(self.stake) for p in self.pairs],
             "fouls": [h.foul for h in self.hands],
@@ -307,8 +309,12 @@ def settle(
     banker: int | None = None,
     stake: int = 1,
     favoured: bool = False,
+    bets: Sequence[int] | None = None,
 ) -> Showdown:
     """Compare and settle the hands of every seat under ``scoring`` (default: the code's).
+
+    ``bets`` (banker games): what each player staked against the banker (下注); every
+    amount between the banker and that player is multiplied by it (default 1).
 
     In a banker game (``params.banker``) each player settles with ``banker`` only; otherwise
     every pair of seats settles. ``favoured`` is the banker-favoured comparison (庄家稍为有利:
@@ -334,6 +340,10 @@ def settle(
         side = 0 if params.banker else -1
         pair = _compare_pair(hands[i], hands[j], params, chosen, side, favoured)
         pair.seats = (i, j)
+        if params.banker and bets is not None:
+            pair.amount *= bets[j]
+            for bonus in pair.bonuses:
+                bonus["points"] *= bets[j]
         if pair.gun is not None:
             shooter, target = (i, j) if pair.gun == 0 else (j, i)
             pair.gun = shooter
@@ -361,6 +371,7 @@ def settle(
         banker=(0 if banker is None else banker) if params.banker else None,
         stake=stake,
         homeruns=homeruns,
+        bets=list(bets) if params.banker and bets is not None else None,
     )
 
 
@@ -423,6 +434,7 @@ def showdown(
     scoring: str | None = None,
     stake: int = 1,
     favoured: bool = False,
+    bets: Sequence[int] | None = None,
 ) -> dict[str, Any]:
     """Compare and settle hands written as text (see :func:`parse_hand`) under ``code``.
 
@@ -447,7 +459,9 @@ def showdown(
             if card in seen:
                 raise IllegalAction(f"{card} is in hand {seen[card]} and in hand {seat}")
             seen[card] = seat
-    result = settle(params, parsed, chosen, banker, stake, favoured).to_json()
+    if bets is not None and (not params.banker or len(bets) != len(hands)):
+        raise IllegalAction("bets go with a banker game, one per hand (the banker's is ignored)")
+    result = settle(params, parsed, chosen, banker, stake, favoured, bets).to_json()
     return {"code": variant.code, **result}
 
 

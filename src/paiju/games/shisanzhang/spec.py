@@ -110,6 +110,9 @@ class ShisanzhangParams(BaseModel):
     """A banker game (庄家): every player settles with the banker only; the banker rotates."""
     ties_to_banker: bool = False
     """Identical rows and equal specials go to the banker (报到13张2: 同样的牌，庄家比闲家大)."""
+    bets: tuple[int, ...] = ()
+    """A banker game's bets (下注: 开牌前，各闲家向庄家下注): the amounts a player may stake
+    against the banker before arranging; empty = no betting phase (every player stakes 1)."""
     both_special_banker_pays: bool = False
     """赔率: when banker and player both declare a special, the banker pays the player's."""
     row_points: Triple = (1, 1, 1)
@@ -171,6 +174,8 @@ class ShisanzhangParams(BaseModel):
             wrong = set(table) - set(CATEGORY_NAMES)
             if wrong:
                 raise ValueError(f"unknown row category {sorted(wrong)}; known {CATEGORY_NAMES}")
+        if self.bets and (not self.banker or min(self.bets) < 1):
+            raise ValueError("bets are positive amounts, and only in banker games")
         if self.banker and self.scoring in ("majority", "points", "back"):
             raise ValueError("banker games settle by 'payout' or 'multiplier'")
         return self

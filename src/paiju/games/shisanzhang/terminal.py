@@ -20,6 +20,7 @@ from paiju.engine import Action, Game, State
 from paiju.errors import IllegalAction, PaijuError
 from paiju.games.shisanzhang.game import (
     Arrange,
+    Bet,
     Declare,
     ShisanzhangGame,
     ShisanzhangState,
@@ -151,12 +152,35 @@ class ShisanzhangTable:
         if special is not None:
             must = " — 免摆/不摆牌: you show it" if state.forced[seat] else " — [d] to declare it"
             self.console.print(f"special hand: [bold yellow]{special.name_zh}[/bold yellow]{must}")
+        if "bets" in view:
+            bets = ", ".join(
+                f"{s}:{'…' if b is None else b}"
+                for s, b in enumerate(view["bets"])
+                if s != state.banker
+            )
+            self.console.print(f"bets (下注): {bets}")
         table = self._suggest(state, seat)
         if table is not None:
             self.console.print(table)
 
+    def _ask_bet(self, state: ShisanzhangState, seat: int) -> Action:
+        choices = self.game.params.bets
+        while True:
+            answer = click.prompt(
+                f"your bet against the banker (下注: {'/'.join(map(str, choices))})"
+            )
+            try:
+                action = Bet(int(answer.strip()))
+                state.check(seat, action)
+            except (PaijuError, ValueError) as exc:
+                self.console.print(f"[red]{exc}[/red]")
+                continue
+            return action
+
     def ask(self, state: State, seat: int) -> Action:
         assert isinstance(state, ShisanzhangState)
+        if state.betting:
+            return self._ask_bet(state, seat)
         if state.forced[seat]:
             click.prompt("press Enter to show your hand", default="", show_default=False)
             return Declare()
