@@ -39,3 +39,11 @@ def test_error_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> N
     assert done.value.code == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "in hand 0 and in hand 1" in err
+
+
+def test_bets_option(capsys: pytest.CaptureFixture[str]) -> None:
+    banker = "9s 9h 9c / 2h 3h 4d 5d 6s / Ks Kh Kc Kd 2s"
+    player = "2c 3s 4c / 6c 7c 8c Tc Jc / Ah Ad Ac 5h 5s"
+    main(["showdown", "1301-payout", banker, player, "--banker", "0", "--bets", "0,3", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert out["scores"] == [18, -18] and out["bets"] == [0, 3]

@@ -21,6 +21,7 @@ __all__ = ["showdown"]
 )
 @click.option("--stake", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--favoured", is_flag=True, help="Banker-favoured comparison (banker games).")
+@click.option("--bets", help="Banker games: each seat's bet (下注), comma-separated, e.g. 0,2,1,5.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @variants_option
 @pass_console
@@ -32,6 +33,7 @@ def showdown(
     scoring: str | None,
     stake: int,
     favoured: bool,
+    bets: str | None,
     as_json: bool,
 ) -> None:
     """Compare and settle 十三张 HANDS under CODE.
@@ -41,7 +43,22 @@ def showdown(
     """
     from paiju.games.shisanzhang.showdown import showdown as run
 
-    result = run(code, hands, banker=banker, scoring=scoring, stake=stake, favoured=favoured)
+    amounts = None
+    if bets is not None:
+        try:
+            amounts = [int(x) for x in bets.split(",")]
+        except ValueError:
+            msg = f"--bets takes whole numbers like 0,2,1,5, got {bets!r}"
+            raise click.BadParameter(msg) from None
+    result = run(
+        code,
+        hands,
+        banker=banker,
+        scoring=scoring,
+        stake=stake,
+        favoured=favoured,
+        bets=amounts,
+    )
     if as_json:
         echo_json(result)
     else:

@@ -459,8 +459,14 @@ def showdown(
             if card in seen:
                 raise IllegalAction(f"{card} is in hand {seen[card]} and in hand {seat}")
             seen[card] = seat
-    if bets is not None and (not params.banker or len(bets) != len(hands)):
-        raise IllegalAction("bets go with a banker game, one per hand (the banker's is ignored)")
+    if bets is not None:
+        if not params.banker or len(bets) != len(hands):
+            raise IllegalAction(
+                "bets go with a banker game, one per hand (the banker's is ignored)"
+            )
+        the_banker = 0 if banker is None else banker
+        if any(b < 1 for s, b in enumerate(bets) if s != the_banker):
+            raise IllegalAction(f"every player's bet is at least 1, got {list(bets)}")
     result = settle(params, parsed, chosen, banker, stake, favoured, bets).to_json()
     return {"code": variant.code, **result}
 
