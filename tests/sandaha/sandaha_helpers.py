@@ -8,7 +8,15 @@ from collections.abc import Mapping, Sequence
 from paiju.cards import Card, deck, parse_cards
 from paiju.engine import Deal
 from paiju.games import game
-from paiju.games.sandaha.game import Bid, Bury, NameTrump, Play, SandahaGame, SandahaState
+from paiju.games.sandaha.game import (
+    Bid,
+    Bury,
+    NameTrump,
+    Play,
+    SandahaGame,
+    SandahaState,
+    is_changzhu,
+)
 
 P = parse_cards
 
@@ -17,10 +25,6 @@ def sandaha(**options: object) -> SandahaGame:
     g = game("sandaha", **options)
     assert isinstance(g, SandahaGame)
     return g
-
-
-def _changzhu(card: int) -> bool:
-    return card >= 52 or card // 4 + 2 in (2, 7)
 
 
 def deal_of(
@@ -46,7 +50,7 @@ def deal_of(
 
     def accepts(slot: int, card: int) -> bool:
         banned = keep_out.get(slot, "")
-        if _changzhu(card):
+        if is_changzhu(card):
             return "*" not in banned
         return "shcd"[card % 4] not in banned
 
@@ -54,7 +58,7 @@ def deal_of(
         return sum(accepts(slot, card) for slot in range(5))
 
     # Most constrained cards first, each to the accepting slot with the most room left.
-    for card in sorted(rest.elements(), key=lambda c: (choices(c), _changzhu(c), c % 4, c)):
+    for card in sorted(rest.elements(), key=lambda c: (choices(c), is_changzhu(c), c % 4, c)):
         open_slots = [s for s in range(5) if len(slots[s]) < sizes[s] and accepts(s, card)]
         assert open_slots, f"keep_out cannot be satisfied for {Card(card)}"
         best = max(open_slots, key=lambda s: (sizes[s] - len(slots[s]), -s))

@@ -39,7 +39,7 @@ def test_typed_cards_and_the_reason_for_an_illegal_play(monkeypatch: pytest.Monk
     assert table.ask(state, 1) == Play(P("6h"))
     text = out.getvalue()
     assert "must follow ♥" in text, "the reason of the refusal is shown"
-    assert "主 trumps" in text and "trick:" in text
+    assert "主:" in text and "trick:" in text
 
 
 def test_numbers_choose_and_bids_are_typed(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,7 +14,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from paiju.cards import Card
 from paiju.engine import Action, Game, State
 from paiju.games.sandaha import rules
 from paiju.games.sandaha.game import (
@@ -26,7 +25,7 @@ from paiju.games.sandaha.game import (
     SandahaState,
     is_changzhu,
 )
-from paiju.games.sandaha.rules import NO_TRUMP, TRUMP, TRUMP_NAMES, Component, order
+from paiju.games.sandaha.rules import NO_TRUMP, TRUMP, TRUMP_NAMES, Component, as_cards, order
 from paiju.games.sandaha.spec import SandahaParams
 
 __all__ = ["SandahaBot", "hand_strength"]
@@ -72,8 +71,8 @@ class SandahaBot:
         if state.phase == "naming":
             return NameTrump(TRUMP_NAMES[best_trump(state.hands[seat])])
         if not state.trick:
-            return Play(_cards(self.lead(state, seat)))
-        return Play(_cards(self.follow(state, seat)))
+            return Play(as_cards(self.lead(state, seat)))
+        return Play(as_cards(self.follow(state, seat)))
 
     # -- bidding and the kitty -----------------------------------------------------------
 
@@ -116,7 +115,7 @@ class SandahaBot:
             value += 1.5 * rules.card_points(card) + 2.0 * lengths[o.suit[card]] + o.level[card]
             return value, card
 
-        return Bury(_cards(sorted(hand, key=cost)[: state.params.kitty_size]))
+        return Bury(as_cards(sorted(hand, key=cost)[: state.params.kitty_size]))
 
     # -- what the seat knows --------------------------------------------------------------
 
@@ -292,7 +291,3 @@ def _shapes(pool: Sequence[int], pairs: int, trump: int) -> Iterable[tuple[int, 
         levels = range(low, low + pairs)
         if all(lv in by_level for lv in levels):
             yield tuple(by_level[lv][0] for lv in reversed(levels) for _ in (0, 1))
-
-
-def _cards(items: Iterable[int]) -> tuple[Card, ...]:
-    return tuple(Card(c) for c in items)

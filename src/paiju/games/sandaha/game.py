@@ -9,16 +9,23 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from paiju.cards import Card, CardList, format_cards
+from paiju.cards import CardList, format_cards
 from paiju.engine import Action, Deal, Event, Game, State
 from paiju.errors import IllegalAction
 from paiju.fairness import DealRng
 from paiju.games.sandaha import rules
-from paiju.games.sandaha.rules import NO_TRUMP, TRUMP_NAMES, Component, decompose, order
+from paiju.games.sandaha.rules import (
+    NO_TRUMP,
+    TRUMP_NAMES,
+    Component,
+    as_cards,
+    decompose,
+    order,
+)
 from paiju.games.sandaha.spec import SandahaParams
 
 __all__ = [
@@ -173,10 +180,6 @@ class KittyRevealed(Event):
 
 
 # ------------------------------------------------------------------------------- rules
-
-
-def _cards(items: Iterable[int]) -> tuple[Card, ...]:
-    return tuple(Card(c) for c in items)
 
 
 def is_changzhu(card: int) -> bool:
@@ -467,7 +470,7 @@ class SandahaState(State):
         self.kitty_taken = True
         self._phase = "burying"
         self.turn = seat
-        return [DeclarerChosen(seat, bid), KittyTaken(seat, _cards(taken))]
+        return [DeclarerChosen(seat, bid), KittyTaken(seat, as_cards(taken))]
 
     # -- kitty and trump (扣底, 定主) -----------------------------------------------------
 
@@ -487,7 +490,7 @@ class SandahaState(State):
         self.hands[seat] = sorted(rest.elements())
         self.kitty = sorted(action.cards)
         self._phase = "naming"
-        return [KittyBuried(seat, _cards(self.kitty))]
+        return [KittyBuried(seat, as_cards(self.kitty))]
 
     def _check_name(self, action: NameTrump) -> None:
         if self._phase != "naming":
@@ -605,7 +608,9 @@ class SandahaState(State):
             self.kitty_bonus = self.kitty_points * self.multiplier
         self._phase = "over"
         events.append(
-            KittyRevealed(_cards(self.kitty), self.kitty_points, self.multiplier, self.kitty_bonus)
+            KittyRevealed(
+                as_cards(self.kitty), self.kitty_points, self.multiplier, self.kitty_bonus
+            )
         )
         return events
 
@@ -656,11 +661,22 @@ class SandahaState(State):
         return +hidden
 
     def sorted_cards(self, cards: Sequence[int]) -> list[int]:
-        """Cards grouped for display: trumps first, then ♠ ♥ ♣ ♦, each high to low."""
+        """Cards grouped for display: trumps (常主 before trump is named) first, then ♠ ♥ ♣ ♦,
+        each high to low."""
         if self.trump is None:
-            return sorted(cards, key=lambda c: (not is_changzhu(c), -c))
+            return sorted(
+                cards, key=lambda c: (not is_changzhu(c), c % 4 * (not is_changzhu(c)), -c)
+            )
         o = order(self.trump)
         return sorted(cards, key=lambda c: (-(o.suit[c] == rules.TRUMP), o.suit[c], -o.level[c], c))
+
+    def group_label(self, card: int) -> str:
+        """The display group of a card: ``主`` (trumps), ``常主`` before trump is named, or
+        its suit symbol."""
+        if self.trump is None:
+            return "常主" if is_changzhu(card) else "♠♥♣♦"[card % 4]
+        suit = order(self.trump).suit[card]
+        return "主" if suit == rules.TRUMP else "♠♥♣♦"[suit]
 
     def _text(self, cards: Sequence[int]) -> str:
         return format_cards(self.sorted_cards(cards))
@@ -724,12 +740,12 @@ class SandahaState(State):
             return rng.choice(list(legal))
         hand = self.hands[seat]
         if self._phase == "burying":
-            return Bury(_cards(rng.sample(hand, self.params.kitty_size)))
+            return Bury(as_cards(rng.sample(hand, self.params.kitty_size)))
         if self._phase != "playing":
             raise IllegalAction(f"seat {seat} has no action in phase {self._phase!r}")
         t = self.trump_index
         if not self.trick:
-            return Play(_cards(rng.choice(lead_options(hand, t))))
+            return Play(as_cards(rng.choice(lead_options(hand, t))))
         keys = {c: rng.random() for c in set(hand)}
         return Play(tuple(rules.build_follow(hand, self.lead, t, keys.__getitem__)))
 

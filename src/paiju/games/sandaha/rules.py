@@ -32,6 +32,7 @@ __all__ = [
     "TRUMP_NAMES",
     "Component",
     "Order",
+    "as_cards",
     "beats_any",
     "best_chains",
     "build_follow",
@@ -58,6 +59,11 @@ POINTS: Final = {5: 5, 10: 10, 13: 10}
 """分牌: 5 = 5, 10 = 10, K = 10 (rank -> points)."""
 
 _OFF_LEVEL: Final = {5: 0, 6: 1, 8: 2, 9: 3, 10: 4, 11: 5, 12: 6, 13: 7, 14: 8}
+
+
+def as_cards(items: Iterable[int]) -> tuple[Card, ...]:
+    """Card indexes as :class:`~paiju.cards.Card` s (for the card fields of actions and events)."""
+    return tuple(Card(c) for c in items)
 
 
 def card_points(card: int) -> int:
@@ -191,6 +197,7 @@ def decompose(cards: Sequence[int], trump: int) -> list[Component]:
 
 
 def effective_suits(cards: Iterable[int], trump: int) -> set[int]:
+    """The effective suits (0-3, or :data:`TRUMP`) among cards."""
     o = order(trump)
     return {o.suit[c] for c in cards}
 

@@ -4,7 +4,7 @@ bidding, the trick, the defenders' points; plays typed as cards (``7h 7h``) or n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, groupby
 
 import click
 from rich.console import Console
@@ -21,10 +21,9 @@ from paiju.games.sandaha.game import (
     Pass,
     Play,
     SandahaState,
-    is_changzhu,
     lead_options,
 )
-from paiju.games.sandaha.rules import TRUMP, TRUMP_NAMES, order
+from paiju.games.sandaha.rules import TRUMP_NAMES, as_cards, order
 
 __all__ = ["SandahaTable", "follow_options"]
 
@@ -97,30 +96,8 @@ class SandahaTable:
 
     def hand_rows(self, state: SandahaState, seat: int) -> list[tuple[str, list[int]]]:
         """The hand grouped: trumps (主) first, then ♠ ♥ ♣ ♦, each high to low."""
-        hand = state.hands[seat]
-        if state.trump is None:
-            changzhu = sorted((c for c in hand if is_changzhu(c)), reverse=True)
-            rows = [("常主", changzhu)]
-            for suit, label in enumerate("♠♥♣♦"):
-                rows.append(
-                    (
-                        label,
-                        sorted(
-                            (c for c in hand if c % 4 == suit and not is_changzhu(c)), reverse=True
-                        ),
-                    )
-                )
-            return [(label, cards) for label, cards in rows if cards]
-        o = order(state.trump)
-        groups: dict[int, list[int]] = {}
-        for c in hand:
-            groups.setdefault(o.suit[c], []).append(c)
-        labels = {TRUMP: "主 trumps", 0: "♠", 1: "♥", 2: "♣", 3: "♦"}
-        return [
-            (labels[suit], sorted(groups[suit], key=o.strength, reverse=True))
-            for suit in (TRUMP, 0, 1, 2, 3)
-            if suit in groups
-        ]
+        cards = state.sorted_cards(state.hands[seat])
+        return [(label, list(group)) for label, group in groupby(cards, key=state.group_label)]
 
     def show(self, state: State, seat: int) -> None:
         assert isinstance(state, SandahaState)
@@ -207,8 +184,8 @@ class SandahaTable:
             options = lead_options(state.hands[seat], state.trump_index)
             o = order(state.trump_index)
             options.sort(key=lambda cs: (o.suit[cs[0]], -len(cs), -o.strength(cs[0])))
-            return [Play(tuple(Card(c) for c in cs)) for cs in options]
-        return [Play(tuple(Card(c) for c in cs)) for cs in follow_options(state, seat)]
+            return [Play(as_cards(cs)) for cs in options]
+        return [Play(as_cards(cs)) for cs in follow_options(state, seat)]
 
     def describe(self, action: Action) -> str:
         if isinstance(action, Bid):
