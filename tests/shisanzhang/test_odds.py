@@ -6,7 +6,6 @@ import json
 from itertools import combinations
 from math import comb
 
-import numpy as np
 from click.testing import CliRunner
 
 from paiju.catalog import find_variant
@@ -48,38 +47,28 @@ def test_straight_flush_inside_13_cards_by_inclusion_exclusion() -> None:
     assert special_count("同花顺") == union
 
 
-def _brute_force_categories() -> dict[str, int]:
-    """Independent method: classify every one of the 2,598,960 five-card rows with numpy."""
-    hands = np.array(list(combinations(range(52), 5)), dtype=np.int64)
-    ranks, suits = hands // 4, hands % 4
-    counts = np.zeros((len(hands), 13), dtype=np.int64)
-    for i in range(5):
-        counts[np.arange(len(hands)), ranks[:, i]] += 1
-    shape = -np.sort(-counts, axis=1)
-    flush = (suits == suits[:, :1]).all(axis=1)
-    present = counts > 0
-    wheel = present[:, [12, 0, 1, 2, 3]].all(axis=1)
-    window = np.stack([present[:, lo : lo + 5].all(axis=1) for lo in range(9)]).any(axis=0)
-    straight = (wheel | window) & (shape[:, 0] == 1)
-    a, b = shape[:, 0], shape[:, 1]
+def _textbook_categories() -> dict[str, int]:
+    """Independent method: the closed forms of the five-card categories, one by one."""
+    straights = 10  # A2345 … TJQKA: ten rank sets, whichever way A2345 is ordered
     return {
-        "同花顺": int((straight & flush).sum()),
-        "炸弹": int((a == 4).sum()),
-        "葫芦": int(((a == 3) & (b == 2)).sum()),
-        "同花": int((flush & ~straight).sum()),
-        "顺子": int((straight & ~flush).sum()),
-        "三条": int(((a == 3) & (b == 1)).sum()),
-        "两对": int(((a == 2) & (b == 2)).sum()),
-        "对子": int(((a == 2) & (b == 1)).sum()),
-        "散牌": int(((a == 1) & ~flush & ~straight).sum()),
+        "同花顺": straights * 4,
+        "炸弹": 13 * 48,
+        "葫芦": 13 * comb(4, 3) * 12 * comb(4, 2),
+        "同花": 4 * (comb(13, 5) - straights),
+        "顺子": straights * (4**5 - 4),
+        "三条": 13 * comb(4, 3) * comb(12, 2) * 4**2,
+        "两对": comb(13, 2) * comb(4, 2) ** 2 * 11 * 4,
+        "对子": 13 * comb(4, 2) * comb(12, 3) * 4**3,
+        "散牌": (comb(13, 5) - straights) * (4**5 - 4),
     }
 
 
-def test_row_categories_agree_with_brute_force() -> None:
+def test_row_categories_agree_with_closed_forms() -> None:
     rows5, rows3 = row_counts("second")
-    assert rows5 == _brute_force_categories()
+    assert rows5 == _textbook_categories()
+    assert sum(rows5.values()) == comb(52, 5)
     assert row_counts("lowest")[0] == rows5  # A2345 moves in the order, not out of it
-    assert rows3 == {"散牌": 18304, "对子": 3744, "三条": 52}
+    assert rows3 == {"散牌": comb(13, 3) * 4**3, "对子": 13 * comb(4, 2) * 48, "三条": 13 * 4}
 
 
 def test_three_flushes_by_suit_distribution() -> None:
