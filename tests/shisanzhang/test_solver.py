@@ -234,3 +234,16 @@ def test_special_only_where_the_settlement_knows_it() -> None:
     assert arrange("1301", dragon)["special"] == "一条龙"
     assert arrange("1301", dragon, scoring="majority")["special"] is None
     assert arrange("1301-2", dragon)["special"] is None  # 宝马会 knows no special hand
+
+
+@settings(max_examples=30, deadline=None)
+@given(hands13, st.sampled_from([RowRules(), RowRules("lowest"), RowRules(suit_ties=True)]))
+def test_subset_values_equal_row_value(cards: list[Card], rules: RowRules) -> None:
+    """The numpy values of the 1,287 + 286 subsets are exactly rows.row_value, suits included."""
+    from paiju.games.shisanzhang.solver import subset_values
+
+    v5, v3 = subset_values(cards, rules)
+    for i in range(0, len(C5), 7):
+        assert v5[i] == row_value([cards[j] for j in C5[i]], rules)
+    for i in range(len(C3)):
+        assert v3[i] == row_value([cards[j] for j in C3[i]], rules)
