@@ -15,8 +15,9 @@ typical opponent under the variant's own settlement (``scoring`` of its params):
 
 A row's chances come from the shipped per-row tables (``data/row_tables.npz``): how often
 a typical opponent's front, middle and back have each strength, counted by simulation
-(``bench/gen_row_tables.py`` regenerates them). Rows are treated as independent, which
-is what public solvers do too.
+(``bench/gen_row_tables.py`` regenerates them). The three rows are treated as
+independent contests (an approximation: one opponent's rows are correlated), and the
+opponents never foul.
 
 The suggestions (``alternatives``) are the next best splits that are neither suit copies
 of a better one (the same ranks in every row) nor dominated by a better one (no row
