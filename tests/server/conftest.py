@@ -1,6 +1,6 @@
 """Server tests: their helpers (``server_helpers``) live in this folder, and the toy game
 of ``tests/toy.py`` is registered for the whole session (the server subprocesses register
-it too, through ``launch.py``)."""
+it too, through ``launch.py``) for each test module, and removed after it."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ from toy import TOY_TOML  # noqa: E402
 catalog_module = importlib.import_module("paiju.catalog")
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(scope="module", autouse=True)
 def toy_family(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The toy family and its variant file, for the whole server test session."""
+    """The toy family and its variant file, for one test module."""
     path = tmp_path_factory.mktemp("toy") / "toy.toml"
     path.write_text(TOY_TOML, encoding="utf-8")
     with pytest.MonkeyPatch.context() as mp:

@@ -129,7 +129,7 @@ def test_storage_failure_leaves_the_table_where_it_was(tmp_path: Path) -> None:
         def refuse(*args: Any, **kwargs: Any) -> None:
             raise OSError("disk full")
 
-        store.append_action = refuse  # type: ignore[method-assign]
+        store.append_actions = refuse  # type: ignore[method-assign]
         room.handle(
             client, json.dumps({"type": "action", "action": {"type": "stake", "amount": 2}})
         )

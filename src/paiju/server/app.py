@@ -212,6 +212,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         room = hub().room(room_id)
         if not room.options.spectators:
             raise ServerError("spectators_off", f"room {room_id} does not allow spectators", 403)
+        room.settle_writes()
         view = None if room.state is None else room.state.view(None)
         return {"room": room.info().model_dump(), "view": view, "ws": f"/ws/rooms/{room_id}"}
 

@@ -60,7 +60,7 @@ from paiju.server.messages import (
     Welcome,
     client_message,
 )
-from paiju.server.store import HandEnding, HandRow, PlayerRow, RoomRow, Store
+from paiju.server.store import ActionWrite, HandEnding, HandRow, PlayerRow, RoomRow, Store
 
 __all__ = ["Client", "Hub", "Limits", "Room", "RoomOptions", "ServerError"]
 
@@ -415,6 +415,11 @@ class Room:
         self.hand_players = hand.players
         self.hand = hand
 
+    def settle_writes(self) -> None:
+        """Commit this room's pending action (if any) before its state is read again."""
+        if self.hub.journal.holds(self):
+            self.hub.journal.flush()
+
     def act(
         self,
         seat: int,
@@ -422,11 +427,12 @@ class Room:
         actor: Literal["player", "bot", "timeout"],
         ref: str | int | None = None,
     ) -> None:
-        """Apply, store, then broadcast one action (raises PaijuError if refused)."""
+        """Apply an action (raises PaijuError if refused), then hand it to the journal,
+        which stores it and only then lets :meth:`_committed` broadcast it."""
+        self.settle_writes()
         state = self.state
         if state is None or state.is_over:
             raise ServerError("no_hand", "no hand is in play in this room", 409)
-        rt = self.seats[seat]
         try:
             events = state.apply(seat, action)
         except PaijuError:
@@ -439,14 +445,26 @@ class Room:
             ) from None
         idx = len(state.history) - 1
         ending = self._ending(state) if state.is_over else None
-        try:
-            self.store.append_action(self.hand_id, idx, seat, action.to_json(), actor, ending)
-        except Exception as exc:
-            log.exception("room %s: could not store action %d", self.id, idx)
-            self._reload()
-            raise ServerError(
-                "storage_failure", f"the action could not be stored ({type(exc).__name__})", 503
-            ) from None
+        write = ActionWrite(self.hand_id, idx, seat, action.to_json(), actor, ending)
+        self.hub.journal.add(
+            self,
+            write,
+            functools.partial(self._committed, seat, actor, events, ref, ending),
+            functools.partial(self._not_stored, seat, actor, ref),
+        )
+
+    def _committed(
+        self,
+        seat: int,
+        actor: Literal["player", "bot", "timeout"],
+        events: list[Event],
+        ref: str | int | None,
+        ending: HandEnding | None,
+    ) -> None:
+        """The action is in the database: now tell every socket."""
+        state = self.state
+        assert state is not None
+        rt = self.seats[seat]
         self._cancel_timer(rt)
         self._cancel_bot(rt)
         self._broadcast(seat, actor, events, ref)
@@ -454,6 +472,19 @@ class Room:
             self._hand_over(state, ending)
         else:
             self._schedule()
+
+    def _not_stored(self, seat: int, actor: str, ref: str | int | None, exc: BaseException) -> None:
+        """The database refused the action: back to the last stored state; tell the actor."""
+        log.error("room %s: could not store an action of seat %d: %r", self.id, seat, exc)
+        self._reload()
+        client = self.seats[seat].client
+        if client is not None and actor == "player":
+            client.error(
+                "storage_failure",
+                f"the action could not be stored ({type(exc).__name__}); it was not applied",
+                ref,
+            )
+        self._refresh()
 
     def _ending(self, state: State) -> HandEnding:
         scores = tuple(state.settlement())
@@ -551,6 +582,7 @@ class Room:
                 )
 
     def _bot_move(self, seat: int, actor: Literal["bot", "timeout"]) -> None:
+        self.settle_writes()
         rt = self.seats[seat]
         rt.pending_bot = None
         state = self.state
@@ -681,6 +713,7 @@ class Room:
         self._refresh()
 
     def state_for(self, client: Client, ref: str | int | None = None) -> StateMsg | None:
+        self.settle_writes()
         if self.state is None:
             return None
         return StateMsg(
@@ -704,6 +737,7 @@ class Room:
 
     def _refresh(self) -> None:
         """Re-arm bots and timers, then send every socket its full state."""
+        self.settle_writes()
         self._schedule()
         for client in self.clients():
             msg = self.state_for(client)
@@ -750,6 +784,7 @@ class Room:
 
     def handle(self, client: Client, text: str) -> None:
         """Answer one text message of a socket of this room (errors go back to it)."""
+        self.settle_writes()
         limits = self.hub.limits
         if len(text.encode()) > limits.max_message_bytes:
             client.error(
@@ -848,6 +883,65 @@ class Room:
         self.act(seat, action, "player", msg.id)
 
 
+@dataclass
+class _Pending:
+    room: Room
+    write: ActionWrite
+    done: Callable[[], None]
+    failed: Callable[[BaseException], None]
+
+
+class Journal:
+    """Group commit of accepted actions: the actions of one event-loop turn (from many
+    rooms) go to the database in one transaction; each is broadcast only after it.
+
+    A room never has two actions in flight: a second action, or anything that reads the
+    room's state for a socket, commits the pending one first (:meth:`Room.settle_writes`).
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.pending: list[_Pending] = []
+        self.rooms: set[int] = set()
+
+    def holds(self, room: Room) -> bool:
+        return room.id in self.rooms
+
+    def add(
+        self,
+        room: Room,
+        write: ActionWrite,
+        done: Callable[[], None],
+        failed: Callable[[BaseException], None],
+    ) -> None:
+        if not self.pending:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.pending.append(_Pending(room, write, done, failed))
+        self.rooms.add(room.id)
+
+    def flush(self) -> None:
+        """Store every pending action in one transaction, then run their callbacks."""
+        batch, self.pending = self.pending, []
+        self.rooms.clear()
+        if not batch:
+            return
+        try:
+            self.store.append_actions([p.write for p in batch])
+        except Exception as exc:
+            for p in batch:
+                _run(p.failed, exc)
+            return
+        for p in batch:
+            _run(p.done)
+
+
+def _run(fn: Callable[..., None], *args: Any) -> None:
+    try:
+        fn(*args)
+    except Exception:
+        log.exception("server callback failed")
+
+
 class Hub:
     """Every open room of the server, and the store behind them."""
 
@@ -855,6 +949,7 @@ class Hub:
         self.store = store
         self.limits = limits or Limits()
         self.rooms: dict[int, Room] = {}
+        self.journal = Journal(store)
 
     def recover(self) -> int:
         """Load every unfinished room; resume hands in play where they were. Returns the count."""
@@ -948,6 +1043,7 @@ class Hub:
             del self.rooms[room.id]
 
     def shutdown(self) -> None:
+        self.journal.flush()
         for room in self.rooms.values():
             for s in room.seats:
                 room._cancel_timer(s)

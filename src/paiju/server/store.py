@@ -33,7 +33,17 @@ from sqlalchemy.pool import StaticPool
 
 from paiju.server import tables as t
 
-__all__ = ["HandRow", "PlayerRow", "RoomRow", "Store", "database_url", "hash_token", "migrate"]
+__all__ = [
+    "ActionWrite",
+    "HandEnding",
+    "HandRow",
+    "PlayerRow",
+    "RoomRow",
+    "Store",
+    "database_url",
+    "hash_token",
+    "migrate",
+]
 
 
 def database_url(db: str) -> str:
@@ -333,25 +343,35 @@ class Store:
         ending: HandEnding | None = None,
     ) -> None:
         """Append action ``idx`` to the hand's log; with ``ending``, settle the hand too."""
+        self.append_actions([ActionWrite(hand_id, idx, seat, action, actor, ending)])
+
+    def append_actions(self, writes: Sequence[ActionWrite]) -> None:
+        """Append actions (of any hands) in one transaction, settling the hands they end."""
         now = time.time()
         balances: dict[int, int] = {}
         with self.engine.begin() as conn:
             conn.execute(
                 _INSERT_ACTION,
-                {
-                    "hand_id": hand_id,
-                    "idx": idx,
-                    "seat": seat,
-                    "action": dict(action),
-                    "actor": actor,
-                    "at": now,
-                },
+                [
+                    {
+                        "hand_id": w.hand_id,
+                        "idx": w.idx,
+                        "seat": w.seat,
+                        "action": dict(w.action),
+                        "actor": w.actor,
+                        "at": now,
+                    }
+                    for w in writes
+                ],
             )
-            if ending is not None:
-                balances = self._settle(conn, hand_id, ending, now)
+            for w in writes:
+                if w.ending is not None:
+                    balances.update(self._settle(conn, w.hand_id, w.ending, now, balances))
         self._balances.update(balances)  # only once the transaction is committed
 
-    def _balance_in(self, conn: Connection, player: int) -> int:
+    def _balance_in(self, conn: Connection, player: int, batch: Mapping[int, int]) -> int:
+        if player in batch:
+            return batch[player]
         cached = self._balances.get(player)
         if cached is not None:
             return cached
@@ -364,7 +384,12 @@ class Store:
         return int(previous or 0)
 
     def _settle(
-        self, conn: Connection, hand_id: int, ending: HandEnding, now: float
+        self,
+        conn: Connection,
+        hand_id: int,
+        ending: HandEnding,
+        now: float,
+        batch: Mapping[int, int],
     ) -> dict[int, int]:
         conn.execute(
             _SETTLE_HAND,
@@ -375,7 +400,7 @@ class Store:
         for seat, (player, delta) in enumerate(zip(ending.players, ending.deltas, strict=True)):
             balance = None
             if player is not None:
-                balance = balances[player] = self._balance_in(conn, player) + delta
+                balance = balances[player] = self._balance_in(conn, player, batch) + delta
             rows.append(
                 {
                     "player_id": player,
@@ -528,3 +553,15 @@ class HandEnding:
     hands_played: int
     context: Mapping[str, Any]
     room_finished: bool
+
+
+@dataclass(frozen=True)
+class ActionWrite:
+    """One accepted action to append to its hand's log (and the settlement it causes)."""
+
+    hand_id: int
+    idx: int
+    seat: int
+    action: Mapping[str, Any]
+    actor: str
+    ending: HandEnding | None = None
