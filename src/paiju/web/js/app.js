@@ -1,0 +1,112 @@
+// The client's entry point: the top bar, the language switch and a hash router.
+//   #/              lobby            #/rules/CODE   a game's rule page
+//   #/room/ID       a table          #/replay/ID    a finished game, step by step
+//   #/ledger        my 积分 history
+
+import { me, playerName, register } from "./api.js";
+import { clear, h, toast } from "./dom.js";
+import { applyStatic, lang, onLang, setLang, t } from "./i18n.js";
+
+const routes = [
+  [/^#?\/?$/, () => import("./lobby.js").then((m) => m.showLobby)],
+  [/^#\/rules\/(.+)$/, () => import("./lobby.js").then((m) => m.showRules)],
+  [/^#\/room\/(\d+)$/, () => import("./room.js").then((m) => m.showRoom)],
+  [/^#\/replay\/(\d+)$/, () => import("./replay.js").then((m) => m.showReplay)],
+  [/^#\/ledger$/, () => import("./ledger.js").then((m) => m.showLedger)],
+];
+
+let cleanup = null;
+
+async function route() {
+  const main = document.getElementById("app");
+  if (cleanup) {
+    try {
+      cleanup();
+    } catch (exc) {
+      console.error(exc);
+    }
+    cleanup = null;
+  }
+  clear(main);
+  const who = await me().catch((exc) => {
+    toast(t("err.network", { m: exc.message }), "error");
+    return null;
+  });
+  showName();
+  if (!who) {
+    showWelcome(main);
+    return;
+  }
+  const hash = location.hash || "#/";
+  for (const [pattern, load] of routes) {
+    const match = hash.match(pattern);
+    if (match) {
+      const view = await load();
+      cleanup = (await view(main, match.slice(1), who)) || null;
+      return;
+    }
+  }
+  location.hash = "#/";
+}
+
+function showName() {
+  const el = document.getElementById("me-name");
+  if (el) el.textContent = playerName();
+}
+
+function showWelcome(main) {
+  const input = h("input", {
+    id: "name-input",
+    name: "name",
+    maxlength: 40,
+    autocomplete: "nickname",
+    placeholder: t("welcome.name"),
+  });
+  const form = h(
+    "form",
+    {
+      class: "panel welcome",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        const name = input.value.trim();
+        if (!name) {
+          toast(t("err.name"), "error");
+          return;
+        }
+        try {
+          await register(name);
+          route();
+        } catch (exc) {
+          toast(t("err.generic", { m: exc.message }), "error");
+        }
+      },
+    },
+    h("h1", {}, t("welcome.title")),
+    h("p", {}, t("welcome.text")),
+    h("label", {}, t("welcome.name"), input),
+    h("button", { type: "submit", class: "primary", id: "welcome-go" }, t("welcome.go")),
+  );
+  main.appendChild(form);
+  input.focus();
+}
+
+document.getElementById("lang-switch").addEventListener("click", () => {
+  setLang(lang() === "en" ? "zh" : "en");
+});
+
+// Views re-render themselves on a language change when they can; the others are rebuilt.
+let rerender = true;
+export function keepOnLanguageChange(value) {
+  rerender = !value;
+}
+onLang(() => {
+  if (rerender) route();
+});
+
+window.addEventListener("hashchange", () => {
+  rerender = true;
+  route();
+});
+document.documentElement.lang = lang();
+applyStatic();
+route();

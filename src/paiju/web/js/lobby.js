@@ -1,0 +1,273 @@
+// The lobby (大厅): games grouped by family with their rule pages, open rooms to join or
+// watch, a form to open a room with its options, and the recent finished games.
+
+import { get, post } from "./api.js";
+import { clear, h, toast } from "./dom.js";
+import { nameOf, t } from "./i18n.js";
+import { tableFor } from "../tables/index.js";
+
+let catalogCache = null;
+
+export async function loadCatalog() {
+  if (!catalogCache) catalogCache = await get("/api/catalog");
+  return catalogCache;
+}
+
+export async function findVariant(code) {
+  return (await loadCatalog()).find((v) => v.code === code) || null;
+}
+
+function byFamily(variants) {
+  const groups = new Map();
+  for (const v of variants) {
+    if (!groups.has(v.family)) groups.set(v.family, []);
+    groups.get(v.family).push(v);
+  }
+  return groups;
+}
+
+export async function showLobby(main) {
+  let variants;
+  try {
+    variants = await loadCatalog();
+  } catch (exc) {
+    toast(t("err.network", { m: exc.message }), "error");
+    return;
+  }
+  const roomsBox = h("div", { class: "rooms", id: "rooms" });
+  const gamesBox = h("div", { class: "recent", id: "recent" });
+  const families = h("div", { class: "families" });
+  for (const [family, list] of byFamily(variants)) {
+    families.appendChild(
+      h(
+        "section",
+        { class: "family", dataset: { family } },
+        h("h3", {}, t(`family.${family}`)),
+        h(
+          "ul",
+          { class: "codes" },
+          list.map((v) =>
+            h(
+              "li",
+              { class: "code" + (v.playable ? "" : " unplayable"), dataset: { code: v.code } },
+              h("span", { class: "code-id" }, v.code),
+              h("span", { class: "code-name" }, nameOf(v)),
+              h("span", { class: "code-players" }, t("lobby.players", { a: v.players[0], b: v.players[1] })),
+              h("a", { class: "rules-link", href: `#/rules/${encodeURIComponent(v.code)}` }, t("lobby.rules")),
+              v.playable
+                ? h(
+                    "button",
+                    { class: "create", dataset: { create: v.code }, onclick: () => openCreate(main, v) },
+                    t("lobby.create"),
+                  )
+                : h("span", { class: "muted" }, t("lobby.not_playable")),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+  main.appendChild(
+    h(
+      "div",
+      { class: "lobby" },
+      h(
+        "section",
+        { class: "panel" },
+        h("div", { class: "panel-head" }, h("h2", {}, t("lobby.rooms")), h("button", { class: "ghost", onclick: () => refresh() }, t("lobby.refresh"))),
+        roomsBox,
+      ),
+      h("section", { class: "panel" }, h("h2", {}, t("lobby.games")), families),
+      h("section", { class: "panel" }, h("h2", {}, t("lobby.recent")), gamesBox),
+    ),
+  );
+  async function refresh() {
+    try {
+      const [rooms, games] = await Promise.all([get("/api/rooms"), get("/api/games")]);
+      renderRooms(roomsBox, rooms);
+      renderGames(gamesBox, games.slice(0, 20), variants);
+    } catch (exc) {
+      toast(t("err.generic", { m: exc.message }), "error");
+    }
+  }
+  await refresh();
+  const timer = setInterval(refresh, 5000);
+  return () => clearInterval(timer);
+}
+
+function renderRooms(box, rooms) {
+  clear(box);
+  const open = rooms.filter((r) => r.status !== "finished");
+  if (!open.length) {
+    box.appendChild(h("p", { class: "muted" }, t("lobby.no_rooms")));
+    return;
+  }
+  for (const r of open) {
+    const openSeat = r.control.indexOf("open");
+    box.appendChild(
+      h(
+        "div",
+        { class: "room-row", dataset: { room: r.id } },
+        h("span", { class: "code-id" }, `#${r.id}`),
+        h("span", {}, `${r.code} ${nameOf(r)}`),
+        h("span", { class: `status ${r.status}` }, t(`room.status.${r.status}`)),
+        h("span", { class: "muted" }, r.players.map((p) => p || "·").join(" / ")),
+        r.status === "waiting" && openSeat >= 0
+          ? h("button", { class: "primary", onclick: () => join(r.id) }, t("room.join"))
+          : null,
+        h("a", { class: "button ghost", href: `#/room/${r.id}` }, r.status === "waiting" && openSeat < 0 ? t("room.enter") : t("room.spectate")),
+      ),
+    );
+  }
+}
+
+async function join(roomId) {
+  try {
+    await post(`/api/rooms/${roomId}/join`, {});
+    location.hash = `#/room/${roomId}`;
+  } catch (exc) {
+    toast(t("err.generic", { m: exc.message }), "error");
+  }
+}
+
+function renderGames(box, games, variants) {
+  clear(box);
+  if (!games.length) {
+    box.appendChild(h("p", { class: "muted" }, t("lobby.no_games")));
+    return;
+  }
+  box.appendChild(
+    h(
+      "ul",
+      { class: "game-list" },
+      games.map((g) => {
+        const v = variants.find((x) => x.code === g.code);
+        return h(
+          "li",
+          {},
+          h("a", { href: `#/replay/${g.id}` }, `#${g.id} · ${g.code} ${v ? nameOf(v) : ""} · ${t("room.hand", { n: g.hand_no })}`),
+          h("span", { class: "muted" }, ` ${(g.settlement || []).join(" / ")}`),
+        );
+      }),
+    ),
+  );
+}
+
+function field(label, input) {
+  return h("label", { class: "field" }, h("span", {}, label), input);
+}
+
+async function openCreate(main, variant) {
+  const table = await tableFor(variant.family);
+  const [lo, hi] = variant.players;
+  const seats = h("input", { type: "number", name: "seats", min: lo, max: hi, value: Math.min(hi, 4 >= lo ? 4 : lo) });
+  const bots = h("input", { type: "number", name: "bots", min: 0, max: hi, value: Math.min(hi, 4 >= lo ? 4 : lo) - 1 });
+  const mySeat = h("input", { type: "number", name: "seat", min: 0, max: hi - 1, value: 0 });
+  const stake = h("input", { type: "number", name: "stake", min: 1, value: 1 });
+  const timeLimit = h("input", { type: "number", name: "time_limit", min: 0, max: 3600, value: 30 });
+  const hands = h("input", { type: "number", name: "hands", min: 1, placeholder: "—" });
+  const tuoguan = h(
+    "select",
+    { name: "tuoguan" },
+    ["both", "timeout", "disconnect", "off"].map((k) => h("option", { value: k }, t(`create.tuoguan.${k}`))),
+  );
+  const spectators = h("input", { type: "checkbox", name: "spectators", checked: true });
+  const gameFields = (table.createOptions ? table.createOptions(variant) : []).map((opt) => {
+    let input;
+    if (opt.choices) {
+      input = h("select", { name: `g.${opt.key}` }, opt.choices.map((c) => h("option", { value: c.value, selected: c.value === opt.default }, c.label)));
+    } else if (opt.type === "checkbox") {
+      input = h("input", { type: "checkbox", name: `g.${opt.key}`, checked: !!opt.default });
+    } else {
+      input = h("input", { type: "number", name: `g.${opt.key}`, value: opt.default, min: opt.min ?? 1 });
+    }
+    return { opt, input, el: field(opt.label, input) };
+  });
+  const dialog = h(
+    "form",
+    {
+      class: "panel create-room",
+      id: "create-room",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        const options = {
+          seats: Number(seats.value),
+          bots: Number(bots.value),
+          stake: Number(stake.value),
+          time_limit: Number(timeLimit.value),
+          tuoguan: tuoguan.value,
+          spectators: spectators.checked,
+        };
+        if (hands.value) options.hands = Number(hands.value);
+        const gameOptions = {};
+        for (const { opt, input } of gameFields) {
+          if (opt.type === "checkbox") gameOptions[opt.key] = input.checked;
+          else if (opt.choices) gameOptions[opt.key] = input.value;
+          else gameOptions[opt.key] = Number(input.value);
+        }
+        try {
+          const made = await post("/api/rooms", {
+            code: variant.code,
+            options,
+            game_options: gameOptions,
+            seat: Number(mySeat.value),
+          });
+          location.hash = `#/room/${made.room.id}`;
+        } catch (exc) {
+          toast(t("err.generic", { m: exc.message }), "error");
+        }
+      },
+    },
+    h("h2", {}, t("create.title", { name: `${variant.code} ${nameOf(variant)}` })),
+    h(
+      "div",
+      { class: "grid" },
+      field(t("create.seats"), seats),
+      field(t("create.bots"), bots),
+      field(t("create.my_seat"), mySeat),
+      field(t("create.stake"), stake),
+      field(t("create.time_limit"), timeLimit),
+      field(t("create.hands"), hands),
+      field(t("create.tuoguan"), tuoguan),
+      h("label", { class: "field check" }, spectators, h("span", {}, t("create.spectators"))),
+    ),
+    gameFields.length ? h("h3", {}, t("create.game_options")) : null,
+    gameFields.length ? h("div", { class: "grid" }, gameFields.map((f) => f.el)) : null,
+    h(
+      "div",
+      { class: "buttons" },
+      h("button", { type: "submit", class: "primary", id: "create-submit" }, t("create.submit")),
+      h("button", { type: "button", class: "ghost", onclick: () => dialog.remove() }, t("create.cancel")),
+    ),
+  );
+  const old = document.getElementById("create-room");
+  if (old) old.remove();
+  main.prepend(dialog);
+  dialog.scrollIntoView({ block: "start" });
+}
+
+export async function showRules(main, [code]) {
+  let v;
+  try {
+    v = await get(`/api/catalog/${encodeURIComponent(decodeURIComponent(code))}`);
+  } catch (exc) {
+    toast(t("err.generic", { m: exc.message }), "error");
+    return;
+  }
+  main.appendChild(
+    h(
+      "article",
+      { class: "panel rules" },
+      h("a", { href: "#/", class: "back" }, `← ${t("rules.back")}`),
+      h("h1", {}, t("rules.title", { name: `${v.code} ${nameOf(v)}` })),
+      h("p", { class: "muted" }, `${t(`family.${v.family}`)} · ${t("lobby.players", { a: v.players[0], b: v.players[1] })} · ${v.deck}`),
+      v.playable
+        ? h("button", { class: "primary", onclick: () => openCreate(main, v) }, t("lobby.create"))
+        : null,
+      h("h2", {}, t("rules.zh")),
+      h("pre", { class: "rule-text", lang: "zh" }, v.rules_zh || ""),
+      h("h2", {}, t("rules.en")),
+      h("pre", { class: "rule-text", lang: "en" }, v.rules_en || ""),
+    ),
+  );
+}

@@ -1,0 +1,137 @@
+// The replay viewer (回放): a finished game stepped through action by action, with its
+// fairness proof - the commitment published before the deal, the seed revealed after it,
+// sha256 checked here in the browser, and the server's re-deal/replay checks.
+
+import { get } from "./api.js";
+import { cardsEl } from "./cards.js";
+import { clear, h, signed, toast } from "./dom.js";
+import { nameOf, t } from "./i18n.js";
+import { findVariant } from "./lobby.js";
+import { sha256Hex } from "./sha256.js";
+import { actionLabel } from "../tables/generic.js";
+
+const CARD_TEXT = /^((?:[2-9TJQKA][shcd]|BJ|RJ)(?:\s+|$))+$/;
+
+function actionEl(action) {
+  const parts = [h("b", {}, action.type)];
+  for (const [k, v] of Object.entries(action)) {
+    if (k === "type") continue;
+    if (typeof v === "string" && CARD_TEXT.test(v.trim())) parts.push(h("span", { class: "arg" }, h("small", {}, k), cardsEl(v, { small: true })));
+    else parts.push(h("span", { class: "arg" }, h("small", {}, k), ` ${v}`));
+  }
+  return h("span", { class: "action-text", title: actionLabel(action) }, parts);
+}
+
+export async function showReplay(main, [gameId]) {
+  let record;
+  try {
+    record = await get(`/api/games/${gameId}`);
+  } catch (exc) {
+    toast(t("err.generic", { m: exc.message }), "error");
+    main.appendChild(h("p", { class: "panel" }, exc.message, " ", h("a", { href: "#/" }, t("room.lobby"))));
+    return;
+  }
+  const variant = await findVariant(record.code);
+  const [checks, steps] = await Promise.all([
+    get(`/api/games/${gameId}/verify`).catch((exc) => ({ ok: false, checks: [{ name: "verify", ok: false, detail: exc.message }] })),
+    get(`/api/games/${gameId}/replay`).catch(() => null),
+  ]);
+  const actions = record.actions || [];
+  let step = actions.length;
+  const board = h("div", { class: "replay-board", id: "replay-board" });
+  const counter = h("span", { class: "chip", id: "replay-step" });
+  const go = (i) => {
+    step = Math.max(0, Math.min(actions.length, i));
+    draw();
+  };
+  const controls = h(
+    "div",
+    { class: "buttons replay-controls" },
+    h("button", { id: "replay-first", onclick: () => go(0) }, t("replay.first")),
+    h("button", { id: "replay-prev", onclick: () => go(step - 1) }, t("replay.prev")),
+    counter,
+    h("button", { id: "replay-next", class: "primary", onclick: () => go(step + 1) }, t("replay.next")),
+    h("button", { id: "replay-last", onclick: () => go(actions.length) }, t("replay.last")),
+  );
+  const players = record.players || [];
+  const seatName = (i) => (players[i] === null || players[i] === undefined ? `${t("seat.bot")} ${i + 1}` : `${t("seat.n", { n: i + 1 })}`);
+
+  function draw() {
+    counter.textContent = t("replay.step", { i: step, n: actions.length });
+    clear(board);
+    const hands = (record.deal && record.deal.hands) || [];
+    board.appendChild(
+      h(
+        "section",
+        { class: "deal" },
+        h("h3", {}, t("replay.deal")),
+        hands.map((hand, i) => h("div", { class: "deal-seat", dataset: { seat: i } }, h("span", { class: "who" }, seatName(i)), cardsEl(hand, { small: true }))),
+      ),
+    );
+    const stepView = steps && Array.isArray(steps.steps) ? steps.steps[step] : null;
+    if (stepView && stepView.view) {
+      board.appendChild(h("section", { class: "step-view" }, h("h3", {}, t("replay.state")), h("pre", {}, JSON.stringify(stepView.view, null, 1))));
+    }
+    board.appendChild(
+      h(
+        "section",
+        { class: "actions" },
+        h("h3", {}, t("replay.actions")),
+        h(
+          "ol",
+          { class: "action-log" },
+          actions.map((a, i) =>
+            h(
+              "li",
+              { class: i < step ? "done" : "todo", dataset: { index: i }, onclick: () => go(i + 1) },
+              h("span", { class: "who" }, `${seatName(a.seat)} · ${t(`replay.actor.${a.actor}`)}`),
+              actionEl(a.action),
+            ),
+          ),
+        ),
+      ),
+    );
+    if (step === actions.length && record.settlement) {
+      board.appendChild(
+        h(
+          "section",
+          { class: "final", id: "replay-settlement" },
+          h("h3", {}, t("replay.settlement")),
+          h("p", {}, record.settlement.map((x, i) => `${seatName(i)} ${signed(x)}`).join(" · ")),
+        ),
+      );
+    }
+  }
+
+  const hashed = sha256Hex(record.seed || "");
+  const hashOk = hashed === String(record.commitment || "").toLowerCase();
+  const proof = h(
+    "section",
+    { class: "panel proof", id: "fairness" },
+    h("h2", {}, t("replay.fair")),
+    h("dl", {}, h("dt", {}, t("replay.commitment")), h("dd", {}, h("code", {}, record.commitment)), h("dt", {}, t("replay.seed")), h("dd", {}, h("code", {}, record.seed))),
+    h("p", { class: hashOk ? "ok-note" : "foul-warning", id: "hash-check", dataset: { ok: hashOk } }, hashOk ? t("replay.hash_ok") : t("replay.hash_bad")),
+    h("h3", {}, t("replay.server_checks")),
+    h("ul", { class: "checks" }, (checks.checks || []).map((c) => h("li", { class: c.ok ? "ok" : "bad", dataset: { check: c.name } }, `${c.ok ? "✔" : "✘"} ${c.name}: ${c.detail}`))),
+    h("p", { class: checks.ok && hashOk ? "ok-note" : "foul-warning", id: "fair-verdict" }, checks.ok && hashOk ? t("replay.fair_ok") : t("replay.fair_bad")),
+  );
+  main.appendChild(
+    h(
+      "div",
+      { class: "replay" },
+      h("a", { href: "#/", class: "back" }, `← ${t("rules.back")}`),
+      h("h1", {}, t("replay.title", { id: record.id, code: `${record.code} ${variant ? nameOf(variant) : ""}` })),
+      steps ? null : h("p", { class: "muted small" }, t("replay.views_missing")),
+      controls,
+      board,
+      proof,
+    ),
+  );
+  draw();
+  const keys = (ev) => {
+    if (ev.key === "ArrowRight") go(step + 1);
+    if (ev.key === "ArrowLeft") go(step - 1);
+  };
+  window.addEventListener("keydown", keys);
+  return () => window.removeEventListener("keydown", keys);
+}

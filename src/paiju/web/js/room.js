@@ -1,0 +1,430 @@
+// A table (牌桌): one WebSocket for the player's seat (or a spectator's), seats around a
+// felt, the family's own table module in the middle and in the player's area, turn
+// timers, 托管 (auto-play) with its cancel button, the settlement, and reconnection.
+
+import { get, post, socketUrl } from "./api.js";
+import { keepOnLanguageChange } from "./app.js";
+import { clear, h, signed, toast } from "./dom.js";
+import { findVariant } from "./lobby.js";
+import { nameOf, onLang, t } from "./i18n.js";
+import { tableFor } from "../tables/index.js";
+
+const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
+
+export async function showRoom(main, [roomId], who) {
+  keepOnLanguageChange(true);
+  const room = new RoomView(main, Number(roomId), who);
+  await room.open();
+  return () => room.close();
+}
+
+class RoomView {
+  constructor(main, roomId, who) {
+    this.main = main;
+    this.roomId = roomId;
+    this.who = who;
+    this.info = null;
+    this.seat = null;
+    this.game = null;
+    this.handNo = null;
+    this.commitment = "";
+    this.view = null;
+    this.legal = null;
+    this.control = [];
+    this.timers = [];
+    this.timersAt = 0;
+    this.handOver = null;
+    this.nextAt = 0;
+    this.events = [];
+    this.local = {};
+    this.table = null;
+    this.variant = null;
+    this.ws = null;
+    this.closed = false;
+    this.retry = 0;
+    this.connected = false;
+    this.msgId = 0;
+    this.root = h("div", { class: "room", id: "room", dataset: { room: roomId } });
+    main.appendChild(this.root);
+    this.offLang = onLang(() => this.render());
+    this.ticker = setInterval(() => this.tick(), 250);
+    this.poller = null;
+  }
+
+  async open() {
+    try {
+      this.info = await get(`/api/rooms/${this.roomId}`);
+    } catch (exc) {
+      toast(t("err.generic", { m: exc.message }), "error");
+      this.root.appendChild(h("p", {}, h("a", { href: "#/" }, t("room.lobby"))));
+      return;
+    }
+    this.variant = await findVariant(this.info.code);
+    this.table = await tableFor(this.variant ? this.variant.family : "");
+    this.render();
+    this.connect();
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.ticker);
+    clearInterval(this.poller);
+    this.offLang();
+    if (this.ws) this.ws.close(1000, "bye");
+  }
+
+  connect() {
+    if (this.closed) return;
+    const ws = new WebSocket(socketUrl(`/ws/rooms/${this.roomId}`));
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    };
+    ws.onclose = (ev) => {
+      this.connected = false;
+      if (this.closed || this.ws !== ws) return;
+      if (FINAL_CLOSE.has(ev.code)) {
+        toast(t("err.generic", { m: ev.reason || ev.code }), "error");
+        this.render();
+        return;
+      }
+      this.render();
+      const wait = Math.min(5000, 300 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+    else toast(t("room.reconnecting"), "error");
+  }
+
+  act(action) {
+    this.send({ type: "action", action, id: ++this.msgId, seat: this.seat, game: this.game });
+  }
+
+  receive(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.connected = true;
+        this.info = msg.room;
+        this.seat = msg.seat;
+        this.limits = msg.limits;
+        this.watchWaiting();
+        break;
+      case "hand_started":
+        if (msg.game !== this.game) {
+          this.game = msg.game;
+          this.handOver = null;
+          this.local = {};
+          this.events = [];
+          this.refreshInfo();
+        }
+        this.handNo = msg.hand_no;
+        this.commitment = msg.commitment;
+        break;
+      case "state":
+      case "update":
+        if (msg.game !== this.game) {
+          this.game = msg.game;
+          this.local = {};
+          this.handOver = null;
+        }
+        this.view = msg.view;
+        this.legal = msg.legal;
+        this.control = msg.control;
+        this.timers = msg.timers;
+        this.timersAt = performance.now();
+        this.events = msg.type === "update" ? msg.events : [];
+        if (this.info && this.info.status === "waiting") this.refreshInfo();
+        break;
+      case "hand_over":
+        this.handOver = msg;
+        this.timers = [];
+        this.nextAt = msg.next_hand_in == null ? 0 : performance.now() + msg.next_hand_in * 1000;
+        this.refreshInfo();
+        break;
+      case "error":
+        toast(msg.message || msg.code, "error");
+        break;
+      default:
+        return;
+    }
+    this.render();
+  }
+
+  async refreshInfo() {
+    try {
+      this.info = await get(`/api/rooms/${this.roomId}`);
+      this.render();
+    } catch {
+      /* a finished room may be gone from memory: keep the last info */
+    }
+  }
+
+  watchWaiting() {
+    clearInterval(this.poller);
+    if (this.info && this.info.status === "waiting") {
+      this.poller = setInterval(() => {
+        if (!this.info || this.info.status !== "waiting") clearInterval(this.poller);
+        else this.refreshInfo();
+      }, 2000);
+    }
+  }
+
+  seatName(i) {
+    if (i === this.seat) return t("seat.you");
+    const players = (this.info && this.info.players) || [];
+    const name = players[i];
+    if (name === "bot") return `${t("seat.bot")} ${i + 1}`;
+    return name || t("seat.n", { n: i + 1 });
+  }
+
+  remaining(seat) {
+    const timer = (this.timers || []).find((x) => x.seat === seat);
+    if (!timer) return null;
+    const left = timer.remaining - (performance.now() - this.timersAt) / 1000;
+    return { left: Math.max(0, left), limit: timer.limit };
+  }
+
+  tick() {
+    for (const el of this.root.querySelectorAll("[data-timer-seat]")) {
+      const r = this.remaining(Number(el.dataset.timerSeat));
+      if (!r) continue;
+      const bar = el.querySelector(".bar");
+      if (bar) bar.style.width = `${(100 * r.left) / (r.limit || 1)}%`;
+      const text = el.querySelector(".secs");
+      if (text) text.textContent = t("timer.seconds", { s: Math.ceil(r.left) });
+      el.classList.toggle("urgent", r.left < 6);
+    }
+    const next = this.root.querySelector("#next-hand");
+    if (next && this.nextAt) {
+      next.textContent = t("room.next_hand", { s: Math.max(0, Math.ceil((this.nextAt - performance.now()) / 1000)) });
+    }
+  }
+
+  ctx() {
+    return {
+      view: this.view,
+      legal: this.legal,
+      seat: this.seat,
+      game: this.game,
+      info: this.info,
+      variant: this.variant,
+      events: this.events,
+      handOver: this.handOver,
+      local: this.local,
+      act: (action) => this.act(action),
+      seatName: (i) => this.seatName(i),
+      rerender: () => this.render(),
+      roomId: this.roomId,
+    };
+  }
+
+  render() {
+    if (!this.info) return;
+    const root = clear(this.root);
+    const info = this.info;
+    const header = h(
+      "div",
+      { class: "room-head" },
+      h("a", { href: "#/", class: "back" }, "←"),
+      h("strong", { class: "room-title" }, t("room.code", { code: info.code, name: nameOf(info) })),
+      this.handNo ? h("span", { class: "chip" }, t("room.hand", { n: this.handNo })) : null,
+      this.seat === null ? h("span", { class: "chip" }, t("room.spectating")) : null,
+      h(
+        "span",
+        { class: `conn ${this.connected ? "on" : "off"}`, id: "conn", title: this.connected ? t("room.connected") : t("room.reconnecting") },
+        this.connected ? "●" : t("room.reconnecting"),
+      ),
+    );
+    root.appendChild(header);
+    if (!this.view) {
+      root.appendChild(this.waitingPanel());
+      return;
+    }
+    const ctx = this.ctx();
+    const parts = this.table.render(ctx);
+    const n = this.seatCount();
+    const felt = h("div", { class: `felt seats-${n}`, id: "felt" });
+    felt.appendChild(h("div", { class: "felt-center", id: "table-center" }, parts.center || null));
+    for (let i = 0; i < n; i++) felt.appendChild(this.seatEl(i, n, ctx));
+    root.appendChild(felt);
+    const auto = this.seat !== null && this.control[this.seat] === "tuoguan";
+    if (auto) {
+      root.appendChild(
+        h(
+          "div",
+          { class: "tuoguan-banner", id: "tuoguan" },
+          h("span", {}, t("tuoguan.banner")),
+          h("button", { class: "primary", id: "tuoguan-cancel", onclick: () => this.send({ type: "resume", id: ++this.msgId }) }, t("tuoguan.cancel")),
+        ),
+      );
+    }
+    root.appendChild(this.turnLine());
+    if (this.handOver) root.appendChild(this.settlementPanel());
+    if (parts.mine) root.appendChild(h("section", { class: "mine", id: "mine" }, parts.mine));
+    if (this.commitment) root.appendChild(h("p", { class: "commitment muted" }, t("room.commitment", { c: this.commitment })));
+    this.tick();
+  }
+
+  seatCount() {
+    return (this.info && this.info.seats) || (this.control || []).length;
+  }
+
+  seatEl(i, n, ctx) {
+    const base = this.seat === null ? 0 : this.seat;
+    const k = (i - base + n) % n;
+    const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+    const x = 50 + 40 * Math.cos(angle);
+    const y = 50 + 38 * Math.sin(angle);
+    const acting = this.view && (this.view.to_act || []).includes(i) && !this.handOver;
+    const control = this.control[i] || "open";
+    const banker = this.view && this.view.banker === i;
+    const timer = this.remaining(i);
+    return h(
+      "div",
+      {
+        class: `seat${acting ? " acting" : ""}${i === this.seat ? " me" : ""} ctl-${control}`,
+        style: `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`,
+        dataset: { seat: i },
+      },
+      h(
+        "div",
+        { class: "seat-name" },
+        banker ? h("span", { class: "badge banker" }, t("seat.banker")) : null,
+        h("span", {}, this.seatName(i)),
+      ),
+      control !== "player" ? h("span", { class: `badge ctl ${control}` }, t(`control.${control}`)) : null,
+      timer ? h("div", { class: "timer", dataset: { timerSeat: i } }, h("div", { class: "bar" }), h("span", { class: "secs" })) : null,
+      this.table.seatExtra ? this.table.seatExtra(ctx, i) : null,
+    );
+  }
+
+  turnLine() {
+    const view = this.view;
+    let text;
+    let mine = false;
+    if (this.handOver) text = "";
+    else if (this.seat !== null && (view.to_act || []).includes(this.seat)) {
+      text = t("turn.you");
+      mine = true;
+    } else if ((view.to_act || []).length) {
+      text = t("turn.waiting", { who: view.to_act.map((s) => this.seatName(s)).join("、") });
+    } else text = t("turn.all_done");
+    const timer = this.seat !== null && mine ? this.remaining(this.seat) : null;
+    return h(
+      "div",
+      { class: `turn${mine ? " mine" : ""}`, id: "turn" },
+      h("span", {}, text),
+      timer ? h("span", { class: "timer inline", dataset: { timerSeat: this.seat } }, h("span", { class: "secs" }), h("div", { class: "bar" })) : null,
+    );
+  }
+
+  settlementPanel() {
+    const over = this.handOver;
+    const mine = this.seat === null ? null : over.deltas[this.seat];
+    const rows = over.scores.map((score, i) =>
+      h(
+        "tr",
+        { dataset: { seat: i }, class: i === this.seat ? "me" : "" },
+        h("td", {}, this.seatName(i)),
+        h("td", { class: "score", dataset: { score } }, signed(score)),
+        h("td", { class: `delta ${over.deltas[i] > 0 ? "win" : over.deltas[i] < 0 ? "loss" : ""}`, dataset: { delta: over.deltas[i] } }, signed(over.deltas[i])),
+      ),
+    );
+    return h(
+      "section",
+      { class: "settlement panel", id: "settlement", dataset: { game: over.game } },
+      h("h2", {}, t("settle.title")),
+      mine === null
+        ? null
+        : h(
+            "p",
+            { class: `verdict ${mine > 0 ? "win" : mine < 0 ? "loss" : ""}`, id: "verdict" },
+            mine > 0 ? t("settle.you_win", { n: mine }) : mine < 0 ? t("settle.you_lose", { n: -mine }) : t("settle.even"),
+          ),
+      h(
+        "table",
+        {},
+        h("thead", {}, h("tr", {}, h("th", {}, t("settle.seat")), h("th", {}, t("settle.score")), h("th", {}, t("settle.delta")))),
+        h("tbody", {}, rows),
+      ),
+      h(
+        "div",
+        { class: "buttons" },
+        h("a", { class: "button", href: `#/replay/${over.game}`, id: "replay-link" }, t("room.replay")),
+        over.room_finished
+          ? h("a", { class: "button primary", href: "#/" }, t("room.lobby"))
+          : h("span", { class: "muted", id: "next-hand" }),
+      ),
+      over.room_finished ? h("p", { class: "muted" }, t("room.finished")) : null,
+    );
+  }
+
+  waitingPanel() {
+    const info = this.info;
+    const seats = info.players.map((p, i) =>
+      h(
+        "li",
+        { dataset: { seat: i }, class: i === this.seat ? "me" : "" },
+        `${t("seat.n", { n: i + 1 })}: `,
+        i === this.seat ? t("seat.you") : p === "bot" ? t("seat.bot") : p || t("seat.open"),
+      ),
+    );
+    const canJoin = this.seat === null && info.status === "waiting" && info.control.includes("open");
+    return h(
+      "section",
+      { class: "panel waiting", id: "waiting" },
+      h("h2", {}, info.status === "finished" ? t("room.finished") : t("room.waiting")),
+      h("ul", { class: "seat-list" }, seats),
+      h(
+        "div",
+        { class: "buttons" },
+        canJoin ? h("button", { class: "primary", onclick: () => this.join() }, t("room.join")) : null,
+        info.status === "waiting" && this.seat !== null
+          ? h("button", { class: "primary", id: "start-now", onclick: () => this.start() }, t("room.start"))
+          : null,
+        this.seat !== null && info.status === "waiting"
+          ? h("button", { class: "ghost", onclick: () => this.leave() }, t("room.leave"))
+          : null,
+      ),
+    );
+  }
+
+  async start() {
+    try {
+      this.info = await post(`/api/rooms/${this.roomId}/start`, {});
+      this.render();
+    } catch (exc) {
+      toast(t("err.generic", { m: exc.message }), "error");
+    }
+  }
+
+  async join() {
+    try {
+      await post(`/api/rooms/${this.roomId}/join`, {});
+      if (this.ws) this.ws.close(1000, "rejoin");
+    } catch (exc) {
+      toast(t("err.generic", { m: exc.message }), "error");
+    }
+  }
+
+  async leave() {
+    try {
+      await post(`/api/rooms/${this.roomId}/leave`, {});
+      location.hash = "#/";
+    } catch (exc) {
+      toast(t("err.generic", { m: exc.message }), "error");
+    }
+  }
+}

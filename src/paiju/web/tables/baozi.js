@@ -1,0 +1,123 @@
+// 宝子: every player (闲家) bets against the banker (庄家); the two cards are dealt, shown
+// (亮牌) and compared; each player wins or loses its bet (和 is a push).
+
+import { backsEl, cardsEl } from "../js/cards.js";
+import { h, signed } from "../js/dom.js";
+import { t } from "../js/i18n.js";
+
+export function createOptions(variant) {
+  const out = [
+    { key: "min_bet", label: "min_bet 最小注", default: 1 },
+    { key: "max_bet", label: "max_bet 最大注", default: 10 },
+    {
+      key: "banker_rotation",
+      label: "banker_rotation 轮庄",
+      choices: [
+        { value: "rotate", label: "rotate 轮流坐庄" },
+        { value: "stay", label: "stay 连庄" },
+      ],
+      default: "rotate",
+    },
+  ];
+  if (variant.family === "baozi") out.push({ key: "pair_payout", label: "pair_payout 对子赔率", default: 1 });
+  return out;
+}
+
+export function seatOf(view, seat) {
+  return (view.seats || []).find((s) => s.seat === seat) || null;
+}
+
+function cardsEach(view) {
+  const any = (view.seats || []).find((s) => s.cards);
+  return any ? any.cards.trim().split(/\s+/).length : view.code && view.code.startsWith("21") ? 4 : 2;
+}
+
+/** A seat's cards on the felt: faces when shown, backs once dealt, nothing before. */
+export function seatCards(ctx, seat, { small = true } = {}) {
+  const view = ctx.view;
+  const s = seatOf(view, seat);
+  if (!s) return null;
+  if (s.cards) {
+    const row = cardsEl(s.groups ? s.groups.replace("/", " ") : s.cards, { small });
+    if (ctx.events.some((e) => e.type === "dealt" || e.type === "hand_shown")) row.classList.add("deal-in");
+    return row;
+  }
+  if (view.phase !== "betting") return backsEl(cardsEach(view), { small });
+  return null;
+}
+
+export function resultOf(view, seat) {
+  return (view.results || []).find((r) => r.seat === seat) || null;
+}
+
+export function betPanel(ctx) {
+  const view = ctx.view;
+  const me = seatOf(view, ctx.seat);
+  if (!me) return null;
+  if (me.role === "banker") return h("p", { class: "note", id: "banker-note" }, t("bz.banker_wait"));
+  if (me.bet !== null && me.bet !== undefined) return h("p", { class: "ok-note" }, `${t("bz.your_bet", { n: me.bet })} · ${t("bz.wait_bets")}`);
+  const amounts = (ctx.legal || []).filter((a) => a.type === "bet").map((a) => a.amount);
+  const [lo, hi] = [view.min_bet, view.max_bet];
+  const choices = amounts.length ? amounts : [];
+  const quick = choices.length <= 12 ? choices : [...new Set([lo, Math.round((lo + hi) / 4), Math.round((lo + hi) / 2), hi])];
+  const input = h("input", { type: "number", id: "bet-amount", min: lo, max: hi, value: lo });
+  return h(
+    "div",
+    { class: "bet-panel", id: "bet-panel" },
+    h("p", { class: "muted" }, t("bz.limits", { a: lo, b: hi })),
+    h(
+      "div",
+      { class: "chips" },
+      quick.map((n) => h("button", { class: "bet-chip", dataset: { bet: n }, onclick: () => ctx.act({ type: "bet", amount: n }) }, String(n))),
+    ),
+    h(
+      "div",
+      { class: "bet-custom" },
+      input,
+      h("button", { class: "primary", id: "bet-submit", onclick: () => ctx.act({ type: "bet", amount: Number(input.value) }) }, t("bz.bet")),
+    ),
+  );
+}
+
+export function resultLine(ctx, seat) {
+  const r = resultOf(ctx.view, seat);
+  if (!r) return null;
+  return h("span", { class: `result ${r.amount > 0 ? "win" : r.amount < 0 ? "loss" : "push"}` }, `${t(`bz.result.${r.winner}`)} ${signed(r.amount)}`);
+}
+
+export function render(ctx) {
+  const view = ctx.view;
+  let mine = null;
+  if (ctx.seat !== null) {
+    const me = seatOf(view, ctx.seat);
+    mine = h(
+      "div",
+      { class: "baozi-mine" },
+      me && me.role === "banker" ? h("span", { class: "badge banker" }, t("bz.you_banker")) : null,
+      view.phase === "betting" ? betPanel(ctx) : null,
+      me && me.cards ? h("div", { class: "my-cards" }, cardsEl(me.cards), me.reading ? h("p", { class: "reading" }, me.reading) : null) : null,
+      view.phase === "over" && me && me.role !== "banker" ? h("p", {}, resultLine(ctx, ctx.seat)) : null,
+    );
+  }
+  const center = h(
+    "div",
+    { class: "baozi-center" },
+    h("div", { class: "chip" }, t(`phase.${view.phase}`)),
+    view.phase === "over" && view.settlement ? h("div", { class: "pot" }, `${t("seat.banker")} ${signed(view.settlement[view.banker])}`) : null,
+  );
+  return { center, mine };
+}
+
+export function seatExtra(ctx, seat) {
+  const view = ctx.view;
+  const s = seatOf(view, seat);
+  if (!s) return null;
+  return h(
+    "div",
+    { class: "seat-extra" },
+    s.role !== "banker" ? h("span", { class: `bet${s.bet === null ? " none" : ""}` }, s.bet === null ? "…" : `${t("bz.bet")} ${s.bet}`) : null,
+    seat === ctx.seat ? null : seatCards(ctx, seat),
+    s.reading ? h("small", { class: "reading" }, s.reading) : null,
+    view.phase === "over" && s.role !== "banker" ? resultLine(ctx, seat) : null,
+  );
+}

@@ -1,0 +1,424 @@
+// 十三张 (thirteen cards): arrange 13 cards into 头墩 front (3), 中墩 middle (5) and 尾墩 back
+// (5) by tapping or dragging, take one of the solver's suggestions, see a live 倒水 (foul)
+// warning, declare a special hand (报到), then watch the showdown (比牌) row by row with
+// 打枪 and 全垒打, and the settlement.
+
+import { get } from "../js/api.js";
+import { cardEl, cardsEl, rankOf, splitCards, suitOf } from "../js/cards.js";
+import { h, signed } from "../js/dom.js";
+import { t, term } from "../js/i18n.js";
+
+const ROWS = ["front", "middle", "back"];
+const SIZE = { front: 3, middle: 5, back: 5 };
+
+export function createOptions(variant) {
+  const p = variant.params || {};
+  const offered = [p.scoring, ...(p.scorings || []).filter((s) => s !== p.scoring)].filter(Boolean);
+  const out = [];
+  if (offered.length > 1) {
+    out.push({
+      key: "scoring",
+      label: t("ssz.scoring", { s: "" }),
+      choices: offered.map((s) => ({ value: s, label: t(`ssz.scoring.${s}`) })),
+      default: p.scoring,
+    });
+  }
+  if (p.banker) out.push({ key: "favoured", label: "庄家优先 favoured", type: "checkbox", default: false });
+  return out;
+}
+
+// ------------------------------------------------------------ a rough row evaluator
+// Only for the live foul warning (the server's verdict, shown after confirming, is the
+// rule): poker categories by count pattern, straights with A-2-3-4-5 lowest.
+
+function rowValue(cards) {
+  const ranks = cards.map(rankOf).sort((a, b) => b - a);
+  const counts = new Map();
+  for (const r of ranks) counts.set(r, (counts.get(r) || 0) + 1);
+  const groups = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+  const order = groups.map((g) => g[0]);
+  if (cards.length === 3) {
+    if (groups[0][1] === 3) return [3, ...order];
+    if (groups[0][1] === 2) return [1, ...order];
+    return [0, ...ranks];
+  }
+  const flush = new Set(cards.map(suitOf)).size === 1;
+  const distinct = [...new Set(ranks)];
+  let straightTop = 0;
+  if (distinct.length === 5) {
+    if (distinct[0] - distinct[4] === 4) straightTop = distinct[0];
+    else if (distinct.join() === "14,5,4,3,2") straightTop = 5;
+  }
+  if (straightTop && flush) return [8, straightTop];
+  if (groups[0][1] === 4) return [7, ...order];
+  if (groups[0][1] === 3 && groups[1][1] === 2) return [6, ...order];
+  if (flush) return [5, ...ranks];
+  if (straightTop) return [4, straightTop];
+  if (groups[0][1] === 3) return [3, ...order];
+  if (groups[0][1] === 2 && groups[1][1] === 2) return [2, ...order];
+  if (groups[0][1] === 2) return [1, ...order];
+  return [0, ...ranks];
+}
+
+function compare(a, b) {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
+}
+
+/** Which adjacent rows decrease (倒水), for full rows only. */
+export function foulsOf(rows) {
+  const out = [];
+  const full = (r) => rows[r].length === SIZE[r];
+  if (full("front") && full("middle") && compare(rowValue(rows.front), rowValue(rows.middle)) > 0) out.push("front");
+  if (full("middle") && full("back") && compare(rowValue(rows.middle), rowValue(rows.back)) > 0) out.push("middle");
+  return out;
+}
+
+// ------------------------------------------------------------ local arrangement state
+
+function state(ctx) {
+  const local = ctx.local;
+  if (!local.rows) {
+    local.rows = { front: [], middle: [], back: [] };
+    local.sel = [];
+    local.suggestions = undefined;
+  }
+  return local;
+}
+
+function inHand(ctx, local) {
+  const placed = [...local.rows.front, ...local.rows.middle, ...local.rows.back];
+  const left = splitCards(ctx.view.hand);
+  for (const c of placed) {
+    const i = left.indexOf(c);
+    if (i >= 0) left.splice(i, 1);
+  }
+  return left;
+}
+
+function removeEverywhere(local, card) {
+  for (const r of ROWS) {
+    const i = local.rows[r].indexOf(card);
+    if (i >= 0) {
+      local.rows[r].splice(i, 1);
+      return true;
+    }
+  }
+  return false;
+}
+
+function moveTo(ctx, local, row, cards) {
+  for (const card of cards) {
+    if (row !== "hand" && local.rows[row].length >= SIZE[row]) break;
+    removeEverywhere(local, card);
+    if (row !== "hand") local.rows[row].push(card);
+  }
+  local.sel = [];
+  autoFill(ctx, local);
+  ctx.rerender();
+}
+
+function autoFill(ctx, local) {
+  const left = inHand(ctx, local);
+  const open = ROWS.filter((r) => local.rows[r].length < SIZE[r]);
+  if (open.length === 1 && left.length === SIZE[open[0]] - local.rows[open[0]].length) {
+    local.rows[open[0]].push(...left);
+  }
+}
+
+function toggle(ctx, local, card) {
+  const i = local.sel.indexOf(card);
+  if (i >= 0) local.sel.splice(i, 1);
+  else local.sel.push(card);
+  ctx.rerender();
+}
+
+function loadSuggestions(ctx, local) {
+  if (local.suggestions !== undefined) return;
+  local.suggestions = null;
+  get(`/api/rooms/${ctx.roomId}/suggestions`)
+    .then((answer) => {
+      local.suggestions = (answer && answer.suggestions) || [];
+    })
+    .catch(() => {
+      local.suggestions = "missing";
+    })
+    .finally(() => ctx.rerender());
+}
+
+// ------------------------------------------------------------ rendering
+
+function cardButton(ctx, local, card, where) {
+  const el = cardEl(card);
+  el.classList.add("pick");
+  if (local.sel.includes(card)) el.classList.add("selected");
+  el.draggable = true;
+  el.tabIndex = 0;
+  el.dataset.where = where;
+  el.addEventListener("dragstart", (ev) => {
+    const cards = local.sel.includes(card) ? local.sel : [card];
+    ev.dataTransfer.setData("text/plain", cards.join(" "));
+  });
+  el.addEventListener("click", (ev) => {
+    ev.stopPropagation();
+    if (where !== "hand" && !local.sel.length) moveTo(ctx, local, "hand", [card]);
+    else toggle(ctx, local, card);
+  });
+  el.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      el.click();
+    }
+  });
+  return el;
+}
+
+function dropZone(ctx, local, el, row) {
+  el.addEventListener("dragover", (ev) => ev.preventDefault());
+  el.addEventListener("drop", (ev) => {
+    ev.preventDefault();
+    moveTo(ctx, local, row, splitCards(ev.dataTransfer.getData("text/plain")));
+  });
+}
+
+function rowZone(ctx, local, row, fouls) {
+  const cards = local.rows[row];
+  const full = cards.length === SIZE[row];
+  const slots = [];
+  for (let i = cards.length; i < SIZE[row]; i++) slots.push(h("div", { class: "slot" }));
+  const zone = h(
+    "div",
+    {
+      class: `row-zone ${row}${fouls.includes(row) ? " foul" : ""}${full ? " full" : ""}`,
+      dataset: { row },
+      role: "button",
+      "aria-label": t("ssz.to_row", { row: t(`ssz.${row}`) }),
+      onclick: () => {
+        if (local.sel.length) moveTo(ctx, local, row, [...local.sel]);
+      },
+    },
+    h("span", { class: "row-label" }, t(`ssz.${row}`), full ? h("small", {}, ` ${categoryName(rowValue(cards), row)}`) : null),
+    h("div", { class: "cards" }, cards.map((c) => cardButton(ctx, local, c, row)), slots),
+  );
+  dropZone(ctx, local, zone, row);
+  return zone;
+}
+
+const CAT_ZH = ["散牌", "对子", "两对", "三条", "顺子", "同花", "葫芦", "炸弹", "同花顺"];
+function categoryName(value) {
+  return term(CAT_ZH[value[0]]);
+}
+
+function arrangePanel(ctx) {
+  const local = state(ctx);
+  const view = ctx.view;
+  loadSuggestions(ctx, local);
+  const left = inHand(ctx, local);
+  const fouls = foulsOf(local.rows);
+  const complete = ROWS.every((r) => local.rows[r].length === SIZE[r]);
+  const hand = h(
+    "div",
+    {
+      class: "hand-zone",
+      dataset: { row: "hand" },
+      onclick: () => {
+        if (local.sel.some((c) => !left.includes(c))) moveTo(ctx, local, "hand", local.sel.filter((c) => !left.includes(c)));
+      },
+    },
+    h("div", { class: "cards hand" }, left.map((c) => cardButton(ctx, local, c, "hand"))),
+  );
+  dropZone(ctx, local, hand, "hand");
+  let warning;
+  if (fouls.length) {
+    warning = h("p", { class: "foul-warning", id: "foul-warning", role: "alert" }, t("ssz.foul", { rows: fouls.map((r) => t(`ssz.foul_${r}`)).join("，") }));
+  } else if (complete) {
+    warning = h("p", { class: "ok-note", id: "foul-ok" }, t("ssz.ok"));
+  } else {
+    const need = 13 - local.rows.front.length - local.rows.middle.length - local.rows.back.length;
+    warning = h("p", { class: "muted" }, t("ssz.need", { n: need }));
+  }
+  const sugg = local.suggestions;
+  let suggestions = null;
+  if (Array.isArray(sugg) && sugg.length) {
+    suggestions = h(
+      "div",
+      { class: "suggestions", id: "suggestions" },
+      h("span", { class: "label" }, t("ssz.suggestions")),
+      sugg.slice(0, 4).map((s, i) =>
+        h(
+          "button",
+          {
+            class: "suggestion",
+            dataset: { suggestion: i },
+            onclick: () => {
+              local.rows = { front: splitCards(s.front), middle: splitCards(s.middle), back: splitCards(s.back) };
+              local.sel = [];
+              ctx.rerender();
+            },
+          },
+          `${i + 1}. ${(s.categories || []).map(term).join(" / ") || `${s.front} / ${s.middle} / ${s.back}`}`,
+        ),
+      ),
+    );
+  } else if (sugg === "missing") {
+    suggestions = h("p", { class: "muted small" }, `${t("ssz.suggestions")} ${t("ssz.no_suggestions")}`);
+  }
+  return h(
+    "div",
+    { class: "ssz-arrange" },
+    view.special
+      ? h(
+          "div",
+          { class: "special-bar" },
+          h("span", {}, t("ssz.special", { name: view.special })),
+          h("button", { class: "primary", id: "declare", onclick: () => ctx.act({ type: "declare" }) }, t("ssz.declare", { name: view.special })),
+        )
+      : null,
+    suggestions,
+    h("div", { class: "rows" }, ROWS.map((r) => rowZone(ctx, local, r, fouls))),
+    warning,
+    hand,
+    h("p", { class: "hint muted" }, t("ssz.tap_hint")),
+    h(
+      "div",
+      { class: "buttons" },
+      h(
+        "button",
+        {
+          class: "ghost",
+          id: "ssz-clear",
+          onclick: () => {
+            local.rows = { front: [], middle: [], back: [] };
+            local.sel = [];
+            ctx.rerender();
+          },
+        },
+        t("ssz.clear"),
+      ),
+      h(
+        "button",
+        {
+          class: `primary${fouls.length ? " danger" : ""}`,
+          id: "ssz-submit",
+          disabled: !complete,
+          onclick: () =>
+            ctx.act({
+              type: "arrange",
+              front: local.rows.front.join(" "),
+              middle: local.rows.middle.join(" "),
+              back: local.rows.back.join(" "),
+            }),
+        },
+        t("ssz.submit"),
+      ),
+    ),
+  );
+}
+
+function shownRows(hand, { animate = false, results = null } = {}) {
+  if (!hand) return null;
+  if (hand.declared !== undefined) {
+    return h("div", { class: "shown declared" }, h("span", { class: "tag special" }, `${t("ssz.declared")} ${hand.declared || ""}`), cardsEl(hand.cards, { small: true }));
+  }
+  return h(
+    "div",
+    { class: `shown${hand.foul ? " fouled" : ""}` },
+    hand.foul ? h("span", { class: "tag foul" }, t("ssz.foul_tag")) : null,
+    ROWS.map((r, i) =>
+      h(
+        "div",
+        { class: `shown-row${animate ? " reveal" : ""}`, style: animate ? `animation-delay:${i * 0.7}s` : null, dataset: { row: r } },
+        cardsEl(hand[r], { small: true }),
+        h("small", { class: "cat" }, term((hand.categories || [])[i] || "")),
+        results && results[i] !== null && results[i] !== undefined
+          ? h("span", { class: `row-mark ${results[i] > 0 ? "win" : results[i] < 0 ? "loss" : "tie"}` }, results[i] > 0 ? "▲" : results[i] < 0 ? "▼" : "=")
+          : null,
+      ),
+    ),
+  );
+}
+
+function myRowResults(showdown, me) {
+  // Sum of +1/-1 per row over my pairs: shown as ▲ / ▼ marks next to my rows.
+  const totals = [0, 0, 0];
+  let any = false;
+  for (const p of showdown.pairs) {
+    if (!p.rows || !p.seats.includes(me)) continue;
+    const sign = p.seats[0] === me ? 1 : -1;
+    p.rows.forEach((x, i) => {
+      if (x !== null) {
+        totals[i] += sign * x;
+        any = true;
+      }
+    });
+  }
+  return any ? totals : null;
+}
+
+function showdownCenter(ctx) {
+  const sd = ctx.view.showdown;
+  const name = (i) => ctx.seatName(i);
+  const items = sd.pairs.map((p, idx) =>
+    h(
+      "li",
+      { class: "pair reveal", style: `animation-delay:${2.1 + idx * 0.25}s`, dataset: { pair: p.seats.join("-") } },
+      h("span", {}, t("ssz.vs", { a: name(p.seats[0]), b: name(p.seats[1]) })),
+      h(
+        "span",
+        { class: "rows-result" },
+        (p.rows || []).map((x) => h("b", { class: x > 0 ? "win" : x < 0 ? "loss" : "tie" }, x > 0 ? "▲" : x < 0 ? "▼" : "=")),
+      ),
+      p.gun !== null && p.gun !== undefined ? h("span", { class: "tag gun" }, `${t("ssz.gun")} ${name(p.gun)}`) : null,
+      h("span", { class: "pair-score" }, `${signed(p.scores[0])} / ${signed(p.scores[1])}`),
+    ),
+  );
+  return h(
+    "div",
+    { class: "showdown-center", id: "showdown" },
+    h("div", { class: "chip" }, t("ssz.showdown")),
+    (sd.homeruns || []).length
+      ? h("div", { class: "homerun reveal", style: "animation-delay:2s" }, `${t("ssz.homerun")}: ${sd.homeruns.map(name).join("、")}`)
+      : null,
+    h("ul", { class: "pairs" }, items),
+  );
+}
+
+export function render(ctx) {
+  const view = ctx.view;
+  const sd = view.showdown;
+  let mine = null;
+  if (ctx.seat !== null && view.phase === "arranging") {
+    if (view.mine) mine = h("div", { class: "ssz-done" }, h("p", { class: "ok-note" }, t("ssz.arranged")), shownRows(view.mine));
+    else if (view.must_declare) {
+      mine = h(
+        "div",
+        { class: "ssz-declare" },
+        h("p", {}, t("ssz.must_declare", { name: view.special })),
+        cardsEl(view.hand),
+        h("button", { class: "primary", id: "declare", onclick: () => ctx.act({ type: "declare" }) }, t("ssz.declare", { name: view.special })),
+      );
+    } else mine = arrangePanel(ctx);
+  } else if (sd && ctx.seat !== null) {
+    mine = h("div", { class: "ssz-mine-result" }, shownRows(sd.hands[ctx.seat], { animate: true, results: myRowResults(sd, ctx.seat) }));
+  }
+  const center = sd
+    ? showdownCenter(ctx)
+    : h("div", { class: "chip" }, `${t(`phase.${view.phase}`)} · ${t("ssz.scoring", { s: t(`ssz.scoring.${view.scoring}`) })}`);
+  return { center, mine };
+}
+
+export function seatExtra(ctx, seat) {
+  const view = ctx.view;
+  const sd = view.showdown;
+  if (sd) {
+    const hand = sd.hands[seat];
+    return h(
+      "div",
+      { class: "seat-extra" },
+      seat === ctx.seat ? null : shownRows(hand, { animate: true }),
+      h("div", { class: `seat-score ${sd.scores[seat] > 0 ? "win" : sd.scores[seat] < 0 ? "loss" : ""}` }, signed(sd.scores[seat])),
+    );
+  }
+  const ready = (view.ready || [])[seat];
+  return h("div", { class: `seat-extra status ${ready ? "ready" : "thinking"}` }, ready ? `✔ ${t("ssz.ready")}` : `… ${t("ssz.thinking")}`);
+}
