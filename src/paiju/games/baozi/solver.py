@@ -53,6 +53,11 @@ SPLITS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
 """The three splits of four cards (by position): (a b | c d), (a c | b d), (a d | b c)."""
 
 
+def _frac(value: Fraction) -> str:
+    """A fraction as ``p/q`` (``0/1``, ``1/1`` too), like the odds contract."""
+    return f"{value.numerator}/{value.denominator}"
+
+
 @dataclass(frozen=True)
 class GroupingScore:
     """A split's exact result against every opponent hand (counts of opponent hands)."""
@@ -75,11 +80,11 @@ class GroupingScore:
     def to_json(self) -> dict[str, Any]:
         return {
             "groups": f"{format_cards(self.front)} / {format_cards(self.back)}",
-            "win": f"{Fraction(self.wins, self.hands)}",
-            "push": f"{Fraction(self.pushes, self.hands)}",
-            "loss": f"{Fraction(self.losses, self.hands)}",
+            "win": _frac(Fraction(self.wins, self.hands)),
+            "push": _frac(Fraction(self.pushes, self.hands)),
+            "loss": _frac(Fraction(self.losses, self.hands)),
             "expected": float(self.expected),
-            "expected_exact": f"{self.expected}",
+            "expected_exact": _frac(self.expected),
         }
 
 
