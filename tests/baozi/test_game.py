@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import given as for_all
+from hypothesis import settings
+from hypothesis import strategies as st
 
 from paiju.cards import deck, format_cards, parse_cards
 from paiju.engine import Deal, HandEnded
 from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games import game
+from paiju.games.baozi.compare import compare_text
 from paiju.games.baozi.game import (
     BaoziState,
     Bet,
@@ -208,3 +213,22 @@ def test_full_deck_is_conserved_in_locations() -> None:
 def test_a_given_deal_must_give_each_seat_its_cards() -> None:
     with pytest.raises(ProtocolError, match="seat 0 has 3 cards; 2001 deals 2 each"):
         game("2001").new_state(2, deal=given("2001", "As Kd Qc", "2c"))
+
+
+@settings(max_examples=25, deadline=None)
+@for_all(code=st.sampled_from(["2001", "2016", "2105", "2107"]), seed=st.integers(0, 10**6))
+def test_the_showdown_agrees_with_compare(code: str, seed: int) -> None:
+    """Every player's result at the table is what ``paiju compare`` says of the two hands."""
+    g = game(code)
+    state = g.new_state(5, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = min(state.to_act())
+        state.apply(seat, state.random_action(seat, rng))
+    seats = state.view(None)["seats"]
+    hand = [s.get("groups") or s["cards"] for s in seats]
+    for result in state.view(None)["results"]:
+        verdict = compare_text(code, hand[0], hand[result["seat"]])
+        assert verdict["winner"] == result["winner"]
+        sign = {"player": 1, "banker": -1, "push": 0}[verdict["winner"]]
+        assert result["amount"] == sign * seats[result["seat"]]["bet"]
