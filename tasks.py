@@ -41,7 +41,7 @@ def setup() -> None:
 
 def start(extra: list[str]) -> None:
     setup()
-    args = extra or ["play", "1301"]
+    args = extra or ["serve"]
     os.execv(BIN / "paiju", [str(BIN / "paiju"), *args])
 
 
