@@ -1,0 +1,22 @@
+"""``paiju play CODE`` plays a whole hand of every 十三张 code in the terminal against bots."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from paiju.catalog import catalog
+from paiju.cli import cli
+
+CODES = [v.code for v in catalog() if v.family == "shisanzhang"]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_play_to_the_settlement(code: str) -> None:
+    # "1" answers every question: bet 1, take suggestion 1, or show a 免摆/绍兴 hand
+    result = CliRunner().invoke(
+        cli, ["play", code, "--seed", f"play-{code}", "--seats", "3"], input="1\n" * 8
+    )
+    assert result.exit_code == 0, result.output
+    assert "showdown" in result.output
+    assert "settlement: [" in result.output and "totals: [" in result.output
