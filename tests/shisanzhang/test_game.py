@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from paiju.cards import Card, deck, parse_cards
 from paiju.engine import Deal, Match
@@ -258,3 +260,14 @@ def test_banker_games_bet_first() -> None:
     per_player = [p["scores"][1] for p in plain["pairs"]]
     assert list(st.settlement())[1:] == [5 * per_player[0], 1 * per_player[1], 2 * per_player[2]]
     assert sum(st.settlement()) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(hs.integers(0, 2**32), hs.sampled_from(["second", "lowest"]), hs.booleans())
+def test_greedy_arrangement_never_fouls(seed: int, order: str, suits: bool) -> None:
+    """ "Strongest back first" (the bot's fallback and the baseline) never 倒水."""
+    rules = RowRules(straight_a2345=order, suit_ties=suits)  # type: ignore[arg-type]
+    hand = random.Random(seed).sample(deck("52"), 13)
+    front, middle, back = greedy_arrangement(hand, rules)
+    assert sorted((*front, *middle, *back)) == sorted(hand)
+    assert not is_foul(front, middle, back, rules)

@@ -27,6 +27,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, ClassVar
 
 from paiju.cards import Card, CardList, format_cards
@@ -129,8 +130,6 @@ def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _best_subset(cards: Sequence[Card], size: int, rules: RowRules) -> tuple[Card, ...]:
-    from itertools import combinations
-
     return max(combinations(cards, size), key=lambda row: row_value(row, rules))
 
 
