@@ -27,50 +27,57 @@ export function createOptions(variant) {
   return out;
 }
 
-// ------------------------------------------------------------ a rough row evaluator
-// Only for the live foul warning (the server's verdict, shown after confirming, is the
-// rule): poker categories by count pattern, straights with A-2-3-4-5 lowest.
+// ------------------------------------------------------------ the row evaluator
+// For the live foul warning only (the server's verdict, shown after confirming, is the
+// rule). The same scale as paiju.games.shisanzhang.rows: category, then ranks in
+// comparison order padded with zeros (a front is weaker than a middle with the same
+// leading ranks); a straight ranks by its place, A-2-3-4-5 "second" (below T-J-Q-K-A)
+// or "lowest" as the code's straight_a2345 says. Suit tie-breaks (1303) are left out.
 
-function rowValue(cards) {
-  const ranks = cards.map(rankOf).sort((a, b) => b - a);
+function straightPlace(ranks, a2345) {
+  const r = [...new Set(ranks)].sort((a, b) => a - b);
+  if (r.length !== 5) return 0;
+  if (r.join() === "2,3,4,5,14") return a2345 === "lowest" ? 5 : 14;
+  if (r[4] - r[0] !== 4) return 0;
+  if (a2345 === "second") return r[4] < 14 ? r[4] : 15;
+  return r[4];
+}
+
+export function rowValue(cards, a2345 = "second") {
+  const ranks = cards.map(rankOf);
   const counts = new Map();
   for (const r of ranks) counts.set(r, (counts.get(r) || 0) + 1);
   const groups = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
   const order = groups.map((g) => g[0]);
-  if (cards.length === 3) {
-    if (groups[0][1] === 3) return [3, ...order];
-    if (groups[0][1] === 2) return [1, ...order];
-    return [0, ...ranks];
+  const pad = (cat, list) => [cat, ...list, 0, 0, 0, 0, 0].slice(0, 6);
+  const top = groups[0][1];
+  const second = groups.length > 1 ? groups[1][1] : 0;
+  if (cards.length === 5) {
+    const flush = new Set(cards.map(suitOf)).size === 1;
+    const place = straightPlace(ranks, a2345);
+    if (place) return pad(flush ? 8 : 4, [place]);
+    if (flush) return pad(5, order);
   }
-  const flush = new Set(cards.map(suitOf)).size === 1;
-  const distinct = [...new Set(ranks)];
-  let straightTop = 0;
-  if (distinct.length === 5) {
-    if (distinct[0] - distinct[4] === 4) straightTop = distinct[0];
-    else if (distinct.join() === "14,5,4,3,2") straightTop = 5;
-  }
-  if (straightTop && flush) return [8, straightTop];
-  if (groups[0][1] === 4) return [7, ...order];
-  if (groups[0][1] === 3 && groups[1][1] === 2) return [6, ...order];
-  if (flush) return [5, ...ranks];
-  if (straightTop) return [4, straightTop];
-  if (groups[0][1] === 3) return [3, ...order];
-  if (groups[0][1] === 2 && groups[1][1] === 2) return [2, ...order];
-  if (groups[0][1] === 2) return [1, ...order];
-  return [0, ...ranks];
+  if (top === 4) return pad(7, order);
+  if (top === 3 && second === 2) return pad(6, order);
+  if (top === 3) return pad(3, order);
+  if (top === 2 && second === 2) return pad(2, order);
+  if (top === 2) return pad(1, order);
+  return pad(0, order);
 }
 
 function compare(a, b) {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return 0;
 }
 
-/** Which adjacent rows decrease (倒水), for full rows only. */
-export function foulsOf(rows) {
+/** Which rows beat the next one (倒水): "front" (front > middle), "middle" (middle > back). */
+export function foulsOf(rows, a2345 = "second") {
   const out = [];
   const full = (r) => rows[r].length === SIZE[r];
-  if (full("front") && full("middle") && compare(rowValue(rows.front), rowValue(rows.middle)) > 0) out.push("front");
-  if (full("middle") && full("back") && compare(rowValue(rows.middle), rowValue(rows.back)) > 0) out.push("middle");
+  const v = (r) => rowValue(rows[r], a2345);
+  if (full("front") && full("middle") && compare(v("front"), v("middle")) > 0) out.push("front");
+  if (full("middle") && full("back") && compare(v("middle"), v("back")) > 0) out.push("middle");
   return out;
 }
 
@@ -181,7 +188,7 @@ function dropZone(ctx, local, el, row) {
   });
 }
 
-function rowZone(ctx, local, row, fouls) {
+function rowZone(ctx, local, row, fouls, a2345) {
   const cards = local.rows[row];
   const full = cards.length === SIZE[row];
   const slots = [];
@@ -197,7 +204,7 @@ function rowZone(ctx, local, row, fouls) {
         if (local.sel.length) moveTo(ctx, local, row, [...local.sel]);
       },
     },
-    h("span", { class: "row-label" }, t(`ssz.${row}`), full ? h("small", {}, ` ${categoryName(rowValue(cards), row)}`) : null),
+    h("span", { class: "row-label" }, t(`ssz.${row}`), full ? h("small", {}, ` ${categoryName(rowValue(cards, a2345))}`) : null),
     h("div", { class: "cards" }, cards.map((c) => cardButton(ctx, local, c, row)), slots),
   );
   dropZone(ctx, local, zone, row);
@@ -214,7 +221,8 @@ function arrangePanel(ctx) {
   const view = ctx.view;
   loadSuggestions(ctx, local);
   const left = inHand(ctx, local);
-  const fouls = foulsOf(local.rows);
+  const a2345 = (ctx.variant && ctx.variant.params && ctx.variant.params.straight_a2345) || "second";
+  const fouls = foulsOf(local.rows, a2345);
   const complete = ROWS.every((r) => local.rows[r].length === SIZE[r]);
   const hand = h(
     "div",
@@ -275,7 +283,7 @@ function arrangePanel(ctx) {
         )
       : null,
     suggestions,
-    h("div", { class: "rows" }, ROWS.map((r) => rowZone(ctx, local, r, fouls))),
+    h("div", { class: "rows" }, ROWS.map((r) => rowZone(ctx, local, r, fouls, a2345))),
     warning,
     hand,
     h("p", { class: "hint muted" }, t("ssz.tap_hint")),

@@ -1,0 +1,62 @@
+"""Browser tests of the web client: a real ``paiju serve`` process and Debian's Chromium
+driven by Playwright. Helpers live in ``web_helpers`` (this folder)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from web_helpers import (  # noqa: E402
+    CHROMIUM,
+    PHONE,
+    WebServer,
+    launch_browser,
+)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """One ``paiju serve`` subprocess for the browser tests, on a free port."""
+    srv = WebServer(tmp_path_factory.mktemp("web-server")).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium, headless (Playwright's own browser download is not used)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: install Debian's chromium package (.ci/run does)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = launch_browser(pw)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: object, server: WebServer) -> Iterator[object]:
+    """A fresh phone-sized page (its own localStorage: a new player); JS errors fail it."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[attr-defined]
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.set_default_timeout(20_000)
+    pg.base = server.base  # type: ignore[attr-defined]
+    try:
+        yield pg
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

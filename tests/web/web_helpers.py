@@ -1,0 +1,176 @@
+"""Helpers of the browser tests: the server subprocess, the browser, and the steps a
+player takes in the UI (register, open a room, read the settlement off the screen)."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts" / "web"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class WebServer:
+    """``paiju serve`` on 127.0.0.1 with its own database file in ``folder``."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.log = folder / "server.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 40.0) -> WebServer:
+        out = self.log.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "paiju", "serve", "--port", str(self.port), "--db", "web.db"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=str(self.folder),
+        )
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not start: {self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+    def get(self, path: str, token: str | None = None) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        answer = httpx.get(f"{self.base}{path}", headers=headers, timeout=10)
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+
+def launch_browser(pw: Any) -> Any:
+    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+# ---------------------------------------------------------------- steps in the UI
+
+
+def enter(page: Any, name: str = "Tester") -> None:
+    """Open the client and register a display name through the welcome form."""
+    page.goto(page.base + "/")
+    page.fill("#name-input", name)
+    page.click("#welcome-go")
+    page.wait_for_selector("[data-create='1301']")
+
+
+def open_room(
+    page: Any,
+    code: str,
+    *,
+    seats: int = 4,
+    bots: int = 3,
+    seat: int = 0,
+    stake: int = 1,
+    time_limit: float = 0,
+    hands: int | None = None,
+) -> int:
+    """Open a room with the lobby's form; returns its id (from the address)."""
+    page.click(f"[data-create='{code}']")
+    page.fill("#create-room input[name=seats]", str(seats))
+    page.fill("#create-room input[name=bots]", str(bots))
+    page.fill("#create-room input[name=seat]", str(seat))
+    page.fill("#create-room input[name=stake]", str(stake))
+    page.fill("#create-room input[name=time_limit]", str(time_limit))
+    if hands is not None:
+        page.fill("#create-room input[name=hands]", str(hands))
+    page.click("#create-submit")
+    page.wait_for_url(re.compile(r"#/room/\d+$"))
+    match = re.search(r"#/room/(\d+)$", page.url)
+    assert match, page.url
+    page.wait_for_selector("#room")
+    return int(match.group(1))
+
+
+def token(page: Any) -> str:
+    value = page.evaluate("localStorage.getItem('paiju.token')")
+    assert isinstance(value, str) and value
+    return value
+
+
+def screen_settlement(page: Any) -> tuple[int, dict[int, int], dict[int, int]]:
+    """(game id, scores by seat, 积分 deltas by seat) as the settlement panel shows them."""
+    panel = page.wait_for_selector("#settlement", timeout=30_000)
+    game = int(panel.get_attribute("data-game"))
+    scores: dict[int, int] = {}
+    deltas: dict[int, int] = {}
+    for row in page.query_selector_all("#settlement tbody tr"):
+        seat = int(row.get_attribute("data-seat"))
+        score_text = row.query_selector(".score").inner_text()
+        delta_text = row.query_selector(".delta").inner_text()
+        scores[seat] = int(score_text.replace("+", ""))
+        deltas[seat] = int(delta_text.replace("+", ""))
+    return game, scores, deltas
+
+
+def check_against_ledger(page: Any, server: WebServer, seat: int) -> dict[str, Any]:
+    """Assert the settlement on screen equals the server's record and ledger."""
+    game, scores, deltas = screen_settlement(page)
+    record = server.get(f"/api/games/{game}")
+    stake = record["stake"]
+    assert [scores[s] for s in range(record["seats"])] == record["settlement"]
+    assert [deltas[s] for s in range(record["seats"])] == [x * stake for x in record["settlement"]]
+    entries = {e["seat"]: e["delta"] for e in record["ledger"]}
+    assert seat in entries, record["ledger"]
+    for s, delta in entries.items():
+        assert deltas[s] == delta
+    mine = server.get("/api/players/me/ledger", token(page))
+    assert mine["entries"][-1]["game"] == game
+    assert mine["entries"][-1]["delta"] == deltas[seat]
+    return record
+
+
+def shoot(page: Any, name: str) -> None:
+    """Screenshots at phone and desktop sizes: artifacts/web/NAME-phone.png, -desktop.png."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
