@@ -112,7 +112,7 @@ class SandahaBot:
                 return 1000.0 + o.level[card], card
             rank = card // 4 + 2
             value = 20.0 * (card in pairs) + 15.0 * (rank == 14) + 8.0 * (rank == 13)
-            value += 1.5 * rules.card_points(card) + 2.0 * lengths[o.suit[card]] + o.level[card]
+            value += 1.5 * rules.card_points(card) + 8.0 * lengths[o.suit[card]] + o.level[card]
             return value, card
 
         return Bury(as_cards(sorted(hand, key=cost)[: state.params.kitty_size]))
