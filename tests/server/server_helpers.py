@@ -3,8 +3,8 @@
 :class:`Server` runs ``paiju serve`` (through ``launch.py``, which also registers the toy
 game) on a free port with its own database file. :class:`Player` is a scripted client: it
 plays its seat from the ``legal`` list the server sends, or - for games whose actions are
-too many to list (a 13-card arrangement) - asks the family's bot on a state rebuilt from
-the database (the test's oracle, not something a real client could do).
+too many to list (a 13-card arrangement) - asks :class:`Oracle` for a random legal action
+on the state rebuilt from the database (a test device, not something a real client does).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import websockets
 
 from paiju.catalog import catalog
 from paiju.engine import State
-from paiju.games import FAMILIES, make_bot
+from paiju.games import FAMILIES
 from paiju.games import game as make_game
 from paiju.harness import view_items
 from paiju.server.store import HandRow, Store
@@ -142,8 +142,8 @@ class Server:
 
 
 class Oracle:
-    """The test's oracle for games that do not list their legal actions: the family's bot
-    on the state rebuilt from the server's database."""
+    """The test's oracle for games that do not list their legal actions: a random legal
+    action (the family's ``random_action``) on the state rebuilt from the server's database."""
 
     def __init__(self, db: Path) -> None:
         self.store = Store(str(db))
@@ -155,7 +155,8 @@ class Oracle:
         state = rebuild(hand)
         if seat not in state.to_act():
             return None
-        return make_bot(state.game, hand.id * 16 + seat).act(state, seat).to_json()
+        rng = random.Random(hand.id * 16 + seat)
+        return state.random_action(seat, rng).to_json()
 
     def close(self) -> None:
         self.store.close()

@@ -60,7 +60,15 @@ from paiju.server.messages import (
     Welcome,
     client_message,
 )
-from paiju.server.store import ActionWrite, HandEnding, HandRow, PlayerRow, RoomRow, Store
+from paiju.server.store import (
+    ActionWrite,
+    HandEnding,
+    HandRow,
+    HandWrite,
+    PlayerRow,
+    RoomRow,
+    Store,
+)
 
 __all__ = ["Client", "Hub", "Limits", "Room", "RoomOptions", "ServerError"]
 
@@ -354,6 +362,7 @@ class Room:
                 s.bot = True
                 self.store.set_seat(self.id, i, None, True)
         self.status = "playing"
+        self.store.set_room_status(self.id, "playing")
         self.deal_hand()
 
     # -- hands ----------------------------------------------------------------------
@@ -366,16 +375,18 @@ class Room:
         state = self.game.new_state(self.n, seed=seed, context=self.context)
         players = tuple(None if s.bot else s.player for s in self.seats)
         hand_no = self.hands_played + 1
-        hand_id = self.store.start_hand(
-            self.id,
-            hand_no,
-            self.code,
-            self.game_options,
-            players,
-            committed,
-            seed,
-            state.deal.to_json(self.game.items),
-            self.context,
+        hand_id = self.store.new_hand_id()
+        write = HandWrite(
+            id=hand_id,
+            room_id=self.id,
+            hand_no=hand_no,
+            code=self.code,
+            game_options=self.game_options,
+            players=players,
+            commitment=committed,
+            seed=seed,
+            deal=state.deal.to_json(self.game.items),
+            context=dict(self.context),
         )
         self.state, self.hand_id, self.hand_no, self.hand_players = (
             state,
@@ -384,10 +395,27 @@ class Room:
             players,
         )
         self._new_bots()
-        started = HandStarted(room=self.id, game=hand_id, hand_no=hand_no, commitment=committed)
+        self.hub.journal.add(
+            self, write, functools.partial(self._dealt, hand_id), self._deal_failed
+        )
+
+    def _dealt(self, hand_id: int) -> None:
+        """The hand (its commitment, secret seed and deal) is stored: publish and play."""
+        assert self.state is not None and self.state.seed is not None
+        started = HandStarted(
+            room=self.id,
+            game=hand_id,
+            hand_no=self.hand_no,
+            commitment=commitment(self.state.seed),
+        )
         for client in self.clients():
             client.send(started)
         self._refresh()
+
+    def _deal_failed(self, exc: BaseException) -> None:
+        log.error("room %s: could not store a new hand (%r); dealing again in 1 s", self.id, exc)
+        self.state = None
+        self.next_hand = self.loop.call_later(1.0, self._safe(self.deal_hand))
 
     def _new_bots(self) -> None:
         for s in self.seats:
@@ -637,6 +665,7 @@ class Room:
 
     def attach(self, client: Client) -> None:
         """Seat the socket (its player's seat) or make it a spectator; send the welcome."""
+        self.settle_writes()
         seat = self.seat_of(client.player.id)
         if seat is None:
             if not self.options.spectators:
@@ -886,7 +915,7 @@ class Room:
 @dataclass
 class _Pending:
     room: Room
-    write: ActionWrite
+    write: ActionWrite | HandWrite
     done: Callable[[], None]
     failed: Callable[[BaseException], None]
 
@@ -910,7 +939,7 @@ class Journal:
     def add(
         self,
         room: Room,
-        write: ActionWrite,
+        write: ActionWrite | HandWrite,
         done: Callable[[], None],
         failed: Callable[[BaseException], None],
     ) -> None:

@@ -87,6 +87,7 @@ def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
 # Statements built once: the hot path (one action, one settlement) re-uses them.
 _INSERT_ACTION = insert(t.actions)
 _INSERT_LEDGER = insert(t.ledger)
+_INSERT_HAND = insert(t.hands)
 _SETTLE_HAND = (
     update(t.hands)
     .where(t.hands.c.id == bindparam("key"))
@@ -162,6 +163,8 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
+        with self.engine.connect() as conn:
+            self._next_hand = int(conn.execute(select(func.max(t.hands.c.id))).scalar() or 0)
         self._players: dict[str, PlayerRow] = {}
         self._balances: dict[int, int] = {}
         """Running ledger balances by player (this process is the only writer)."""
@@ -313,6 +316,7 @@ class Store:
         with self.engine.begin() as conn:
             key = conn.execute(
                 insert(t.hands).values(
+                    id=self.new_hand_id(),
                     room_id=room_id,
                     hand_no=hand_no,
                     code=code,
@@ -345,26 +349,38 @@ class Store:
         """Append action ``idx`` to the hand's log; with ``ending``, settle the hand too."""
         self.append_actions([ActionWrite(hand_id, idx, seat, action, actor, ending)])
 
-    def append_actions(self, writes: Sequence[ActionWrite]) -> None:
-        """Append actions (of any hands) in one transaction, settling the hands they end."""
+    def new_hand_id(self) -> int:
+        """The id of the next hand (this process is the database's only writer)."""
+        self._next_hand += 1
+        return self._next_hand
+
+    def append_actions(self, writes: Sequence[ActionWrite | HandWrite]) -> None:
+        """Store new hands and append actions (of any hands) in one transaction, settling
+        the hands the actions end. New hands go first: a hand's actions never share a
+        batch with a hand dealt before them (the next hand is dealt after a commit)."""
         now = time.time()
         balances: dict[int, int] = {}
+        hands = [w for w in writes if isinstance(w, HandWrite)]
+        actions = [w for w in writes if isinstance(w, ActionWrite)]
         with self.engine.begin() as conn:
-            conn.execute(
-                _INSERT_ACTION,
-                [
-                    {
-                        "hand_id": w.hand_id,
-                        "idx": w.idx,
-                        "seat": w.seat,
-                        "action": dict(w.action),
-                        "actor": w.actor,
-                        "at": now,
-                    }
-                    for w in writes
-                ],
-            )
-            for w in writes:
+            if hands:
+                conn.execute(_INSERT_HAND, [h.row(now) for h in hands])
+            if actions:
+                conn.execute(
+                    _INSERT_ACTION,
+                    [
+                        {
+                            "hand_id": w.hand_id,
+                            "idx": w.idx,
+                            "seat": w.seat,
+                            "action": dict(w.action),
+                            "actor": w.actor,
+                            "at": now,
+                        }
+                        for w in actions
+                    ],
+                )
+            for w in actions:
                 if w.ending is not None:
                     balances.update(self._settle(conn, w.hand_id, w.ending, now, balances))
         self._balances.update(balances)  # only once the transaction is committed
@@ -565,3 +581,38 @@ class ActionWrite:
     action: Mapping[str, Any]
     actor: str
     ending: HandEnding | None = None
+
+
+@dataclass(frozen=True)
+class HandWrite:
+    """A new hand to store: its commitment, and its seed and deal (secret until the end)."""
+
+    id: int
+    room_id: int
+    hand_no: int
+    code: str
+    game_options: Mapping[str, Any]
+    players: tuple[int | None, ...]
+    commitment: str
+    seed: str
+    deal: Mapping[str, Any]
+    context: Mapping[str, Any]
+
+    def row(self, now: float) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "room_id": self.room_id,
+            "hand_no": self.hand_no,
+            "code": self.code,
+            "game_options": dict(self.game_options),
+            "seats": len(self.players),
+            "players": list(self.players),
+            "commitment": self.commitment,
+            "seed": self.seed,
+            "deal": dict(self.deal),
+            "context": dict(self.context),
+            "status": "playing",
+            "settlement": None,
+            "started_at": now,
+            "ended_at": None,
+        }
