@@ -257,8 +257,10 @@ class Room:
     # -- lobby ----------------------------------------------------------------------
 
     def info(self) -> RoomInfo:
-        names = self.store.player_names([s.player for s in self.seats if s.player is not None])
-        self.names.update(names)
+        unknown = [s.player for s in self.seats if s.player is not None]
+        unknown = [p for p in unknown if p not in self.names]
+        if unknown:
+            self.names.update(self.store.player_names(unknown))
         return RoomInfo(
             id=self.id,
             code=self.code,

@@ -1,0 +1,42 @@
+"""``paiju serve`` with no arguments does the right thing (the README's first quick-start
+command): 127.0.0.1:8000, ``paiju.db`` in the current folder, and it prints the address."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import paiju.server
+from paiju.cli import cli
+
+
+def test_serve_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(paiju.server, "serve", lambda **kw: calls.append(kw))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["serve"])
+    assert result.exit_code == 0, result.output
+    assert calls == [{"host": "127.0.0.1", "port": 8000, "db": "paiju.db"}]
+    assert "http://127.0.0.1:8000/" in result.output
+
+
+def test_serve_on_all_interfaces_prints_a_loopback_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(paiju.server, "serve", lambda **kw: calls.append(kw))
+    result = CliRunner().invoke(
+        cli, ["serve", "--host", "0.0.0.0", "--port", "9001", "--db", "sqlite:///x.db"]
+    )
+    assert result.exit_code == 0, result.output
+    assert calls == [{"host": "0.0.0.0", "port": 9001, "db": "sqlite:///x.db"}]
+    assert "http://127.0.0.1:9001/" in result.output
+
+
+def test_verify_of_a_missing_database_game_says_so(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["verify", "5", "--db", str(tmp_path / "empty.db")])
+    assert result.exit_code != 0
+    assert "no game 5" in str(result.exception)
