@@ -16,8 +16,10 @@ const routes = [
 ];
 
 let cleanup = null;
+let routing = 0;
 
 async function route() {
+  const mine = ++routing; // a newer route() call supersedes this one
   const main = document.getElementById("app");
   if (cleanup) {
     try {
@@ -32,6 +34,8 @@ async function route() {
     toast(t("err.network", { m: exc.message }), "error");
     return null;
   });
+  if (mine !== routing) return;
+  clear(main);
   showName();
   if (!who) {
     showWelcome(main);
@@ -42,7 +46,13 @@ async function route() {
     const match = hash.match(pattern);
     if (match) {
       const view = await load();
-      cleanup = (await view(main, match.slice(1), who)) || null;
+      if (mine !== routing) return;
+      // Each route draws into its own box: a superseded one is detached by the next clear.
+      const box = h("div", { class: "view" });
+      clear(main).appendChild(box);
+      const done = (await view(box, match.slice(1), who)) || null;
+      if (mine === routing) cleanup = done;
+      else if (done) done();
       return;
     }
   }

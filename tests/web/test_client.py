@@ -1,0 +1,173 @@
+"""The client around the tables: the English switch, the turn timer and 托管, the replay
+viewer's fairness proof, the ledger chart, the generic table, and the client's own
+computations (sha256, the 倒水 warning) checked against Python on many inputs."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from web_helpers import WebServer, check_against_ledger, enter, open_room, shoot
+
+from paiju.cards import deck, format_cards
+from paiju.games.shisanzhang.rows import RowRules, is_foul
+
+FIXTURE_OK = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+def test_english_switch(page: Any, server: WebServer) -> None:
+    """Chinese by default; the switch turns every UI string to English and is kept."""
+    enter(page, "lang")
+    assert page.inner_text("[data-create='1301']") == "开房间"
+    assert page.inner_text("#nav-ledger") == "积分"
+    page.click("#lang-switch")
+    page.wait_for_function(
+        "document.querySelector(\"[data-create='1301']\")?.textContent === 'New room'"
+    )
+    assert page.inner_text("#nav-ledger") == "Ledger"
+    assert page.inner_text("#lang-switch") == "中文"
+    page.reload()
+    page.wait_for_selector("[data-create='1301']")
+    assert page.inner_text("[data-create='1301']") == "New room"
+    open_room(page, "1301")
+    page.wait_for_selector("#ssz-submit")
+    assert page.inner_text("#ssz-submit") == "Confirm rows"
+    assert page.inner_text(".row-zone[data-row='front'] .row-label") == "Front"
+    # Switching inside a room re-renders it in place (the socket and the seat stay).
+    page.click("#lang-switch")
+    page.wait_for_function("document.querySelector('#ssz-submit')?.textContent === '确定摆牌'")
+    assert page.inner_text(".row-zone[data-row='front'] .row-label") == "头墩"
+    shoot(page, "shisanzhang-zh")
+
+
+def test_timer_tuoguan_and_cancel(page: Any, server: WebServer) -> None:
+    """A decision timer runs on the player's seat; when it runs out the bot plays for the
+    player (托管, shown on the seat and in a banner) until the player cancels it."""
+    enter(page, "托管")
+    open_room(page, "1301", time_limit=2, hands=3)
+    page.wait_for_selector("#turn .timer .secs")
+    assert page.inner_text("#turn .timer .secs").endswith("秒")
+    banner = page.wait_for_selector("#tuoguan", timeout=15_000)
+    assert "托管" in banner.inner_text()
+    assert page.inner_text(".seat.me .badge.ctl") == "托管中"
+    shoot(page, "tuoguan")
+    page.click("#tuoguan-cancel")
+    page.wait_for_selector("#tuoguan", state="detached")
+    assert page.query_selector(".seat.me .badge.ctl") is None
+
+
+def test_replay_viewer_checks_the_fairness_proof(page: Any, server: WebServer) -> None:
+    """After a hand, the replay steps through the log and shows the proof checked."""
+    enter(page, "回放")
+    open_room(page, "2001", seats=3, bots=0, seat=1)
+    page.click("#start-now")
+    page.click(".bet-chip[data-bet='2']")
+    record = check_against_ledger(page, server, seat=1)
+    page.click("#replay-link")
+    page.wait_for_selector("#fairness")
+    assert page.get_attribute("#hash-check", "data-ok") == "true"
+    assert hashlib.sha256(record["seed"].encode()).hexdigest() == record["commitment"]
+    assert page.is_visible("#fair-verdict.ok-note")
+    checks = {el.get_attribute("data-check") for el in page.query_selector_all(".checks li.ok")}
+    assert {"commitment", "deal", "log", "settlement"} <= checks
+    n = len(record["actions"])
+    assert page.inner_text("#replay-step") == f"第 {n} / {n} 步"
+    page.click("#replay-first")
+    assert page.inner_text("#replay-step") == f"第 0 / {n} 步"
+    assert len(page.query_selector_all(".action-log li.done")) == 0
+    page.click("#replay-next")
+    assert len(page.query_selector_all(".action-log li.done")) == 1
+    assert page.query_selector("#replay-settlement") is None
+    page.click("#replay-last")
+    assert page.is_visible("#replay-settlement")
+    shoot(page, "replay")
+    page.click("#nav-ledger")
+    page.wait_for_selector("#balance-chart")
+    mine = server.get(
+        "/api/players/me/ledger", page.evaluate("localStorage.getItem('paiju.token')")
+    )
+    assert page.get_attribute("#balance", "data-balance") == str(mine["balance"])
+    assert len(page.query_selector_all("#balance-chart circle")) == len(mine["entries"]) + 1
+    shoot(page, "ledger")
+
+
+def test_generic_table_lists_the_legal_actions(page: Any, server: WebServer) -> None:
+    """A family without its own table (三打哈) gets the generic one: view and actions."""
+    enter(page, "generic")
+    page.wait_for_selector("[data-create='sandaha']")
+    open_room(page, "sandaha")
+    page.wait_for_selector(".view-table")
+    assert "phase" in page.inner_text(".view-table")
+    hand = page.query_selector_all(".view-table .card")
+    assert len(hand) >= 20
+    shoot(page, "generic-sandaha")
+
+
+@st.composite
+def arrangements(draw: st.DrawFn) -> tuple[list[str], list[str], list[str]]:
+    cards = format_cards(deck("52")).split()
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    hand = rng.sample(cards, 13)
+    return hand[:3], hand[3:8], hand[8:]
+
+
+@FIXTURE_OK
+@given(rows=arrangements(), order=st.sampled_from(["second", "lowest"]))
+def test_foul_warning_agrees_with_the_engine(
+    page: Any, rows: tuple[list[str], list[str], list[str]], order: str
+) -> None:
+    """The client's live 倒水 warning equals paiju's is_foul (codes without suit ties)."""
+    if page.url == "about:blank":
+        page.goto(page.base + "/")
+    front, middle, back = rows
+    got = page.evaluate(
+        "([rows, order]) => import('/tables/shisanzhang.js').then(m => m.foulsOf(rows, order))",
+        [{"front": front, "middle": middle, "back": back}, order],
+    )
+    from paiju.cards import parse_cards
+
+    rules = RowRules(straight_a2345=order, suit_ties=False)  # type: ignore[arg-type]
+    expected = is_foul(
+        parse_cards(" ".join(front)),
+        parse_cards(" ".join(middle)),
+        parse_cards(" ".join(back)),
+        rules,
+    )
+    assert bool(got) == expected, (rows, got)
+
+
+@FIXTURE_OK
+@given(text=st.text(max_size=200))
+def test_sha256_in_the_browser_equals_hashlib(page: Any, text: str) -> None:
+    """The replay viewer's own sha256 (for the commitment check) is FIPS 180-4 sha256."""
+    if page.url == "about:blank":
+        page.goto(page.base + "/")
+    got = page.evaluate("(t) => import('/js/sha256.js').then(m => m.sha256Hex(t))", text)
+    assert got == hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def test_every_playable_code_has_a_table_module(page: Any, server: WebServer) -> None:
+    """Each family with an engine resolves to a table module exporting the interface."""
+    page.goto(page.base + "/")
+    families = sorted({v["family"] for v in server.get("/api/catalog") if v["playable"]})
+    shapes = page.evaluate(
+        """(fams) => import('/tables/index.js').then(async m => {
+             const out = {};
+             for (const f of fams) {
+               const t = await m.tableFor(f);
+               const names = ['render', 'seatExtra', 'createOptions'];
+               out[f] = names.filter(k => typeof t[k] === 'function');
+             }
+             return out;
+           })""",
+        families,
+    )
+    assert json.dumps(shapes, sort_keys=True) == json.dumps(
+        {f: ["render", "seatExtra", "createOptions"] for f in families}, sort_keys=True
+    )
