@@ -198,6 +198,17 @@ def test_rule_5_three() -> None:
     assert scores("1304", half_big, three_straights, three_flushes, sf) == [1, 1, 1, -3]
 
 
+def test_rule_5_three_flushes_of_three_suits() -> None:
+    """规则五 三: "三花色（只要是3个不同的花色，不用管牌数字是不是连接的）" — in 绍兴 the three
+    rows are of three different suits (1303 follows CATALOG.md: rows may share a suit)."""
+    shared = "2s 5s 9s 3h 6h 8h Th Kh 4s 7s Js Qs Ks"  # 8 spades + 5 hearts
+    distinct = "2s 5s 9s 3h 6h 8h Th Kh 4c 7c Jc Qc 2c"  # 3 + 5 + 5 in three suits
+    assert best_special(parse_cards(distinct), find_variant("1304").params).name_zh == "三花色"  # type: ignore[union-attr]
+    special = best_special(parse_cards(shared), find_variant("1304").params)
+    assert special is not None and special.name_zh != "三花色"
+    assert best_special(parse_cards(shared), find_variant("1303").params).name_zh == "三花色"  # type: ignore[union-attr]
+
+
 def test_rule_5_four() -> None:
     """规则五 四: "同花顺5张（…只要13张牌里有1个同花顺就大）.但同花顺分大小，只要报大的就可以了，
     也是第4大"."""

@@ -63,8 +63,9 @@ def brute_three_straights(cards: tuple[Card, ...]) -> bool:
     return _every_split_has(cards, _is_straight)
 
 
-def brute_three_flushes(cards: tuple[Card, ...]) -> bool:
-    return _every_split_has(cards, lambda row: len({c.suit for c in row}) == 1)
+def brute_three_flushes(cards: tuple[Card, ...], distinct: bool = False) -> bool:
+    one_suit = _every_split_has(cards, lambda row: len({c.suit for c in row}) == 1)
+    return one_suit and (not distinct or len({c.suit for c in cards}) == 3)
 
 
 def brute_six_pairs(cards: tuple[Card, ...]) -> bool:
@@ -165,8 +166,10 @@ def test_three_flushes_agree_with_every_split(seed: int) -> None:
     rng = random.Random(seed)
     built = _built_three_flushes(rng)
     assert is_three_flushes(built) and brute_three_flushes(built)
+    assert is_three_flushes(built, distinct=True) == brute_three_flushes(built, distinct=True)
     other = tuple(rng.sample(DECK, 13))
     assert is_three_flushes(other) == brute_three_flushes(other)
+    assert is_three_flushes(other, True) == brute_three_flushes(other, True)
 
 
 @settings(max_examples=200, deadline=None)

@@ -140,6 +140,10 @@ class ShisanzhangParams(BaseModel):
     special_values: dict[str, int] = {}
     """What a declared special takes from each loser (points, payout, multiplier); majority
     settlement always takes 1."""
+    three_flush_suits: Literal["shared", "distinct"] = "shared"
+    """三花色: whether two of its rows may share a suit (CATALOG.md: 13 hearts split 3/5/5 is
+    三花色) or the three rows are of three different suits (file 001 rule 五, 绍兴:
+    "三花色（只要是3个不同的花色…）")."""
     range_ranks: dict[str, tuple[int, ...]] = {
         "全大": (6, 7, 8, 9, 10, 11, 12, 13),
         "全小": (2, 3, 4, 5, 6, 7, 8, 9, 10),

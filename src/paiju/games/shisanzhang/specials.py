@@ -17,7 +17,8 @@ Every other tier is a tie. The shapes, precisely (CATALOG.md §1):
 * 六对半: ranks make 6 pairs and one single (a quad is two pairs; no trips);
 * 五对三条: 5 pairs and one triple (a quad may be two of the pairs);
 * 三顺子: the cards split into a 3-card and two 5-card straights (A high or low, no wrap);
-* 三花色: the cards split 3 + 5 + 5 with each part of one suit (parts may share a suit);
+* 三花色: the cards split 3 + 5 + 5 with each part of one suit (parts may share a suit,
+  or must not where the code says :attr:`three_flush_suits` = ``distinct``);
 * 全黑一张红 / 全红一张黑: exactly 12 black and 1 red / 12 red and 1 black;
 * 全大, 全小, 半大, 半小: every card's rank lies in the code's range (:attr:`range_ranks`).
 
@@ -127,9 +128,12 @@ def is_three_straights(cards: Sequence[Card]) -> bool:
     return False
 
 
-def is_three_flushes(cards: Sequence[Card]) -> bool:
-    """三花色 (三同花): the cards split 3 + 5 + 5, each part of one suit."""
+def is_three_flushes(cards: Sequence[Card], distinct: bool = False) -> bool:
+    """三花色 (三同花): the cards split 3 + 5 + 5, each part of one suit; with ``distinct``
+    the three parts are of three different suits."""
     counts = sorted((n for n in Counter(c % 4 for c in cards).values()), reverse=True)
+    if distinct:
+        return counts == [5, 5, 3]
     return counts in ([13], [10, 3], [8, 5], [5, 5, 3])
 
 
@@ -189,7 +193,7 @@ _TESTS: Final[dict[str, Callable[[Sequence[Card], ShisanzhangParams], bool]]] = 
     "五对三条": lambda c, p: is_five_pairs_trips(c),
     "六对半": lambda c, p: is_six_pairs(c),
     "三顺子": lambda c, p: is_three_straights(c),
-    "三花色": lambda c, p: is_three_flushes(c),
+    "三花色": lambda c, p: is_three_flushes(c, p.three_flush_suits == "distinct"),
     "全大": _in_range("全大"),
     "全小": _in_range("全小"),
     "半大": _in_range("半大"),
