@@ -1,0 +1,58 @@
+"""The lobby with several people: a second player joins an open seat from the room list,
+a third watches (观战) without seeing anyone's cards; cards can be dragged onto a row."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room
+
+
+def test_join_from_the_lobby_and_spectate(page: Any, browser: Any, server: WebServer) -> None:
+    """Player A opens a 2-seat 1301 room and waits; player B sits in the open seat from
+    the lobby's room list, which starts the hand; C watches and sees no hand."""
+    enter(page, "甲")
+    room = open_room(page, "1301", seats=2, bots=0, seat=0)
+    page.wait_for_selector("#waiting")
+    others = [browser.new_context(viewport=PHONE) for _ in range(2)]
+    try:
+        b, c = (ctx.new_page() for ctx in others)
+        for pg in (b, c):
+            pg.set_default_timeout(20_000)
+            pg.base = page.base
+        enter(b, "乙")
+        b.click(f".room-row[data-room='{room}'] button.primary")
+        b.wait_for_selector(".hand-zone .card")
+        assert b.get_attribute(".seat.me", "data-seat") == "1"
+        page.wait_for_selector(".hand-zone .card")  # A's waiting room became the table
+        assert page.get_attribute(".seat.me", "data-seat") == "0"
+        mine_a = {
+            el.get_attribute("data-card") for el in page.query_selector_all(".hand-zone .card")
+        }
+        mine_b = {el.get_attribute("data-card") for el in b.query_selector_all(".hand-zone .card")}
+        assert len(mine_a) == len(mine_b) == 13 and not mine_a & mine_b
+        enter(c, "丙")
+        c.click(f".room-row[data-room='{room}'] a.button")
+        c.wait_for_selector("#felt")
+        assert c.is_visible("text=观战中")
+        assert c.query_selector(".hand-zone") is None
+        assert c.query_selector_all(".card") == []  # no card of anyone is on the screen
+    finally:
+        for ctx in others:
+            ctx.close()
+
+
+def test_drag_a_card_onto_a_row(page: Any, server: WebServer) -> None:
+    """Cards can be dragged from the hand onto a row, and back to the hand (with a mouse,
+    on a desktop screen; phones tap)."""
+    page.set_viewport_size(DESKTOP)
+    enter(page, "拖")
+    open_room(page, "1301")
+    page.wait_for_selector(".hand-zone .card")
+    card = page.get_attribute(".hand-zone .card", "data-card")
+    page.drag_and_drop(f".hand-zone .card[data-card='{card}']", ".row-zone[data-row='back']")
+    assert page.query_selector(f".row-zone[data-row='back'] .card[data-card='{card}']")
+    assert page.query_selector(f".hand-zone .card[data-card='{card}']") is None
+    page.drag_and_drop(f".row-zone[data-row='back'] .card[data-card='{card}']", ".hand-zone")
+    assert page.query_selector(f".hand-zone .card[data-card='{card}']")
+    assert page.query_selector_all(".row-zone .card") == []
