@@ -62,6 +62,7 @@ class Server:
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = folder / "server.log"
+        self._viewer: str | None = None
 
     @property
     def base(self) -> str:
@@ -111,9 +112,17 @@ class Server:
         token: str = answer.json()["token"]
         return token
 
-    def call(
-        self, method: str, path: str, token: str | None = None, **kwargs: Any
-    ) -> httpx.Response:
+    @property
+    def viewer(self) -> str:
+        """A registered player's token for REST calls that need no particular player."""
+        if self._viewer is None:
+            self._viewer = self.register("viewer")
+        return self._viewer
+
+    def call(self, method: str, path: str, token: str | None = "", **kwargs: Any) -> httpx.Response:
+        """A REST call as ``token`` (default: the viewer; None: no Authorization header)."""
+        if token == "":
+            token = self.viewer
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         return httpx.request(method, f"{self.base}{path}", headers=headers, timeout=10, **kwargs)
 

@@ -110,7 +110,13 @@ def test_bad_tokens_are_refused(server: Server) -> None:
         4404,
     )
     assert server.call("GET", "/api/players/me", "nope").status_code == 401
-    assert server.call("GET", "/api/players/me").json()["error"]["code"] == "bad_token"
+    assert server.call("GET", "/api/players/me", None).json()["error"]["code"] == "bad_token"
+    for path in ("/api/catalog", "/api/rooms", "/api/games", "/api/catalog/toy"):
+        refused = server.call("GET", path, None)
+        assert refused.status_code == 401, path
+        assert refused.json()["error"]["code"] == "bad_token"
+    assert server.call("GET", "/api/catalog").status_code == 200
+    assert server.call("GET", "/api/health", None).status_code == 200
     answer = server.call("POST", "/api/rooms", "nope", json={"code": "toy"})
     assert answer.status_code == 401
 

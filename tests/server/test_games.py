@@ -133,7 +133,16 @@ def test_verify_command_and_rest_prove_each_game(server: Server) -> None:
         "ledger",
     ]
     out = subprocess.run(
-        [sys.executable, str(LAUNCH), "verify", str(game_id), "--url", server.base],
+        [
+            sys.executable,
+            str(LAUNCH),
+            "verify",
+            str(game_id),
+            "--url",
+            server.base,
+            "--token",
+            server.viewer,
+        ],
         capture_output=True,
         text=True,
         timeout=60,

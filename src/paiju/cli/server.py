@@ -35,9 +35,12 @@ def serve(host: str, port: int, db: str) -> None:
     run(host=host, port=port, db=db)
 
 
-def _fetch(url: str) -> dict[str, Any]:
+def _fetch(url: str, token: str | None) -> dict[str, Any]:
+    request = urllib.request.Request(url)
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
     try:
-        with urllib.request.urlopen(url, timeout=10) as answer:
+        with urllib.request.urlopen(request, timeout=10) as answer:
             result: dict[str, Any] = json.load(answer)
             return result
     except urllib.error.HTTPError as exc:
@@ -72,14 +75,15 @@ def _local_record(db: str, game_id: int) -> dict[str, Any]:
 @click.argument("game_id", type=int)
 @click.option("--db", default="paiju.db", show_default=True, help="The server's database.")
 @click.option("--url", help="Ask a running server instead, e.g. http://127.0.0.1:8000.")
+@click.option("--token", envvar="PAIJU_TOKEN", help="Your bearer token for --url (or PAIJU_TOKEN).")
 @click.option("--json", "as_json", is_flag=True, help="Print the checks as JSON.")
 @variants_option
-def verify(game_id: int, db: str, url: str | None, as_json: bool) -> None:
+def verify(game_id: int, db: str, url: str | None, token: str | None, as_json: bool) -> None:
     """Re-deal a finished game from its revealed seed; check the commitment and the log."""
     from paiju.server.verify import require_fair, verify_game
 
     source = f"{url.rstrip('/')}/api/games/{game_id}" if url else None
-    record = _fetch(source) if source else _local_record(db, game_id)
+    record = _fetch(source, token) if source else _local_record(db, game_id)
     result = verify_game(record)
     if as_json:
         echo_json(result)

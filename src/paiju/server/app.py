@@ -1,7 +1,8 @@
 """The FastAPI application: REST under ``/api``, one WebSocket per seat under ``/ws``,
 the web client (``paiju/web``) at ``/`` when it is installed, OpenAPI at ``/docs``.
 
-Every REST call but registration needs ``Authorization: Bearer <token>``; a socket
+Every REST call but registration (and ``/api/health``) needs ``Authorization: Bearer
+<token>``; a socket
 authenticates with that header, ``?token=`` or a first ``hello`` message.
 """
 
@@ -149,11 +150,11 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return {"player": me.id, "balance": store().balance(me.id), "entries": entries}
 
     @app.get("/api/catalog")
-    async def list_catalog() -> list[dict[str, Any]]:
+    async def list_catalog(me: Me) -> list[dict[str, Any]]:
         return [{**v.to_json(), "playable": FAMILIES[v.family].game is not None} for v in catalog()]
 
     @app.get("/api/catalog/{code}")
-    async def rules(code: str) -> dict[str, Any]:
+    async def rules(code: str, me: Me) -> dict[str, Any]:
         """A catalogue entry with its rule page (the verbatim Chinese text and English)."""
         v = find_variant(code)
         return {
@@ -165,6 +166,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
 
     @app.get("/api/rooms")
     async def rooms(
+        me: Me,
         status: Annotated[str | None, Query(pattern="^(waiting|playing|finished)$")] = None,
     ) -> list[RoomInfo]:
         return [r.info() for r in hub().rooms.values() if status is None or r.status == status]
@@ -176,7 +178,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return RoomCreated(room=room.info(), seat=room.seat_of(me.id), ws=f"/ws/rooms/{room.id}")
 
     @app.get("/api/rooms/{room_id}")
-    async def get_room(room_id: int) -> RoomInfo:
+    async def get_room(room_id: int, me: Me) -> RoomInfo:
         return hub().room(room_id).info()
 
     @app.post("/api/rooms/{room_id}/join")
@@ -207,7 +209,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return room.info()
 
     @app.get("/api/rooms/{room_id}/spectate")
-    async def spectate(room_id: int) -> dict[str, Any]:
+    async def spectate(room_id: int, me: Me) -> dict[str, Any]:
         """The spectator's view now; open ``ws`` (as a non-seated player) to follow."""
         room = hub().room(room_id)
         if not room.options.spectators:
@@ -217,7 +219,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return {"room": room.info().model_dump(), "view": view, "ws": f"/ws/rooms/{room_id}"}
 
     @app.get("/api/games")
-    async def games(room: int | None = None) -> list[dict[str, Any]]:
+    async def games(me: Me, room: int | None = None) -> list[dict[str, Any]]:
         """Finished games (hands), newest first."""
         return store().hands(room)
 
@@ -235,12 +237,12 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return game_record(hand, entries, stake)
 
     @app.get("/api/games/{game_id}")
-    async def get_game(game_id: int) -> dict[str, Any]:
+    async def get_game(game_id: int, me: Me) -> dict[str, Any]:
         """A finished game: its replay (seed, deal, action log) and its fairness proof."""
         return _record(game_id)
 
     @app.get("/api/games/{game_id}/verify")
-    async def verify(game_id: int) -> dict[str, Any]:
+    async def verify(game_id: int, me: Me) -> dict[str, Any]:
         """Re-deal from the revealed seed and check it against the commitment and the log."""
         return verify_game(_record(game_id))
 
