@@ -211,3 +211,25 @@ def test_counting_by_inclusion_exclusion_equals_the_scan(code: str) -> None:
         hand = rng.sample(s.cards, 4)
         for role in ("player", "banker"):
             assert s.scores(hand, role) == s.scores_by_scan(hand, role)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("code", ["2104", "2106"])
+def test_rank_table_weights_count_the_card_hands(code: str) -> None:
+    """Weighted by rank multisets, one hand's wins and losses against the baseline are the
+    card-level solver's exact counts (card removal included)."""
+    v = find_variant(code)
+    tables, s = RankTables(v), solver(v)
+    base_f, base_b = tables.base
+    rng = random.Random(code)
+    for _ in range(10):
+        hand = sorted(rng.sample(s.cards, 4))
+        row = tables.multiset_index(hand)
+        assert int(tables.weights[row].sum()) == comb(len(s.cards) - 4, 4)
+        for score in s.scores(hand, "player"):
+            f, b = s.ev.rank(*score.front), s.ev.rank(*score.back)
+            won = (f > base_f) & (b > base_b)
+            lost = ((f < base_f) | ((f == base_f) & s.tie_banker[f])) & (
+                (b < base_b) | ((b == base_b) & s.tie_banker[b])
+            )
+            assert int(tables.weights[row][won].sum()) == score.wins
+            assert int(tables.weights[row][lost].sum()) == score.losses
