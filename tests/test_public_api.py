@@ -38,6 +38,9 @@ def test_public_names_are_pinned() -> None:
         "ProtocolError",
         "FairnessError",
         "__version__",
+        "arrange",
+        "showdown",
+        "compare",
     } <= exported
     for name in exported:
         assert hasattr(paiju, name), name
@@ -57,3 +60,14 @@ def test_every_error_is_a_paiju_error_with_a_reason_code() -> None:
 def test_catalog_and_game_are_importable_functions() -> None:
     assert callable(paiju.catalog) and callable(paiju.game)
     assert paiju.catalog()[0].code == "1301"
+
+
+def test_the_family_entry_points_answer() -> None:
+    hand = "2s 3s 4s 5s 6s 7h 8h 9h Th Jh Qc Kc Ac"
+    arranged = paiju.arrange("1301", hand)
+    rows = " ".join(arranged[k] for k in ("front", "middle", "back"))
+    assert sorted(paiju.parse_cards(rows)) == sorted(paiju.parse_cards(hand))
+    assert arranged["special"] == "一条龙"  # 2 to A, one of each rank
+    result = paiju.showdown("1301", ["2c 3d 4c / 5d 5c 7c 8d 9s / Ts Td Tc Ad Kd", hand])
+    assert result["scores"] == [-36, 36]  # 一条龙 takes 36 from each other player
+    assert paiju.compare("2001", "As 8d", "Kc 6h")["winner"] == "banker"

@@ -54,7 +54,9 @@ __all__ = [
     "UnknownVariant",
     "Variant",
     "__version__",
+    "arrange",
     "catalog",
+    "compare",
     "deck",
     "find_variant",
     "format_cards",
@@ -64,6 +66,7 @@ __all__ = [
     "parse_cards",
     "parse_tiles",
     "replay",
+    "showdown",
 ]
 
 
@@ -77,3 +80,30 @@ def odds(code: str) -> dict[str, Any]:
         raise NotImplementedFamily(f"the {variant.family} family has no odds yet")
     result: dict[str, Any] = import_module(path).odds(variant)
     return result
+
+
+def arrange(code: str, cards: str | list[Card] | tuple[Card, ...]) -> dict[str, Any]:
+    """The solver's arrangement of 13 cards under a 十三张 code (``paiju arrange --json``).
+
+    Returns ``{"front", "middle", "back", "special", "alternatives"}``.
+    """
+    from paiju.games.shisanzhang.solver import arrange as solve
+
+    return solve(code, cards)
+
+
+def showdown(code: str, hands: list[str], banker: int | None = None) -> dict[str, Any]:
+    """Compare and settle 十三张 hands (``paiju showdown --json``).
+
+    A hand is an arrangement ``"f / m / b"`` or 13 cards declaring a special hand.
+    """
+    from paiju.games.shisanzhang.showdown import showdown as settle
+
+    return settle(code, hands, banker=banker)
+
+
+def compare(code: str, banker: str, player: str) -> dict[str, Any]:
+    """Compare a banker's hand with a player's under a 宝子 or 佳佳宝 code (``paiju compare``)."""
+    from paiju.games.baozi import compare as versus
+
+    return versus(code, banker, player)
