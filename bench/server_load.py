@@ -176,20 +176,25 @@ async def game_client(
                     waiting = True
                     await asyncio.sleep(wait)
                     waiting = False
+                    if time.monotonic() >= until or pending:
+                        return
                     if latest is None or seat not in latest["view"]["to_act"]:
                         return
                     action = choose(latest, rng)
                     if action is None:
                         return
             counter += 1
+            text = json.dumps(
+                {"type": "action", "action": action, "id": counter, "game": latest["game"]}
+            )
             pending[counter] = time.perf_counter()
             last_action = time.monotonic()
+            try:
+                await ws.send(text)
+            except websockets.ConnectionClosed:
+                pending.pop(counter, None)
+                return
             stats.sent += 1
-            await ws.send(
-                json.dumps(
-                    {"type": "action", "action": action, "id": counter, "game": latest["game"]}
-                )
-            )
 
         while True:
             timeout = until + 30 - time.monotonic() if pending else until - time.monotonic()
