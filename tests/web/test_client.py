@@ -98,15 +98,60 @@ def test_replay_viewer_checks_the_fairness_proof(page: Any, server: WebServer) -
 
 
 def test_generic_table_lists_the_legal_actions(page: Any, server: WebServer) -> None:
-    """A family without its own table (三打哈) gets the generic one: view and actions."""
-    enter(page, "generic")
-    page.wait_for_selector("[data-create='sandaha']")
+    """The table of a family without its own module: its view, cards drawn, and one
+    button per legal action that sends exactly that action."""
+    page.goto(page.base + "/")
+    result = page.evaluate(
+        """() => import('/tables/generic.js').then(m => {
+             const sent = [];
+             const ctx = {view: {code: 'x', phase: 'playing', seat: 0, to_act: [0],
+                                 hand: 'As Td 9c', pot: 3},
+                          legal: [{type: 'play', cards: 'As'}, {type: 'pass'}],
+                          seat: 0, act: (a) => sent.push(a)};
+             const parts = m.render(ctx);
+             document.body.append(parts.mine);
+             const buttons = [...parts.mine.querySelectorAll('button.action')];
+             buttons[1].click();
+             const cards = [...parts.mine.querySelectorAll('.card')].map(c => c.dataset.card);
+             return {labels: buttons.map(b => b.textContent), sent, cards};
+           })"""
+    )
+    assert result["labels"] == ["play: cards As", "pass"]
+    assert result["sent"] == [{"type": "pass"}]
+    assert result["cards"] == ["As", "Td", "9c"]
+
+
+def test_sandaha_bid_bury_name_and_lead(page: Any, server: WebServer) -> None:
+    """三打哈 through its table: bid by a button; as the declarer, take the kitty, bury by
+    tapping as many cards as it held, name trumps, and lead a card.
+
+    rule (003): "4个玩家各发21牌，剩余8张为底牌" "叫分最低者为庄家，庄家得到底牌"
+    "由庄家开始第一轮出牌" - 21 cards on screen, the lowest bid wins the kitty, the
+    declarer buries back to 21 and leads."""
+    enter(page, "三打哈")
     open_room(page, "sandaha")
-    page.wait_for_selector(".view-table")
-    assert "phase" in page.inner_text(".view-table")
-    hand = page.query_selector_all(".view-table .card")
-    assert len(hand) >= 20
-    shoot(page, "generic-sandaha")
+    page.wait_for_selector(".sandaha-hand .card")
+    assert len(page.query_selector_all(".sandaha-hand .card")) == 21
+    page.wait_for_selector(".legal-actions button[data-action*='bid']", timeout=30_000)
+    page.click(".legal-actions button:last-child")  # the lowest bid on offer
+    declarer = page.wait_for_selector("#bury-submit, .seat:not(.me) .badge.banker", timeout=30_000)
+    if declarer.get_attribute("id") != "bury-submit":
+        return  # a bot outbid the lowest bid: the table still showed and took the bid
+    held = len(page.query_selector_all(".sandaha-hand .card"))
+    kitty = held - 21
+    assert kitty > 0
+    assert page.is_disabled("#bury-submit")
+    for i in range(kitty):
+        page.click(f".sandaha-hand .card[data-index='{i}']")
+    page.click("#bury-submit")
+    page.wait_for_selector(".legal-actions button[data-action*='name_trump']")
+    assert len(page.query_selector_all(".sandaha-hand .card")) == 21
+    page.click(".legal-actions button[data-action*='name_trump']")
+    page.wait_for_selector("#play-submit")
+    page.click(".sandaha-hand .card[data-index='0']")
+    page.click("#play-submit")
+    page.wait_for_function("document.querySelectorAll('.sandaha-hand .card').length === 20")
+    shoot(page, "sandaha")
 
 
 @st.composite

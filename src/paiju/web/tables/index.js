@@ -12,6 +12,7 @@ const MODULES = {
   shisanzhang: () => import("./shisanzhang.js"),
   baozi: () => import("./baozi.js"),
   jiajiabao: () => import("./jiajiabao.js"),
+  sandaha: () => import("./sandaha.js"),
 };
 
 export async function tableFor(family) {
