@@ -123,8 +123,14 @@ def test_verify_command_and_rest_prove_each_game(server: Server) -> None:
     seed and check it against the commitment and the log."""
     asyncio.run(_play_room(server, "toy", humans=1, seed=7, seats=2, hands=1))
     game_id = server.call("GET", "/api/games").json()[0]["id"]
-    result = server.call("GET", f"/api/games/{game_id}/verify").json()
+    result = server.call("GET", f"/api/games/{game_id}/verify", None).json()
     assert result["ok"] is True
+    record = server.call("GET", f"/api/games/{game_id}", None).json()
+    steps = server.call("GET", f"/api/games/{game_id}/replay?seat=0", None).json()["steps"]
+    assert len(steps) == len(record["actions"]) + 1
+    assert [s["action"] for s in steps[1:]] == [a["action"] for a in record["actions"]]
+    assert steps[-1]["view"]["seat"] == 0 and steps[-1]["view"]["to_act"] == []
+    assert server.call("GET", f"/api/games/{game_id}/replay?seat=9", None).status_code == 400
     assert [c["name"] for c in result["checks"]] == [
         "commitment",
         "deal",

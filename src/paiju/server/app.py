@@ -1,8 +1,8 @@
 """The FastAPI application: REST under ``/api``, one WebSocket per seat under ``/ws``,
 the web client (``paiju/web``) at ``/`` when it is installed, OpenAPI at ``/docs``.
 
-Every REST call but registration (and ``/api/health``) needs ``Authorization: Bearer
-<token>``; a socket
+REST calls that act or show a player's own data need ``Authorization: Bearer <token>``;
+the catalogue and finished games (with their fairness proofs) are public. A socket
 authenticates with that header, ``?token=`` or a first ``hello`` message.
 """
 
@@ -29,7 +29,7 @@ from paiju.games import FAMILIES
 from paiju.server.messages import ErrorMsg, Hello, RoomInfo
 from paiju.server.runtime import Client, Hub, Limits, RoomOptions, ServerError
 from paiju.server.store import PlayerRow, Store
-from paiju.server.verify import game_record, verify_game
+from paiju.server.verify import game_record, game_steps, verify_game
 
 __all__ = ["create_app"]
 
@@ -150,11 +150,11 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return {"player": me.id, "balance": store().balance(me.id), "entries": entries}
 
     @app.get("/api/catalog")
-    async def list_catalog(me: Me) -> list[dict[str, Any]]:
+    async def list_catalog() -> list[dict[str, Any]]:
         return [{**v.to_json(), "playable": FAMILIES[v.family].game is not None} for v in catalog()]
 
     @app.get("/api/catalog/{code}")
-    async def rules(code: str, me: Me) -> dict[str, Any]:
+    async def rules(code: str) -> dict[str, Any]:
         """A catalogue entry with its rule page (the verbatim Chinese text and English)."""
         v = find_variant(code)
         return {
@@ -219,7 +219,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return {"room": room.info().model_dump(), "view": view, "ws": f"/ws/rooms/{room_id}"}
 
     @app.get("/api/games")
-    async def games(me: Me, room: int | None = None) -> list[dict[str, Any]]:
+    async def games(room: int | None = None) -> list[dict[str, Any]]:
         """Finished games (hands), newest first."""
         return store().hands(room)
 
@@ -237,14 +237,20 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return game_record(hand, entries, stake)
 
     @app.get("/api/games/{game_id}")
-    async def get_game(game_id: int, me: Me) -> dict[str, Any]:
+    async def get_game(game_id: int) -> dict[str, Any]:
         """A finished game: its replay (seed, deal, action log) and its fairness proof."""
         return _record(game_id)
 
     @app.get("/api/games/{game_id}/verify")
-    async def verify(game_id: int, me: Me) -> dict[str, Any]:
+    async def verify(game_id: int) -> dict[str, Any]:
         """Re-deal from the revealed seed and check it against the commitment and the log."""
         return verify_game(_record(game_id))
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay_game(game_id: int, seat: int | None = None) -> dict[str, Any]:
+        """Every state of a finished game: the view (of ``seat``, default the spectator's)
+        before the first action and after each one."""
+        return game_steps(_record(game_id), seat)
 
     @app.websocket("/ws/rooms/{room_id}")
     async def room_socket(websocket: WebSocket, room_id: int) -> None:

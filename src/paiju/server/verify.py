@@ -22,7 +22,7 @@ from paiju.errors import FairnessError, PaijuError
 from paiju.fairness import commitment
 from paiju.games import game as make_game
 
-__all__ = ["game_record", "verify_game"]
+__all__ = ["game_record", "game_steps", "require_fair", "verify_game"]
 
 
 def game_record(hand: Any, ledger: list[dict[str, Any]], stake: int | None) -> dict[str, Any]:
@@ -137,3 +137,28 @@ def require_fair(result: Mapping[str, Any]) -> None:
         failed = next((c for c in result["checks"] if not c["ok"]), None)
         what = f"{failed['name']}: {failed['detail']}" if failed else "nothing checked"
         raise FairnessError(f"game {result['game']} does not verify - {what}")
+
+
+def game_steps(record: Mapping[str, Any], seat: int | None = None) -> dict[str, Any]:
+    """The replay of a finished game: the view of ``seat`` (None: the spectator's) before
+    the first action and after each one, with the action that led there."""
+    g = make_game(str(record["code"]), **dict(record.get("options") or {}))
+    seats = int(record["seats"])
+    if seat is not None and not 0 <= seat < seats:
+        raise PaijuError(f"there is no seat {seat}; seats are 0-{seats - 1}")
+    state = g.new_state(seats, seed=record["seed"], context=dict(record.get("context") or {}))
+    steps: list[dict[str, Any]] = [
+        {"version": 0, "seat": None, "action": None, "view": state.view(seat)}
+    ]
+    for i, item in enumerate(record.get("actions") or []):
+        state.apply(int(item["seat"]), g.parse_action(item["action"]))
+        steps.append(
+            {
+                "version": i + 1,
+                "seat": item["seat"],
+                "action": item["action"],
+                "actor": item.get("actor"),
+                "view": state.view(seat),
+            }
+        )
+    return {"game": record.get("id"), "code": record["code"], "seat": seat, "steps": steps}
