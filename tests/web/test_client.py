@@ -216,3 +216,14 @@ def test_every_playable_code_has_a_table_module(page: Any, server: WebServer) ->
     assert json.dumps(shapes, sort_keys=True) == json.dumps(
         {f: ["render", "seatExtra", "createOptions"] for f in families}, sort_keys=True
     )
+
+
+def test_both_languages_have_every_string(page: Any, server: WebServer) -> None:
+    """Every UI string exists in Chinese and in English (one dictionary per language)."""
+    page.goto(page.base + "/")
+    keys = page.evaluate(
+        """() => import('/js/i18n.js').then(m => ({
+             zh: Object.keys(m.STRINGS.zh).sort(), en: Object.keys(m.STRINGS.en).sort()}))"""
+    )
+    assert set(keys["zh"]) ^ set(keys["en"]) == set()
+    assert len(keys["zh"]) > 150

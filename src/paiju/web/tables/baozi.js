@@ -7,19 +7,19 @@ import { t } from "../js/i18n.js";
 
 export function createOptions(variant) {
   const out = [
-    { key: "min_bet", label: "min_bet 最小注", default: 1 },
-    { key: "max_bet", label: "max_bet 最大注", default: 10 },
+    { key: "min_bet", label: t("opt.min_bet"), default: 1 },
+    { key: "max_bet", label: t("opt.max_bet"), default: 10 },
     {
       key: "banker_rotation",
-      label: "banker_rotation 轮庄",
+      label: t("opt.banker_rotation"),
       choices: [
-        { value: "rotate", label: "rotate 轮流坐庄" },
-        { value: "stay", label: "stay 连庄" },
+        { value: "rotate", label: t("opt.rotate") },
+        { value: "stay", label: t("opt.stay") },
       ],
       default: "rotate",
     },
   ];
-  if (variant.family === "baozi") out.push({ key: "pair_payout", label: "pair_payout 对子赔率", default: 1 });
+  if (variant.family === "baozi") out.push({ key: "pair_payout", label: t("opt.pair_payout"), default: 1 });
   return out;
 }
 

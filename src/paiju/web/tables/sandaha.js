@@ -4,17 +4,10 @@
 
 import { SUIT_NAMES, cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { h } from "../js/dom.js";
-import { lang, t } from "../js/i18n.js";
-
-const WORDS = {
-  zh: { bid: "叫 {n} 分", pass: "不叫", trump: "叫主", none: "无主", bury: "埋底（选 {n} 张）", play: "出牌", declarer: "庄", points: "闲家得分 {n}", contract: "叫分 {n}", cards: "{n} 张", trick: "本轮", last: "上一轮", kitty: "底牌", selected: "已选 {n} 张", clear: "取消选择" },
-  en: { bid: "Bid {n}", pass: "Pass", trump: "Trumps", none: "no trumps", bury: "Bury (pick {n})", play: "Play", declarer: "Declarer", points: "Defenders' points {n}", contract: "Contract {n}", cards: "{n} cards", trick: "Trick", last: "Last trick", kitty: "Kitty", selected: "{n} selected", clear: "Clear" },
-};
+import { t } from "../js/i18n.js";
 
 function w(key, vars = {}) {
-  let text = WORDS[lang()][key];
-  for (const [k, v] of Object.entries(vars)) text = text.split(`{${k}}`).join(String(v));
-  return text;
+  return t(`sdh.${key}`, vars);
 }
 
 export function createOptions() {

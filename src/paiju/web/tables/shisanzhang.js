@@ -18,12 +18,12 @@ export function createOptions(variant) {
   if (offered.length > 1) {
     out.push({
       key: "scoring",
-      label: t("ssz.scoring", { s: "" }),
+      label: t("opt.scoring"),
       choices: offered.map((s) => ({ value: s, label: t(`ssz.scoring.${s}`) })),
       default: p.scoring,
     });
   }
-  if (p.banker) out.push({ key: "favoured", label: "庄家优先 favoured", type: "checkbox", default: false });
+  if (p.banker) out.push({ key: "favoured", label: t("opt.favoured"), type: "checkbox", default: false });
   return out;
 }
 
@@ -335,7 +335,7 @@ function shownRows(hand, { animate = false, results = null } = {}) {
     ROWS.map((r, i) =>
       h(
         "div",
-        { class: `shown-row${animate ? " reveal" : ""}`, style: animate ? `animation-delay:${i * 0.7}s` : null, dataset: { row: r } },
+        { class: `shown-row${animate ? " reveal" : ""}`, style: animate ? `animation-delay:${i * 0.45}s` : null, dataset: { row: r } },
         cardsEl(hand[r], { small: true }),
         h("small", { class: "cat" }, term((hand.categories || [])[i] || "")),
         results && results[i] !== null && results[i] !== undefined
@@ -369,7 +369,7 @@ function showdownCenter(ctx) {
   const items = sd.pairs.map((p, idx) =>
     h(
       "li",
-      { class: "pair reveal", style: `animation-delay:${2.1 + idx * 0.25}s`, dataset: { pair: p.seats.join("-") } },
+      { class: "pair reveal", style: `animation-delay:${1.4 + idx * 0.15}s`, dataset: { pair: p.seats.join("-") } },
       h("span", {}, t("ssz.vs", { a: name(p.seats[0]), b: name(p.seats[1]) })),
       h(
         "span",
@@ -385,7 +385,7 @@ function showdownCenter(ctx) {
     { class: "showdown-center", id: "showdown" },
     h("div", { class: "chip" }, t("ssz.showdown")),
     (sd.homeruns || []).length
-      ? h("div", { class: "homerun reveal", style: "animation-delay:2s" }, `${t("ssz.homerun")}: ${sd.homeruns.map(name).join("、")}`)
+      ? h("div", { class: "homerun reveal", style: "animation-delay:1.35s" }, `${t("ssz.homerun")}: ${sd.homeruns.map(name).join("、")}`)
       : null,
     h("ul", { class: "pairs" }, items),
   );
