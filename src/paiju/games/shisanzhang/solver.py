@@ -215,14 +215,16 @@ def _row_chances(order: str, row: int, scorer: Scorer) -> RowChances:
 # ------------------------------------------------------------------ per-hand evaluation
 
 
+_SUIT_TIE: Final = np.isin(np.arange(9), sorted(SUIT_TIE_CATEGORIES))
+_STRAIGHTS: Final = np.isin(np.arange(9), [4, 8])
+
+
 def _suit_bits(values: Ints, ranks: Ints, suits: Ints) -> Ints:
     """1303 suit tie-break bits (3 - best suit of the named card), as rows.row_value."""
     cats = values >> CATEGORY_SHIFT
-    straight = (cats == 4) | (cats == 8)
-    tie_rank = np.where(straight, ranks.max(axis=1), (values >> (RANK_SHIFT + 16)) & 0xF)
+    tie_rank = np.where(_STRAIGHTS[cats], ranks.max(axis=1), (values >> (RANK_SHIFT + 16)) & 0xF)
     best = np.where(ranks == tie_rank[:, None], suits, 4).min(axis=1)
-    applies = np.isin(cats, list(SUIT_TIE_CATEGORIES))
-    return np.where(applies, 3 - best, 0)
+    return np.where(_SUIT_TIE[cats], 3 - best, 0)
 
 
 def subset_values(cards: Sequence[int], rules: RowRules) -> tuple[Ints, Ints]:
