@@ -116,3 +116,87 @@ def test_reload_mid_hand_keeps_the_seat(page: Any, server: WebServer) -> None:
         place(page, row, cards)
     page.click("#ssz-submit")
     check_against_ledger(page, server, seat=1)
+
+
+SHOWDOWN_HANDS = [
+    "As Ah Ad / Ks Kh Kd Kc 2c / Qs Js Ts 9s 8s",
+    "2s 3h 5d / 4c 6d 7h 8c 9d / Jc Qd 3c 5c 7d",
+    "2h 3d 4h / 6s 6c 8d 9c Td / Tc Jd Qh 4d 5h",
+    "3s 4s 5s / 6h 7s 7c 8h 9h / 2d Th Jh Qc Ac",
+]
+
+
+def test_showdown_shows_guns_home_run_fouls_and_bonuses(page: Any, server: WebServer) -> None:
+    """The 十三张 table draws an engine showdown: 打枪 on every pair swept (by its
+    shooter), seat 0's 全垒打, the 倒水 tags of the fouled hands, the row bonuses and
+    every seat's score.
+
+    rule (000, 1301): "头和头比，中和中比，尾和尾比" - each pair shows three row marks."""
+    from paiju.games.shisanzhang.showdown import showdown
+
+    result = showdown("1301", SHOWDOWN_HANDS)
+    assert result["homeruns"] == [0]
+    view = {
+        "code": "1301",
+        "phase": "over",
+        "seat": 1,
+        "to_act": [],
+        "seats": 4,
+        "scoring": "points",
+        "stake": 1,
+        "banker": None,
+        "ready": [True] * 4,
+        "hand": result["hands"][1]["back"],
+        "showdown": result,
+    }
+    page.goto(page.base + "/")
+    drawn = page.evaluate(
+        """(view) => import('/tables/shisanzhang.js').then(m => {
+             const ctx = {view, legal: null, seat: 1, local: {}, events: [],
+                          seatName: (i) => `S${i}`, act: () => {}, rerender: () => {}};
+             const parts = m.render(ctx);
+             const box = document.createElement('div');
+             box.append(parts.center, parts.mine);
+             for (let s = 0; s < 4; s++) box.append(m.seatExtra(ctx, s));
+             document.body.append(box);
+             return {
+               guns: [...box.querySelectorAll('.tag.gun')].map(e => e.textContent),
+               homerun: box.querySelector('.homerun')?.textContent,
+               fouls: box.querySelectorAll('.tag.foul').length,
+               bonuses: box.querySelectorAll('.tag.bonus').length,
+               marks: box.querySelectorAll('#showdown .pair .rows-result b').length,
+               scores: [...box.querySelectorAll('.seat-score')].map(e => e.textContent),
+             };
+           })""",
+        view,
+    )
+    guns = [p for p in result["pairs"] if p["gun"] is not None]
+    assert drawn["guns"] == [f"打枪 S{p['gun']}" for p in guns]
+    assert drawn["homerun"] and "S0" in drawn["homerun"]
+    # seat 1 (the viewer) shows its own rows in its area, the others on their seats
+    assert drawn["fouls"] == sum(result["fouls"])
+    assert drawn["bonuses"] == sum(len(p["bonuses"]) for p in result["pairs"])
+    assert drawn["marks"] == 3 * len(result["pairs"])
+    assert drawn["scores"] == [f"{x:+d}" if x else "0" for x in result["scores"]]
+
+
+def test_a_hand_that_must_declare_sends_declare(page: Any, server: WebServer) -> None:
+    """A 免摆 hand (must_declare) gets only the declare button, which sends declare."""
+    page.goto(page.base + "/")
+    sent = page.evaluate(
+        """() => import('/tables/shisanzhang.js').then(m => {
+             const sent = [];
+             const view = {code: '1302', phase: 'arranging', seat: 0, to_act: [0], seats: 2,
+                           scoring: 'majority', stake: 1, banker: null, ready: [false, true],
+                           hand: 'As Ks Qs Js Ts 2h 3h 4h 5h 6d 7d 8d 9c',
+                           special: '同花顺', must_declare: true, mine: null};
+             const parts = m.render({view, legal: [{type: 'declare'}], seat: 0, local: {},
+                                     events: [], seatName: String, act: (a) => sent.push(a),
+                                     rerender: () => {}, roomId: 0});
+             document.body.append(parts.mine);
+             if (parts.mine.querySelector('.row-zone')) return 'rows shown';
+             parts.mine.querySelector('#declare').click();
+             return sent;
+           })"""
+    )
+    assert sent == [{"type": "declare"}]

@@ -377,6 +377,7 @@ function showdownCenter(ctx) {
         (p.rows || []).map((x) => h("b", { class: x > 0 ? "win" : x < 0 ? "loss" : "tie" }, x > 0 ? "▲" : x < 0 ? "▼" : "=")),
       ),
       p.gun !== null && p.gun !== undefined ? h("span", { class: "tag gun" }, `${t("ssz.gun")} ${name(p.gun)}`) : null,
+      (p.bonuses || []).map((b) => h("span", { class: "tag bonus" }, `${b.name} +${b.points}`)),
       h("span", { class: "pair-score" }, `${signed(p.scores[0])} / ${signed(p.scores[1])}`),
     ),
   );
