@@ -247,3 +247,13 @@ def test_subset_values_equal_row_value(cards: list[Card], rules: RowRules) -> No
         assert v5[i] == row_value([cards[j] for j in C5[i]], rules)
     for i in range(len(C3)):
         assert v3[i] == row_value([cards[j] for j in C3[i]], rules)
+
+
+def test_cli_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    from paiju.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["arrange", "1301", "As Kd"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "13 different cards" in err
