@@ -257,3 +257,19 @@ def test_cli_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) 
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "13 different cards" in err
+
+
+def test_best_arrangement_follows_the_room_scoring() -> None:
+    """1301 played by majority: the solver optimises P(2+ rows), not points."""
+    variant = find_variant("1301")
+    rng = random.Random(3)
+    differ = 0
+    for _ in range(30):
+        cards = rng.sample(list(deck("52")), 13)
+        rows = best_arrangement(variant, cards, scoring="majority")
+        assert (
+            expected_score(variant, *rows, scoring="majority")
+            >= expected_score(variant, *best_arrangement(variant, cards), scoring="majority") - 1e-6
+        )
+        differ += rows != best_arrangement(variant, cards)
+    assert differ > 0

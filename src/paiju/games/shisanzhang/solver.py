@@ -413,9 +413,19 @@ def solve(
     return result
 
 
-def best_arrangement(variant: Variant, cards: Sequence[Card]) -> tuple[Row, Row, Row]:
-    """The arrangement (front, middle, back) with the highest expected score (自动摆牌)."""
-    best = solve(cards, _params(variant), alternatives=0)[0]
+def best_arrangement(
+    variant: Variant,
+    cards: Sequence[Card],
+    *,
+    scoring: str | None = None,
+    banker: bool = False,
+) -> tuple[Row, Row, Row]:
+    """The arrangement (front, middle, back) with the highest expected score (自动摆牌).
+
+    ``scoring`` is the room's settlement where it is not the code's default; ``banker``
+    says the seat is the banker (ties are its wins where ``ties_to_banker``).
+    """
+    best = solve(cards, _params(variant), scoring=scoring, banker=banker, alternatives=0)[0]
     return best.front, best.middle, best.back
 
 
