@@ -29,8 +29,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--code", default="1301")
+    parser.add_argument("--scoring", default="points", help="the room's settlement")
     args = parser.parse_args()
-    table = game(args.code, scoring="points")
+    table = game(args.code, scoring=args.scoring)
     variant = table.variant
     rules = variant.params.row_rules()
     per_deal: list[float] = []
@@ -38,7 +39,7 @@ def main() -> None:
     for i in range(args.deals):
         first = table.new_state(4, seed=f"{args.seed}-{i}")
         deal: Any = first.deal
-        solver_rows = [best_arrangement(variant, hand) for hand in deal.hands]
+        solver_rows = [best_arrangement(variant, hand, scoring=args.scoring) for hand in deal.hands]
         baseline_rows = [strongest_back_first(hand, rules) for hand in deal.hands]
         total = 0
         for seat in range(4):
@@ -53,8 +54,8 @@ def main() -> None:
     mean = statistics.mean(per_deal)
     half = 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
     print(
-        f"{args.code} points, 4 players, {len(per_deal)} deals x 4 seats: solver vs 3 baseline "
-        f"(strongest back first): mean {mean:+.3f} points per hand, "
+        f"{args.code} {args.scoring}, 4 players, {len(per_deal)} deals x 4 seats: solver vs "
+        f"3 baseline (strongest back first): mean {mean:+.3f} per hand, "
         f"95% CI [{mean - half:+.3f}, {mean + half:+.3f}] ({time.perf_counter() - start:.0f}s)"
     )
 
