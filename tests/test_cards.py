@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import pytest
@@ -85,6 +86,14 @@ def test_decks(name: str, size: int, distinct: int, ranks: set[int]) -> None:
     assert {c.rank for c in cards_} == ranks
     counts = Counter(cards_)
     assert set(counts.values()) == ({2} if size in (92, 108) else {1})
+
+
+def test_cards_are_shared_not_copied_by_clones() -> None:
+    card = Card.parse("Qh")
+    assert copy.deepcopy(card) is card and copy.copy(card) is card
+    hand = [card, Card.parse("2c")]
+    cloned = copy.deepcopy(hand)
+    assert cloned == hand and cloned is not hand
 
 
 def test_unknown_deck_lists_the_decks() -> None:

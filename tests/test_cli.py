@@ -114,6 +114,8 @@ def test_play_in_the_terminal_against_bots(toy_variants: Path) -> None:
     result = CliRunner().invoke(cli, ["play", "toy", "--seats", "2", "--seed", "5"], input="2\n0\n")
     assert result.exit_code == 0, result.output
     assert "your action" in result.output
+    assert "seat 1 · played: card" in result.output  # the bot's play is shown
+    assert "hand_ended: scores" in result.output
     assert "settlement:" in result.output and "totals:" in result.output
 
 

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from paiju.cards import Card, CardList, format_cards
-from paiju.engine import Action, Deal, Event, Game, State
+from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
 from paiju.errors import IllegalAction
 from paiju.fairness import DealRng
 
@@ -111,13 +111,9 @@ class Played(Event):
 
 
 @dataclass(frozen=True)
-class YourCards(Event):
+class YourCards(PrivateEvent):
     type: ClassVar[str] = "your_cards"
-    seat: int
     cards: CardList
-
-    def audience(self) -> frozenset[int]:
-        return frozenset({self.seat})
 
 
 class ToyGame(Game):

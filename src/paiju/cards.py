@@ -160,6 +160,12 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self  # immutable: clones of states share their cards
+
     def zh(self) -> str:
         """The card in Chinese, e.g. ``黑桃A``, ``大王``."""
         if self == RED_JOKER:

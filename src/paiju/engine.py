@@ -57,6 +57,7 @@ __all__ = [
     "Game",
     "HandEnded",
     "Match",
+    "PrivateEvent",
     "Record",
     "State",
     "replay",
@@ -84,6 +85,9 @@ class _Message:
     """Shared JSON machinery of actions and events (frozen dataclasses with a ``type``)."""
 
     type: ClassVar[str]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self  # frozen: clones of states share their logged actions and events
 
     def to_json(self) -> JSON:
         """The JSON form: ``{"type": ..., field: value, ...}`` with cards as text."""
@@ -121,6 +125,16 @@ class Event(_Message):
 
     def audience(self) -> frozenset[int] | None:
         return None
+
+
+@dataclass(frozen=True)
+class PrivateEvent(Event):
+    """An event only ``seat`` may see (its own cards, its kitty, its grouping)."""
+
+    seat: int
+
+    def audience(self) -> frozenset[int]:
+        return frozenset({self.seat})
 
 
 @dataclass(frozen=True)
@@ -171,6 +185,9 @@ class Deal:
     hands: tuple[tuple[int, ...], ...]
     piles: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     info: Mapping[str, int | str] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Deal:
+        return self  # frozen, and its piles are tuples
 
     def items(self) -> Counter[int]:
         """Every card or tile of the deal, as a multiset."""
@@ -389,7 +406,8 @@ class State(ABC):
         return None
 
     def random_action(self, seat: int, rng: random.Random) -> Action:
-        """A uniformly chosen legal action (families with None legal_actions override)."""
+        """A random legal action, drawn from ``rng`` (uniform over :meth:`legal_actions`;
+        families whose legal_actions is None override this with their own draw)."""
         legal = self.legal_actions(seat)
         if not legal:
             raise IllegalAction(f"seat {seat} has no legal action in phase {self.phase!r}")
@@ -440,9 +458,13 @@ class State(ABC):
         return events
 
     def clone(self) -> Self:
-        """An independent copy (bots search on clones)."""
+        """An independent copy (bots search on clones).
+
+        The game, the deal, cards, and logged actions are immutable and shared; everything
+        else is deep-copied. A family with a hot search loop may override ``__deepcopy__``.
+        """
         game = self.game
-        memo = {id(game): game}
+        memo: dict[int, Any] = {id(game): game}
         return copy.deepcopy(self, memo)
 
     def snapshot(self) -> bytes:

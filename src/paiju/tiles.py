@@ -109,6 +109,12 @@ class Tile(int):
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
 
+    def __copy__(self) -> Tile:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Tile:
+        return self  # immutable: clones of states share their tiles
+
     @classmethod
     def parse(cls, token: str) -> Tile:
         tiles = parse_tiles(token)

@@ -15,13 +15,13 @@ from rich.table import Table
 
 from paiju.catalog import Variant, catalog, find_variant
 from paiju.cli.app import cli, echo_json, pass_console, variants_option
-from paiju.engine import Action, Game, Match, State
+from paiju.engine import Action, Event, Game, Match, State
 from paiju.errors import IllegalAction, NotImplementedFamily, PaijuError
 from paiju.fairness import DealRng
 from paiju.games import FAMILIES, game, make_bot, resolve
 from paiju.harness import playout
 
-__all__ = ["rules_page"]
+__all__ = ["describe_event", "rules_page"]
 
 
 def _players(v: Variant) -> str:
@@ -196,6 +196,16 @@ def simulate(
         console.print(f"[red]{failure}[/red]")
 
 
+def describe_event(event: Event) -> str:
+    """One readable line for an event: its type, then its fields (cards as text)."""
+    fields = event.to_json()
+    kind = fields.pop("type")
+    seat = fields.pop("seat", None)
+    who = f"seat {seat} · " if seat is not None else ""
+    rest = ", ".join(f"{k} {json.dumps(v, ensure_ascii=False)}" for k, v in fields.items())
+    return f"  {who}{kind}" + (f": {rest}" if rest else "")
+
+
 class GenericTable:
     """The terminal table of a family without its own: the view, and numbered actions."""
 
@@ -264,9 +274,18 @@ def play(
                 else:
                     action = bots[s].act(state, s)
                 try:
-                    state.apply(s, action)
+                    events = state.apply(s, action)
                 except IllegalAction as exc:
                     console.print(f"[red]{exc}[/red]")
+                    continue
+                for event in events:
+                    audience = event.audience()
+                    if audience is None or seat in audience:
+                        tell = getattr(ui, "event", None)
+                        if tell is not None:
+                            tell(state, seat, event)
+                        else:
+                            console.print(describe_event(event), style="dim")
         ui.show(state, seat)
         console.print(f"settlement: {list(state.settlement())}")
     console.print(f"totals: {match.totals}")

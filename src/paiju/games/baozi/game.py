@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from paiju.cards import Card, CardList, format_cards
-from paiju.engine import Action, Deal, Event, Game, State
+from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
 from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games.baozi.rules import Evaluator, Outcome, Reading, evaluator, symbol
@@ -97,28 +97,20 @@ class Dealt(Event):
 
 
 @dataclass(frozen=True)
-class CardsSeen(Event):
+class CardsSeen(PrivateEvent):
     """佳佳宝: a seat looks at its own four cards (only that seat sees this event)."""
 
     type: ClassVar[str] = "cards_seen"
-    seat: int
     cards: CardList
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset({self.seat})
 
 
 @dataclass(frozen=True)
-class GroupChosen(Event):
+class GroupChosen(PrivateEvent):
     """佳佳宝: a seat has set its groups; the cards are seen only by that seat."""
 
     type: ClassVar[str] = "group_chosen"
-    seat: int
     front: CardList
     back: CardList
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset({self.seat})
 
 
 @dataclass(frozen=True)

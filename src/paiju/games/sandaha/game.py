@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from paiju.cards import CardList, format_cards
-from paiju.engine import Action, Deal, Event, Game, State
+from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
 from paiju.errors import IllegalAction
 from paiju.fairness import DealRng
 from paiju.games.sandaha import rules
@@ -110,27 +110,19 @@ class DeclarerChosen(Event):
 
 
 @dataclass(frozen=True)
-class KittyTaken(Event):
+class KittyTaken(PrivateEvent):
     """The declarer takes the kitty (底牌), seen by the declarer only."""
 
     type: ClassVar[str] = "kitty_taken"
-    seat: int
     cards: CardList
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset({self.seat})
 
 
 @dataclass(frozen=True)
-class KittyBuried(Event):
+class KittyBuried(PrivateEvent):
     """The declarer buried 8 cards (the cards seen by the declarer only)."""
 
     type: ClassVar[str] = "kitty_buried"
-    seat: int
     cards: CardList
-
-    def audience(self) -> frozenset[int] | None:
-        return frozenset({self.seat})
 
 
 @dataclass(frozen=True)
