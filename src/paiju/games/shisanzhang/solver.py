@@ -26,7 +26,7 @@ stronger).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -57,6 +57,7 @@ SCORINGS: Final = ("majority", "points", "payout", "multiplier", "back")
 __all__ = [
     "Arrangement",
     "RowTables",
+    "Scorer",
     "arrange",
     "best_arrangement",
     "brute_force_arrangement",
@@ -140,9 +141,6 @@ def row_tables(order: str) -> RowTables:
 
 
 # ------------------------------------------------------------------ settlement weights
-
-RowWeight = Callable[[int, int], float]
-"""What a row won pays: (category, row 0/1/2) -> stakes."""
 
 
 @dataclass(frozen=True)
