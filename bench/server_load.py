@@ -197,13 +197,13 @@ async def game_client(
             stats.sent += 1
 
         while True:
-            timeout = until + 30 - time.monotonic() if pending else until - time.monotonic()
-            if timeout <= 0:
+            now = time.monotonic()
+            if now >= until + 30 or (now >= until and not pending and not waiting):
                 return
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout)
+            try:  # short waits: a paced action may be sent while this loop waits
+                text = await asyncio.wait_for(ws.recv(), 0.25)
             except TimeoutError:
-                return
+                continue
             stats.messages += 1
             msg = json.loads(text)
             kind = msg["type"]
