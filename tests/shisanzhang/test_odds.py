@@ -107,3 +107,12 @@ def test_odds_contract_and_text() -> None:
     out = CliRunner().invoke(cli, ["odds", "1304", "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["specials"]["全黑一张红"] == comb(26, 12) * 26
+
+
+def test_shaoxing_three_flushes_need_three_different_suits() -> None:
+    """File 001 rule 五 (绍兴): "三花色（只要是3个不同的花色，不用管牌数字是不是连接的）" —
+    1304 and 1305 count only the 5-5-3 suit pattern, as the game does."""
+    five_five_three = 12 * comb(13, 5) ** 2 * comb(13, 3)
+    for code in ("1304", "1305"):
+        assert odds(find_variant(code))["specials"]["三花色"] == five_five_three
+    assert odds(find_variant("1303"))["specials"]["三花色"] > five_five_three

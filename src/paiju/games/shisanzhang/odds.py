@@ -143,10 +143,13 @@ def _by_suit_vector(accept: Callable[[tuple[int, int, int, int]], bool]) -> int:
     return sum(prod(comb(13, n) for n in v) for v in _suit_vectors() if accept(v))
 
 
-def _three_flushes() -> int:
-    """三花色: the cards split 3+5+5 with each row of one suit (rows may share a suit)."""
+def _three_flushes(distinct: bool = False) -> int:
+    """三花色: the cards split 3+5+5 with each row of one suit (rows may share a suit; with
+    ``distinct``, as the 绍兴 text reads "3个不同的花色", the three rows are of three suits)."""
     reachable = set()
     for suits in product(range(4), repeat=3):
+        if distinct and len(set(suits)) < 3:
+            continue
         counts = [0, 0, 0, 0]
         for size, suit in zip((3, 5, 5), suits, strict=True):
             counts[suit] += size
@@ -202,7 +205,9 @@ def _counters(params: ShisanzhangParams | None) -> dict[str, Callable[[], int]]:
         "五对三条": _five_pairs_and_trips,
         "六对半": _six_pairs_and_a_half,
         "三顺子": _three_straights,
-        "三花色": _three_flushes,
+        "三花色": lambda: _three_flushes(
+            params is not None and params.three_flush_suits == "distinct"
+        ),
         "全大": lambda: _range_hand(merged["全大"]),
         "全小": lambda: _range_hand(merged["全小"]),
         "半大": lambda: _range_hand(merged["半大"]),
