@@ -195,3 +195,21 @@ def test_every_served_toy_hand_verifies(seed: int) -> None:
     assert verify_game(record)["ok"] is True
     assert commitment(record["seed"]) == record["commitment"]
     store.close()
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_both_insert_paths_store_the_same_log(tmp_path: Path, fast: bool) -> None:
+    """The SQLite fast path (a prepared statement) and the portable SQLAlchemy path (used
+    for PostgreSQL) write action logs that read back identically."""
+    store = Store(str(tmp_path / f"paths-{fast}.db"))
+    assert store._qmark is True
+    store._qmark = fast
+    player, _ = store.create_player("ann")
+    room = store.create_room("toy", {}, {}, 2, player.id, [False, True])
+    hand = store.start_hand(room, 1, "toy", {}, (player.id, None), "c" * 64, "s", {}, {})
+    action = {"type": "play", "card": "As", "note": "大王 RJ", "n": [1, 2]}
+    store.append_action(hand, 0, 1, action, "bot")
+    row = store.hand(hand)
+    assert row is not None
+    assert row.actions == ((1, action, "bot"),)
+    store.close()

@@ -17,6 +17,7 @@ server process being killed (``kill -9``); only a power loss may drop the last c
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -88,6 +89,9 @@ def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
 _INSERT_ACTION = insert(t.actions)
 _INSERT_LEDGER = insert(t.ledger)
 _INSERT_HAND = insert(t.hands)
+_INSERT_ACTION_QMARK = (
+    "INSERT INTO actions (hand_id, idx, seat, action, actor, at) VALUES (?, ?, ?, ?, ?, ?)"
+)
 _SETTLE_HAND = (
     update(t.hands)
     .where(t.hands.c.id == bindparam("key"))
@@ -163,6 +167,9 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         migrate(self.engine)
+        self._qmark = (
+            self.engine.dialect.name == "sqlite" and self.engine.dialect.paramstyle == "qmark"
+        )
         with self.engine.connect() as conn:
             self._next_hand = int(conn.execute(select(func.max(t.hands.c.id))).scalar() or 0)
         self._players: dict[str, PlayerRow] = {}
@@ -365,7 +372,17 @@ class Store:
         with self.engine.begin() as conn:
             if hands:
                 conn.execute(_INSERT_HAND, [h.row(now) for h in hands])
-            if actions:
+            if actions and self._qmark:
+                # The hot path on SQLite: one prepared statement, JSON as the JSON type
+                # would write it (json.dumps), no SQL compilation per batch.
+                conn.exec_driver_sql(
+                    _INSERT_ACTION_QMARK,
+                    [
+                        (w.hand_id, w.idx, w.seat, json.dumps(dict(w.action)), w.actor, now)
+                        for w in actions
+                    ],
+                )
+            elif actions:
                 conn.execute(
                     _INSERT_ACTION,
                     [
