@@ -24,6 +24,7 @@ FIXTURE_OK = settings(
 def test_english_switch(page: Any, server: WebServer) -> None:
     """Chinese by default; the switch turns every UI string to English and is kept."""
     enter(page, "lang")
+    shoot(page, "lobby")
     assert page.inner_text("[data-create='1301']") == "开房间"
     assert page.inner_text("#nav-ledger") == "积分"
     page.click("#lang-switch")
