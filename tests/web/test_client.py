@@ -87,6 +87,13 @@ def test_replay_viewer_checks_the_fairness_proof(page: Any, server: WebServer) -
     assert page.query_selector("#replay-settlement") is None
     page.click("#replay-last")
     assert page.is_visible("#replay-settlement")
+    # The table at each step, as the server's per-step view draws it (宝子's table).
+    page.click("[data-viewer='1']")
+    page.wait_for_selector("#replay-viewer button.primary[data-viewer='1']")
+    assert len(page.query_selector_all("#replay-felt .seat")) == 3
+    assert len(page.query_selector_all("#replay-felt .seat[data-seat='0'] .card")) == 2
+    page.click("#replay-first")
+    assert page.query_selector_all("#replay-felt .card") == []  # nothing dealt before the bets
     shoot(page, "replay")
     page.click("#nav-ledger")
     page.wait_for_selector("#balance-chart")

@@ -8,7 +8,9 @@ import { clear, h, signed, toast } from "./dom.js";
 import { nameOf, t } from "./i18n.js";
 import { findVariant } from "./lobby.js";
 import { sha256Hex } from "./sha256.js";
+import { seatStyle } from "./felt.js";
 import { actionLabel } from "../tables/generic.js";
+import { tableFor } from "../tables/index.js";
 
 const CARD_TEXT = /^((?:[2-9TJQKA][shcd]|BJ|RJ)(?:\s+|$))+$/;
 
@@ -32,10 +34,16 @@ export async function showReplay(main, [gameId]) {
     return;
   }
   const variant = await findVariant(record.code);
-  const [checks, steps] = await Promise.all([
+  const [checks, first, table] = await Promise.all([
     get(`/api/games/${gameId}/verify`).catch((exc) => ({ ok: false, checks: [{ name: "verify", ok: false, detail: exc.message }] })),
     get(`/api/games/${gameId}/replay`).catch(() => null),
+    tableFor(variant ? variant.family : ""),
   ]);
+  // Per-step views, by the seat whose view is shown (null: the spectator's).
+  const stepsBySeat = new Map([[null, first]]);
+  let viewer = null;
+  let steps = first;
+  const seatPicker = h("div", { class: "buttons seat-picker", id: "replay-viewer" });
   const actions = record.actions || [];
   let step = actions.length;
   const board = h("div", { class: "replay-board", id: "replay-board" });
@@ -59,6 +67,8 @@ export async function showReplay(main, [gameId]) {
   function draw() {
     counter.textContent = t("replay.step", { i: step, n: actions.length });
     clear(board);
+    const stepView = steps && Array.isArray(steps.steps) ? steps.steps[step] : null;
+    if (stepView && stepView.view) board.appendChild(stepFelt(stepView.view));
     const hands = (record.deal && record.deal.hands) || [];
     board.appendChild(
       h(
@@ -68,10 +78,6 @@ export async function showReplay(main, [gameId]) {
         hands.map((hand, i) => h("div", { class: "deal-seat", dataset: { seat: i } }, h("span", { class: "who" }, seatName(i)), cardsEl(hand, { small: true }))),
       ),
     );
-    const stepView = steps && Array.isArray(steps.steps) ? steps.steps[step] : null;
-    if (stepView && stepView.view) {
-      board.appendChild(h("section", { class: "step-view" }, h("h3", {}, t("replay.state")), h("pre", {}, JSON.stringify(stepView.view, null, 1))));
-    }
     board.appendChild(
       h(
         "section",
@@ -103,6 +109,71 @@ export async function showReplay(main, [gameId]) {
     }
   }
 
+  function stepFelt(view) {
+    const n = record.seats;
+    const ctx = {
+      view,
+      legal: null,
+      seat: null, // drawn as a spectator: no panel to act, every card the view holds
+      game: record.id,
+      info: null,
+      variant,
+      events: [],
+      handOver: null,
+      local: {},
+      act: () => {},
+      seatName,
+      rerender: () => {},
+      roomId: record.room,
+    };
+    const parts = table.render(ctx);
+    const felt = h("div", { class: `felt replay-felt seats-${n}`, id: "replay-felt" });
+    felt.appendChild(h("div", { class: "felt-center" }, parts.center || null));
+    for (let i = 0; i < n; i++) {
+      const acting = (view.to_act || []).includes(i);
+      felt.appendChild(
+        h(
+          "div",
+          { class: `seat${acting ? " acting" : ""}${i === viewer ? " me" : ""}`, style: seatStyle(i, n, viewer ?? 0), dataset: { seat: i } },
+          h("div", { class: "seat-name" }, view.banker === i ? h("span", { class: "badge banker" }, t("seat.banker")) : null, h("span", {}, seatName(i))),
+          table.seatExtra ? table.seatExtra(ctx, i) : null,
+        ),
+      );
+    }
+    const hand = typeof view.hand === "string" && view.hand.trim() ? h("div", { class: "viewer-hand" }, h("small", {}, seatName(viewer)), cardsEl(view.hand, { small: true })) : null;
+    return h("section", { class: "step-view" }, h("h3", {}, t("replay.state")), felt, hand);
+  }
+
+  async function pickViewer(seat) {
+    if (!stepsBySeat.has(seat)) {
+      try {
+        stepsBySeat.set(seat, await get(`/api/games/${gameId}/replay${seat === null ? "" : `?seat=${seat}`}`));
+      } catch (exc) {
+        toast(t("err.generic", { m: exc.message }), "error");
+        return;
+      }
+    }
+    viewer = seat;
+    steps = stepsBySeat.get(seat);
+    drawPicker();
+    draw();
+  }
+
+  function drawPicker() {
+    clear(seatPicker);
+    seatPicker.appendChild(h("span", { class: "label" }, t("replay.viewer")));
+    const options = [null, ...Array.from({ length: record.seats }, (_, i) => i)];
+    for (const seat of options) {
+      seatPicker.appendChild(
+        h(
+          "button",
+          { class: seat === viewer ? "primary" : "ghost", dataset: { viewer: seat === null ? "spectator" : seat }, onclick: () => pickViewer(seat) },
+          seat === null ? t("replay.spectator") : seatName(seat),
+        ),
+      );
+    }
+  }
+
   const hashed = sha256Hex(record.seed || "");
   const hashOk = hashed === String(record.commitment || "").toLowerCase();
   const proof = h(
@@ -121,12 +192,13 @@ export async function showReplay(main, [gameId]) {
       { class: "replay" },
       h("a", { href: "#/", class: "back" }, `← ${t("rules.back")}`),
       h("h1", {}, t("replay.title", { id: record.id, code: `${record.code} ${variant ? nameOf(variant) : ""}` })),
-      steps ? null : h("p", { class: "muted small" }, t("replay.views_missing")),
+      steps ? seatPicker : h("p", { class: "muted small" }, t("replay.views_missing")),
       controls,
       board,
       proof,
     ),
   );
+  if (steps) drawPicker();
   draw();
   const keys = (ev) => {
     if (ev.key === "ArrowRight") go(step + 1);

@@ -5,6 +5,7 @@
 import { get, post, socketUrl } from "./api.js";
 import { keepOnLanguageChange } from "./app.js";
 import { clear, h, signed, toast } from "./dom.js";
+import { seatStyle } from "./felt.js";
 import { findVariant } from "./lobby.js";
 import { nameOf, onLang, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
@@ -283,10 +284,6 @@ class RoomView {
 
   seatEl(i, n, ctx) {
     const base = this.seat === null ? 0 : this.seat;
-    const k = (i - base + n) % n;
-    const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
-    const x = 50 + 40 * Math.cos(angle);
-    const y = 50 + 38 * Math.sin(angle);
     const acting = this.view && (this.view.to_act || []).includes(i) && !this.handOver;
     const control = this.control[i] || "open";
     const banker = this.view && this.view.banker === i;
@@ -295,7 +292,7 @@ class RoomView {
       "div",
       {
         class: `seat${acting ? " acting" : ""}${i === this.seat ? " me" : ""} ctl-${control}`,
-        style: `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`,
+        style: seatStyle(i, n, base),
         dataset: { seat: i },
       },
       h(

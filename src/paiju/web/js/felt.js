@@ -1,0 +1,10 @@
+// Where the seats sit around the felt: the viewer's seat (base) at the bottom, the
+// others counter-clockwise on an ellipse, as percentages of the table's box.
+
+export function seatStyle(seat, n, base = 0) {
+  const k = (seat - base + n) % n;
+  const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+  const x = 50 + 40 * Math.cos(angle);
+  const y = 50 + 38 * Math.sin(angle);
+  return `left:${x.toFixed(1)}%;top:${y.toFixed(1)}%`;
+}
