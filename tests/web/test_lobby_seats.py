@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room
+from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room, token
 
 
 def test_join_from_the_lobby_and_spectate(page: Any, browser: Any, server: WebServer) -> None:
     """Player A opens a 2-seat 1301 room and waits; player B sits in the open seat from
     the lobby's room list, which starts the hand; C watches and sees no hand."""
     enter(page, "甲")
-    room = open_room(page, "1301", seats=2, bots=0, seat=0)
+    room = open_room(page, "1301", seats=2, bots=0, seat=0, fill_after="")
     page.wait_for_selector("#waiting")
+    info = server.get(f"/api/rooms/{room}", token(page))
+    assert info["status"] == "waiting" and info["options"]["fill_after"] is None
     others = [browser.new_context(viewport=PHONE) for _ in range(2)]
     try:
         b, c = (ctx.new_page() for ctx in others)

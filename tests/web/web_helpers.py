@@ -110,6 +110,7 @@ def open_room(
     stake: int = 1,
     time_limit: float = 0,
     hands: int | None = None,
+    fill_after: str | None = None,
 ) -> int:
     """Open a room with the lobby's form; returns its id (from the address)."""
     page.click(f"[data-create='{code}']")
@@ -120,6 +121,8 @@ def open_room(
     page.fill("#create-room input[name=time_limit]", str(time_limit))
     if hands is not None:
         page.fill("#create-room input[name=hands]", str(hands))
+    if fill_after is not None:  # "" : the room waits for players (no bots fill in)
+        page.fill("#create-room input[name=fill_after]", fill_after)
     page.click("#create-submit")
     page.wait_for_url(re.compile(r"#/room/\d+$"))
     match = re.search(r"#/room/(\d+)$", page.url)

@@ -172,6 +172,7 @@ async function openCreate(main, variant) {
     ["both", "timeout", "disconnect", "off"].map((k) => h("option", { value: k }, t(`create.tuoguan.${k}`))),
   );
   const spectators = h("input", { type: "checkbox", name: "spectators", checked: true });
+  const fillAfter = h("input", { type: "number", name: "fill_after", min: 0, value: 30, placeholder: "—" });
   const gameFields = (table.createOptions ? table.createOptions(variant) : []).map((opt) => {
     let input;
     if (opt.choices) {
@@ -199,6 +200,7 @@ async function openCreate(main, variant) {
           spectators: spectators.checked,
         };
         if (hands.value) options.hands = Number(hands.value);
+        options.fill_after = fillAfter.value === "" ? null : Number(fillAfter.value);
         const gameOptions = {};
         for (const { opt, input } of gameFields) {
           if (opt.type === "checkbox") gameOptions[opt.key] = input.checked;
@@ -229,6 +231,7 @@ async function openCreate(main, variant) {
       field(t("create.time_limit"), timeLimit),
       field(t("create.hands"), hands),
       field(t("create.tuoguan"), tuoguan),
+      field(t("create.fill_after"), fillAfter),
       h("label", { class: "field check" }, spectators, h("span", {}, t("create.spectators"))),
     ),
     gameFields.length ? h("h3", {}, t("create.game_options")) : null,
