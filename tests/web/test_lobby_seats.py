@@ -9,10 +9,11 @@ from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room, token
 
 
 def test_join_from_the_lobby_and_spectate(page: Any, browser: Any, server: WebServer) -> None:
-    """Player A opens a 2-seat 1301 room and waits; player B sits in the open seat from
-    the lobby's room list, which starts the hand; C watches and sees no hand."""
+    """Player A opens a 3-seat 1301 room that waits for players; B sits in an open seat
+    from the lobby's room list; only A (the owner) may start it, and bots take the seat
+    still open; C watches and sees no card of anyone before the showdown."""
     enter(page, "甲")
-    room = open_room(page, "1301", seats=2, bots=0, seat=0, fill_after="")
+    room = open_room(page, "1301", seats=3, bots=0, seat=0, fill_after="")
     page.wait_for_selector("#waiting")
     info = server.get(f"/api/rooms/{room}", token(page))
     assert info["status"] == "waiting" and info["options"]["fill_after"] is None
@@ -24,15 +25,19 @@ def test_join_from_the_lobby_and_spectate(page: Any, browser: Any, server: WebSe
             pg.base = page.base
         enter(b, "乙")
         b.click(f".room-row[data-room='{room}'] button.primary")
+        b.wait_for_selector("#waiting .seat-list li.me[data-seat='1']")
+        assert b.query_selector("#start-now") is None  # B is not the owner
+        page.wait_for_selector("#waiting .seat-list li[data-seat='1']:has-text('乙')")
+        page.click("#start-now")
         b.wait_for_selector(".hand-zone .card")
         assert b.get_attribute(".seat.me", "data-seat") == "1"
-        page.wait_for_selector(".hand-zone .card")  # A's waiting room became the table
+        page.wait_for_selector(".hand-zone .card")
         assert page.get_attribute(".seat.me", "data-seat") == "0"
-        mine_a = {
-            el.get_attribute("data-card") for el in page.query_selector_all(".hand-zone .card")
-        }
-        mine_b = {el.get_attribute("data-card") for el in b.query_selector_all(".hand-zone .card")}
+        cards = ".hand-zone .card"
+        mine_a = {el.get_attribute("data-card") for el in page.query_selector_all(cards)}
+        mine_b = {el.get_attribute("data-card") for el in b.query_selector_all(cards)}
         assert len(mine_a) == len(mine_b) == 13 and not mine_a & mine_b
+        assert server.get(f"/api/rooms/{room}", token(page))["players"][2] == "bot"
         enter(c, "丙")
         c.click(f".room-row[data-room='{room}'] a.button")
         c.wait_for_selector("#felt")

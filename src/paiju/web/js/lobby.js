@@ -7,6 +7,21 @@ import { nameOf, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 
 let catalogCache = null;
+const OWNED_KEY = "paiju.owned";
+
+/** Rooms this browser opened (RoomInfo has no owner yet: docs/client-needs.md). */
+export function ownedRooms() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(OWNED_KEY) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
+
+function rememberOwned(roomId) {
+  const owned = [...ownedRooms(), roomId].slice(-50);
+  localStorage.setItem(OWNED_KEY, JSON.stringify(owned));
+}
 
 export async function loadCatalog() {
   if (!catalogCache) catalogCache = await get("/api/catalog");
@@ -214,6 +229,7 @@ async function openCreate(main, variant) {
             game_options: gameOptions,
             seat: Number(mySeat.value),
           });
+          rememberOwned(made.room.id);
           location.hash = `#/room/${made.room.id}`;
         } catch (exc) {
           toast(t("err.generic", { m: exc.message }), "error");

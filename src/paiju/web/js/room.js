@@ -6,7 +6,7 @@ import { get, post, socketUrl } from "./api.js";
 import { keepOnLanguageChange } from "./app.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { seatStyle } from "./felt.js";
-import { findVariant } from "./lobby.js";
+import { findVariant, ownedRooms } from "./lobby.js";
 import { nameOf, onLang, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 
@@ -388,7 +388,7 @@ class RoomView {
         "div",
         { class: "buttons" },
         canJoin ? h("button", { class: "primary", onclick: () => this.join() }, t("room.join")) : null,
-        info.status === "waiting" && this.seat !== null
+        info.status === "waiting" && this.isOwner()
           ? h("button", { class: "primary", id: "start-now", onclick: () => this.start() }, t("room.start"))
           : null,
         this.seat !== null && info.status === "waiting"
@@ -396,6 +396,11 @@ class RoomView {
           : null,
       ),
     );
+  }
+
+  isOwner() {
+    const owner = this.info && this.info.owner;
+    return owner !== undefined && owner !== null ? owner === this.who.id : ownedRooms().has(this.roomId);
   }
 
   async start() {
