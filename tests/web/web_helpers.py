@@ -173,7 +173,11 @@ def shoot(page: Any, name: str) -> None:
     """Screenshots at phone and desktop sizes: artifacts/web/NAME-phone.png, -desktop.png."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size(PHONE)
-    page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)
+    page.screenshot(
+        path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True, animations="disabled"
+    )
     page.set_viewport_size(DESKTOP)
-    page.screenshot(path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True)
+    page.screenshot(
+        path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True, animations="disabled"
+    )
     page.set_viewport_size(PHONE)

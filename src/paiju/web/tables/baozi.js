@@ -37,8 +37,15 @@ export function seatCards(ctx, seat, { small = true } = {}) {
   const view = ctx.view;
   const s = seatOf(view, seat);
   if (!s) return null;
+  if (s.groups) {
+    // 佳佳宝: the two groups side by side, front (前) then back (后)
+    const [front, back] = s.groups.split("/").map((x) => x.trim());
+    const row = h("div", { class: "groups" }, cardsEl(front, { small }), cardsEl(back, { small }));
+    if (ctx.events.some((e) => e.type === "hand_shown")) row.classList.add("deal-in");
+    return row;
+  }
   if (s.cards) {
-    const row = cardsEl(s.groups ? s.groups.replace("/", " ") : s.cards, { small });
+    const row = cardsEl(s.cards, { small });
     if (ctx.events.some((e) => e.type === "dealt" || e.type === "hand_shown")) row.classList.add("deal-in");
     return row;
   }
