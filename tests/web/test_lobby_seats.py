@@ -63,3 +63,18 @@ def test_drag_a_card_onto_a_row(page: Any, server: WebServer) -> None:
     page.drag_and_drop(f".row-zone[data-row='back'] .card[data-card='{card}']", ".hand-zone")
     assert page.query_selector(f".hand-zone .card[data-card='{card}']")
     assert page.query_selector_all(".row-zone .card") == []
+
+
+def test_leave_mid_hand_hands_the_seat_to_a_bot(page: Any, server: WebServer) -> None:
+    """Leaving a room in play asks first; then a bot plays the seat and the lobby shows."""
+    enter(page, "走")
+    room = open_room(page, "1301", hands=2)
+    page.wait_for_selector(".hand-zone .card")
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click("#leave-room")
+    assert page.url.endswith(f"#/room/{room}")  # dismissed: still at the table
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#leave-room")
+    page.wait_for_selector("[data-create='1301']")
+    info = server.get(f"/api/rooms/{room}", token(page))
+    assert info["players"][0] == "bot" and info["control"][0] == "bot"

@@ -247,6 +247,9 @@ class RoomView {
         { class: `conn ${this.connected ? "on" : "off"}`, id: "conn", title: this.connected ? t("room.connected") : t("room.reconnecting") },
         this.connected ? "●" : t("room.reconnecting"),
       ),
+      this.seat !== null && info.status === "playing"
+        ? h("button", { class: "ghost small-button", id: "leave-room", onclick: () => this.leave(t("room.leave_confirm")) }, t("room.leave"))
+        : null,
     );
     root.appendChild(header);
     if (!this.view) {
@@ -421,7 +424,8 @@ class RoomView {
     }
   }
 
-  async leave() {
+  async leave(question) {
+    if (question && !window.confirm(question)) return;
     try {
       await post(`/api/rooms/${this.roomId}/leave`, {});
       location.hash = "#/";
