@@ -200,3 +200,24 @@ def test_a_hand_that_must_declare_sends_declare(page: Any, server: WebServer) ->
            })"""
     )
     assert sent == [{"type": "declare"}]
+
+
+def test_banker_game_with_bets(page: Any, server: WebServer) -> None:
+    """1301-payout (the 赔率 banker game): the player bets first, then arranges; the
+    settlement on screen equals the ledger."""
+    enter(page, "赔率")
+    open_room(page, "1301-payout", seats=3, bots=0, seat=1)
+    page.click("#start-now")
+    page.wait_for_selector(".bet-chip[data-bet='2']")
+    assert len(page.query_selector_all("#bet-panel .card")) == 13  # the hand is seen first
+    page.click(".bet-chip[data-bet='2']")
+    hand = hand_on_screen(page)
+    params: ShisanzhangParams = find_variant("1301-payout").params
+    rows = greedy_arrangement(parse_cards(" ".join(hand)), params.row_rules())
+    for row, cards in zip(ROWS, rows, strict=True):
+        place(page, row, format_cards(cards).split())
+    page.click("#ssz-submit")
+    record = check_against_ledger(page, server, seat=1)
+    assert {"seat": 1, "action": {"type": "bet", "amount": 2}, "actor": "player"} in record[
+        "actions"
+    ]

@@ -392,11 +392,31 @@ function showdownCenter(ctx) {
   );
 }
 
+/** Banker games with bets (赔率, e.g. 1301-payout): each player bets before arranging. */
+function betPanel(ctx) {
+  const view = ctx.view;
+  const hand = view.hand ? cardsEl(view.hand) : null;
+  if (view.banker === ctx.seat) return h("div", { class: "ssz-bet" }, h("p", { class: "note" }, t("bz.banker_wait")), hand);
+  const placed = (view.bets || [])[ctx.seat];
+  if (placed !== null && placed !== undefined) {
+    return h("div", { class: "ssz-bet" }, h("p", { class: "ok-note" }, `${t("bz.your_bet", { n: placed })} · ${t("bz.wait_bets")}`), hand);
+  }
+  const amounts = (ctx.legal || []).filter((a) => a.type === "bet").map((a) => a.amount);
+  return h(
+    "div",
+    { class: "ssz-bet bet-panel", id: "bet-panel" },
+    h("div", { class: "chips" }, amounts.map((n) => h("button", { class: "bet-chip", dataset: { bet: n }, onclick: () => ctx.act({ type: "bet", amount: n }) }, String(n)))),
+    hand,
+  );
+}
+
 export function render(ctx) {
   const view = ctx.view;
   const sd = view.showdown;
   let mine = null;
-  if (ctx.seat !== null && view.phase === "arranging") {
+  if (ctx.seat !== null && view.phase === "betting") {
+    mine = betPanel(ctx);
+  } else if (ctx.seat !== null && view.phase === "arranging") {
     if (view.mine) mine = h("div", { class: "ssz-done" }, h("p", { class: "ok-note" }, t("ssz.arranged")), shownRows(view.mine));
     else if (view.must_declare) {
       mine = h(
@@ -428,6 +448,16 @@ export function seatExtra(ctx, seat) {
       h("div", { class: `seat-score ${sd.scores[seat] > 0 ? "win" : sd.scores[seat] < 0 ? "loss" : ""}` }, signed(sd.scores[seat])),
     );
   }
+  const bet = (view.bets || [])[seat];
+  const betTag = bet !== null && bet !== undefined ? h("span", { class: "bet" }, `${t("bz.bet")} ${bet}`) : null;
+  if (view.phase === "betting") {
+    return h("div", { class: "seat-extra" }, betTag || (view.banker === seat ? null : h("span", { class: "bet none" }, "…")));
+  }
   const ready = (view.ready || [])[seat];
-  return h("div", { class: `seat-extra status ${ready ? "ready" : "thinking"}` }, ready ? `✔ ${t("ssz.ready")}` : `… ${t("ssz.thinking")}`);
+  return h(
+    "div",
+    { class: `seat-extra status ${ready ? "ready" : "thinking"}` },
+    betTag,
+    h("div", {}, ready ? `✔ ${t("ssz.ready")}` : `… ${t("ssz.thinking")}`),
+  );
 }
