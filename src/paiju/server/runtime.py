@@ -249,6 +249,8 @@ class Room:
         self.hand_players: tuple[int | None, ...] = ()
         self.next_hand: asyncio.TimerHandle | None = None
         self.names: dict[int, str] = {}
+        self.deferred = 0
+        """Client messages of this room waiting for the journal's next commit."""
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -814,8 +816,21 @@ class Room:
     # -- one client message -------------------------------------------------------------
 
     def handle(self, client: Client, text: str) -> None:
-        """Answer one text message of a socket of this room (errors go back to it)."""
-        self.settle_writes()
+        """Answer one text message of a socket of this room (errors go back to it).
+
+        While the room's last action waits for its group commit, the message waits too
+        (in arrival order) instead of forcing the commit: the actions of many rooms then
+        share one transaction, and the room still has at most one action in flight.
+        """
+        journal = self.hub.journal
+        if self.deferred or journal.holds(self):
+            self.deferred += 1
+            journal.later(self, client, text)
+            return
+        self.handle_now(client, text)
+
+    def handle_now(self, client: Client, text: str) -> None:
+        """Answer one client message now (no action of this room is waiting for a commit)."""
         limits = self.hub.limits
         if len(text.encode()) > limits.max_message_bytes:
             client.error(
@@ -934,6 +949,14 @@ class Journal:
         self.store = store
         self.pending: list[_Pending] = []
         self.rooms: set[int] = set()
+        self.waiting: list[tuple[Room, Client, str]] = []
+        """Client messages of rooms with an action in flight, handled after the commit."""
+
+    def later(self, room: Room, client: Client, text: str) -> None:
+        """Handle a client message of ``room`` after the next commit (in arrival order)."""
+        if not self.pending and not self.waiting:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.waiting.append((room, client, text))
 
     def holds(self, room: Room) -> bool:
         return room.id in self.rooms
@@ -951,19 +974,30 @@ class Journal:
         self.rooms.add(room.id)
 
     def flush(self) -> None:
-        """Store every pending action in one transaction, then run their callbacks."""
+        """Store every pending action in one transaction, run their callbacks, then the
+        client messages that waited for it."""
         batch, self.pending = self.pending, []
         self.rooms.clear()
-        if not batch:
-            return
-        try:
-            self.store.append_actions([p.write for p in batch])
-        except Exception as exc:
-            for p in batch:
-                _run(p.failed, exc)
-            return
-        for p in batch:
-            _run(p.done)
+        if batch:
+            try:
+                self.store.append_actions([p.write for p in batch])
+            except Exception as exc:
+                for p in batch:
+                    _run(p.failed, exc)
+            else:
+                for p in batch:
+                    _run(p.done)
+        waiting, self.waiting = self.waiting, []
+        again: set[int] = set()
+        for room, client, text in waiting:
+            room.deferred -= 1
+            if room.id in again or self.holds(room):
+                # an earlier message of the room acted: this one waits for that commit
+                again.add(room.id)
+                room.deferred += 1
+                self.later(room, client, text)
+            else:
+                _run(room.handle_now, client, text)
 
 
 def _run(fn: Callable[..., None], *args: Any) -> None:
