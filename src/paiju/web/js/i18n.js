@@ -225,6 +225,8 @@ export const STRINGS = {
     "phase.grouping": "分组",
     "phase.bidding": "叫分",
     "phase.playing": "出牌",
+    "phase.burying": "埋底",
+    "phase.naming": "叫主",
   },
   en: {
     "app.title": "paiju",
@@ -445,6 +447,8 @@ export const STRINGS = {
     "phase.grouping": "grouping",
     "phase.bidding": "bidding",
     "phase.playing": "playing",
+    "phase.burying": "burying the kitty",
+    "phase.naming": "naming trumps",
   },
 };
 
@@ -472,6 +476,12 @@ export function t(key, vars = {}) {
   let text = key in table ? table[key] : key in STRINGS.zh ? STRINGS.zh[key] : key;
   for (const [name, value] of Object.entries(vars)) text = text.split(`{${name}}`).join(String(value));
   return text;
+}
+
+/** A game phase's name; an unknown phase shows as the engine names it. */
+export function phaseName(phase) {
+  const key = `phase.${phase}`;
+  return key in STRINGS[lang()] ? STRINGS[lang()][key] : String(phase);
 }
 
 /** A name in the current language from an object with name_zh / name_en. */

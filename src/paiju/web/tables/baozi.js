@@ -3,7 +3,7 @@
 
 import { backsEl, cardsEl } from "../js/cards.js";
 import { h, signed } from "../js/dom.js";
-import { t } from "../js/i18n.js";
+import { phaseName, t } from "../js/i18n.js";
 
 export function createOptions(variant) {
   const out = [
@@ -109,7 +109,7 @@ export function render(ctx) {
   const center = h(
     "div",
     { class: "baozi-center" },
-    h("div", { class: "chip" }, t(`phase.${view.phase}`)),
+    h("div", { class: "chip" }, phaseName(view.phase)),
     view.phase === "over" && view.settlement ? h("div", { class: "pot" }, `${t("seat.banker")} ${signed(view.settlement[view.banker])}`) : null,
   );
   return { center, mine };

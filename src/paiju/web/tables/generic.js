@@ -2,7 +2,7 @@
 
 import { cardsEl } from "../js/cards.js";
 import { h } from "../js/dom.js";
-import { t } from "../js/i18n.js";
+import { phaseName, t } from "../js/i18n.js";
 
 const CARD_TEXT = /^((?:[2-9TJQKA][shcd]|BJ|RJ)(?:\s+|$))+$/;
 
@@ -30,7 +30,7 @@ export function render(ctx) {
   const rows = Object.entries(view)
     .filter(([k]) => !["code", "seat", "to_act"].includes(k))
     .map(([k, v]) => h("tr", {}, h("th", {}, k), h("td", {}, valueEl(v))));
-  const center = h("div", { class: "generic-center" }, h("div", { class: "chip" }, t(`phase.${view.phase}`)));
+  const center = h("div", { class: "generic-center" }, h("div", { class: "chip" }, phaseName(view.phase)));
   const legal = ctx.legal || [];
   const mine = h(
     "div",

@@ -5,7 +5,7 @@
 import { get } from "../js/api.js";
 import { cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { h } from "../js/dom.js";
-import { t } from "../js/i18n.js";
+import { phaseName, t } from "../js/i18n.js";
 import { betPanel, createOptions, resultLine, seatExtra, seatOf } from "./baozi.js";
 
 export { createOptions, seatExtra };
@@ -127,6 +127,6 @@ export function render(ctx) {
       view.phase === "over" && me && me.role !== "banker" ? h("p", {}, resultLine(ctx, ctx.seat)) : null,
     );
   }
-  const center = h("div", { class: "baozi-center" }, h("div", { class: "chip" }, t(`phase.${view.phase}`)));
+  const center = h("div", { class: "baozi-center" }, h("div", { class: "chip" }, phaseName(view.phase)));
   return { center, mine };
 }

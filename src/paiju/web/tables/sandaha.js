@@ -4,7 +4,7 @@
 
 import { SUIT_NAMES, cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { h } from "../js/dom.js";
-import { t } from "../js/i18n.js";
+import { phaseName, t } from "../js/i18n.js";
 
 function w(key, vars = {}) {
   return t(`sdh.${key}`, vars);
@@ -100,7 +100,7 @@ export function render(ctx) {
     h(
       "div",
       { class: "chips" },
-      h("span", { class: "chip" }, t(`phase.${view.phase}`)),
+      h("span", { class: "chip" }, phaseName(view.phase)),
       view.bid ? h("span", { class: "chip" }, w("contract", { n: view.bid })) : null,
       view.trump ? h("span", { class: "chip" }, view.trump === "none" ? w("none") : trumpLabel(view.trump)) : null,
       h("span", { class: "chip" }, w("points", { n: view.defenders_points })),

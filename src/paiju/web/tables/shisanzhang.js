@@ -6,7 +6,7 @@
 import { get } from "../js/api.js";
 import { cardEl, cardsEl, rankOf, splitCards, suitOf } from "../js/cards.js";
 import { h, signed } from "../js/dom.js";
-import { t, term } from "../js/i18n.js";
+import { phaseName, t, term } from "../js/i18n.js";
 
 const ROWS = ["front", "middle", "back"];
 const SIZE = { front: 3, middle: 5, back: 5 };
@@ -432,7 +432,7 @@ export function render(ctx) {
   }
   const center = sd
     ? showdownCenter(ctx)
-    : h("div", { class: "chip" }, `${t(`phase.${view.phase}`)} · ${t("ssz.scoring", { s: t(`ssz.scoring.${view.scoring}`) })}`);
+    : h("div", { class: "chip" }, `${phaseName(view.phase)} · ${t("ssz.scoring", { s: t(`ssz.scoring.${view.scoring}`) })}`);
   return { center, mine };
 }
 
