@@ -19,6 +19,7 @@ from server_helpers import GAME_CODES, LAUNCH, Oracle, Player, Server, check_mes
 
 from paiju.engine import Record, replay
 from paiju.fairness import commitment
+from paiju.server.messages import SERVER_MESSAGES
 from paiju.server.store import Store
 
 
@@ -93,6 +94,16 @@ def test_full_games_equal_in_process_replay(server: Server, code: str) -> None:
         assert problems == []
         assert checked > 0
     store.close()
+    # every message is the documented model (docs/protocol.md), field for field: the
+    # server writes its hot messages as JSON text itself, not through these models
+    models = {m.model_fields["type"].default: m for m in SERVER_MESSAGES}
+    kinds = set()
+    for p in clients:
+        for m in p.messages:
+            models[m["type"]].model_validate(m)
+            assert list(m) == list(models[m["type"]].model_fields), m["type"]
+            kinds.add(m["type"])
+    assert {"welcome", "hand_started", "state", "update", "hand_over"} <= kinds
 
 
 def test_no_message_leaks_a_hidden_card_over_many_games(server: Server) -> None:

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import to_jsonable_python
 
 from paiju.bots import Bot
 from paiju.catalog import find_variant
@@ -53,10 +54,7 @@ from paiju.server.messages import (
     Pong,
     Resume,
     RoomInfo,
-    StateMsg,
     Sync,
-    Timer,
-    Update,
     Welcome,
     client_message,
 )
@@ -73,6 +71,12 @@ from paiju.server.store import (
 __all__ = ["Client", "Hub", "Limits", "Room", "RoomOptions", "ServerError"]
 
 log = logging.getLogger("paiju.server")
+
+
+def dumps(obj: Any) -> str:
+    """A server message's JSON text, as pydantic would write it: compact, UTF-8 as is."""
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False, default=to_jsonable_python)
+
 
 Tuoguan = Literal["off", "timeout", "disconnect", "both"]
 RoomStatus = Literal["waiting", "playing", "finished"]
@@ -159,13 +163,15 @@ class Client:
         self._tokens = float(limits.burst)
         self._stamp = time.monotonic()
 
-    def send(self, msg: BaseModel) -> None:
+    def send(self, msg: BaseModel | str) -> None:
+        """Queue a message: a model, or its JSON text already serialised (a message that
+        goes to several sockets is serialised once)."""
         if self.closed:
             return
         if self.outbox.qsize() >= self.limits.outbox:
             self.close(4408, "slow_consumer")
             return
-        self.outbox.put_nowait(msg.model_dump_json())
+        self.outbox.put_nowait(msg if isinstance(msg, str) else msg.model_dump_json())
 
     def error(self, code: str, message: str, ref: str | int | None = None) -> None:
         self.send(ErrorMsg(code=code, message=message, ref=ref))
@@ -411,7 +417,7 @@ class Room:
             game=hand_id,
             hand_no=self.hand_no,
             commitment=commitment(self.state.seed),
-        )
+        ).model_dump_json()
         for client in self.clients():
             client.send(started)
         self._refresh()
@@ -554,7 +560,7 @@ class Room:
             commitment=commitment(state.seed),
             room_finished=ending.room_finished,
             next_hand_in=None if ending.room_finished else self.options.pause,
-        )
+        ).model_dump_json()
         for client in self.clients():
             client.send(msg)
         if ending.room_finished:
@@ -655,14 +661,12 @@ class Room:
         out.extend(self.spectators)
         return out
 
-    def timers(self) -> list[Timer]:
+    def timers(self) -> list[dict[str, Any]]:
+        """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
         now = self.loop.time()
+        limit = float(self.options.time_limit)
         return [
-            Timer(
-                seat=i,
-                limit=self.options.time_limit,
-                remaining=round(max(0.0, s.deadline - now), 3),
-            )
+            {"seat": i, "limit": limit, "remaining": round(max(0.0, s.deadline - now), 3)}
             for i, s in enumerate(self.seats)
             if s.timer is not None
         ]
@@ -745,20 +749,43 @@ class Room:
             self._cancel_bot(rt)
         self._refresh()
 
-    def state_for(self, client: Client, ref: str | int | None = None) -> StateMsg | None:
+    def state_for(self, client: Client, ref: str | int | None = None) -> str | None:
+        """The ``state`` message (JSON text) for a socket: its seat's full view now."""
         self.settle_writes()
         if self.state is None:
             return None
-        return StateMsg(
-            room=self.id,
-            game=self.hand_id,
-            version=len(self.state.history),
-            view=self.state.view(client.seat),
-            timers=self.timers(),
-            control=self.control(),
-            legal=self.legal(client.seat),
-            ref=ref,
-        )
+        return self._states([client], ref)[0]
+
+    def _states(self, clients: list[Client], ref: str | int | None = None) -> list[str]:
+        """``state`` messages (JSON text) for these sockets; each distinct seat's view is
+        computed and serialised once (spectators share one text)."""
+        state = self.state
+        assert state is not None
+        head = {
+            "type": "state",
+            "room": self.id,
+            "game": self.hand_id,
+            "version": len(state.history),
+        }
+        timers, control = self.timers(), self.control()
+        texts: dict[int | None, str] = {}
+        out = []
+        for client in clients:
+            seat = client.seat
+            text = texts.get(seat)
+            if text is None:
+                text = texts[seat] = dumps(
+                    {
+                        **head,
+                        "view": state.view(seat),
+                        "timers": timers,
+                        "control": control,
+                        "legal": self.legal(seat),
+                        "ref": ref,
+                    }
+                )
+            out.append(text)
+        return out
 
     def legal(self, seat: int | None) -> list[dict[str, Any]] | None:
         """The seat's legal actions (JSON) when it is to act and the game lists them."""
@@ -772,10 +799,11 @@ class Room:
         """Re-arm bots and timers, then send every socket its full state."""
         self.settle_writes()
         self._schedule()
-        for client in self.clients():
-            msg = self.state_for(client)
-            if msg is not None:
-                client.send(msg)
+        if self.state is None:
+            return
+        clients = self.clients()
+        for client, text in zip(clients, self._states(clients), strict=True):
+            client.send(text)
 
     def _broadcast(
         self,
@@ -784,34 +812,45 @@ class Room:
         events: list[Event],
         ref: str | int | None,
     ) -> None:
+        """Send every socket the ``update`` of an accepted (and stored) action: its seat's
+        view, once computed and serialised per seat (spectators share one text)."""
         state = self.state
         assert state is not None
         self._schedule()
         shown = [(e.audience(), e.to_json()) for e in events]
+        head = {
+            "type": "update",
+            "room": self.id,
+            "game": self.hand_id,
+            "version": len(state.history),
+            "seat": actor_seat,
+            "actor": actor,
+        }
         timers, control = self.timers(), self.control()
-        version = len(state.history)
+        spectators: str | None = None
         for client in self.clients():
             seat = client.seat
-            client.send(
-                Update.model_construct(  # fields built here are valid: skip re-validation
-                    type="update",
-                    room=self.id,
-                    game=self.hand_id,
-                    version=version,
-                    seat=actor_seat,
-                    actor=actor,
-                    events=[
+            if seat is None and spectators is not None:
+                client.send(spectators)
+                continue
+            text = dumps(
+                {
+                    **head,
+                    "events": [
                         body
                         for aud, body in shown
                         if aud is None or (seat is not None and seat in aud)
                     ],
-                    view=state.view(seat),
-                    timers=timers,
-                    control=control,
-                    legal=self.legal(seat),
-                    ref=ref if seat == actor_seat and actor == "player" else None,
-                )
+                    "view": state.view(seat),
+                    "timers": timers,
+                    "control": control,
+                    "legal": self.legal(seat),
+                    "ref": ref if seat == actor_seat and actor == "player" else None,
+                }
             )
+            if seat is None:
+                spectators = text
+            client.send(text)
 
     # -- one client message -------------------------------------------------------------
 
