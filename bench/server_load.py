@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import resource
 import signal
@@ -50,6 +51,27 @@ def raise_file_limit(needed: int) -> None:
     want = min(hard, max(soft, needed))
     if want > soft:
         resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+@dataclass
+class Cpu:
+    """CPU seconds of the server and of this load generator over a phase."""
+
+    server: float = 0.0
+    clients: float = 0.0
+
+    @staticmethod
+    async def measure(pid: int, seconds: float, into: Cpu) -> None:
+        s0, c0 = cpu_seconds(pid), time.process_time()
+        await asyncio.sleep(seconds)
+        into.server, into.clients = cpu_seconds(pid) - s0, time.process_time() - c0
 
 
 def free_port() -> int:
@@ -113,6 +135,10 @@ class Stats:
     failures: int = 0
     refused: int = 0
     messages: int = 0
+    phase_messages: int = 0
+    """Messages received (by the game clients: from the server) before the phase's end."""
+    phase_acked: int = 0
+    """Actions (echo: round trips) answered before the phase's end."""
     latencies: list[float] = field(default_factory=list)
     hands: set[tuple[int, int]] = field(default_factory=set)
     error_samples: list[str] = field(default_factory=list)
@@ -205,6 +231,8 @@ async def game_client(
             except TimeoutError:
                 continue
             stats.messages += 1
+            in_phase = time.monotonic() < until
+            stats.phase_messages += in_phase
             msg = json.loads(text)
             kind = msg["type"]
             if kind == "welcome":
@@ -220,6 +248,7 @@ async def game_client(
                         stats.error_samples.append(f"{msg['code']}: {msg['message']}")
                 else:
                     stats.acked += 1
+                    stats.phase_acked += in_phase
                     stats.latencies.append(time.perf_counter() - began)
             elif kind == "error":
                 stats.errors += 1
@@ -235,15 +264,20 @@ async def game_client(
                     await act()
 
 
-async def echo_client(url: str, stats: Stats, until: float, payload: str) -> None:
-    async with websockets.connect(url, compression=None) as ws:
-        while time.monotonic() < until:
+async def echo_client(url: str, stats: Stats, clock: Clock, payload: str) -> None:
+    async with websockets.connect(url, compression=None, open_timeout=60) as ws:
+        clock.connected += 1
+        await clock.go.wait()
+        while time.monotonic() < clock.until:
             began = time.perf_counter()
             stats.sent += 1
             await ws.send(payload)
             await ws.recv()
+            in_phase = time.monotonic() < clock.until
             stats.acked += 1
             stats.messages += 1
+            stats.phase_acked += in_phase
+            stats.phase_messages += in_phase
             stats.latencies.append(time.perf_counter() - began)
 
 
@@ -294,7 +328,7 @@ def setup_tables(base: str, n: int, codes: list[str], seats: int) -> list[tuple[
 
 
 async def run_game(
-    port: int, seated: list[tuple[int, str]], seconds: float, pace: float
+    port: int, seated: list[tuple[int, str]], seconds: float, pace: float, pid: int, cpu: Cpu
 ) -> tuple[Stats, float]:
     stats = Stats()
     clock = Clock(asyncio.Event())
@@ -315,25 +349,39 @@ async def run_game(
     began = time.monotonic()
     clock.until = began + seconds
     clock.go.set()
+    measuring = asyncio.create_task(Cpu.measure(pid, seconds, cpu))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     for f in failures[:3]:
         stats.error_samples.append(f"client failed: {f!r}")
     stats.failures += len(failures)
+    await measuring
     return stats, seconds
 
 
-async def run_echo(port: int, n: int, seconds: float, payload: str) -> tuple[Stats, float]:
+async def run_echo(
+    port: int, n: int, seconds: float, payload: str, pid: int, cpu: Cpu
+) -> tuple[Stats, float]:
+    """The same number of clients against the echo server, timed like the game phase:
+    all connect first, then echo one message at a time each for ``seconds``."""
     stats = Stats()
-    until = time.monotonic() + seconds
+    clock = Clock(asyncio.Event())
     factories = [
-        (lambda: echo_client(f"ws://{HOST}:{port}/", stats, until, payload)) for _ in range(n)
+        (lambda: echo_client(f"ws://{HOST}:{port}/", stats, clock, payload)) for _ in range(n)
     ]
-    began = time.monotonic()
     tasks = await connect_all(factories)
+    deadline = time.monotonic() + 120
+    while clock.connected < n and time.monotonic() < deadline:
+        if all(t.done() for t in tasks):
+            break
+        await asyncio.sleep(0.1)
+    clock.until = time.monotonic() + seconds
+    clock.go.set()
+    measuring = asyncio.create_task(Cpu.measure(pid, seconds, cpu))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     stats.failures += sum(isinstance(r, BaseException) for r in results)
-    return stats, time.monotonic() - began
+    await measuring
+    return stats, seconds
 
 
 def main() -> None:
@@ -372,7 +420,11 @@ def main() -> None:
     )
     try:
         seated = setup_tables(f"http://{HOST}:{port}", n, codes, args.seats)
-        game, game_time = uvloop.run(run_game(port, seated, seconds, args.pace))
+        load = os.getloadavg()[0]
+        game_cpu = Cpu()
+        game, game_time = uvloop.run(
+            run_game(port, seated, seconds, args.pace, server.pid, game_cpu)
+        )
     finally:
         stop(server)
     db = sqlite3.connect(folder / "bench.db")
@@ -387,10 +439,15 @@ def main() -> None:
     )
     print(f"  hands settled/s     {len(game.hands) / game_time:10.1f}   ({len(game.hands)} hands)")
     print(
-        f"  actions/s           {game.acked / game_time:10.1f}   "
+        f"  actions/s           {game.phase_acked / game_time:10.1f}   "
         f"({game.acked} answered of {game.sent} sent)"
     )
-    print(f"  server msgs/s       {game.messages / game_time:10.1f}   (received by the clients)")
+    # what the server handles: the clients' actions in, every message out
+    game_msgs = (game.phase_acked + game.phase_messages) / game_time
+    print(
+        f"  server msgs/s       {game_msgs:10.1f}   ({game.phase_messages / game_time:.1f}/s out"
+        f" to the clients, {game.phase_acked / game_time:.1f}/s actions in)"
+    )
     print(
         f"  latency p50 / p99   {pct(game.latencies, 0.5):7.1f} ms / "
         f"{pct(game.latencies, 0.99):.1f} ms"
@@ -404,26 +461,47 @@ def main() -> None:
         f"  lost actions        {lost:10d}   (sent {game.sent}, refused {game.refused}, "
         f"in the database {stored}; {unanswered} still unanswered 30 s after the end)"
     )
+    print(
+        f"  CPU                 server {100 * game_cpu.server / game_time:.0f}%, "
+        f"load generator {100 * game_cpu.clients / game_time:.0f}% of one core; "
+        f"load average {load:.1f} at the start ({os.cpu_count()} cores)"
+    )
+    if game_cpu.server > 0 and game.phase_acked:
+        print(
+            f"  server CPU          {1000 * game_cpu.server / game.phase_acked:.2f} ms an action, "
+            f"{game_msgs * game_time / game_cpu.server:.0f} msgs a CPU-second"
+        )
     if args.no_echo:
         return
     payload = json.dumps({"type": "action", "action": {"type": "bet", "amount": 10}, "id": 1})
     eport = free_port()
     echo = start([sys.executable, "-c", ECHO_SERVER, str(eport)], eport, folder, "echo")
+    echo_cpu = Cpu()
     try:
-        ceiling, echo_time = uvloop.run(run_echo(eport, len(seated), seconds, payload))
+        ceiling, echo_time = uvloop.run(
+            run_echo(eport, len(seated), seconds, payload, echo.pid, echo_cpu)
+        )
     finally:
         stop(echo)
-    rate = game.acked / game_time
-    echo_rate = ceiling.acked / echo_time
+    echo_trips = ceiling.phase_acked / echo_time
+    echo_msgs = 2 * echo_trips  # each round trip: one message in, one out
     print(
-        f"echo ceiling: {len(seated)} connections, round trips/s {echo_rate:10.1f}, "
-        f"p50 {pct(ceiling.latencies, 0.5):.1f} ms, p99 {pct(ceiling.latencies, 0.99):.1f} ms, "
-        f"errors {ceiling.errors + ceiling.failures}"
+        f"echo ceiling: {len(seated)} connections, round trips/s {echo_trips:10.1f} "
+        f"= {echo_msgs:.1f} msgs/s in + out, p50 {pct(ceiling.latencies, 0.5):.1f} ms, "
+        f"p99 {pct(ceiling.latencies, 0.99):.1f} ms, errors {ceiling.errors + ceiling.failures}; "
+        f"CPU server {100 * echo_cpu.server / echo_time:.0f}%, "
+        f"load generator {100 * echo_cpu.clients / echo_time:.0f}%"
     )
+    per_cpu = (
+        f"{game_msgs * game_time / game_cpu.server / (echo_msgs * echo_time / echo_cpu.server):.2f}"
+        if game_cpu.server > 0 and echo_cpu.server > 0
+        else "n/a"
+    )
+    actions_per_trip = game.phase_acked / game_time / echo_trips
     print(
-        f"ratio game actions/s : echo round trips/s = {rate / echo_rate:.2f}"
-        f"   (game server messages/s : echo = {game.messages / game_time / (2 * echo_rate):.2f}"
-        " counting both directions of the echo)"
+        f"ratio (messages/s handled, in + out) game : echo = {game_msgs / echo_msgs:.2f}"
+        f"   per server CPU-second: {per_cpu}"
+        f"   (game actions/s : echo round trips/s = {actions_per_trip:.2f})"
     )
 
 
