@@ -235,6 +235,8 @@ class RoomView {
     if (!this.info) return;
     const root = clear(this.root);
     const info = this.info;
+    const family = this.variant ? this.variant.family : "generic";
+    root.className = `room family-${family}${this.view ? ` phase-${this.view.phase}` : ""}`;
     const header = h(
       "div",
       { class: "room-head" },
