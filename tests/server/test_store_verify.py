@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from paiju.fairness import commitment
 from paiju.server.runtime import Client, Hub, Limits, RoomOptions
-from paiju.server.store import HandEnding, Store
+from paiju.server.store import ActionWrite, HandEnding, HandWrite, Store
 from paiju.server.tables import metadata
 from paiju.server.verify import game_record, verify_game
 
@@ -197,19 +197,68 @@ def test_every_served_toy_hand_verifies(seed: int) -> None:
     store.close()
 
 
-@pytest.mark.parametrize("fast", [True, False])
-def test_both_insert_paths_store_the_same_log(tmp_path: Path, fast: bool) -> None:
-    """The SQLite fast path (a prepared statement) and the portable SQLAlchemy path (used
-    for PostgreSQL) write action logs that read back identically."""
-    store = Store(str(tmp_path / f"paths-{fast}.db"))
+def _store_both_ways(folder: Path, fast: bool) -> tuple[Any, ...]:
+    """A hand stored, played and settled through one insert path; what reads back."""
+    store = Store(str(folder / f"paths-{fast}.db"))
     assert store._qmark is True
     store._qmark = fast
-    player, _ = store.create_player("ann")
-    room = store.create_room("toy", {}, {}, 2, player.id, [False, True])
-    hand = store.start_hand(room, 1, "toy", {}, (player.id, None), "c" * 64, "s", {}, {})
+    ann, _ = store.create_player("ann")
+    bob, _ = store.create_player("鲍勃")
+    room = store.create_room("toy", {"stake": 3}, {}, 3, ann.id, [False, False, True])
+    first = store.start_hand(room, 1, "toy", {}, (ann.id, bob.id, None), "c" * 64, "s", {}, {})
     action = {"type": "play", "card": "As", "note": "大王 RJ", "n": [1, 2]}
-    store.append_action(hand, 0, 1, action, "bot")
-    row = store.hand(hand)
-    assert row is not None
-    assert row.actions == ((1, action, "bot"),)
+    store.append_action(first, 0, 1, action, "bot")
+    ending = HandEnding(room, (2, -1, -1), (6, -3, -3), (ann.id, bob.id, None), 1, {"b": 2}, False)
+    second = store.new_hand_id()
+    store.append_actions(
+        [
+            ActionWrite(first, 1, 0, {"type": "stop"}, "player", ending),
+            HandWrite(
+                second,
+                room,
+                2,
+                "toy",
+                {},
+                (ann.id, bob.id, None),
+                "d" * 64,
+                "t",
+                {"hands": ["As Kd", "2c"]},
+                {"b": 2},
+            ),
+        ]
+    )
+    ending2 = HandEnding(room, (-1, 2, -1), (-3, 6, -3), (ann.id, bob.id, None), 2, {}, True)
+    store.append_actions([ActionWrite(second, 0, 2, {"type": "stop"}, "timeout", ending2)])
+    hands = [store.hand(h) for h in (first, second)]
+    out = (
+        [
+            None if h is None else (h.status, h.settlement, h.actions, h.deal, h.players)
+            for h in hands
+        ],
+        [store.ledger_of_hand(h) for h in (first, second)],
+        [(e["delta"], e["balance"]) for e in store.ledger(ann.id)],
+        store.balance(bob.id),
+        store.room(room),
+    )
     store.close()
+    return out
+
+
+def test_both_insert_paths_store_the_same_hands(tmp_path: Path) -> None:
+    """The SQLite fast path (prepared statements, executemany) and the portable SQLAlchemy
+    path (used for PostgreSQL) store hands, action logs, settlements, the ledger with its
+    running balances and the room's progress that read back identically."""
+    fast, portable = _store_both_ways(tmp_path, True), _store_both_ways(tmp_path, False)
+    assert fast == portable
+    hands, ledgers, ann_ledger, bob_balance, room = fast
+    assert hands[0][0] == "over" and hands[0][1] == (2, -1, -1)
+    assert hands[0][2][0] == (
+        1,
+        {"type": "play", "card": "As", "note": "大王 RJ", "n": [1, 2]},
+        "bot",
+    )
+    assert hands[1][3] == {"hands": ["As Kd", "2c"]}
+    assert [e["delta"] for e in ledgers[0]] == [6, -3, -3]
+    assert ann_ledger == [(6, 6), (-3, 3)]
+    assert bob_balance == 3
+    assert room is not None and room.status == "finished" and room.hands_played == 2

@@ -92,6 +92,17 @@ _INSERT_HAND = insert(t.hands)
 _INSERT_ACTION_QMARK = (
     "INSERT INTO actions (hand_id, idx, seat, action, actor, at) VALUES (?, ?, ?, ?, ?, ?)"
 )
+_INSERT_HAND_QMARK = (
+    "INSERT INTO hands (id, room_id, hand_no, code, game_options, seats, players, commitment,"
+    " seed, deal, context, status, settlement, started_at, ended_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_SETTLE_HAND_QMARK = "UPDATE hands SET status = 'over', settlement = ?, ended_at = ? WHERE id = ?"
+_INSERT_LEDGER_QMARK = (
+    "INSERT INTO ledger (player_id, room_id, hand_id, seat, delta, balance, at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+_ROOM_AFTER_HAND_QMARK = "UPDATE rooms SET hands_played = ?, context = ?, status = ? WHERE id = ?"
 _SETTLE_HAND = (
     update(t.hands)
     .where(t.hands.c.id == bindparam("key"))
@@ -369,20 +380,15 @@ class Store:
         balances: dict[int, int] = {}
         hands = [w for w in writes if isinstance(w, HandWrite)]
         actions = [w for w in writes if isinstance(w, ActionWrite)]
+        if self._qmark:
+            with self.engine.begin() as conn:
+                balances = self._append_sqlite(conn, hands, actions, now)
+            self._balances.update(balances)  # only once the transaction is committed
+            return
         with self.engine.begin() as conn:
             if hands:
                 conn.execute(_INSERT_HAND, [h.row(now) for h in hands])
-            if actions and self._qmark:
-                # The hot path on SQLite: one prepared statement, JSON as the JSON type
-                # would write it (json.dumps), no SQL compilation per batch.
-                conn.exec_driver_sql(
-                    _INSERT_ACTION_QMARK,
-                    [
-                        (w.hand_id, w.idx, w.seat, json.dumps(dict(w.action)), w.actor, now)
-                        for w in actions
-                    ],
-                )
-            elif actions:
+            if actions:
                 conn.execute(
                     _INSERT_ACTION,
                     [
@@ -401,6 +407,65 @@ class Store:
                 if w.ending is not None:
                     balances.update(self._settle(conn, w.hand_id, w.ending, now, balances))
         self._balances.update(balances)  # only once the transaction is committed
+
+    def _append_sqlite(
+        self,
+        conn: Connection,
+        hands: Sequence[HandWrite],
+        actions: Sequence[ActionWrite],
+        now: float,
+    ) -> dict[int, int]:
+        """The hot path on SQLite: prepared statements, one ``executemany`` a table, JSON
+        written as the JSON type writes it (``json.dumps``), no SQL compiled per batch."""
+        dumps = json.dumps
+        if hands:
+            conn.exec_driver_sql(
+                _INSERT_HAND_QMARK,
+                [
+                    (
+                        h.id,
+                        h.room_id,
+                        h.hand_no,
+                        h.code,
+                        dumps(dict(h.game_options)),
+                        len(h.players),
+                        dumps(list(h.players)),
+                        h.commitment,
+                        h.seed,
+                        dumps(dict(h.deal)),
+                        dumps(dict(h.context)),
+                        "playing",
+                        dumps(None),
+                        now,
+                        None,
+                    )
+                    for h in hands
+                ],
+            )
+        if actions:
+            conn.exec_driver_sql(
+                _INSERT_ACTION_QMARK,
+                [(w.hand_id, w.idx, w.seat, dumps(dict(w.action)), w.actor, now) for w in actions],
+            )
+        balances: dict[int, int] = {}
+        settled, ledger, rooms = [], [], []
+        for w in actions:
+            ending = w.ending
+            if ending is None:
+                continue
+            settled.append((dumps(list(ending.scores)), now, w.hand_id))
+            for seat, (player, delta) in enumerate(zip(ending.players, ending.deltas, strict=True)):
+                balance = None
+                if player is not None:
+                    balance = balances[player] = self._balance_in(conn, player, balances) + delta
+                ledger.append((player, ending.room_id, w.hand_id, seat, delta, balance, now))
+            status = "finished" if ending.room_finished else "playing"
+            rooms.append((ending.hands_played, dumps(dict(ending.context)), status, ending.room_id))
+        if settled:
+            conn.exec_driver_sql(_SETTLE_HAND_QMARK, settled)
+            conn.exec_driver_sql(_INSERT_LEDGER_QMARK, ledger)
+            conn.exec_driver_sql(_ROOM_AFTER_HAND_QMARK, rooms)
+        return balances
 
     def _balance_in(self, conn: Connection, player: int, batch: Mapping[int, int]) -> int:
         if player in batch:
