@@ -96,7 +96,6 @@ def test_1301_full_hand_through_the_ui(page: Any, server: WebServer) -> None:
             "back": format_cards(parse_cards(" ".join(back))),
         }
     ]
-    page.wait_for_timeout(2200)  # the row-by-row reveal
     shoot(page, "shisanzhang-showdown")
 
 
