@@ -257,6 +257,9 @@ class Room:
         self.next_hand: asyncio.TimerHandle | None = None
         self.names: dict[int, str] = {}
         self.deferred = 0
+        self._acting: frozenset[int] = frozenset()
+        self._acting_state: State | None = None
+        self._acting_version = -1
         """Client messages of this room waiting for the journal's next commit."""
 
     @property
@@ -454,6 +457,18 @@ class Room:
         self.hand_players = hand.players
         self.hand = hand
 
+    def acting(self) -> frozenset[int]:
+        """The seats to act now (``state.to_act()``; empty: no hand in play), computed once
+        per state and version: the server asks many times per action."""
+        state = self.state
+        if state is None:
+            return frozenset()
+        version = len(state.history)
+        if self._acting_state is not state or self._acting_version != version:
+            self._acting = state.to_act()
+            self._acting_state, self._acting_version = state, version
+        return self._acting
+
     def settle_writes(self) -> None:
         """Commit this room's pending action (if any) before its state is read again."""
         if self.hub.journal.holds(self):
@@ -470,7 +485,7 @@ class Room:
         which stores it and only then lets :meth:`_committed` broadcast it."""
         self.settle_writes()
         state = self.state
-        if state is None or state.is_over:
+        if state is None or not self.acting():
             raise ServerError("no_hand", "no hand is in play in this room", 409)
         try:
             events = state.apply(seat, action)
@@ -483,7 +498,7 @@ class Room:
                 "internal", f"the game engine failed on this action: {exc!r}", 500
             ) from None
         idx = len(state.history) - 1
-        ending = self._ending(state) if state.is_over else None
+        ending = None if self.acting() else self._ending(state)
         write = ActionWrite(self.hand_id, idx, seat, action.to_json(), actor, ending)
         self.hub.journal.add(
             self,
@@ -599,9 +614,9 @@ class Room:
     def _schedule(self) -> None:
         """Start the timers of the seats to act and let bots move where they play."""
         state = self.state
-        if state is None or state.is_over:
+        acting = self.acting()
+        if state is None or not acting:
             return
-        acting = state.to_act()
         for seat, rt in enumerate(self.seats):
             if seat not in acting:
                 self._cancel_timer(rt)
@@ -625,7 +640,7 @@ class Room:
         rt = self.seats[seat]
         rt.pending_bot = None
         state = self.state
-        if state is None or seat not in state.to_act():
+        if state is None or seat not in self.acting():
             return
         try:
             action = self._bot(seat).act(state, seat)
@@ -791,7 +806,7 @@ class Room:
     def legal(self, seat: int | None) -> list[dict[str, Any]] | None:
         """The seat's legal actions (JSON) when it is to act and the game lists them."""
         state = self.state
-        if seat is None or state is None or seat not in state.to_act():
+        if seat is None or state is None or seat not in self.acting():
             return None
         actions = state.legal_actions(seat)
         return None if actions is None else [a.to_json() for a in actions]
@@ -950,7 +965,7 @@ class Room:
             raise ServerError("spectator", "spectators cannot act; join a seat to play")
         if msg.seat is not None and msg.seat != seat:
             raise ServerError("wrong_seat", f"this token holds seat {seat}, not seat {msg.seat}")
-        if self.state is None or self.state.is_over:
+        if self.state is None or not self.acting():
             raise ServerError("no_hand", "no hand is in play; wait for the next deal")
         if msg.game is not None and msg.game != self.hand_id:
             raise ServerError(
