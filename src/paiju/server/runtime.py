@@ -992,6 +992,10 @@ class _Pending:
     failed: Callable[[BaseException], None]
 
 
+SLOW_COMMIT = 0.05
+"""Seconds after which a group commit is logged as slow (it holds up every room)."""
+
+
 class Journal:
     """Group commit of accepted actions: the actions of one event-loop turn (from many
     rooms) go to the database in one transaction; each is broadcast only after it.
@@ -1034,8 +1038,12 @@ class Journal:
         batch, self.pending = self.pending, []
         self.rooms.clear()
         if batch:
+            began = time.perf_counter()
             try:
                 self.store.append_actions([p.write for p in batch])
+                took = time.perf_counter() - began
+                if took > SLOW_COMMIT:
+                    log.warning("slow commit: %d writes took %.0f ms", len(batch), took * 1000)
             except Exception as exc:
                 for p in batch:
                     _run(p.failed, exc)
