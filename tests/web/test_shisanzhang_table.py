@@ -97,6 +97,10 @@ def test_1301_full_hand_through_the_ui(page: Any, server: WebServer) -> None:
         }
     ]
     shoot(page, "shisanzhang-showdown")
+    # A reload after the end shows the same settlement again (from the game's record).
+    page.reload()
+    page.wait_for_selector("#settlement")
+    assert check_against_ledger(page, server, seat=0)["id"] == record["id"]
 
 
 def test_reload_mid_hand_keeps_the_seat(page: Any, server: WebServer) -> None:

@@ -12,6 +12,20 @@ import { tableFor } from "../tables/index.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 
+/**
+ * Put `nodes` in `root`, keeping every old child that is drawn exactly the same (same
+ * HTML) where it is: a tap in progress on the player's cards is not lost when an update
+ * about another seat redraws the table.
+ */
+function patchChildren(root, nodes) {
+  nodes.forEach((node, i) => {
+    const old = root.children[i];
+    if (!old) root.appendChild(node);
+    else if (old.outerHTML !== node.outerHTML) root.replaceChild(node, old);
+  });
+  while (root.children.length > nodes.length) root.removeChild(root.lastElementChild);
+}
+
 export async function showRoom(main, [roomId], who) {
   keepOnLanguageChange(true);
   const room = new RoomView(main, Number(roomId), who);
@@ -147,6 +161,7 @@ class RoomView {
         this.timersAt = performance.now();
         this.events = msg.type === "update" ? msg.events : [];
         if (this.info && this.info.status === "waiting") this.refreshInfo();
+        if (msg.type === "state" && msg.view.phase === "over" && !this.handOver) this.recoverHandOver(msg.game);
         break;
       case "hand_over":
         this.handOver = msg;
@@ -161,6 +176,28 @@ class RoomView {
         return;
     }
     this.render();
+  }
+
+  /** After a reload past the end of a hand: the settlement from the game's record. */
+  async recoverHandOver(game) {
+    try {
+      const record = await get(`/api/games/${game}`);
+      if (this.game !== game || this.handOver || !record.settlement) return;
+      const stake = record.stake || 1;
+      this.handOver = {
+        type: "hand_over",
+        game,
+        scores: record.settlement,
+        deltas: record.settlement.map((x) => x * stake),
+        seed: record.seed,
+        commitment: record.commitment,
+        room_finished: !!this.info && this.info.status === "finished",
+        next_hand_in: null,
+      };
+      this.render();
+    } catch {
+      /* the record is not published yet (the hand is still being stored) */
+    }
   }
 
   async refreshInfo() {
@@ -233,10 +270,10 @@ class RoomView {
 
   render() {
     if (!this.info) return;
-    const root = clear(this.root);
+    const root = [];
     const info = this.info;
     const family = this.variant ? this.variant.family : "generic";
-    root.className = `room family-${family}${this.view ? ` phase-${this.view.phase}` : ""}`;
+    this.root.className = `room family-${family}${this.view ? ` phase-${this.view.phase}` : ""}`;
     const header = h(
       "div",
       { class: "room-head" },
@@ -253,9 +290,10 @@ class RoomView {
         ? h("button", { class: "ghost small-button", id: "leave-room", onclick: () => this.leave(t("room.leave_confirm")) }, t("room.leave"))
         : null,
     );
-    root.appendChild(header);
+    root.push(header);
     if (!this.view) {
-      root.appendChild(this.waitingPanel());
+      root.push(this.waitingPanel());
+      patchChildren(this.root, root);
       return;
     }
     const ctx = this.ctx();
@@ -264,10 +302,10 @@ class RoomView {
     const felt = h("div", { class: `felt seats-${n}`, id: "felt" });
     felt.appendChild(h("div", { class: "felt-center", id: "table-center" }, parts.center || null));
     for (let i = 0; i < n; i++) felt.appendChild(this.seatEl(i, n, ctx));
-    root.appendChild(felt);
+    root.push(felt);
     const auto = this.seat !== null && this.control[this.seat] === "tuoguan";
     if (auto) {
-      root.appendChild(
+      root.push(
         h(
           "div",
           { class: "tuoguan-banner", id: "tuoguan" },
@@ -276,10 +314,11 @@ class RoomView {
         ),
       );
     }
-    root.appendChild(this.turnLine());
-    if (this.handOver) root.appendChild(this.settlementPanel());
-    if (parts.mine) root.appendChild(h("section", { class: "mine", id: "mine" }, parts.mine));
-    if (this.commitment) root.appendChild(h("p", { class: "commitment muted" }, t("room.commitment", { c: this.commitment })));
+    root.push(this.turnLine());
+    if (this.handOver) root.push(this.settlementPanel());
+    if (parts.mine) root.push(h("section", { class: "mine", id: "mine" }, parts.mine));
+    if (this.commitment) root.push(h("p", { class: "commitment muted" }, t("room.commitment", { c: this.commitment })));
+    patchChildren(this.root, root);
     this.tick();
   }
 
