@@ -60,18 +60,30 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
+def queue_wait(pid: int) -> float:
+    """Seconds the process's main thread has spent runnable but waiting for a CPU (the
+    kernel's run-queue delay, /proc/PID/schedstat): time other processes took from it."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 @dataclass
 class Cpu:
-    """CPU seconds of the server and of this load generator over a phase."""
+    """CPU seconds of the server and of this load generator over a phase, and the
+    seconds the server waited for a CPU while it had work (machine contention)."""
 
     server: float = 0.0
     clients: float = 0.0
+    server_waited: float = 0.0
 
     @staticmethod
     async def measure(pid: int, seconds: float, into: Cpu) -> None:
-        s0, c0 = cpu_seconds(pid), time.process_time()
+        s0, c0, w0 = cpu_seconds(pid), time.process_time(), queue_wait(pid)
         await asyncio.sleep(seconds)
         into.server, into.clients = cpu_seconds(pid) - s0, time.process_time() - c0
+        into.server_waited = queue_wait(pid) - w0
 
 
 def free_port() -> int:
@@ -464,7 +476,8 @@ def main() -> None:
     print(
         f"  CPU                 server {100 * game_cpu.server / game_time:.0f}%, "
         f"load generator {100 * game_cpu.clients / game_time:.0f}% of one core; "
-        f"load average {load:.1f} at the start ({os.cpu_count()} cores)"
+        f"load average {load:.1f} at the start ({os.cpu_count()} cores); the server "
+        f"waited for a CPU {100 * game_cpu.server_waited / game_time:.0f}% of the time"
     )
     if game_cpu.server > 0 and game.phase_acked:
         print(
