@@ -417,6 +417,14 @@ class State(ABC):
         """What carries to the next hand of a match (banker, first bidder, scores …)."""
         return {}
 
+    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
+        """Advice for ``seat`` (推荐): up to ``limit`` good legal actions, best first.
+
+        Families with a solver give its choices (十三张 arrangements, 佳佳宝 groupings);
+        the default is none. It uses only what ``view(seat)`` shows that seat.
+        """
+        return []
+
     # -- shared behaviour ------------------------------------------------------------
 
     @property

@@ -488,6 +488,17 @@ class JiajiabaoState(BaoziState):
         super().__init__(game, seats, deal, context)
         self.groups: list[Groups | None] = [None] * seats
 
+    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
+        """推荐分组: the solver's groupings, best expected result first (exact counts)."""
+        if seat not in self.to_act() or self.phase != "grouping":
+            return []
+        from paiju.games.baozi.solver import Role, solver
+
+        role: Role = "banker" if seat == self.banker else "player"
+        scores = solver(self.game.variant).scores(self.hands[seat], role)
+        ranked = sorted(range(len(scores)), key=lambda i: (scores[i].losses - scores[i].wins, i))
+        return [Group(scores[i].front, scores[i].back) for i in ranked[:limit]]
+
     def to_act(self) -> frozenset[int]:
         if self._phase == "grouping":
             return frozenset(s for s in range(self.seats) if self.groups[s] is None)

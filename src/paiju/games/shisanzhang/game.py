@@ -386,6 +386,36 @@ class ShisanzhangState(State):
                 return Arrange(tuple(front), tuple(middle), tuple(back))
         return Arrange(*greedy_arrangement(cards, rules))
 
+    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
+        """推荐摆法: the solver's best arrangements under the room's settlement (declaring
+        first where the seat must, or where its special is worth more than arranging)."""
+        if seat not in self.to_act() or self.betting:
+            return []
+        from paiju.games.shisanzhang.bot import ShisanzhangBot
+        from paiju.games.shisanzhang.solver import solve
+
+        first = ShisanzhangBot(self.game).act(self, seat)
+        if self.forced[seat]:
+            return [first]
+        found = solve(
+            self.hands[seat],
+            self.game.params,
+            scoring=self.game.scoring,
+            banker=self.banker == seat,
+            alternatives=limit - 1,
+        )
+        arranged: list[Action] = [Arrange(a.front, a.middle, a.back) for a in found]
+        declare: list[Action] = [Declare()] if self.specials[seat] is not None else []
+        ordered = (
+            [first, *declare, *arranged]
+            if isinstance(first, Declare)
+            else [
+                *arranged,
+                *declare,
+            ]
+        )
+        return list(dict.fromkeys(ordered))[:limit]
+
     def timeout_action(self, seat: int) -> Action:
         """What a seat that ran out of time plays: the solver arranges (or it declares).
 

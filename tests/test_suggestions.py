@@ -1,0 +1,56 @@
+"""推荐: ``State.suggestions`` gives legal advice, best first, for the seat to act."""
+
+from __future__ import annotations
+
+import pytest
+
+from paiju.engine import State
+from paiju.games import game, make_bot
+from paiju.games.baozi.solver import solver
+
+
+def _to_phase(state: State, phase: str) -> None:
+    while state.phase != phase and not state.is_over:
+        seat = min(state.to_act())
+        state.apply(seat, make_bot(state.game, seat).act(state, seat))
+
+
+@pytest.mark.parametrize("code", ["1301", "1303", "1302", "1301-payout", "1301-2"])
+def test_shisanzhang_suggestions_are_legal_and_distinct(code: str) -> None:
+    for seed in range(6):
+        state = game(code).new_state(4, seed=seed)
+        _to_phase(state, "arranging")
+        seat = min(state.to_act())
+        advice = state.suggestions(seat)
+        assert 1 <= len(advice) <= 5
+        assert len(set(advice)) == len(advice)
+        for action in advice:
+            state.check(seat, action)
+
+
+def test_shisanzhang_first_suggestion_is_the_bots_choice() -> None:
+    state = game("1301").new_state(4, seed=11)
+    bot = make_bot(state.game, 0)
+    assert state.suggestions(0)[0] == bot.act(state, 0)
+    state.apply(0, state.suggestions(0)[0])
+    assert state.suggestions(0) == []  # seat 0 has acted
+
+
+def test_jiajiabao_suggestions_rank_the_groupings_by_exact_result() -> None:
+    state = game("2101").new_state(4, seed=3)
+    _to_phase(state, "grouping")
+    advice = state.suggestions(1, limit=3)
+    assert len(advice) == 3  # four cards split three ways
+    for action in advice:
+        state.check(1, action)
+    scores = {
+        (s.front, s.back): s.wins - s.losses
+        for s in solver(state.game.variant).scores(state.hands[1], "player")
+    }
+    ranked = [scores[(a.first, a.second)] for a in advice]  # type: ignore[attr-defined]
+    assert ranked == sorted(ranked, reverse=True)
+    assert state.suggestions(1, limit=1)[0] == make_bot(state.game, 1).act(state, 1)
+
+
+def test_families_without_a_solver_suggest_nothing() -> None:
+    assert game("2001").new_state(3, seed=1).suggestions(1) == []
