@@ -1,83 +1,350 @@
 // 三打哈 (three against one, two decks): bidding (叫分), the declarer takes and buries the
-// kitty (埋底) and names trumps (叫主), then tricks: tap cards to select, then play.
+// kitty (埋底) and names trumps (叫主), then 21 tricks: tap cards to select, then play.
 // Two decks hold identical cards, so a selection is by position in the hand, not by text.
+//
+// The hand is grouped: 常主 (王, 2, 7) then ♠ ♥ ♣ ♦ before trumps are named, then 主 (every
+// trump together) and the side suits. While playing, only cards that can belong to a legal
+// play are selectable (a lead stays in one suit; a follow keeps to the led suit as far as
+// the hand holds it, and never takes more cards than the lead); the pair and tractor
+// duties are the server's: its refusal (the rule it breaks) is shown above the hand.
 
 import { SUIT_NAMES, cardEl, cardsEl, splitCards } from "../js/cards.js";
-import { h } from "../js/dom.js";
+import { h, signed } from "../js/dom.js";
 import { phaseName, t } from "../js/i18n.js";
 
 function w(key, vars = {}) {
   return t(`sdh.${key}`, vars);
 }
 
+const STYLE = `
+.sdh-groups { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: flex-end; }
+.sdh-group { display: flex; flex-direction: column; align-items: flex-start; gap: 2px; }
+.sdh-group > small { font-size: 11px; opacity: .8; }
+.sdh-group.trumps > small { color: var(--gold, #d4a017); font-weight: 700; }
+.sandaha-hand .card.blocked { opacity: .45; cursor: not-allowed; }
+.sdh-table { display: grid; grid-template-areas: ". top ." "left mid right" ". bottom ."; grid-template-columns: 1fr auto 1fr; gap: 4px; justify-items: center; align-items: center; margin-top: 4px; }
+.sdh-table .trick-play { min-height: 20px; }
+.sdh-table .trick-play.winner .cards { box-shadow: 0 0 0 2px var(--gold, #d4a017); border-radius: 4px; }
+.sdh-table .trick-play.lead small::after { content: " ★"; }
+.sdh-mid { grid-area: mid; font-size: 12px; opacity: .85; }
+.sdh-banner { margin: 4px 0; padding: 4px 8px; border-radius: 6px; background: rgba(200, 40, 40, .15); font-size: 13px; }
+.sdh-banner .cards { display: inline-flex; vertical-align: middle; }
+.sdh-reason { margin: 4px 0; padding: 4px 8px; border-radius: 6px; background: rgba(200, 40, 40, .18); color: var(--red, #c22); font-size: 13px; }
+.sdh-result table { border-collapse: collapse; margin-top: 4px; }
+.sdh-result th, .sdh-result td { padding: 1px 6px; text-align: left; font-size: 13px; }
+.sdh-tier { font-weight: 700; }
+.sdh-bids { display: flex; flex-wrap: wrap; gap: 4px; justify-content: center; margin-top: 4px; font-size: 12px; }
+.sdh-note { font-size: 13px; margin: 4px 0; }
+`;
+
+function ensureStyle() {
+  if (typeof document === "undefined" || document.getElementById("sdh-style")) return;
+  const el = document.createElement("style");
+  el.id = "sdh-style";
+  el.textContent = STYLE;
+  document.head.appendChild(el);
+}
+
 export function createOptions() {
-  return [];
+  return [
+    {
+      key: "rule",
+      label: w("opt_rule"),
+      choices: [
+        { value: "rule1", label: w("rule1") },
+        { value: "rule2", label: w("rule2") },
+      ],
+      default: "rule1",
+    },
+  ];
+}
+
+// ------------------------------------------------------------------ cards and suits
+
+/** 常主: a joker, a 2 or a 7 (trumps whatever suit is named). */
+export function isChangzhu(card) {
+  return card === "BJ" || card === "RJ" || card[0] === "2" || card[0] === "7";
+}
+
+/** The effective suit of a card: "T" for trumps (主), else its suit letter. */
+export function effectiveSuit(card, trump) {
+  if (isChangzhu(card)) return "T";
+  return trump && trump !== "none" && card[1] === trump ? "T" : card[1];
 }
 
 function trumpLabel(suit) {
+  if (suit === "none") return h("span", { class: "trump-label" }, w("none"));
   return h("span", { class: `trump-label${"hd".includes(suit) ? " red" : ""}` }, `${w("trump")} ${SUIT_NAMES[suit] || suit}`);
 }
 
-function actionButton(ctx, action) {
+function groupName(key, trump) {
+  if (key === "T") return trump ? w("group_trumps") : w("group_changzhu");
+  return SUIT_NAMES[key] || key;
+}
+
+// ------------------------------------------------------------------ selection rules
+
+function leadCount(view) {
+  const first = (view.trick || [])[0];
+  return first ? splitCards(first.cards).length : 0;
+}
+
+/**
+ * Whether card `i` may be added to the selection `picked` now: the tap rules that keep a
+ * selection on the way to a legal play (the server checks the rest).
+ */
+function canAdd(view, cards, picked, i, mode) {
+  if (mode === "bury") return picked.length < buryCount(view, cards);
+  if (mode !== "play") return false;
+  const trump = view.trump;
+  const suitOf = (c) => effectiveSuit(c, trump);
+  const n = leadCount(view);
+  if (n === 0) {
+    // a lead: one suit (trumps count as one suit)
+    return picked.length === 0 || suitOf(cards[picked[0]]) === suitOf(cards[i]);
+  }
+  if (picked.length >= n) return false;
+  const led = suitOf(splitCards(view.trick[0].cards)[0]);
+  const held = cards.filter((c) => suitOf(c) === led).length;
+  if (suitOf(cards[i]) === led) return true;
+  // an off-suit card only once the led suit is spent (or the rest of it is already picked)
+  const offPicked = picked.filter((j) => suitOf(cards[j]) !== led).length;
+  return offPicked < n - Math.min(held, n);
+}
+
+function buryCount(view, cards) {
+  const others = (view.hand_sizes || []).filter((_, s) => s !== view.seat);
+  return others.length ? cards.length - Math.min(...others) : view.kitty_size;
+}
+
+function handPicker(ctx, cards, mode) {
+  const local = ctx.local;
+  const view = ctx.view;
+  const picked = local.picked;
+  const groups = [];
+  cards.forEach((card, i) => {
+    const key = view.trump || view.phase !== "bidding" ? effectiveSuit(card, view.trump) : isChangzhu(card) ? "T" : card[1];
+    let group = groups.find((g) => g.key === key);
+    if (!group) groups.push((group = { key, items: [] }));
+    group.items.push([card, i]);
+  });
+  const active = mode === "bury" || mode === "play";
+  return h(
+    "div",
+    { class: "sdh-groups", id: "sdh-hand" },
+    groups.map((g) =>
+      h(
+        "div",
+        { class: `sdh-group${g.key === "T" ? " trumps" : ""}`, dataset: { group: g.key } },
+        h("small", {}, `${groupName(g.key, view.trump)} ${g.items.length}`),
+        h(
+          "div",
+          { class: "cards hand sandaha-hand" },
+          g.items.map(([card, i]) => {
+            const el = cardEl(card);
+            el.dataset.index = i;
+            if (!active) return el;
+            el.classList.add("pick");
+            const on = picked.includes(i);
+            if (on) el.classList.add("selected");
+            else if (!canAdd(view, cards, picked, i, mode)) el.classList.add("blocked");
+            el.addEventListener("click", () => {
+              // the newest drawing's state: an unchanged card may be kept from an older one
+              const now = local.ctx || ctx;
+              const sel = local.picked;
+              const at = sel.indexOf(i);
+              if (at >= 0) sel.splice(at, 1);
+              else if (canAdd(now.view, splitCards(now.view.hand), sel, i, local.mode)) sel.push(i);
+              else return;
+              local.reason = null;
+              now.rerender();
+            });
+            return el;
+          }),
+        ),
+      ),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ the server's refusal
+
+/**
+ * The server answers an illegal action with an `error` whose message names the broken
+ * rule; the room shows it as a toast and redraws. The table keeps that text above the
+ * hand until the next selection or play (watched on the toast element after our own act).
+ */
+function actWatched(ctx, action) {
+  const local = ctx.local;
+  local.reason = null;
+  const toastEl = typeof document !== "undefined" ? document.getElementById("toast") : null;
+  if (local.watcher) local.watcher.disconnect();
+  if (toastEl && typeof MutationObserver !== "undefined") {
+    const sentFor = ctx.view;
+    const watcher = new MutationObserver(() => {
+      if (local.viewNow !== sentFor) return watcher.disconnect();
+      if (!/\berror\b/.test(toastEl.className) || !toastEl.textContent) return;
+      local.reason = toastEl.textContent;
+      watcher.disconnect();
+      ctx.rerender();
+    });
+    watcher.observe(toastEl, { childList: true, characterData: true, subtree: true, attributes: true });
+    local.watcher = watcher;
+  }
+  ctx.act(action);
+}
+
+// ------------------------------------------------------------------ the felt
+
+function seatPlace(ctx, seat) {
+  const n = (ctx.view.hand_sizes || []).length || 4;
+  const base = ctx.seat === null ? 0 : ctx.seat;
+  return ["bottom", "left", "top", "right"][(seat - base + n) % n] || "top";
+}
+
+function trickTable(ctx, plays, { winner = null, id = "sdh-trick", label = null } = {}) {
+  return h(
+    "div",
+    { class: "sdh-table trick", id },
+    label ? h("div", { class: "sdh-mid" }, label) : null,
+    (plays || []).map((p, k) =>
+      h(
+        "div",
+        {
+          class: `trick-play${p.seat === winner ? " winner" : ""}${k === 0 ? " lead" : ""}`,
+          style: `grid-area:${seatPlace(ctx, p.seat)}`,
+          dataset: { seat: p.seat, cards: p.cards },
+        },
+        h("small", {}, ctx.seatName(p.seat)),
+        cardsEl(p.cards, { small: true }),
+      ),
+    ),
+  );
+}
+
+function throwBanner(ctx, failed) {
+  return h(
+    "div",
+    { class: "sdh-banner", id: "sdh-throw-failed", dataset: { seat: failed.seat, forced: failed.forced } },
+    w("throw_failed", { who: ctx.seatName(failed.seat), by: ctx.seatName(failed.blocked_by) }),
+    " ",
+    cardsEl(failed.tried, { small: true }),
+    " → ",
+    cardsEl(failed.forced, { small: true }),
+  );
+}
+
+const TIERS = ["defenders_big", "defenders_small", "defenders_win", "declarer_big", "declarer_small", "declarer_win"];
+
+function resultPanel(ctx) {
+  const view = ctx.view;
+  const r = view.result;
+  const tier = TIERS.includes(r.tier) ? w(`tier.${r.tier}`) : r.tier;
+  return h(
+    "div",
+    { class: "sdh-result", id: "sdh-result", dataset: { tier: r.tier, multiplier: r.multiplier } },
+    h("div", { class: "sdh-note" }, h("strong", {}, w("kitty")), " ", cardsEl(view.kitty, { small: true })),
+    h(
+      "table",
+      {},
+      h(
+        "tbody",
+        {},
+        h("tr", {}, h("th", {}, w("card_points")), h("td", { id: "sdh-card-points" }, String(r.card_points))),
+        h("tr", {}, h("th", {}, w("kitty_points")), h("td", { id: "sdh-kitty-points" }, String(r.kitty_points))),
+        h("tr", {}, h("th", {}, w("multiplier")), h("td", { id: "sdh-multiplier" }, r.multiplier ? `×${r.multiplier}` : w("no_kou"))),
+        h("tr", {}, h("th", {}, w("kitty_bonus")), h("td", { id: "sdh-kitty-bonus" }, String(r.kitty_bonus))),
+        h("tr", {}, h("th", {}, w("total")), h("td", { id: "sdh-total" }, `${view.defenders_points} / ${view.bid}`)),
+        h("tr", {}, h("th", {}, w("tier")), h("td", { class: "sdh-tier", id: "sdh-tier" }, tier)),
+      ),
+    ),
+    h(
+      "table",
+      { id: "sdh-settlement" },
+      h(
+        "tbody",
+        {},
+        r.settlement.map((x, s) =>
+          h(
+            "tr",
+            { dataset: { seat: s, score: x } },
+            h("td", {}, `${ctx.seatName(s)}${s === view.declarer ? ` (${w("declarer")})` : ""}`),
+            h("td", { class: "sdh-score" }, signed(x)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** On the felt at the end: the kitty turned up, its multiplier and the tier. */
+function resultSummary(ctx) {
+  const view = ctx.view;
+  const r = view.result;
+  return h(
+    "div",
+    { class: "sdh-summary", id: "sdh-summary" },
+    h("div", {}, h("small", {}, w("kitty")), cardsEl(view.kitty, { small: true })),
+    h("div", { class: "sdh-tier" }, `${r.multiplier ? `${w("multiplier")} ×${r.multiplier} · ` : ""}${TIERS.includes(r.tier) ? w(`tier.${r.tier}`) : r.tier}`),
+  );
+}
+
+function bidsLine(ctx) {
+  const bids = ctx.view.bids || [];
+  if (!bids.length) return null;
+  return h(
+    "div",
+    { class: "sdh-bids", id: "sdh-bids" },
+    bids.map((b) => h("span", { class: "chip" }, `${ctx.seatName(b.seat)}: ${b.bid === null ? w("pass") : b.bid}`)),
+  );
+}
+
+// ------------------------------------------------------------------ the player's area
+
+function actionButton(ctx, action, cards) {
   let label;
   if (action.type === "bid") label = w("bid", { n: action.points });
   else if (action.type === "pass") label = w("pass");
   else if (action.type === "name_trump") {
-    label = action.trump === "none" ? w("none") : trumpLabel(action.trump);
+    const count = cards.filter((c) => !isChangzhu(c) && c[1] === action.trump).length;
+    label = action.trump === "none" ? w("none") : h("span", {}, trumpLabel(action.trump), ` (${count})`);
   } else label = action.type;
-  return h("button", { class: "action", dataset: { action: JSON.stringify(action) }, onclick: () => ctx.act(action) }, label);
+  return h("button", { class: "action", dataset: { action: JSON.stringify(action) }, onclick: () => actWatched(ctx, action) }, label);
 }
 
-function handPicker(ctx, cards) {
-  const local = ctx.local;
-  if (!local.picked) local.picked = [];
-  return h(
-    "div",
-    { class: "cards hand sandaha-hand" },
-    cards.map((card, i) => {
-      const el = cardEl(card);
-      el.classList.add("pick");
-      el.dataset.index = i;
-      if (local.picked.includes(i)) el.classList.add("selected");
-      el.addEventListener("click", () => {
-        const at = local.picked.indexOf(i);
-        if (at >= 0) local.picked.splice(at, 1);
-        else local.picked.push(i);
-        ctx.rerender();
-      });
-      return el;
-    }),
-  );
-}
-
-function trickEl(ctx, plays) {
-  return h(
-    "div",
-    { class: "trick" },
-    (plays || []).map((p) => h("div", { class: "trick-play", dataset: { seat: p.seat } }, h("small", {}, ctx.seatName(p.seat)), cardsEl(p.cards, { small: true }))),
-  );
-}
-
-export function render(ctx) {
+function controlsFor(ctx, cards, mode) {
   const view = ctx.view;
-  const myTurn = ctx.seat !== null && (view.to_act || []).includes(ctx.seat);
-  const cards = splitCards(view.hand);
-  const picked = (ctx.local.picked || []).filter((i) => i < cards.length);
-  const chosen = picked.map((i) => cards[i]);
-  let controls = null;
-  if (myTurn && ctx.legal && ctx.legal.length) {
-    controls = h("div", { class: "legal-actions" }, ctx.legal.map((a) => actionButton(ctx, a)));
-  } else if (myTurn && (view.phase === "burying" || view.phase === "playing")) {
-    const bury = view.phase === "burying";
-    // The kitty is in the declarer's hand now: bury down to the others' hand size.
-    const others = (view.hand_sizes || []).filter((_, s) => s !== ctx.seat);
-    const toBury = others.length ? cards.length - Math.min(...others) : view.kitty_size;
-    const ready = bury ? chosen.length === toBury : chosen.length > 0;
-    controls = h(
+  const local = ctx.local;
+  if (mode === "choose") {
+    const note =
+      view.phase === "bidding" && view.changzhu !== undefined
+        ? h(
+            "p",
+            { class: "sdh-note", id: "sdh-changzhu" },
+            view.must_bid !== null && view.must_bid !== undefined
+              ? w("must_bid", { c: view.changzhu, n: view.must_bid })
+              : w("changzhu", { c: view.changzhu }),
+          )
+        : view.phase === "naming"
+          ? h("p", { class: "sdh-note" }, w("name_hint"))
+          : null;
+    return h("div", {}, note, h("div", { class: "legal-actions" }, ctx.legal.map((a) => actionButton(ctx, a, cards))));
+  }
+  const chosen = local.picked.map((i) => cards[i]);
+  const bury = mode === "bury";
+  const n = leadCount(view);
+  const need = bury ? buryCount(view, cards) : n;
+  const ready = bury ? chosen.length === need : n ? chosen.length === n : chosen.length > 0;
+  const hint = bury ? w("bury_hint", { n: need }) : n ? w("follow_hint", { n }) : w("lead_hint");
+  return h(
+    "div",
+    {},
+    h("p", { class: "sdh-note" }, hint),
+    h(
       "div",
       { class: "buttons" },
-      h("span", { class: "muted" }, w("selected", { n: chosen.length })),
-      h("button", { class: "ghost", onclick: () => { ctx.local.picked = []; ctx.rerender(); } }, w("clear")),
+      h("span", { class: "muted", id: "sdh-count" }, w("selected", { n: chosen.length })),
+      h("button", { class: "ghost", id: "sdh-clear", onclick: () => { local.picked.length = 0; local.reason = null; ctx.rerender(); } }, w("clear")),
       h(
         "button",
         {
@@ -85,15 +352,69 @@ export function render(ctx) {
           id: bury ? "bury-submit" : "play-submit",
           disabled: !ready,
           onclick: () => {
-            ctx.local.picked = [];
-            ctx.act({ type: bury ? "bury" : "play", cards: chosen.join(" ") });
+            const now = local.ctx || ctx;
+            const hand = splitCards(now.view.hand);
+            const sel = local.picked.filter((i) => i < hand.length).map((i) => hand[i]);
+            // the selection stays if the server refuses it; a new hand clears it
+            actWatched(now, { type: bury ? "bury" : "play", cards: sel.join(" ") });
           },
         },
-        bury ? w("bury", { n: toBury }) : w("play"),
+        bury ? w("bury", { n: need }) : w("play"),
       ),
-    );
+    ),
+  );
+}
+
+export function render(ctx) {
+  ensureStyle();
+  const view = ctx.view;
+  const local = ctx.local;
+  if (!local.picked) local.picked = [];
+  if (local.viewNow !== view) {
+    // a new state from the server: a refusal shown for the previous one is stale
+    local.reason = null;
+    local.viewNow = view;
   }
-  const mine = ctx.seat === null ? null : h("div", { class: "sandaha-mine" }, controls, handPicker(ctx, cards));
+  const myTurn = ctx.seat !== null && (view.to_act || []).includes(ctx.seat) && !ctx.handOver;
+  const cards = splitCards(view.hand);
+  local.ctx = ctx;
+  if (local.handText !== view.hand) {
+    local.picked.length = 0;
+    local.handText = view.hand;
+  }
+  // keep the same array (handlers hold it): drop positions past the hand's end
+  for (let k = local.picked.length - 1; k >= 0; k--) if (local.picked[k] >= cards.length) local.picked.splice(k, 1);
+  let mode = "watch";
+  if (myTurn && ctx.legal && ctx.legal.length) mode = "choose";
+  else if (myTurn && view.phase === "burying") mode = "bury";
+  else if (myTurn && view.phase === "playing") mode = "play";
+  if (mode !== "bury" && mode !== "play") local.picked.length = 0;
+  local.mode = mode;
+  const controls = mode === "watch" ? null : controlsFor(ctx, cards, mode);
+  const reason = local.reason ? h("div", { class: "sdh-reason", id: "sdh-reason", role: "alert" }, w("refused", { m: local.reason })) : null;
+  const mine =
+    ctx.seat === null
+      ? null
+      : h(
+          "div",
+          { class: "sandaha-mine" },
+          reason,
+          controls,
+          handPicker(ctx, cards, mode),
+          view.kitty && ctx.seat === view.declarer && view.phase !== "over"
+            ? h("div", { class: "sdh-note", id: "sdh-buried" }, h("small", {}, w("buried")), cardsEl(view.kitty, { small: true }))
+            : null,
+          view.result ? resultPanel(ctx) : null,
+        );
+
+  const trick = view.trick || [];
+  const last = view.last_trick || [];
+  let felt = null;
+  if (trick.length) felt = trickTable(ctx, trick);
+  else if (last.length && view.phase === "playing") {
+    felt = trickTable(ctx, last, { winner: view.last_winner, id: "sdh-last", label: w("won_by", { who: ctx.seatName(view.last_winner) }) });
+  }
+  const showLast = local.showLast && trick.length && last.length;
   const center = h(
     "div",
     { class: "sandaha-center" },
@@ -101,20 +422,33 @@ export function render(ctx) {
       "div",
       { class: "chips" },
       h("span", { class: "chip" }, phaseName(view.phase)),
-      view.bid ? h("span", { class: "chip" }, w("contract", { n: view.bid })) : null,
-      view.trump ? h("span", { class: "chip" }, view.trump === "none" ? w("none") : trumpLabel(view.trump)) : null,
-      h("span", { class: "chip" }, w("points", { n: view.defenders_points })),
+      view.bid !== null && view.bid !== undefined ? h("span", { class: "chip", id: "sdh-contract" }, w("contract", { n: view.bid })) : null,
+      view.trump ? h("span", { class: "chip", id: "sdh-trump", dataset: { trump: view.trump } }, trumpLabel(view.trump)) : null,
+      view.declarer !== null && view.declarer !== undefined
+        ? h("span", { class: "chip", id: "sdh-points", dataset: { points: view.defenders_points } }, w("points", { n: view.defenders_points }))
+        : null,
     ),
-    view.trick && view.trick.length ? trickEl(ctx, view.trick) : null,
-    (!view.trick || !view.trick.length) && view.last_trick && view.last_trick.length ? h("div", { class: "muted-trick" }, h("small", {}, w("last")), trickEl(ctx, view.last_trick)) : null,
-    view.kitty && ctx.seat === view.declarer ? h("div", {}, h("small", {}, w("kitty")), cardsEl(view.kitty, { small: true })) : null,
+    view.phase === "bidding" ? bidsLine(ctx) : null,
+    view.throw_failed ? throwBanner(ctx, view.throw_failed) : null,
+    felt,
+    trick.length && last.length
+      ? h(
+          "button",
+          { class: "ghost small-button", id: "sdh-show-last", onclick: () => { local.showLast = !local.showLast; ctx.rerender(); } },
+          local.showLast ? w("hide_last") : w("last"),
+        )
+      : null,
+    showLast ? trickTable(ctx, last, { winner: view.last_winner, id: "sdh-last", label: w("won_by", { who: ctx.seatName(view.last_winner) }) }) : null,
+    view.result && ctx.seat !== null ? resultSummary(ctx) : null,
+    view.result && ctx.seat === null ? resultPanel(ctx) : null,
   );
   return { center, mine };
 }
 
 export function seatExtra(ctx, seat) {
   const view = ctx.view;
-  const bid = (view.bids || []).find((b) => b.seat === seat);
+  const bids = (view.bids || []).filter((b) => b.seat === seat);
+  const bid = bids[bids.length - 1];
   return h(
     "div",
     { class: "seat-extra" },
