@@ -121,6 +121,7 @@ def test_sandaha_whole_hand_through_the_ui(page: Any, server: WebServer) -> None
     page.wait_for_selector(HAND)
     assert len(hand_on_screen(page)) == 21
     tried_throw = False
+    looked_back = False
     shot_playing = False
     tricks_played = 0
     for _ in range(200):
@@ -174,12 +175,21 @@ def test_sandaha_whole_hand_through_the_ui(page: Any, server: WebServer) -> None
                     page.click("#play-submit")
                     reason = page.wait_for_selector("#sdh-reason", timeout=20_000)
                     assert "甩主牌" in reason.inner_text()
+                    shoot(page, "sandaha-refused")
                     assert len(hand_on_screen(page)) == len(hand)  # nothing was played
                     page.click("#sdh-clear")
                     assert not page.query_selector("#sdh-reason")
                 # lead the lowest single of the hand as drawn
                 click_cards(page, hand, [hand[-1]])
             else:
+                if not looked_back and page.query_selector("#sdh-show-last"):
+                    # the last trick, viewable while a new one is on the felt
+                    looked_back = True
+                    page.click("#sdh-show-last")
+                    assert len(page.query_selector_all("#sdh-last .trick-play")) == 4
+                    assert len(page.query_selector_all("#sdh-last .trick-play.winner")) == 1
+                    page.click("#sdh-show-last")
+                    assert not page.query_selector("#sdh-last")
                 chosen = follow_for(hand, lead[0], trump)
                 click_cards(page, hand, chosen)
                 assert page.is_enabled("#play-submit")
@@ -192,6 +202,7 @@ def test_sandaha_whole_hand_through_the_ui(page: Any, server: WebServer) -> None
     else:
         raise AssertionError("the hand did not end")
     assert hand_on_screen(page) == []
+    assert looked_back
     record = check_against_ledger(page, server, seat=0)
     mine = [a["action"] for a in record["actions"] if a["seat"] == 0]
     assert all(a["actor"] == "player" for a in record["actions"] if a["seat"] == 0)
@@ -212,3 +223,260 @@ def test_sandaha_whole_hand_through_the_ui(page: Any, server: WebServer) -> None
     )
     assert shown == record["settlement"]
     shoot(page, "sandaha-over")
+
+
+# ------------------------------------------------- the table's drawing of engine views
+
+DRAW = """([view, legal, seat, mode]) => import('/tables/sandaha.js').then(m => {
+  const sent = [];
+  const box = document.createElement('div');
+  box.id = 'probe';
+  document.getElementById('probe')?.remove();
+  document.body.append(box);
+  const ctx = {view, legal, seat, local: {}, events: [], handOver: null,
+               seatName: (i) => `S${i}`, act: (a) => sent.push(a), rerender: () => {}};
+  const draw = () => {
+    const parts = m.render(ctx);
+    box.replaceChildren(...[parts.center, parts.mine].filter(Boolean));
+    for (let s = 0; s < 4; s++) box.append(m.seatExtra(ctx, s));
+  };
+  ctx.rerender = draw;
+  draw();
+  const text = (sel) => box.querySelector(sel)?.textContent ?? null;
+  const out = {
+    sent,
+    buttons: [...box.querySelectorAll('.legal-actions button')]
+      .map(b => JSON.parse(b.dataset.action)),
+    changzhu: text('#sdh-changzhu'),
+    groups: [...box.querySelectorAll('.sdh-group')].map(g =>
+      [g.dataset.group, [...g.querySelectorAll('.card')].map(c => c.dataset.card)]),
+    throwFailed: box.querySelector('#sdh-throw-failed') && {
+      seat: Number(box.querySelector('#sdh-throw-failed').dataset.seat),
+      forced: box.querySelector('#sdh-throw-failed').dataset.forced,
+      text: text('#sdh-throw-failed'),
+    },
+    trick: [...box.querySelectorAll('#sdh-trick .trick-play')].map(p =>
+      [Number(p.dataset.seat), p.dataset.cards, p.style.gridArea]),
+    points: box.querySelector('#sdh-points')?.dataset.points ?? null,
+    result: box.querySelector('#sdh-result') && {
+      tier: box.querySelector('#sdh-result').dataset.tier,
+      multiplier: Number(box.querySelector('#sdh-result').dataset.multiplier),
+      tierText: text('#sdh-tier'),
+      kitty: [...box.querySelectorAll('#sdh-result .cards .card')].map(c => c.dataset.card),
+      scores: [...box.querySelectorAll('#sdh-settlement tr')].map(r => Number(r.dataset.score)),
+    },
+    blocked: [],
+  };
+  if (mode === 'follow') {
+    // tap every card once, in order: which ones the table refuses to add
+    for (const el of [...box.querySelectorAll('#sdh-hand .card')]) {
+      const i = Number(el.dataset.index);
+      const before = box.querySelector(`#sdh-hand .card[data-index='${i}']`);
+      const wasBlocked = before.classList.contains('blocked');
+      before.click();
+      const now = box.querySelector(`#sdh-hand .card[data-index='${i}']`);
+      out.blocked.push([i, wasBlocked, now.classList.contains('selected')]);
+    }
+    box.querySelector('#play-submit').click();
+  }
+  return out;
+})"""
+
+
+def draw(page: Any, state: Any, seat: int | None, mode: str = "") -> dict[str, Any]:
+    """Render the 三打哈 table module in the page for ``state.view(seat)``."""
+    view = json.loads(json.dumps(state.view(seat)))
+    legal = None
+    if seat is not None and seat in state.to_act():
+        acts = state.legal_actions(seat)
+        legal = None if acts is None else [a.to_json() for a in acts]
+    if not page.url.startswith(page.base):
+        page.goto(page.base + "/")
+    result: dict[str, Any] = page.evaluate(DRAW, [view, legal, seat, mode])
+    return result
+
+
+def bot_step(state: Any, bot: Any) -> None:
+    (seat,) = state.to_act()
+    state.apply(seat, bot.act(state, seat))
+
+
+def sandaha_game() -> Any:
+    from paiju.games import game
+
+    return game("sandaha")
+
+
+def test_must_bid_offers_no_pass(page: Any, server: WebServer) -> None:
+    """A bidder holding 7 常主 sees the duty and no pass button; the buttons are the
+    server's legal bids.
+
+    rule (003): "有7张常主（王、2和7）必须叫到70分或者以下" - the table says so and offers
+    only bids (from the engine's legal actions)."""
+    g = sandaha_game()
+    for i in range(400):
+        state = g.new_state(4, seed=f"must-bid-{i}")
+        seat = state.turn
+        if state.must_bid(seat) is not None:
+            break
+    else:
+        raise AssertionError("no 7-常主 hand in 400 deals")
+    drawn = draw(page, state, seat)
+    assert {"type": "pass"} not in drawn["buttons"]
+    assert drawn["buttons"] == [a.to_json() for a in state.legal_actions(seat)]
+    assert drawn["changzhu"] is not None
+    assert f"{state.changzhu(seat)} 张常主" in drawn["changzhu"]
+    assert f"须叫 {state.must_bid(seat)} 分" in drawn["changzhu"]
+    # the English switch: the same note in English
+    page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('en'))")
+    english = draw(page, state, seat)
+    page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('zh'))")
+    assert english["changzhu"] is not None
+    assert f"bid {state.must_bid(seat)} or lower" in english["changzhu"]
+    # before trumps are named the hand is grouped 常主 first, then by suit
+    hand = state.view(seat)["hand"].split()
+    assert [c for _, cards in drawn["groups"] for c in cards] == hand
+    assert drawn["groups"][0][0] == "T"
+    assert all(is_changzhu(parse_cards(c)[0]) for c in drawn["groups"][0][1])
+
+
+def play_to_first_lead(seed: str) -> tuple[Any, Any]:
+    from paiju.games.sandaha.bot import SandahaBot
+
+    g = sandaha_game()
+    state = g.new_state(4, seed=seed)
+    bot = SandahaBot(g, 7)
+    while state.phase != "playing":
+        bot_step(state, bot)
+    return state, bot
+
+
+def test_failed_throw_is_shown_to_everyone(page: Any, server: WebServer) -> None:
+    """A trump throw that another hand can beat: every seat and the spectator see the
+    failed throw, the cards tried and the smaller part actually played, and the lead on
+    the felt is that forced part.
+
+    rule (003): "若首家试图联出的牌并非都是大牌时，则其必须出欲联出的牌中的最小牌（并提示甩牌
+    失败）" - the table shows the 甩牌失败 notice with what was forced."""
+    from paiju.games.sandaha.game import Play
+
+    for i in range(200):
+        state, _ = play_to_first_lead(f"throw-{i}")
+        leader = state.turn
+        trumps = [c for c in state.hands[leader] if rules.order(state.trump_index).suit[c] == 4]
+        if len(rules.decompose(trumps, state.trump_index)) < 2:
+            continue
+        events = state.apply(leader, Play(tuple(trumps)))
+        if any(e.type == "throw_failed" for e in events):
+            break
+    else:
+        raise AssertionError("no failed throw in 200 deals")
+    failed = state.view(None)["throw_failed"]
+    for seat in (None, 0, 1, 2, 3):
+        drawn = draw(page, state, seat)
+        assert drawn["throwFailed"] is not None, seat
+        assert drawn["throwFailed"]["seat"] == leader
+        assert drawn["throwFailed"]["forced"] == failed["forced"]
+        assert drawn["trick"][0][:2] == [leader, state.view(seat)["trick"][0]["cards"]]
+        place = ["bottom", "left", "top", "right"][(leader - (seat or 0)) % 4]
+        assert drawn["trick"][0][2].startswith(place)
+
+
+def test_following_keeps_to_the_led_suit(page: Any, server: WebServer) -> None:
+    """Following a lead, the table lets a card of another suit be picked only when the
+    led suit is spent, and never more cards than the lead; what it sends follows suit.
+
+    rule (003): "每轮各玩家必须出牌且与第一个出牌玩家所出牌张数、花色相同，在没有第一个出牌玩家
+    所出牌的花色时，可以用主牌毙或垫其他花色的牌" """
+    from paiju.games.sandaha.game import Play
+
+    def side_lead(state: Any) -> Any:
+        """A side-suit pair (or single) of the leader whose suit the next seat holds
+        longer, while it holds trumps too."""
+        o = rules.order(state.trump_index)
+        nxt = state.hands[(state.turn + 1) % 4]
+        if not any(o.suit[c] == rules.TRUMP for c in nxt):
+            return None
+        hand = state.hands[state.turn]
+        for size in (2, 1):  # a side pair if there is one, else a single
+            for card in hand:
+                same = sum(1 for c in nxt if o.suit[c] == o.suit[card])
+                if o.suit[card] != rules.TRUMP and hand.count(card) >= size and same > size:
+                    return (card,) * size
+        return None
+
+    for i in range(50):
+        state, _ = play_to_first_lead(f"follow-{i}")
+        card = side_lead(state)
+        if card is not None:
+            break
+    else:
+        raise AssertionError("no side-suit lead to follow in 50 deals")
+    state.apply(state.turn, Play(card))  # a side pair or single led
+    seat = state.turn
+    lead = state.trick[0][1]
+    o = rules.order(state.trump_index)
+    suit = o.suit[lead[0]]
+    held = [c for c in state.hands[seat] if o.suit[c] == suit]
+    hand = state.view(seat)["hand"].split()
+    drawn = draw(page, state, seat, "follow")
+    n = len(lead)
+    suits = [o.suit[parse_cards(c)[0]] for c in hand]
+    picked = [i for i, _, selected in drawn["blocked"] if selected]
+    need = min(len(held), n)
+    in_suit = [i for i in picked if suits[i] == suit]
+    assert len(picked) == n
+    assert len(in_suit) == need
+    # tapped in hand order: an off-suit card was refused while the led suit was not spent
+    chosen: list[int] = []
+    for i, was_blocked, selected in drawn["blocked"]:
+        assert was_blocked == (not selected), (i, was_blocked, selected)
+        off = sum(1 for j in chosen if suits[j] != suit)
+        allowed = len(chosen) < n and (suits[i] == suit or off < n - need)
+        assert selected == allowed, (i, hand[i], chosen)
+        if selected:
+            chosen.append(i)
+    first_in_suit = suits.index(suit)
+    assert first_in_suit > 0
+    # the cards drawn before the led suit are all off-suit: none could be picked
+    assert all(b for _, b, _ in drawn["blocked"][:first_in_suit])
+    (sent,) = drawn["sent"]
+    assert sent["type"] == "play"
+    assert sorted(sent["cards"].split()) == sorted(hand[i] for i in picked)
+
+
+def test_the_end_shows_kitty_multiplier_tier_and_settlement(page: Any, server: WebServer) -> None:
+    """At the end every seat sees the kitty, its multiplier (抠底倍数), the tier (小光/大光)
+    and the settlement, exactly as the engine's view says.
+
+    rule (003): "抠底倍数:1、双扣扣底底分*2 …" "闲家得分<庄分 且 5 <= 闲家得分< = 30，（小光）" """
+    from paiju.games.sandaha.bot import SandahaBot
+
+    g = sandaha_game()
+    seen: set[str] = set()
+    kou = False
+    for i in range(60):
+        state = g.new_state(4, seed=f"end-{i}")
+        bot = SandahaBot(g, i)
+        while state.phase != "over":
+            bot_step(state, bot)
+        result = state.view(0)["result"]
+        if result["tier"] in seen and (kou or not result["multiplier"]):
+            continue
+        seen.add(result["tier"])
+        kou = kou or bool(result["multiplier"])
+        for seat in (None, 0, state.declarer):
+            drawn = draw(page, state, seat)
+            assert drawn["result"] is not None
+            assert drawn["result"]["tier"] == result["tier"]
+            assert drawn["result"]["multiplier"] == result["multiplier"]
+            assert drawn["result"]["scores"] == list(state.settlement())
+            assert sorted(drawn["result"]["kitty"]) == sorted(state.view(seat)["kitty"].split())
+            small = result["tier"].endswith("_small")
+            big = result["tier"].endswith("_big")
+            assert ("小光" in drawn["result"]["tierText"]) == small
+            assert ("大光" in drawn["result"]["tierText"]) == big
+            assert drawn["points"] == str(state.defenders_points)
+        if len(seen) >= 3 and kou:
+            break
+    assert len(seen) >= 2, seen
