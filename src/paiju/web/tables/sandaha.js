@@ -35,6 +35,8 @@ const STYLE = `
 .sdh-tier { font-weight: 700; }
 .sdh-bids { display: flex; flex-wrap: wrap; gap: 4px; justify-content: center; margin-top: 4px; font-size: 12px; }
 .sdh-note { font-size: 13px; margin: 4px 0; }
+.sdh-summary { text-align: center; margin-top: 4px; }
+@media (min-width: 900px) { .sdh-groups .sandaha-hand .card { margin-right: -8px; } }
 `;
 
 function ensureStyle() {
