@@ -1171,7 +1171,11 @@ class Hub:
             del self.rooms[room.id]
 
     def shutdown(self) -> None:
-        self.journal.flush()
+        journal = self.journal
+        for _ in range(100):  # messages that waited for a commit may act: store them too
+            journal.flush()
+            if not journal.pending and not journal.waiting:
+                break
         for room in self.rooms.values():
             for s in room.seats:
                 room._cancel_timer(s)
