@@ -67,6 +67,8 @@ def test_card_properties() -> None:
         Card(54)
     with pytest.raises(NotationError, match="expected one card"):
         Card.parse("As Kd")
+    with pytest.raises(NotationError, match="card index 54 is out of range"):
+        format_cards([54])
 
 
 @pytest.mark.parametrize(

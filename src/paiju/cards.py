@@ -220,9 +220,18 @@ def parse_card(token: str) -> Card:
     return Card.parse(token)
 
 
+_TEXT: Final[dict[int, str]] = {i: str(Card(i)) for i in range(RED_JOKER + 1)}
+
+
 def format_cards(cards: Iterable[int]) -> str:
-    """Canonical text of cards in the order given: ``'As Td 9c'``."""
-    return " ".join(str(Card(c)) for c in cards)
+    """Canonical text of cards in the order given: ``'As Td 9c'``.
+
+    A table lookup per card: views and server messages format cards all the time.
+    """
+    try:
+        return " ".join([_TEXT[c] for c in cards])
+    except KeyError as exc:
+        raise NotationError(f"card index {exc.args[0]} is out of range 0-53") from None
 
 
 def _suited(ranks: Iterable[int]) -> tuple[Card, ...]:
