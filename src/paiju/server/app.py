@@ -27,7 +27,7 @@ from paiju import __version__
 from paiju.catalog import catalog, find_variant
 from paiju.errors import PaijuError
 from paiju.games import FAMILIES
-from paiju.server.messages import ErrorMsg, Hello, RoomInfo
+from paiju.server.messages import ErrorMsg, Hello, RoomInfo, Suggestions
 from paiju.server.runtime import Client, Hub, Limits, RoomOptions, ServerError
 from paiju.server.store import PlayerRow, Store
 from paiju.server.verify import game_record, game_steps, verify_game
@@ -224,6 +224,18 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
             raise ServerError("not_owner", "only the room's creator may start it", 403)
         room.start()
         return room.info()
+
+    @app.get("/api/rooms/{room_id}/suggestions")
+    async def suggestions(room_id: int, me: Me, limit: int = Query(5, ge=1, le=10)) -> Suggestions:
+        """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play."""
+        room = hub().room(room_id)
+        seat = room.seat_of(me.id)
+        if seat is None:
+            raise ServerError("not_seated", f"you have no seat in room {room_id}", 403)
+        room.settle_writes()
+        state = room.state
+        advice = [] if state is None else [a.to_json() for a in state.suggestions(seat, limit)]
+        return Suggestions(room=room_id, game=room.hand_id or None, seat=seat, suggestions=advice)
 
     @app.get("/api/rooms/{room_id}/spectate")
     async def spectate(room_id: int, me: Me) -> dict[str, Any]:

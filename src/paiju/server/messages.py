@@ -133,6 +133,19 @@ class RoomInfo(_Msg):
     hands_played: int
     game: int | None = None
     """The id of the hand in play (or just played)."""
+    owner: int | None = None
+    """The player id of the room's creator (who may start it early)."""
+
+
+class Suggestions(_Msg):
+    """推荐: the engine's advice for the asking player's seat in the hand in play."""
+
+    room: int
+    game: int | None
+    seat: int | None
+    suggestions: list[dict[str, Any]]
+    """Actions in their JSON form, best first (十三张 arrangements, 佳佳宝 groupings); empty
+    when the seat is not to act or the game has no solver."""
 
 
 class Welcome(_Msg):

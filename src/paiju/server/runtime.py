@@ -289,6 +289,7 @@ class Room:
             game_options=self.game_options,
             hands_played=self.hands_played,
             game=self.hand_id or None,
+            owner=self.owner,
         )
 
     def control(self) -> list[Control]:

@@ -145,7 +145,8 @@ function loadSuggestions(ctx, local) {
   local.suggestions = null;
   get(`/api/rooms/${ctx.roomId}/suggestions`)
     .then((answer) => {
-      local.suggestions = (answer && answer.suggestions) || [];
+      // arrangements only: declaring a special has its own button
+      local.suggestions = ((answer && answer.suggestions) || []).filter((a) => a.front && a.back);
     })
     .catch(() => {
       local.suggestions = "missing";

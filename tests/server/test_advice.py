@@ -1,0 +1,125 @@
+"""Advice and whole hands of the families over a real server.
+
+Issue #6: "the solver's suggestions as one-tap choices" (十三张) and "佳佳宝 (choose the two
+groups, with the suggested grouping)" need the server to answer
+``GET /api/rooms/{id}/suggestions`` for a seated player. Issue #7: "A full hand plays to the
+settlement through the terminal, the server and the browser".
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from server_helpers import Oracle, Player, Server, rebuild
+
+from paiju.engine import Record, replay
+from paiju.server.store import Store
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("advice")).start()
+    yield srv
+    srv.stop()
+
+
+async def _until_to_act(p: Player, phase: str) -> dict[str, Any]:
+    while True:
+        msg = await p.next(timeout=20)
+        if msg["type"] in ("state", "update"):
+            view = msg["view"]
+            if view["phase"] == phase and p.seat in view["to_act"]:
+                return msg
+            if view["phase"] != phase and p.seat in view["to_act"] and msg.get("legal"):
+                await p.decide(msg)  # bets and the like, on the way to ``phase``
+        if msg.get("ref") is not None and msg.get("ref") == p.pending:
+            p.pending = None
+
+
+@pytest.mark.parametrize(
+    ("code", "phase", "kind", "fields"),
+    [
+        ("1301", "arranging", "arrange", {"front", "middle", "back"}),
+        ("2101", "grouping", "group", {"first", "second"}),
+    ],
+)
+def test_suggestions_are_the_engines_advice_and_can_be_played(
+    server: Server, code: str, phase: str, kind: str, fields: set[str]
+) -> None:
+    async def run() -> None:
+        room, tokens = server.table(code, 1, seats=4)
+        p = Player(server, tokens[0], room)
+        await p.connect()
+        msg = await _until_to_act(p, phase)
+        answer = server.call("GET", f"/api/rooms/{room}/suggestions", tokens[0])
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        assert (body["room"], body["game"], body["seat"]) == (room, msg["game"], p.seat)
+        advice = body["suggestions"]
+        assert advice and all(a["type"] == kind and fields <= set(a) for a in advice)
+        hand = Store(str(server.db)).current_hand(room)
+        assert hand is not None
+        state = rebuild(hand)
+        expected = [a.to_json() for a in state.suggestions(p.seat or 0)]
+        assert advice == expected
+        p.sent += 1
+        p.pending = p.sent
+        await p.send({"type": "action", "action": advice[0], "id": p.sent, "game": msg["game"]})
+        while True:
+            reply = await p.next(timeout=20)
+            assert reply["type"] != "error", reply
+            if reply.get("ref") == p.sent:
+                break
+        after = server.call("GET", f"/api/rooms/{room}/suggestions", tokens[0]).json()
+        assert after["suggestions"] == []  # the seat has acted
+        await p.close()
+
+    asyncio.run(run())
+
+
+def test_suggestions_need_a_seat_and_rooms_name_their_owner(server: Server) -> None:
+    room, tokens = server.table("1301", 1, seats=4)
+    outsider = server.register("outsider")
+    refused = server.call("GET", f"/api/rooms/{room}/suggestions", outsider)
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "not_seated"
+    me = server.call("GET", "/api/players/me", tokens[0]).json()
+    assert server.call("GET", f"/api/rooms/{room}").json()["owner"] == me["id"]
+
+
+def test_a_sandaha_hand_plays_to_the_settlement_through_the_server(server: Server) -> None:
+    """三打哈 with two scripted players and two bots: bidding, the kitty, trumps, 21 tricks."""
+
+    async def run() -> int:
+        room, tokens = server.table("sandaha", 2, seats=4)
+        oracle = Oracle(server.db)
+        players = [Player(server, t, room, 7 + i, oracle) for i, t in enumerate(tokens)]
+        for p in players:
+            await p.connect()
+        await asyncio.gather(*(p.play(timeout=120) for p in players))
+        for p in players:
+            await p.close()
+        oracle.close()
+        return room
+
+    room = asyncio.run(run())
+    (summary,) = server.call("GET", f"/api/games?room={room}").json()
+    record = server.call("GET", f"/api/games/{summary['id']}").json()
+    rec = Record.from_json(
+        {
+            **record,
+            "actions": [{"seat": a["seat"], "action": a["action"]} for a in record["actions"]],
+        }
+    )
+    final = list(replay(rec))[-1]
+    assert final.is_over and final.phase == "over"
+    assert list(final.settlement()) == record["settlement"]
+    assert sum(record["settlement"]) == 0 and any(record["settlement"])
+    kinds = {a["action"]["type"] for a in record["actions"]}
+    assert {"bury", "name_trump", "play"} <= kinds
+    assert sum(1 for a in record["actions"] if a["action"]["type"] == "play") >= 21 * 4 // 2
+    verified = server.call("GET", f"/api/games/{summary['id']}/verify").json()
+    assert verified["ok"] is True
