@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import paiju
 
 
@@ -70,4 +72,8 @@ def test_the_family_entry_points_answer() -> None:
     assert arranged["special"] == "一条龙"  # 2 to A, one of each rank
     result = paiju.showdown("1301", ["2c 3d 4c / 5d 5c 7c 8d 9s / Ts Td Tc Ad Kd", hand])
     assert result["scores"] == [-36, 36]  # 一条龙 takes 36 from each other player
-    assert paiju.compare("2001", "As 8d", "Kc 6h")["winner"] == "banker"
+    # a family submodule named like an entry point must not replace it once imported
+    importlib.import_module("paiju.games.baozi.compare")
+    importlib.import_module("paiju.games.baozi.odds")
+    assert paiju.compare("2001", "As 8d", "Kc 6h")["winner"] == "banker"  # A+8 > K+6
+    assert set(paiju.odds("2001")) >= {"player_win", "push", "player_loss", "banker_edge"}

@@ -104,6 +104,7 @@ def showdown(code: str, hands: list[str], banker: int | None = None) -> dict[str
 
 def compare(code: str, banker: str, player: str) -> dict[str, Any]:
     """Compare a banker's hand with a player's under a 宝子 or 佳佳宝 code (``paiju compare``)."""
-    from paiju.games.baozi import compare as versus
+    from paiju.games.baozi.compare import compare_text
 
-    return versus(code, banker, player)
+    result: dict[str, Any] = compare_text(code, banker, player)
+    return result

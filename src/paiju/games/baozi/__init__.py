@@ -23,34 +23,7 @@ the games, the odds and the solver are imported on use.
 
 from __future__ import annotations
 
-from typing import Any
-
-__all__ = ["compare", "group", "odds"]
-
-
-def compare(code: str, banker: str, player: str) -> dict[str, Any]:
-    """Compare a banker's and a player's hand of a 宝子 or 佳佳宝 code.
-
-    For 宝子 a hand is two cards (``"As Kd"``); for 佳佳宝 two groups (``"As Kd / 5c 5h"``).
-    Returns ``{"winner": "banker" | "player" | "push", "banker": {...}, "player": {...}}``
-    (佳佳宝 adds ``"groups"``: the outcome of the front and of the back).
-    """
-    from paiju.games.baozi.compare import compare_text
-
-    result: dict[str, Any] = compare_text(code, banker, player)
-    return result
-
-
-def group(code: str, cards: str) -> dict[str, Any]:
-    """The 佳佳宝 grouping solver: the best split of four cards (see :mod:`.solver`)."""
-    from paiju.games.baozi.solver import group_text
-
-    return group_text(code, cards)
-
-
-def odds(code: str) -> dict[str, Any]:
-    """Exact odds of a code (see :mod:`paiju.games.baozi.odds`)."""
-    from paiju.catalog import find_variant
-    from paiju.games.baozi.odds import odds as variant_odds
-
-    return variant_odds(find_variant(code))
+# The entry points live in their modules (``compare.compare_text``, ``solver.group_text``,
+# ``odds.odds``) and at the top level (``paiju.compare``, ``paiju.odds``): a function named
+# like a submodule here would be replaced by that submodule once it is imported.
+__all__: list[str] = []
