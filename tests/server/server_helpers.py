@@ -13,10 +13,6 @@ import asyncio
 import contextlib
 import json
 import random
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -32,6 +28,7 @@ from paiju.games import FAMILIES
 from paiju.games import game as make_game
 from paiju.harness import view_items
 from paiju.server.store import HandRow, Store
+from server_process import ServerProcess
 
 HERE = Path(__file__).resolve().parent
 LAUNCH = HERE / "launch.py"
@@ -46,63 +43,16 @@ GAME_CODES = ["toy", *REAL_CODES]
 FAST = {"time_limit": 0, "bot_delay": 0, "pause": 0, "reconnect_grace": 60, "fill_after": None}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
-    """A ``paiju serve`` subprocess on 127.0.0.1 with a database file in ``folder``."""
+class Server(ServerProcess):
+    """A ``paiju serve`` subprocess (through ``launch.py``, which registers the toy game)."""
 
     def __init__(self, folder: Path, port: int | None = None) -> None:
-        self.folder = folder
-        self.db = folder / "paiju.db"
-        self.port = port or free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.log = folder / "server.log"
+        super().__init__(folder, port, command=(str(LAUNCH),))
         self._viewer: str | None = None
 
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_base(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
     def start(self, timeout: float = 40.0) -> Server:
-        out = self.log.open("ab")
-        self.proc = subprocess.Popen(
-            [sys.executable, str(LAUNCH), "serve", "--port", str(self.port), "--db", str(self.db)],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=str(self.folder),
-        )
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
-                    return self
-            time.sleep(0.1)
-        raise RuntimeError(f"server did not start: {self.log.read_text()}")
-
-    def kill9(self) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+        self.launch(timeout)
+        return self
 
     # -- REST ---------------------------------------------------------------------------
 

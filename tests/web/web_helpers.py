@@ -3,17 +3,13 @@ player takes in the UI (register, open a room, read the settlement off the scree
 
 from __future__ import annotations
 
-import contextlib
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+from server_process import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts" / "web"
@@ -31,52 +27,15 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class WebServer:
-    """``paiju serve`` on 127.0.0.1 with its own database file in ``folder``."""
+class WebServer(ServerProcess):
+    """``paiju serve`` on 127.0.0.1 with its own database file (``web.db``) in ``folder``."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.port = free_port()
-        self.log = folder / "server.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        super().__init__(folder, db="web.db")
 
     def start(self, timeout: float = 40.0) -> WebServer:
-        out = self.log.open("ab")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "paiju", "serve", "--port", str(self.port), "--db", "web.db"],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=str(self.folder),
-        )
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
-                    return self
-            time.sleep(0.1)
-        raise RuntimeError(f"server did not start: {self.log.read_text()}")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+        self.launch(timeout)
+        return self
 
     def get(self, path: str, token: str | None = None) -> Any:
         headers = {"Authorization": f"Bearer {token}"} if token else {}

@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paiju.cards import Card
+from paiju.games.shisanzhang.spec import CATEGORY_NAMES
 
 __all__ = [
     "CATEGORIES",
@@ -40,17 +41,7 @@ __all__ = [
     "row_value",
 ]
 
-CATEGORIES: Final[tuple[str, ...]] = (
-    "散牌",
-    "对子",
-    "两对",
-    "三条",
-    "顺子",
-    "同花",
-    "葫芦",
-    "炸弹",
-    "同花顺",
-)
+CATEGORIES: Final[tuple[str, ...]] = CATEGORY_NAMES
 """Row categories from weakest to strongest; a front row is only 散牌, 对子 or 三条."""
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
