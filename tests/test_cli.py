@@ -10,19 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from cli_run import run
 from paiju import __version__
-from paiju.cli import cli, main
+from paiju.cli import cli
 from paiju.games import game
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_catalog_json_lists_every_code(capsys: pytest.CaptureFixture[str]) -> None:

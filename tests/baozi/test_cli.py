@@ -8,17 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from paiju.cli import cli, main
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from cli_run import run
+from paiju.cli import cli
 
 
 def test_compare_json_contract_baozi(capsys: pytest.CaptureFixture[str]) -> None:
