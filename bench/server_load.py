@@ -7,15 +7,20 @@
 It starts ``paiju serve`` (uvicorn with uvloop/httptools) on a free loopback port with a
 fresh SQLite file, registers one player per connection, seats them (all human) at tables
 of 1301 (十三张) and 2001 (宝子) that play hand after hand, and lets every client act as
-soon as the rules allow (``--pace 0``) or at a human pace (``--pace 2``: at most one action
-per connection every 2 s). Then the same clients run against a bare WebSocket echo server
-(the ``websockets`` library on uvloop) in the same run: the ceiling.
+soon as the rules allow (``--pace 0``) or at a human pace (``--pace 2``: one action per
+connection every 2 s on average; each think time varies by ``--jitter``, ±50% by default,
+as people's do - ``--jitter 0`` makes every client a metronome, and since a decision that
+comes late is taken at once, metronomes fall into step and act in bursts). Then the same
+clients run against a bare WebSocket echo server (the ``websockets`` library on uvloop)
+in the same run: the ceiling.
 
 Printed: hands settled per second, actions per second, p50/p99 latency from an action to
 its broadcast (the actor's own ``update``), errors, lost actions (sent, neither refused
 nor in the database's action log at the end), and the ratio of the game's action rate
-to the echo server's round-trip rate. Bounded in time (``--seconds`` per phase plus
-set-up) and connections (``--connections`` at most 2,000); 127.0.0.1 only.
+to the echo server's round-trip rate. Everything is counted over ``--seconds`` after a
+``--warmup`` (2 s) in which the clients already play: the start, when every client wakes
+at once, is not steady state. Bounded in time (``--warmup`` + ``--seconds`` per phase
+plus set-up) and connections (``--connections`` at most 2,000); 127.0.0.1 only.
 """
 
 from __future__ import annotations
@@ -132,11 +137,24 @@ uvloop.run(main())
 
 @dataclass
 class Clock:
-    """Clients connect first, then all start together and stop at ``until``."""
+    """Clients connect first, then all start together (``go``), play a warm-up that is not
+    counted, are measured from ``since`` and stop at ``until``."""
 
     go: asyncio.Event
+    since: float = 0.0
     until: float = 0.0
     connected: int = 0
+
+    def measured(self, now: float) -> bool:
+        return self.since <= now < self.until
+
+    async def run(self, warmup: float, seconds: float, pid: int, cpu: Cpu) -> None:
+        """Start the clients; measure the server's CPU over the measured window."""
+        self.since = time.monotonic() + warmup
+        self.until = self.since + seconds
+        self.go.set()
+        await asyncio.sleep(warmup)
+        await Cpu.measure(pid, seconds, cpu)
 
 
 @dataclass
@@ -179,8 +197,12 @@ def choose(msg: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
 
 
 async def game_client(
-    url: str, token: str, stats: Stats, clock: Clock, pace: float, seed: int
+    url: str, token: str, stats: Stats, clock: Clock, pace: float, jitter: float, seed: int
 ) -> None:
+    """One seat's player. Paced (``pace`` > 0), each decision is taken ``pace`` seconds
+    times a uniform factor in [1 - jitter, 1 + jitter] after the seat's previous action
+    (one action every ``pace`` seconds on average), or at once when the decision comes
+    later than that; the first at a uniform moment of the first ``pace`` seconds."""
     rng = random.Random(seed)
     async with websockets.connect(
         url,
@@ -189,18 +211,27 @@ async def game_client(
         open_timeout=60,
         max_queue=None,
     ) as ws:
+        seat: int | None = None
+        latest: dict[str, Any] | None = None
+        while latest is None:  # the welcome and the seat's state come before the start
+            first = json.loads(await asyncio.wait_for(ws.recv(), 60))
+            if first["type"] == "welcome":
+                seat = first["seat"]
+            elif first["type"] in ("state", "update"):
+                latest = first
         clock.connected += 1
         await clock.go.wait()
         until = clock.until
-        seat: int | None = None
-        pending: dict[int, float] = {}
+        pending: dict[int, tuple[float, bool]] = {}
         counter = 0
-        last_action = time.monotonic() - rng.random() * pace
-        latest: dict[str, Any] | None = None
+        next_at = time.monotonic() + rng.random() * pace
         waiting = False
 
+        def think() -> float:
+            return pace * rng.uniform(1 - jitter, 1 + jitter)
+
         async def act() -> None:
-            nonlocal counter, last_action, waiting
+            nonlocal counter, next_at, waiting
             if latest is None or pending or waiting or time.monotonic() >= until:
                 return
             if seat not in latest["view"]["to_act"]:
@@ -209,7 +240,7 @@ async def game_client(
             if action is None:
                 return
             if pace > 0:
-                wait = last_action + pace - time.monotonic()
+                wait = next_at - time.monotonic()
                 if wait > 0:
                     waiting = True
                     await asyncio.sleep(wait)
@@ -225,8 +256,8 @@ async def game_client(
             text = json.dumps(
                 {"type": "action", "action": action, "id": counter, "game": latest["game"]}
             )
-            pending[counter] = time.perf_counter()
-            last_action = time.monotonic()
+            pending[counter] = (time.perf_counter(), clock.measured(time.monotonic()))
+            next_at = time.monotonic() + think()
             try:
                 await ws.send(text)
             except websockets.ConnectionClosed:
@@ -234,25 +265,30 @@ async def game_client(
                 return
             stats.sent += 1
 
+        thinking: set[asyncio.Task[None]] = set()
+
+        def act_later() -> None:
+            task = asyncio.get_running_loop().create_task(act())
+            thinking.add(task)
+            task.add_done_callback(thinking.discard)
+
+        act_later()
         while True:
             now = time.monotonic()
             if now >= until + 30 or (now >= until and not pending and not waiting):
                 return
-            try:  # short waits: a paced action may be sent while this loop waits
-                text = await asyncio.wait_for(ws.recv(), 0.25)
+            try:  # paced actions are tasks of their own: this only waits for messages
+                text = await asyncio.wait_for(ws.recv(), max(until - now, 0.25))
             except TimeoutError:
                 continue
             stats.messages += 1
-            in_phase = time.monotonic() < until
+            in_phase = clock.measured(time.monotonic())
             stats.phase_messages += in_phase
             msg = json.loads(text)
             kind = msg["type"]
-            if kind == "welcome":
-                seat = msg["seat"]
-                continue
             ref = msg.get("ref")
             if ref is not None and ref in pending:
-                began = pending.pop(ref)
+                began, counted = pending.pop(ref)
                 if kind == "error":
                     stats.errors += 1
                     stats.refused += 1
@@ -261,17 +297,18 @@ async def game_client(
                 else:
                     stats.acked += 1
                     stats.phase_acked += in_phase
-                    stats.latencies.append(time.perf_counter() - began)
+                    if counted:
+                        stats.latencies.append(time.perf_counter() - began)
             elif kind == "error":
                 stats.errors += 1
                 if len(stats.error_samples) < 5:
                     stats.error_samples.append(f"{msg['code']}: {msg['message']}")
-            if kind == "hand_over":
+            if kind == "hand_over" and in_phase:
                 stats.hands.add((msg["room"], msg["game"]))
             if kind in ("state", "update"):
                 latest = msg
                 if pace > 0:
-                    asyncio.get_running_loop().create_task(act())
+                    act_later()
                 else:
                     await act()
 
@@ -281,16 +318,17 @@ async def echo_client(url: str, stats: Stats, clock: Clock, payload: str) -> Non
         clock.connected += 1
         await clock.go.wait()
         while time.monotonic() < clock.until:
-            began = time.perf_counter()
+            began, began_at = time.perf_counter(), time.monotonic()
             stats.sent += 1
             await ws.send(payload)
             await ws.recv()
-            in_phase = time.monotonic() < clock.until
+            in_phase = clock.measured(time.monotonic())
             stats.acked += 1
             stats.messages += 1
             stats.phase_acked += in_phase
             stats.phase_messages += in_phase
-            stats.latencies.append(time.perf_counter() - began)
+            if clock.measured(began_at):
+                stats.latencies.append(time.perf_counter() - began)
 
 
 async def connect_all(factories: list[Any], batch: int = 100) -> list[asyncio.Task[None]]:
@@ -340,14 +378,21 @@ def setup_tables(base: str, n: int, codes: list[str], seats: int) -> list[tuple[
 
 
 async def run_game(
-    port: int, seated: list[tuple[int, str]], seconds: float, pace: float, pid: int, cpu: Cpu
+    port: int,
+    seated: list[tuple[int, str]],
+    seconds: float,
+    pace: float,
+    jitter: float,
+    warmup: float,
+    pid: int,
+    cpu: Cpu,
 ) -> tuple[Stats, float]:
     stats = Stats()
     clock = Clock(asyncio.Event())
     factories = [
         (
             lambda r=room, t=token, i=i: game_client(
-                f"ws://{HOST}:{port}/ws/rooms/{r}", t, stats, clock, pace, i
+                f"ws://{HOST}:{port}/ws/rooms/{r}", t, stats, clock, pace, jitter, i
             )
         )
         for i, (room, token) in enumerate(seated)
@@ -358,10 +403,7 @@ async def run_game(
         if all(t.done() for t in tasks):
             break
         await asyncio.sleep(0.1)
-    began = time.monotonic()
-    clock.until = began + seconds
-    clock.go.set()
-    measuring = asyncio.create_task(Cpu.measure(pid, seconds, cpu))
+    measuring = asyncio.create_task(clock.run(warmup, seconds, pid, cpu))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     for f in failures[:3]:
@@ -372,7 +414,7 @@ async def run_game(
 
 
 async def run_echo(
-    port: int, n: int, seconds: float, payload: str, pid: int, cpu: Cpu
+    port: int, n: int, seconds: float, warmup: float, payload: str, pid: int, cpu: Cpu
 ) -> tuple[Stats, float]:
     """The same number of clients against the echo server, timed like the game phase:
     all connect first, then echo one message at a time each for ``seconds``."""
@@ -387,9 +429,7 @@ async def run_echo(
         if all(t.done() for t in tasks):
             break
         await asyncio.sleep(0.1)
-    clock.until = time.monotonic() + seconds
-    clock.go.set()
-    measuring = asyncio.create_task(Cpu.measure(pid, seconds, cpu))
+    measuring = asyncio.create_task(clock.run(warmup, seconds, pid, cpu))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     stats.failures += sum(isinstance(r, BaseException) for r in results)
     await measuring
@@ -402,6 +442,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="Length of each phase.")
     parser.add_argument(
         "--pace", type=float, default=0.0, help="Seconds between a client's actions (0: flat out)."
+    )
+    parser.add_argument(
+        "--jitter",
+        type=float,
+        default=0.5,
+        help="Paced: each think time is pace x uniform[1-jitter, 1+jitter] (0: a metronome).",
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=2.0,
+        help="Seconds played before the measured phase of each run (not counted).",
     )
     parser.add_argument("--codes", default="1301,2001")
     parser.add_argument("--seats", type=int, default=4)
@@ -435,7 +487,9 @@ def main() -> None:
         load = os.getloadavg()[0]
         game_cpu = Cpu()
         game, game_time = uvloop.run(
-            run_game(port, seated, seconds, args.pace, server.pid, game_cpu)
+            run_game(
+                port, seated, seconds, args.pace, args.jitter, args.warmup, server.pid, game_cpu
+            )
         )
     finally:
         stop(server)
@@ -444,10 +498,11 @@ def main() -> None:
     db.close()
     lost = game.sent - stored - game.refused
     unanswered = game.sent - game.acked - game.refused
+    paced = f"{args.pace:g} s ± {args.jitter:.0%}" if args.pace else "flat out"
     print(
         f"paiju server load: {len(seated)} connections, codes {','.join(codes)}, "
-        f"{args.seats} seats a table, pace {'flat out' if args.pace == 0 else f'{args.pace:g} s'}, "
-        f"{seconds:g} s"
+        f"{args.seats} seats a table, pace {paced}, "
+        f"{seconds:g} s measured after {args.warmup:g} s of warm-up"
     )
     print(f"  hands settled/s     {len(game.hands) / game_time:10.1f}   ({len(game.hands)} hands)")
     print(
@@ -492,7 +547,7 @@ def main() -> None:
     echo_cpu = Cpu()
     try:
         ceiling, echo_time = uvloop.run(
-            run_echo(eport, len(seated), seconds, payload, echo.pid, echo_cpu)
+            run_echo(eport, len(seated), seconds, args.warmup, payload, echo.pid, echo_cpu)
         )
     finally:
         stop(echo)
