@@ -22,6 +22,7 @@ the seats waiting to act are restarted (with their full time).
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import functools
 import json
@@ -157,7 +158,10 @@ class Client:
         self.limits = limits
         self._send_text = send_text
         self._close = close
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.outbox: collections.deque[str | None] = collections.deque()
+        """Texts to send, in order; ``None`` closes. A deque with one waiter rather than
+        an ``asyncio.Queue``: every message of the server passes through here."""
+        self._wakeup: asyncio.Future[None] | None = None
         self.closed = False
         self.seat: int | None = None
         self.room: Room | None = None
@@ -169,10 +173,16 @@ class Client:
         goes to several sockets is serialised once)."""
         if self.closed:
             return
-        if self.outbox.qsize() >= self.limits.outbox:
+        if len(self.outbox) >= self.limits.outbox:
             self.close(4408, "slow_consumer")
             return
-        self.outbox.put_nowait(msg if isinstance(msg, str) else msg.model_dump_json())
+        self._put(msg if isinstance(msg, str) else msg.model_dump_json())
+
+    def _put(self, text: str | None) -> None:
+        self.outbox.append(text)
+        wakeup = self._wakeup
+        if wakeup is not None and not wakeup.done():
+            wakeup.set_result(None)
 
     def error(self, code: str, message: str, ref: str | int | None = None) -> None:
         self.send(ErrorMsg(code=code, message=message, ref=ref))
@@ -180,7 +190,7 @@ class Client:
     def close(self, code: int, reason: str) -> None:
         if not self.closed:
             self.closed = True
-            self.outbox.put_nowait(None)
+            self._put(None)
             self._close_args = (code, reason)
 
     def allow(self) -> bool:
@@ -196,8 +206,14 @@ class Client:
 
     async def writer(self) -> None:
         """Send the outbox in order until the client is closed."""
+        outbox = self.outbox
         while True:
-            text = await self.outbox.get()
+            if not outbox:
+                self._wakeup = asyncio.get_running_loop().create_future()
+                await self._wakeup
+                self._wakeup = None
+                continue
+            text = outbox.popleft()
             if text is None:
                 break
             try:

@@ -323,6 +323,9 @@ class BaoziState(State):
         self.stock: tuple[Card, ...] = tuple(Card(c) for c in deal.piles.get("stock", ()))
         self.bets: list[int | None] = [None] * seats
         self.results: list[tuple[str, tuple[str, ...], int]] | None = None
+        self.revealed: tuple[tuple[str, str], ...] = ()
+        """Each seat's shown cards and reading (text) once the hand is over: every view
+        of the over hand shows them, so they are written once."""
         self._phase = "betting"
 
     # -- protocol -------------------------------------------------------------------
@@ -398,8 +401,12 @@ class BaoziState(State):
         return winner, (), payout
 
     def _showdown(self) -> list[Event]:
+        readings = [self.reading(s) for s in range(self.seats)]
+        self.revealed = tuple(
+            (format_cards(self.shown_cards(s)), readings[s]) for s in range(self.seats)
+        )
         events: list[Event] = [
-            HandShown(s, self.shown_cards(s), self.reading(s)) for s in range(self.seats)
+            HandShown(s, self.shown_cards(s), readings[s]) for s in range(self.seats)
         ]
         self.results = []
         for seat in self.players:
@@ -443,12 +450,12 @@ class BaoziState(State):
             "seat": owner,
             "role": "banker" if owner == self.banker else "player",
             "bet": self.bets[owner],
-            "cards": format_cards(self.shown_cards(owner))
-            if self.visible_hand(seat, owner)
-            else None,
         }
         if self._phase == "over":
-            out["reading"] = self.reading(owner)
+            out["cards"], out["reading"] = self.revealed[owner]
+        else:
+            visible = self.visible_hand(seat, owner)
+            out["cards"] = format_cards(self.shown_cards(owner)) if visible else None
         return out
 
     def view(self, seat: int | None) -> JSON:

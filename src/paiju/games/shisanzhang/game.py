@@ -229,6 +229,10 @@ class ShisanzhangState(State):
         )
         self.acted: list[Hand | None] = [None] * seats
         self.result: Showdown | None = None
+        self.hand_texts = tuple(format_cards(sort_hand(h)) for h in self.hands)
+        """Each seat's 13 cards as its views show them (sorted), written once."""
+        self.showdown: dict[str, Any] | None = None
+        """The public showdown (``result.to_json()``), written once when it happens."""
         self.bets: list[int | None] = [None] * seats
         """下注 by seat; the banker bets nothing (None); None until placed."""
         self.betting = bool(params.bets) and self.banker is not None
@@ -331,6 +335,7 @@ class ShisanzhangState(State):
                 options["favoured"],
                 self.stakes(),
             )
+            self.showdown = self.result.to_json()
             events.append(self._revealed(self.result))
         return events
 
@@ -445,13 +450,13 @@ class ShisanzhangState(State):
             ]
         if seat is not None:
             special = self.specials[seat]
-            out["hand"] = format_cards(sort_hand(self.hands[seat]))
+            out["hand"] = self.hand_texts[seat]
             out["special"] = None if special is None else special.name_zh
             out["must_declare"] = self.forced[seat]
             mine = self.acted[seat]
             out["mine"] = None if mine is None else mine.to_json()
-        if self.result is not None:
-            out["showdown"] = self.result.to_json()
+        if self.showdown is not None:
+            out["showdown"] = self.showdown
         return out
 
     def settlement(self) -> tuple[int, ...]:

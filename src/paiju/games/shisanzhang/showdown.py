@@ -18,6 +18,7 @@ per-seat scores, which always sum to zero (every stake moves between two seats).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,7 +82,12 @@ class Hand:
 
     def to_json(self) -> dict[str, Any]:
         """Cards as canonical text: ``{"front", "middle", "back", "categories", "foul"}``
-        or ``{"declared": name, "cards"}``."""
+        or ``{"declared": name, "cards"}`` (a new dict each call)."""
+        return dict(self._json)
+
+    @functools.cached_property
+    def _json(self) -> dict[str, Any]:
+        """The JSON form, written once (a hand never changes; views show it often)."""
         if self.rows is None:
             name = self.special.name_zh if self.special else None
             return {"declared": name, "cards": format_cards(_display(self.cards))}
