@@ -195,3 +195,43 @@ def test_open_seats_go_to_bots_after_fill_after(server: Server) -> None:
         await me.close()
 
     asyncio.run(run())
+
+
+def test_waiting_room_changes_are_pushed_to_its_sockets(server: Server) -> None:
+    """Before the first deal there is no state to send; each socket of the room gets a
+    ``room`` message (its RoomInfo) when a player joins, connects, leaves, and when the
+    room starts."""
+
+    async def room_where(p: Player, **fields: Any) -> dict[str, Any]:
+        """The next ``room`` message whose RoomInfo has these values."""
+        while True:
+            msg = await p.expect("room")
+            if all(msg["room"][k] == v for k, v in fields.items()):
+                info: dict[str, Any] = msg["room"]
+                return info
+
+    async def run() -> None:
+        owner = server.register("owner")
+        created = server.create_room(owner, "toy", seats=3, hands=1, fill_after=None)
+        room = created["room"]["id"]
+        me = Player(server, owner, room, seed=1)
+        await me.connect()
+        guest = server.register("guest")
+        assert server.call("POST", f"/api/rooms/{room}/join", guest, json={}).status_code == 200
+        joined = await room_where(me, players=["owner", "guest", None])
+        assert joined["control"] == ["player", "away", "open"]
+        other = Player(server, guest, room, seed=2)
+        await other.connect()
+        await room_where(me, control=["player", "player", "open"])
+        await other.close()
+        assert server.call("POST", f"/api/rooms/{room}/leave", guest).status_code == 200
+        left = await room_where(me, players=["owner", None, None])
+        assert left["control"] == ["player", "open", "open"]
+        assert server.call("POST", f"/api/rooms/{room}/start", owner).status_code == 200
+        started = await room_where(me, status="playing")
+        assert started["players"] == ["owner", "bot", "bot"]
+        await me.expect("hand_started")
+        await me.play()
+        await me.close()
+
+    asyncio.run(run())

@@ -160,6 +160,14 @@ class Welcome(_Msg):
     limits: dict[str, float]
 
 
+class RoomMsg(_Msg):
+    """The room changed before its first deal (a player joined or left, a socket came or
+    went) or it started: its :class:`RoomInfo` now, sent to every socket of the room."""
+
+    type: Literal["room"] = "room"
+    room: RoomInfo
+
+
 class HandStarted(_Msg):
     """A hand begins: the commitment to its secret seed is published before the deal."""
 
@@ -240,6 +248,7 @@ class Pong(_Msg):
 
 SERVER_MESSAGES: tuple[type[_Msg], ...] = (
     Welcome,
+    RoomMsg,
     HandStarted,
     StateMsg,
     Update,

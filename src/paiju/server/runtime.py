@@ -55,6 +55,7 @@ from paiju.server.messages import (
     Pong,
     Resume,
     RoomInfo,
+    RoomMsg,
     Sync,
     Welcome,
     client_message,
@@ -352,6 +353,8 @@ class Room:
         self.store.set_seat(self.id, seat, player.id, False)
         if all(s.bot or s.player is not None for s in self.seats):
             self.start()
+        else:
+            self.announce()
         return seat
 
     def leave(self, player: PlayerRow) -> int:
@@ -372,6 +375,8 @@ class Room:
         if client is not None:
             client.close(1000, "left")
             rt.client = None
+        if self.state is not None:
+            self.announce()  # the seat's name is now "bot" (before the deal: _refresh says so)
         self._refresh()
         return seat
 
@@ -394,6 +399,7 @@ class Room:
                 self.store.set_seat(self.id, i, None, True)
         self.status = "playing"
         self.store.set_room_status(self.id, "playing")
+        self.announce()
         self.deal_hand()
 
     # -- hands ----------------------------------------------------------------------
@@ -597,6 +603,7 @@ class Room:
         for client in self.clients():
             client.send(msg)
         if ending.room_finished:
+            self.announce()
             self.hub.finished(self)
         else:
             self.next_hand = self.loop.call_later(self.options.pause, self._safe(self.deal_hand))
@@ -828,11 +835,21 @@ class Room:
         actions = state.legal_actions(seat)
         return None if actions is None else [a.to_json() for a in actions]
 
+    def announce(self) -> None:
+        """Send every socket of the room its :class:`RoomInfo` (a ``room`` message)."""
+        clients = self.clients()
+        if clients:
+            text = RoomMsg(room=self.info()).model_dump_json()
+            for client in clients:
+                client.send(text)
+
     def _refresh(self) -> None:
-        """Re-arm bots and timers, then send every socket its full state."""
+        """Re-arm bots and timers, then send every socket its full state (before the
+        first deal: the room's info, which is all there is to see)."""
         self.settle_writes()
         self._schedule()
         if self.state is None:
+            self.announce()
             return
         clients = self.clients()
         for client, text in zip(clients, self._states(clients), strict=True):

@@ -63,7 +63,6 @@ class RoomView {
     main.appendChild(this.root);
     this.offLang = onLang(() => this.render());
     this.ticker = setInterval(() => this.tick(), 250);
-    this.poller = null;
   }
 
   async open() {
@@ -83,7 +82,6 @@ class RoomView {
   close() {
     this.closed = true;
     clearInterval(this.ticker);
-    clearInterval(this.poller);
     this.offLang();
     if (this.ws) this.ws.close(1000, "bye");
   }
@@ -134,7 +132,11 @@ class RoomView {
         this.info = msg.room;
         this.seat = msg.seat;
         this.limits = msg.limits;
-        this.watchWaiting();
+        break;
+      case "room":
+        // the server pushes the room's info whenever it changes before the first deal
+        // (joins, leaves, sockets coming and going) and when it starts or finishes
+        this.info = msg.room;
         break;
       case "hand_started":
         if (msg.game !== this.game) {
@@ -160,7 +162,6 @@ class RoomView {
         this.timers = msg.timers;
         this.timersAt = performance.now();
         this.events = msg.type === "update" ? msg.events : [];
-        if (this.info && this.info.status === "waiting") this.refreshInfo();
         if (msg.type === "state" && msg.view.phase === "over" && !this.handOver) this.recoverHandOver(msg.game);
         break;
       case "hand_over":
@@ -206,16 +207,6 @@ class RoomView {
       this.render();
     } catch {
       /* a finished room may be gone from memory: keep the last info */
-    }
-  }
-
-  watchWaiting() {
-    clearInterval(this.poller);
-    if (this.info && this.info.status === "waiting") {
-      this.poller = setInterval(() => {
-        if (!this.info || this.info.status !== "waiting") clearInterval(this.poller);
-        else this.refreshInfo();
-      }, 2000);
     }
   }
 
