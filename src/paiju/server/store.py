@@ -1,7 +1,8 @@
 """Storage of the server: players, rooms, hands, the action log and the ledger (积分).
 
 Everything goes through SQLAlchemy, so the default SQLite file and PostgreSQL (``--db
-postgresql://…``) behave alike; the schema is created and upgraded by Alembic
+postgresql://user@host/dbname``, through the psycopg 3 driver: ``pip install
+'paiju[postgres]'``) behave alike; the schema is created and upgraded by Alembic
 (:func:`migrate`). The writes that matter for crash recovery are single transactions:
 
 * :meth:`Store.start_hand` records the hand's commitment, secret seed and deal before
@@ -12,6 +13,8 @@ postgresql://…``) behave alike; the schema is created and upgraded by Alembic
 
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed transaction survives the
 server process being killed (``kill -9``); only a power loss may drop the last commits.
+On PostgreSQL the database server keeps what was committed, and hand ids (game ids) are
+drawn from the ``hands.id`` sequence, so the sequence never falls behind the ids in use.
 """
 
 from __future__ import annotations
@@ -28,10 +31,23 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, bindparam, create_engine, event, func, insert, select, update
+from sqlalchemy import (
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    make_url,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 
+from paiju.errors import PaijuError
 from paiju.server import tables as t
 
 __all__ = [
@@ -47,8 +63,26 @@ __all__ = [
 ]
 
 
+_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
 def database_url(db: str) -> str:
-    """A SQLAlchemy URL from ``--db``: a DSN as is, anything else is a SQLite file path."""
+    """A SQLAlchemy URL from ``--db``: a DSN as is, anything else is a SQLite file path.
+
+    A PostgreSQL DSN that names no driver (``postgresql://`` or ``postgres://``) uses
+    psycopg 3 (SQLAlchemy's own default would be psycopg2); ``postgresql+driver://`` is
+    kept as given.
+
+    >>> database_url("postgres://ann@db.example/paiju")
+    'postgresql+psycopg://ann@db.example/paiju'
+    >>> database_url("postgresql+psycopg2://ann@localhost/paiju")
+    'postgresql+psycopg2://ann@localhost/paiju'
+    >>> database_url(":memory:")
+    'sqlite://'
+    """
+    for scheme in _POSTGRES_SCHEMES:
+        if db.startswith(scheme):
+            return "postgresql+psycopg://" + db[len(scheme) :]
     if "://" in db:
         return db
     if db == ":memory:":
@@ -173,16 +207,31 @@ class Store:
         kwargs: dict[str, Any] = {}
         if url == "sqlite://":
             kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
-        self.url = url
-        self.engine = create_engine(url, **kwargs)
+        self.url = make_url(url).render_as_string(hide_password=True)
+        """The database's URL, password hidden (fit for logs)."""
+        try:
+            self.engine = create_engine(url, **kwargs)
+        except ModuleNotFoundError as exc:
+            hint = " (pip install 'paiju[postgres]')" if url.startswith("postgresql") else ""
+            raise PaijuError(
+                f"the database driver for {self.url} is not installed: {exc}{hint}"
+            ) from None
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        migrate(self.engine)
+        try:
+            migrate(self.engine)
+        except OperationalError as exc:
+            self.engine.dispose()
+            raise PaijuError(f"cannot open the database {self.url}: {exc.orig}") from None
         self._qmark = (
             self.engine.dialect.name == "sqlite" and self.engine.dialect.paramstyle == "qmark"
         )
-        with self.engine.connect() as conn:
+        self._hand_sequence: str | None = None
+        """PostgreSQL: the sequence of ``hands.id`` that :meth:`new_hand_id` draws from."""
+        with self.engine.begin() as conn:
             self._next_hand = int(conn.execute(select(func.max(t.hands.c.id))).scalar() or 0)
+            if self.engine.dialect.name == "postgresql":
+                self._hand_sequence = self._catch_up_sequence(conn, self._next_hand)
         self._players: dict[str, PlayerRow] = {}
         self._balances: dict[int, int] = {}
         """Running ledger balances by player (this process is the only writer)."""
@@ -368,9 +417,30 @@ class Store:
         self.append_actions([ActionWrite(hand_id, idx, seat, action, actor, ending)])
 
     def new_hand_id(self) -> int:
-        """The id of the next hand (this process is the database's only writer)."""
+        """The id of the next hand: on PostgreSQL the next value of the ``hands.id``
+        sequence, elsewhere one more than the last (this process is the only writer)."""
+        if self._hand_sequence is not None:
+            with self.engine.begin() as conn:
+                drawn = int(conn.execute(select(func.nextval(self._hand_sequence))).scalar_one())
+            self._next_hand = max(self._next_hand, drawn)
+            return drawn
         self._next_hand += 1
         return self._next_hand
+
+    @staticmethod
+    def _catch_up_sequence(conn: Connection, last_id: int) -> str | None:
+        """The ``hands.id`` sequence, moved past ``last_id`` if it is behind (hands stored
+        with explicit ids by a server that did not draw them from it)."""
+        name = conn.execute(text("SELECT pg_get_serial_sequence('hands', 'id')")).scalar()
+        if name is None:
+            return None
+        sequence = str(name)
+        # the name comes from the catalogue, already quoted where it needs to be
+        last, called = conn.execute(text(f"SELECT last_value, is_called FROM {sequence}")).one()
+        upcoming = int(last) + 1 if called else int(last)
+        if upcoming <= last_id:
+            conn.execute(select(func.setval(sequence, last_id)))
+        return sequence
 
     def append_actions(self, writes: Sequence[ActionWrite | HandWrite]) -> None:
         """Store new hands and append actions (of any hands) in one transaction, settling
