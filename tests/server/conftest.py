@@ -33,3 +33,59 @@ def toy_family(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         catalog_module._load.cache_clear()
         yield path
     catalog_module._load.cache_clear()
+
+
+# -- PostgreSQL ------------------------------------------------------------------------------
+
+import importlib.util  # noqa: E402
+import os  # noqa: E402
+
+from pg import PostgresCluster, find_bindir  # noqa: E402
+
+REQUIRE_POSTGRES = os.environ.get("PAIJU_REQUIRE_POSTGRES") == "1"
+"""CI sets PAIJU_REQUIRE_POSTGRES=1 (``.ci/run``): there a missing PostgreSQL fails the
+PostgreSQL tests instead of skipping them."""
+
+
+def _no_postgres(reason: str) -> None:
+    if REQUIRE_POSTGRES:
+        pytest.fail(f"{reason}, and PAIJU_REQUIRE_POSTGRES=1 requires PostgreSQL", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """A throwaway PostgreSQL server for the session (``tests/pg.py``): started on first
+    use, stopped and deleted at the end. Skips when PostgreSQL or psycopg is missing,
+    unless ``PAIJU_REQUIRE_POSTGRES=1``."""
+    if importlib.util.find_spec("psycopg") is None:
+        _no_postgres("the psycopg driver is not installed (pip install -e '.[dev]')")
+    bindir = find_bindir()
+    if bindir is None:
+        where = os.environ.get("PAIJU_PG_BINDIR") or "PATH or /usr/lib/postgresql/*/bin"
+        _no_postgres(
+            f"no PostgreSQL server binaries (initdb, pg_ctl) in {where}"
+            " (Debian: apt-get install postgresql)"
+        )
+        return
+    cluster = PostgresCluster(bindir)
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_dsn(postgres_cluster: PostgresCluster) -> str:
+    """The session's PostgreSQL server: its superuser's DSN on the ``postgres`` database."""
+    return postgres_cluster.admin_dsn
+
+
+@pytest.fixture
+def postgres_db(postgres_cluster: PostgresCluster) -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for one test (``postgresql://…``, no driver
+    named, as a user passes it to ``--db``); dropped after the test."""
+    dsn = postgres_cluster.create_database()
+    yield dsn
+    postgres_cluster.drop_database(dsn)

@@ -30,17 +30,27 @@ from paiju.server.verify import game_record, verify_game
 FAST = RoomOptions(time_limit=0, bot_delay=0, pause=0)
 
 
-def test_alembic_migrations_build_exactly_the_declared_schema(tmp_path: Path) -> None:
-    store = Store(str(tmp_path / "schema.db"))
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The ``--db`` of a fresh database: a SQLite file, or a new PostgreSQL database on the
+    session's throwaway server (``postgres_db``; skipped where PostgreSQL is missing)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store.db")
+    dsn: str = request.getfixturevalue("postgres_db")
+    return dsn
+
+
+def test_alembic_migrations_build_exactly_the_declared_schema(db: str) -> None:
+    store = Store(db)
     with store.engine.connect() as conn:
         diffs = compare_metadata(MigrationContext.configure(conn), metadata)
     store.close()
     assert diffs == []
 
 
-def test_a_failed_settlement_stores_neither_the_action_nor_the_ledger(tmp_path: Path) -> None:
+def test_a_failed_settlement_stores_neither_the_action_nor_the_ledger(db: str) -> None:
     """The last action and its settlement commit together or not at all."""
-    store = Store(str(tmp_path / "atomic.db"))
+    store = Store(db)
     player, _ = store.create_player("ann")
     room = store.create_room("toy", {}, {}, 2, player.id, [False, True])
     hand = store.start_hand(room, 1, "toy", {}, (player.id, None), "c" * 64, "s", {}, {})
@@ -109,9 +119,9 @@ def _record(store: Store, game_id: int, stake: int = 1) -> dict[str, Any]:
     return game_record(hand, store.ledger_of_hand(game_id), stake)
 
 
-def test_storage_failure_leaves_the_table_where_it_was(tmp_path: Path) -> None:
+def test_storage_failure_leaves_the_table_where_it_was(db: str) -> None:
     """An action the database refuses is not applied, not broadcast, and the client is told."""
-    store = Store(str(tmp_path / "fail.db"))
+    store = Store(db)
 
     async def run() -> None:
         hub = Hub(store, Limits())
@@ -147,8 +157,8 @@ def test_storage_failure_leaves_the_table_where_it_was(tmp_path: Path) -> None:
     store.close()
 
 
-def test_verify_accepts_an_honest_game_and_names_each_forgery(tmp_path: Path) -> None:
-    store = Store(str(tmp_path / "verify.db"))
+def test_verify_accepts_an_honest_game_and_names_each_forgery(db: str) -> None:
+    store = Store(db)
     game_id = asyncio.run(_play_in_process(store, 3, stake=4))
     honest = _record(store, game_id, stake=4)
     assert verify_game(honest)["ok"] is True
@@ -197,11 +207,15 @@ def test_every_served_toy_hand_verifies(seed: int) -> None:
     store.close()
 
 
-def _store_both_ways(folder: Path, fast: bool) -> tuple[Any, ...]:
-    """A hand stored, played and settled through one insert path; what reads back."""
-    store = Store(str(folder / f"paths-{fast}.db"))
-    assert store._qmark is True
-    store._qmark = fast
+def _store_both_ways(folder: Path, fast: bool, db: str | None = None) -> tuple[Any, ...]:
+    """A hand stored, played and settled through one insert path (on SQLite, or on the
+    database ``db`` through its own path); what reads back."""
+    if db is not None:
+        store = Store(db)
+    else:
+        store = Store(str(folder / f"paths-{fast}.db"))
+        assert store._qmark is True
+        store._qmark = fast
     ann, _ = store.create_player("ann")
     bob, _ = store.create_player("鲍勃")
     room = store.create_room("toy", {"stake": 3}, {}, 3, ann.id, [False, False, True])
@@ -262,3 +276,13 @@ def test_both_insert_paths_store_the_same_hands(tmp_path: Path) -> None:
     assert ann_ledger == [(6, 6), (-3, 3)]
     assert bob_balance == 3
     assert room is not None and room.status == "finished" and room.hands_played == 2
+
+
+def test_postgresql_stores_the_same_hands_as_sqlite(tmp_path: Path, postgres_db: str) -> None:
+    """PostgreSQL (the portable path, psycopg 3, JSON columns, serial ids) reads back the
+    same hands, logs, settlements, ledger and room progress as SQLite's fast path."""
+    store = Store(postgres_db)
+    assert store.engine.dialect.name == "postgresql" and store.engine.driver == "psycopg"
+    assert store._qmark is False
+    store.close()
+    assert _store_both_ways(tmp_path, False, postgres_db) == _store_both_ways(tmp_path, True)

@@ -1,0 +1,281 @@
+"""The server on PostgreSQL (issue #5: "Storage goes through SQLAlchemy so that PostgreSQL is
+a DSN away (``--db postgresql://...``), with migrations (Alembic)").
+
+Each test gets a fresh database on the session's throwaway PostgreSQL server
+(``tests/pg.py``, fixtures ``postgres_db`` / ``postgres_dsn`` in ``conftest.py``); the tests
+skip where PostgreSQL is not installed, and fail instead in CI (``PAIJU_REQUIRE_POSTGRES=1``).
+The store tests of ``test_store_verify.py`` run on both databases as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from server_helpers import LAUNCH, REAL_CODES, Server, check_messages
+from sqlalchemy import func, insert, select, text
+
+from paiju.errors import PaijuError
+from paiju.server import tables as t
+from paiju.server.store import ActionWrite, HandEnding, HandWrite, Store, database_url
+
+# -- the store ------------------------------------------------------------------------------
+
+
+def test_a_dsn_without_a_driver_uses_psycopg_3(postgres_db: str) -> None:
+    """``postgresql://`` and ``postgres://`` go through psycopg 3 (SQLAlchemy's own default
+    is psycopg2, which paiju does not install); a named driver is kept."""
+    assert postgres_db.startswith("postgresql://")
+    rest = postgres_db.removeprefix("postgresql://")
+    assert database_url(postgres_db) == f"postgresql+psycopg://{rest}"
+    assert database_url(f"postgres://{rest}") == f"postgresql+psycopg://{rest}"
+    assert database_url(f"postgresql+psycopg2://{rest}") == f"postgresql+psycopg2://{rest}"
+    for dsn in (postgres_db, f"postgres://{rest}", f"postgresql+psycopg://{rest}"):
+        store = Store(dsn)
+        assert (store.engine.dialect.name, store.engine.driver) == ("postgresql", "psycopg")
+        with store.engine.connect() as conn:
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        store.close()
+
+
+def test_the_url_shown_hides_the_password(postgres_db: str) -> None:
+    """``Store.url`` (what the server logs at start-up) never shows the password."""
+    with_password = postgres_db.replace("://paiju@", "://paiju:s3cret-pw@")
+    store = Store(with_password)  # the test server trusts loopback: any password will do
+    assert "s3cret-pw" not in store.url
+    assert store.url.startswith("postgresql+psycopg://paiju:***@127.0.0.1:")
+    store.close()
+
+
+def test_an_unreachable_database_is_a_clear_error(postgres_dsn: str) -> None:
+    port = int(postgres_dsn.rsplit(":", 1)[1].split("/")[0])
+    closed = f"postgresql://paiju:pw@127.0.0.1:{port + 1 if port < 65535 else port - 1}/x"
+    with pytest.raises(PaijuError, match=r"cannot open the database postgresql\+psycopg://"):
+        Store(closed)
+
+
+def test_a_missing_driver_names_the_extra(
+    postgres_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without psycopg installed, ``--db postgresql://…`` says what to install."""
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # ``import psycopg`` now fails
+    with pytest.raises(PaijuError, match=r"pip install 'paiju\[postgres\]'"):
+        Store(postgres_dsn)
+
+
+def _hand(store: Store, room: int, hand_no: int, players: tuple[int | None, ...]) -> HandWrite:
+    return HandWrite(
+        id=store.new_hand_id(),
+        room_id=room,
+        hand_no=hand_no,
+        code="toy",
+        game_options={"target": 3},
+        players=players,
+        commitment=f"{hand_no:064d}",
+        seed=f"seed-{hand_no}",
+        deal={"hands": ["As Kd", "2c 大王"], "n": [1, None]},
+        context={"banker": hand_no % 2},
+    )
+
+
+def test_a_match_stored_on_postgresql_reads_back_after_a_restart(postgres_db: str) -> None:
+    """Players, rooms, hands and actions written in groups (one transaction each), a
+    settlement written to the ledger with the action that ends the hand, running balances;
+    then a new Store on the same DSN (a restarted server) finds the unfinished hand with its
+    log in order, continues the balances and deals with fresh hand ids."""
+    store = Store(postgres_db)
+    ann, ann_token = store.create_player("ann")
+    bob, _ = store.create_player("鲍勃")
+    assert store.player_by_token(ann_token) == ann
+    assert store.player_names([ann.id, bob.id]) == {ann.id: "ann", bob.id: "鲍勃"}
+    players = (ann.id, bob.id, None)
+    room = store.create_room("toy", {"stake": 2}, {"target": 3}, 3, ann.id, [False, False, True])
+    other = store.create_room("toy", {}, {}, 2, bob.id, [False, True])
+    store.set_seat(room, 0, ann.id, False)
+    store.set_room_status(room, "playing")
+    first, side = _hand(store, room, 1, players), _hand(store, other, 1, (bob.id, None))
+    # one group commit: two new hands and actions of both
+    store.append_actions(
+        [
+            first,
+            side,
+            ActionWrite(first.id, 0, 0, {"type": "stake", "amount": 1}, "player"),
+            ActionWrite(side.id, 0, 1, {"type": "stake", "amount": 2}, "bot"),
+            ActionWrite(first.id, 1, 2, {"type": "stake", "amount": 3, "note": "大王"}, "bot"),
+        ]
+    )
+    ending = HandEnding(room, (2, -1, -1), (4, -2, -2), players, 1, {"banker": 1}, False)
+    second = _hand(store, room, 2, players)
+    store.append_actions([ActionWrite(first.id, 2, 1, {"type": "stop"}, "timeout", ending)])
+    store.append_actions(
+        [second, ActionWrite(second.id, 0, 1, {"type": "stake", "amount": 1}, "player")]
+    )
+    assert store.balance(ann.id) == 4 and store.balance(bob.id) == -2
+    store.close()
+
+    again = Store(postgres_db)  # the restarted server
+    assert [(r.id, r.status, r.hands_played) for r in again.rooms(["playing"])] == [
+        (room, "playing", 1)
+    ]
+    row = again.room(room)
+    assert row is not None
+    assert (row.options, row.game_options, row.context) == (
+        {"stake": 2},
+        {"target": 3},
+        {"banker": 1},
+    )
+    assert (row.seat_players, row.seat_bots) == ((ann.id, None, None), (False, False, True))
+    current = again.current_hand(room)
+    assert current is not None
+    assert (current.id, current.hand_no, current.status) == (second.id, 2, "playing")
+    assert current.players == players and current.deal == {
+        "hands": ["As Kd", "2c 大王"],
+        "n": [1, None],
+    }
+    assert current.actions == ((1, {"type": "stake", "amount": 1}, "player"),)
+    finished = again.hand(first.id)
+    assert finished is not None and finished.status == "over"
+    assert finished.settlement == (2, -1, -1) and finished.ended_at is not None
+    assert [a[1].get("note") for a in finished.actions] == [None, "大王", None]
+    assert again.ledger_of_hand(first.id) == [
+        {"seat": 0, "player": ann.id, "delta": 4, "balance": 4},
+        {"seat": 1, "player": bob.id, "delta": -2, "balance": -2},
+        {"seat": 2, "player": None, "delta": -2, "balance": None},
+    ]
+    assert [h["id"] for h in again.hands(room)] == [first.id]
+    # the restarted store continues the running balances from the database
+    ending2 = HandEnding(room, (-1, 2, -1), (-2, 4, -2), players, 2, {}, True)
+    later = again.new_hand_id()
+    assert later > max(first.id, side.id, second.id)
+    again.append_actions([ActionWrite(second.id, 1, 0, {"type": "stop"}, "player", ending2)])
+    assert [(e["delta"], e["balance"]) for e in again.ledger(ann.id)] == [(4, 4), (-2, 2)]
+    assert [(e["delta"], e["balance"]) for e in again.ledger(bob.id)] == [(-2, -2), (4, 2)]
+    assert again.balance(ann.id) == 2 and again.balance(bob.id) == 2
+    assert again.rooms(["playing"]) == []
+    finished_room = again.room(room)
+    assert finished_room is not None and finished_room.status == "finished"
+    assert again.count_actions() == 6
+    again.close()
+
+
+def test_hand_ids_and_the_hands_sequence_never_collide(postgres_db: str) -> None:
+    """Hand ids (game ids) are drawn from ``hands.id``'s sequence, so a row inserted
+    without an id still gets a free one; and a sequence left behind by hands stored with
+    explicit ids is moved past them when the store starts."""
+    store = Store(postgres_db)
+    player, _ = store.create_player("ann")
+    room = store.create_room("toy", {}, {}, 2, player.id, [False, True])
+    ids = [
+        store.start_hand(room, n, "toy", {}, (player.id, None), "c" * 64, "s", {}, {})
+        for n in (1, 2)
+    ]
+    assert ids == sorted(ids) and len(set(ids)) == 2
+    row = {
+        "room_id": room,
+        "code": "toy",
+        "game_options": {},
+        "seats": 2,
+        "players": [player.id, None],
+        "commitment": "c" * 64,
+        "seed": "s",
+        "deal": {},
+        "context": {},
+        "status": "playing",
+        "started_at": 0.0,
+    }
+    with store.engine.begin() as conn:  # another writer, letting the database pick the id
+        key = conn.execute(insert(t.hands).values(hand_no=3, **row)).inserted_primary_key
+    assert key is not None and key[0] > max(ids)
+    assert store.new_hand_id() > key[0]
+    with store.engine.begin() as conn:  # a hand stored with an id the sequence never gave
+        conn.execute(insert(t.hands).values(id=1000, hand_no=4, **row))
+    store.close()
+    again = Store(postgres_db)
+    assert again.new_hand_id() == 1001
+    with again.engine.begin() as conn:
+        key = conn.execute(insert(t.hands).values(hand_no=5, **row)).inserted_primary_key
+        assert key is not None and key[0] == 1002
+        assert conn.execute(select(func.max(t.hands.c.id))).scalar() == 1002
+    again.close()
+
+
+# -- a real server process on PostgreSQL ------------------------------------------------------
+
+
+class PostgresServer(Server):
+    """``paiju serve --db postgresql://…`` (a real process, through ``launch.py``)."""
+
+    def __init__(self, folder: Path, dsn: str) -> None:
+        super().__init__(folder)
+        self.db = dsn  # type: ignore[assignment]  # a DSN, handed to --db and Store as is
+
+
+@pytest.mark.skipif(not REAL_CODES, reason="1301 and 2001 are not registered")
+@pytest.mark.parametrize("code", REAL_CODES)
+def test_full_games_on_postgresql_settle_and_verify(
+    tmp_path: Path, postgres_db: str, code: str
+) -> None:
+    """Scripted clients and a bot play a two-hand match of ``code`` on a server running on
+    PostgreSQL; every message replays, every game verifies (REST and ``paiju verify --db
+    postgresql://…``), and each player's ledger is the settlements times the stake."""
+    from test_games import _play_room
+
+    server = PostgresServer(tmp_path, postgres_db).start()
+    try:
+        room, clients = asyncio.run(
+            _play_room(server, code, humans=2, seed=5, seats=3, hands=2, stake=3)
+        )
+        *players, _ = clients
+        games = server.call("GET", f"/api/games?room={room}").json()
+        assert len(games) == 2
+        expected: dict[int, list[int]] = {}
+        for summary in reversed(games):  # oldest first, as the ledger
+            record = server.call("GET", f"/api/games/{summary['id']}").json()
+            assert server.call("GET", f"/api/games/{summary['id']}/verify").json()["ok"] is True
+            assert [e["delta"] for e in record["ledger"]] == [3 * s for s in record["settlement"]]
+            assert sum(record["settlement"]) == 0
+            for p in players:
+                assert p.seat is not None
+                expected.setdefault(p.seat, []).append(3 * record["settlement"][p.seat])
+        for p in players:
+            assert p.seat is not None
+            ledger = server.call("GET", "/api/players/me/ledger", p.token).json()
+            deltas = [e["delta"] for e in ledger["entries"]]
+            assert deltas == expected[p.seat]
+            running = [sum(deltas[: i + 1]) for i in range(len(deltas))]
+            assert [e["balance"] for e in ledger["entries"]] == running
+            assert ledger["balance"] == running[-1]
+        store = Store(postgres_db)
+        for p in clients:
+            checked, problems = check_messages(store, p)
+            assert problems == [] and checked > 0
+        store.close()
+        local = subprocess.run(
+            [sys.executable, str(LAUNCH), "verify", str(games[0]["id"]), "--db", postgres_db],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert local.returncode == 0, local.stderr
+        assert "verifies" in local.stdout
+    finally:
+        server.stop()
+
+
+def test_kill_9_mid_games_on_postgresql_then_restart_resumes_every_table(
+    tmp_path: Path, postgres_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The recovery test of ``test_recovery.py``, word for word, with its server on
+    PostgreSQL: kill -9 in the middle of games of every code, a restart on the same DSN,
+    every unfinished table resumes exactly (views, legal actions, timers, ledger) and plays
+    to the end; every settled game verifies."""
+    import test_recovery
+
+    monkeypatch.setattr(test_recovery, "Server", lambda folder: PostgresServer(folder, postgres_db))
+    test_recovery.test_kill_9_mid_games_then_restart_resumes_every_table(tmp_path)
+    store = Store(postgres_db)  # it really ran on PostgreSQL
+    assert store.count_actions() > 0 and store.hands(limit=1)
+    store.close()
