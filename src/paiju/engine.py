@@ -425,6 +425,20 @@ class State(ABC):
         """
         return []
 
+    def preview(self, seat: int, action: Action) -> JSON | None:
+        """What ``action`` of ``seat`` would show once applied, without applying it (a
+        十三张 arrangement's row categories and its 倒水 verdict, say), so that a player can
+        see the exact verdict before committing; ``None`` when the game has nothing to
+        show. Raises like :meth:`apply` when the action is not legal now.
+        """
+        self.check_turn(seat)
+        self.check(seat, action)
+        return self._preview(seat, action)
+
+    def _preview(self, seat: int, action: Action) -> JSON | None:
+        """The family's part of :meth:`preview`, for a checked action (default: none)."""
+        return None
+
     # -- shared behaviour ------------------------------------------------------------
 
     @property

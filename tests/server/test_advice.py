@@ -80,6 +80,55 @@ def test_suggestions_are_the_engines_advice_and_can_be_played(
     asyncio.run(run())
 
 
+def test_check_gives_the_exact_foul_verdict_without_playing(server: Server) -> None:
+    """docs/client-needs.md #5: the 倒水 verdict before confirming, from the server's own
+    row rules (1303 has suit tie-breaks the browser's evaluator leaves out)."""
+
+    async def run() -> None:
+        room, tokens = server.table("1303", 1, seats=4)
+        p = Player(server, tokens[0], room)
+        await p.connect()
+        msg = await _until_to_act(p, "arranging")
+        seat = p.seat or 0
+        hand = Store(str(server.db)).current_hand(room)
+        assert hand is not None
+        state = rebuild(hand)
+        advice = server.call("GET", f"/api/rooms/{room}/suggestions", tokens[0]).json()
+        good = next(a for a in advice["suggestions"] if a["type"] == "arrange")
+        # the solver's rows with the back and the middle swapped: a weaker back is 倒水
+        swapped = {**good, "middle": good["back"], "back": good["middle"]}
+        verdicts = []
+        for action in (good, swapped):
+            answer = server.call("POST", f"/api/rooms/{room}/check", tokens[0], json=action)
+            assert answer.status_code == 200, answer.text
+            body = answer.json()
+            assert (body["room"], body["game"], body["seat"]) == (room, msg["game"], seat)
+            assert body["preview"] == state.preview(seat, state.game.parse_action(action))
+            verdicts.append(body["preview"])
+        assert [v["foul"] for v in verdicts] == [False, True]
+        assert verdicts[1]["middle"] == good["back"]
+        # a card the seat does not hold: the error the socket would give
+        mine = set(" ".join((good["front"], good["middle"], good["back"])).split())
+        foreign = next(c for c in ("2s", "2h", "2c", "2d", "3s") if c not in mine)
+        bad = {**good, "front": " ".join([foreign, *good["front"].split()[1:]])}
+        refused = server.call("POST", f"/api/rooms/{room}/check", tokens[0], json=bad)
+        assert refused.status_code == 400
+        assert refused.json()["error"]["code"] == "illegal_action"
+        assert foreign in refused.json()["error"]["message"]
+        outsider = server.register("checker")
+        elsewhere = server.call("POST", f"/api/rooms/{room}/check", outsider, json=good)
+        assert elsewhere.status_code == 403
+        # nothing was played or stored: no action of the seat in the log, the seat still acts
+        after = Store(str(server.db)).current_hand(room)
+        assert after is not None and all(who != seat for who, _, _ in after.actions)
+        await p.send({"type": "sync", "id": "s"})
+        synced = await p.expect("state")
+        assert seat in synced["view"]["to_act"] and synced["view"]["mine"] is None
+        await p.close()
+
+    asyncio.run(run())
+
+
 def test_suggestions_need_a_seat_and_rooms_name_their_owner(server: Server) -> None:
     room, tokens = server.table("1301", 1, seats=4)
     outsider = server.register("outsider")

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from paiju.cards import Card, deck, parse_cards
+from paiju.cards import Card, deck, format_cards, parse_cards
 from paiju.engine import Deal, Match
-from paiju.errors import IllegalAction
+from paiju.errors import IllegalAction, NotYourTurn
 from paiju.games import game, make_bot
 from paiju.games.shisanzhang.game import (
     Arrange,
@@ -116,6 +116,40 @@ def test_foul_is_allowed_and_loses() -> None:
         st.apply(seat, arrange_greedy(st, seat))
     assert st.view(0)["showdown"]["fouls"][0] is True
     assert st.settlement()[0] < 0
+
+
+def test_preview_judges_an_arrangement_without_playing_it() -> None:
+    """What an arrangement would show (its categories and 倒水), before confirming it."""
+    st = state_of("1301", "As Ah Kc 2c 3s 5c 7c 9h Tc Js 4d 6d 8s", DRAGON)
+    foul = Arrange(
+        parse_cards("As Ah Kc"), parse_cards("2c 3s 5c 7c 9h"), parse_cards("Tc Js 4d 6d 8s")
+    )
+    before = st.snapshot()
+    assert st.preview(0, foul) == {
+        "front": "As Ah Kc",
+        "middle": "9h 7c 5c 3s 2c",
+        "back": "Js Tc 8s 6d 4d",
+        "categories": ["对子", "散牌", "散牌"],
+        "foul": True,
+    }
+    fine = Arrange(
+        parse_cards("2c 3s 5c"), parse_cards("As Ah Kc 4d 6d"), parse_cards("7c 9h Tc Js 8s")
+    )
+    assert st.preview(0, fine) == {
+        "front": "5c 3s 2c",
+        "middle": "As Ah Kc 6d 4d",
+        "back": "Js Tc 9h 8s 7c",
+        "categories": ["散牌", "对子", "顺子"],
+        "foul": False,
+    }
+    dragon = format_cards(sorted(parse_cards(DRAGON), key=lambda c: (-(c // 4), c % 4)))
+    assert st.preview(1, Declare()) == {"declared": "一条龙", "cards": dragon}
+    with pytest.raises(IllegalAction, match="exactly once"):
+        st.preview(0, Arrange(foul.front, foul.middle, (*foul.back[:4], parse_cards("Kd")[0])))
+    assert st.snapshot() == before, "a preview changes nothing"
+    st.apply(0, foul)
+    with pytest.raises(NotYourTurn):
+        st.preview(0, fine)
 
 
 def test_declare_needs_a_special() -> None:

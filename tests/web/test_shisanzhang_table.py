@@ -62,7 +62,8 @@ def test_1301_full_hand_through_the_ui(page: Any, server: WebServer) -> None:
     params: ShisanzhangParams = find_variant("1301").params
     rules = params.row_rules()
     front, middle, back = rows_for(hand)
-    # The live 倒水 warning agrees with the engine on a swapped arrangement.
+    # The 倒水 warning agrees with the engine on a swapped arrangement: once the 13 cards
+    # are placed it is the server's exact verdict (POST /api/rooms/{id}/check).
     place(page, "front", front)
     place(page, "middle", back)
     place(page, "back", middle)
@@ -72,13 +73,17 @@ def test_1301_full_hand_through_the_ui(page: Any, server: WebServer) -> None:
         parse_cards(" ".join(middle)),
         rules,
     )
+    page.wait_for_selector("[data-source='server']")
     assert page.is_visible("#foul-warning") == engine_foul
     page.click("#ssz-clear")
     assert len(hand_on_screen(page)) == 13
     for row, cards in zip(ROWS, (front, middle, back), strict=True):
         place(page, row, cards)
+    verdict = page.wait_for_selector("#foul-ok[data-source='server']")
+    assert verdict is not None
+    # the verdict names the rows' categories (a front is 散牌, 对子 or 三条)
+    assert any(c in (verdict.text_content() or "") for c in ("散牌", "对子", "三条"))
     assert not page.is_visible("#foul-warning")
-    assert page.is_visible("#foul-ok")
     shoot(page, "shisanzhang-arranging")
     page.click("#ssz-submit")
     record = check_against_ledger(page, server, seat=0)

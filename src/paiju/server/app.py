@@ -25,9 +25,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from paiju import __version__
 from paiju.catalog import catalog, find_variant
-from paiju.errors import PaijuError
+from paiju.errors import PaijuError, ProtocolError
 from paiju.games import FAMILIES
-from paiju.server.messages import ErrorMsg, Hello, RoomInfo, Suggestions
+from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
 from paiju.server.runtime import Client, Hub, Limits, RoomOptions, ServerError
 from paiju.server.store import PlayerRow, Store
 from paiju.server.verify import game_record, game_steps, verify_game
@@ -236,6 +236,28 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         state = room.state
         advice = [] if state is None else [a.to_json() for a in state.suggestions(seat, limit)]
         return Suggestions(room=room_id, game=room.hand_id or None, seat=seat, suggestions=advice)
+
+    @app.post("/api/rooms/{room_id}/check")
+    async def check(room_id: int, action: dict[str, Any], me: Me) -> Preview:
+        """Check an action of your seat without playing it: the game's verdict on it now
+        (a 十三张 arrangement's row categories and 倒水), or an error saying why it is not
+        legal. Nothing changes; the action is not stored."""
+        room = hub().room(room_id)
+        seat = room.seat_of(me.id)
+        if seat is None:
+            raise ServerError("not_seated", f"you have no seat in room {room_id}", 403)
+        room.settle_writes()
+        state = room.state
+        if state is None:
+            raise ServerError("no_hand", "no hand is in play; wait for the next deal", 409)
+        try:
+            parsed = room.game.parse_action(action)
+        except PaijuError:
+            raise
+        except Exception as exc:  # a family's parser raising something else
+            raise ProtocolError(f"bad action: {exc}") from None
+        shown = state.preview(seat, parsed)
+        return Preview(room=room_id, game=room.hand_id, seat=seat, preview=shown)
 
     @app.get("/api/rooms/{room_id}/spectate")
     async def spectate(room_id: int, me: Me) -> dict[str, Any]:

@@ -25,6 +25,7 @@ __all__ = [
     "Hello",
     "Ping",
     "Pong",
+    "Preview",
     "Resume",
     "RoomInfo",
     "StateMsg",
@@ -146,6 +147,17 @@ class Suggestions(_Msg):
     suggestions: list[dict[str, Any]]
     """Actions in their JSON form, best first (十三张 arrangements, 佳佳宝 groupings); empty
     when the seat is not to act or the game has no solver."""
+
+
+class Preview(_Msg):
+    """An action checked for the asking player's seat without playing it."""
+
+    room: int
+    game: int
+    seat: int
+    preview: dict[str, Any] | None
+    """What the action would show (十三张: ``{"front", "middle", "back", "categories",
+    "foul"}``), null when the game has nothing to show; an illegal action is an error."""
 
 
 class Welcome(_Msg):

@@ -391,6 +391,19 @@ class ShisanzhangState(State):
                 return Arrange(tuple(front), tuple(middle), tuple(back))
         return Arrange(*greedy_arrangement(cards, rules))
 
+    def _preview(self, seat: int, action: Action) -> JSON | None:
+        """An arrangement as the showdown will judge it, under the code's own row rules
+        (suit tie-breaks included): ``{"front", "middle", "back", "categories", "foul"}``;
+        a declaration: ``{"declared": name, "cards"}``."""
+        if isinstance(action, Arrange):
+            rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
+            return arranged(rows, self.game.params.row_rules()).to_json()
+        if isinstance(action, Declare):
+            special = self.specials[seat]
+            assert special is not None  # check() refuses a declaration without one
+            return declared(self.hands[seat], special).to_json()
+        return None
+
     def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
         """推荐摆法: the solver's best arrangements under the room's settlement (declaring
         first where the seat must, or where its special is worth more than arranging)."""

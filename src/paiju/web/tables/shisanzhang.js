@@ -3,7 +3,7 @@
 // warning, declare a special hand (报到), then watch the showdown (比牌) row by row with
 // 打枪 and 全垒打, and the settlement.
 
-import { get } from "../js/api.js";
+import { get, post } from "../js/api.js";
 import { cardEl, cardsEl, rankOf, splitCards, suitOf } from "../js/cards.js";
 import { h, signed } from "../js/dom.js";
 import { phaseName, t, term } from "../js/i18n.js";
@@ -28,8 +28,8 @@ export function createOptions(variant) {
 }
 
 // ------------------------------------------------------------ the row evaluator
-// For the live foul warning only (the server's verdict, shown after confirming, is the
-// rule). The same scale as paiju.games.shisanzhang.rows: category, then ranks in
+// For the live foul warning while rows are being filled, and as the fallback: once the
+// 13 cards are placed the server's exact verdict (POST /api/rooms/{id}/check) is shown. The same scale as paiju.games.shisanzhang.rows: category, then ranks in
 // comparison order padded with zeros (a front is weaker than a middle with the same
 // leading ranks); a straight ranks by its place, A-2-3-4-5 "second" (below T-J-Q-K-A)
 // or "lowest" as the code's straight_a2345 says. Suit tie-breaks (1303) are left out.
@@ -154,6 +154,37 @@ function loadSuggestions(ctx, local) {
     .finally(() => ctx.rerender());
 }
 
+function arrangement(local) {
+  return {
+    type: "arrange",
+    front: local.rows.front.join(" "),
+    middle: local.rows.middle.join(" "),
+    back: local.rows.back.join(" "),
+  };
+}
+
+/** The server's exact verdict on a complete arrangement (POST /api/rooms/{id}/check):
+ * its own row rules, suit tie-breaks included; the local evaluator is only the fallback. */
+function loadVerdict(ctx, local) {
+  if (!ROWS.every((r) => local.rows[r].length === SIZE[r])) return null;
+  const action = arrangement(local);
+  const key = `${action.front}|${action.middle}|${action.back}`;
+  if (local.verdict && local.verdict.key === key) return local.verdict;
+  const verdict = { key, preview: undefined };
+  local.verdict = verdict;
+  post(`/api/rooms/${ctx.roomId}/check`, action)
+    .then((answer) => {
+      verdict.preview = (answer && answer.preview) || null;
+    })
+    .catch(() => {
+      verdict.preview = null;
+    })
+    .finally(() => {
+      if (local.verdict === verdict) ctx.rerender();
+    });
+  return verdict;
+}
+
 // ------------------------------------------------------------ rendering
 
 function cardButton(ctx, local, card, where) {
@@ -225,6 +256,9 @@ function arrangePanel(ctx) {
   const a2345 = (ctx.variant && ctx.variant.params && ctx.variant.params.straight_a2345) || "second";
   const fouls = foulsOf(local.rows, a2345);
   const complete = ROWS.every((r) => local.rows[r].length === SIZE[r]);
+  const verdict = loadVerdict(ctx, local);
+  const exact = verdict && verdict.preview ? verdict.preview : null;
+  const fouled = exact ? exact.foul : fouls.length > 0;
   const hand = h(
     "div",
     {
@@ -238,10 +272,13 @@ function arrangePanel(ctx) {
   );
   dropZone(ctx, local, hand, "hand");
   let warning;
-  if (fouls.length) {
-    warning = h("p", { class: "foul-warning", id: "foul-warning", role: "alert" }, t("ssz.foul", { rows: fouls.map((r) => t(`ssz.foul_${r}`)).join("，") }));
+  const source = { source: exact ? "server" : "local" };
+  const categories = exact ? ` (${exact.categories.map(term).join(" / ")})` : "";
+  if (fouled) {
+    const rows = fouls.map((r) => t(`ssz.foul_${r}`)).join("，");
+    warning = h("p", { class: "foul-warning", id: "foul-warning", role: "alert", dataset: source }, t("ssz.foul", { rows }) + categories);
   } else if (complete) {
-    warning = h("p", { class: "ok-note", id: "foul-ok" }, t("ssz.ok"));
+    warning = h("p", { class: "ok-note", id: "foul-ok", dataset: source }, t("ssz.ok") + categories);
   } else {
     const need = 13 - local.rows.front.length - local.rows.middle.length - local.rows.back.length;
     warning = h("p", { class: "muted" }, t("ssz.need", { n: need }));
@@ -307,16 +344,10 @@ function arrangePanel(ctx) {
       h(
         "button",
         {
-          class: `primary${fouls.length ? " danger" : ""}`,
+          class: `primary${fouled ? " danger" : ""}`,
           id: "ssz-submit",
           disabled: !complete,
-          onclick: () =>
-            ctx.act({
-              type: "arrange",
-              front: local.rows.front.join(" "),
-              middle: local.rows.middle.join(" "),
-              back: local.rows.back.join(" "),
-            }),
+          onclick: () => ctx.act(arrangement(local)),
         },
         t("ssz.submit"),
       ),
