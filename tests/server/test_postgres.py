@@ -161,24 +161,15 @@ def test_a_match_stored_on_postgresql_reads_back_after_a_restart(postgres_db: st
     again.close()
 
 
-def test_hand_ids_and_the_hands_sequence_never_collide(postgres_db: str) -> None:
-    """Hand ids (game ids) are drawn from ``hands.id``'s sequence, so a row inserted
-    without an id still gets a free one; and a sequence left behind by hands stored with
-    explicit ids is moved past them when the store starts."""
-    store = Store(postgres_db)
-    player, _ = store.create_player("ann")
-    room = store.create_room("toy", {}, {}, 2, player.id, [False, True])
-    ids = [
-        store.start_hand(room, n, "toy", {}, (player.id, None), "c" * 64, "s", {}, {})
-        for n in (1, 2)
-    ]
-    assert ids == sorted(ids) and len(set(ids)) == 2
-    row = {
+def _hand_row(room: int, player: int, hand_no: int) -> dict[str, object]:
+    """A ``hands`` row without an id, as another tool would insert it."""
+    return {
         "room_id": room,
+        "hand_no": hand_no,
         "code": "toy",
         "game_options": {},
         "seats": 2,
-        "players": [player.id, None],
+        "players": [player, None],
         "commitment": "c" * 64,
         "seed": "s",
         "deal": {},
@@ -186,19 +177,42 @@ def test_hand_ids_and_the_hands_sequence_never_collide(postgres_db: str) -> None
         "status": "playing",
         "started_at": 0.0,
     }
-    with store.engine.begin() as conn:  # another writer, letting the database pick the id
-        key = conn.execute(insert(t.hands).values(hand_no=3, **row)).inserted_primary_key
-    assert key is not None and key[0] > max(ids)
-    assert store.new_hand_id() > key[0]
-    with store.engine.begin() as conn:  # a hand stored with an id the sequence never gave
-        conn.execute(insert(t.hands).values(id=1000, hand_no=4, **row))
+
+
+def test_hands_stored_with_their_ids_keep_the_sequence_ahead(postgres_db: str) -> None:
+    """The store gives hand ids (game ids) itself and stores them explicitly; on PostgreSQL
+    the same transaction moves ``hands.id``'s sequence past them, so a row inserted later
+    without an id takes a free one; a sequence left behind (hands stored with explicit ids
+    by something else) is moved past them when the store starts."""
+    store = Store(postgres_db)
+    player, _ = store.create_player("ann")
+    room = store.create_room("toy", {}, {}, 2, player.id, [False, True])
+    first = store.start_hand(room, 1, "toy", {}, (player.id, None), "c" * 64, "s", {}, {})
+    group = [_hand(store, room, n, (player.id, None)) for n in (2, 3)]
+    store.append_actions(group)  # the group-commit path stores hands too
+    ids = [first, *(h.id for h in group)]
+    assert ids == [1, 2, 3]
+
+    def insert_without_id(s: Store, hand_no: int) -> int:
+        with s.engine.begin() as conn:
+            key = conn.execute(
+                insert(t.hands).values(**_hand_row(room, player.id, hand_no))
+            ).inserted_primary_key
+        assert key is not None
+        return int(key[0])
+
+    assert insert_without_id(store, 4) == 4  # not 1: the sequence is past the stored ids
+    with store.engine.begin() as conn:  # an explicit id the sequence never saw
+        conn.execute(insert(t.hands).values(id=1000, **_hand_row(room, player.id, 5)))
     store.close()
-    again = Store(postgres_db)
-    assert again.new_hand_id() == 1001
-    with again.engine.begin() as conn:
-        key = conn.execute(insert(t.hands).values(hand_no=5, **row)).inserted_primary_key
-        assert key is not None and key[0] == 1002
-        assert conn.execute(select(func.max(t.hands.c.id))).scalar() == 1002
+
+    again = Store(postgres_db)  # a restart: the ids continue after every stored hand
+    later = _hand(again, room, 6, (player.id, None))
+    assert later.id == 1001
+    again.append_actions([later])
+    assert insert_without_id(again, 7) == 1002
+    with again.engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(t.hands)).scalar() == 7
     again.close()
 
 

@@ -13,8 +13,9 @@ postgresql://user@host/dbname``, through the psycopg 3 driver: ``pip install
 
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed transaction survives the
 server process being killed (``kill -9``); only a power loss may drop the last commits.
-On PostgreSQL the database server keeps what was committed, and hand ids (game ids) are
-drawn from the ``hands.id`` sequence, so the sequence never falls behind the ids in use.
+On PostgreSQL the database server keeps what was committed. Hand ids (game ids) are
+counted by the store, and the transaction that stores a hand moves the ``hands.id``
+sequence past it, so a row inserted without an id never takes one already in use.
 """
 
 from __future__ import annotations
@@ -227,7 +228,7 @@ class Store:
             self.engine.dialect.name == "sqlite" and self.engine.dialect.paramstyle == "qmark"
         )
         self._hand_sequence: str | None = None
-        """PostgreSQL: the sequence of ``hands.id`` that :meth:`new_hand_id` draws from."""
+        """PostgreSQL: the sequence of ``hands.id``, kept past the ids the store gives."""
         with self.engine.begin() as conn:
             self._next_hand = int(conn.execute(select(func.max(t.hands.c.id))).scalar() or 0)
             if self.engine.dialect.name == "postgresql":
@@ -401,6 +402,7 @@ class Store:
                 )
             ).inserted_primary_key
             assert key is not None
+            self._advance_sequence(conn, int(key[0]))
             conn.execute(update(t.rooms).where(t.rooms.c.id == room_id).values(status="playing"))
         return int(key[0])
 
@@ -417,20 +419,16 @@ class Store:
         self.append_actions([ActionWrite(hand_id, idx, seat, action, actor, ending)])
 
     def new_hand_id(self) -> int:
-        """The id of the next hand: on PostgreSQL the next value of the ``hands.id``
-        sequence, elsewhere one more than the last (this process is the only writer)."""
-        if self._hand_sequence is not None:
-            with self.engine.begin() as conn:
-                drawn = int(conn.execute(select(func.nextval(self._hand_sequence))).scalar_one())
-            self._next_hand = max(self._next_hand, drawn)
-            return drawn
+        """The id of the next hand (this process is the database's only writer). No
+        database round trip: the transaction that stores the hand also moves PostgreSQL's
+        ``hands.id`` sequence past it."""
         self._next_hand += 1
         return self._next_hand
 
     @staticmethod
     def _catch_up_sequence(conn: Connection, last_id: int) -> str | None:
         """The ``hands.id`` sequence, moved past ``last_id`` if it is behind (hands stored
-        with explicit ids by a server that did not draw them from it)."""
+        with explicit ids by a server that did not move it)."""
         name = conn.execute(text("SELECT pg_get_serial_sequence('hands', 'id')")).scalar()
         if name is None:
             return None
@@ -441,6 +439,17 @@ class Store:
         if upcoming <= last_id:
             conn.execute(select(func.setval(sequence, last_id)))
         return sequence
+
+    def _advance_sequence(self, conn: Connection, last_id: int) -> None:
+        """PostgreSQL: after storing hands with explicit ids up to ``last_id``, the
+        ``hands.id`` sequence's next value is past them (never moved back)."""
+        sequence = self._hand_sequence
+        if sequence is None:
+            return
+        conn.execute(
+            text(f"SELECT setval(:sequence, GREATEST(:last, (SELECT last_value FROM {sequence})))"),
+            {"sequence": sequence, "last": last_id},
+        )
 
     def append_actions(self, writes: Sequence[ActionWrite | HandWrite]) -> None:
         """Store new hands and append actions (of any hands) in one transaction, settling
@@ -458,6 +467,7 @@ class Store:
         with self.engine.begin() as conn:
             if hands:
                 conn.execute(_INSERT_HAND, [h.row(now) for h in hands])
+                self._advance_sequence(conn, max(h.id for h in hands))
             if actions:
                 conn.execute(
                     _INSERT_ACTION,
