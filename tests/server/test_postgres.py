@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from server_helpers import LAUNCH, REAL_CODES, Server, check_messages
-from sqlalchemy import func, insert, select, text
+from sqlalchemy import create_engine, func, insert, select, text
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
@@ -39,6 +39,44 @@ def test_a_dsn_without_a_driver_uses_psycopg_3(postgres_db: str) -> None:
         with store.engine.connect() as conn:
             assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
         store.close()
+
+
+def test_alembic_by_hand_migrates_a_postgresql_dsn(postgres_db: str) -> None:
+    """``alembic -c src/paiju/server/alembic.ini -x db=postgresql://… upgrade head`` (the
+    by-hand route of ``alembic.ini``) reads the DSN as ``--db`` does; the initial revision
+    downgrades and upgrades again on PostgreSQL."""
+    ini = Path(__file__).resolve().parents[2] / "src" / "paiju" / "server" / "alembic.ini"
+
+    def alembic(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "alembic", "-c", str(ini), "-x", f"db={postgres_db}", *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    def tables() -> set[str]:
+        store_free = create_engine(database_url(postgres_db))
+        with store_free.connect() as conn:
+            found = conn.execute(
+                text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+            ).scalars()
+            names = set(found)
+        store_free.dispose()
+        return names
+
+    alembic("upgrade", "head")
+    assert "0001 (head)" in alembic("current")
+    assert {"players", "rooms", "room_seats", "hands", "actions", "ledger"} <= tables()
+    alembic("downgrade", "base")
+    assert tables() == {"alembic_version"}
+    alembic("upgrade", "head")
+    store = Store(postgres_db)  # the server finds the schema at head and plays on it
+    player, _ = store.create_player("ann")
+    assert store.create_room("toy", {}, {}, 2, player.id, [False, True]) == 1
+    store.close()
 
 
 def test_the_url_shown_hides_the_password(postgres_db: str) -> None:

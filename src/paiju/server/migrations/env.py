@@ -1,7 +1,8 @@
 """Alembic environment of the paiju server: migrates the database named by the config.
 
 The URL comes from ``-x db=...`` on the command line, else from the config's
-``sqlalchemy.url`` (the server sets it), and a connection handed in through
+``sqlalchemy.url`` (the server sets it), read as ``paiju serve --db`` reads it (a SQLite
+path, or a DSN: ``postgresql://`` uses psycopg 3), and a connection handed in through
 ``config.attributes["connection"]`` is used as is.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
+from paiju.server.store import database_url
 from paiju.server.tables import metadata
 
 target_metadata = metadata
@@ -27,7 +29,7 @@ def run_migrations_online() -> None:
         "sqlalchemy.url"
     )
     assert url is not None
-    engine = create_engine(url)
+    engine = create_engine(database_url(url))
     with engine.connect() as conn:
         context.configure(connection=conn, target_metadata=target_metadata)
         with context.begin_transaction():
