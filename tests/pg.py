@@ -71,12 +71,15 @@ class PostgresCluster:
 
     def __init__(self, bindir: Path) -> None:
         self.bindir = bindir
-        self.folder = Path(tempfile.mkdtemp(prefix="paiju-pg-"))
+        self.user: str | None = _unprivileged_user() if os.geteuid() == 0 else None
+        # as root, in /tmp: the user must reach the folder, and a TMPDIR may be private;
+        # a short path also keeps the socket's name within the 107 bytes a socket may have
+        parent = "/tmp" if self.user is not None and os.path.isdir("/tmp") else None
+        self.folder = Path(tempfile.mkdtemp(prefix="paiju-pg-", dir=parent))
         self.data = self.folder / "data"
         self.sockets = self.folder / "sockets"
         self.log = self.folder / "server.log"
         self.port = 0
-        self.user: str | None = _unprivileged_user() if os.geteuid() == 0 else None
         self.started = False
 
     def _run(self, args: Sequence[str]) -> None:
