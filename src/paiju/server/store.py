@@ -208,8 +208,10 @@ class Store:
         kwargs: dict[str, Any] = {}
         if url == "sqlite://":
             kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
-        self.url = make_url(url).render_as_string(hide_password=True)
+        self.url = url
         """The database's URL, password hidden (fit for logs)."""
+        if not url.startswith("sqlite"):
+            self.url = make_url(url).render_as_string(hide_password=True)
         try:
             self.engine = create_engine(url, **kwargs)
         except ModuleNotFoundError as exc:
