@@ -36,6 +36,17 @@ def test_serve_on_all_interfaces_prints_a_loopback_address(
     assert "http://127.0.0.1:9001/" in result.output
 
 
+def test_serve_does_not_print_a_dsns_password(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(paiju.server, "serve", lambda **kw: calls.append(kw))
+    dsn = "postgresql://paiju:s3cret@db.example/paiju"
+    result = CliRunner().invoke(cli, ["serve", "--db", dsn])
+    assert result.exit_code == 0, result.output
+    assert calls[0]["db"] == dsn, "the server gets the DSN as given"
+    assert "s3cret" not in result.output
+    assert "postgresql://paiju:***@db.example/paiju" in result.output
+
+
 def test_verify_of_a_missing_database_game_says_so(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["verify", "5", "--db", str(tmp_path / "empty.db")])
     assert result.exit_code != 0

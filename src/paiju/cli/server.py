@@ -30,9 +30,20 @@ def serve(host: str, port: int, db: str) -> None:
     from paiju.server import serve as run
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    click.echo(f"paiju server: open http://{shown}:{port}/  (API: /docs; database: {db})")
+    click.echo(
+        f"paiju server: open http://{shown}:{port}/  (API: /docs; database: {_shown(db)})"
+    )
     click.echo("Press Ctrl-C to stop.")
     run(host=host, port=port, db=db)
+
+
+def _shown(db: str) -> str:
+    """``--db`` as printed: a DSN's password hidden."""
+    if "://" not in db:
+        return db
+    from sqlalchemy.engine import make_url
+
+    return make_url(db).render_as_string(hide_password=True)
 
 
 def _fetch(url: str, token: str | None) -> dict[str, Any]:
@@ -61,7 +72,7 @@ def _local_record(db: str, game_id: int) -> dict[str, Any]:
     try:
         hand = store.hand(game_id)
         if hand is None:
-            raise PaijuError(f"no game {game_id} in {db}")
+            raise PaijuError(f"no game {game_id} in {store.url}")
         if hand.status != "over":
             raise PaijuError(f"game {game_id} is still in play; its seed is not revealed yet")
         room = store.room(hand.room_id)
