@@ -30,9 +30,7 @@ def serve(host: str, port: int, db: str) -> None:
     from paiju.server import serve as run
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    click.echo(
-        f"paiju server: open http://{shown}:{port}/  (API: /docs; database: {_shown(db)})"
-    )
+    click.echo(f"paiju server: open http://{shown}:{port}/  (API: /docs; database: {_shown(db)})")
     click.echo("Press Ctrl-C to stop.")
     run(host=host, port=port, db=db)
 
