@@ -118,34 +118,35 @@ def test_foul_is_allowed_and_loses() -> None:
     assert st.settlement()[0] < 0
 
 
+def rows_of(text: str) -> Arrange:
+    """An arrangement written ``"front / middle / back"``."""
+    front, middle, back = (parse_cards(row) for row in text.split("/"))
+    return Arrange(front, middle, back)
+
+
 def test_preview_judges_an_arrangement_without_playing_it() -> None:
     """What an arrangement would show (its categories and 倒水), before confirming it."""
     st = state_of("1301", "As Ah Kc 2c 3s 5c 7c 9h Tc Js 4d 6d 8s", DRAGON)
-    foul = Arrange(
-        parse_cards("As Ah Kc"), parse_cards("2c 3s 5c 7c 9h"), parse_cards("Tc Js 4d 6d 8s")
-    )
     before = st.snapshot()
-    assert st.preview(0, foul) == {
-        "front": "As Ah Kc",
-        "middle": "9h 7c 5c 3s 2c",
-        "back": "Js Tc 8s 6d 4d",
-        "categories": ["对子", "散牌", "散牌"],
-        "foul": True,
-    }
-    fine = Arrange(
-        parse_cards("2c 3s 5c"), parse_cards("As Ah Kc 4d 6d"), parse_cards("7c 9h Tc Js 8s")
-    )
-    assert st.preview(0, fine) == {
-        "front": "5c 3s 2c",
-        "middle": "As Ah Kc 6d 4d",
-        "back": "Js Tc 9h 8s 7c",
-        "categories": ["散牌", "对子", "顺子"],
-        "foul": False,
-    }
+    foul = rows_of("As Ah Kc / 2c 3s 5c 7c 9h / Tc Js 4d 6d 8s")
+    fine = rows_of("2c 3s 5c / As Ah Kc 4d 6d / 7c 9h Tc Js 8s")
+    shown = [
+        ("As Ah Kc / 9h 7c 5c 3s 2c / Js Tc 8s 6d 4d", ["对子", "散牌", "散牌"], True),
+        ("5c 3s 2c / As Ah Kc 6d 4d / Js Tc 9h 8s 7c", ["散牌", "对子", "顺子"], False),
+    ]
+    for action, (rows, categories, fouled) in zip((foul, fine), shown, strict=True):
+        front, middle, back = (row.strip() for row in rows.split("/"))
+        assert st.preview(0, action) == {
+            "front": front,
+            "middle": middle,
+            "back": back,
+            "categories": categories,
+            "foul": fouled,
+        }
     dragon = format_cards(sorted(parse_cards(DRAGON), key=lambda c: (-(c // 4), c % 4)))
     assert st.preview(1, Declare()) == {"declared": "一条龙", "cards": dragon}
     with pytest.raises(IllegalAction, match="exactly once"):
-        st.preview(0, Arrange(foul.front, foul.middle, (*foul.back[:4], parse_cards("Kd")[0])))
+        st.preview(0, rows_of("As Ah Kc / 2c 3s 5c 7c 9h / Tc Js 4d 6d Kd"))
     assert st.snapshot() == before, "a preview changes nothing"
     st.apply(0, foul)
     with pytest.raises(NotYourTurn):
