@@ -18,9 +18,11 @@ Printed: hands settled per second, actions per second, p50/p99 latency from an a
 its broadcast (the actor's own ``update``), errors, lost actions (sent, neither refused
 nor in the database's action log at the end), and the ratio of the game's action rate
 to the echo server's round-trip rate. Everything is counted over ``--seconds`` after a
-``--warmup`` (2 s) in which the clients already play: the start, when every client wakes
-at once, is not steady state. Bounded in time (``--warmup`` + ``--seconds`` per phase
-plus set-up) and connections (``--connections`` at most 2,000); 127.0.0.1 only.
+``--warmup`` in which the clients already play: the start, when every table deals at once
+and every client's first decision falls in the same ``pace`` seconds, is not steady state
+(default: 2 s flat out, three think times paced). Bounded in time (``--warmup`` +
+``--seconds`` per phase plus set-up) and connections (``--connections`` at most 2,000);
+127.0.0.1 only.
 """
 
 from __future__ import annotations
@@ -278,7 +280,8 @@ async def game_client(
             if now >= until + 30 or (now >= until and not pending and not waiting):
                 return
             try:  # paced actions are tasks of their own: this only waits for messages
-                text = await asyncio.wait_for(ws.recv(), max(until - now, 0.25))
+                async with asyncio.timeout(max(until - now, 0.25)):  # no task per message
+                    text = await ws.recv()
             except TimeoutError:
                 continue
             stats.messages += 1
@@ -452,8 +455,9 @@ def main() -> None:
     parser.add_argument(
         "--warmup",
         type=float,
-        default=2.0,
-        help="Seconds played before the measured phase of each run (not counted).",
+        default=None,
+        help="Seconds played before the measured phase of each run (not counted); "
+        "default: 2, or three think times (3 x pace) when paced.",
     )
     parser.add_argument("--codes", default="1301,2001")
     parser.add_argument("--seats", type=int, default=4)
@@ -461,6 +465,8 @@ def main() -> None:
     parser.add_argument("--profile", help="Write a cProfile of the server process to this file.")
     args = parser.parse_args()
     n = min(args.connections, MAX_CONNECTIONS)
+    if args.warmup is None:
+        args.warmup = max(2.0, 3 * args.pace)
     seconds = min(args.seconds, 120.0)
     raise_file_limit(4 * n + 256)
     codes = args.codes.split(",")
