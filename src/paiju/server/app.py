@@ -25,10 +25,10 @@ from starlette.websockets import WebSocketDisconnect
 
 from paiju import __version__
 from paiju.catalog import catalog, find_variant
-from paiju.errors import PaijuError, ProtocolError
+from paiju.errors import PaijuError
 from paiju.games import FAMILIES
 from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
-from paiju.server.runtime import Client, Hub, Limits, RoomOptions, ServerError
+from paiju.server.runtime import Client, Hub, Limits, Room, RoomOptions, ServerError
 from paiju.server.store import PlayerRow, Store
 from paiju.server.verify import game_record, game_steps, verify_game
 
@@ -225,14 +225,19 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         room.start()
         return room.info()
 
-    @app.get("/api/rooms/{room_id}/suggestions")
-    async def suggestions(room_id: int, me: Me, limit: int = Query(5, ge=1, le=10)) -> Suggestions:
-        """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play."""
+    def seated(room_id: int, me: PlayerRow) -> tuple[Room, int]:
+        """The room and the player's seat in it (403 without one), its writes settled."""
         room = hub().room(room_id)
         seat = room.seat_of(me.id)
         if seat is None:
             raise ServerError("not_seated", f"you have no seat in room {room_id}", 403)
         room.settle_writes()
+        return room, seat
+
+    @app.get("/api/rooms/{room_id}/suggestions")
+    async def suggestions(room_id: int, me: Me, limit: int = Query(5, ge=1, le=10)) -> Suggestions:
+        """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play."""
+        room, seat = seated(room_id, me)
         state = room.state
         advice = [] if state is None else [a.to_json() for a in state.suggestions(seat, limit)]
         return Suggestions(room=room_id, game=room.hand_id or None, seat=seat, suggestions=advice)
@@ -242,21 +247,11 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         """Check an action of your seat without playing it: the game's verdict on it now
         (a 十三张 arrangement's row categories and 倒水), or an error saying why it is not
         legal. Nothing changes; the action is not stored."""
-        room = hub().room(room_id)
-        seat = room.seat_of(me.id)
-        if seat is None:
-            raise ServerError("not_seated", f"you have no seat in room {room_id}", 403)
-        room.settle_writes()
+        room, seat = seated(room_id, me)
         state = room.state
         if state is None:
             raise ServerError("no_hand", "no hand is in play; wait for the next deal", 409)
-        try:
-            parsed = room.game.parse_action(action)
-        except PaijuError:
-            raise
-        except Exception as exc:  # a family's parser raising something else
-            raise ProtocolError(f"bad action: {exc}") from None
-        shown = state.preview(seat, parsed)
+        shown = state.preview(seat, room.parse_action(action))
         return Preview(room=room_id, game=room.hand_id, seat=seat, preview=shown)
 
     @app.get("/api/rooms/{room_id}/spectate")

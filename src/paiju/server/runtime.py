@@ -993,6 +993,15 @@ class Room:
         elif isinstance(msg, ActionMsg):
             self._player_action(client, msg)
 
+    def parse_action(self, action: Any) -> Action:
+        """An action of this room's game from its JSON form (``ProtocolError`` if bad)."""
+        try:
+            return self.game.parse_action(action)
+        except PaijuError:
+            raise
+        except Exception as exc:  # a family's parser raising something else
+            raise ProtocolError(f"bad action: {exc}") from None
+
     def _player_action(self, client: Client, msg: ActionMsg) -> None:
         seat = client.seat
         if seat is None:
@@ -1005,12 +1014,7 @@ class Room:
             raise ServerError(
                 "stale", f"game {msg.game} is not in play; the current game is {self.hand_id}"
             )
-        try:
-            action = self.game.parse_action(msg.action)
-        except ProtocolError:
-            raise
-        except Exception as exc:  # a family's parser raising something else
-            raise ProtocolError(f"bad action: {exc}") from None
+        action = self.parse_action(msg.action)
         rt = self.seats[seat]
         if rt.auto:
             rt.auto = False
