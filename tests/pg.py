@@ -19,12 +19,13 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
+
+from server_process import free_port
 
 __all__ = ["PostgresCluster", "find_bindir"]
 
@@ -49,13 +50,6 @@ def find_bindir() -> Path | None:
         if (folder / "initdb").is_file() and (folder / "pg_ctl").is_file():
             return folder
     return None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _unprivileged_user() -> str:
@@ -126,7 +120,7 @@ class PostgresCluster:
             ]
         )
         for attempt in range(3):  # another process may take the free port first
-            self.port = _free_port()
+            self.port = free_port()
             options = " ".join(
                 [
                     "-h 127.0.0.1",
