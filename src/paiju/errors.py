@@ -18,6 +18,8 @@ is a bug.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "CatalogError",
     "FairnessError",
@@ -68,9 +70,24 @@ class NotImplementedFamily(PaijuError):
 
 
 class IllegalAction(PaijuError, ValueError):
-    """An action the rules do not allow now; the message says why and what is allowed."""
+    """An action the rules do not allow now; the message says why and what is allowed.
+
+    The message is the developers' English sentence. What a player is shown is the
+    ``reason`` (a stable snake_case name such as ``"must_follow"``) with its JSON-ready
+    ``params`` (``{"suit": "h", "count": 2}``), which a surface renders in the player's
+    language; ``reason`` is None where no player-facing rendering exists yet.
+
+    >>> err = IllegalAction("must follow h", reason="must_follow", suit="h")
+    >>> err.reason, err.params, str(err)
+    ('must_follow', {'suit': 'h'}, 'must follow h')
+    """
 
     code = "illegal_action"
+
+    def __init__(self, message: str, *, reason: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params: dict[str, Any] = params
 
 
 class NotYourTurn(IllegalAction):
