@@ -456,6 +456,9 @@ class DanziState(State):
         self.table_take = False
         self.owner: int | None = None
         self.passed: set[int] = set()
+        """Seats that passed since the table's play."""
+        self.dropped: set[int] = set()
+        """Seats that passed in this trick (skipped under ``pass_is_final``)."""
         self.trick: list[JSON] = []
         self.last_trick: list[JSON] = []
         self.finish: list[int] = []
@@ -483,6 +486,7 @@ class DanziState(State):
         new.return_to = dict(self.return_to)
         new.declined = list(self.declined)
         new.passed = set(self.passed)
+        new.dropped = set(self.dropped)
         new.trick = list(self.trick)
         new.last_trick = list(self.last_trick)
         new.finish = list(self.finish)
@@ -777,6 +781,7 @@ class DanziState(State):
 
     def _apply_pass(self, seat: int) -> list[Event]:
         self.passed.add(seat)
+        self.dropped.add(seat)
         self.trick.append({"seat": seat, "pass": True})
         return [Passed(seat), *self._advance(seat)]
 
@@ -810,7 +815,8 @@ class DanziState(State):
         live = self.live()
         owner = self.owner
         assert owner is not None
-        if all(s in self.passed for s in live if s != owner):
+        done = self.passed | self.dropped if self.options["pass_is_final"] else self.passed
+        if all(s in done for s in live if s != owner):
             leader = owner
             if owner == self.failed:
                 leader = self._next_live(owner, live)  # a failed declarer never leads (N45)
@@ -821,9 +827,10 @@ class DanziState(State):
             self.trick = []
             self.table, self.table_cards, self.table_take = None, (), False
             self.passed = set()
+            self.dropped = set()
             self.turn = leader
             return [TrickWon(owner, leader)]
-        skip = self.passed if self.options["pass_is_final"] else set()
+        skip = self.dropped if self.options["pass_is_final"] else set()
         nxt = self._next_live(seat, [s for s in live if s not in skip])
         self.turn = nxt
         return []
