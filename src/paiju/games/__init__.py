@@ -80,6 +80,7 @@ FAMILIES: dict[str, Family] = {
         "打弹子",
         "Danzi (climbing, 2 vs 2)",
         game="paiju.games.danzi.game:DanziGame",
+        bot="paiju.games.danzi.bot:DanziBot",
     ),
     "sandaha": Family(
         "三打哈",
