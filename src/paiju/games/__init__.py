@@ -101,6 +101,7 @@ FAMILIES: dict[str, Family] = {
         "Danzi (climbing, 2 vs 2)",
         game="paiju.games.danzi.game:DanziGame",
         bot="paiju.games.danzi.bot:DanziBot",
+        terminal="paiju.games.danzi.terminal:DanziTable",
     ),
     "sandaha": Family(
         "三打哈",
