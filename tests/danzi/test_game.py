@@ -379,3 +379,17 @@ def test_harness_invariants() -> None:
     g = game("ningcheng-danzi")
     assert check_game(g, ["h1"], deep=True) == []
     assert check_game(g, ["h2", "h3"], deep=False) == []
+
+
+def test_n35_take_in_turn_even_a_partners_zhazi() -> None:
+    """N35 "玩家可以用一定张数的4牌取别的玩家打出的相应张数的砟子": in turn, any other player's."""
+    state = first_deal(2)
+    set_hands(state, {2: "5s 5h 5c 9s", 3: "6h Th", 0: "4s 4h 9h", 1: "8s Jh"})
+    play(state, 2, "5s 5h 5c")
+    passes(state, 3)
+    play(state, 0, "4s 4h")  # seat 0 takes its partner's 砟子
+    assert state.table_take and state.table is not None and state.table.kind == "对牌"
+    assert state.view(1)["table"]["take"] is True
+    assert state.view(1)["trick"][-1]["take"] is True
+    with pytest.raises(IllegalAction):
+        state.apply(3, Play(parse_cards("6h")))  # out of turn

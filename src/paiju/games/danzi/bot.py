@@ -207,7 +207,8 @@ class DanziBot:
         if not bombs:
             return None
         threat = min((len(state.hands[s]) for s in state.live() if s % 2 != seat % 2), default=99)
-        bomb = min(bombs, key=lambda p: (p.key, p.cards))
+        # the bomb that spoils the plan least (a whole 8888 rather than 888 of it), lowest
+        bomb = min(bombs, key=lambda p: (plan_cost(_minus(hand, p)), p.key))
         after = plan_cost(_minus(hand, bomb))
         if threat <= DANGER or after <= 1.5 or len(state.hands[owner]) <= DANGER:
             return bomb
