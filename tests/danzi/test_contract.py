@@ -128,3 +128,22 @@ def test_simulate_whole_matches(capsys: pytest.CaptureFixture[str]) -> None:
     summary = json.loads(out)
     assert code == 0 and summary["invariant_failures"] == 0
     assert sum(summary["totals"]) == 0 and summary["decisions"] > 500
+
+
+def test_every_reason_has_chinese_and_english() -> None:
+    """Every reason the package raises, and every beats reason, renders in zh and en."""
+    import re
+    from pathlib import Path
+
+    from paiju.games.danzi import combos
+    from paiju.games.danzi.messages import BEATS, REASONS, render
+
+    source = "".join(p.read_text() for p in Path(combos.__file__).parent.glob("*.py"))
+    raised = set(re.findall(r'reason="([a-z_0-9]+)"', source)) | {
+        "four_in_tribute",
+        "four_in_return",
+    }
+    assert raised <= set(REASONS), raised - set(REASONS)
+    said = set(re.findall(r'Verdict\((?:True|False), (?:True|False), "([a-z_0-9]+)"\)', source))
+    assert said and said <= set(BEATS), said - set(BEATS)
+    assert render("does_not_beat", {"why": "lower", "table": "9s"}, "en").endswith("lower")
