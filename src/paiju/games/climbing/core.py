@@ -54,6 +54,9 @@ __all__ = [
     "TrickEnded",
     "as_cards",
     "brute_force_plays",
+    "field",
+    "one_seat",
+    "seat_list",
 ]
 
 JSON = dict[str, Any]
@@ -411,6 +414,118 @@ class ClimbingGame(Game[_P]):
     @abstractmethod
     def make_rules(self) -> Rules:
         """The :class:`Rules` of this game under its options."""
+
+    # -- the questions of the command line (``paiju combo/beats/settle/jiefeng``) --------
+    # Each game of the family answers them through these methods; a new game overrides
+    # what differs (打弹子: takes in beats, its own settle fields).
+
+    def read_cards(self, text: str, what: str = "cards") -> tuple[int, ...]:
+        """Cards from notation, checked against the game's set (no card more often than
+        the decks hold); raises NotationError."""
+        from paiju.cards import parse_cards
+        from paiju.errors import NotationError
+
+        cards = parse_cards(text)
+        have = Counter(self.full_set())
+        for card, n in Counter(cards).items():
+            if n > have[card]:
+                copies = have[card]
+                raise NotationError(
+                    f"{what}: {format_cards([card])} appears {n} times, but the"
+                    f" {self.variant.deck}-card set of {self.variant.code} holds"
+                    f" {copies} {'copy' if copies == 1 else 'copies'}"
+                )
+        return cards
+
+    def combo_json(self, text: str) -> JSON:
+        """``paiju combo``: the combination of ``text``; IllegalAction when it is none."""
+        cards = self.read_cards(text)
+        combo = self.rules.classify(cards)
+        if combo is None:
+            raise IllegalAction(
+                f"not a combination: {self.rules.explain(cards)}", reason="not_a_combination"
+            )
+        return self.rules.describe(combo)
+
+    def beats_json(self, lead: str, play: str) -> JSON:
+        """``paiju beats``: whether ``play`` beats ``lead`` (``lead`` must be a combination)."""
+        table = self.rules.classify(self.read_cards(lead, "LEAD"))
+        if table is None:
+            raise IllegalAction(
+                f"LEAD is not a combination: {self.rules.explain(self.read_cards(lead))}",
+                reason="not_a_combination",
+            )
+        cards = self.read_cards(play, "PLAY")
+        combo = self.rules.classify(cards)
+        if combo is None:
+            return {"beats": False, "reason": f"not a combination: {self.rules.explain(cards)}"}
+        if self.rules.beats(combo, table):
+            rz = self.rules
+            return {
+                "beats": True,
+                "reason": f"{rz.kind_zh[combo.kind]} of {rz.rank_text(combo.rank)} beats "
+                f"{rz.kind_zh[table.kind]} of {rz.rank_text(table.rank)}",
+            }
+        return {"beats": False, "reason": self.rules.why_not(combo, table)[1]}
+
+    def settle_json(self, obj: Mapping[str, Any]) -> JSON:
+        """``paiju settle``: the payout of a finishing order (fields per game)."""
+        raise IllegalAction(f"{self.variant.code} has no settle question", reason="unsupported")
+
+    def jiefeng_json(self, obj: Mapping[str, Any]) -> JSON:
+        """``paiju jiefeng``: who leads after a finisher's play stood (fields per game)."""
+        raise IllegalAction(f"{self.variant.code} has no jiefeng question", reason="unsupported")
+
+    def call_json(self, card: str, hand: str) -> JSON:
+        """``paiju call``: whether the banker may call ``card`` holding ``hand``."""
+        raise IllegalAction(
+            f"{self.variant.code} has no call (only 鞍山放羊 calls a partner card)",
+            reason="unsupported",
+        )
+
+
+def field(
+    obj: Mapping[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...
+) -> Any:
+    """``obj[name]`` checked to be of ``kind`` (bools are not ints); IllegalAction naming the
+    field when it is missing or of the wrong type."""
+    if not isinstance(obj, Mapping):
+        raise IllegalAction(f"expected a JSON object, got {obj!r}", reason="bad_input")
+    if name not in obj:
+        if default is not ...:
+            return default
+        raise IllegalAction(f"missing field {name!r}", reason="missing_field", field=name)
+    value = obj[name]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        raise IllegalAction(
+            f"field {name!r} has the wrong type: {value!r}", reason="bad_field", field=name
+        )
+    return value
+
+
+def seat_list(obj: Mapping[str, Any], name: str, seats: int) -> list[int]:
+    """A list of distinct seats 0..seats-1 in field ``name``."""
+    value = field(obj, name, list)
+    seen: set[int] = set()
+    for s in value:
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < seats:
+            raise IllegalAction(
+                f"{name}: seat {s!r} is out of range 0-{seats - 1}", reason="bad_seat"
+            )
+        if s in seen:
+            raise IllegalAction(f"{name}: seat {s} appears twice", reason="repeated_seat")
+        seen.add(s)
+    return list(value)
+
+
+def one_seat(obj: Mapping[str, Any], name: str, seats: int) -> int:
+    value: int = field(obj, name, int)
+    if not 0 <= value < seats:
+        raise IllegalAction(
+            f"{name}: seat {value} is out of range 0-{seats - 1}", reason="bad_seat"
+        )
+    return value
 
 
 # ------------------------------------------------------------------------------ state

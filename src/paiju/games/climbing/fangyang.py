@@ -34,6 +34,9 @@ from paiju.games.climbing.core import (
     Play,
     Rules,
     SameRankRules,
+    field,
+    one_seat,
+    seat_list,
 )
 from paiju.games.climbing.spec import FangyangOptions, FangyangParams
 
@@ -283,6 +286,41 @@ class FangyangGame(ClimbingGame[FangyangParams]):
 
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> FangyangState:
         return FangyangState(self, seats, deal, context)
+
+    def call_json(self, card: str, hand: str) -> JSON:
+        cards = self.read_cards(card, "CARD")
+        if len(cards) != 1:
+            raise IllegalAction(f"CARD must be one card, got {card!r}", reason="bad_input")
+        held = self.read_cards(hand, "BANKER_HAND")
+        return call_verdict(cards[0], held, str(self.options["call_max"]))
+
+    def settle_json(self, obj: Mapping[str, Any]) -> JSON:
+        """``{"finish_order", "banker", "partner", "shown", "base"}`` (base optional)."""
+        order = seat_list(obj, "finish_order", SEATS)
+        banker = one_seat(obj, "banker", SEATS)
+        partner = one_seat(obj, "partner", SEATS)
+        shown = field(obj, "shown", bool)
+        base = field(obj, "base", int, 1)
+        if base < 1:
+            raise IllegalAction(f"base must be at least 1, got {base}", reason="bad_field")
+        return settle(order, banker, partner, shown, base)
+
+    def jiefeng_json(self, obj: Mapping[str, Any]) -> JSON:
+        """``{"finisher", "holding", "banker", "partner", "teams_known"}`` -> leader."""
+        finisher = one_seat(obj, "finisher", SEATS)
+        holding = seat_list(obj, "holding", SEATS)
+        banker = one_seat(obj, "banker", SEATS)
+        partner = one_seat(obj, "partner", SEATS)
+        known = field(obj, "teams_known", bool)
+        side = sides(banker, partner)
+        if finisher not in holding:
+            for t in (0, 1):
+                if not any(side[s] == t for s in holding):
+                    raise IllegalAction(
+                        "one side has nobody holding cards: the deal is over",
+                        reason="deal_over",
+                    )
+        return {"leader": jiefeng(finisher, holding, banker, partner, known)}
 
 
 class FangyangState(ClimbingState):
