@@ -111,8 +111,20 @@ FAMILIES: dict[str, Family] = {
         bot="paiju.games.sandaha.bot:SandahaBot",
         terminal="paiju.games.sandaha.terminal:SandahaTable",
     ),
-    "jiayibing": Family("甲乙丙", "Jiayibing (six players, 3 vs 3)"),
-    "fangyang": Family("放羊", "Fangyang (called partner)"),
+    "jiayibing": Family(
+        "甲乙丙",
+        "Jiayibing (six players, 3 vs 3)",
+        spec="paiju.games.climbing.spec:JiayibingParams",
+        game="paiju.games.climbing.jiayibing:JiayibingGame",
+        bot="paiju.games.climbing.bot:ClimbingBot",
+    ),
+    "fangyang": Family(
+        "放羊",
+        "Fangyang (called partner)",
+        spec="paiju.games.climbing.spec:FangyangParams",
+        game="paiju.games.climbing.fangyang:FangyangGame",
+        bot="paiju.games.climbing.bot:ClimbingBot",
+    ),
     "majiang": Family("麻将", "Mahjong"),
 }
 
