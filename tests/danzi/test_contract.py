@@ -37,6 +37,42 @@ def test_combo_kinds(cards: str, kind: str) -> None:
     assert combo_json(cards)["kind_zh"] == kind
 
 
+def test_contract_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    """``paiju combo/beats/settle ningcheng-danzi`` through the climbing family's commands."""
+    code, out, _ = run(capsys, "combo", "ningcheng-danzi", "5s 5h 5c 5d 5s 6s 6h 6c 6d 6s"
+                       " 7s 7h 7c 7d 7s", "--json")  # fmt: skip
+    assert code == 0 and json.loads(out)["kind_zh"] == "假15"
+    code, _, err = run(capsys, "combo", "ningcheng-danzi", "5s 5s 5s", "--json")
+    assert code == 2 and "error" in err
+    code, out, _ = run(capsys, "beats", "ningcheng-danzi", "5s 5h 5c 5d", "4s 4h 4c", "--json")
+    assert json.loads(out) == {"beats": True, "take": True, "reason": "take"}
+    code, out, _ = run(capsys, "beats", "ningcheng-danzi", "RJ", "5s 5h 5c", "--json")
+    assert code == 0 and json.loads(out)["beats"] is False
+    code, _, _ = run(capsys, "beats", "ningcheng-danzi", "5s 6h", "RJ", "--json")
+    assert code == 2
+
+
+def test_settle_command(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    body = {"finish_order": [0, 2, 1, 3], "declarer": 0, "totals": [27, 10], "target": 30}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(body)))
+    code, out, _ = run(capsys, "settle", "ningcheng-danzi", "--json")
+    answer = json.loads(out)
+    assert code == 0
+    assert {k: answer[k] for k in ("points", "totals", "match_over", "winner")} == {
+        "points": [6, 0],
+        "totals": [33, 10],
+        "match_over": True,
+        "winner": 0,
+    }
+    monkeypatch.setattr("sys.stdin", io.StringIO('{"finish_order": [0, 1, 2, 2]}'))
+    code, _, _ = run(capsys, "settle", "ningcheng-danzi", "--json")
+    assert code == 2
+
+
 def test_combo_refusals() -> None:
     """Not a combination, a card three times, bad notation, 28 cards: errors (exit 2)."""
     for bad in ("5s 6h", "5s 5s 5s", "Xx", "", " ".join(r + u for r in "456789T" for u in "shcd")):

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from danzi_helpers import later, make_deal, new_deal, set_hands
 
+from paiju.bots import RandomBot
 from paiju.cards import Card, deck, format_cards, parse_cards
 from paiju.errors import IllegalAction
 from paiju.games import game
@@ -22,7 +23,7 @@ from paiju.games.danzi.game import (
     Tribute,
     first_red_joker,
 )
-from paiju.harness import check_game, view_items
+from paiju.harness import check_game, playout, view_items
 
 
 def play(state: DanziState, seat: int, cards: str) -> None:
@@ -53,7 +54,7 @@ def test_n1_two_decks_27_each_dealt_one_at_a_time() -> None:
 def test_n2_partners_opposite() -> None:
     """N2 "互为一伙的玩家": seats 0 and 2 against 1 and 3, fixed for the match."""
     state = first_deal()
-    assert state.view(0)["teams"] == [[0, 2], [1, 3]]
+    assert state.view(0)["teams"] == [0, 1, 0, 1] and state.team_of(2) == state.team_of(0)
     assert state.view(1)["partner"] == 3 and state.view(2)["partner"] == 0
 
 
@@ -102,7 +103,7 @@ def test_n38_jie_feng_to_the_partner() -> None:
     state = first_deal(2)
     set_hands(state, {2: "3s", 3: "5h 9h", 0: "7s Js", 1: "8s Qs"})
     play(state, 2, "3s")
-    assert state.finish == [2] and state.success is True
+    assert state.finished == [2] and state.success is True
     passes(state, 3, 0, 1)
     assert state.turn == 0  # the partner leads, not seat 3
     # the partner out too: the next seat in turn leads
@@ -110,7 +111,7 @@ def test_n38_jie_feng_to_the_partner() -> None:
     passes(state, 1)
     play(state, 3, "9h")
     play(state, 0, "Js")
-    assert state.finish == [2, 0]
+    assert state.finished == [2, 0]
     passes(state, 1, 3)
     assert state.turn == 1
 
@@ -123,13 +124,13 @@ def test_n39_finishing_order_and_the_end() -> None:
     play(state, 2, "3s")
     passes(state, 3, 0, 1)
     play(state, 0, "7s")  # 1-2 for team 0: seats 1 and 3 play on (A20)
-    assert state.phase == "playing" and state.finish == [2, 0]
+    assert state.phase == "playing" and state.finished == [2, 0]
     passes(state, 1, 3)
     play(state, 1, "8s")
     passes(state, 3)
     play(state, 1, "9s")
-    assert state.finish == [2, 0, 1, 3] and state.phase == "over"
-    assert state.view(None)["result"]["places"] == {"头游": 2, "二游": 0, "三游": 1, "末游": 3}
+    assert state.finished == [2, 0, 1, 3] and state.phase == "over"
+    assert state.view(None)["result"]["places_zh"] == {"头游": 2, "二游": 0, "三游": 1, "末游": 3}
 
 
 def test_n39_end_after_one_two_option() -> None:
@@ -139,7 +140,7 @@ def test_n39_end_after_one_two_option() -> None:
     play(state, 2, "3s")
     passes(state, 3, 0, 1)
     play(state, 0, "7s")
-    assert state.phase == "over" and state.finish == [2, 0, 3, 1]
+    assert state.phase == "over" and state.finished == [2, 0, 3, 1]
 
 
 def test_n40_who_leads() -> None:
@@ -203,7 +204,7 @@ def test_n44_success_first_out() -> None:
     play(state, 1, "8h")
     passes(state, 3)
     play(state, 1, "9h")
-    assert state.finish == [2, 0, 1, 3] and state.points == (6, 0)
+    assert state.finished == [2, 0, 1, 3] and state.points == (6, 0)
 
 
 def test_n45_failure_last_and_silent() -> None:
@@ -212,14 +213,14 @@ def test_n45_failure_last_and_silent() -> None:
     set_hands(state, {2: "5s 6s 7s", 3: "3h", 0: "9s Ts", 1: "8h Jh"})
     play(state, 2, "5s")
     play(state, 3, "3h")  # seat 3 goes out first: the declaration fails
-    assert state.failed == 2 and state.success is False
+    assert state.stopped == [2] and state.success is False
     passes(state, 0, 1)
     assert state.turn == 1  # 接风 to seat 1; seat 2 is skipped
     play(state, 1, "8h")
     play(state, 0, "9s")  # seat 2 never acts again
     assert 2 not in state.to_act()
     play(state, 1, "Jh")
-    assert state.finish == [3, 1, 0, 2] and state.phase == "over"
+    assert state.finished == [3, 1, 0, 2] and state.phase == "over"
     assert state.points == (0, 3)
 
 
@@ -230,7 +231,7 @@ def test_n45_a_partner_first_still_fails() -> None:
     play(state, 2, "5s")
     passes(state, 3)
     play(state, 0, "3s")
-    assert state.failed == 2 and state.finish == [0]
+    assert state.stopped == [2] and state.finished == [0]
 
 
 def test_n46_n47_tribute_form_follows_the_previous_declaration() -> None:
@@ -315,12 +316,13 @@ def test_n57_tribute_between_partners() -> None:
 def test_n58_partners_see_each_other() -> None:
     """N58 "互为一伙的玩家可以互相看到对方的牌"."""
     state = first_deal()
-    assert state.view(0)["partner_hand"] == format_cards(state.hands[2])
-    assert state.view(1)["partner_hand"] == format_cards(state.hands[3])
-    assert state.view(None)["partner_hand"] is None and state.view(None)["hand"] is None
+    assert state.view(0)["hands"][2] == format_cards(state.hands[2])
+    assert state.view(0)["hands"][1] is None and state.view(0)["partner"] == 2
+    assert state.view(1)["hands"][3] == format_cards(state.hands[3])
+    assert state.view(None)["hands"] == [None] * 4 and state.view(None)["hand"] is None
     assert state.hidden_from(0) == Counter(state.hands[1]) + Counter(state.hands[3])
     shown = view_items(state.view(1))
-    assert shown == Counter(state.hands[1]) + Counter(state.hands[3])
+    assert set(shown) == set(state.hands[1]) | set(state.hands[3])  # own and partner's only
 
 
 def test_n61_match_end_settles_the_stake() -> None:
@@ -354,14 +356,14 @@ def test_refusals_name_a_reason() -> None:
     state = first_deal(2)
     set_hands(state, {2: "5s 6h 9s", 3: "6s Ts"})
     before = state.snapshot()
-    for cards, reason in (("5s 6h", "not_a_combination"), ("Ah", "cards_not_in_hand")):
+    for cards, reason in (("5s 6h", "not_a_combination"), ("Ah", "not_held")):
         with pytest.raises(IllegalAction) as err:
             play(state, 2, cards)
         assert err.value.reason == reason
     play(state, 2, "9s")
     with pytest.raises(IllegalAction) as err:
         play(state, 3, "6s")
-    assert err.value.reason == "does_not_beat"
+    assert err.value.reason == "not_higher"
     assert state.snapshot() != before
 
 
@@ -375,10 +377,14 @@ def through_tribute(state: DanziState) -> DanziState:
 
 
 def test_harness_invariants() -> None:
-    """Whole matches through the harness: conservation, views hide, replay, zero sums."""
+    """Through the harness: conservation, views hide (明牌 and shown tribute allowed),
+    replay, zero sums; three deep-checked deals with random players (tribute, 骚贡 and odd
+    plays included), and a whole match of bots with the cheap checks."""
     g = game("ningcheng-danzi")
-    assert check_game(g, ["h1"], deep=True) == []
-    assert check_game(g, ["h2", "h3"], deep=False) == []
+    bots = [RandomBot(g, s) for s in range(4)]
+    deep = playout(g, seed="h1", bots=bots, deep=True, max_hands=3)
+    assert deep.failures == [] and len(deep.hands) == 3
+    assert check_game(g, ["h2"], deep=False) == []
 
 
 def test_n35_take_in_turn_even_a_partners_zhazi() -> None:
@@ -388,8 +394,9 @@ def test_n35_take_in_turn_even_a_partners_zhazi() -> None:
     play(state, 2, "5s 5h 5c")
     passes(state, 3)
     play(state, 0, "4s 4h")  # seat 0 takes its partner's 砟子
-    assert state.table_take and state.table is not None and state.table.kind == "对牌"
-    assert state.view(1)["table"]["take"] is True
-    assert state.view(1)["trick"][-1]["take"] is True
+    assert state.table_take and state.danzi_table is not None
+    assert state.danzi_table.kind == "对牌"
+    assert state.view(1)["table_take"] is True and state.view(1)["table"]["kind_zh"] == "对牌"
+    assert state.view(1)["trick_takes"][-1] is True
     with pytest.raises(IllegalAction):
         state.apply(3, Play(parse_cards("6h")))  # out of turn

@@ -66,7 +66,7 @@ def test_a_deal_with_tribute_through_the_server(server: Server) -> None:
     phases = {v["phase"] for v in views}
     assert "returning" in phases or "picking" in phases
     # the partner's hand is in each seat's view, the spectator sees no hand
-    assert all(v["partner_hand"] is not None for v in views)
+    assert all(v["hands"][v["partner"]] is not None for v in views)
     store = Store(str(server.db))
     for p in clients:
         checked, problems = check_messages(store, p)

@@ -150,7 +150,7 @@ class DanziBot:
         whole = [p for p in plays if p.cards == sum(hand)]
         if whole:
             return self._act(state, seat, whole[0])  # go out (接风 for the partner)
-        owner = state.owner
+        owner = state.table_seat
         assert owner is not None
         partner = (seat + 2) % 4
         if owner == partner:
@@ -166,7 +166,7 @@ class DanziBot:
         if whole:
             return whole[0]
         partner = (seat + 2) % 4
-        if partner in state.live():
+        if state.in_play(partner):
             feed = self._feed_partner(state, partner, plays)
             if feed is not None:
                 return feed
@@ -193,7 +193,7 @@ class DanziBot:
         if not plays:
             return None
         base = plan_cost(hand)
-        table = state.table
+        table = state.danzi_table
         assert table is not None
         takes = [p for p in plays if p.counts[FOUR] == p.cards and table.kind == "砟子"]
         if takes and takes[0].cards < table.cards:
@@ -206,7 +206,10 @@ class DanziBot:
         bombs = [p for p in plays if not p.plain]
         if not bombs:
             return None
-        threat = min((len(state.hands[s]) for s in state.live() if s % 2 != seat % 2), default=99)
+        threat = min(
+            (len(state.hands[s]) for s in range(4) if state.in_play(s) and s % 2 != seat % 2),
+            default=99,
+        )
         # the bomb that spoils the plan least (a whole 8888 rather than 888 of it), lowest
         bomb = min(bombs, key=lambda p: (plan_cost(_minus(hand, p)), p.key))
         after = plan_cost(_minus(hand, bomb))

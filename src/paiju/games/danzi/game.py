@@ -1,6 +1,9 @@
-"""宁城打弹子 through the Game protocol: deal, 进贡/还贡, 宣战, the play, points, the match.
+"""宁城打弹子 on the climbing core: deal, 进贡/还贡, 宣战, the play, points, the match.
 
-One deal (盘) runs through the phases
+The card play (lead, beat or pass, trick end, finishing order) is the climbing core's
+(:mod:`paiju.games.climbing.core`); this module adds the game's combinations
+(:class:`DanziRules` over :mod:`paiju.games.danzi.combos`, takes with 4s included), the
+phases before the play and the match. One deal (盘) runs through the phases
 
 * ``tribute`` - a giver under 骚贡 chooses their tribute (automatic tribute needs no action);
 * ``picking`` - (2/2 form) 头游 takes two of the four tribute cards, 二游 gets the rest;
@@ -8,16 +11,17 @@ One deal (盘) runs through the phases
   face down, then 二游);
 * ``picking_returns`` - (2/2 form) 三游 takes two of the four returns, 末游 gets the rest;
 * ``declaring`` - 宣战权 offered from the previous 三游 round the table (N42);
-* ``playing`` - tricks until the finishing order is known;
+* ``playing`` - the core's tricks until the finishing order is known;
 * ``over``.
 
 A match's first deal has no tribute and declares automatically: the holder of the first
-大王 dealt (N41) declares and leads. The match (局) runs until a side reaches the room's
-``target`` (30 or 60, N61); what carries from deal to deal (totals, the finishing order,
-the declarer) is the JSON context.
+大王 dealt (N41) declares and leads. A declaration fails as soon as another player goes out
+first; the declarer then stops (the core's ``stop``) and is 末游. The match (局) runs until
+a side reaches the room's ``target`` (30 or 60, N61); what carries from deal to deal
+(totals, the finishing order, the declarer) is the JSON context.
 
-明牌 (N58): every seat's view holds its partner's hand; opponents see what is played, the
-shown tribute (N56) and card counts.
+明牌 (N58): every seat sees its partner's hand (``sees_hand``); opponents see what is
+played, the shown tribute (N56, kept in the core's ``exposed``) and card counts.
 
 The settlement of a deal is zero for every seat until the match ends; the deal that ends it
 settles the match: ``match_stake`` to each player of the winning side, paid by the other.
@@ -27,26 +31,32 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
 from paiju.cards import RED_JOKER, Card, CardList, format_cards
-from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
+from paiju.engine import Action, Deal, Event, NoParams, PrivateEvent
 from paiju.errors import IllegalAction
 from paiju.fairness import DealRng
-from paiju.games.danzi.combos import (
-    FOUR,
-    SINGLE,
+from paiju.games.climbing.core import (
+    CORE_EVENTS,
+    ClimbingGame,
+    ClimbingState,
     Combo,
-    beats,
-    card_rank_index,
-    classify,
-    counts_of,
+    Finished,
+    Pass,
+    Play,
+    Rules,
 )
-from paiju.games.danzi.moves import legal_plays
+from paiju.games.danzi import combos as dz
+from paiju.games.danzi.combos import FOUR, SINGLE, card_rank_index, counts_of
+from paiju.games.danzi.contract import beats_json, combo_json, settle_json
+from paiju.games.danzi.moves import all_plays, legal_plays
 from paiju.games.danzi.scoring import PointRules, deal_points, team_of
+from paiju.games.danzi.spec import DanziOptions
 from paiju.games.danzi.tribute import (
     auto_tribute,
     check_return,
@@ -57,6 +67,7 @@ from paiju.games.danzi.tribute import (
 
 __all__ = [
     "DanziGame",
+    "DanziRules",
     "DanziState",
     "Declare",
     "Decline",
@@ -72,22 +83,102 @@ __all__ = [
 JSON = dict[str, Any]
 PLACES_ZH = ("头游", "二游", "三游", "末游")
 
+KIND_IDS: dict[str, str] = {
+    "单牌": "single",
+    "对牌": "pair",
+    "单龙": "dragon",
+    "双龙": "double_dragon",
+    "砟子": "zhazi",
+    "真7": "zhen7",
+    "真8": "zhen8",
+    "假8": "jia8",
+    "假10": "jia10",
+    "假12": "jia12",
+    "假14": "jia14",
+    "假16": "jia16",
+    "假15": "jia15",
+    "连蛋": "liandan",
+    "三减": "jian3",
+    "四减": "jian4",
+    "五减": "jian5",
+    "六减": "jian6",
+    "双王": "two_jokers",
+    "三王": "three_jokers",
+    "四王": "four_jokers",
+}
+"""The core's kind ids of the reading's kinds (``kind_zh`` stays the contract's name)."""
+
+
+@lru_cache(maxsize=65536)
+def danzi_combo(counts: dz.Counts) -> dz.Combo | None:
+    """The 打弹子 combination of a count vector (cached: the core asks for it often)."""
+    return dz.classify(counts)
+
+
+class DanziRules(Rules):
+    """The 打弹子 combinations (N9-N21) and what beats what (N22-N34) for the core.
+
+    A core :class:`~paiju.games.climbing.core.Combo` is the cards; its ``rank`` is the
+    ladder key (row x 100 + top) and its ``length`` the card count. The comparisons and the
+    generator are :mod:`paiju.games.danzi.combos` and :mod:`paiju.games.danzi.moves`.
+    """
+
+    kind_zh: ClassVar[Mapping[str, str]] = {v: k for k, v in KIND_IDS.items()}
+    kind_en: ClassVar[Mapping[str, str]] = {v: v.replace("_", " ") for v in KIND_IDS.values()}
+    order: ClassVar[tuple[int, ...]] = (4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 2, 3, 15, 16)
+    """The single order low to high (N5): 4 … K A 2 3 小王 大王."""
+
+    def danzi(self, combo: Combo) -> dz.Combo:
+        """The 打弹子 combination of a core combination."""
+        found = danzi_combo(counts_of(combo.cards))
+        assert found is not None
+        return found
+
+    def wrap(self, d: dz.Combo, cards: Sequence[int]) -> Combo:
+        return Combo(KIND_IDS[d.kind], d.row * 100 + d.top, d.cards, tuple(self.sort(cards)))
+
+    def classify(self, cards: Sequence[int]) -> Combo | None:
+        d = danzi_combo(counts_of(cards)) if cards else None
+        return None if d is None else self.wrap(d, cards)
+
+    def explain(self, cards: Sequence[int]) -> str:
+        return f"{format_cards(cards) or 'nothing'} is no combination of 打弹子"
+
+    def beats(self, play: Combo, table: Combo) -> bool:
+        return dz.beats(self.danzi(table), self.danzi(play)).beats
+
+    def why_not(self, play: Combo, table: Combo) -> tuple[str, str]:
+        t, p = self.danzi(table), self.danzi(play)
+        why = dz.beats(t, p).reason
+        reason = "not_higher" if why in ("lower", "equal", "lower_bomb") else "wrong_kind"
+        return (
+            reason,
+            f"{p.name_zh} {format_cards(play.cards)} does not beat the table's {t.name_zh}"
+            f" {format_cards(table.cards)} ({why})",
+        )
+
+    def combos(self, hand: Sequence[int]) -> Iterator[Combo]:
+        for d in all_plays(counts_of(hand)):
+            yield self.wrap(d, cards_for(hand, d.counts))
+
+    def plays(self, hand: Sequence[int], table: Combo | None) -> list[Combo]:
+        t = None if table is None else self.danzi(table)
+        return [self.wrap(d, cards_for(hand, d.counts)) for d in legal_plays(counts_of(hand), t)]
+
+    def describe(self, combo: Combo) -> JSON:
+        d = self.danzi(combo)
+        return {
+            "kind": combo.kind,
+            "kind_zh": d.kind,
+            "name_zh": d.name_zh,
+            "rank": d.top_name,
+            "length": combo.length,
+            "cards": format_cards(combo.cards),
+            "bomb": not d.plain,
+        }
+
+
 # ----------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """出牌: a combination that leads or beats the table, or a 取牌 with 4s."""
-
-    type: ClassVar[str] = "play"
-    cards: CardList
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """不要: pass on the table (a pass does not bar playing later in the trick, N37)."""
-
-    type: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True)
@@ -129,6 +220,16 @@ class Return(Action):
 
 
 # ------------------------------------------------------------------------------ events
+
+
+@dataclass(frozen=True)
+class Took(Event):
+    """取牌 (N32-N34): ``seat`` took ``taken`` (a 砟子) with the 4s ``cards``."""
+
+    type: ClassVar[str] = "took"
+    seat: int
+    cards: CardList
+    taken: CardList
 
 
 @dataclass(frozen=True)
@@ -187,41 +288,6 @@ class Declined(Event):
 
 
 @dataclass(frozen=True)
-class Played(Event):
-    """A play: its kind (``kind_zh``) and whether it was a 取牌."""
-
-    type: ClassVar[str] = "played"
-    seat: int
-    cards: CardList
-    kind: str
-    take: bool
-
-
-@dataclass(frozen=True)
-class Passed(Event):
-    type: ClassVar[str] = "passed"
-    seat: int
-
-
-@dataclass(frozen=True)
-class TrickWon(Event):
-    """Everyone else passed: ``seat`` won the trick and ``leader`` leads (接风 when they differ)."""
-
-    type: ClassVar[str] = "trick_won"
-    seat: int
-    leader: int
-
-
-@dataclass(frozen=True)
-class WentOut(Event):
-    """``seat`` took place ``place`` (0 = 头游 … 3 = 末游)."""
-
-    type: ClassVar[str] = "went_out"
-    seat: int
-    place: int
-
-
-@dataclass(frozen=True)
 class DeclarationDecided(Event):
     """宣战成功 (the declarer is 头游) or 宣战失败 (the declarer is 末游 and stops, N45)."""
 
@@ -269,7 +335,7 @@ def first_red_joker(hands: Sequence[Sequence[int]], start: int) -> int:
                     best = (order, seat)
                 break
     if best is None:
-        raise IllegalAction("no 大王 in the deal")
+        raise IllegalAction("no 大王 in the deal", reason="bad_deal")
     return best[1]
 
 
@@ -278,117 +344,8 @@ def display_order(cards: Sequence[int]) -> list[int]:
     return sorted(cards, key=lambda c: (-SINGLE[card_rank_index(c)], c))
 
 
-_DEFAULTS: dict[str, Any] = {
-    "target": 30,
-    "points_12": 3,
-    "points_13": 2,
-    "points_14": 1,
-    "declare_multiplier": 2,
-    "declare_fail_points": 3,
-    "match_stake": 1,
-    "lead_rule": "declarer_else_first",
-    "pass_is_final": False,
-    "end_after_one_two": False,
-    "tribute_pick": "cards",
-    "tribute_between_partners": True,
-}
-_CHOICES: dict[str, tuple[Any, ...]] = {
-    "target": (30, 60),
-    "lead_rule": ("declarer_else_first", "declarer_else_last"),
-    "tribute_pick": ("cards", "lots"),
-}
-
-
-# -------------------------------------------------------------------------------- game
-
-
-class DanziGame(Game):
-    """宁城打弹子: room options of §14 (``target`` 30/60, points, leads, passing, tribute)."""
-
-    family: ClassVar[str] = "danzi"
-    actions: ClassVar[tuple[type[Action], ...]] = (
-        Play,
-        Pass,
-        Declare,
-        Decline,
-        Tribute,
-        Pick,
-        Return,
-    )
-    events: ClassVar[tuple[type[Event], ...]] = (
-        TributeGiven,
-        Picked,
-        ReturnGiven,
-        ReturnHidden,
-        Declared,
-        Declined,
-        Played,
-        Passed,
-        TrickWon,
-        WentOut,
-        DeclarationDecided,
-        DealScored,
-    )
-
-    def validate_options(self, options: dict[str, Any]) -> Mapping[str, Any]:
-        unknown = set(options) - set(_DEFAULTS)
-        if unknown:
-            raise IllegalAction(
-                f"{self.variant.code} room options are {', '.join(_DEFAULTS)};"
-                f" not {', '.join(sorted(unknown))}",
-                reason="unknown_option",
-                options=sorted(unknown),
-            )
-        out = dict(_DEFAULTS)
-        for name, value in options.items():
-            default = _DEFAULTS[name]
-            if isinstance(default, bool):
-                ok = isinstance(value, bool)
-            elif isinstance(default, int):
-                ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-            else:
-                ok = isinstance(value, str)
-            if ok and name in _CHOICES:
-                ok = value in _CHOICES[name]
-            if not ok:
-                allowed = _CHOICES.get(name, (type(default).__name__,))
-                raise IllegalAction(
-                    f"room option {name} must be one of {', '.join(map(str, allowed))},"
-                    f" got {value!r}",
-                    reason="bad_option",
-                    option=name,
-                )
-            out[name] = value
-        if out["match_stake"] < 1:
-            raise IllegalAction("match_stake must be at least 1", reason="bad_option")
-        return out
-
-    @property
-    def point_rules(self) -> PointRules:
-        o = self.options
-        return PointRules(
-            o["points_12"],
-            o["points_13"],
-            o["points_14"],
-            o["declare_multiplier"],
-            o["declare_fail_points"],
-        )
-
-    def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
-        """27 cards each, one at a time in playing order from the starting seat (N1)."""
-        cards = rng.shuffled(self.full_set())
-        prev = _previous(context)
-        start = prev["finish_order"][0] if prev else rng.randbelow(seats)
-        hands = tuple(
-            tuple(cards[(k * seats) + (s - start) % seats] for k in range(27)) for s in range(seats)
-        )
-        return Deal(hands, {}, {"start": start})
-
-    def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> DanziState:
-        return DanziState(self, seats, deal, context)
-
-    def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
-        return bool(context.get("match_over"))
+def _as_cards(cards: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(Card(c) for c in cards)
 
 
 def _previous(context: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -406,13 +363,94 @@ def _previous(context: Mapping[str, Any]) -> dict[str, Any] | None:
     }
 
 
+# -------------------------------------------------------------------------------- game
+
+
+class DanziGame(ClimbingGame[NoParams]):
+    """宁城打弹子: the room options of §14 (:class:`~paiju.games.danzi.spec.DanziOptions`)."""
+
+    family: ClassVar[str] = "danzi"
+    params_model = NoParams
+    options_model = DanziOptions
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        Play,
+        Pass,
+        Declare,
+        Decline,
+        Tribute,
+        Pick,
+        Return,
+    )
+    events: ClassVar[tuple[type[Event], ...]] = (
+        *CORE_EVENTS,
+        Took,
+        TributeGiven,
+        Picked,
+        ReturnGiven,
+        ReturnHidden,
+        Declared,
+        Declined,
+        DeclarationDecided,
+        DealScored,
+    )
+
+    def make_rules(self) -> Rules:
+        return DanziRules()
+
+    @property
+    def point_rules(self) -> PointRules:
+        o = self.options
+        return PointRules(
+            o["points_12"],
+            o["points_13"],
+            o["points_14"],
+            o["declare_multiplier"],
+            o["declare_fail_points"],
+        )
+
+    def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
+        """27 cards each, one at a time in playing order from the starting seat (N1): the
+        previous 头游, or a seat drawn like a cut in a match's first deal."""
+        cards = rng.shuffled(self.full_set())
+        prev = _previous(context)
+        start = prev["finish_order"][0] if prev else rng.randbelow(seats)
+        hands = tuple(
+            tuple(cards[(k * seats) + (s - start) % seats] for k in range(27)) for s in range(seats)
+        )
+        return Deal(hands, {}, {"start": start})
+
+    def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> DanziState:
+        return DanziState(self, seats, deal, context)
+
+    def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
+        return bool(context.get("match_over"))
+
+    # -- the command line (§15) ----------------------------------------------------------
+
+    def combo_json(self, text: str) -> JSON:
+        answer = combo_json(text)
+        answer["kind"] = KIND_IDS[answer["kind_zh"]]
+        answer["rank"] = answer["top"]
+        return answer
+
+    def beats_json(self, lead: str, play: str) -> JSON:
+        return beats_json(lead, play)
+
+    def settle_json(self, obj: Mapping[str, Any]) -> JSON:
+        answer = settle_json(obj)
+        answer["deltas"] = answer["points"]
+        answer["result"] = "match over" if answer["match_over"] else "deal scored"
+        return answer
+
+
 # ------------------------------------------------------------------------------- state
 
 
-class DanziState(State):
-    """One deal (盘) of 宁城打弹子."""
+class DanziState(ClimbingState):
+    """One deal (盘) of 宁城打弹子 on the climbing core."""
 
     game: DanziGame
+    rules: DanziRules
 
     def __init__(self, game: DanziGame, seats: int, deal: Deal, context: Mapping[str, Any]) -> None:
         super().__init__(game, seats, deal, context)
@@ -426,56 +464,31 @@ class DanziState(State):
         )
         self.deal_number = int(context.get("deal_number", 0)) + 1 if prev else 1
         self.previous = prev
-        self.hands: list[list[int]] = [display_order(h) for h in deal.hands]
-        self.exposed: list[Counter[int]] = [Counter() for _ in range(seats)]
-        """Cards known to all to be in a hand (received as shown tribute or returns)."""
-        self.played: list[int] = []
-        self._phase = "tribute"
-        # tribute
-        self.form: str | None = None  # "2/2", "4/2" or None (first deal)
+        # tribute (进贡/还贡)
+        self.form: str | None = None  # "2/2", "4/2" or None (a match's first deal)
         self.givers: dict[int, tuple[int, int | None, int]] = {}
-        """giver -> (count, receiver or None for the pool, place of the giver)."""
+        """giver -> (count, receiver or None for the 2/2 pool, the giver's place)."""
         self.tribute_log: list[JSON] = []
         self.received: dict[int, list[int]] = {}
         self.returners: list[int] = []
-        self.pool: list[tuple[int, int]] = []  # (from seat, card), shown
+        self.pool: list[tuple[int, int]] = []  # (giver, card), shown to all
         self.hidden_return: tuple[int, list[int]] | None = None
-        self.return_pool: list[tuple[int, int]] = []
+        self.return_pool: list[tuple[int, int]] = []  # (returner, card), shown to all
         self.return_to: dict[int, int] = {}
-        # declaration
+        # 宣战
         self.declarer: int | None = None
         self.declare_turn: int | None = None
         self.declined: list[int] = []
         self.automatic = False
-        self.failed: int | None = None
         self.success: bool | None = None
-        # play
-        self.turn = 0
-        self.table: Combo | None = None
-        self.table_cards: tuple[int, ...] = ()
+        # play and result
         self.table_take = False
-        self.owner: int | None = None
-        self.passed: set[int] = set()
-        """Seats that passed since the table's play."""
-        self.dropped: set[int] = set()
-        """Seats that passed in this trick (skipped under ``pass_is_final``)."""
-        self.trick: list[JSON] = []
-        self.last_trick: list[JSON] = []
-        self.finish: list[int] = []
         self.points: tuple[int, int] | None = None
         self.match_over = False
         self._begin()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> DanziState:
-        """A fast independent copy for bots: the mutable containers are copied; the game,
-        the deal, combos, cards and logged actions are immutable and shared."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.context = dict(self.context)
-        new.history = list(self.history)
-        new.hands = [list(h) for h in self.hands]
-        new.exposed = [Counter(e) for e in self.exposed]
-        new.played = list(self.played)
+    def copy_extra(self, new: ClimbingState) -> None:
+        assert isinstance(new, DanziState)
         new.totals = list(self.totals)
         new.givers = dict(self.givers)
         new.tribute_log = list(self.tribute_log)
@@ -485,43 +498,36 @@ class DanziState(State):
         new.return_pool = list(self.return_pool)
         new.return_to = dict(self.return_to)
         new.declined = list(self.declined)
-        new.passed = set(self.passed)
-        new.dropped = set(self.dropped)
-        new.trick = list(self.trick)
-        new.last_trick = list(self.last_trick)
-        new.finish = list(self.finish)
-        return new
 
     # -- the start of a deal ------------------------------------------------------------
 
     def _begin(self) -> None:
         prev = self.previous
-        if prev is None:
+        if prev is None:  # a match's first deal: the first 大王 declares and leads (N41)
             start = self.deal.info.get("start", 0)
             seat = first_red_joker(self.deal.hands, start if isinstance(start, int) else 0)
             self.declarer, self.automatic = seat, True
-            self._start_play(seat)
+            self.start_play(seat)
             return
-        order = prev["finish_order"]
-        first, second, third, last = order
+        first, second, third, last = prev["finish_order"]
         self.form = "4/2" if prev["declarer"] is not None else "2/2"
-        if self.form == "4/2":
+        if self.form == "4/2":  # N49
             transfers = [(last, first, 4), (third, second, 2)]
             if not self.options["tribute_between_partners"]:
                 transfers = [(g, r, n) for g, r, n in transfers if team_of(g) != team_of(r)]
             for giver, receiver, n in transfers:
-                self.givers[giver] = (n, receiver, order.index(giver))
-        else:
+                self.givers[giver] = (n, receiver, prev["finish_order"].index(giver))
+        else:  # N48
             self.givers[third] = (2, None, 2)
             self.givers[last] = (2, None, 3)
         for giver in sorted(self.givers, key=lambda g: -self.givers[g][2]):
-            if not is_free(self.hands[giver]):
+            if not is_free(self.hands[giver]):  # N50: automatic; 骚贡 waits for a choice
                 n, receiver, _ = self.givers[giver]
                 self._give(giver, list(auto_tribute(self.hands[giver], n)), receiver, free=False)
         self._after_tribute()
 
     def _give(self, giver: int, cards: list[int], receiver: int | None, *, free: bool) -> Event:
-        self._remove(giver, cards)
+        self._take_out(giver, cards)
         del self.givers[giver]
         if receiver is None:
             self.pool.extend((giver, c) for c in cards)
@@ -534,16 +540,15 @@ class DanziState(State):
         return event
 
     def _receive(self, seat: int, cards: Sequence[int]) -> None:
-        self.hands[seat] = display_order([*self.hands[seat], *cards])
+        """Shown cards join a hand: everyone knows they are there (N56)."""
+        self.hands[seat] = self.rules.sort([*self.hands[seat], *cards])
         self.exposed[seat].update(cards)
 
-    def _remove(self, seat: int, cards: Sequence[int]) -> None:
-        hand = self.hands[seat]
-        for c in cards:
-            hand.remove(c)
-            if self.exposed[seat][c]:
-                self.exposed[seat][c] -= 1
-        self.exposed[seat] = +self.exposed[seat]
+    def _take_out(self, seat: int, cards: Sequence[int]) -> None:
+        rest = Counter(self.hands[seat])
+        rest.subtract(cards)
+        self.hands[seat] = self.rules.sort(rest.elements())
+        self.exposed[seat] -= Counter(cards)
 
     def _after_tribute(self) -> None:
         if self.givers:
@@ -556,20 +561,18 @@ class DanziState(State):
             self.turn = order[0]
             return
         self.returners = [s for s in (order[0], order[1]) if s in self.received]
-        self._phase = "returning" if self.returners else "declaring"
-        if not self.returners:
+        if self.returners:
+            self._phase = "returning"
+        else:
             self._start_declaring()
 
     def _start_declaring(self) -> None:
         assert self.previous is not None
         self._phase = "declaring"
-        self.declare_turn = self.previous["finish_order"][2]
-
-    def _start_play(self, leader: int) -> None:
-        self._phase = "playing"
-        self.turn = leader
+        self.declare_turn = self.previous["finish_order"][2]  # the previous 三游 first (N42)
 
     def _lead_after_declaring(self) -> int:
+        """N40: the declarer leads, else the previous 头游 (or 末游, ``lead_rule``)."""
         assert self.previous is not None
         if self.declarer is not None:
             return self.declarer
@@ -579,41 +582,27 @@ class DanziState(State):
 
     # -- protocol -----------------------------------------------------------------------
 
-    @property
-    def phase(self) -> str:
-        return self._phase
-
     def to_act(self) -> frozenset[int]:
         p = self._phase
         if p == "tribute":
             return frozenset(self.givers)
-        if p in ("picking", "picking_returns", "playing"):
-            return frozenset({self.turn})
         if p == "returning":
             return frozenset(self.returners)
         if p == "declaring":
             assert self.declare_turn is not None
             return frozenset({self.declare_turn})
-        return frozenset()
+        return super().to_act()
 
-    def check(self, seat: int, action: Action) -> None:
+    def check_other(self, seat: int, action: Action) -> None:
         p = self._phase
         if isinstance(action, Tribute) and p == "tribute":
-            n, _, _ = self.givers[seat]
-            check_tribute(self.hands[seat], n, action.cards)
+            check_tribute(self.hands[seat], self.givers[seat][0], action.cards)
         elif isinstance(action, Pick) and p in ("picking", "picking_returns"):
             self._check_pick(action.cards)
         elif isinstance(action, Return) and p == "returning":
             check_return(self.hands[seat], self.received[seat], action.cards)
         elif isinstance(action, Declare | Decline) and p == "declaring":
             pass
-        elif isinstance(action, Play) and p == "playing":
-            self._check_play(seat, action.cards)
-        elif isinstance(action, Pass) and p == "playing":
-            if self.table is None:
-                raise IllegalAction(
-                    "the leader must play: a trick cannot start with a pass", reason="must_lead"
-                )
         else:
             raise IllegalAction(
                 f"{action.type} is not an action of the {p} phase",
@@ -630,45 +619,18 @@ class DanziState(State):
             )
         missing = Counter(cards) - Counter(c for _, c in pool)
         if missing:
+            text = format_cards(sorted(missing.elements()))
             raise IllegalAction(
-                f"{format_cards(sorted(missing.elements()))} is not among the shown cards",
-                reason="pick_not_shown",
-                cards=format_cards(sorted(missing.elements())),
+                f"{text} is not among the shown cards", reason="pick_not_shown", cards=text
             )
         if self.options["tribute_pick"] == "lots":
-            lots = {Counter(c for g, c in pool if g == giver) for giver, _ in pool}
+            lots = [Counter(c for g, c in pool if g == giver) for giver in {g for g, _ in pool}]
             if not any(Counter(cards) == lot for lot in lots):
                 raise IllegalAction(
                     "pick one giver's two cards (tribute_pick = lots)", reason="pick_one_lot"
                 )
 
-    def _check_play(self, seat: int, cards: Sequence[int]) -> None:
-        missing = Counter(cards) - Counter(self.hands[seat])
-        if missing:
-            text = format_cards(sorted(missing.elements()))
-            raise IllegalAction(
-                f"{text} is not in the hand", reason="cards_not_in_hand", cards=text
-            )
-        combo = classify(counts_of(cards)) if cards else None
-        if combo is None:
-            text = format_cards(cards)
-            raise IllegalAction(
-                f"{text or 'nothing'} is no combination of 打弹子",
-                reason="not_a_combination",
-                cards=text,
-            )
-        if self.table is not None:
-            verdict = beats(self.table, combo)
-            if not verdict.beats:
-                raise IllegalAction(
-                    f"{combo.name_zh} {format_cards(cards)} does not beat the table's"
-                    f" {self.table.name_zh} {format_cards(self.table_cards)} ({verdict.reason})",
-                    reason="does_not_beat",
-                    why=verdict.reason,
-                    table=format_cards(self.table_cards),
-                )
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
+    def apply_other(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Tribute):
             receiver = self.givers[seat][1]
             events = [self._give(seat, list(action.cards), receiver, free=True)]
@@ -678,13 +640,7 @@ class DanziState(State):
             return self._apply_pick(seat, list(action.cards))
         if isinstance(action, Return):
             return self._apply_return(seat, list(action.cards))
-        if isinstance(action, Declare | Decline):
-            return self._apply_declaring(seat, isinstance(action, Declare))
-        if isinstance(action, Play):
-            return self._apply_play(seat, list(action.cards))
-        return self._apply_pass(seat)
-
-    # -- tribute phases -----------------------------------------------------------------
+        return self._apply_declaring(seat, isinstance(action, Declare))
 
     def _apply_pick(self, seat: int, cards: list[int]) -> list[Event]:
         assert self.previous is not None
@@ -695,14 +651,14 @@ class DanziState(State):
         for c in cards:
             rest.remove(c)
         other = order[1] if picking else order[3]
-        for who, got in ((seat, cards), (other, rest)):
-            self._receive(who, got)
+        self._receive(seat, cards)
+        self._receive(other, rest)
         pool.clear()
         event = Picked(seat, _as_cards(cards), other, _as_cards(rest))
         self.tribute_log.append(event.to_json())
         if picking:
             self.received = {seat: cards, other: rest}
-            self.returners = [order[0]]
+            self.returners = [order[0]]  # 头游 returns first, face down (N48)
             self._phase = "returning"
         else:
             self._start_declaring()
@@ -711,9 +667,9 @@ class DanziState(State):
     def _apply_return(self, seat: int, cards: list[int]) -> list[Event]:
         assert self.previous is not None
         order = self.previous["finish_order"]
-        self._remove(seat, cards)
+        self._take_out(seat, cards)
         self.returners.remove(seat)
-        if self.form == "4/2":
+        if self.form == "4/2":  # shown as given (N56)
             to = self.return_to[seat]
             self._receive(to, cards)
             event: Event = ReturnGiven(seat, to, _as_cards(cards))
@@ -721,7 +677,7 @@ class DanziState(State):
             if not self.returners:
                 self._start_declaring()
             return [event]
-        if self.hidden_return is None:  # 头游's return, face down (N48)
+        if self.hidden_return is None:
             self.hidden_return = (seat, cards)
             self.returners = [order[1]]
             return [ReturnHidden(seat, _as_cards(cards))]
@@ -734,122 +690,111 @@ class DanziState(State):
             self.tribute_log.append(ev.to_json())
             events.append(ev)
         self._phase = "picking_returns"
-        self.turn = order[2]
+        self.turn = order[2]  # 三游 picks first (N48)
         return events
-
-    # -- 宣战 -----------------------------------------------------------------------------
 
     def _apply_declaring(self, seat: int, declare: bool) -> list[Event]:
         if declare:
             self.declarer = seat
             self.declare_turn = None
-            self._start_play(self._lead_after_declaring())
-            return [Declared(seat, False)]
+            return [Declared(seat, False), *self.start_play(self._lead_after_declaring())]
         self.declined.append(seat)
         if len(self.declined) == self.seats:
             self.declare_turn = None
-            self._start_play(self._lead_after_declaring())
-        else:
-            self.declare_turn = (seat + 1) % self.seats
+            return [Declined(seat), *self.start_play(self._lead_after_declaring())]
+        self.declare_turn = (seat + 1) % self.seats
         return [Declined(seat)]
 
-    # -- the play -------------------------------------------------------------------------
+    # -- the core's hooks -----------------------------------------------------------------
 
-    def live(self) -> list[int]:
-        """Seats still playing: not out, not a failed declarer."""
-        return [s for s in range(self.seats) if s not in self.finish and s != self.failed]
+    def team_of(self, seat: int) -> int:
+        return team_of(seat)
 
-    def _apply_play(self, seat: int, cards: list[int]) -> list[Event]:
-        combo = classify(counts_of(cards))
-        assert combo is not None
-        take = self.table is not None and beats(self.table, combo).take
-        self._remove(seat, cards)
-        self.played.extend(cards)
-        ordered = display_order(cards)
-        self.table, self.table_cards, self.table_take = combo, tuple(ordered), take
-        self.owner = seat
-        self.passed = set()
-        self.trick.append(
-            {"seat": seat, "cards": format_cards(ordered), "kind": combo.name_zh, "take": take}
-        )
-        events: list[Event] = [Played(seat, _as_cards(ordered), combo.kind, take)]
-        if not self.hands[seat]:
-            events += self._went_out(seat)
-        if self._phase == "playing":
-            events += self._advance(seat)
-        return events
+    def sees_hand(self, viewer: int | None, seat: int) -> bool:
+        """明牌: a seat sees its own hand and its partner's (N58)."""
+        return viewer is not None and (viewer == seat or viewer == (seat + 2) % self.seats)
 
-    def _apply_pass(self, seat: int) -> list[Event]:
-        self.passed.add(seat)
-        self.dropped.add(seat)
-        self.trick.append({"seat": seat, "pass": True})
-        return [Passed(seat), *self._advance(seat)]
+    def jiefeng(self, finisher: int) -> int:
+        """接风 (N38): the partner leads; a partner out or stopped, the next seat in play.
+        A failed declarer whose play stood never leads again (N45): the next seat does."""
+        partner = (finisher + 2) % self.seats
+        if finisher not in self.stopped and self.in_play(partner):
+            return partner
+        nxt = self.next_in_play(finisher)
+        assert nxt is not None
+        return nxt
 
-    def _went_out(self, seat: int) -> list[Event]:
-        self.finish.append(seat)
-        events: list[Event] = [WentOut(seat, len(self.finish) - 1)]
-        if len(self.finish) == 1 and self.declarer is not None:
-            self.success = seat == self.declarer
-            if not self.success:
-                self.failed = self.declarer  # 宣战失败: 末游, plays nothing more (N45)
-            events.append(DeclarationDecided(self.declarer, self.success))
-        live = self.live()
+    def deal_over(self) -> bool:
+        """N39: one player left in play; or a 1-2 finish under ``end_after_one_two``."""
+        live = [s for s in range(self.seats) if self.in_play(s)]
         one_two = (
             self.options["end_after_one_two"]
-            and len(self.finish) == 2
-            and team_of(self.finish[0]) == team_of(self.finish[1])
+            and len(self.finished) == 2
+            and team_of(self.finished[0]) == team_of(self.finished[1])
         )
-        if len(live) <= 1 or one_two:
-            rest = sorted(live, key=lambda s: (len(self.hands[s]), (s - seat) % self.seats))
-            for s in rest:
-                self.finish.append(s)
-                events.append(WentOut(s, len(self.finish) - 1))
-            if self.failed is not None:
-                self.finish.append(self.failed)
-                events.append(WentOut(self.failed, 3))
-            events += self._score()
+        return len(live) <= 1 or bool(one_two)
+
+    def apply_play(self, seat: int, combo: Combo) -> list[Event]:
+        table = self.table
+        self.table_take = table is not None and dz.is_take(
+            self.rules.danzi(table), self.rules.danzi(combo)
+        )
+        taken = () if table is None else table.cards
+        events = super().apply_play(seat, combo)
+        if self.table_take:
+            events.insert(1, Took(seat, _as_cards(combo.cards), _as_cards(taken)))
+        if self.declarer is not None and self.success is None and self.finished:
+            self.success = self.finished[0] == self.declarer
+            events.append(DeclarationDecided(self.declarer, self.success))
+            if not self.success:  # 宣战失败: 末游 at once, plays no more (N45)
+                events += self.stop(self.declarer)
         return events
 
-    def _advance(self, seat: int) -> list[Event]:
-        """The next seat in turn, or the end of the trick and its new leader (接风, N38)."""
-        live = self.live()
-        owner = self.owner
-        assert owner is not None
-        done = self.passed | self.dropped if self.options["pass_is_final"] else self.passed
-        if all(s in done for s in live if s != owner):
-            leader = owner
-            if owner == self.failed:
-                leader = self._next_live(owner, live)  # a failed declarer never leads (N45)
-            elif leader not in live:
-                partner = (owner + 2) % self.seats  # 接风 (N38)
-                leader = partner if partner in live else self._next_live(owner, live)
-            self.last_trick = self.trick
-            self.trick = []
-            self.table, self.table_cards, self.table_take = None, (), False
-            self.passed = set()
-            self.dropped = set()
-            self.turn = leader
-            return [TrickWon(owner, leader)]
-        skip = self.dropped if self.options["pass_is_final"] else set()
-        nxt = self._next_live(seat, [s for s in live if s not in skip])
-        self.turn = nxt
-        return []
+    def _trick_passes(self) -> set[int]:
+        return {s for s, cards in self.trick if cards is None}
 
-    def _next_live(self, seat: int, live: Sequence[int]) -> int:
+    def _advance(self, seat: int) -> list[Event]:
+        """The core's turn order; under ``pass_is_final`` a seat that passed sits the
+        rest of the trick out (N37 option)."""
+        if not self.options["pass_is_final"]:
+            return super()._advance(seat)
+        assert self.table_seat is not None
+        out = self.passed | self._trick_passes()
+        waiting = [s for s in range(self.seats) if self.in_play(s) and s != self.table_seat]
+        if all(s in out for s in waiting):
+            return self._end_trick()
         for k in range(1, self.seats + 1):
             s = (seat + k) % self.seats
-            if s in live:
-                return s
-        raise AssertionError("no live seat")
+            if self.in_play(s) and s not in out:
+                self.turn = s
+                break
+        return []
 
-    # -- results ----------------------------------------------------------------------------
+    def stop(self, seat: int) -> list[Event]:
+        events = super().stop(seat)
+        stuck = self.turn in self._trick_passes() or not self.in_play(self.turn)
+        if self.options["pass_is_final"] and self._phase == "playing" and self.table and stuck:
+            events += self._advance(self.turn)
+        return events
 
-    def _score(self) -> list[Event]:
-        self._phase = "over"
-        self.points = deal_points(self.finish, self.declarer, self.game.point_rules)
+    def end_deal(self) -> list[Event]:
+        """The last places (N39): the players left by cards left, a failed declarer 末游."""
+        last = self.finished[-1] if self.finished else 0
+        events = super().end_deal()
+        left = [s for s in range(self.seats) if s not in self.finished and s not in self.stopped]
+        left.sort(key=lambda s: (len(self.hands[s]), (s - last) % self.seats))
+        for s in [*left, *self.stopped]:
+            self.finished.append(s)
+            events.append(Finished(s, len(self.finished)))
+        self.points = deal_points(self.finished, self.declarer, self.game.point_rules)
         self.totals = [self.totals[0] + self.points[0], self.totals[1] + self.points[1]]
         self.match_over = max(self.totals) >= self.options["target"]
-        return [DealScored(tuple(self.finish), self.points, tuple(self.totals), self.match_over)]
+        events.append(
+            DealScored(tuple(self.finished), self.points, tuple(self.totals), self.match_over)
+        )
+        return events
+
+    # -- results ------------------------------------------------------------------------
 
     @property
     def winner(self) -> int | None:
@@ -871,84 +816,39 @@ class DanziState(State):
         return {
             "totals": list(self.totals),
             "deal_number": self.deal_number,
-            "previous": {"finish_order": list(self.finish), "declarer": self.declarer},
+            "previous": {"finish_order": list(self.finished), "declarer": self.declarer},
             "match_over": self.match_over,
+        }
+
+    def result_json(self) -> JSON:
+        return {
+            "settlement": list(self.settlement()),
+            "result": "win",
+            "finish_order": list(self.finished),
+            "places_zh": {PLACES_ZH[i]: s for i, s in enumerate(self.finished)},
+            "declarer": self.declarer,
+            "declaration": self._declaration_state(),
+            "points": list(self.points or (0, 0)),
+            "totals": list(self.totals),
+            "target": self.options["target"],
+            "match_over": self.match_over,
+            "winner": self.winner,
         }
 
     # -- what each seat sees ------------------------------------------------------------
 
     def locations(self) -> Mapping[str, Sequence[int]]:
-        places: dict[str, Sequence[int]] = {f"hand {s}": self.hands[s] for s in range(self.seats)}
-        places["played"] = self.played
+        places = dict(super().locations())
         places["tribute pool"] = [c for _, c in self.pool]
         places["return pool"] = [c for _, c in self.return_pool]
         places["hidden return"] = self.hidden_return[1] if self.hidden_return else []
         return places
 
-    def sees_hand(self, seat: int | None, owner: int) -> bool:
-        """明牌: a seat sees its own hand and its partner's (N58)."""
-        return seat is not None and (seat == owner or seat == (owner + 2) % self.seats)
-
     def hidden_from(self, seat: int | None) -> Counter[int]:
-        hidden: Counter[int] = Counter()
-        for s in range(self.seats):
-            if not self.sees_hand(seat, s):
-                hidden.update(self.hands[s])
-                hidden.subtract(self.exposed[s])
+        hidden = super().hidden_from(seat)
         if self.hidden_return is not None and not self.sees_hand(seat, self.hidden_return[0]):
             hidden.update(self.hidden_return[1])
-        return +hidden
-
-    def view(self, seat: int | None) -> JSON:
-        partner = None if seat is None else (seat + 2) % self.seats
-        table = None
-        if self.table is not None:
-            table = {
-                "seat": self.owner,
-                "cards": format_cards(self.table_cards),
-                "kind": self.table.kind,
-                "name": self.table.name_zh,
-                "bomb": not self.table.plain,
-                "take": self.table_take,
-            }
-        out: JSON = {
-            "code": self.game.variant.code,
-            "phase": self._phase,
-            "seat": seat,
-            "to_act": sorted(self.to_act()),
-            "turn": self.turn if self._phase in ("playing", "picking", "picking_returns") else None,
-            "hand": None if seat is None else format_cards(self.hands[seat]),
-            "partner": partner,
-            "partner_hand": None if partner is None else format_cards(self.hands[partner]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "teams": [[0, 2], [1, 3]],
-            "table": table,
-            "trick": list(self.trick),
-            "last_trick": list(self.last_trick),
-            "passed": sorted(self.passed),
-            "finish_order": list(self.finish),
-            "declarer": self.declarer,
-            "automatic_declaration": self.automatic,
-            "declaration": self._declaration_state(),
-            "declare_turn": self.declare_turn,
-            "declined": list(self.declined),
-            "tribute": self._tribute_view(seat),
-            "deal_number": self.deal_number,
-            "totals": list(self.totals),
-            "target": self.options["target"],
-            "previous": self.previous,
-        }
-        if self._phase == "over":
-            out["result"] = {
-                "finish_order": list(self.finish),
-                "places": {PLACES_ZH[i]: s for i, s in enumerate(self.finish)},
-                "points": list(self.points or (0, 0)),
-                "totals": list(self.totals),
-                "match_over": self.match_over,
-                "winner": self.winner,
-                "settlement": list(self.settlement()),
-            }
-        return out
+        return hidden
 
     def _declaration_state(self) -> str:
         if self.declarer is None:
@@ -957,7 +857,37 @@ class DanziState(State):
             return "declared"
         return "success" if self.success else "failed"
 
-    def _tribute_view(self, seat: int | None) -> JSON | None:
+    def _trick_takes(self) -> list[bool]:
+        """Per entry of the trick: was it a 取牌 of the play before it."""
+        out: list[bool] = []
+        before: dz.Combo | None = None
+        for _, cards in self.trick:
+            if cards is None:
+                out.append(False)
+                continue
+            now = danzi_combo(counts_of(cards))
+            out.append(before is not None and now is not None and dz.is_take(before, now))
+            before = now
+        return out
+
+    def view_extra(self, viewer: int | None) -> JSON:
+        return {
+            "partner": None if viewer is None else (viewer + 2) % self.seats,
+            "declarer": self.declarer,
+            "automatic_declaration": self.automatic,
+            "declaration": self._declaration_state(),
+            "declare_turn": self.declare_turn,
+            "declined": list(self.declined),
+            "table_take": self.table_take if self.table is not None else False,
+            "trick_takes": self._trick_takes(),
+            "tribute": self._tribute_view(viewer),
+            "deal_number": self.deal_number,
+            "totals": list(self.totals),
+            "target": self.options["target"],
+            "previous": self.previous,
+        }
+
+    def _tribute_view(self, viewer: int | None) -> JSON | None:
         if self.form is None:
             return None
         hidden = self.hidden_return
@@ -977,63 +907,56 @@ class DanziState(State):
             else {
                 "seat": hidden[0],
                 "count": len(hidden[1]),
-                "cards": format_cards(hidden[1]) if self.sees_hand(seat, hidden[0]) else None,
+                "cards": format_cards(hidden[1]) if self.sees_hand(viewer, hidden[0]) else None,
             },
         }
 
     # -- legal actions --------------------------------------------------------------------
 
-    def plays(self, seat: int) -> list[Combo]:
-        """Every combination ``seat`` may play now (empty when it is not their turn to play)."""
+    @property
+    def danzi_table(self) -> dz.Combo | None:
+        """The table as a 打弹子 combination (for bots and tables)."""
+        return None if self.table is None else self.rules.danzi(self.table)
+
+    def plays(self, seat: int) -> list[dz.Combo]:
+        """Every 打弹子 combination ``seat`` may play now (empty when not its turn)."""
         if self._phase != "playing" or seat != self.turn:
             return []
-        return legal_plays(counts_of(self.hands[seat]), self.table)
+        return legal_plays(counts_of(self.hands[seat]), self.danzi_table)
 
     def legal_actions(self, seat: int) -> Sequence[Action] | None:
-        if seat not in self.to_act():
-            return []
+        if self._phase in ("tribute", "returning") and seat in self.to_act():
+            return None  # choices of several cards from 27
+        return super().legal_actions(seat)
+
+    def legal_other(self, seat: int) -> list[Action]:
         p = self._phase
-        if p == "playing":
-            hand = self.hands[seat]
-            acts: list[Action] = [Play(cards_for(hand, c.counts)) for c in self.plays(seat)]
-            if self.table is not None:
-                acts.insert(0, Pass())
-            return acts
         if p == "declaring":
             return [Declare(), Decline()]
         if p in ("picking", "picking_returns"):
             pool = [c for _, c in (self.pool if p == "picking" else self.return_pool)]
-            picks = {tuple(sorted(pair)) for pair in combinations(pool, 2)}
             out: list[Action] = []
-            for pair in sorted(picks):
-                action = Pick(_as_cards(pair))
+            for pair in sorted({tuple(sorted(two)) for two in combinations(pool, 2)}):
                 try:
                     self._check_pick(pair)
                 except IllegalAction:
                     continue
-                out.append(action)
+                out.append(Pick(_as_cards(pair)))
             return out
-        return None  # tribute and returns: choices of several cards from 27
+        return []
 
     def random_action(self, seat: int, rng: random.Random) -> Action:
-        legal = self.legal_actions(seat)
-        if legal:
-            return rng.choice(list(legal))
-        hand = self.hands[seat]
         if self._phase == "tribute":
             n = self.givers[seat][0]
-            eligible = [c for c in hand if card_rank_index(c) != FOUR]
+            eligible = [c for c in self.hands[seat] if card_rank_index(c) != FOUR]
             return Tribute(_as_cards(rng.sample(eligible, n)))
         if self._phase == "returning":
             received = self.received[seat]
-            n = len(received)
             forbidden = {return_value(c) for c in received}
             eligible = [
-                c for c in hand if card_rank_index(c) != FOUR and return_value(c) not in forbidden
+                c
+                for c in self.hands[seat]
+                if card_rank_index(c) != FOUR and return_value(c) not in forbidden
             ]
-            return Return(_as_cards(rng.sample(eligible, n)))
-        raise IllegalAction(f"seat {seat} has no action in phase {self._phase!r}")
-
-
-def _as_cards(cards: Sequence[int]) -> tuple[Card, ...]:
-    return tuple(Card(c) for c in cards)
+            return Return(_as_cards(rng.sample(eligible, len(received))))
+        return super().random_action(seat, rng)

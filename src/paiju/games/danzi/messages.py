@@ -23,6 +23,10 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     "cards_not_in_hand": ("{cards} 不在手中", "{cards} is not in your hand"),
     "does_not_beat": ("管不上桌面的 {table}：{why}", "does not beat {table} on the table: {why}"),
     "must_lead": ("该你出牌，不能不要", "you lead: you cannot pass"),
+    "not_held": ("{cards} 不在手中", "you do not hold {cards}"),
+    "wrong_kind": ("{kind} 管不了桌面的 {table_kind}", "a {kind} does not beat the {table_kind}"),
+    "not_higher": ("{cards} 不比桌面的 {table} 大", "{cards} is not higher than {table}"),
+    "bad_deal": ("这副牌没有大王", "the deal holds no 大王"),
     "wrong_phase": ("现在不能这样做", "not now"),
     "tribute_wrong_count": ("要进贡 {count} 张", "the tribute is {count} cards"),
     "tribute_not_biggest": (

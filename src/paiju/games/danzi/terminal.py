@@ -19,7 +19,15 @@ from paiju.cards import Card, parse_cards
 from paiju.engine import Action, Event, Game, State
 from paiju.errors import NotationError, PaijuError
 from paiju.games.danzi.bot import DanziBot
-from paiju.games.danzi.combos import BJ, RANK_NAMES_ZH, RJ, card_rank_index, classify, counts_of
+from paiju.games.danzi.combos import (
+    BJ,
+    RANK_NAMES_ZH,
+    RJ,
+    card_rank_index,
+    classify,
+    counts_of,
+    is_take,
+)
 from paiju.games.danzi.game import (
     PLACES_ZH,
     DanziState,
@@ -149,22 +157,24 @@ class DanziTable:
             "declaring",
         ):
             self.show_tribute(state, seat)
-        if state.finish:
+        if state.finished:
             places = ", ".join(
-                f"{PLACES_ZH[i]} {self.who(state, s, seat)}" for i, s in enumerate(state.finish)
+                f"{PLACES_ZH[i]} {self.who(state, s, seat)}" for i, s in enumerate(state.finished)
             )
             p(f"  places: {places}")
         if state.last_trick and not state.trick:
             p(f"  last trick: {self.trick_text(state, state.last_trick, seat)}")
         if state.trick:
             p(f"  trick: {self.trick_text(state, state.trick, seat)}")
-        if state.table is not None:
-            assert state.owner is not None
-            mark = "[magenta]炸[/magenta] " if not state.table.plain else ""
+        table = state.danzi_table
+        if state.table is not None and table is not None:
+            assert state.table_seat is not None
+            mark = "[magenta]炸[/magenta] " if not table.plain else ""
             take = " (取牌 take)" if state.table_take else ""
+            owner = self.who(state, state.table_seat, seat)
             p(
-                f"  table 桌面: {mark}{state.table.name_zh} "
-                f"{play_groups(state.table_cards)} by {self.who(state, state.owner, seat)}{take}"
+                f"  table 桌面: {mark}{table.name_zh} "
+                f"{play_groups(state.table.cards)} by {owner}{take}"
             )
         partner = (seat + 2) % 4
         p(f"  partner 对家 {partner} (明牌): {rank_groups(state.hands[partner])}")
@@ -211,18 +221,19 @@ class DanziTable:
             shown = rank_groups(hidden) if owner in (seat, (seat + 2) % 4) else "face down 暗"
             p(f"    {self.who(state, owner, seat)} returned: {shown}")
 
-    def trick_text(self, state: DanziState, trick: list[dict[str, object]], me: int) -> str:
+    def trick_text(
+        self, state: DanziState, trick: Sequence[tuple[int, tuple[int, ...] | None]], me: int
+    ) -> str:
         parts = []
-        for entry in trick:
-            seat = entry["seat"]
-            assert isinstance(seat, int)
-            if entry.get("pass"):
+        before = None
+        for seat, cards in trick:
+            if cards is None:
                 parts.append(f"{self.who(state, seat, me)}: pass")
-            else:
-                text = entry["cards"]
-                assert isinstance(text, str)
-                take = " 取" if entry.get("take") else ""
-                parts.append(f"{self.who(state, seat, me)}: {play_groups(parse_cards(text))}{take}")
+                continue
+            now = classify(counts_of(cards))
+            take = " 取" if before is not None and now is not None and is_take(before, now) else ""
+            before = now
+            parts.append(f"{self.who(state, seat, me)}: {play_groups(cards)}{take}")
         return " | ".join(parts)
 
     def event(self, state: State, seat: int, event: Event) -> None:
@@ -232,17 +243,20 @@ class DanziTable:
         kind = body["type"]
         who = self.who(state, body["seat"], seat) if isinstance(body.get("seat"), int) else ""
         if kind == "played":
-            take = " (取牌)" if body["take"] else ""
-            cards = play_groups(parse_cards(body["cards"]))
-            self.console.print(f"  {who}: {body['kind']} {cards}{take}")
-        elif kind == "went_out":
-            self.console.print(f"  [bold]{who} → {PLACES_ZH[body['place']]}[/bold]")
+            cards = parse_cards(body["cards"])
+            combo = classify(counts_of(cards))
+            name = "" if combo is None else combo.name_zh
+            self.console.print(f"  {who}: {name} {play_groups(cards)}")
+        elif kind == "took":
+            self.console.print(f"  {who}: 取牌 took {play_groups(parse_cards(body['taken']))}")
+        elif kind == "finished":
+            self.console.print(f"  [bold]{who} → {PLACES_ZH[body['place'] - 1]}[/bold]")
         elif kind == "declared":
             self.console.print(f"  [bold]{who} 宣战![/bold]")
         elif kind == "declaration_decided":
             self.console.print(f"  宣战 {'成功' if body['success'] else '失败'}: {who}")
-        elif kind == "trick_won" and body["leader"] != body["seat"]:
-            self.console.print(f"  接风: {self.who(state, body['leader'], seat)} leads")
+        elif kind == "lead" and body["jiefeng"]:
+            self.console.print(f"  接风: {who} leads")
         elif kind == "deal_scored":
             self.console.print(f"  deal scored: points {body['points']}, totals {body['totals']}")
 
