@@ -91,6 +91,7 @@ FAMILIES: dict[str, Family] = {
         "麻将",
         "Mahjong",
         game="paiju.games.majiang.game:MajiangGame",
+        bot="paiju.games.majiang.bot:MajiangBot",
     ),
 }
 
