@@ -92,6 +92,7 @@ FAMILIES: dict[str, Family] = {
         "Mahjong",
         game="paiju.games.majiang.game:MajiangGame",
         bot="paiju.games.majiang.bot:MajiangBot",
+        terminal="paiju.games.majiang.terminal:MajiangTable",
     ),
 }
 
