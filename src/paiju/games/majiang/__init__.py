@@ -37,8 +37,9 @@ View (JSON) of seat ``s`` (``None`` = spectator)
 ------------------------------------------------
 ::
 
-    {"phase": "play" | "claim" | "rob" | "over",
-     "seat": s, "dealer": 1, "turn": 1,          # turn: the seat that discarded / moves
+    {"code": "anshan-majiang", "phase": "play" | "claim" | "rob" | "over",
+     "seat": s, "to_act": [2, 3],                # every seat asked (a claim window: several)
+     "dealer": 1, "turn": 1,                     # turn: the seat that discarded / moves
      "flip": "5z",                               # the flipped tile (揭), out of play
      "hun": [33],                                # 混 kinds (ints, see above)
      "qiang": [32], "qiang_room": "ming" | "an", # 枪 kinds ([] in 暗枪 rooms until the win)
@@ -55,7 +56,7 @@ View (JSON) of seat ``s`` (``None`` = spectator)
      # for a seat (not the spectator):
      "hand": "245m348p4799s137z",                # own concealed tiles, sorted, drawn tile apart
      "drawn": "6p" | null,                       # the tile just drawn (own turn)
-     "to_act": true, "actions": [ ...legal actions as above... ],
+     "actions": [ ...legal actions as above... ],
      "decided": "pass",                          # own decision while the window is open
      # once over:
      "result": {"kind": "win" | "drawn", "reveal": "3s" | null, "scores": [d0, d1, d2, d3],

@@ -850,8 +850,10 @@ class MajiangState(State):
                 player["hand"] = format_tiles(sorted(self.hands[s]))
             players.append(player)
         out: JSON = {
+            "code": self.game.variant.code,
             "phase": self._phase,
             "seat": seat,
+            "to_act": sorted(self.to_act()),
             "dealer": self.dealer,
             "turn": self.turn,
             "flip": str(self.flip),
@@ -872,7 +874,6 @@ class MajiangState(State):
                 hand.remove(self.drawn)
             out["hand"] = format_tiles(sorted(hand))
             out["drawn"] = None if drawn is None else str(drawn)
-            out["to_act"] = seat in self.to_act()
             out["actions"] = [a.to_json() for a in (self.legal_actions(seat) or [])]
             if self._phase in ("claim", "rob") and seat in self.decisions:
                 out["decided"] = _action_text(self.decisions[seat])
