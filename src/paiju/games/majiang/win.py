@@ -716,7 +716,6 @@ def can_win(
         for m in melds:
             for t in m.tiles:
                 natural[t] += 1
-    middles = sum(natural[1:8]) + sum(natural[10:17]) + sum(natural[19:26])
     if is_standard_win(counts, wilds, melds_features(melds), rules, first=True) >= 0:
         has_yaojiu = (
             natural[0] or natural[8] or natural[9] or natural[17] or natural[18] or natural[26]
@@ -725,6 +724,7 @@ def can_win(
             return True
     if not melds and counts.count(1) + counts.count(3) <= wilds:
         return True  # 七对
+    middles = sum(natural[1:8]) + sum(natural[10:17]) + sum(natural[19:26])
     if middles == 0 and not any(m.kind == "chi" for m in melds):  # 十三幺: every tile 幺九
         if rules.shisanyao == "all-yaojiu":
             return True
