@@ -1,6 +1,7 @@
 """鞍山麻将 (anshan-majiang): the mahjong family, with the 混 (wild), 枪 and claim windows.
 
 Modules: :mod:`~paiju.games.majiang.rules` (room switches, the 混 / 枪 cycles),
+:mod:`~paiju.games.majiang.messages` (the refusal reasons in Chinese and English),
 :mod:`~paiju.games.majiang.win` (the win check: tables built at import, the best reading),
 :mod:`~paiju.games.majiang.score` (fans 番 and payment 2^fan), :mod:`~paiju.games.majiang.game`
 (the state machine).
