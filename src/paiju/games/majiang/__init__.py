@@ -39,7 +39,9 @@ View (JSON) of seat ``s`` (``None`` = spectator)
 ::
 
     {"code": "anshan-majiang", "phase": "play" | "claim" | "rob" | "over",
-     "seat": s, "to_act": [2, 3],                # every seat asked (a claim window: several)
+     "seat": s, "to_act": true,                  # whether this seat acts now (a seat is not
+                                                 # told which others a claim window asks);
+                                                 # spectator: [seat to move], [] in windows
      "dealer": 1, "turn": 1,                     # turn: the seat that discarded / moves
      "flip": "5z",                               # the flipped tile (揭), out of play
      "hun": [33],                                # 混 kinds (ints, see above)

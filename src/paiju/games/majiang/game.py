@@ -853,7 +853,7 @@ class MajiangState(State):
             "code": self.game.variant.code,
             "phase": self._phase,
             "seat": seat,
-            "to_act": sorted(self.to_act()),
+            "to_act": self._to_act_shown(seat),
             "dealer": self.dealer,
             "turn": self.turn,
             "flip": str(self.flip),
@@ -880,6 +880,14 @@ class MajiangState(State):
         if over:
             out["result"] = self._result_json()
         return out
+
+    def _to_act_shown(self, seat: int | None) -> bool | list[int]:
+        """What a view says of who acts: a seat learns only whether it acts itself (so a
+        claim window hides which other seats may claim); a spectator sees the seat to move,
+        and nobody during a claim window."""
+        if seat is not None:
+            return seat in self.to_act()
+        return [] if self._phase in ("claim", "rob") else sorted(self.to_act())
 
     def _result_json(self) -> JSON:
         return {
