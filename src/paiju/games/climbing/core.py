@@ -95,6 +95,8 @@ class Rules(ABC):
     kind_zh: ClassVar[Mapping[str, str]]
     """Each kind id's Chinese name (``{"single": "单张", …}``)."""
     kind_en: ClassVar[Mapping[str, str]] = {}
+    max_cards: ClassVar[int] = 27
+    """The most cards one combination may hold (bounds brute-force enumeration)."""
     order: ClassVar[tuple[int, ...]]
     """Single-card strength levels, low to high: ``order[level]`` is a card-rank (2-16, see
     :attr:`paiju.cards.Card.rank`) … set by subclasses through :meth:`level_of`."""
@@ -193,6 +195,7 @@ class SameRankRules(Rules):
     """
 
     sizes: ClassVar[Mapping[int, str]] = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+    max_cards: ClassVar[int] = 4
     joker_sizes: ClassVar[frozenset[int]] = frozenset({1, 2})
     kind_zh: ClassVar[Mapping[str, str]] = {
         "single": "单张",
@@ -288,11 +291,12 @@ def _sub_multisets(counts: Sequence[tuple[int, int]], n: int) -> Iterator[tuple[
 
 
 def brute_force_plays(rules: Rules, hand: Sequence[int], table: Combo | None) -> list[Combo]:
-    """Every legal play by trying every sub-multiset of the hand (a baseline for benchmarks
-    and tests: slow, obviously right)."""
+    """Every legal play by trying every sub-multiset of the hand of up to
+    :attr:`Rules.max_cards` cards (a baseline for benchmarks and tests: slow, obviously
+    right)."""
     found: dict[tuple[int, ...], Combo] = {}
     cards = sorted(hand)
-    for n in range(1, min(len(cards), 8) + 1):
+    for n in range(1, min(len(cards), rules.max_cards) + 1):
         for chosen in set(itertools.combinations(cards, n)):
             combo = rules.classify(chosen)
             if combo is not None and (table is None or rules.beats(combo, table)):
