@@ -111,6 +111,7 @@ FAMILIES: dict[str, Family] = {
         spec="paiju.games.climbing.spec:JiayibingParams",
         game="paiju.games.climbing.jiayibing:JiayibingGame",
         bot="paiju.games.climbing.bot:ClimbingBot",
+        terminal="paiju.games.climbing.terminal:ClimbingTable",
     ),
     "fangyang": Family(
         "放羊",
@@ -118,6 +119,7 @@ FAMILIES: dict[str, Family] = {
         spec="paiju.games.climbing.spec:FangyangParams",
         game="paiju.games.climbing.fangyang:FangyangGame",
         bot="paiju.games.climbing.bot:ClimbingBot",
+        terminal="paiju.games.climbing.terminal:ClimbingTable",
     ),
     "majiang": Family(
         "麻将",
