@@ -24,6 +24,7 @@ or stopped (a failed 宣战 in 打弹子) are skipped.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -252,10 +253,19 @@ class SameRankRules(Rules):
             return True
         return play.kind == table.kind and play.rank > table.rank
 
-    def combos(self, hand: Sequence[int]) -> Iterator[Combo]:
+    def combos(
+        self, hand: Sequence[int], size: int | None = None, above: int = -1
+    ) -> Iterator[Combo]:
+        """Every combination of the hand (only ``size`` cards, only ranks above ``above``
+        when given: what can beat a table without bombs)."""
         by_level: dict[int, list[int]] = {}
+        level_of = self._level
         for c in hand:
-            by_level.setdefault(self._level[c], []).append(c)
+            lv = level_of[c]
+            if lv > above:
+                by_level.setdefault(lv, []).append(c)
+        sizes = self.sizes
+        wanted = sorted(sizes) if size is None else [size]
         for level in sorted(by_level):
             cards = by_level[level]
             if level < 0:
@@ -266,28 +276,39 @@ class SameRankRules(Rules):
                     groups.setdefault(c, []).append(c)
                 for same in groups.values():
                     for n in sorted(self.joker_sizes):
-                        if n <= len(same):
-                            yield Combo(self.sizes[n], level, n, tuple(same[:n]))
+                        if n <= len(same) and n in wanted:
+                            yield Combo(sizes[n], level, n, tuple(same[:n]))
                 continue
-            counts = sorted(Counter(cards).items())
-            for n in sorted(self.sizes):
+            counts = tuple(sorted(Counter(cards).items()))
+            for n in wanted:
                 if n > len(cards):
                     break
+                kind = sizes[n]
                 for chosen in _sub_multisets(counts, n):
-                    yield Combo(self.sizes[n], level, n, chosen)
+                    yield Combo(kind, level, n, chosen)
+
+    def plays(self, hand: Sequence[int], table: Combo | None) -> list[Combo]:
+        if table is None:
+            return list(self.combos(hand))
+        if self.bombs:
+            return [c for c in self.combos(hand) if self.beats(c, table)]
+        return list(self.combos(hand, table.length, table.rank))
 
 
-def _sub_multisets(counts: Sequence[tuple[int, int]], n: int) -> Iterator[tuple[int, ...]]:
-    """Every distinct multiset of ``n`` cards drawn from ``counts`` (card, copies)."""
+@functools.lru_cache(maxsize=1 << 16)
+def _sub_multisets(counts: tuple[tuple[int, int], ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct multiset of ``n`` cards drawn from ``counts`` (card, copies), cached:
+    the same rank groups come back hand after hand."""
     if n == 0:
-        yield ()
-        return
+        return ((),)
     if not counts:
-        return
+        return ()
     (card, have), rest = counts[0], counts[1:]
+    out: list[tuple[int, ...]] = []
     for take in range(min(have, n), -1, -1):
         for tail in _sub_multisets(rest, n - take):
-            yield (card,) * take + tail
+            out.append((card,) * take + tail)
+    return tuple(out)
 
 
 def brute_force_plays(rules: Rules, hand: Sequence[int], table: Combo | None) -> list[Combo]:
