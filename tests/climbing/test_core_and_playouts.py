@@ -298,3 +298,22 @@ def test_fangyang_playouts_under_options() -> None:
 def test_a_bot_playout_settles_every_deal() -> None:
     result = playout(game("anshan-fangyang"), seed="z", deep=False)
     assert result.hands and all(sum(h.settlement) == 0 for h in result.hands)
+
+
+@pytest.mark.parametrize("code", ["anshan-jiayibing", "anshan-fangyang"])
+def test_suggestions_are_legal_distinct_and_the_bots_choice_first(code: str) -> None:
+    from paiju.games import make_bot
+
+    for seed in range(4):
+        state = game(code).new_state(seed=seed)
+        for _ in range(12):
+            (seat,) = state.to_act()
+            advice = state.suggestions(seat)
+            assert 1 <= len(advice) <= 5 and len(set(advice)) == len(advice)
+            assert advice[0] == make_bot(state.game, 0).act(state, seat)
+            for action in advice:
+                state.check(seat, action)
+            assert state.suggestions((seat + 1) % state.seats) == []
+            state.apply(seat, advice[-1])
+            if state.is_over:
+                break

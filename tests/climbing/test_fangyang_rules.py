@@ -302,6 +302,36 @@ def test_f15_payout_table(
     assert settle(order, banker, partner, shown, base=3)["deltas"] == [3 * d for d in deltas]
 
 
+@pytest.mark.parametrize(
+    ("sides", "unshown", "shown"),
+    [
+        ("XXYY", 2, 4),
+        ("XYXY", 1, 2),
+        ("XYYX", 0, 0),
+        ("YYXX", -2, -4),
+        ("YXYX", -1, -2),
+        ("YXXY", 0, 0),
+    ],
+)
+def test_f14_the_letters_from_the_bankers_side(sides: str, unshown: int, shown: int) -> None:
+    """F14: A is the side of the first player out; seen from the banker's side X the 2 对 2
+    table is XXYY +2/+4, XYXY +1/+2, XYYX 0, YYXX -2/-4, YXYX -1/-2, YXXY 0."""
+    x, y = [0, 2], [1, 3]  # banker 0 with partner 2
+    order = [x.pop(0) if letter == "X" else y.pop(0) for letter in sides]
+    for is_shown, expected in ((False, unshown), (True, shown)):
+        out = settle(order, banker=0, partner=2, shown=is_shown)
+        assert out["deltas"][0] == out["deltas"][2] == expected
+        assert out["deltas"][1] == out["deltas"][3] == -expected
+
+
+def test_f15_the_worked_examples() -> None:
+    """F15's examples: 2, 0 under 不亮 with ♠K at seat 2 is AABB; 亮 1 对 3 with seat 3 out
+    first costs the banker 6; 不亮 1 对 3, order 3, 1 is BABB, a draw."""
+    assert settle([2, 0], banker=0, partner=2, shown=False)["deltas"] == [2, -2, 2, -2]
+    assert settle([3], banker=1, partner=1, shown=True)["deltas"] == [2, -6, 2, 2]
+    assert settle([3, 1], banker=1, partner=1, shown=False)["deltas"] == [0, 0, 0, 0]
+
+
 def test_f15_entries_after_the_end_are_ignored_and_unfinished_is_refused() -> None:
     """F15/§6: a finishing order may run on past the end; one that stops early is refused."""
     assert settle([2, 0, 1, 3], 0, 2, False)["pattern"] == "AABB"

@@ -864,6 +864,32 @@ class ClimbingState(State):
             acts.insert(0, Pass())
         return acts
 
+    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
+        """推荐: the family bot's choice first, then the other legal plays low to high (one
+        per rank and size), from what the seat sees; none when it is not its turn."""
+        if seat not in self.to_act():
+            return []
+        from paiju.games import make_bot
+
+        best = make_bot(self.game, 0).act(self, seat)
+        out: list[Action] = [best]
+        seen: set[tuple[str, int, int]] = set()
+        if isinstance(best, Play):
+            first = self.rules.classify(best.cards)
+            if first is not None:
+                seen.add((first.kind, first.rank, first.length))
+        for combo in self.legal_combos(seat):
+            key = (combo.kind, combo.rank, combo.length)
+            if len(out) >= limit:
+                break
+            if key not in seen:
+                seen.add(key)
+                out.append(Play(as_cards(combo.cards)))
+        passing = self.table is not None and self.may_pass(seat) is None
+        if len(out) < limit and not isinstance(best, Pass) and passing:
+            out.append(Pass())
+        return out[:limit]
+
     def legal_other(self, seat: int) -> list[Action]:
         """The legal actions of a phase before play (override with :meth:`check_other`)."""
         return []
