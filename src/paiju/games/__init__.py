@@ -117,6 +117,7 @@ FAMILIES: dict[str, Family] = {
         spec="paiju.games.climbing.spec:JiayibingParams",
         game="paiju.games.climbing.jiayibing:JiayibingGame",
         bot="paiju.games.climbing.bot:ClimbingBot",
+        terminal="paiju.games.climbing.terminal:ClimbingTable",
     ),
     "fangyang": Family(
         "放羊",
@@ -124,8 +125,15 @@ FAMILIES: dict[str, Family] = {
         spec="paiju.games.climbing.spec:FangyangParams",
         game="paiju.games.climbing.fangyang:FangyangGame",
         bot="paiju.games.climbing.bot:ClimbingBot",
+        terminal="paiju.games.climbing.terminal:ClimbingTable",
     ),
-    "majiang": Family("麻将", "Mahjong"),
+    "majiang": Family(
+        "麻将",
+        "Mahjong",
+        game="paiju.games.majiang.game:MajiangGame",
+        bot="paiju.games.majiang.bot:MajiangBot",
+        terminal="paiju.games.majiang.terminal:MajiangTable",
+    ),
 }
 
 

@@ -213,6 +213,9 @@ class Call(Action):
     suit: str
     shown: bool = False
 
+    def __post_init__(self) -> None:
+        self.card()  # a malformed rank or suit is a ProtocolError when the message is made
+
     def card(self) -> Card:
         """The called card; raises ProtocolError for a bad rank or suit."""
         rank = "T" if self.rank == "10" else self.rank.upper()
