@@ -280,6 +280,18 @@ def test_n48_two_two_form() -> None:
     assert all(len(h) == 27 for h in state.hands)
 
 
+def test_n48_tribute_pick_lots_option() -> None:
+    """Option ``tribute_pick = lots``: 头游 takes one giver's two cards, not any two."""
+    state = new_deal({2: THIRD, 3: LAST_FREE}, context=later([0, 1, 2, 3]), tribute_pick="lots")
+    state.apply(3, Tribute(parse_cards("5s 6s")))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, Pick(parse_cards("RJ 5s")))
+    assert err.value.reason == "pick_one_lot"
+    assert {a.to_json()["cards"] for a in state.legal_actions(0) or []} == {"BJ RJ", "5s 6s"}
+    state.apply(0, Pick(parse_cards("RJ BJ")))
+    assert state.phase == "returning"
+
+
 def test_n49_four_two_form() -> None:
     """N49 "末游给头游自动进贡4张最大的牌，三游给二游进贡的牌还是两张不变 … 还贡同样还4张"."""
     last = "RJ BJ 3s 3h " + " ".join(THIRD.split()[2:25])

@@ -163,7 +163,9 @@ class DanziRules(Rules):
 
     def plays(self, hand: Sequence[int], table: Combo | None) -> list[Combo]:
         t = None if table is None else self.danzi(table)
-        return [self.wrap(d, cards_for(hand, d.counts)) for d in legal_plays(counts_of(hand), t)]
+        found = legal_plays(counts_of(hand), t)
+        found.sort(key=lambda d: (d.row, d.cards, d.top))  # plain first, low to high
+        return [self.wrap(d, cards_for(hand, d.counts)) for d in found]
 
     def describe(self, combo: Combo) -> JSON:
         d = self.danzi(combo)
