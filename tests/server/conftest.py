@@ -89,3 +89,42 @@ def postgres_db(postgres_cluster: PostgresCluster) -> Iterator[str]:
     dsn = postgres_cluster.create_database()
     yield dsn
     postgres_cluster.drop_database(dsn)
+
+
+# -- Redis -----------------------------------------------------------------------------------
+
+from redis_server import RedisServer, find_redis_server  # noqa: E402
+
+REQUIRE_REDIS = os.environ.get("PAIJU_REQUIRE_REDIS") == "1"
+"""CI sets PAIJU_REQUIRE_REDIS=1 (``.ci/run``): there a missing Redis fails the cluster
+tests instead of skipping them."""
+
+
+def _no_redis(reason: str) -> None:
+    if REQUIRE_REDIS:
+        pytest.fail(f"{reason}, and PAIJU_REQUIRE_REDIS=1 requires Redis", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """A throwaway Redis server for the session (``tests/redis_server.py``). Skips when
+    ``redis-server`` or the redis client library is missing, unless ``PAIJU_REQUIRE_REDIS=1``."""
+    if importlib.util.find_spec("redis") is None:
+        _no_redis("the redis client library is not installed (pip install -e '.[dev]')")
+    binary = find_redis_server()
+    if binary is None:
+        _no_redis("no redis-server binary on PATH (Debian: apt-get install redis-server)")
+        return
+    server = RedisServer(binary)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    """A fresh, empty Redis database for one test (``redis://127.0.0.1:PORT/N``)."""
+    return redis_server.fresh_url()

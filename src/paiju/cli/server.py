@@ -24,15 +24,66 @@ __all__ = ["serve", "verify"]
     show_default=True,
     help="SQLite file, or a SQLAlchemy DSN such as postgresql://user@host/paiju.",
 )
+@click.option(
+    "--redis",
+    "redis_url",
+    metavar="URL",
+    help="Run as one node of a cluster (docs/deploy.md): Redis for presence, e.g."
+    " redis://127.0.0.1:6379/0; needs --db postgresql://… shared by every node.",
+)
+@click.option(
+    "--node", metavar="NAME", help="This node's name in the cluster (default: host-port)."
+)
+@click.option(
+    "--public-url",
+    metavar="URL",
+    help="How clients reach this node (default: http://HOST:PORT), e.g. https://games.example/a.",
+)
 @variants_option
-def serve(host: str, port: int, db: str) -> None:
+def serve(
+    host: str,
+    port: int,
+    db: str,
+    redis_url: str | None,
+    node: str | None,
+    public_url: str | None,
+) -> None:
     """Run the game server (REST, WebSockets, the web client) until Ctrl-C."""
     from paiju.server import serve as run
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    config = _node(redis_url, node, public_url, db, f"http://{shown}:{port}")
     click.echo(f"paiju server: open http://{shown}:{port}/  (API: /docs; database: {_shown(db)})")
+    if config is not None:
+        click.echo(f"cluster node {config.name} at {config.public_url} (Redis: {redis_url})")
     click.echo("Press Ctrl-C to stop.")
-    run(host=host, port=port, db=db)
+    cluster = {} if config is None else {"node": config}  # without --redis: one server
+    run(host=host, port=port, db=db, **cluster)
+
+
+def _node(
+    redis_url: str | None, node: str | None, public_url: str | None, db: str, default_url: str
+) -> Any:
+    """The :class:`~paiju.server.cluster.NodeConfig` of ``--redis`` (None without it)."""
+    if redis_url is None:
+        if node is not None or public_url is not None:
+            raise PaijuError("--node and --public-url name a cluster node: give --redis too")
+        return None
+    if not redis_url.startswith(("redis://", "rediss://", "unix://")):
+        raise PaijuError(f"--redis {redis_url!r}: give a URL such as redis://127.0.0.1:6379/0")
+    if not db.startswith(("postgresql://", "postgres://", "postgresql+")):
+        raise PaijuError(
+            "a cluster node (--redis) shares a PostgreSQL database with the other nodes:"
+            f" give --db postgresql://user@host/dbname, not {db!r}"
+        )
+    import socket
+
+    from paiju.server.cluster import NodeConfig
+
+    name = node or f"{socket.gethostname()}-{default_url.rsplit(':', 1)[-1]}"
+    return NodeConfig(
+        name=name, public_url=(public_url or default_url).rstrip("/"), redis_url=redis_url
+    )
 
 
 def _shown(db: str) -> str:

@@ -10,6 +10,8 @@ database, crash recovery and fair deals.
   (:mod:`paiju.server.runtime` re-exports them all);
 * :mod:`paiju.server.messages` - the WebSocket protocol as Pydantic models;
 * :mod:`paiju.server.store` - SQLAlchemy storage and Alembic migrations;
+* :mod:`paiju.server.cluster`, :mod:`paiju.server.lease`, :mod:`paiju.server.metrics` - many
+  nodes on one PostgreSQL and Redis: fenced room leases, takeovers, ``/metrics``;
 * :mod:`paiju.server.verify` - the fairness proof of a finished game.
 
 ``paiju serve`` runs it (:func:`serve`); ``paiju verify GAME_ID`` checks a game.
@@ -22,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from paiju.server.cluster import NodeConfig
+
 __all__ = ["create_app", "serve"]
 
 
@@ -32,14 +36,16 @@ def create_app(db: str = "paiju.db", **kwargs: Any) -> FastAPI:
     return make(db, **kwargs)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "paiju.db") -> None:
-    """Run the server with uvicorn until interrupted."""
+def serve(
+    host: str = "127.0.0.1", port: int = 8000, db: str = "paiju.db", node: NodeConfig | None = None
+) -> None:
+    """Run the server with uvicorn until interrupted (with ``node``: one cluster node)."""
     import uvicorn
 
     from paiju.server.app import create_app as make
 
     uvicorn.run(
-        make(db),
+        make(db, node=node),
         host=host,
         port=port,
         ws_max_size=1 << 20,

@@ -28,6 +28,7 @@ from paiju.catalog import catalog, find_variant
 from paiju.errors import PaijuError
 from paiju.games import variant_json
 from paiju.server.client import Client
+from paiju.server.cluster import NodeConfig
 from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
 from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
@@ -113,21 +114,32 @@ def _web_dir() -> Path | None:
     return None
 
 
-def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
-    """The server's app on database ``db`` (a SQLite path or a SQLAlchemy DSN)."""
+def create_app(
+    db: str = "paiju.db", limits: Limits | None = None, node: NodeConfig | None = None
+) -> FastAPI:
+    """The server's app on database ``db`` (a SQLite path or a SQLAlchemy DSN); with
+    ``node``, one node of a cluster (:mod:`paiju.server.cluster`)."""
     state: dict[str, Any] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(db)
-        hub = Hub(store, limits)
+        if node is None:
+            store = Store(db)
+            hub = Hub(store, limits)
+            recovered = hub.recover()
+        else:
+            from paiju.server.cluster import start_node
+
+            hub = await start_node(db, limits, node)
+            store, recovered = hub.store, len(hub.rooms)
         state["store"], state["hub"] = store, hub
         app.state.store = store
-        recovered = hub.recover()
         log.info("paiju server: %d open rooms resumed from %s", recovered, store.url)
         tune_gc()
         yield
         hub.shutdown()
+        if hub.cluster is not None:
+            await hub.cluster.stop()
         store.close()
 
     app = FastAPI(
@@ -305,6 +317,11 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
     async def room_socket(websocket: WebSocket, room_id: int) -> None:
         await _serve_socket(websocket, room_id, hub())
 
+    if node is not None:
+        from paiju.server.cluster import install
+
+        install(app, lambda: hub().cluster if "hub" in state else None)
+
     web = _web_dir()
     if web is not None:
         app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
@@ -365,6 +382,10 @@ async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
         await _refuse(websocket, "bad_token", "missing or unknown token; register first", 4401)
         return
     room = hub.rooms.get(room_id)
+    if room is None and hub.cluster is not None and (moved := hub.cluster.locate(room_id)):
+        where = f"room {room_id} is played on node {moved[0]}: connect to {moved[1]}"
+        await _refuse(websocket, "wrong_node", where, 4308)
+        return
     if room is None:
         await _refuse(websocket, "no_room", f"no open room {room_id}", 4404)
         return

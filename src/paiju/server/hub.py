@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paiju.errors import IllegalAction, PaijuError
 from paiju.games import game as make_game
@@ -17,7 +17,10 @@ from paiju.server.errors import ServerError
 from paiju.server.journal import Journal
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
-from paiju.server.store import PlayerRow, Store
+from paiju.server.store import PlayerRow, RoomRow, Store
+
+if TYPE_CHECKING:
+    from paiju.server.cluster import Cluster
 
 __all__ = ["Hub"]
 
@@ -32,34 +35,42 @@ class Hub:
         self.limits = limits or Limits()
         self.rooms: dict[int, Room] = {}
         self.journal = Journal(store)
+        self.cluster: Cluster | None = None
+        """This node's part in a cluster (``paiju serve --redis``), else None."""
 
     def recover(self) -> int:
         """Load every unfinished room; resume hands in play where they were. Returns the count."""
-        count = 0
-        for row in self.store.rooms(["waiting", "playing"]):
-            try:
-                room = Room(self, row)
-            except PaijuError as exc:
-                log.error("room %s (%s) cannot be loaded: %s", row.id, row.code, exc)
-                continue
-            self.rooms[row.id] = room
-            count += 1
-            if row.status != "playing":
-                room.arm_fill()
-                continue
-            room.await_players()
-            hand = self.store.current_hand(row.id)
-            if hand is None:
-                room.deal_hand()
-            elif hand.status == "playing":
-                room.restore(hand)
-                room._schedule()
-            else:
-                room.hand_id, room.hand_no = hand.id, hand.hand_no
-                room.next_hand = room.loop.call_later(
-                    room.options.pause, room._safe(room.deal_hand)
-                )
-        return count
+        return sum(
+            self.recover_room(row) is not None for row in self.store.rooms(["waiting", "playing"])
+        )
+
+    def recover_room(self, row: RoomRow) -> Room | None:
+        """Load one unfinished room and resume its hand where it was (a restart, or a
+        cluster node taking over a room whose node died); None if it cannot be loaded."""
+        try:
+            room = Room(self, row)
+        except PaijuError as exc:
+            log.error("room %s (%s) cannot be loaded: %s", row.id, row.code, exc)
+            return None
+        self.rooms[row.id] = room
+        if row.status != "playing":
+            room.arm_fill()
+            return room
+        room.await_players()
+        hand = self.store.current_hand(row.id)
+        if hand is None:
+            room.deal_hand()
+        elif hand.status == "playing":
+            room.restore(hand)
+            room._schedule()
+        else:
+            room.hand_id, room.hand_no = hand.id, hand.hand_no
+            room.next_hand = room.loop.call_later(room.options.pause, room._safe(room.deal_hand))
+        return room
+
+    def placement(self, room_id: int) -> dict[str, str]:
+        """The ``node`` and ``ws`` of a room's info on a cluster node (else nothing)."""
+        return {} if self.cluster is None else self.cluster.placement(room_id)
 
     def active_rooms_of(self, player: int) -> int:
         return sum(

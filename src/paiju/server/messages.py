@@ -136,6 +136,10 @@ class RoomInfo(_Msg):
     """The id of the hand in play (or just played)."""
     owner: int | None = None
     """The player id of the room's creator (who may start it early)."""
+    node: str | None = None
+    """The server node that plays the room (a cluster of nodes; null: a single server)."""
+    ws: str | None = None
+    """The room's WebSocket URL on that node (a cluster of nodes; null: a single server)."""
 
 
 class Suggestions(_Msg):

@@ -152,6 +152,7 @@ class Room:
             hands_played=self.hands_played,
             game=self.hand_id or None,
             owner=self.owner,
+            **self.hub.placement(self.id),
         )
 
     def control(self) -> list[Control]:

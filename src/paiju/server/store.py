@@ -104,11 +104,11 @@ def _alembic_config() -> Config:
 
 
 def migrate(engine: Engine) -> None:
-    """Create or upgrade the schema to the newest Alembic revision."""
+    """Create or upgrade the schema to the newest Alembic revisions (every branch's head)."""
     config = _alembic_config()
     with engine.begin() as conn:
         config.attributes["connection"] = conn
-        command.upgrade(config, "head")
+        command.upgrade(config, "heads")
 
 
 def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
@@ -467,6 +467,7 @@ class Store:
             self._balances.update(balances)  # only once the transaction is committed
             return
         with self.engine.begin() as conn:
+            self._fence(conn, hands, actions)
             if hands:
                 conn.execute(_INSERT_HAND, [h.row(now) for h in hands])
                 self._advance_sequence(conn, max(h.id for h in hands))
@@ -489,6 +490,13 @@ class Store:
                 if w.ending is not None:
                     balances.update(self._settle(conn, w.hand_id, w.ending, now, balances))
         self._balances.update(balances)  # only once the transaction is committed
+
+    def _fence(
+        self, conn: Connection, hands: Sequence[HandWrite], actions: Sequence[ActionWrite]
+    ) -> None:
+        """First statement of every transaction of :meth:`append_actions` (not on the SQLite
+        hot path): nothing here; a cluster node's store checks its room leases here
+        (:class:`paiju.server.lease.SharedStore`)."""
 
     def _append_sqlite(
         self,

@@ -1,0 +1,526 @@
+"""A cluster of server nodes: ``paiju serve --db postgresql://… --redis redis://… --node NAME``.
+
+Each room lives on one node (the holder of its lease, :mod:`paiju.server.lease`); any node
+answers the lobby and every REST call from the shared PostgreSQL database, and passes a
+call that acts on a room it does not hold to the node that holds it. Redis holds the
+nodes' presence - name, public URL, load - under a key that expires unless renewed.
+
+Every :attr:`NodeConfig.renew_every` seconds a node (:meth:`Cluster.tick`):
+
+1. writes its presence to Redis (and reads every other node's);
+2. renews its leases - only while Redis answers: a node cut off from the cluster stops
+   renewing, and drops its rooms before their leases can expire (it stops writing before
+   another node may take over; the epoch fence refuses its writes anyway);
+3. takes over rooms whose lease has expired (a node died, or was cut off), the least
+   loaded nodes first, and recovers each one from its event log exactly as a restarted
+   single server does (:meth:`paiju.server.hub.Hub.recover_room`): the hand in play is
+   replayed from its seed and log, the decision timers restart, the players reconnect.
+
+A socket that reaches a node which does not hold its room is refused with ``wrong_node``
+(close code 4308), its message naming the WebSocket URL of the node that does; the room's
+info (``GET /api/rooms/{id}``, from any node) says the same in ``node`` and ``ws``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import random
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import httpx
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import JSONResponse
+
+from paiju.server.journal import Journal
+from paiju.server.lease import SharedStore, StaleLease
+from paiju.server.messages import RoomInfo
+from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
+from paiju.server.store import ActionWrite, HandWrite, RoomRow
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+    from paiju.server.hub import Hub
+    from paiju.server.room import Room
+
+__all__ = ["Cluster", "FencedJournal", "NodeConfig", "install"]
+
+log = logging.getLogger("paiju.server")
+
+WRONG_NODE_CLOSE = 4308
+"""The close code of a socket that reached a node which does not hold its room."""
+
+FORWARDED = "x-paiju-forwarded"
+"""The header of a REST call one node passed to another (never passed on again)."""
+
+_NODES = "paiju:nodes"
+_ROOM_PATH = re.compile(r"^/api/rooms/(\d+)(/.*)?$")
+
+
+@dataclass(frozen=True)
+class NodeConfig:
+    """One node of a cluster."""
+
+    name: str
+    public_url: str
+    """The node's own address as clients reach it, e.g. ``http://10.0.0.2:8000`` or
+    ``https://games.example/node/a`` behind a proxy; its sockets are under it."""
+    redis_url: str
+    lease_ttl: float = 3.0
+    """Seconds a lease lasts unless renewed: a dead node's rooms wait this long."""
+    renew_every: float = 1.0
+    claim_batch: int = 20
+    """Rooms a node takes over per tick at most."""
+
+    @property
+    def ws_base(self) -> str:
+        url = self.public_url.rstrip("/")
+        if url.startswith("https://"):
+            return "wss://" + url[len("https://") :]
+        if url.startswith("http://"):
+            return "ws://" + url[len("http://") :]
+        return url
+
+
+@dataclass
+class NodeInfo:
+    """A live node as its presence in Redis shows it."""
+
+    name: str
+    url: str
+    rooms: int = 0
+    connections: int = 0
+    seen: float = field(default_factory=time.time)
+
+    @property
+    def ws_base(self) -> str:
+        return NodeConfig(self.name, self.url, "").ws_base
+
+
+class FencedJournal(Journal):
+    """The group commit of a node: a write refused for a stale lease drops its room from
+    this node (the room is played elsewhere now) instead of failing the action."""
+
+    def __init__(self, store: SharedStore, cluster: Cluster) -> None:
+        super().__init__(store)
+        self.cluster = cluster
+
+    def add(
+        self,
+        room: Room,
+        write: ActionWrite | HandWrite,
+        done: Callable[[], None],
+        failed: Callable[[BaseException], None],
+    ) -> None:
+        cluster = self.cluster
+
+        def refused(exc: BaseException) -> None:
+            if isinstance(exc, StaleLease) or room.id not in cluster.store.fence:
+                cluster.drop(room.id, "its lease moved to another node")
+            else:
+                failed(exc)
+
+        if room.id not in cluster.store.fence:
+            asyncio.get_running_loop().call_soon(refused, StaleLease([room.id]))
+            return
+        super().add(room, write, done, refused)
+
+
+class Cluster:
+    """This node's part in the cluster: presence, leases, takeovers, placement."""
+
+    def __init__(self, hub: Hub, store: SharedStore, config: NodeConfig) -> None:
+        self.hub = hub
+        self.store = store
+        self.config = config
+        self.nodes: dict[str, NodeInfo] = {}
+        self.redis: Redis | None = None
+        self.valid_until = 0.0
+        """Monotonic time until which this node's leases are surely its own."""
+        self.redis_ok = False
+        self.adopted = 0
+        self.dropped = 0
+        self._task: asyncio.Task[None] | None = None
+        self._started = time.time()
+        self.metrics: NodeMetrics | None = None
+
+    # -- life ---------------------------------------------------------------------------
+
+    async def start(self) -> int:
+        """Join the cluster: presence, then every room this node can take now (its own
+        earlier run's, expired ones, unowned ones). Returns how many rooms it took."""
+        import redis.asyncio as aioredis
+
+        self.redis = aioredis.from_url(
+            self.config.redis_url, socket_timeout=1.0, socket_connect_timeout=1.0
+        )
+        if not await self._heartbeat():
+            raise RuntimeError(f"cannot reach Redis at {self.config.redis_url}")
+        self.valid_until = time.monotonic() + self.config.lease_ttl
+        taken = 0
+        while True:
+            claimed = self.store.leases.claim(self.config.claim_batch)
+            if not claimed:
+                break
+            taken += self._adopt(claimed)
+        self._task = asyncio.create_task(self._run())
+        return taken
+
+    async def stop(self) -> None:
+        """Leave the cluster: hand the leases back (other nodes take the rooms at once)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        with contextlib.suppress(Exception):
+            self.store.leases.release(dict(self.store.fence))
+        self.store.fence.clear()
+        if self.redis is not None:
+            with contextlib.suppress(Exception):
+                await self.redis.delete(self._key(self.config.name))
+                await self.redis.srem(_NODES, self.config.name)
+            with contextlib.suppress(Exception):
+                await self.redis.aclose()
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.renew_every)
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("cluster tick failed")
+
+    async def tick(self) -> None:
+        """Presence, renewals, takeovers (see the module's description)."""
+        began = time.monotonic()
+        self.redis_ok = await self._heartbeat()
+        fence = self.store.fence
+        for room_id in [r for r in fence if r not in self.hub.rooms]:
+            # a finished room left memory: its lease goes back
+            epoch = fence.pop(room_id)
+            with contextlib.suppress(Exception):
+                self.store.leases.release({room_id: epoch})
+        if self.redis_ok:
+            try:
+                kept = self.store.leases.renew(dict(fence))
+            except Exception as exc:
+                log.error("cannot renew the room leases: %r", exc)
+            else:
+                self.valid_until = began + self.config.lease_ttl
+                for room_id in [r for r in fence if r not in kept]:
+                    self.drop(room_id, "its lease was taken by another node")
+        if time.monotonic() >= self.valid_until - self.config.renew_every / 2:
+            for room_id in list(fence):
+                self.drop(room_id, "this node lost touch with the cluster")
+            return
+        if not self.redis_ok:
+            return
+        # the least loaded live nodes take over first
+        mine = (len(self.hub.rooms), self.config.name)
+        rank = sum(1 for n in self.nodes.values() if (n.rooms, n.name) < mine)
+        if rank:
+            await asyncio.sleep(min(0.5, 0.15 * rank) + random.random() * 0.05)
+        claimed = self.store.leases.claim(self.config.claim_batch)
+        if claimed:
+            self._adopt(claimed)
+
+    def _adopt(self, claimed: list[tuple[int, int]]) -> int:
+        count = 0
+        for room_id, epoch in claimed:
+            self.store.fence[room_id] = epoch
+            row = self.store.room(room_id)
+            if row is None or row.status not in ("waiting", "playing"):
+                self.store.fence.pop(room_id, None)
+                self.store.leases.release({room_id: epoch})
+                continue
+            old = self.hub.rooms.pop(room_id, None)
+            if old is not None:
+                _silence(old)
+            if self.hub.recover_room(row) is not None:
+                count += 1
+                self.adopted += 1
+                log.info("node %s: took over room %d (lease %d)", self.config.name, room_id, epoch)
+            else:
+                self.store.fence.pop(room_id, None)
+        return count
+
+    def drop(self, room_id: int, why: str) -> None:
+        """Stop playing a room here: its sockets are told where it went (or to ask)."""
+        self.store.fence.pop(room_id, None)
+        room = self.hub.rooms.pop(room_id, None)
+        if room is None:
+            return
+        self.dropped += 1
+        log.warning("node %s: dropped room %d: %s", self.config.name, room_id, why)
+        _silence(room)
+        where = self.locate(room_id)
+        message = (
+            f"room {room_id} moved ({why}); reconnect to {where[1]}"
+            if where is not None
+            else f"room {room_id} is moving to another node ({why}); GET /api/rooms/{room_id}"
+            " in a few seconds says where to reconnect"
+        )
+        for client in room.clients():
+            client.error("wrong_node", message)
+            client.close(WRONG_NODE_CLOSE, "wrong_node")
+
+    # -- where rooms are ---------------------------------------------------------------
+
+    def placement(self, room_id: int) -> dict[str, str]:
+        """``node`` and ``ws`` of a room's info: who plays it, where its socket is."""
+        if room_id in self.hub.rooms:
+            return {"node": self.config.name, "ws": self._ws(self.config.ws_base, room_id)}
+        where = self.locate(room_id)
+        return {} if where is None else {"node": where[0], "ws": where[1]}
+
+    def locate(self, room_id: int) -> tuple[str, str] | None:
+        """(node, WebSocket URL) of the live node holding the room, if another one does."""
+        lease = self.store.leases.holders([room_id]).get(room_id)
+        if lease is None or not lease.live or lease.node == self.config.name:
+            return None
+        node = self.nodes.get(lease.node)
+        if node is None:
+            return None
+        return node.name, self._ws(node.ws_base, room_id)
+
+    def base_of(self, room_id: int) -> str | None:
+        """The HTTP base URL of the live node holding the room (not this one)."""
+        lease = self.store.leases.holders([room_id]).get(room_id)
+        if lease is None or not lease.live or lease.node == self.config.name:
+            return None
+        node = self.nodes.get(lease.node)
+        return None if node is None else node.url.rstrip("/")
+
+    @staticmethod
+    def _ws(base: str, room_id: int) -> str:
+        return f"{base}/ws/rooms/{room_id}"
+
+    def room_info(self, row: RoomRow) -> RoomInfo:
+        """A room's info from the database (a room another node plays, or none does)."""
+        from paiju.catalog import find_variant
+        from paiju.server.options import RoomOptions
+
+        local = self.hub.rooms.get(row.id)
+        if local is not None:
+            return local.info()
+        variant = find_variant(row.code)
+        humans = [p for p in row.seat_players if p is not None]
+        names = self.store.player_names(humans)
+        control: list[Any] = [
+            "bot" if b else ("open" if p is None else "player")
+            for p, b in zip(row.seat_players, row.seat_bots, strict=True)
+        ]
+        hand = self.store.current_hand(row.id) if row.status != "waiting" else None
+        return RoomInfo(
+            id=row.id,
+            code=row.code,
+            name_zh=variant.name_zh,
+            name_en=variant.name_en,
+            status=row.status,
+            seats=row.seats,
+            players=[
+                "bot" if b else (None if p is None else names.get(p))
+                for p, b in zip(row.seat_players, row.seat_bots, strict=True)
+            ],
+            control=control,
+            options=RoomOptions.model_validate(row.options).model_dump(),
+            game_options=dict(row.game_options),
+            hands_played=row.hands_played,
+            game=None if hand is None else hand.id,
+            owner=row.owner_id,
+            **self.placement(row.id),
+        )
+
+    # -- presence ----------------------------------------------------------------------
+
+    @staticmethod
+    def _key(name: str) -> str:
+        return f"paiju:node:{name}"
+
+    def load(self) -> dict[str, Any]:
+        hub = self.hub
+        return {
+            "name": self.config.name,
+            "url": self.config.public_url,
+            "rooms": len(hub.rooms),
+            "connections": sum(len(r.clients()) for r in hub.rooms.values()),
+            "pid": os.getpid(),
+            "started": self._started,
+            "seen": time.time(),
+        }
+
+    async def _heartbeat(self) -> bool:
+        """Write this node's presence and read the others'; False when Redis is away."""
+        redis = self.redis
+        if redis is None:
+            return False
+        ttl_ms = int(self.config.lease_ttl * 1000)
+        try:
+            async with redis.pipeline(transaction=True) as pipe:
+                pipe.set(self._key(self.config.name), json.dumps(self.load()), px=ttl_ms)
+                pipe.sadd(_NODES, self.config.name)
+                pipe.smembers(_NODES)
+                answers = await pipe.execute()
+            names = sorted(m.decode() if isinstance(m, bytes) else str(m) for m in answers[-1])
+            values = await redis.mget([self._key(n) for n in names]) if names else []
+        except Exception as exc:
+            if self.redis_ok:
+                log.error("node %s: Redis does not answer: %r", self.config.name, exc)
+            return False
+        nodes: dict[str, NodeInfo] = {}
+        gone = []
+        for name, value in zip(names, values, strict=True):
+            if value is None:
+                gone.append(name)
+                continue
+            data = json.loads(value)
+            nodes[name] = NodeInfo(
+                name, str(data["url"]), int(data["rooms"]), int(data["connections"])
+            )
+        if gone:
+            with contextlib.suppress(Exception):
+                await redis.srem(_NODES, *gone)
+        self.nodes = nodes
+        return True
+
+
+def _silence(room: Room) -> None:
+    """Cancel everything a room would do on its own (timers, bots, the next deal, the
+    fill), and make the object inert: it is no longer this node's to play."""
+    for s in room.seats:
+        room._cancel_timer(s)
+        room._cancel_bot(s)
+        if s.away_handle is not None:
+            s.away_handle.cancel()
+            s.away_handle = None
+    if room.next_hand is not None:
+        room.next_hand.cancel()
+        room.next_hand = None
+    room.status = "finished"  # in memory only: a late callback (fill, start) does nothing
+
+
+# -- the REST side ---------------------------------------------------------------------
+
+
+def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
+    """The cluster's part of the REST API: the lobby and room infos from the database, and
+    calls on a room another node holds passed on to it, and ``GET /metrics``.
+    ``cluster()`` is the running one."""
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics() -> Response:
+        """This node's series in the Prometheus text format (:mod:`paiju.server.metrics`)."""
+        node = cluster()
+        if node is None or node.metrics is None:
+            return Response("", media_type=CONTENT_TYPE)
+        return Response(node.metrics.render(), media_type=CONTENT_TYPE)
+
+    @app.middleware("http")
+    async def rooms_anywhere(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        node = cluster()
+        path = request.url.path
+        if node is None or not path.startswith("/api/rooms"):
+            return await call_next(request)
+        if path == "/api/rooms" and request.method == "GET":
+            if _player(node, request) is None:
+                return await call_next(request)  # the app's own 401
+            status = request.query_params.get("status")
+            statuses = [status] if status in ("waiting", "playing", "finished") else None
+            rows = node.store.rooms(statuses)
+            infos = [node.room_info(r).model_dump() for r in rows]
+            return JSONResponse(infos)
+        found = _ROOM_PATH.match(path)
+        if found is None:
+            return await call_next(request)
+        room_id, rest = int(found.group(1)), found.group(2) or ""
+        if room_id in node.hub.rooms:
+            return await call_next(request)
+        if rest == "" and request.method == "GET":
+            if _player(node, request) is None:
+                return await call_next(request)
+            row = node.store.room(room_id)
+            if row is None:
+                return await call_next(request)
+            return JSONResponse(node.room_info(row).model_dump())
+        base = node.base_of(room_id)
+        if base is None or request.headers.get(FORWARDED):
+            row = node.store.room(room_id)
+            if row is not None and row.status in ("waiting", "playing"):
+                return JSONResponse(
+                    {
+                        "error": {
+                            "code": "room_moving",
+                            "message": f"room {room_id} is moving to another node;"
+                            " try again in a few seconds",
+                        }
+                    },
+                    status_code=503,
+                    headers={"Retry-After": "2"},
+                )
+            return await call_next(request)
+        return await _forward(request, base)
+
+
+def _player(node: Cluster, request: Request) -> Any:
+    header = request.headers.get("authorization") or ""
+    if not header.lower().startswith("bearer "):
+        return None
+    return node.store.player_by_token(header[7:].strip())
+
+
+async def _forward(request: Request, base: str) -> Response:
+    """Pass a REST call to the node at ``base`` and its answer back."""
+    headers = {
+        k: v
+        for k, v in request.headers.items()
+        if k.lower() not in ("host", "content-length", "connection")
+    }
+    headers[FORWARDED] = "1"
+    body = await request.body()
+    url = base + request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    try:
+        async with httpx.AsyncClient(timeout=10.0) as client:
+            answer = await client.request(request.method, url, headers=headers, content=body)
+    except httpx.HTTPError as exc:
+        return JSONResponse(
+            {"error": {"code": "room_moving", "message": f"the room's node is unreachable: {exc}"}},
+            status_code=503,
+            headers={"Retry-After": "2"},
+        )
+    kept = {
+        k: v
+        for k, v in answer.headers.items()
+        if k.lower() in ("content-type", "retry-after", "cache-control")
+    }
+    return Response(answer.content, status_code=answer.status_code, headers=kept)
+
+
+async def start_node(db: str, limits: Any, node: NodeConfig) -> Hub:
+    """Open the shared database, join the cluster and take the rooms free now: the hub of
+    a cluster node (``hub.cluster`` set, its journal fenced)."""
+    from paiju.server.hub import Hub
+
+    store = SharedStore(db, node.name, node.lease_ttl)
+    hub = Hub(store, limits)
+    cluster = hub.cluster = Cluster(hub, store, node)
+    hub.journal = FencedJournal(store, cluster)
+    metrics = NodeMetrics(cluster)
+    store.observe = metrics.committed
+    cluster.metrics = metrics
+    try:
+        await cluster.start()
+    except BaseException:
+        await cluster.stop()
+        store.close()
+        raise
+    return hub

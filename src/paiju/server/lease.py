@@ -1,0 +1,303 @@
+"""Room ownership in a cluster of server nodes: a fenced lease per room in PostgreSQL.
+
+A room is played by one node at a time, the holder of its lease, a row of ``room_leases``
+(room, node, epoch, expiry). The holder renews its leases every second or so; a lease not
+renewed for :attr:`Leases.ttl` seconds has expired and any node may take it, which bumps its
+**epoch** (the lease number). Times are the database server's clock, never a node's.
+
+The epoch fences every write: :class:`SharedStore` starts each transaction that stores a
+hand or an action by locking the lease rows of the rooms it writes (``FOR SHARE``) and
+comparing their epochs with the ones this node holds; a stale epoch refuses the whole
+transaction (:class:`StaleLease`) before anything is written. A node taking a room over
+updates that row, so it waits for any such transaction of the old holder to commit first
+and then replays the room's log with it - a room is never played on two nodes at once, even
+when the old holder is paused, partitioned or slow rather than dead.
+
+:class:`SharedStore` is also what makes one database safe for many nodes: hand ids come from
+the database's sequence (a single server counts them itself), and the running ledger
+balance of a player is read under a per-player transaction lock (two nodes may settle hands
+of the same player at the same moment).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import create_engine, select, text
+from sqlalchemy.engine import Connection
+from sqlalchemy.pool import NullPool
+
+from paiju.errors import PaijuError
+from paiju.server import tables as t
+from paiju.server.store import ActionWrite, HandWrite, Store, database_url
+
+__all__ = ["Lease", "Leases", "SharedStore", "StaleLease"]
+
+_NOW = "extract(epoch from clock_timestamp())"
+"""The database server's clock (seconds), the only clock leases are compared with."""
+
+_NODE = "CAST(:node AS varchar)"
+_TTL = "CAST(:ttl AS float8)"
+
+_MIGRATION_LOCK = 0x7061_696A_7502
+"""The advisory lock nodes take around their start-up migration (one at a time)."""
+
+_BALANCE_LOCKS = 0x7061
+"""The namespace of the per-player advisory transaction locks of ledger balances."""
+
+
+class StaleLease(PaijuError):
+    """This node no longer holds the lease of these rooms: their writes were refused."""
+
+    code = "stale_lease"
+
+    def __init__(self, rooms: Iterable[int]) -> None:
+        self.rooms = frozenset(rooms)
+        super().__init__(
+            f"rooms {sorted(self.rooms)} are no longer held by this node (their lease moved on);"
+            " nothing of them was written"
+        )
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A room's lease as stored."""
+
+    room: int
+    node: str
+    epoch: int
+    expires_at: float
+    live: bool
+    """Not expired (by the database's clock)."""
+
+
+class Leases:
+    """The ``room_leases`` table, for node ``node`` (PostgreSQL only)."""
+
+    def __init__(self, store: Store, node: str, ttl: float = 3.0) -> None:
+        self.store = store
+        self.node = node
+        self.ttl = ttl
+
+    def acquire(self, room: int) -> int | None:
+        """Take the lease of ``room`` (free, expired, or held by an earlier run of this
+        node); its new epoch, or None while another node holds it."""
+        with self.store.engine.begin() as conn:
+            got = conn.execute(
+                text(
+                    f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
+                    VALUES (:room, {_NODE}, 1, {_NOW} + {_TTL})
+                    ON CONFLICT (room_id) DO UPDATE SET node = EXCLUDED.node,
+                        epoch = room_leases.epoch + 1, expires_at = EXCLUDED.expires_at
+                    WHERE room_leases.expires_at < {_NOW} OR room_leases.node = EXCLUDED.node
+                    RETURNING epoch"""
+                ),
+                {"room": room, "node": self.node, "ttl": self.ttl},
+            ).scalar()
+        return None if got is None else int(got)
+
+    def claim(self, limit: int, grace: float = 10.0) -> list[tuple[int, int]]:
+        """Take up to ``limit`` open rooms nobody holds: leases expired, leases of an earlier
+        run of this node, and rooms without a lease created more than ``grace`` seconds ago
+        (a node creating a room takes its lease at once). (room, epoch) pairs."""
+        with self.store.engine.begin() as conn:
+            rows = conn.execute(
+                text(
+                    f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
+                    SELECT r.id, {_NODE}, 1, {_NOW} + {_TTL}
+                    FROM rooms r LEFT JOIN room_leases l ON l.room_id = r.id
+                    WHERE r.status IN ('waiting', 'playing')
+                      AND ((l.room_id IS NULL AND r.created_at < CAST(:created_before AS float8))
+                           OR l.expires_at < {_NOW} OR l.node = {_NODE})
+                    ORDER BY r.id LIMIT :limit
+                    ON CONFLICT (room_id) DO UPDATE SET node = EXCLUDED.node,
+                        epoch = room_leases.epoch + 1, expires_at = EXCLUDED.expires_at
+                    WHERE room_leases.expires_at < {_NOW} OR room_leases.node = EXCLUDED.node
+                    RETURNING room_id, epoch"""
+                ),
+                {
+                    "node": self.node,
+                    "ttl": self.ttl,
+                    "limit": limit,
+                    "created_before": _now_of(conn) - grace,
+                },
+            ).all()
+        return [(int(r.room_id), int(r.epoch)) for r in rows]
+
+    def renew(self, held: Mapping[int, int]) -> set[int]:
+        """Extend the leases this node holds (room -> epoch); the rooms still held."""
+        if not held:
+            return set()
+        rooms, epochs = list(held), [held[r] for r in held]
+        with self.store.engine.begin() as conn:
+            rows = conn.execute(
+                text(
+                    f"""UPDATE room_leases AS l SET expires_at = {_NOW} + {_TTL}
+                    FROM unnest(CAST(:rooms AS integer[]), CAST(:epochs AS bigint[]))
+                        AS h(room_id, epoch)
+                    WHERE l.room_id = h.room_id AND l.epoch = h.epoch AND l.node = {_NODE}
+                    RETURNING l.room_id"""
+                ),
+                {"ttl": self.ttl, "rooms": rooms, "epochs": epochs, "node": self.node},
+            ).all()
+        return {int(r.room_id) for r in rows}
+
+    def release(self, held: Mapping[int, int]) -> None:
+        """Give leases up now (a node shutting down): other nodes may take them at once."""
+        if not held:
+            return
+        rooms, epochs = list(held), [held[r] for r in held]
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                text(
+                    """UPDATE room_leases AS l SET expires_at = 0
+                    FROM unnest(CAST(:rooms AS integer[]), CAST(:epochs AS bigint[]))
+                        AS h(room_id, epoch)
+                    WHERE l.room_id = h.room_id AND l.epoch = h.epoch"""
+                ),
+                {"rooms": rooms, "epochs": epochs},
+            )
+
+    def holders(self, rooms: Sequence[int] | None = None) -> dict[int, Lease]:
+        """The leases of ``rooms`` (all of them by default), by room."""
+        where = "" if rooms is None else "WHERE room_id = ANY(CAST(:rooms AS integer[]))"
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                text(
+                    f"""SELECT room_id, node, epoch, expires_at,
+                        expires_at >= {_NOW} AS live FROM room_leases {where}"""
+                ),
+                {"rooms": list(rooms or [])},
+            ).all()
+        return {
+            int(r.room_id): Lease(
+                int(r.room_id), str(r.node), int(r.epoch), float(r.expires_at), bool(r.live)
+            )
+            for r in rows
+        }
+
+
+def _now_of(conn: Connection) -> float:
+    return float(conn.execute(text(f"SELECT {_NOW}")).scalar() or 0.0)
+
+
+class SharedStore(Store):
+    """The store of one node of a cluster: one PostgreSQL database shared by many nodes.
+
+    Every transaction that stores hands or actions is fenced by the epochs in
+    :attr:`fence` (room -> the epoch of the lease this node holds); hand ids come from the
+    database's sequence; ledger balances are read under a per-player lock, never cached.
+    """
+
+    def __init__(self, db: str, node: str, ttl: float = 3.0) -> None:
+        url = database_url(db)
+        if not url.startswith("postgresql"):
+            raise PaijuError(
+                "a cluster of nodes (--redis) shares a PostgreSQL database:"
+                f" --db postgresql://…, not {db}"
+            )
+        # nodes starting together migrate one at a time
+        gate = create_engine(url, poolclass=NullPool)
+        try:
+            with gate.connect() as conn:
+                conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _MIGRATION_LOCK})
+                conn.commit()
+                try:
+                    super().__init__(db)
+                finally:
+                    conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _MIGRATION_LOCK})
+                    conn.commit()
+        except PaijuError:
+            raise
+        except Exception as exc:
+            raise PaijuError(f"cannot open the database {db}: {exc}") from None
+        finally:
+            gate.dispose()
+        self.fence: dict[int, int] = {}
+        """The rooms this node holds: room -> lease epoch (kept by the cluster)."""
+        self._hand_rooms: dict[int, int] = {}
+        """hand id -> room id of the hands this node wrote or looked up."""
+        self.leases = Leases(self, node, ttl)
+        self.observe: Callable[[float, int, int], None] | None = None
+        """Told (seconds, hands, actions) after each committed write of hands or actions."""
+
+    def create_room(self, *args: Any, **kwargs: Any) -> int:
+        """Store a new room and take its lease at once (this node plays the rooms it makes)."""
+        room_id = super().create_room(*args, **kwargs)
+        epoch = self.leases.acquire(room_id)
+        if epoch is None:  # pragma: no cover - a new room's lease is free
+            raise StaleLease([room_id])
+        self.fence[room_id] = epoch
+        return room_id
+
+    def append_actions(self, writes: Sequence[ActionWrite | HandWrite]) -> None:
+        began = time.perf_counter()
+        super().append_actions(writes)
+        if self.observe is not None:
+            hands = sum(isinstance(w, HandWrite) for w in writes)
+            self.observe(time.perf_counter() - began, hands, len(writes) - hands)
+
+    def new_hand_id(self) -> int:
+        """The next hand id from the database's sequence (many nodes give ids)."""
+        sequence = self._hand_sequence
+        if sequence is None:
+            raise PaijuError("the database has no sequence for hands.id")
+        with self.engine.connect() as conn:
+            got = int(conn.execute(text("SELECT nextval(:s)"), {"s": sequence}).scalar() or 0)
+            conn.commit()
+        return got
+
+    def _fence(
+        self, conn: Connection, hands: Sequence[HandWrite], actions: Sequence[ActionWrite]
+    ) -> None:
+        """Lock the lease rows of the rooms written and check their epochs (raises
+        :class:`StaleLease` before anything is written); then lock the ledger balances
+        of the players whose hands end in this transaction (in id order: no deadlock)."""
+        for h in hands:
+            self._hand_rooms[h.id] = h.room_id
+        unknown = [w.hand_id for w in actions if w.hand_id not in self._hand_rooms]
+        if unknown:
+            found = conn.execute(
+                select(t.hands.c.id, t.hands.c.room_id).where(t.hands.c.id.in_(set(unknown)))
+            ).all()
+            self._hand_rooms.update({int(r.id): int(r.room_id) for r in found})
+        rooms = {h.room_id for h in hands}
+        rooms.update(self._hand_rooms.get(w.hand_id, -1) for w in actions)
+        rows = conn.execute(
+            text(
+                "SELECT room_id, epoch FROM room_leases"
+                " WHERE room_id = ANY(CAST(:rooms AS integer[])) FOR SHARE"
+            ),
+            {"rooms": sorted(rooms)},
+        ).all()
+        stored = {int(r.room_id): int(r.epoch) for r in rows}
+        stale = {r for r in rooms if r not in stored or self.fence.get(r) != stored[r]}
+        if stale:
+            raise StaleLease(stale)
+        players = sorted(
+            {p for w in actions if w.ending is not None for p in w.ending.players if p is not None}
+        )
+        if players:
+            conn.execute(
+                text(
+                    "SELECT pg_advisory_xact_lock(:ns, p)"
+                    " FROM unnest(CAST(:players AS integer[])) AS p ORDER BY p"
+                ),
+                {"ns": _BALANCE_LOCKS, "players": players},
+            )
+
+    def _balance_in(self, conn: Connection, player: int, batch: Mapping[int, int]) -> int:
+        """The player's balance as stored (under the lock :meth:`_fence` took): other nodes
+        settle hands of the same player, so no balance is cached."""
+        if player in batch:
+            return batch[player]
+        previous = conn.execute(
+            select(t.ledger.c.balance)
+            .where(t.ledger.c.player_id == player)
+            .order_by(t.ledger.c.id.desc())
+            .limit(1)
+        ).scalar()
+        return int(previous or 0)
