@@ -37,6 +37,8 @@ class ServerProcess:
         self.command = command
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = folder / "server.log"
+        self.extra: tuple[str, ...] = ()
+        """More ``paiju serve`` options (a cluster node's ``--redis``, ``--node``, …)."""
 
     @property
     def base(self) -> str:
@@ -58,6 +60,7 @@ class ServerProcess:
                 str(self.port),
                 "--db",
                 str(self.db),
+                *self.extra,
             ],
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -167,7 +167,7 @@ class Cluster:
         self.valid_until = time.monotonic() + self.config.lease_ttl
         taken = 0
         while True:
-            claimed = self.store.leases.claim(self.config.claim_batch)
+            claimed = self.store.leases.claim(self.config.claim_batch, own=True)
             if not claimed:
                 break
             taken += self._adopt(claimed)
@@ -235,6 +235,10 @@ class Cluster:
     def _adopt(self, claimed: list[tuple[int, int]]) -> int:
         count = 0
         for room_id, epoch in claimed:
+            if room_id in self.store.fence:  # pragma: no cover - the claim skips held rooms
+                log.error("node %s: claimed room %d it holds", self.config.name, room_id)
+                self.store.fence[room_id] = epoch
+                continue
             self.store.fence[room_id] = epoch
             row = self.store.room(room_id)
             if row is None or row.status not in ("waiting", "playing"):

@@ -99,10 +99,11 @@ class Leases:
             ).scalar()
         return None if got is None else int(got)
 
-    def claim(self, limit: int, grace: float = 10.0) -> list[tuple[int, int]]:
-        """Take up to ``limit`` open rooms nobody holds: leases expired, leases of an earlier
-        run of this node, and rooms without a lease created more than ``grace`` seconds ago
-        (a node creating a room takes its lease at once). (room, epoch) pairs."""
+    def claim(self, limit: int, grace: float = 10.0, own: bool = False) -> list[tuple[int, int]]:
+        """Take up to ``limit`` open rooms nobody holds: leases expired, rooms without a
+        lease created more than ``grace`` seconds ago (a node creating a room takes its
+        lease at once), and with ``own`` (at start-up only) the leases of an earlier run of
+        this node. (room, epoch) pairs."""
         with self.store.engine.begin() as conn:
             rows = conn.execute(
                 text(
@@ -111,17 +112,19 @@ class Leases:
                     FROM rooms r LEFT JOIN room_leases l ON l.room_id = r.id
                     WHERE r.status IN ('waiting', 'playing')
                       AND ((l.room_id IS NULL AND r.created_at < CAST(:created_before AS float8))
-                           OR l.expires_at < {_NOW} OR l.node = {_NODE})
+                           OR l.expires_at < {_NOW} OR (:own AND l.node = {_NODE}))
                     ORDER BY r.id LIMIT :limit
                     ON CONFLICT (room_id) DO UPDATE SET node = EXCLUDED.node,
                         epoch = room_leases.epoch + 1, expires_at = EXCLUDED.expires_at
-                    WHERE room_leases.expires_at < {_NOW} OR room_leases.node = EXCLUDED.node
+                    WHERE room_leases.expires_at < {_NOW}
+                        OR (:own AND room_leases.node = EXCLUDED.node)
                     RETURNING room_id, epoch"""
                 ),
                 {
                     "node": self.node,
                     "ttl": self.ttl,
                     "limit": limit,
+                    "own": own,
                     "created_before": _now_of(conn) - grace,
                 },
             ).all()

@@ -1,0 +1,195 @@
+"""Three ``paiju serve`` nodes on one PostgreSQL and one Redis, real processes on loopback:
+
+rooms are created through every node and played through sockets on the node that holds
+each; any node answers the lobby and a room's info (which node, which socket URL), passes a
+join to the room's node, and tells a socket that reached the wrong node where to go. Then
+``kill -9`` of one node in the middle of its games: within seconds the other nodes take its
+rooms over and resume each from the event log - the same views, legal actions and timers,
+the ledger unchanged - and the games play to the end; every hand verifies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+from server_helpers import FAST, GAME_CODES, Oracle, Player, Server
+from test_recovery import TIME_LIMIT, _same, _snapshot, _updates_seen
+
+from paiju.server.store import Store
+
+
+class Node(Server):
+    """``paiju serve --db postgresql://… --redis redis://… --node NAME --public-url URL``."""
+
+    def __init__(self, folder: Path, dsn: str, redis: str, name: str) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        super().__init__(folder)
+        self.name = name
+        self.db = dsn  # type: ignore[assignment]  # a DSN, handed to --db as is
+        self.extra = ("--redis", redis, "--node", name, "--public-url", self.base)
+
+
+class Where:
+    """Where a room's socket is (what :class:`Player` needs of a server)."""
+
+    def __init__(self, ws: str) -> None:
+        self.ws_base = ws.rsplit("/ws/rooms/", 1)[0]
+
+
+def _table(create: Node, join: Node, code: str, options: dict[str, Any]) -> tuple[int, list[str]]:
+    """A two-seat room created through ``create``, its second player joining through
+    ``join`` (another node: the join is passed to the room's node)."""
+    tokens = [create.register("p0"), join.register("p1")]
+    body = {"code": code, "options": {**FAST, **options, "seats": 2, "bots": 0}, "seat": 0}
+    made = create.call("POST", "/api/rooms", tokens[0], json=body)
+    assert made.status_code == 201, made.text
+    room: int = made.json()["room"]["id"]
+    assert made.json()["room"]["node"] == create.name
+    joined = join.call("POST", f"/api/rooms/{room}/join", tokens[1], json={})
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["seat"] == 1
+    return room, tokens
+
+
+def _info(nodes: list[Node], room: int) -> dict[str, Any]:
+    for node in nodes:
+        if node.proc is not None and node.proc.poll() is None:
+            answer = node.call("GET", f"/api/rooms/{room}")
+            assert answer.status_code == 200, answer.text
+            found: dict[str, Any] = answer.json()
+            return found
+    raise AssertionError("no node is running")
+
+
+async def _refused_elsewhere(node: Node, room: int, token: str, holder: Node) -> None:
+    """A socket to a node that does not hold the room is told where to go."""
+    url = f"{node.ws_base}/ws/rooms/{room}?token={token}"
+    async with websockets.connect(url) as ws:
+        msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        assert msg["type"] == "error" and msg["code"] == "wrong_node"
+        assert f"{holder.ws_base}/ws/rooms/{room}" in msg["message"]
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await asyncio.wait_for(ws.recv(), 10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4308
+
+
+def test_three_nodes_kill_9_of_one_resumes_its_tables_on_the_others(
+    tmp_path: Path, postgres_db: str, redis_url: str
+) -> None:
+    nodes = [Node(tmp_path / n, postgres_db, redis_url, n) for n in ("a", "b", "c")]
+    for node in nodes:
+        node.start()
+    try:
+        _play_through_a_failover(nodes, postgres_db)
+    finally:
+        for node in nodes:
+            node.stop()
+
+
+def _play_through_a_failover(nodes: list[Node], dsn: str) -> None:
+    options = {
+        "time_limit": TIME_LIMIT,
+        "reconnect_grace": TIME_LIMIT,
+        "tuoguan": "both",
+        "hands": 4,
+    }
+    tables: list[tuple[int, list[str], int, Node]] = []
+    for i, node in enumerate(nodes):
+        for code in GAME_CODES:
+            for partway in (1, 3):
+                room, tokens = _table(node, nodes[(i + 1) % 3], code, options)
+                tables.append((room, tokens, partway, node))
+    by_name = {n.name: n for n in nodes}
+
+    # any node answers the lobby: every room, with the node that plays it
+    lobby = nodes[2].call("GET", "/api/rooms").json()
+    placed = {r["id"]: r["node"] for r in lobby}
+    for room, _, _, node in tables:
+        assert placed[room] == node.name
+        info = nodes[(nodes.index(node) + 2) % 3].call("GET", f"/api/rooms/{room}").json()
+        assert info["ws"] == f"{node.ws_base}/ws/rooms/{room}"
+        assert info["status"] == "playing"
+    room0, tokens0, _, node0 = tables[0]
+    asyncio.run(_refused_elsewhere(nodes[1], room0, tokens0[0], node0))
+
+    oracle = Oracle(dsn)  # type: ignore[arg-type]
+
+    async def connect(seed: int) -> list[Player]:
+        players = []
+        for room, tokens, _, _ in tables:
+            where = Where(_info(nodes, room)["ws"])
+            for i, token in enumerate(tokens):
+                p = Player(where, token, room, seed=seed + i, oracle=oracle)  # type: ignore[arg-type]
+                players.append(await p.connect())
+        return players
+
+    async def first_half() -> dict[tuple[int, str], dict[str, Any]]:
+        players = await connect(0)
+        stops = [partway for _, tokens, partway, _ in tables for _ in tokens]
+        await asyncio.gather(
+            *(p.play(until=_updates_seen(s)) for p, s in zip(players, stops, strict=True))
+        )
+        for p in players:
+            await p.close()
+        again = await connect(100)
+        snap = await _snapshot(again)
+        for p in again:
+            await p.close()
+        return snap
+
+    before = asyncio.run(first_half())
+    all_tokens = [t for _, tokens, _, _ in tables for t in tokens]
+    ledgers = {t: nodes[1].call("GET", "/api/players/me/ledger", t).json() for t in all_tokens}
+    assert any(lg["entries"] for lg in ledgers.values()), "no hand was settled before"
+    store = Store(dsn)
+    actions_before = store.count_actions()
+    store.close()
+
+    victim = nodes[0]
+    moved = [room for room, _, _, node in tables if node is victim]
+    victim.kill9()
+    killed = time.monotonic()
+    survivors = [n for n in nodes if n is not victim]
+    while True:
+        infos = {room: _info(survivors, room) for room in moved}
+        if all(i.get("node") in ("b", "c") and i.get("ws") for i in infos.values()):
+            break
+        assert time.monotonic() - killed < 30, f"rooms not taken over: {infos}"
+        time.sleep(0.2)
+    failover = time.monotonic() - killed
+    assert failover < 30
+    for room, info in infos.items():
+        assert info["ws"] == f"{by_name[info['node']].ws_base}/ws/rooms/{room}"
+
+    async def second_half() -> None:
+        players = await connect(50)
+        after = await _snapshot(players)
+        assert after.keys() == before.keys()
+        for key, msg in before.items():
+            _same(msg, after[key])
+        for token in all_tokens:
+            assert nodes[2].call("GET", "/api/players/me/ledger", token).json() == ledgers[token]
+        await asyncio.gather(*(p.play(timeout=120) for p in players))
+        for p in players:
+            await p.close()
+
+    asyncio.run(second_half())
+    oracle.close()
+    store = Store(dsn)
+    assert store.count_actions() > actions_before, "the games went on after the failover"
+    store.close()
+    for room, _, _, _ in tables:
+        games = nodes[1].call("GET", f"/api/games?room={room}").json()
+        assert len(games) == 4, f"room {room} did not play its four hands"
+        for g in games:
+            assert nodes[2].call("GET", f"/api/games/{g['id']}/verify").json()["ok"] is True
+    metrics = httpx.get(f"{nodes[1].base}/metrics", timeout=10).text
+    assert 'paiju_rooms_taken_over_total{node="b"}' in metrics
+    assert 'paiju_actions_total{node="b"}' in metrics
