@@ -22,7 +22,7 @@ from paiju.catalog import find_variant
 from paiju.engine import Deal
 from paiju.games import game
 from paiju.games.climbing.bot import ClimbingBot, SmallestBot
-from paiju.games.climbing.core import brute_force_plays
+from paiju.games.climbing.core import ClimbingState, Pass, brute_force_plays
 from paiju.games.climbing.fangyang import FangyangState
 from paiju.harness import check_game, playout
 
@@ -285,7 +285,8 @@ def test_cli_jiefeng(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mon
 
 @pytest.mark.parametrize("code", ["anshan-jiayibing", "anshan-fangyang"])
 def test_cli_simulate(capsys: pytest.CaptureFixture[str], code: str) -> None:
-    status, out, _ = cli(capsys, "simulate", code, "--games", "2", "--json")
+    games = "1" if code == "anshan-jiayibing" else "2"
+    status, out, _ = cli(capsys, "simulate", code, "--games", games, "--json")
     summary = json.loads(out)
     assert status == 0 and summary["invariant_failures"] == 0 and sum(summary["totals"]) == 0
 
@@ -317,3 +318,34 @@ def test_suggestions_are_legal_distinct_and_the_bots_choice_first(code: str) -> 
             state.apply(seat, advice[-1])
             if state.is_over:
                 break
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["anshan-jiayibing", "anshan-fangyang"]), st.integers(0, 10**6))
+def test_the_turn_and_the_trick_follow_the_core_rules(code: str, seed: int) -> None:
+    """Random legal deals: the turn only goes to a seat still in play; a trick ends exactly
+    when every other seat still in has passed on its play; then its player leads, or the
+    接风 leader when it went out; passing is never allowed on a lead."""
+    import random
+
+    state = game(code).new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        (seat,) = state.to_act()
+        assert isinstance(state, ClimbingState)
+        if state.phase == "playing":
+            assert state.in_play(seat)
+            if state.table is None:
+                assert not any(a == Pass() for a in state.legal_actions(seat) or [])
+        before_table = state.table_seat
+        action = rng.choice(list(state.legal_actions(seat) or []))
+        events = state.apply(seat, action)
+        kinds = [e.type for e in events]
+        if "trick_ended" in kinds and not state.is_over:
+            assert before_table is not None
+            lead = next(e for e in events if e.type == "lead")
+            if state.in_play(before_table):
+                assert state.turn == before_table and not lead.to_json()["jiefeng"]
+            else:
+                assert lead.to_json()["jiefeng"] and lead.to_json()["after"] == before_table
+            assert state.table is None
