@@ -349,3 +349,21 @@ def test_the_turn_and_the_trick_follow_the_core_rules(code: str, seed: int) -> N
             else:
                 assert lead.to_json()["jiefeng"] and lead.to_json()["after"] == before_table
             assert state.table is None
+
+
+def test_a_given_deal_must_have_the_games_hand_sizes() -> None:
+    from paiju.errors import ProtocolError
+
+    good = game("anshan-fangyang").new_state(seed=3).deal.to_json()
+    hands = [h.split() for h in good["hands"]]
+    hands[2].append(hands[0].pop())  # 13 14 14 13 -> still two of each: fine
+    game("anshan-fangyang").new_state(deal={"hands": [" ".join(h) for h in hands]})
+    hands[3].append(hands[1].pop())
+    hands[3].append(hands[2].pop())
+    with pytest.raises(ProtocolError, match="two seats hold 14"):
+        game("anshan-fangyang").new_state(deal={"hands": [" ".join(h) for h in hands]})
+    six = game("anshan-jiayibing").new_state(seed=3).deal.to_json()
+    rows = [h.split() for h in six["hands"]]
+    rows[0].append(rows[1].pop())
+    with pytest.raises(ProtocolError, match="18 cards"):
+        game("anshan-jiayibing").new_state(deal={"hands": [" ".join(h) for h in rows]})
