@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections import Counter
 
 import pytest
 import test_fangyang_rules
@@ -367,3 +368,44 @@ def test_a_given_deal_must_have_the_games_hand_sizes() -> None:
     rows[0].append(rows[1].pop())
     with pytest.raises(ProtocolError, match="18 cards"):
         game("anshan-jiayibing").new_state(deal={"hands": [" ".join(h) for h in rows]})
+
+
+def test_stop_takes_a_seat_out_of_play_without_a_place() -> None:
+    """The core's ``stop`` (打弹子's failed 宣战 plays nothing more): skipped, unranked."""
+    from climbing_helpers import jyb_position, run
+
+    state = jyb_position(["5s 9s", "6s Ks", "7s 8c", "4c 4d", "4h 3h", "5d 3d"], leader=0)
+    run(state, [(0, "5s")])
+    state.stop(2)
+    assert not state.in_play(2) and state.places()[2] is None
+    run(state, [(1, "6s")])
+    assert state.turn == 3  # seat 2 is skipped
+    run(state, [(3, "pass"), (4, "pass"), (5, "pass"), (0, "pass")])
+    assert state.table is None and state.turn == 1  # the trick ended without seat 2
+
+
+def test_partner_visible_hands_through_the_sees_hand_hook() -> None:
+    """A game that shows partners' hands (明牌) overrides ``sees_hand``: the view carries
+    the partner's cards and ``hidden_from`` agrees, so the harness checks exactly that."""
+    from paiju.games.climbing.jiayibing import JiayibingState
+
+    class OpenPartners(JiayibingState):
+        def sees_hand(self, viewer: int | None, seat: int) -> bool:
+            return viewer is not None and self.team_of(viewer) == self.team_of(seat)
+
+    g = jiayibing()
+    base = g.new_state(seed=5)
+    state = OpenPartners(g, 6, base.deal, {})
+    view = state.view(0)
+    assert view["hands"][2] is not None and view["hands"][1] is None
+    hidden = state.hidden_from(0)
+    expected: Counter[int] = Counter()
+    for s in (1, 3, 5):
+        expected.update(state.hands[s])
+        expected.subtract(state.exposed[s])
+    assert hidden == +expected
+    from paiju.harness import view_items
+
+    shown = view_items(view)
+    copies = Counter(g.full_set())
+    assert not [c for c in shown if hidden.get(c, 0) >= copies[c]]
