@@ -96,7 +96,13 @@ FAMILIES: dict[str, Family] = {
         terminal="paiju.games.baozi.terminal:BaoziTable",
         odds="paiju.games.baozi.odds",
     ),
-    "danzi": Family("打弹子", "Danzi (climbing, 2 vs 2)"),
+    "danzi": Family(
+        "打弹子",
+        "Danzi (climbing, 2 vs 2)",
+        game="paiju.games.danzi.game:DanziGame",
+        bot="paiju.games.danzi.bot:DanziBot",
+        terminal="paiju.games.danzi.terminal:DanziTable",
+    ),
     "sandaha": Family(
         "三打哈",
         "Sandaha (three against one)",
