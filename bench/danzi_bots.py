@@ -56,6 +56,14 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, half
 
 
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion (sound at 0 and 1, unlike mean ± 1.96 se)."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def versus(g: Game, matches: int, other: Maker, label: str) -> None:
     wins: list[float] = []
     margins: list[float] = []
@@ -73,10 +81,12 @@ def versus(g: Game, matches: int, other: Maker, label: str) -> None:
                     tried += 1
                     made += success
     elapsed = time.perf_counter() - started
-    w, wh = interval(wins)
+    low, high = wilson(sum(wins), len(wins))
     m, mh = interval(margins)
     print(f"bot team vs {label}: {len(wins)} matches ({len(margins)} deals, {elapsed:.0f} s)")
-    print(f"  match win rate {w:.3f} ± {wh:.3f} (95%)")
+    print(
+        f"  match win rate {statistics.fmean(wins):.3f} (95% Wilson interval {low:.3f}-{high:.3f})"
+    )
     print(f"  point margin per deal {m:+.2f} ± {mh:.2f} (95%)")
     rate = f"{made / tried:.2f}" if tried else "-"
     print(f"  bot 宣战 (after the first deal): {tried} declared, {made} made ({rate})")
