@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from paiju.games.majiang.rules import DRAGONS, YAOJIU, MajiangRules, succ
 from paiju.games.majiang.win import HandShape, best_reading, can_win
+from paiju.tiles import parse_tiles
 
 Item = tuple[int, bool]  # (kind, is 混)
 
@@ -162,6 +163,18 @@ def test_fast_check_matches_brute_force(hand: tuple[list[int], frozenset[int]]) 
     assert got.win == want_win, (tiles, got.reason)
     if want_win:
         assert len(got.fans) == want_fans, (tiles, got.fans)
+        if got.form == "standard":  # the arrangement shown covers the hand exactly
+            shown: Counter[int] = Counter()
+            stands = 0
+            for g in got.groups:
+                kinds = parse_tiles(g.tiles)
+                shown.update(kinds)
+                stands += g.hun if kinds else 0
+                assert len(kinds) in (0, 2, 3)
+            natural = Counter(t for t in tiles if t not in hun)
+            assert not natural - shown, (tiles, got.groups)
+            assert sum((shown - natural).values()) == stands
+            assert sum(g.hun for g in got.groups) == sum(1 for t in tiles if t in hun)
     counts = [0] * 34
     for t in tiles:
         if t not in hun:
