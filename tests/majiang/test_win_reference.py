@@ -13,7 +13,7 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paiju.games.majiang.rules import DRAGONS, YAOJIU, MajiangRules, succ
+from paiju.games.majiang.rules import DRAGONS, YAOJIU, MajiangRules, pred, succ
 from paiju.games.majiang.win import HandShape, Meld, best_reading, can_win
 from paiju.tiles import Tile, parse_tiles
 
@@ -242,3 +242,34 @@ def test_fast_check_with_melds_matches_brute_force(
             counts[t] += 1
     wilds = sum(1 for t in tiles if t in hun)
     assert can_win(counts, wilds, meld_objs, rules) == want_win
+
+
+OPTION_RULES = [
+    MajiangRules(no_258_pair=True),
+    MajiangRules(hun_may_make_dragon_pair=False),
+    MajiangRules(shisanyao="thirteen-orphans"),
+    MajiangRules(hun="flip+next"),
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands_with_melds(), st.sampled_from(OPTION_RULES))
+def test_fast_check_agrees_with_the_full_reading_under_every_option(
+    hand: tuple[list[int], frozenset[int], tuple[tuple[str, tuple[int, ...]], ...]],
+    rules: MajiangRules,
+) -> None:
+    """The claim-window check and the scored reading never disagree (a legal 胡 always
+    scores), whatever the room's switches."""
+    tiles, hun, melds = hand
+    if rules.hun == "flip+next":  # the flipped kind is 混 too
+        hun = hun | {pred(next(iter(hun)))}
+        if any(t in hun for _, ts in melds for t in ts):
+            return
+    meld_objs = tuple(Meld(kind, tuple(Tile(t) for t in ts)) for kind, ts in melds)
+    counts = [0] * 34
+    for t in tiles:
+        if t not in hun:
+            counts[t] += 1
+    wilds = sum(1 for t in tiles if t in hun)
+    reading = best_reading(HandShape(tuple(tiles), meld_objs, hun), rules)
+    assert can_win(counts, wilds, meld_objs, rules) == reading.win, (tiles, melds, rules)
