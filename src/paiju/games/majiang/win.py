@@ -414,8 +414,12 @@ def is_standard_win(
         c = SUIT_TABLE.get(tuple(counts[18:27]))
         if c is None:
             return -1
-        d = HONOR_TABLE.get(tuple(counts[27:34]))
+        kd = tuple(counts[27:34])
+        d = HONOR_TABLE.get(kd)
         if d is None:
+            return -1
+        # 14 - 3 × melds tiles: one block holds the pair, or all four do (never a win)
+        if sum(kd) % 3 == 2 and sum(counts[0:9]) % 3 == 2 and sum(counts[9:18]) % 3 == 2:
             return -1
         best = -1
         for x in a:
