@@ -15,7 +15,7 @@
 import { h, signed } from "../js/dom.js";
 import { STRINGS, lang, phaseName, t } from "../js/i18n.js";
 import { MJ_STRINGS } from "./majiang-strings.js";
-import { hunOf, sortTiles, splitTiles, tileEl, tileName, tilesEl, backsEl } from "./mjtiles.js";
+import { backsEl, sortTiles, splitTiles, tileEl, tileName, tilesEl } from "./mjtiles.js";
 
 Object.assign(STRINGS.zh, MJ_STRINGS.zh);
 Object.assign(STRINGS.en, MJ_STRINGS.en);
@@ -57,9 +57,16 @@ export function createOptions(variant) {
 
 // ------------------------------------------------------------------ the view, normalised
 
+/** A tile from its text ("5m") or its index 0-33 (as `paiju.tiles` numbers them). */
+function tileText(x) {
+  if (typeof x === "number") return x < 27 ? `${(x % 9) + 1}${"mps"[Math.floor(x / 9)]}` : `${x - 26}z`;
+  return x;
+}
+
 function tilesOf(value) {
-  if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.flatMap((x) => (typeof x === "object" && x !== null ? tilesOf(x.tile ?? x.tiles) : splitTiles(x)));
+  if (value === null || value === undefined || value === "") return [];
+  if (typeof value === "number") return [tileText(value)];
+  if (Array.isArray(value)) return value.flatMap((x) => (typeof x === "object" && x !== null ? tilesOf(x.tile ?? x.tiles) : tilesOf(x)));
   return splitTiles(value);
 }
 
@@ -68,107 +75,87 @@ function oneTile(value) {
   return tiles.length ? tiles[0] : null;
 }
 
-const MELD_KINDS = {
-  c: "chi", chi: "chi", chow: "chi",
-  p: "peng", peng: "peng", pung: "peng", pong: "peng",
-  k: "minggang", minggang: "minggang", ming_gang: "minggang", kong: "minggang", gang: "minggang",
-  b: "minggang", bugang: "minggang", bu_gang: "minggang", added_kong: "minggang",
-  a: "angang", angang: "angang", an_gang: "angang", concealed_kong: "angang",
-};
-
 function meldOf(m) {
   if (typeof m === "string") {
     const [kind, tiles] = m.includes(":") ? m.split(":") : ["", m];
-    return { kind: MELD_KINDS[kind] || kind, tiles: splitTiles(tiles), from: null, tile: null };
+    return { kind, tiles: splitTiles(tiles), from: null, claimed: null };
   }
-  return {
-    kind: MELD_KINDS[m.kind ?? m.type] || m.kind || m.type || "",
-    tiles: tilesOf(m.tiles),
-    from: m.from ?? m.from_seat ?? null,
-    tile: oneTile(m.claimed ?? m.tile ?? null),
-  };
+  const tiles = tilesOf(m.tiles);
+  // another seat's 暗杠 shows no tiles: four backs
+  return { kind: m.kind, tiles, hidden: m.tiles === null && m.kind === "angang", from: m.from ?? null, claimed: oneTile(m.claimed) };
 }
 
-/** The view's fields under one set of names (the engine's names are read here only). */
+/**
+ * The engine's view (paiju.games.majiang.game.MajiangState.view) under the names the
+ * table uses: seats from `players`, tiles as lists of tile texts.
+ */
 export function norm(view) {
-  const seatsRaw = Array.isArray(view.seats) ? view.seats : [];
-  const n = seatsRaw.length || (view.hand_sizes || []).length || 4;
+  const players = Array.isArray(view.players) ? view.players : [];
+  const n = players.length || 4;
   const seats = [];
   for (let i = 0; i < n; i++) {
-    const s = seatsRaw[i] || {};
-    const sizes = view.hand_sizes || view.concealed || [];
-    const discardsRaw = s.discards ?? (view.discards || [])[i] ?? [];
-    const discards = (Array.isArray(discardsRaw) ? discardsRaw : splitTiles(discardsRaw)).flatMap((d) =>
-      typeof d === "object" && d !== null
-        ? [{ tile: oneTile(d.tile), claimed: !!(d.claimed || d.taken) }]
-        : splitTiles(d).map((tile) => ({ tile, claimed: false })),
-    );
-    const meldsRaw = s.melds ?? (view.melds || [])[i] ?? [];
+    const p = players[i] || {};
+    const taken = new Set(p.claimed || []);
     seats.push({
       seat: i,
-      count: s.concealed ?? s.hand_size ?? s.tiles ?? sizes[i] ?? null,
-      melds: (Array.isArray(meldsRaw) ? meldsRaw : String(meldsRaw).split(/\s+/).filter(Boolean)).map(meldOf),
-      discards,
-      open: s.open ?? null,
-      hand: s.hand !== undefined && s.hand !== null ? tilesOf(s.hand) : null,
+      count: p.concealed ?? null,
+      melds: (p.melds || []).map(meldOf),
+      discards: tilesOf(p.discards).map((tile, k) => ({ tile, claimed: taken.has(k) })),
+      open: p.open ?? null,
+      hand: p.hand !== undefined && p.hand !== null ? tilesOf(p.hand) : null,
     });
   }
-  const flip = oneTile(view.flip ?? view.indicator ?? view.flipped);
-  const hun = oneTile(view.hun ?? view.wild) || hunOf(flip);
-  const qiangRaw = view.qiang_tiles ?? view.qiang ?? view.guns ?? null;
-  const qiang = typeof qiangRaw === "string" && !/\d/.test(qiangRaw) ? [] : tilesOf(qiangRaw);
-  const hand = tilesOf(view.hand);
-  const drawn = oneTile(view.drawn ?? view.draw ?? view.last_draw);
-  const lastRaw = view.last_discard ?? view.discard ?? view.claim ?? null;
-  const last = lastRaw && typeof lastRaw === "object" ? { seat: lastRaw.seat ?? lastRaw.from ?? null, tile: oneTile(lastRaw.tile) } : null;
+  // to_act: the seats to act (a list), or for a seat's own view whether it is to act
+  let toAct = view.to_act;
+  if (typeof toAct === "boolean") toAct = toAct && view.seat !== null ? [view.seat] : [];
+  const last = view.last_discard ? { seat: view.last_discard.seat, tile: oneTile(view.last_discard.tile), kong: !!view.last_discard.kong } : null;
   return {
     phase: view.phase,
     seat: view.seat,
-    toAct: view.to_act || [],
-    dealer: view.dealer ?? view.banker ?? null,
-    flip,
-    hun,
-    qiang,
-    qiangMode: view.qiang_mode ?? (typeof qiangRaw === "string" && !/\d/.test(qiangRaw) ? qiangRaw : null),
-    wall: view.wall ?? view.wall_count ?? view.wall_left ?? null,
-    hand,
-    drawn,
+    toAct: toAct || [],
+    dealer: view.dealer ?? null,
+    turn: view.turn ?? null,
+    flip: oneTile(view.flip),
+    hun: tilesOf(view.hun),
+    qiang: tilesOf(view.qiang),
+    qiangRoom: view.qiang_room ?? null,
+    wall: view.wall ?? null,
+    hand: tilesOf(view.hand),
+    drawn: oneTile(view.drawn),
     seats,
     last,
-    window: view.window ?? view.claim_window ?? null,
-    myClaim: view.my_claim ?? view.decision ?? null,
-    result: view.result ?? view.win ?? null,
+    decided: view.decided ?? null,
+    result: view.result ?? null,
   };
 }
 
 // ------------------------------------------------------------------ legal actions
 
-const KIND_WORDS = {
-  discard: "discard", play: "discard", da: "discard",
-  chi: "chi", chow: "chi",
-  peng: "peng", pung: "peng", pong: "peng",
-  gang: "gang", kong: "gang", minggang: "gang", ming_gang: "gang",
-  angang: "angang", an_gang: "angang", concealed_kong: "angang",
-  bugang: "bugang", bu_gang: "bugang", added_kong: "bugang",
-  hu: "hu", win: "hu", zimo: "zimo", tsumo: "zimo", ron: "hu",
-  pass: "pass", guo: "pass",
-};
-
-/** What a legal action is, for the table: {kind, tile, tiles} (kind "other" if unknown). */
-export function classify(action, myTurn) {
-  let kind = KIND_WORDS[action.type] || "other";
-  if (action.type === "claim" || action.type === "kong" || action.type === "gang") {
-    const sub = KIND_WORDS[action.kind ?? action.claim ?? action.what] || null;
-    if (sub) kind = sub;
-    else if (action.type !== "claim") kind = "gang";
+/**
+ * What a legal action is, for the table: {kind, tile, tiles, action}. The engine's forms:
+ * discard {tile}, kong {tile} (暗杠 with four in hand, else 补杠), win {} (自摸 on one's
+ * turn, 胡 on a discard), chi {chow}, peng {}, gang {} (明杠), pass {}.
+ */
+export function classify(action, v) {
+  const tile = oneTile(action.tile);
+  switch (action.type) {
+    case "discard":
+      return { kind: "discard", tile, tiles: [], action };
+    case "kong": {
+      const four = v.hand.concat(v.drawn && v.hand.length % 3 === 1 ? [v.drawn] : []).filter((x) => x === tile).length === 4;
+      return { kind: four ? "angang" : "bugang", tile, tiles: [], action };
+    }
+    case "win":
+      return { kind: v.last && v.toAct.includes(v.seat) && v.phase !== "play" ? "hu" : "zimo", tile, tiles: [], action };
+    case "chi":
+      return { kind: "chi", tile: null, tiles: tilesOf(action.chow), action };
+    case "peng":
+    case "gang":
+    case "pass":
+      return { kind: action.type, tile: null, tiles: [], action };
+    default:
+      return { kind: "other", tile, tiles: [], action };
   }
-  if (kind === "gang" && myTurn) {
-    const how = String(action.how ?? action.form ?? action.kind ?? "");
-    kind = /bu|add/.test(how) ? "bugang" : "angang";
-  }
-  if (kind === "hu" && myTurn) kind = "zimo";
-  const tiles = tilesOf(action.tiles ?? action.meld ?? action.with ?? null);
-  return { kind, tile: oneTile(action.tile ?? null) || (tiles.length && kind !== "chi" ? tiles[0] : null), tiles, action };
 }
 
 // ------------------------------------------------------------------ the server's refusal
@@ -198,17 +185,23 @@ function actWatched(ctx, action) {
 
 function placeOf(ctx, seat, n) {
   const base = ctx.seat === null ? 0 : ctx.seat;
+  // turn order runs counter-clockwise: the 下家 sits on the right, the 上家 on the left
   return ["bottom", "right", "top", "left"][(seat - base + n) % n] || "top";
 }
 
 function meldEl(meld, opts) {
-  const tiles = meld.tiles.length ? meld.tiles : [];
-  const row = h("div", { class: `mj-meld ${meld.kind}`, dataset: { kind: meld.kind, tiles: tiles.join("") } });
-  tiles.forEach((tile, k) => {
-    const concealed = meld.kind === "angang" && (k === 0 || k === 3);
-    row.appendChild(tileEl(tile, { ...opts, back: concealed && opts.hideKong }));
+  const row = h("div", { class: `mj-meld ${meld.kind}`, dataset: { kind: meld.kind, tiles: meld.tiles.join("") }, title: gloss("group", meld.kind) });
+  if (meld.hidden) {
+    row.appendChild(backsEl(4, opts));
+    return row;
+  }
+  meld.tiles.forEach((tile, k) => {
+    // one's own 暗杠 and everyone's at the end: the outer two face down, as on a table
+    const down = meld.kind === "angang" && !opts.faceUp && (k === 0 || k === 3);
+    const el = tileEl(tile, { ...opts, back: down });
+    if (meld.claimed && tile === meld.claimed && !row.querySelector(".claimed")) el.classList.add("claimed");
+    row.appendChild(el);
   });
-  row.title = gloss("group", meld.kind);
   return row;
 }
 
@@ -219,28 +212,29 @@ function meldsEl(melds, opts, cls = "mj-melds") {
 
 function pondEl(v, seat, opts) {
   const s = v.seats[seat];
-  const lastSeat = v.last && v.last.seat;
+  const last = v.last && v.last.seat === seat && !v.last.kong;
   return h(
     "div",
     { class: "mj-pond", dataset: { seat, tiles: s.discards.map((d) => d.tile).join("") } },
     s.discards.map((d, k) => {
       const el = tileEl(d.tile, opts);
       if (d.claimed) el.classList.add("claimed-away");
-      if (seat === lastSeat && k === s.discards.length - 1 && v.last && d.tile === v.last.tile) el.classList.add("last");
+      if (last && k === s.discards.length - 1) el.classList.add("last");
       return el;
     }),
   );
 }
 
 export function seatExtra(ctx, seat) {
-  const v = ctx.local.norm || norm(ctx.view);
+  const v = ctx.local.norm && ctx.local.viewNow === ctx.view ? ctx.local.norm : norm(ctx.view);
   const s = v.seats[seat];
   if (!s) return null;
-  const place = placeOf(ctx, seat, v.seats.length);
+  const n = v.seats.length;
+  const place = placeOf(ctx, seat, n);
   const opts = { hun: v.hun, qiang: v.qiang, size: "sm", lang: lang() };
   const mine = seat === ctx.seat;
-  const dealer = v.dealer;
-  const wind = dealer === null || dealer === undefined ? null : (seat - dealer + v.seats.length) % v.seats.length;
+  const wind = v.dealer === null ? null : (seat - v.dealer + n) % n;
+  const over = v.phase === "over";
   return h(
     "div",
     { class: "mj-seat", dataset: { place, seat } },
@@ -248,10 +242,10 @@ export function seatExtra(ctx, seat) {
       "div",
       { class: "mj-count" },
       wind === null ? null : h("span", { class: "mj-wind", title: tileName(`${wind + 1}z`, lang()) }, w(`wind.${wind}`)),
-      !mine && s.count !== null ? w("tiles", { n: s.count }) : null,
+      !mine && s.count !== null && !over ? w("tiles", { n: s.count }) : null,
     ),
-    mine && ctx.seat !== null ? null : meldsEl(s.melds, { ...opts, hideKong: true }),
-    s.hand && !mine ? tilesEl(sortTiles(s.hand, v.hun), opts) : null,
+    mine ? null : meldsEl(s.melds, { ...opts, faceUp: over }),
+    over && s.hand && !mine ? tilesEl(sortTiles(s.hand, v.hun), { ...opts, cls: "mj-shown" }) : null,
     pondEl(v, seat, opts),
   );
 }
@@ -259,16 +253,14 @@ export function seatExtra(ctx, seat) {
 function middle(ctx, v) {
   const opts = { hun: v.hun, qiang: v.qiang, lang: lang() };
   const figs = [];
-  if (v.flip) figs.push(h("figure", { id: "mj-flip" }, tileEl(v.flip, { ...opts, hun: null }), h("figcaption", {}, w("flip"))));
-  if (v.hun) figs.push(h("figure", { id: "mj-hun", dataset: { tile: v.hun } }, tileEl(v.hun, opts), h("figcaption", {}, w("hun"))));
+  if (v.flip) figs.push(h("figure", { id: "mj-flip", dataset: { tile: v.flip } }, tileEl(v.flip, { ...opts, hun: null }), h("figcaption", {}, w("flip"))));
+  if (v.hun.length) figs.push(h("figure", { id: "mj-hun", dataset: { tiles: v.hun.join("") } }, tilesEl(v.hun, opts), h("figcaption", {}, w("hun"))));
   if (v.qiang.length) {
-    figs.push(
-      h("figure", { id: "mj-qiang", dataset: { tiles: v.qiang.join("") } }, tilesEl(v.qiang, { ...opts, hun: null, qiang: [] }), h("figcaption", {}, w("qiang"))),
-    );
-  } else if (v.qiangMode === "an") {
-    figs.push(h("figure", { id: "mj-qiang" }, h("figcaption", {}, w("qiang_an"))));
+    figs.push(h("figure", { id: "mj-qiang", dataset: { tiles: v.qiang.join("") } }, tilesEl(v.qiang, { ...opts, hun: null, qiang: [] }), h("figcaption", {}, w("qiang"))));
+  } else if (v.qiangRoom === "an") {
+    figs.push(h("figure", { id: "mj-qiang" }, h("figcaption", { class: "mj-an" }, w("qiang_an"))));
   }
-  const lastWho = v.last && v.last.seat !== null && v.last.seat !== undefined ? ctx.seatName(v.last.seat) : null;
+  const lastWho = v.last ? ctx.seatName(v.last.seat) : "";
   return h(
     "div",
     { class: "mj-mid" },
@@ -279,114 +271,96 @@ function middle(ctx, v) {
       v.wall !== null ? h("span", { class: "chip mj-wall", id: "mj-wall", dataset: { wall: v.wall } }, w("wall", { n: v.wall })) : null,
     ),
     h("div", { class: "mj-indicator" }, figs),
-    v.last && v.last.tile && v.phase !== "over"
-      ? h("div", { class: "mj-lastd", id: "mj-last", dataset: { tile: v.last.tile, seat: v.last.seat } }, h("small", {}, w("discarded", { who: lastWho || "" })), tileEl(v.last.tile, { ...opts, size: "sm" }))
+    v.last && v.last.tile
+      ? h(
+          "div",
+          { class: "mj-lastd", id: "mj-last", dataset: { tile: v.last.tile, seat: v.last.seat } },
+          h("small", {}, w(v.last.kong ? "added_kong" : "discarded", { who: lastWho })),
+          tileEl(v.last.tile, { ...opts, size: "sm" }),
+        )
       : null,
   );
 }
 
 // ------------------------------------------------------------------ the win screen
 
-function groupLabel(kind) {
-  return gloss("group", kind);
-}
-
-function groupsOf(result) {
-  const raw = result.decomposition ?? result.groups ?? result.arrangement ?? null;
-  if (!raw) return [];
-  return (Array.isArray(raw) ? raw : String(raw).split(/\s+/).filter(Boolean)).map((g) => {
-    if (typeof g === "string") {
-      const [kind, tiles] = g.includes(":") ? g.split(":") : ["", g];
-      return { kind: { c: "chow", p: "pung", k: "kong", j: "pair", s: "single" }[kind] || kind, tiles: splitTiles(tiles), as: [] };
+/** One group of the arrangement: the tiles it stands for, its 混 shown as such. */
+function groupEl(g, v, opts, winTile, marked) {
+  const size = { shunzi: 3, kezi: 3, jiang: 2, pair: 2, single: 1 }[g.type] || 0;
+  let tiles = tilesOf(g.tiles);
+  if (!tiles.length && size) tiles = Array(size).fill(null);
+  const hun = g.hun || 0;
+  const row = h("div", { class: "mj-tiles" });
+  tiles.forEach((tile, k) => {
+    const wild = k >= tiles.length - hun;
+    const el = tile ? tileEl(tile, { ...opts, hun: null }) : tileEl(v.hun[0], opts);
+    if (wild && tile) {
+      el.classList.add("as-hun");
+      el.title = `${w("hun")} = ${tileName(tile, lang())}`;
     }
-    return { kind: g.kind ?? g.type ?? "", tiles: tilesOf(g.tiles), as: tilesOf(g.as ?? g.stands_for ?? null) };
+    row.appendChild(el);
   });
-}
-
-function fansOf(result) {
-  const raw = result.fans ?? [];
-  const counts = new Map();
-  for (const f of raw) {
-    const name = typeof f === "string" ? f : f.name;
-    const k = typeof f === "string" ? 1 : f.count ?? f.fan ?? 1;
-    counts.set(name, (counts.get(name) || 0) + k);
-  }
-  return [...counts.entries()];
-}
-
-function resultPanel(ctx, v) {
-  const r = v.result;
-  const opts = { hun: v.hun, qiang: v.qiang, size: "sm", lang: lang() };
-  const winner = r.winner ?? r.seat ?? null;
-  if (winner === null || winner === undefined || r.draw || r.liuju) {
-    return h("section", { class: "mj-result draw", id: "mj-result", dataset: { draw: "1" } }, h("h3", {}, w("draw")), h("p", { class: "mj-hint" }, w("draw_note")));
-  }
-  const from = r.from ?? r.discarder ?? null;
-  const selfDrawn = r.self_drawn ?? r.zimo ?? from === null;
-  const who = ctx.seatName(winner);
-  const title = selfDrawn
-    ? w("won_self", { who })
-    : r.robbed || r.qiang_gang
-      ? w("robbed", { who, from: ctx.seatName(from) })
-      : w("won_from", { who, from: ctx.seatName(from) });
-  const winTile = oneTile(r.tile ?? r.win_tile ?? r.winning_tile);
-  const groups = groupsOf(r);
-  let winMarked = false;
-  const groupEls = groups.map((g) => {
-    const has = !winMarked && winTile && g.tiles.includes(winTile);
-    if (has) winMarked = true;
-    return h(
-      "div",
-      { class: `mj-group${has ? " win-tile" : ""}`, dataset: { kind: g.kind, tiles: g.tiles.join("") } },
-      tilesEl(g.tiles, opts),
-      h("small", {}, groupLabel(g.kind), g.as.length ? ` = ${g.as.map((x) => tileName(x, lang())).join("")}` : ""),
-    );
-  });
-  const form = r.form ?? r.reason ?? null;
-  const formKey = { standard: "standard", 平胡: "standard", 七对: "qidui", qidui: "qidui", 十三幺: "shisanyao", shisanyao: "shisanyao" }[form];
-  const fans = fansOf(r);
-  const total = r.fan ?? fans.reduce((a, [, k]) => a + k, 0);
-  const hand = tilesOf(r.hand ?? null);
-  const melds = (r.melds || []).map(meldOf);
+  const win = !marked.done && winTile && tiles.includes(winTile);
+  if (win) marked.done = true;
   return h(
-    "section",
-    { class: "mj-result", id: "mj-result", dataset: { winner, from: from === null ? "" : from, fan: total } },
-    h("h3", { id: "mj-result-title" }, title),
-    formKey ? h("div", { class: "mj-hint" }, w(`form.${formKey}`)) : null,
-    groupEls.length
-      ? h("div", { class: "mj-groups", id: "mj-groups" }, groupEls)
-      : h("div", { class: "mj-groups", id: "mj-groups" }, hand.length ? tilesEl(sortTiles(hand, v.hun), opts) : null, meldsEl(melds, opts)),
-    winTile ? h("div", { class: "mj-hint", id: "mj-win-tile", dataset: { tile: winTile } }, `${w("winning_tile")}: `, tileEl(winTile, opts)) : null,
-    h(
-      "div",
-      {},
-      h("strong", {}, `${w("fans")}: `),
-      fans.length
-        ? h("ul", { class: "mj-fans", id: "mj-fans" }, fans.map(([name, k]) => h("li", { dataset: { fan: name, count: k } }, k > 1 ? `${gloss("fan", name)} ×${k}` : gloss("fan", name))))
-        : h("span", { id: "mj-fans", class: "mj-hint" }, w("no_fans")),
-      h("div", { class: "mj-hint", id: "mj-fan-total" }, w("fan_total", { n: total })),
-    ),
-    payTable(ctx, v, r, winner),
-    revealedHands(ctx, v, winner),
+    "div",
+    { class: `mj-group${win ? " win-tile" : ""}`, dataset: { type: g.type, tiles: g.tiles, hun } },
+    row,
+    h("small", {}, gloss("group", g.type), hun ? ` · ${w("hun")}×${hun}` : ""),
   );
 }
 
-function payTable(ctx, v, r, winner) {
-  const deltas = r.pay ?? r.deltas ?? r.settlement ?? (ctx.handOver ? ctx.handOver.scores : null);
-  if (!deltas) return null;
-  const details = r.payments ?? r.losers ?? [];
-  const detailOf = (seat) => details.find((d) => (d.seat ?? d.loser) === seat) || null;
+function fanCounts(fans) {
+  const counts = new Map();
+  for (const f of fans || []) counts.set(f, (counts.get(f) || 0) + 1);
+  return [...counts.entries()];
+}
+
+function winPanel(ctx, v, win) {
+  const opts = { hun: v.hun, qiang: v.qiang, size: "sm", lang: lang() };
+  const who = ctx.seatName(win.seat);
+  const from = win.from === null || win.from === undefined ? null : ctx.seatName(win.from);
+  const title =
+    win.how === "zimo" ? w("won_self", { who }) : win.how === "qianggang" ? w("robbed", { who, from }) : w("won_from", { who, from });
+  const marked = { done: false };
+  const melds = (v.seats[win.seat] || { melds: [] }).melds;
+  const formKey = { standard: "standard", 七对: "qidui", 十三幺: "shisanyao" }[win.form];
+  const fans = fanCounts(win.fans);
+  return h(
+    "div",
+    { class: "mj-win", dataset: { seat: win.seat, how: win.how, fan: win.fan } },
+    h("h3", { class: "mj-result-title" }, title),
+    formKey ? h("div", { class: "mj-hint" }, w(`form.${formKey}`)) : null,
+    h(
+      "div",
+      { class: "mj-groups" },
+      (win.groups || []).map((g) => groupEl(g, v, opts, win.tile, marked)),
+      melds.map((m) => h("div", { class: "mj-group meld", dataset: { kind: m.kind } }, meldEl(m, { ...opts, faceUp: true }), h("small", {}, gloss("group", m.kind)))),
+    ),
+    win.tile ? h("div", { class: "mj-hint mj-win-tile", dataset: { tile: win.tile } }, `${w("winning_tile")}: `, tileEl(win.tile, opts)) : null,
+    h(
+      "div",
+      { class: "mj-fanline" },
+      h("strong", {}, `${w("fans")}: `),
+      fans.length
+        ? h("ul", { class: "mj-fans" }, fans.map(([name, k]) => h("li", { dataset: { fan: name, count: k } }, k > 1 ? `${gloss("fan", name)} ×${k}` : gloss("fan", name))))
+        : h("span", { class: "mj-hint" }, w("no_fans")),
+      h("span", { class: "mj-hint mj-fan-total" }, ` ${w("fan_total", { n: win.fan ?? fans.length })}`),
+    ),
+    payTable(ctx, win),
+  );
+}
+
+function payTable(ctx, win) {
+  const deltas = win.deltas || [];
   const rows = deltas.map((delta, seat) => {
     let exp = "";
-    if (seat === winner) exp = w("pay_winner");
+    if (seat === win.seat) exp = w("pay_winner");
     else {
-      const d = detailOf(seat);
+      const d = (win.pay || []).find((x) => x.seat === seat);
       if (d) {
-        const n = d.fan ?? d.exponent ?? d.e ?? null;
-        const extras = (d.extras ?? d.extra ?? []).map((x) => gloss("extra", x));
-        exp = [n === null ? "" : w("pay_formula", { n, v: 2 ** n }), extras.length ? `(${extras.join("，")})` : ""].filter(Boolean).join(" ");
-      } else if (delta < 0) {
-        exp = w("pay_formula", { n: Math.round(Math.log2(-delta)), v: -delta });
+        const extras = (d.extra || []).map((x) => gloss("extra", x));
+        exp = `${w("pay_formula", { n: d.fan, v: d.pay })}${extras.length ? ` (${extras.join(lang() === "en" ? ", " : "，")})` : ""}`;
       }
     }
     return h(
@@ -399,21 +373,26 @@ function payTable(ctx, v, r, winner) {
   });
   return h(
     "table",
-    { class: "mj-pay", id: "mj-pay" },
+    { class: "mj-pay" },
     h("thead", {}, h("tr", {}, h("th", {}, w("pay_seat")), h("th", {}, w("pay_exp")), h("th", {}, w("pay_delta")))),
     h("tbody", {}, rows),
   );
 }
 
-function revealedHands(ctx, v, winner) {
-  const shown = v.seats.filter((s) => s.hand && s.seat !== winner);
-  if (!shown.length) return null;
+function resultPanel(ctx, v) {
+  const r = v.result;
+  const wins = r.wins || [];
   const opts = { hun: v.hun, qiang: v.qiang, size: "sm", lang: lang() };
+  if (!wins.length) {
+    return h("section", { class: "mj-result draw", id: "mj-result", dataset: { kind: r.kind || "drawn" } }, h("h3", {}, w("draw")), h("p", { class: "mj-hint" }, w("draw_note")));
+  }
+  const reveal = oneTile(r.reveal);
   return h(
-    "div",
-    { class: "mj-hands", id: "mj-hands" },
-    h("strong", {}, w("hands")),
-    shown.map((s) => h("div", { dataset: { seat: s.seat } }, h("span", { class: "who" }, ctx.seatName(s.seat)), tilesEl(sortTiles(s.hand, v.hun), opts), meldsEl(s.melds, opts))),
+    "section",
+    { class: "mj-result", id: "mj-result", dataset: { kind: r.kind, winners: wins.map((x) => x.seat).join(" ") } },
+    wins.map((win) => winPanel(ctx, v, win)),
+    reveal ? h("div", { class: "mj-hint", id: "mj-reveal", dataset: { tile: reveal } }, `${w("reveal")}: `, tileEl(reveal, opts), ` ${w("qiang")}: `, tilesEl(v.qiang, { ...opts, qiang: [] })) : null,
+    wins.length > 1 && r.scores ? h("div", { class: "mj-hint", id: "mj-total" }, `${w("total")}: ${r.scores.map((x, i) => `${ctx.seatName(i)} ${signed(x)}`).join(" · ")}`) : null,
   );
 }
 
@@ -421,15 +400,12 @@ function revealedHands(ctx, v, winner) {
 
 const BUTTON_ORDER = ["hu", "zimo", "gang", "angang", "bugang", "peng", "chi", "pass", "other"];
 
-function actionButton(ctx, v, c, opts) {
-  let label;
+function actionButton(ctx, c, opts) {
   const kind = c.kind;
-  if (kind === "chi") {
-    const shown = c.tiles.length ? c.tiles : [];
-    label = [w("chi"), shown.length ? tilesEl(sortTiles(shown), { ...opts, size: "xs" }) : null];
-  } else if (kind === "angang" || kind === "bugang") {
-    label = [w(kind), c.tile ? tileEl(c.tile, { ...opts, size: "xs" }) : null];
-  } else if (["hu", "zimo", "gang", "peng", "pass"].includes(kind)) label = w(kind);
+  let label;
+  if (kind === "chi") label = [w("chi"), tilesEl(c.tiles, { ...opts, size: "xs" })];
+  else if (kind === "angang" || kind === "bugang") label = [w(kind), tileEl(c.tile, { ...opts, size: "xs" })];
+  else if (["hu", "zimo", "gang", "peng", "pass"].includes(kind)) label = w(kind);
   else label = c.action.type;
   return h(
     "button",
@@ -438,7 +414,7 @@ function actionButton(ctx, v, c, opts) {
       dataset: { kind, action: JSON.stringify(c.action) },
       onclick: () => {
         const local = ctx.local;
-        local.sent = kind === "pass" ? w("pass") : typeof label === "string" ? label : w(kind);
+        local.sent = w(kind);
         local.picked = null;
         actWatched(local.ctx || ctx, c.action);
       },
@@ -459,13 +435,13 @@ function handRow(ctx, v, choices, myTurn) {
   let tiles = [...v.hand];
   const drawn = v.drawn;
   if (drawn && tiles.length % 3 === 2) {
-    // the view's hand holds the drawn tile too: take one copy out to set it apart
+    // a view whose hand holds the drawn tile too: take one copy out to set it apart
     const at = tiles.lastIndexOf(drawn);
     if (at >= 0) tiles.splice(at, 1);
   }
   tiles = sortTiles(tiles, v.hun);
   const all = drawn ? [...tiles, drawn] : tiles;
-  // the tiles share the row's width: a full 14 (with the drawn one apart) fits a phone
+  // the tiles share the row's width: a full 14 (the drawn one apart) fits a phone
   const slots = Math.max(13, all.length) + 0.4;
   const hand = h("div", { class: "mj-hand", id: "mj-hand", style: `--slots:${slots.toFixed(1)}`, dataset: { tiles: all.join("") } });
   all.forEach((tile, i) => {
@@ -500,28 +476,28 @@ function actionBar(ctx, v, choices, myTurn, inWindow) {
   const opts = { hun: v.hun, qiang: v.qiang, lang: lang() };
   const buttons = choices.filter((c) => c.kind !== "discard").sort((a, b) => BUTTON_ORDER.indexOf(a.kind) - BUTTON_ORDER.indexOf(b.kind));
   if (inWindow) {
-    const lastWho = v.last && v.last.seat !== null && v.last.seat !== undefined ? ctx.seatName(v.last.seat) : "";
+    const who = v.last ? ctx.seatName(v.last.seat) : "";
     return h(
       "div",
       { class: "mj-bar claim", id: "mj-claim", role: "group" },
       h(
         "div",
         { class: "mj-prompt" },
-        h("span", {}, w("claim_prompt", { who: lastWho })),
+        h("span", {}, w(v.last && v.last.kong ? "added_kong" : "claim_prompt", { who })),
         v.last && v.last.tile ? tileEl(v.last.tile, { ...opts, size: "sm" }) : null,
         timerEl(ctx),
       ),
-      buttons.map((c) => actionButton(ctx, v, c, opts)),
+      buttons.map((c) => actionButton(ctx, c, opts)),
     );
   }
   if (!myTurn) return null;
-  const picked = local.picked !== null && local.picked !== undefined ? local.pickedTile : null;
+  const picked = local.pickedTile || null;
   const discard = picked ? choices.find((c) => c.kind === "discard" && c.tile === picked) : null;
   return h(
     "div",
     { class: "mj-bar turn", id: "mj-turn" },
     h("div", { class: "mj-prompt" }, h("span", {}, picked ? w("tap_again", { tile: tileName(picked, lang()) }) : w("your_turn")), timerEl(ctx)),
-    buttons.map((c) => actionButton(ctx, v, c, opts)),
+    buttons.map((c) => actionButton(ctx, c, opts)),
     discard
       ? h(
           "button",
@@ -553,38 +529,47 @@ export function render(ctx) {
     local.viewNow = view;
   }
   const acting = ctx.seat !== null && v.toAct.includes(ctx.seat) && !ctx.handOver;
-  const legal = acting ? ctx.legal || [] : [];
-  // my turn: a discard is among my choices; otherwise a decision on someone's discard
-  const myTurnGuess = legal.some((a) => classify(a, false).kind === "discard");
-  const choices = legal.map((a) => classify(a, myTurnGuess));
-  const inWindow = acting && !myTurnGuess && choices.length > 0;
-  if (local.handKey !== `${view.hand}|${v.drawn}`) {
+  const legal = acting ? ctx.legal || view.actions || [] : [];
+  const choices = legal.map((a) => classify(a, v));
+  const myTurn = acting && v.phase === "play";
+  const inWindow = acting && !myTurn && choices.length > 0;
+  const handKey = `${view.hand}|${v.drawn}|${v.phase}`;
+  if (local.handKey !== handKey) {
     local.picked = null;
-    local.handKey = `${view.hand}|${v.drawn}`;
+    local.handKey = handKey;
   }
   if (acting) local.sent = null;
   const center = middle(ctx, v);
   let mine = null;
   if (ctx.seat !== null && v.seats[ctx.seat]) {
-    const row = handRow(ctx, v, choices, myTurnGuess);
+    const row = handRow(ctx, v, choices, myTurn);
     const hand = row.querySelector("#mj-hand");
-    local.pickedTile = local.picked !== null && local.picked !== undefined && hand.children[local.picked] ? hand.children[local.picked].dataset.tile : null;
+    const pickedEl = local.picked !== null && local.picked !== undefined ? hand.children[local.picked] : null;
+    local.pickedTile = pickedEl ? pickedEl.dataset.tile : null;
+    const decided = v.decided || local.sent;
     const waiting =
-      !acting && !v.result && local.sent && v.phase !== "over"
-        ? h("p", { class: "mj-hint", id: "mj-sent" }, w("claim_sent", { what: local.sent }))
+      !acting && v.last && decided && v.phase !== "over" && v.phase !== "play"
+        ? h("p", { class: "mj-hint", id: "mj-sent" }, w("claim_sent", { what: v.decided ? decisionText(v.decided) : local.sent }))
         : null;
     mine = h(
       "div",
       { class: "mj-mine" },
       v.result ? resultPanel(ctx, v) : null,
       local.reason ? h("p", { class: "mj-reason", id: "mj-reason", role: "alert" }, w("refused", { m: local.reason })) : null,
-      actionBar(ctx, v, choices, myTurnGuess, inWindow),
+      actionBar(ctx, v, choices, myTurn, inWindow),
       waiting,
       row,
-      v.hun ? h("p", { class: "mj-hint mj-legend" }, w("legend")) : null,
+      v.hun.length ? h("p", { class: "mj-hint mj-legend" }, w("legend")) : null,
     );
   } else if (v.result) {
     mine = h("div", { class: "mj-mine" }, resultPanel(ctx, v));
   }
   return { center, mine };
+}
+
+/** The engine's text of one's own claim decision ("peng", "chi 345m", "pass") in words. */
+function decisionText(text) {
+  const [kind, tiles] = String(text).split(" ");
+  const word = { win: "hu", peng: "peng", gang: "gang", chi: "chi", pass: "pass" }[kind];
+  return word ? `${w(word)}${tiles ? ` ${tilesOf(tiles).map((x) => tileName(x, lang())).join("")}` : ""}` : text;
 }

@@ -137,9 +137,15 @@ export function tileKey(tile) {
   return "mpsz".indexOf(tile[1]) * 10 + Number(tile[0]);
 }
 
-/** Tiles sorted, the 混 (if named) last: where players keep their wilds. */
+/** Whether `tile` is a 混: `hun` is one tile text or a list of them (null: none). */
+export function isHun(tile, hun) {
+  if (!hun || !tile) return false;
+  return Array.isArray(hun) ? hun.includes(tile) : tile === hun;
+}
+
+/** Tiles sorted, the 混 last (where players keep their wilds). */
 export function sortTiles(tiles, hun = null) {
-  return [...tiles].sort((a, b) => (a === hun) - (b === hun) || tileKey(a) - tileKey(b));
+  return [...tiles].sort((a, b) => isHun(a, hun) - isHun(b, hun) || tileKey(a) - tileKey(b));
 }
 
 /** The tile's name in Chinese (五万, 东) and English (5 Characters, East). */
@@ -161,8 +167,8 @@ export function faceSvg(tile) {
 }
 
 /**
- * A tile element: `<div class="mj-tile" data-tile="5p">`. `hun` marks the wild kind,
- * `qiang` the 枪 kinds (a list), `size` is "sm" (discards, melds) or "" (the hand).
+ * A tile element: `<div class="mj-tile" data-tile="5p">`. `hun` marks the wild kinds (a
+ * tile or a list), `qiang` the 枪 kinds (a list), `size` "xs", "sm", "lg" or "" (the hand).
  */
 export function tileEl(tile, { hun = null, qiang = [], size = "", lang = "zh", back = false } = {}) {
   const el = document.createElement("div");
@@ -178,7 +184,7 @@ export function tileEl(tile, { hun = null, qiang = [], size = "", lang = "zh", b
   el.setAttribute("aria-label", name);
   el.title = name;
   el.innerHTML = faceSvg(tile);
-  if (hun && tile === hun) {
+  if (isHun(tile, hun)) {
     el.classList.add("hun");
     el.insertAdjacentHTML(
       "beforeend",
