@@ -87,7 +87,11 @@ FAMILIES: dict[str, Family] = {
     ),
     "jiayibing": Family("甲乙丙", "Jiayibing (six players, 3 vs 3)"),
     "fangyang": Family("放羊", "Fangyang (called partner)"),
-    "majiang": Family("麻将", "Mahjong"),
+    "majiang": Family(
+        "麻将",
+        "Mahjong",
+        game="paiju.games.majiang.game:MajiangGame",
+    ),
 }
 
 
