@@ -151,6 +151,9 @@ class RoomView {
         break;
       case "state":
       case "update":
+        // a game may tell a seat only whether it acts itself (to_act: true / false, as the
+        // mahjong claim windows do, not to show who else may claim): as a list of seats
+        if (typeof msg.view.to_act === "boolean") msg.view.to_act = msg.view.to_act && this.seat !== null ? [this.seat] : [];
         if (msg.game !== this.game) {
           this.game = msg.game;
           this.local = {};
