@@ -424,11 +424,68 @@ def is_standard_win(
                         if v > best:
                             best = v
         return best
+    if rules.no_258_pair or not rules.hun_may_make_dragon_pair:
+        best = -1
+        for f, _, _ in standard_options(counts, wilds, rules):
+            v = FINAL[COMBINE[meld_features * FEATURES + f]]
+            if v > best:
+                best = v
+        return best
+    return _wild_standard(counts, wilds, meld_features)
+
+
+_BY_KEY_SUIT: dict[tuple[int, ...], list[tuple[int, ...] | None]] = {}
+_BY_KEY_HONOR: dict[tuple[int, ...], list[tuple[int, ...] | None]] = {}
+
+
+def _block_options(honor: bool, key: tuple[int, ...], j: int) -> tuple[int, ...]:
+    """The features of a block with ``j`` 混, cached per block and 混 count (default rules)."""
+    table = _BY_KEY_HONOR if honor else _BY_KEY_SUIT
+    row = table.get(key)
+    if row is None:
+        row = table[key] = [None] * 9
+    got = row[j]
+    if got is None:
+        size = sum(key) + j
+        got = () if size % 3 == 1 else _solver(honor, _DEFAULT).solve(key, j, size % 3 == 2)
+        row[j] = got
+    return got
+
+
+def _wild_standard(counts: Sequence[int], wilds: int, meld_features: int) -> int:
+    """:func:`is_standard_win` with 混 under the default pair rules: per-block cached rows."""
+    ka = tuple(counts[0:9])
+    kb = tuple(counts[9:18])
+    kc = tuple(counts[18:27])
+    kd = tuple(counts[27:34])
+    key = (wilds, (sum(ka) % 3, sum(kb) % 3, sum(kc) % 3, sum(kd) % 3))
+    dists = _DIST.get(key)
+    if dists is None:
+        dists = _DIST[key] = _distributions(wilds, key[1])
     best = -1
-    for f, _, _ in standard_options(counts, wilds, rules):
-        v = FINAL[COMBINE[meld_features * FEATURES + f]]
-        if v > best:
-            best = v
+    for ja, jb, jc, jd in dists:
+        a = _block_options(False, ka, ja)
+        if not a:
+            continue
+        b = _block_options(False, kb, jb)
+        if not b:
+            continue
+        c = _block_options(False, kc, jc)
+        if not c:
+            continue
+        d = _block_options(True, kd, jd)
+        if not d:
+            continue
+        for x in a:
+            fx = COMBINE[meld_features * FEATURES + x]
+            for y in b:
+                fy = COMBINE[fx * FEATURES + y]
+                for z in c:
+                    fz = COMBINE[fy * FEATURES + z]
+                    for u in d:
+                        v = FINAL[COMBINE[fz * FEATURES + u]]
+                        if v > best:
+                            best = v
     return best
 
 
@@ -624,6 +681,8 @@ def can_win(
     included) with ``melds`` form a win in any form; the fast check behind claim windows.
 
     ``counts`` must hold exactly 14 - 3 × len(melds) tiles with ``wilds``; it is not changed.
+    The standard shape is tried first (four table look-ups reject most hands), then the
+    conditions on natural tiles, then 七对 and 十三幺 by counting.
     """
     natural = counts
     if melds:
@@ -631,19 +690,18 @@ def can_win(
         for m in melds:
             for t in m.tiles:
                 natural[t] += 1
-    # 十三幺: every natural tile 幺九 (melds included), no 吃
-    yaojiu_only = sum(natural[k] for k in _YAOJIU_LIST) == sum(natural)
-    if yaojiu_only and not any(m.kind == "chi" for m in melds):
+    middles = sum(natural[1:8]) + sum(natural[10:17]) + sum(natural[19:26])
+    if is_standard_win(counts, wilds, melds_features(melds), rules) >= 0:
+        has_yaojiu = (
+            natural[0] or natural[8] or natural[9] or natural[17] or natural[18] or natural[26]
+        ) or max(natural[27:34])
+        if has_yaojiu and sum(natural[0:9]) and sum(natural[9:18]) and sum(natural[18:27]):
+            return True
+    if not melds and counts.count(1) + counts.count(3) <= wilds:
+        return True  # 七对
+    if middles == 0 and not any(m.kind == "chi" for m in melds):  # 十三幺: every tile 幺九
         if rules.shisanyao == "all-yaojiu":
             return True
-        if not melds and max(counts) <= 2 and sum(1 for c in counts if c == 2) <= 1:
+        if not melds and max(counts) <= 2 and counts.count(2) <= 1:
             return True
-    # 七对
-    if not melds and sum(1 for c in counts if c & 1) <= wilds:
-        return True
-    # standard: 幺九 and 三门齐 on natural tiles, then the shape
-    if not any(natural[k] for k in _YAOJIU_LIST):
-        return False
-    if not (any(natural[0:9]) and any(natural[9:18]) and any(natural[18:27])):
-        return False
-    return is_standard_win(counts, wilds, melds_features(melds), rules) >= 0
+    return False
