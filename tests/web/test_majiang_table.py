@@ -3,7 +3,7 @@ claim buttons, the win screen checked against the engine and the server's record
 a phone (390x844) and a desktop (1280x800) show without scrolling and without text spilling
 out of its box.
 
-The scripted hand runs on a server of its own (``majiang_launch.py``): every hand is dealt
+The scripted hand runs on a server of its own (``tests/majiang_launch.py``): every hand is dealt
 from a seed the test chose, and the bots discard what they draw and pass every claim. The
 test looks for that seed in-process first (``majiang_play.find_seed``: a hand in which its
 player is offered a 碰 or 吃, takes it and wins), so the claim and the win are certain and
@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from majiang_play import Seen, decide, find_seed, ints, tiles_of
 from web_helpers import (
     ARTIFACTS,
     DESKTOP,
@@ -33,11 +32,12 @@ from web_helpers import (
     open_room,
 )
 
+from majiang_play import Seen, decide, find_seed, ints, tiles_of
 from paiju.games.majiang.rules import MajiangRules
 from server_process import ServerProcess
 
 HERE = Path(__file__).resolve().parent
-LAUNCH = HERE / "majiang_launch.py"
+LAUNCH = HERE.parent / "majiang_launch.py"
 CODE = "anshan-majiang"
 
 # what changes on the page when an action is accepted (or the table moves on)
@@ -111,7 +111,6 @@ def scripted(tmp_path_factory: pytest.TempPathFactory, plan: Any) -> Iterator[Sc
     seed_file.write_text(plan.seed, encoding="utf-8")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("PAIJU_TEST_SEED_FILE", str(seed_file))
-        mp.syspath_prepend(str(HERE))
         srv = ScriptedServer(folder)
         srv.start()
     try:

@@ -1,4 +1,4 @@
-"""Test devices of the mahjong browser test (not a player's strategy worth shipping).
+"""Test devices of the mahjong browser and server tests (not a strategy worth shipping).
 
 * :func:`decide` - what the test's player does at its seat, from what its table shows: its
   concealed tiles, its melds, the 混 kinds and the legal actions. It claims the first 碰 or
