@@ -237,7 +237,7 @@ export function seatExtra(ctx, seat) {
   const over = v.phase === "over";
   return h(
     "div",
-    { class: "mj-seat", dataset: { place, seat } },
+    { class: `mj-seat${v.phase === "play" && v.turn === seat ? " turn" : ""}`, dataset: { place, seat } },
     h(
       "div",
       { class: "mj-count" },
@@ -269,6 +269,7 @@ function middle(ctx, v) {
       { class: "chips" },
       h("span", { class: "chip" }, phaseName(v.phase)),
       v.wall !== null ? h("span", { class: "chip mj-wall", id: "mj-wall", dataset: { wall: v.wall } }, w("wall", { n: v.wall })) : null,
+      v.phase === "play" && v.turn !== null ? h("span", { class: "chip mj-turn-of", id: "mj-turn-of" }, w("turn_of", { who: ctx.seatName(v.turn) })) : null,
     ),
     h("div", { class: "mj-indicator" }, figs),
     v.last && v.last.tile
