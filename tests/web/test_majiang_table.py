@@ -203,15 +203,28 @@ def shoot(page: Any, name: str) -> None:
 
 
 def play_hand(
-    page: Any, rules: MajiangRules, on_claim: Any = None, limit: int = 200
+    page: Any,
+    rules: MajiangRules,
+    on_claim: Any = None,
+    limit: int = 200,
+    late: Any = None,
+    every: Any = None,
+    late_at: int = 30,
 ) -> list[dict[str, Any]]:
-    """Play the seat by taps until the hand is over; returns the actions taken."""
+    """Play the seat by taps until the hand is over; returns the actions taken. ``late``
+    is called once, at the first decision with ``late_at`` tiles or more in the rivers
+    (the felt at its fullest), ``every`` at every decision."""
     taken: list[dict[str, Any]] = []
     claimed = False
     for _ in range(limit):
         page.wait_for_selector("#mj-claim, #mj-turn, #mj-result, #settlement", timeout=30_000)
         if page.query_selector("#mj-result") or page.query_selector("#settlement"):
             return taken
+        if late is not None and len(page.query_selector_all(".mj-pond .mj-tile")) >= late_at:
+            late()
+            late = None
+        if every is not None:
+            every()
         before = signature(page)
         seen, legal = seen_on_screen(page)
         if page.query_selector("#mj-turn"):
@@ -256,7 +269,12 @@ def test_scripted_hand_with_a_claim_and_the_win_screen(
             shoot(page, "majiang-claim")
             shots.append("claim")
 
-    taken = play_hand(page, plan.state.rules, at_claim)
+    def late_in_the_hand() -> None:
+        problems = layout_problems(page, ["#mj-hand", ".mj-bar", ".mj-bar .mj-prompt"])
+        assert not problems, problems
+        shoot(page, "majiang-late")
+
+    taken = play_hand(page, plan.state.rules, at_claim, late=late_in_the_hand)
     assert [a["type"] for a in taken if a["type"] in ("peng", "chi")] == plan.claims
     result = page.wait_for_selector("#mj-result")
     assert result.get_attribute("data-kind") == "win"
@@ -293,6 +311,10 @@ def test_scripted_hand_with_a_claim_and_the_win_screen(
     assert not problems, problems
     shoot(page, "majiang-win-en")
     page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('zh'))")
+    # the replay draws every step with the same table
+    page.click("#replay-link")
+    page.wait_for_selector("#replay-felt .mj-pond")
+    assert page.query_selector_all("#replay-felt .mj-tile")
 
 
 def test_hand_against_the_family_bots(page: Any, server: WebServer) -> None:
@@ -301,20 +323,28 @@ def test_hand_against_the_family_bots(page: Any, server: WebServer) -> None:
     (a win with its fans and payments, or 流局) equal to the server's record."""
     enter(page, "麻将")
     fast_bots(page)
-    open_room(page, CODE, hands=1)
+    open_room(page, CODE, hands=1, time_limit=60)
     page.wait_for_selector("#mj-hand .mj-tile")
     seen_turn: list[bool] = []
 
     def check_turn_layout() -> None:
         if not seen_turn and page.query_selector("#mj-turn"):
-            problems = layout_problems(page, ["#mj-hand", "#mj-turn"])
+            # the seat's clock runs in the bar
+            page.wait_for_function(
+                "() => /\\d/.test(document.querySelector('.mj-bar .timer .secs').textContent)"
+            )
+            problems = layout_problems(page, ["#mj-hand", "#mj-turn", "#mj-turn .timer"])
             assert not problems, problems
             shoot(page, "majiang-turn")
             seen_turn.append(True)
 
-    page.wait_for_selector("#mj-claim, #mj-turn, #mj-result", timeout=30_000)
-    check_turn_layout()
-    play_hand(page, MajiangRules())
+    def late_in_the_hand() -> None:
+        problems = layout_problems(page, ["#mj-hand", ".mj-bar", ".mj-bar .mj-prompt"])
+        assert not problems, problems
+        shoot(page, "majiang-late-bots")
+
+    play_hand(page, MajiangRules(), every=check_turn_layout, late=late_in_the_hand, late_at=60)
+    assert seen_turn, "the seat never had a turn"
     record = check_against_ledger(page, server, 0)
     result = page.wait_for_selector("#mj-result")
     if result.get_attribute("data-kind") == "win":

@@ -103,7 +103,7 @@ export const MJ_STRINGS = {
     "mj.qiang": "Gun (枪)",
     "mj.qiang_an": "hidden guns (turned after the win)",
     "mj.tiles": "{n} tiles",
-    "mj.dealer": "Dealer",
+    "mj.dealer": "Dealer 庄",
     "mj.discarded": "{who} discarded",
     "mj.claim_prompt": "{who} discarded",
     "mj.chi": "Chow 吃",

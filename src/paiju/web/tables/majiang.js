@@ -241,6 +241,7 @@ export function seatExtra(ctx, seat) {
     h(
       "div",
       { class: "mj-count" },
+      seat === v.dealer ? h("span", { class: "badge banker" }, w("dealer")) : null,
       wind === null ? null : h("span", { class: "mj-wind", title: tileName(`${wind + 1}z`, lang()) }, w(`wind.${wind}`)),
       !mine && s.count !== null && !over ? w("tiles", { n: s.count }) : null,
     ),
