@@ -97,3 +97,15 @@ def test_playouts_with_the_bot_keep_every_invariant() -> None:
     g = game("anshan-majiang")
     assert check_game(g, range(3)) == []
     assert check_game(game("anshan-majiang", qiang="an", multiple_winners=True), range(2)) == []
+
+
+def test_every_room_option_plays() -> None:
+    """Each §6 switch away from its default still keeps the invariants (quick checks)."""
+    for options in (
+        {"hun": "flip+next"},
+        {"shisanyao": "thirteen-orphans", "no_258_pair": True},
+        {"hun_may_make_dragon_pair": False, "qionghu": "no-wild-use"},
+        {"zhuang": "winner-only", "dealer_rotation": "next"},
+    ):
+        g = game("anshan-majiang", **options)
+        assert check_game(g, range(2), deep=False) == [], options

@@ -150,7 +150,8 @@ def test_claim_decisions_are_hidden_until_the_window_closes() -> None:
     events = state.apply(1, Chi(parse_tiles("345m")))
     assert state.phase == "claim"  # seat 2 may still 碰
     after = [state.view(s) for s in (0, 2, 3, None)]
-    assert before == after
+    assert before == after  # not even that seat 1 has decided shows in a view
+    assert [v["to_act"] for v in after] == [False, True, False, []]
     private = [e for e in events if isinstance(e, ClaimMade)]
     assert private and all(isinstance(e, PrivateEvent) and e.audience() == {1} for e in private)
     assert state.view(1)["decided"] == "chi 345m"
@@ -363,3 +364,24 @@ def test_room_options_are_checked() -> None:
         game("anshan-majiang", qiang="both")
     with pytest.raises(IllegalAction, match="unknown room option"):
         game("anshan-majiang", flowers=True)
+
+
+def test_four_hun_are_not_a_kong() -> None:
+    """R12: a 混 is never part of a 吃/碰/杠: four 北 (混) in hand offer no 暗杠."""
+    hands = [
+        "4444z9m5p7p2s6s8s1z2z5s6p",
+        "234m111m456p789s5z",
+        "6m8m1p3p6p8p1s3s7s9s7z2p3z",
+        "123m999p234p567s5z",
+    ]
+    state = stacked(hands)
+    assert not any(isinstance(a, Kong) for a in state.legal_actions(0) or [])
+
+
+def test_r5_draws_from_the_front_replacements_from_the_tail() -> None:
+    """R5 reading: draws from the front of the wall, kong replacements from the tail."""
+    state = stacked(HANDS_A, draws="8p", tail="1s")
+    assert state.wall[0] == T("8p") and state.wall[-1] == T("1s")
+    state.apply(0, Discard(T("9m")))
+    pass_all(state)
+    assert state.turn == 1 and state.drawn == T("8p")

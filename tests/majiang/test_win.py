@@ -199,3 +199,23 @@ def test_melds_parse() -> None:
     m = win.Meld("peng", parse_tiles("555p"))
     assert m.is_open and not m.is_kong
     assert Meld("angang", parse_tiles("2222s")).is_open is False
+
+
+def test_r22_three_hun_alone_are_a_group_and_two_a_pair() -> None:
+    """R22: three 混 alone are a pung or a chow of anything; two 混 are a pair (混 = 北 4z)."""
+    # 123m 111p 789s + 白白 pair + three 混 as a fourth group
+    assert verdict("123m111p789s55z44z", "4z", self_drawn=True)["win"]
+    # 123m 111p 789s 999m + two 混 as the pair
+    assert verdict("123m111p789s999m4z", "4z", self_drawn=True)["win"]
+    # two 混 as the 中发白 pair of condition 1 (no pung otherwise): 123m 456m 456p 789s
+    r = verdict("123m456m456p789s4z", "4z", self_drawn=True)
+    assert r["win"], r
+    assert not verdict(
+        "123m456m456p789s4z", "4z", self_drawn=True, options={"hun_may_make_dragon_pair": False}
+    )["win"]
+
+
+def test_r21_a_closed_hand_wins_and_any_pair_may_be_the_jiang() -> None:
+    """R21: 「站立(没有开门)」 is a fan, so 开门 is no condition; a 5 may be the pair."""
+    r = verdict("123m111m456p789s5s", "5s")
+    assert r["win"] and "站立" in r["fans"]

@@ -1,6 +1,7 @@
 """鞍山麻将 (anshan-majiang): the mahjong family, with the 混 (wild), 枪 and claim windows.
 
 Modules: :mod:`~paiju.games.majiang.rules` (room switches, the 混 / 枪 cycles),
+:mod:`~paiju.games.majiang.messages` (the refusal reasons in Chinese and English),
 :mod:`~paiju.games.majiang.win` (the win check: tables built at import, the best reading),
 :mod:`~paiju.games.majiang.score` (fans 番 and payment 2^fan), :mod:`~paiju.games.majiang.game`
 (the state machine).
@@ -37,8 +38,11 @@ View (JSON) of seat ``s`` (``None`` = spectator)
 ------------------------------------------------
 ::
 
-    {"phase": "play" | "claim" | "rob" | "over",
-     "seat": s, "dealer": 1, "turn": 1,          # turn: the seat that discarded / moves
+    {"code": "anshan-majiang", "phase": "play" | "claim" | "rob" | "over",
+     "seat": s, "to_act": true,                  # whether this seat acts now (a seat is not
+                                                 # told which others a claim window asks);
+                                                 # spectator: [seat to move], [] in windows
+     "dealer": 1, "turn": 1,                     # turn: the seat that discarded / moves
      "flip": "5z",                               # the flipped tile (揭), out of play
      "hun": [33],                                # 混 kinds (ints, see above)
      "qiang": [32], "qiang_room": "ming" | "an", # 枪 kinds ([] in 暗枪 rooms until the win)
@@ -55,7 +59,7 @@ View (JSON) of seat ``s`` (``None`` = spectator)
      # for a seat (not the spectator):
      "hand": "245m348p4799s137z",                # own concealed tiles, sorted, drawn tile apart
      "drawn": "6p" | null,                       # the tile just drawn (own turn)
-     "to_act": true, "actions": [ ...legal actions as above... ],
+     "actions": [ ...legal actions as above... ],
      "decided": "pass",                          # own decision while the window is open
      # once over:
      "result": {"kind": "win" | "drawn", "reveal": "3s" | null, "scores": [d0, d1, d2, d3],
@@ -68,9 +72,9 @@ View (JSON) of seat ``s`` (``None`` = spectator)
                           "deltas": [d0, d1, d2, d3]}]}}
 
 Events: ``drew`` (seat, replacement, wall), private ``tile_drawn``, ``discarded``, private
-``claim_made`` and public ``seat_decided`` (no content), ``melded`` (kind ``chi`` ``peng``
-``minggang`` ``angang`` (no tiles) ``bugang_pending`` ``bugang``), private ``concealed_kong``,
-``won``, ``hands_shown``, ``drawn_hand`` (流局), ``hand_ended``.
+``claim_made`` (only the deciding seat sees that it decided, and what), ``melded`` (kind
+``chi`` ``peng`` ``minggang`` ``angang`` (no tiles) ``bugang_pending`` ``bugang``), private
+``concealed_kong``, ``won``, ``hands_shown``, ``drawn_hand`` (流局), ``hand_ended``.
 
 Room options: see :data:`paiju.games.majiang.rules.OPTION_CHOICES` (``qiang = "ming" | "an"``,
 ``hun``, ``dealer_rotation``, ``multiple_winners``, ``zhuang``, ``qionghu``, ``shisanyao``,

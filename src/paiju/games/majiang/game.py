@@ -166,14 +166,6 @@ class ClaimMade(PrivateEvent):
 
 
 @dataclass(frozen=True)
-class SeatDecided(Event):
-    """A seat has decided in the claim window (what it chose stays hidden)."""
-
-    type: ClassVar[str] = "seat_decided"
-    seat: int
-
-
-@dataclass(frozen=True)
 class Melded(Event):
     """A 吃 / 碰 / 明杠 / 补杠 / 暗杠; an 暗杠's tiles are in :class:`ConcealedKong` only."""
 
@@ -264,7 +256,6 @@ class MajiangGame(Game):
         TileDrawn,
         Discarded,
         ClaimMade,
-        SeatDecided,
         Melded,
         ConcealedKong,
         Won,
@@ -607,7 +598,7 @@ class MajiangState(State):
         self.decisions[seat] = action
         if Win() in self.window[seat] and not isinstance(action, Win):
             self.passed_win.add(seat)
-        events: list[Event] = [ClaimMade(seat, _action_text(action)), SeatDecided(seat)]
+        events: list[Event] = [ClaimMade(seat, _action_text(action))]
         if self._window_settled():
             events.extend(self._close_window())
         return events
@@ -850,8 +841,10 @@ class MajiangState(State):
                 player["hand"] = format_tiles(sorted(self.hands[s]))
             players.append(player)
         out: JSON = {
+            "code": self.game.variant.code,
             "phase": self._phase,
             "seat": seat,
+            "to_act": self._to_act_shown(seat),
             "dealer": self.dealer,
             "turn": self.turn,
             "flip": str(self.flip),
@@ -872,13 +865,20 @@ class MajiangState(State):
                 hand.remove(self.drawn)
             out["hand"] = format_tiles(sorted(hand))
             out["drawn"] = None if drawn is None else str(drawn)
-            out["to_act"] = seat in self.to_act()
             out["actions"] = [a.to_json() for a in (self.legal_actions(seat) or [])]
             if self._phase in ("claim", "rob") and seat in self.decisions:
                 out["decided"] = _action_text(self.decisions[seat])
         if over:
             out["result"] = self._result_json()
         return out
+
+    def _to_act_shown(self, seat: int | None) -> bool | list[int]:
+        """What a view says of who acts: a seat learns only whether it acts itself (so a
+        claim window hides which other seats may claim); a spectator sees the seat to move,
+        and nobody during a claim window."""
+        if seat is not None:
+            return seat in self.to_act()
+        return [] if self._phase in ("claim", "rob") else sorted(self.to_act())
 
     def _result_json(self) -> JSON:
         return {

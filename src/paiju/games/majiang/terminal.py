@@ -15,7 +15,7 @@ import click
 from rich.console import Console
 
 from paiju.engine import Action, Event, Game, State
-from paiju.errors import PaijuError
+from paiju.errors import IllegalAction, PaijuError
 from paiju.games.majiang.bot import MajiangBot
 from paiju.games.majiang.game import (
     Chi,
@@ -27,6 +27,7 @@ from paiju.games.majiang.game import (
     Peng,
     Win,
 )
+from paiju.games.majiang.messages import render
 from paiju.games.majiang.score import FAN_EN
 from paiju.tiles import HONOR_NAMES, Tile, parse_tiles
 
@@ -185,6 +186,9 @@ class MajiangTable:
                 action = self._parse(answer, choices, legal)
                 state.check(seat, action)
                 return action
+            except IllegalAction as exc:
+                text = render(exc.reason, exc.params) if exc.reason else str(exc)
+                self.console.print(f"[red]{text}[/red]")
             except (PaijuError, ValueError) as exc:
                 self.console.print(f"[red]{exc}[/red]")
 

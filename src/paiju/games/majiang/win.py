@@ -392,10 +392,15 @@ def standard_options(
 
 
 def is_standard_win(
-    counts: Sequence[int], wilds: int = 0, meld_features: int = 0, rules: MajiangRules = _DEFAULT
+    counts: Sequence[int],
+    wilds: int = 0,
+    meld_features: int = 0,
+    rules: MajiangRules = _DEFAULT,
+    first: bool = False,
 ) -> int:
     """The best own fan (二八将 + 三叉) of a standard arrangement meeting conditions 1-2,
-    or -1. Conditions 3-4 (幺九, 三门齐) are checks on natural tiles, made by the caller.
+    or -1 (``first``: any such arrangement's fan, as soon as one is found). Conditions 3-4
+    (幺九, 三门齐) are checks on natural tiles, made by the caller.
 
     The hot path: without 混 it is four dict look-ups in the tables built at import.
     """
@@ -431,29 +436,36 @@ def is_standard_win(
             if v > best:
                 best = v
         return best
-    return _wild_standard(counts, wilds, meld_features)
+    return _wild_standard(counts, wilds, meld_features, first)
 
 
 _BY_KEY_SUIT: dict[tuple[int, ...], list[tuple[int, ...] | None]] = {}
 _BY_KEY_HONOR: dict[tuple[int, ...], list[tuple[int, ...] | None]] = {}
 
 
-def _block_options(honor: bool, key: tuple[int, ...], j: int) -> tuple[int, ...]:
-    """The features of a block with ``j`` 混, cached per block and 混 count (default rules)."""
+def _row(honor: bool, key: tuple[int, ...]) -> list[tuple[int, ...] | None]:
+    """A block's cached features for 0-8 混 (None = not solved yet), default pair rules."""
     table = _BY_KEY_HONOR if honor else _BY_KEY_SUIT
     row = table.get(key)
     if row is None:
         row = table[key] = [None] * 9
-    got = row[j]
-    if got is None:
-        size = sum(key) + j
-        got = () if size % 3 == 1 else _solver(honor, _DEFAULT).solve(key, j, size % 3 == 2)
-        row[j] = got
+    return row
+
+
+def _fill(
+    honor: bool, key: tuple[int, ...], row: list[tuple[int, ...] | None], j: int
+) -> tuple[int, ...]:
+    size = sum(key) + j
+    got = () if size % 3 == 1 else _solver(honor, _DEFAULT).solve(key, j, size % 3 == 2)
+    row[j] = got
     return got
 
 
-def _wild_standard(counts: Sequence[int], wilds: int, meld_features: int) -> int:
-    """:func:`is_standard_win` with 混 under the default pair rules: per-block cached rows."""
+def _wild_standard(
+    counts: Sequence[int], wilds: int, meld_features: int, first: bool = False
+) -> int:
+    """:func:`is_standard_win` with 混 under the default pair rules: per-block cached rows,
+    one look-up per block; ``first`` stops at the first arrangement that meets 1-2."""
     ka = tuple(counts[0:9])
     kb = tuple(counts[9:18])
     kc = tuple(counts[18:27])
@@ -462,18 +474,30 @@ def _wild_standard(counts: Sequence[int], wilds: int, meld_features: int) -> int
     dists = _DIST.get(key)
     if dists is None:
         dists = _DIST[key] = _distributions(wilds, key[1])
+    ra = _row(False, ka)
+    rb = _row(False, kb)
+    rc = _row(False, kc)
+    rd = _row(True, kd)
     best = -1
     for ja, jb, jc, jd in dists:
-        a = _block_options(False, ka, ja)
+        a = ra[ja]
+        if a is None:
+            a = _fill(False, ka, ra, ja)
         if not a:
             continue
-        b = _block_options(False, kb, jb)
+        b = rb[jb]
+        if b is None:
+            b = _fill(False, kb, rb, jb)
         if not b:
             continue
-        c = _block_options(False, kc, jc)
+        c = rc[jc]
+        if c is None:
+            c = _fill(False, kc, rc, jc)
         if not c:
             continue
-        d = _block_options(True, kd, jd)
+        d = rd[jd]
+        if d is None:
+            d = _fill(True, kd, rd, jd)
         if not d:
             continue
         for x in a:
@@ -485,6 +509,8 @@ def _wild_standard(counts: Sequence[int], wilds: int, meld_features: int) -> int
                     for u in d:
                         v = FINAL[COMBINE[fz * FEATURES + u]]
                         if v > best:
+                            if first:
+                                return v
                             best = v
     return best
 
@@ -690,8 +716,7 @@ def can_win(
         for m in melds:
             for t in m.tiles:
                 natural[t] += 1
-    middles = sum(natural[1:8]) + sum(natural[10:17]) + sum(natural[19:26])
-    if is_standard_win(counts, wilds, melds_features(melds), rules) >= 0:
+    if is_standard_win(counts, wilds, melds_features(melds), rules, first=True) >= 0:
         has_yaojiu = (
             natural[0] or natural[8] or natural[9] or natural[17] or natural[18] or natural[26]
         ) or max(natural[27:34])
@@ -699,6 +724,7 @@ def can_win(
             return True
     if not melds and counts.count(1) + counts.count(3) <= wilds:
         return True  # 七对
+    middles = sum(natural[1:8]) + sum(natural[10:17]) + sum(natural[19:26])
     if middles == 0 and not any(m.kind == "chi" for m in melds):  # 十三幺: every tile 幺九
         if rules.shisanyao == "all-yaojiu":
             return True
