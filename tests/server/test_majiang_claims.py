@@ -38,6 +38,24 @@ class PolicyPlayer(Player):
     """A scripted seat that decides by :func:`majiang_play.decide` from its own view."""
 
     claim_always = True
+    decided_at: tuple[int, int] = (0, 0)
+    races = 0
+
+    async def next(self, timeout: float = 10.0) -> dict[str, Any]:
+        """The next message; the refusal of a decision that another seat's action had
+        already overtaken (the window closed, the hand ended) is a race, not an error: it
+        is dropped and the seat decides again on what it now sees."""
+        while True:
+            msg = await super().next(timeout)
+            latest = self.latest()
+            overtaken = latest is not None and (latest["game"], latest["version"]) > self.decided_at
+            if msg["type"] == "error" and msg.get("ref") == self.pending and overtaken:
+                self.pending = None
+                self.races += 1
+                assert latest is not None
+                await self.decide(latest)
+                continue
+            return msg
 
     async def decide(self, msg: dict[str, Any]) -> bool:
         if self.seat is None or self.pending is not None:
@@ -55,6 +73,7 @@ class PolicyPlayer(Player):
         )
         claimed = not self.claim_always and any(m["kind"] in ("chi", "peng") for m in me["melds"])
         action = decide(seen, msg["legal"], claimed, MajiangRules())
+        self.decided_at = (msg["game"], msg["version"])
         self.sent += 1
         self.pending = self.sent
         await self.send({"type": "action", "action": action, "id": self.sent, "game": msg["game"]})
@@ -138,19 +157,45 @@ class _FirstClaimPlayer(PolicyPlayer):
     claim_always = False  # as the in-process plan: the first 碰/吃 offered, then pass
 
 
+async def _play_windows(server: Server, **options: Any) -> list[Player]:
+    """Three scripted seats and a bot play hands until one seat has been shown another
+    seat's hidden decision (a window asking two seats), then to the end of that hand."""
+    room, tokens = server.table(CODE, 3, **{**FAST, **options})
+    players = [PolicyPlayer(server, t, room, seed=i) for i, t in enumerate(tokens)]
+    hidden: list[int] = []
+
+    def until(msg: dict[str, Any]) -> bool:
+        if msg["type"] == "update" and msg["seat"] is None:
+            hidden.append(msg["version"])
+        return bool(hidden) and msg["type"] == "hand_over"
+
+    for p in players:
+        await p.connect()
+    await asyncio.gather(*(p.play(timeout=120, until=until) for p in players))
+    for p in players:
+        await p.close()
+    return players
+
+
 def test_claim_windows_asked_clocked_and_hidden(server: Server) -> None:
-    """Three scripted seats (claiming whatever they are offered) and a bot, 30 s clocks."""
-    players = asyncio.run(_play(server, 3, PolicyPlayer, time_limit=30))
+    """Three scripted seats (claiming whatever they are offered) and a bot, 30 s clocks:
+    every state and update each seat got, checked against the replayed hand."""
+    players = asyncio.run(_play_windows(server, hands=12, time_limit=30))
     store = Store(str(server.db))
-    hand = _hand_of(store, players[0])
     humans = {p.seat for p in players}
-    windows = claims = 0
+    hands: dict[int, HandRow] = {}
+    windows = claims = hidden = 0
     for p in players:
         checked, problems = check_messages(store, p)
         assert checked and not problems, problems
         for msg in p.messages:
-            if msg["type"] not in ("state", "update") or msg["game"] != hand.id:
+            if msg["type"] not in ("state", "update"):
                 continue
+            if msg["game"] not in hands:
+                found = store.hand(msg["game"])
+                assert found is not None
+                hands[msg["game"]] = found
+            hand = hands[msg["game"]]
             state = rebuild(hand, msg["version"])
             view, me = msg["view"], p.seat
             asked = me in state.to_act()
@@ -167,23 +212,30 @@ def test_claim_windows_asked_clocked_and_hidden(server: Server) -> None:
                 assert any(a.type != "pass" for a in state.legal_actions(seat) or []), seat
             if asked:
                 assert {a["type"] for a in msg["legal"]} - {"pass"}, msg["legal"]
-            if msg["type"] == "update" and msg["seat"] != me:
+            actor = hand.actions[msg["version"] - 1][0] if msg["type"] == "update" else me
+            if actor != me:
                 assert all(e["type"] != "claim_made" for e in msg["events"]), msg["events"]
-                _same_for_any_decision(hand, msg, me)
-    for seat, action, _ in hand.actions:
-        claims += seat in humans and action["type"] in ("chi", "peng", "gang")
-    assert windows and claims, (windows, claims)
-    assert sum(hand.settlement or []) == 0
+                _same_for_any_decision(hand, msg, me, actor)
+                hidden += msg["seat"] is None
+    for hand in hands.values():
+        claims += sum(
+            seat in humans and action["type"] in ("chi", "peng", "gang")
+            for seat, action, _ in hand.actions
+        )
+        if hand.status == "over":
+            assert sum(hand.settlement or []) == 0
+    assert windows and claims and hidden, (windows, claims, hidden)
     store.close()
 
 
-def _same_for_any_decision(hand: HandRow, msg: dict[str, Any], me: int) -> None:
+def _same_for_any_decision(hand: HandRow, msg: dict[str, Any], me: int, actor: int) -> None:
     """While the window stays open, what ``me`` was shown after another seat's decision is
-    the same whichever decision that seat made."""
+    the same whichever decision that seat made, and does not name that seat."""
     before = rebuild(hand, msg["version"] - 1)
-    actor = msg["seat"]
     if before.phase not in WINDOWS:
         return
+    if rebuild(hand, msg["version"]).phase in WINDOWS:  # still open: a hidden decision
+        assert msg["seat"] is None and msg["actor"] is None and msg["events"] == [], msg
     g = before.game
     for alt in before.legal_actions(actor) or []:
         other = copy.deepcopy(before)

@@ -742,14 +742,17 @@ class Room:
                 client.send(spectators)
                 continue
             view = state.view(seat)
+            seen = [
+                body for aud, body in shown if aud is None or (seat is not None and seat in aud)
+            ]
+            # a view that hides who acts (``to_act`` not a list): an action it shows nothing
+            # of (a claim decision in a mahjong window) does not name its seat either
+            unseen = not seen and seat != actor_seat and not isinstance(view.get("to_act"), list)
             text = dumps(
                 {
                     **head,
-                    "events": [
-                        body
-                        for aud, body in shown
-                        if aud is None or (seat is not None and seat in aud)
-                    ],
+                    **({"seat": None, "actor": None} if unseen else {}),
+                    "events": seen,
                     "view": view,
                     "timers": self.visible_timers(timers, view, seat),
                     "control": control,
