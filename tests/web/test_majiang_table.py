@@ -30,6 +30,7 @@ from web_helpers import (
     check_against_ledger,
     enter,
     open_room,
+    token,
 )
 
 from majiang_play import Seen, decide, find_seed, ints, tiles_of
@@ -396,3 +397,38 @@ def test_strings_exist_in_both_languages(page: Any, server: WebServer) -> None:
              zh: Object.keys(m.MJ_STRINGS.zh).sort(), en: Object.keys(m.MJ_STRINGS.en).sort()}))"""
     )
     assert keys["zh"] == keys["en"] and len(keys["zh"]) > 50
+
+
+def test_room_switches_on_the_lobby_form(page: Any, server: WebServer) -> None:
+    """The lobby's form offers the reading's room switches; an 暗枪 room shows no 枪 until
+    the win ("turned up after the win") and the room keeps the choice.
+
+    rule (004): 「枪有两种:1)明枪房间:翻混的时候上滚那张就是枪,在胡牌之前就可以看到。
+    …2)暗枪房间:胡牌后的下一张牌是枪。」"""
+    enter(page, "暗枪")
+    page.click(f"[data-create='{CODE}']")
+    page.wait_for_selector("#create-room select[name='g.qiang']")
+    names = page.eval_on_selector_all(
+        "#create-room [name^='g.']", "els => els.map(e => e.name.slice(2))"
+    )
+    assert set(names) == {
+        "qiang",
+        "hun",
+        "dealer_rotation",
+        "zhuang",
+        "qionghu",
+        "shisanyao",
+        "multiple_winners",
+        "hun_may_make_dragon_pair",
+        "no_258_pair",
+    }
+    page.select_option("#create-room select[name='g.qiang']", "an")
+    page.fill("#create-room input[name=bots]", "3")
+    page.fill("#create-room input[name=time_limit]", "0")
+    page.fill("#create-room input[name=hands]", "1")
+    page.click("#create-submit")
+    page.wait_for_selector("#mj-qiang .mj-an")
+    assert not page.query_selector("#mj-qiang .mj-tile")
+    room = int(page.url.rsplit("/", 1)[1])
+    info = server.get(f"/api/rooms/{room}", token(page))
+    assert info["game_options"]["qiang"] == "an", info

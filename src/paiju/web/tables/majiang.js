@@ -39,19 +39,32 @@ function ensureStyle() {
   document.head.appendChild(link);
 }
 
+/** The room switches of 鞍山麻将 (the reading's §6, defaults first; the engine's
+ * `paiju.games.majiang.rules.OPTION_CHOICES`) for the lobby's form. */
+const ROOM_SWITCHES = [
+  ["qiang", ["ming", "an"]],
+  ["hun", ["next", "flip+next"]],
+  ["dealer_rotation", ["winner", "next"]],
+  ["zhuang", ["both", "winner-only"]],
+  ["qionghu", ["no-hun-held", "no-wild-use"]],
+  ["shisanyao", ["all-yaojiu", "thirteen-orphans"]],
+];
+const ROOM_FLAGS = [
+  ["multiple_winners", false],
+  ["hun_may_make_dragon_pair", true],
+  ["no_258_pair", false],
+];
+
 export function createOptions(variant) {
   const params = (variant && variant.params) || {};
-  if (params.qiang === undefined && !(variant && variant.code === "anshan-majiang")) return [];
   return [
-    {
-      key: "qiang",
-      label: w("opt_qiang"),
-      choices: [
-        { value: "ming", label: w("opt_qiang.ming") },
-        { value: "an", label: w("opt_qiang.an") },
-      ],
-      default: params.qiang || "ming",
-    },
+    ...ROOM_SWITCHES.map(([key, values]) => ({
+      key,
+      label: w(`opt.${key}`),
+      choices: values.map((value) => ({ value, label: w(`opt.${key}.${value}`) })),
+      default: params[key] ?? values[0],
+    })),
+    ...ROOM_FLAGS.map(([key, value]) => ({ key, label: w(`opt.${key}`), type: "checkbox", default: params[key] ?? value })),
   ];
 }
 
