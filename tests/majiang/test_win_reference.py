@@ -127,8 +127,13 @@ def _score(groups: list[tuple[str, tuple[Item, ...]]], rules: MajiangRules) -> i
 
 
 def _group_kinds(draw: st.DrawFn) -> list[int]:
+    """Four groups and a pair, or two groups and four pairs, or seven pairs (14 tiles)."""
+    groups, pairs = draw(st.sampled_from([(4, 1), (4, 1), (2, 4), (0, 7)]))
     tiles: list[int] = []
-    for _ in range(4):
+    for _ in range(pairs - 1):
+        k = draw(st.integers(0, 33))
+        tiles += [k, k]
+    for _ in range(groups):
         if draw(st.booleans()):
             suit = draw(st.integers(0, 2))
             start = suit * 9 + draw(st.integers(0, 6))
@@ -273,3 +278,27 @@ def test_fast_check_agrees_with_the_full_reading_under_every_option(
     wilds = sum(1 for t in tiles if t in hun)
     reading = best_reading(HandShape(tuple(tiles), meld_objs, hun), rules)
     assert can_win(counts, wilds, meld_objs, rules) == reading.win, (tiles, melds, rules)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.tuples(st.integers(0, 8), st.integers(9, 17), st.integers(18, 26), st.integers(27, 33)),
+    st.lists(st.tuples(st.integers(0, 2), st.integers(0, 6)), min_size=2, max_size=2),
+)
+def test_a_pair_in_every_block_is_no_standard_hand(
+    pairs: tuple[int, int, int, int], chows: list[tuple[int, int]]
+) -> None:
+    """Two chows and four pairs, one pair in each of 万 筒 条 字: every block's size fits a
+    pair, yet a hand has one pair only (it may still be 七对 when the chows pair up)."""
+    tiles = [k for p in pairs for k in (p, p)]
+    for suit, start in chows:
+        tiles += [suit * 9 + start + i for i in range(3)]
+    if max(Counter(tiles).values()) > 4:
+        return
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    want, _ = reference(tiles, frozenset(), MajiangRules())
+    assert can_win(counts, 0, (), MajiangRules()) == want
+    reading = best_reading(HandShape(tuple(tiles), (), frozenset()))
+    assert reading.win == want and (not want or reading.form != "standard")
