@@ -268,6 +268,15 @@ def test_scripted_hand_with_a_claim_and_the_win_screen(
             problems = layout_problems(page, ["#mj-hand", "#mj-claim", "#mj-claim .mj-act"])
             assert not problems, problems
             shoot(page, "majiang-claim")
+            page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('en'))")
+            page.wait_for_function(
+                "document.getElementById('mj-claim').textContent.includes('Pass')"
+            )
+            problems = layout_problems(page, ["#mj-hand", "#mj-claim .mj-act"])
+            assert not problems, problems
+            shoot(page, "majiang-claim-en")
+            page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('zh'))")
+            page.wait_for_function("document.getElementById('mj-claim').textContent.includes('过')")
             shots.append("claim")
 
     def late_in_the_hand() -> None:
