@@ -81,5 +81,7 @@ export async function me() {
 
 export function socketUrl(path) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${proto}//${location.host}${path}?token=${encodeURIComponent(token() || "")}`;
+  // a path on this server, or a room's own socket URL on a cluster node (RoomInfo.ws)
+  const base = /^wss?:\/\//.test(path) ? path : `${proto}//${location.host}${path}`;
+  return `${base}?token=${encodeURIComponent(token() || "")}`;
 }

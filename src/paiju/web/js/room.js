@@ -11,6 +11,7 @@ import { nameOf, onLang, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
+const WRONG_NODE = 4308; // docs/protocol.md, section 9
 
 /**
  * Put `nodes` in `root`, keeping every old child that is drawn exactly the same (same
@@ -88,7 +89,7 @@ class RoomView {
 
   connect() {
     if (this.closed) return;
-    const ws = new WebSocket(socketUrl(`/ws/rooms/${this.roomId}`));
+    const ws = new WebSocket(socketUrl(this.nodeWs || `/ws/rooms/${this.roomId}`));
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
@@ -105,6 +106,14 @@ class RoomView {
     ws.onclose = (ev) => {
       this.connected = false;
       if (this.closed || this.ws !== ws) return;
+      if (ev.code === WRONG_NODE) {
+        // a cluster: the room is played on another node; its info says which socket
+        get(`/api/rooms/${this.roomId}`)
+          .then((info) => (this.nodeWs = info.ws || null))
+          .catch(() => (this.nodeWs = null))
+          .finally(() => setTimeout(() => this.connect(), 300 * Math.min(4, this.retry++)));
+        return;
+      }
       if (FINAL_CLOSE.has(ev.code)) {
         toast(t("err.generic", { m: ev.reason || ev.code }), "error");
         this.render();
