@@ -1,0 +1,196 @@
+"""Load benchmark of a cluster: the load of ``bench/server_load.py`` against 1, 2 and 4 nodes.
+
+    .venv/bin/python bench/cluster_load.py --connections 200 --seconds 15
+    .venv/bin/python bench/cluster_load.py --connections 400 --seconds 15 --nodes 1,2,4
+
+It starts a throwaway PostgreSQL and Redis (``tests/pg.py``, ``tests/redis_server.py``),
+then for each run a fresh database and: the baseline, one ``paiju serve --db postgresql://…``
+(a single process, no ``--redis``); then 1, 2, 4 cluster nodes (``--redis``). The same
+clients (``server_load.game_client``: one player per connection, all human, flat out or
+``--pace``) sit at tables of 1301 and 2001 created round-robin through the nodes, each
+client on its room's node (its ``ws``). Printed per run: actions/s, p50/p99 latency from an
+action to its broadcast, errors, lost actions (sent, neither refused nor in the action
+log), and the ratio of actions/s per node against the single process of the same run.
+With two or more nodes it then kills one node (``kill -9``) and times the failover: from
+the kill to every room of that node held by a live node again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvloop
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
+
+import server_load as sl  # noqa: E402
+from pg import PostgresCluster, find_bindir  # noqa: E402
+from redis_server import RedisServer, find_redis_server  # noqa: E402
+
+PAIJU = str(Path(sys.executable).parent / "paiju")
+
+
+def start_nodes(
+    count: int | None, dsn: str, redis: str | None, folder: Path
+) -> list[tuple[Any, int, str]]:
+    """``count`` cluster nodes (None: one single server): (process, port, name)."""
+    out = []
+    for i in range(count or 1):
+        port = sl.free_port()
+        name = f"n{i}"
+        cmd = [PAIJU, "serve", "--port", str(port), "--db", dsn]
+        if count is not None and redis is not None:
+            cmd += ["--redis", redis, "--node", name]
+        proc = sl.start(cmd, port, folder, name)
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            try:
+                if httpx.get(f"http://{sl.HOST}:{port}/api/health", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        out.append((proc, port, name))
+    return out
+
+
+def seat_everyone(
+    ports: list[int], n: int, codes: list[str], seats: int
+) -> list[tuple[str, str, int]]:
+    """Tables made through each node in turn: (socket URL, token, room) per client."""
+    seated: list[tuple[str, str, int]] = []
+    per = max(seats, (n // len(ports)) // seats * seats)
+    for i, port in enumerate(ports):
+        base = f"http://{sl.HOST}:{port}"
+        want = per if i < len(ports) - 1 else n - len(seated)
+        for room, token in sl.setup_tables(base, want, codes, seats):
+            info = httpx.get(
+                f"{base}/api/rooms/{room}", headers={"Authorization": f"Bearer {token}"}
+            ).json()
+            url = info.get("ws") or f"ws://{sl.HOST}:{port}/ws/rooms/{room}"
+            seated.append((url, token, room))
+    return seated
+
+
+async def play(
+    seated: list[tuple[str, str, int]], seconds: float, pace: float, warmup: float, pid: int
+) -> sl.Stats:
+    stats = sl.Stats()
+    clock = sl.Clock(asyncio.Event())
+    factories = [
+        (lambda u=url, t=token, i=i: sl.game_client(u, t, stats, clock, pace, 0.5, i))
+        for i, (url, token, _) in enumerate(seated)
+    ]
+    tasks = await sl.connect_all(factories)
+    deadline = time.monotonic() + 120
+    while clock.connected < len(seated) and time.monotonic() < deadline:
+        if all(t.done() for t in tasks):
+            break
+        await asyncio.sleep(0.1)
+    measuring = asyncio.create_task(clock.run(warmup, seconds, pid, sl.Cpu()))
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    failures = [r for r in results if isinstance(r, BaseException)]
+    stats.error_samples.extend(f"client failed: {f!r}" for f in failures[:3])
+    stats.failures += len(failures)
+    await measuring
+    return stats
+
+
+def stored_player_actions(dsn: str) -> int:
+    import psycopg
+
+    with psycopg.connect(dsn) as conn:
+        row = conn.execute("select count(*) from actions where actor = 'player'").fetchone()
+        return int(row[0]) if row else 0
+
+
+def failover(nodes: list[tuple[Any, int, str]], seated: list[tuple[str, str, int]]) -> float:
+    """kill -9 of the first node; seconds until each of its rooms is held by another."""
+    proc, _, victim = nodes[0]
+    token = seated[0][1]
+    mine = {room for url, _, room in seated if f":{nodes[0][1]}/" in url}
+    live = nodes[1][1]
+    proc.kill()
+    proc.wait(10)
+    killed = time.monotonic()
+    while time.monotonic() - killed < 60:
+        rooms = httpx.get(
+            f"http://{sl.HOST}:{live}/api/rooms",
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=10,
+        ).json()
+        held = {r["id"]: r.get("node") for r in rooms if r["id"] in mine}
+        if all(node not in (None, victim) for node in held.values()):
+            return time.monotonic() - killed
+        time.sleep(0.1)
+    return float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--connections", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--pace", type=float, default=0.0)
+    parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--nodes", default="1,2,4")
+    parser.add_argument("--codes", default="1301,2001")
+    parser.add_argument("--seats", type=int, default=4)
+    args = parser.parse_args()
+    n = min(args.connections, sl.MAX_CONNECTIONS)
+    sl.raise_file_limit(4 * n + 512)
+    bindir, redis_bin = find_bindir(), find_redis_server()
+    if bindir is None or redis_bin is None:
+        raise SystemExit("needs PostgreSQL (initdb, pg_ctl) and redis-server installed")
+    pg = PostgresCluster(bindir).start()
+    redis = RedisServer(redis_bin).start()
+    folder = Path(tempfile.mkdtemp(prefix="paiju-cluster-bench-"))
+    runs: list[tuple[str, int, sl.Stats, int, float]] = []
+    try:
+        for count in [None, *(int(c) for c in args.nodes.split(","))]:
+            dsn = pg.create_database()
+            nodes = start_nodes(count, dsn, redis.fresh_url(), folder)
+            try:
+                seated = seat_everyone(
+                    [p for _, p, _ in nodes], n, args.codes.split(","), args.seats
+                )
+                stats = uvloop.run(
+                    play(seated, args.seconds, args.pace, args.warmup, nodes[0][0].pid)
+                )
+                lost = stats.sent - stored_player_actions(dsn) - stats.refused
+                took = failover(nodes, seated) if count and count >= 2 else float("nan")
+            finally:
+                for proc, _, _ in nodes:
+                    sl.stop(proc)
+            label = "single process" if count is None else f"{count} node{'s' * (count > 1)}"
+            runs.append((label, count or 1, stats, lost, took))
+    finally:
+        redis.stop()
+        pg.stop()
+    paced = f"pace {args.pace:g} s" if args.pace else "flat out"
+    print(
+        f"paiju cluster load: {n} connections, {paced}, {args.seconds:g} s measured after"
+        f" {args.warmup:g} s; PostgreSQL and Redis on this host; load average"
+        f" {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores, shared)"
+    )
+    base = runs[0][2].phase_acked / args.seconds or float("nan")
+    for label, count, stats, lost, took in runs:
+        rate = stats.phase_acked / args.seconds
+        fail = "" if took != took else f"   failover {took:.1f} s"
+        print(
+            f"  {label:15s} actions/s {rate:8.1f}  per node {rate / count:8.1f}"
+            f" ({rate / count / base:.2f}x the single process)   p50/p99"
+            f" {sl.pct(stats.latencies, 0.5):6.1f} / {sl.pct(stats.latencies, 0.99):6.1f} ms"
+            f"   errors {stats.errors + stats.failures}   lost {lost}{fail}"
+        )
+
+
+if __name__ == "__main__":
+    main()
