@@ -11,6 +11,7 @@ the ledger unchanged - and the games play to the end; every hand verifies.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from pathlib import Path
@@ -20,6 +21,7 @@ import httpx
 import pytest
 import websockets
 from server_helpers import FAST, GAME_CODES, Oracle, Player, Server
+from sqlalchemy import text
 from test_recovery import TIME_LIMIT, _same, _snapshot, _updates_seen
 
 from paiju.server.store import Store
@@ -193,3 +195,120 @@ def _play_through_a_failover(nodes: list[Node], dsn: str) -> None:
     metrics = httpx.get(f"{nodes[1].base}/metrics", timeout=10).text
     assert 'paiju_rooms_taken_over_total{node="b"}' in metrics
     assert 'paiju_actions_total{node="b"}' in metrics
+
+
+class Cuttable:
+    """A TCP relay to Redis for one node (a thread of its own); :meth:`cut` partitions the
+    node from Redis: the relay's connections are closed and new ones refused."""
+
+    def __init__(self, target_port: int) -> None:
+        import socket
+        import threading
+
+        self.target = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.open: list[Any] = []
+        self.stopped = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket
+        import threading
+
+        while not self.stopped:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if self.stopped:
+                client.close()
+                return
+            upstream = socket.create_connection(("127.0.0.1", self.target))
+            self.open += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(a: Any, b: Any) -> None:
+        try:
+            while data := a.recv(65536):
+                b.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (a, b):
+                with contextlib.suppress(OSError):
+                    s.close()
+
+    def cut(self) -> None:
+        import socket
+
+        self.stopped = True
+        with contextlib.suppress(OSError):
+            self.listener.shutdown(socket.SHUT_RDWR)
+        self.listener.close()
+        for s in self.open:
+            with contextlib.suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
+                s.close()
+
+
+def test_a_node_cut_off_from_redis_stops_before_another_takes_over(
+    tmp_path: Path, postgres_db: str, redis_url: str
+) -> None:
+    """Node a loses Redis: it stops renewing, gives its room up (its sockets are told
+    ``wrong_node``) while its lease still holds - nobody has taken the room yet - and then
+    node b takes it over; the game resumes there exactly and plays to the end."""
+    port = int(redis_url.rsplit(":", 1)[1].split("/")[0])
+    relay = Cuttable(port)
+    a_url = redis_url.replace(f":{port}/", f":{relay.port}/")
+    a = Node(tmp_path / "a", postgres_db, a_url, "a").start()
+    b = Node(tmp_path / "b", postgres_db, redis_url, "b").start()
+    store = Store(postgres_db)
+    try:
+        options = {"time_limit": TIME_LIMIT, "reconnect_grace": TIME_LIMIT, "hands": 3}
+        room, tokens = _table(a, b, "toy", options)
+
+        async def run() -> None:
+            oracle = Oracle(postgres_db)  # type: ignore[arg-type]
+            players = [Player(a, t, room, seed=i, oracle=oracle) for i, t in enumerate(tokens)]
+            for p in players:
+                await p.connect()
+            await asyncio.gather(*(p.play(until=_updates_seen(2)) for p in players))
+            before = await _snapshot(players)
+            relay.cut()
+            for p in players:
+                told = await p.expect("error", timeout=20)
+                assert told["code"] == "wrong_node"
+            with store.engine.connect() as conn:
+                holder = conn.execute(
+                    text("SELECT node FROM room_leases WHERE room_id = :r"), {"r": room}
+                ).scalar()
+            assert holder == "a", "another node took the room before a gave it up"
+            for p in players:
+                await asyncio.wait_for(p.closed.wait(), 10)
+            end = time.monotonic() + 30
+            while _info([b], room).get("node") != "b":
+                assert time.monotonic() < end, "b did not take the room over"
+                await asyncio.sleep(0.2)
+            again = [Player(b, t, room, seed=9 + i, oracle=oracle) for i, t in enumerate(tokens)]
+            for p in again:
+                await p.connect()
+            after = await _snapshot(again)
+            assert after.keys() == before.keys()
+            for key, msg in before.items():
+                _same(msg, after[key])
+            await asyncio.gather(*(p.play(timeout=60) for p in again))
+            for p in again:
+                await p.close()
+            oracle.close()
+
+        asyncio.run(run())
+        games = b.call("GET", f"/api/games?room={room}").json()
+        assert len(games) == 3
+        assert all(b.call("GET", f"/api/games/{g['id']}/verify").json()["ok"] for g in games)
+    finally:
+        store.close()
+        a.stop()
+        b.stop()

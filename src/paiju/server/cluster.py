@@ -128,7 +128,8 @@ class FencedJournal(Journal):
             else:
                 failed(exc)
 
-        if room.id not in cluster.store.fence:
+        if room.id not in cluster.store.fence or time.monotonic() >= cluster.valid_until:
+            # not (or no longer surely) this node's room: refused before the database
             asyncio.get_running_loop().call_soon(refused, StaleLease([room.id]))
             return
         super().add(room, write, done, refused)
@@ -217,7 +218,8 @@ class Cluster:
                 self.valid_until = began + self.config.lease_ttl
                 for room_id in [r for r in fence if r not in kept]:
                     self.drop(room_id, "its lease was taken by another node")
-        if time.monotonic() >= self.valid_until - self.config.renew_every / 2:
+        # the next tick may come too late: give the rooms up while the leases still hold
+        if time.monotonic() + self.config.renew_every >= self.valid_until - 0.25:
             for room_id in list(fence):
                 self.drop(room_id, "this node lost touch with the cluster")
             return
