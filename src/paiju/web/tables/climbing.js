@@ -1,0 +1,674 @@
+// The climbing family (出牌 games: beat the play on the table or pass; the last player left
+// unbeaten leads again; finish first): 鞍山甲乙丙 (6 seats, 3 against 3), 鞍山放羊 (4 seats, a
+// called partner, 亮) and, on the same module, 宁城打弹子 (2 against 2, 明牌, bombs, tribute).
+//
+// What a player sees: the hand sorted by the game's own order (big cards first), tap to
+// select; the cards that belong to no legal play are dimmed; 出牌 sends the selection when
+// it is one of the server's legal plays, and otherwise asks the server's check call and
+// shows its reason without playing; 提示 cycles through the legal plays, smallest first;
+// 不出 passes. The felt shows the play to beat and who made it, each seat's play or pass of
+// this round, card counts, finishing places (头游/二游/…) and the teams as they become known;
+// 放羊 adds the banker's call (the called card, 亮 or not) and the revealed partner.
+//
+// Extension points for further games of the family (打弹子):
+//   PROFILES[family]      the rank order, the hand layout ("stacks" by rank with counts, or
+//                         a "row"), which stacks are bombs, the seats' names;
+//   DECISIONS[type]       the panel for a decision other than play/pass (call, declare,
+//                         tribute, return): a function (ctx, actions) -> Node, where
+//                         `actions` are the legal actions of that type;
+//   viewOf(view)          the one place that reads the server's view (field names).
+
+import { SUIT_NAMES, cardEl, cardsEl, splitCards } from "../js/cards.js";
+import { token } from "../js/api.js";
+import { h, signed } from "../js/dom.js";
+import { lang, phaseName, t } from "../js/i18n.js";
+
+function w(key, vars = {}) {
+  return t(`cl.${key}`, vars);
+}
+
+// ------------------------------------------------------------------ profiles
+
+const RANKS_3_HIGH = ["4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "3", "BJ", "RJ"];
+const RANKS_2_HIGH = ["3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ"];
+
+/** 甲乙丙's seat names in playing order ("甲 A乙 C丙 B": 甲乙丙 at 0, 2, 4). */
+const JYB_NAMES = ["甲", "A", "乙", "C", "丙", "B"];
+
+export const PROFILES = {
+  jiayibing: { order: RANKS_2_HIGH, layout: "stacks", seatNames: JYB_NAMES, bombAt: 0 },
+  fangyang: { order: RANKS_3_HIGH, layout: "row", seatNames: null, bombAt: 0 },
+  // 宁城打弹子: 27 cards grouped by rank; 4 or more of a rank (砟子) drawn as a bomb
+  danzi: { order: RANKS_3_HIGH, layout: "stacks", seatNames: null, bombAt: 4 },
+};
+
+const CODE_FAMILY = { "anshan-jiayibing": "jiayibing", "anshan-fangyang": "fangyang", "ningcheng-danzi": "danzi" };
+
+export function profileOf(ctx) {
+  const family = (ctx.variant && ctx.variant.family) || CODE_FAMILY[ctx.view && ctx.view.code] || "";
+  if (PROFILES[family]) return PROFILES[family];
+  return PROFILES[CODE_FAMILY[ctx.view && ctx.view.code]] || PROFILES.jiayibing;
+}
+
+export function rankKey(card) {
+  return card === "BJ" || card === "RJ" ? card : card[0];
+}
+
+const SUIT_ORDER = "shcd";
+
+/** Card strength in the profile's order (higher is bigger); suits break ties for drawing. */
+export function strength(profile, card) {
+  return profile.order.indexOf(rankKey(card)) * 4 + (3 - Math.max(0, SUIT_ORDER.indexOf(card[1])));
+}
+
+/** The hand as drawn: big cards first, then by suit (positions index the view's hand). */
+export function sortedHand(profile, cards) {
+  return cards.map((card, i) => ({ card, i })).sort((a, b) => strength(profile, b.card) - strength(profile, a.card) || a.i - b.i);
+}
+
+function rankText(rank) {
+  if (rank === "BJ") return t("cl.bj");
+  if (rank === "RJ") return t("cl.rj");
+  return rank === "T" ? "10" : rank;
+}
+
+// ------------------------------------------------------------------ the view
+
+const PLACE_KEYS = ["place1", "place2", "place3", "place4", "place5", "place6"];
+
+/** A place's name: 头游, 二游, …, 末游 (the last of n). */
+export function placeName(k, n) {
+  if (k === n - 1 && n > 2) return w("place_last");
+  return w(PLACE_KEYS[k] || "place_n", { n: k + 1 });
+}
+
+/** Everything the table reads from the server's view, in one place. */
+export function viewOf(view) {
+  const n = (view.hand_sizes || []).length;
+  const current = view.table || view.current || null;
+  return {
+    n,
+    phase: view.phase,
+    hand: splitCards(view.hand),
+    sizes: view.hand_sizes || [],
+    current: current && current.cards ? current : null,
+    round: view.round || view.trick || [],
+    finished: view.finished || view.finish_order || [],
+    teams: view.teams || null,
+    banker: view.banker ?? null,
+    called: view.called || view.called_card || null,
+    shown: !!(view.shown ?? view.liang),
+    partner: view.partner ?? null,
+    mode: view.mode || null,
+    special3: view.special3 || view.special_three || null,
+    leader: view.leader ?? null,
+    jiefeng: view.jiefeng || null,
+    result: view.result || null,
+    partnerHand: view.partner_hand || null,
+  };
+}
+
+// ------------------------------------------------------------------ legal plays
+
+function cardsKey(cards) {
+  return [...cards].sort().join(" ");
+}
+
+function playsOf(legal) {
+  return (legal || []).filter((a) => a.type === "play");
+}
+
+/** The legal plays, smallest first: by the top card's strength, then fewer cards. */
+export function hintOrder(profile, plays) {
+  const top = (a) => Math.max(...splitCards(a.cards).map((c) => profile.order.indexOf(rankKey(c))));
+  return [...plays].sort((a, b) => top(a) - top(b) || splitCards(a.cards).length - splitCards(b.cards).length);
+}
+
+/** Positions in `hand` that make up `cards` (a multiset), preferring `prefer` order. */
+function positionsFor(hand, cards, prefer) {
+  const left = [...splitCards(cards)];
+  const out = [];
+  for (const i of prefer) {
+    const at = left.indexOf(hand[i]);
+    if (at >= 0) {
+      out.push(i);
+      left.splice(at, 1);
+    }
+  }
+  return left.length ? null : out;
+}
+
+// ------------------------------------------------------------------ the server's check call
+
+/** Render a refusal: the engine's reason in the player's language, else its message. */
+export function refusalText(err) {
+  if (!err) return "";
+  const params = { ...(err.params || {}) };
+  for (const [k, v] of Object.entries(params)) if (k === "rank") params[k] = rankText(String(v));
+  if (err.reason) {
+    const key = `cl.reason.${err.reason}`;
+    const text = t(key, params);
+    if (text !== key) return text;
+  }
+  return err.message || err.code || "";
+}
+
+/** POST /api/rooms/ID/check: null when the action is legal, else the error object. */
+async function serverCheck(roomId, action) {
+  try {
+    const answer = await fetch(`/api/rooms/${roomId}/check`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", Authorization: `Bearer ${token() || ""}` },
+      body: JSON.stringify(action),
+    });
+    if (answer.ok) return null;
+    const data = await answer.json().catch(() => ({}));
+    return (data && data.error) || { code: String(answer.status), message: answer.statusText };
+  } catch (exc) {
+    return { code: "network", message: String(exc) };
+  }
+}
+
+function send(ctx, action) {
+  ctx.local.refusal = null;
+  ctx.local.picked = [];
+  ctx.act(action);
+}
+
+async function tryPlay(ctx) {
+  const local = ctx.local;
+  const now = local.ctx || ctx;
+  const hand = viewOf(now.view).hand;
+  const cards = local.picked.filter((i) => i < hand.length).map((i) => hand[i]);
+  if (!cards.length) return;
+  const action = { type: "play", cards: cards.join(" ") };
+  const legalKeys = new Set(playsOf(now.legal).map((a) => cardsKey(splitCards(a.cards))));
+  const match = playsOf(now.legal).find((a) => cardsKey(splitCards(a.cards)) === cardsKey(cards));
+  if (match) return send(now, match);
+  if (now.legal && legalKeys.size && now.roomId === undefined) {
+    local.refusal = { message: w("not_legal") };
+    return now.rerender();
+  }
+  // not one of the listed plays: the server says why (nothing is played)
+  const sentFor = now.view;
+  const err = await serverCheck(now.roomId, action);
+  const latest = local.ctx || now;
+  if (latest.view !== sentFor) return;
+  if (err === null) return send(latest, action);
+  local.refusal = err;
+  latest.rerender();
+}
+
+// ------------------------------------------------------------------ decisions other than play
+
+function actionButton(ctx, action, label, cls = "action") {
+  return h("button", { class: cls, dataset: { action: JSON.stringify(action) }, onclick: () => send(ctx, action) }, label);
+}
+
+/** 放羊's call: pick the card to call (A or below), 亮 or not, then 叫牌. */
+function callPanel(ctx, actions) {
+  const local = ctx.local;
+  const cards = [...new Set(actions.map((a) => a.card))];
+  const profile = profileOf(ctx);
+  cards.sort((a, b) => strength(profile, b) - strength(profile, a));
+  const canShow = actions.some((a) => a.shown) && actions.some((a) => !a.shown);
+  if (local.callShown === undefined) local.callShown = false;
+  const hand = new Set(viewOf(ctx.view).hand);
+  const chosen = local.callCard && cards.includes(local.callCard) ? local.callCard : null;
+  const action = chosen ? actions.find((a) => a.card === chosen && (!canShow || !!a.shown === local.callShown)) : null;
+  const bySuit = {};
+  for (const c of cards) (bySuit[c[1]] = bySuit[c[1]] || []).push(c);
+  return h(
+    "div",
+    { class: "cl-call", id: "cl-call" },
+    h("p", { class: "cl-note" }, w("call_hint")),
+    h(
+      "div",
+      { class: "cl-call-grid" },
+      Object.entries(bySuit).map(([suit, list]) =>
+        h(
+          "div",
+          { class: "cl-call-suit", dataset: { suit } },
+          list.map((c) => {
+            const el = cardEl(c, { small: true });
+            el.classList.add("pick");
+            if (c === chosen) el.classList.add("selected");
+            if (hand.has(c)) el.classList.add("mine-card");
+            el.addEventListener("click", () => {
+              local.callCard = c;
+              ctx.rerender();
+            });
+            return el;
+          }),
+        ),
+      ),
+    ),
+    chosen
+      ? h("p", { class: "cl-note", id: "cl-call-mode" }, hand.has(chosen) ? w("call_alone", { c: cardText(chosen) }) : w("call_partner", { c: cardText(chosen) }))
+      : null,
+    h(
+      "div",
+      { class: "buttons" },
+      canShow
+        ? h(
+            "label",
+            { class: "field check cl-liang" },
+            h("input", {
+              type: "checkbox",
+              id: "cl-liang",
+              checked: local.callShown,
+              onchange: (ev) => {
+                local.callShown = ev.target.checked;
+                ctx.rerender();
+              },
+            }),
+            h("span", {}, w("liang_choice")),
+          )
+        : null,
+      h(
+        "button",
+        { class: "primary", id: "cl-call-submit", disabled: !action, onclick: () => action && send(ctx, action) },
+        w("call"),
+      ),
+    ),
+  );
+}
+
+/** A decision the table has no panel for: the legal actions as labelled buttons. */
+function buttonsPanel(ctx, actions) {
+  return h(
+    "div",
+    { class: "legal-actions" },
+    actions.map((a) => {
+      const rest = Object.entries(a)
+        .filter(([k]) => k !== "type")
+        .map(([k, v]) => `${k} ${v}`)
+        .join(" · ");
+      const label = t(`cl.act.${a.type}`) === `cl.act.${a.type}` ? a.type : t(`cl.act.${a.type}`);
+      return actionButton(ctx, a, rest ? `${label}: ${rest}` : label);
+    }),
+  );
+}
+
+export const DECISIONS = {
+  call: callPanel,
+};
+
+function cardText(card) {
+  if (card === "BJ" || card === "RJ") return rankText(card);
+  return `${SUIT_NAMES[card[1]] || card[1]}${rankText(card[0])}`;
+}
+
+// ------------------------------------------------------------------ the hand
+
+function handPicker(ctx, mode) {
+  const local = ctx.local;
+  const v = viewOf(ctx.view);
+  const profile = profileOf(ctx);
+  const hand = v.hand;
+  const order = sortedHand(profile, hand);
+  const inSome = new Set();
+  if (mode === "play") for (const a of playsOf(ctx.legal)) for (const c of splitCards(a.cards)) inSome.add(c);
+  const cardNode = ({ card, i }) => {
+    const el = cardEl(card);
+    el.dataset.index = i;
+    if (mode !== "play") return el;
+    el.classList.add("pick");
+    if (local.picked.includes(i)) el.classList.add("selected");
+    else if (ctx.legal && !inSome.has(card)) el.classList.add("dim");
+    el.addEventListener("click", () => {
+      const now = local.ctx || ctx;
+      const sel = local.picked;
+      const at = sel.indexOf(i);
+      if (at >= 0) sel.splice(at, 1);
+      else sel.push(i);
+      local.refusal = null;
+      local.hint = -1;
+      now.rerender();
+    });
+    return el;
+  };
+  if (profile.layout === "stacks") {
+    const stacks = [];
+    for (const item of order) {
+      const rank = rankKey(item.card);
+      let s = stacks.find((x) => x.rank === rank);
+      if (!s) stacks.push((s = { rank, items: [] }));
+      s.items.push(item);
+    }
+    return h(
+      "div",
+      { class: "cl-hand stacks", id: "cl-hand", dataset: { count: hand.length } },
+      stacks.map((s) =>
+        h(
+          "div",
+          { class: `cl-stack${profile.bombAt && s.items.length >= profile.bombAt ? " bomb" : ""}`, dataset: { rank: s.rank, count: s.items.length } },
+          s.items.length > 1 ? h("span", { class: "cl-count" }, `×${s.items.length}`) : null,
+          s.items.map(cardNode),
+        ),
+      ),
+    );
+  }
+  return h("div", { class: "cards hand cl-hand row", id: "cl-hand", dataset: { count: hand.length } }, order.map(cardNode));
+}
+
+// ------------------------------------------------------------------ the player's area
+
+function playControls(ctx) {
+  const local = ctx.local;
+  const v = viewOf(ctx.view);
+  const profile = profileOf(ctx);
+  const plays = hintOrder(profile, playsOf(ctx.legal));
+  const pass = (ctx.legal || []).find((a) => a.type === "pass");
+  const hand = v.hand;
+  const picked = local.picked.map((i) => hand[i]);
+  const matches = plays.some((a) => cardsKey(splitCards(a.cards)) === cardsKey(picked));
+  const lead = !v.current;
+  let note;
+  if (lead) note = w("lead_hint");
+  else if (!plays.length) note = w("cannot_beat");
+  else note = w("beat_hint", { who: ctx.seatName(v.current.seat) });
+  return h(
+    "div",
+    { class: "cl-controls" },
+    h("p", { class: "cl-note", id: "cl-note" }, note),
+    h(
+      "div",
+      { class: "buttons cl-buttons" },
+      pass ? h("button", { class: plays.length ? "ghost" : "primary", id: "cl-pass", dataset: { action: JSON.stringify(pass) }, onclick: () => send(local.ctx || ctx, pass) }, plays.length ? w("pass") : w("pass_cannot")) : null,
+      plays.length
+        ? h(
+            "button",
+            {
+              class: "ghost",
+              id: "cl-hint",
+              onclick: () => {
+                const now = local.ctx || ctx;
+                const list = hintOrder(profileOf(now), playsOf(now.legal));
+                if (!list.length) return;
+                local.hint = ((local.hint ?? -1) + 1) % list.length;
+                const nowHand = viewOf(now.view).hand;
+                const prefer = sortedHand(profileOf(now), nowHand).map((x) => x.i).reverse();
+                local.picked = positionsFor(nowHand, list[local.hint].cards, prefer) || [];
+                local.refusal = null;
+                now.rerender();
+              },
+            },
+            w("hint"),
+          )
+        : null,
+      h(
+        "button",
+        {
+          class: "ghost",
+          id: "cl-clear",
+          disabled: !picked.length,
+          onclick: () => {
+            local.picked = [];
+            local.refusal = null;
+            (local.ctx || ctx).rerender();
+          },
+        },
+        w("clear"),
+      ),
+      h(
+        "button",
+        { class: `primary${matches ? " ready" : ""}`, id: "cl-play", disabled: !picked.length, onclick: () => tryPlay(ctx) },
+        picked.length ? w("play_n", { n: picked.length }) : w("play"),
+      ),
+    ),
+  );
+}
+
+function decisionPanel(ctx) {
+  const legal = ctx.legal || [];
+  const types = [...new Set(legal.map((a) => a.type))].filter((x) => x !== "play" && x !== "pass");
+  return types.map((type) => (DECISIONS[type] || buttonsPanel)(ctx, legal.filter((a) => a.type === type)));
+}
+
+// ------------------------------------------------------------------ the felt
+
+function teamOf(v, seat) {
+  if (!v.teams) return null;
+  const x = v.teams[seat];
+  return x === undefined ? null : x;
+}
+
+function seatLabel(ctx, seat) {
+  const names = profileOf(ctx).seatNames;
+  return names ? `${names[seat]} ${ctx.seatName(seat)}` : ctx.seatName(seat);
+}
+
+function describePlay(play) {
+  if (!play) return "";
+  const kind = play.kind_zh || play.kind || "";
+  const term = kind ? (lang() === "en" ? t(`cl.kind.${kind}`) : kind) : "";
+  const cards = splitCards(play.cards);
+  const rank = play.rank || (cards.length ? rankKey(cards[0]) : "");
+  return term && !term.startsWith("cl.kind.") ? `${term} ${rankText(rank)}` : rankText(rank);
+}
+
+function currentPlay(ctx, v) {
+  if (!v.current) {
+    if (v.phase !== "playing") return null;
+    const who = v.leader ?? (ctx.view.to_act || [])[0];
+    return h("div", { class: "cl-current empty", id: "cl-current" }, who === undefined || who === null ? "" : w("to_lead", { who: seatLabel(ctx, who) }));
+  }
+  const c = v.current;
+  return h(
+    "div",
+    { class: "cl-current", id: "cl-current", dataset: { seat: c.seat, cards: c.cards } },
+    h("div", { class: "cl-who" }, w("played_by", { who: seatLabel(ctx, c.seat), what: describePlay(c) })),
+    cardsEl(c.cards, { small: true }),
+  );
+}
+
+function calledChip(ctx, v) {
+  if (!v.called) return null;
+  const known = v.partner !== null && v.partner !== undefined;
+  let tail;
+  if (v.shown) tail = w("liang");
+  else tail = w("not_liang");
+  return h(
+    "span",
+    { class: "chip cl-called", id: "cl-called", dataset: { card: v.called, shown: String(v.shown) } },
+    w("called"),
+    " ",
+    cardEl(v.called, { small: true }),
+    ` ${tail}`,
+    v.mode ? ` · ${w(`mode.${v.mode}`)}` : "",
+    known && v.mode !== "1v3" ? ` · ${w("partner_is", { who: ctx.seatName(v.partner) })}` : "",
+  );
+}
+
+function resultPanel(ctx, v) {
+  const r = v.result;
+  const order = r.finish_order || v.finished;
+  const n = v.n;
+  const deltas = r.deltas || r.settlement || [];
+  const outcome = r.result || r.outcome || null;
+  return h(
+    "div",
+    { class: "cl-result", id: "cl-result", dataset: { result: outcome || "" } },
+    outcome ? h("div", { class: `cl-outcome ${outcome}`, id: "cl-outcome" }, w(`outcome.${outcome}`)) : null,
+    r.caught !== undefined && r.caught !== null ? h("div", { class: "cl-note" }, w("caught", { n: r.caught })) : null,
+    h(
+      "table",
+      { class: "cl-order", id: "cl-order" },
+      h(
+        "tbody",
+        {},
+        Array.from({ length: n }, (_, s) => s)
+          .sort((a, b) => (order.indexOf(a) < 0 ? 99 : order.indexOf(a)) - (order.indexOf(b) < 0 ? 99 : order.indexOf(b)))
+          .map((s) => {
+            const k = order.indexOf(s);
+            return h(
+              "tr",
+              { dataset: { seat: s, place: k } },
+              h("td", {}, k >= 0 ? placeName(k, n) : w("not_out")),
+              h("td", {}, seatLabel(ctx, s), teamOf(v, s) !== null ? h("span", { class: `cl-team t${teamOf(v, s)}` }, teamName(ctx, v, teamOf(v, s))) : null),
+              h("td", { class: "cl-delta", dataset: { delta: deltas[s] ?? "" } }, deltas[s] === undefined ? "" : signed(deltas[s])),
+            );
+          }),
+      ),
+    ),
+  );
+}
+
+function teamName(ctx, v, team) {
+  const family = (ctx.variant && ctx.variant.family) || CODE_FAMILY[ctx.view.code];
+  if (family === "jiayibing") return team === 0 ? w("team_jyb") : w("team_acb");
+  if (family === "fangyang") return team === 0 ? w("team_banker") : w("team_others");
+  return w("team_n", { n: team + 1 });
+}
+
+// ------------------------------------------------------------------ style
+
+const STYLE = `
+.cl-hand.stacks { display: flex; flex-wrap: nowrap; align-items: flex-start; justify-content: center; padding-top: 12px; min-height: 84px; overflow-x: auto; }
+.cl-stack { display: flex; flex-direction: column; position: relative; flex: none; }
+.cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.42); }
+.cl-stack .card + .card { margin-top: calc(var(--card-h) * -0.7); }
+.cl-stack .card.selected { transform: translateY(-8px); }
+.cl-stack.bomb .card { box-shadow: 0 0 0 2px #e53935, 0 1px 2px rgba(0,0,0,.3); }
+.cl-stack.bomb .card.selected { box-shadow: 0 0 0 3px var(--gold), 0 4px 8px rgba(0,0,0,.35); }
+.cl-count { position: absolute; top: -13px; left: 0; font-size: 11px; line-height: 12px; font-weight: 700; color: var(--felt-dark); z-index: 1; }
+.cl-stack.bomb .cl-count { color: #c62828; }
+.cl-hand.row { gap: 0; flex-wrap: wrap; justify-content: center; padding-top: 12px; }
+.cl-hand.row .card { margin-right: calc(var(--card-w) * -0.45); }
+.cl-hand.row .card:last-child { margin-right: 0; }
+.cl-hand .card.dim { filter: brightness(.78) saturate(.6); }
+.cl-note { font-size: 13px; margin: 2px 0 4px; }
+.cl-buttons { margin-top: 4px; justify-content: center; }
+.cl-buttons button { min-width: 64px; }
+.cl-reason { margin: 4px 0; padding: 4px 8px; border-radius: 6px; background: rgba(200, 40, 40, .15); color: var(--red); font-size: 13px; overflow-wrap: anywhere; }
+.cl-center .chips { display: flex; flex-wrap: wrap; gap: 4px; justify-content: center; }
+.cl-center .chip .card.small { display: inline-block; vertical-align: middle; width: 18px; height: 26px; }
+.cl-center .chip .card.small .big, .cl-center .chip .card.small .pip { display: none; }
+.cl-center .chip .card.small .corner { font-size: 9px; }
+.cl-current { margin-top: 6px; display: grid; justify-items: center; gap: 3px; }
+.cl-current.empty { font-size: 13px; opacity: .9; }
+.cl-current .cards { justify-content: center; }
+.cl-who { font-size: 13px; font-weight: 600; overflow-wrap: anywhere; }
+.cl-jiefeng { font-size: 12px; background: rgba(244,200,74,.25); border-radius: 6px; padding: 2px 6px; margin-top: 4px; }
+.seat .cl-seat { display: grid; justify-items: center; gap: 1px; }
+.seat .cl-seat .cl-last { min-height: 0; }
+.seat .cl-pass { font-size: 11px; opacity: .85; }
+.cl-place { background: var(--gold); color: #5a3d00; }
+.cl-team { display: inline-block; border-radius: 6px; padding: 0 5px; font-size: 11px; font-weight: 700; margin-left: 3px; }
+.cl-team.t0 { background: #64b5f6; color: #0d2a45; }
+.cl-team.t1 { background: #ef9a9a; color: #4a0c0c; }
+.cl-team.unknown { background: rgba(255,255,255,.25); color: #fff; }
+.cl-call-grid { display: grid; gap: 4px; }
+.cl-call-suit { display: flex; flex-wrap: wrap; gap: 3px; }
+.cl-call .card.mine-card { outline: 2px dashed var(--felt); outline-offset: 1px; }
+.cl-result table { border-collapse: collapse; margin-top: 4px; width: 100%; }
+.cl-result td { padding: 2px 6px; font-size: 13px; text-align: left; border-bottom: 1px solid rgba(0,0,0,.08); }
+.cl-outcome { font-weight: 800; font-size: 16px; }
+.cl-partner-hand { margin-top: 6px; }
+.felt-center .cl-result td { border-bottom-color: rgba(255,255,255,.15); }
+@media (max-width: 480px) {
+  .cl-hand.stacks .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.45); }
+  .room.family-jiayibing .felt, .room.family-fangyang .felt, .room.family-danzi .felt { max-height: 46vh; margin-top: 20px; }
+  .room.family-jiayibing .felt-center, .room.family-fangyang .felt-center { width: 58%; }
+}
+@media (min-width: 900px) {
+  .cl-hand.stacks .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.3); }
+}
+`;
+
+function ensureStyle() {
+  if (typeof document === "undefined" || document.getElementById("cl-style")) return;
+  const el = document.createElement("style");
+  el.id = "cl-style";
+  el.textContent = STYLE;
+  document.head.appendChild(el);
+}
+
+// ------------------------------------------------------------------ the module's exports
+
+export function createOptions() {
+  return [];
+}
+
+export function render(ctx) {
+  ensureStyle();
+  const view = ctx.view;
+  const local = ctx.local;
+  const v = viewOf(view);
+  if (!local.picked) local.picked = [];
+  if (local.viewNow !== view) {
+    local.viewNow = view;
+    local.refusal = null;
+  }
+  if (local.handText !== view.hand) {
+    local.picked = [];
+    local.hint = -1;
+    local.handText = view.hand;
+  }
+  local.picked = local.picked.filter((i) => i < v.hand.length);
+  local.ctx = ctx;
+  const myTurn = ctx.seat !== null && (view.to_act || []).includes(ctx.seat) && !ctx.handOver;
+  const legal = ctx.legal || [];
+  const playing = myTurn && (legal.some((a) => a.type === "play" || a.type === "pass") || (ctx.legal === null && v.phase === "playing"));
+  const mode = playing ? "play" : "watch";
+  if (!playing) local.picked = [];
+
+  const refusal = local.refusal ? h("div", { class: "cl-reason", id: "cl-reason", role: "alert" }, w("refused", { m: refusalText(local.refusal) })) : null;
+  const mine =
+    ctx.seat === null
+      ? null
+      : h(
+          "div",
+          { class: "cl-mine" },
+          myTurn ? decisionPanel(ctx) : null,
+          refusal,
+          playing ? playControls(ctx) : null,
+          handPicker(ctx, mode),
+          v.partnerHand ? h("div", { class: "cl-partner-hand", id: "cl-partner-hand" }, h("small", {}, w("partner_hand")), cardsEl(v.partnerHand, { small: true })) : null,
+          v.result ? resultPanel(ctx, v) : null,
+        );
+
+  const chips = [h("span", { class: "chip" }, phaseName(v.phase))];
+  if (v.banker !== null && v.called === null && v.phase !== "over" && profileOf(ctx) === PROFILES.fangyang) chips.push(h("span", { class: "chip", id: "cl-banker" }, w("banker_is", { who: ctx.seatName(v.banker) })));
+  const called = calledChip(ctx, v);
+  if (called) chips.push(called);
+  if (v.special3) {
+    const card = typeof v.special3 === "string" ? v.special3 : v.special3.card;
+    chips.push(h("span", { class: "chip", id: "cl-special3", dataset: { card } }, w("special3"), " ", cardEl(card, { small: true })));
+  }
+  const center = h(
+    "div",
+    { class: "cl-center" },
+    h("div", { class: "chips" }, chips),
+    currentPlay(ctx, v),
+    v.jiefeng ? h("div", { class: "cl-jiefeng", id: "cl-jiefeng" }, w("jiefeng", { who: seatLabel(ctx, v.jiefeng.to ?? v.jiefeng) })) : null,
+    v.result && ctx.seat === null ? resultPanel(ctx, v) : null,
+  );
+  return { center, mine };
+}
+
+export function seatExtra(ctx, seat) {
+  const v = viewOf(ctx.view);
+  const k = v.finished.indexOf(seat);
+  const team = teamOf(v, seat);
+  const last = [...v.round].reverse().find((x) => x.seat === seat);
+  let shown = null;
+  if (last && last.type === "pass") shown = h("span", { class: "cl-pass" }, w("passed"));
+  else if (last && last.cards && !(v.current && v.current.seat === seat)) shown = cardsEl(last.cards, { small: true });
+  else if (v.current && v.current.seat === seat) shown = cardsEl(v.current.cards, { small: true });
+  const names = profileOf(ctx).seatNames;
+  return h(
+    "div",
+    { class: "seat-extra cl-seat", dataset: { place: k, team: team ?? "" } },
+    h(
+      "div",
+      {},
+      names ? h("span", { class: "badge" }, names[seat]) : null,
+      team !== null ? h("span", { class: `cl-team t${team}` }, teamName(ctx, v, team)) : null,
+      k >= 0 ? h("span", { class: "badge cl-place" }, placeName(k, v.n)) : null,
+    ),
+    k >= 0 ? null : h("small", { class: "cl-size", dataset: { size: v.sizes[seat] ?? "" } }, w("cards", { n: v.sizes[seat] ?? "?" })),
+    h("div", { class: "cl-last" }, shown),
+  );
+}
