@@ -555,6 +555,7 @@ const STYLE = `
 .seat .cl-seat .cl-last { min-height: 0; }
 .seat .cl-pass { font-size: 11px; opacity: .85; }
 .cl-place { background: var(--gold); color: #5a3d00; }
+.seat .cl-name { background: rgba(255,255,255,.9); color: #1d2330; margin-right: 2px; }
 .cl-team { display: inline-block; border-radius: 6px; padding: 0 5px; font-size: 11px; font-weight: 700; margin-left: 3px; }
 .cl-team.t0 { background: #64b5f6; color: #0d2a45; }
 .cl-team.t1 { background: #ef9a9a; color: #4a0c0c; }
@@ -573,7 +574,10 @@ const STYLE = `
   .room.family-jiayibing .felt-center, .room.family-fangyang .felt-center { width: 58%; }
 }
 @media (min-width: 900px) {
-  .cl-hand.stacks .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.3); }
+  .cl-mine { --card-w: 54px; --card-h: 78px; }
+  .cl-mine .card .corner { font-size: 17px; }
+  .cl-mine .card .big { width: 28px; height: 28px; }
+  .cl-hand.stacks .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.38); }
 }
 `;
 
@@ -664,7 +668,7 @@ export function seatExtra(ctx, seat) {
     h(
       "div",
       {},
-      names ? h("span", { class: "badge" }, names[seat]) : null,
+      names ? h("span", { class: "badge cl-name" }, names[seat]) : null,
       team !== null ? h("span", { class: `cl-team t${team}` }, teamName(ctx, v, team)) : null,
       k >= 0 ? h("span", { class: "badge cl-place" }, placeName(k, v.n)) : null,
     ),
