@@ -44,10 +44,21 @@ export const PROFILES = {
 
 const CODE_FAMILY = { "anshan-jiayibing": "jiayibing", "anshan-fangyang": "fangyang", "ningcheng-danzi": "danzi" };
 
+export function familyOf(ctx) {
+  const view = ctx.view || {};
+  return (ctx.variant && ctx.variant.family) || view.family || CODE_FAMILY[view.code] || "";
+}
+
+/** The family's profile, with the rank order the server's view states (low to high). */
 export function profileOf(ctx) {
-  const family = (ctx.variant && ctx.variant.family) || CODE_FAMILY[ctx.view && ctx.view.code] || "";
-  if (PROFILES[family]) return PROFILES[family];
-  return PROFILES[CODE_FAMILY[ctx.view && ctx.view.code]] || PROFILES.jiayibing;
+  const base = PROFILES[familyOf(ctx)] || PROFILES.jiayibing;
+  const text = ctx.view && ctx.view.order;
+  if (!text) return base;
+  if (base._orderText !== text) {
+    base._orderText = text;
+    base.order = splitCards(text).map((r) => (r === "10" ? "T" : r));
+  }
+  return base;
 }
 
 export function rankKey(card) {
@@ -85,26 +96,29 @@ export function placeName(k, n) {
 /** Everything the table reads from the server's view, in one place. */
 export function viewOf(view) {
   const n = (view.hand_sizes || []).length;
-  const current = view.table || view.current || null;
+  const trick = (view.trick || []).map((x) => ({ seat: x.seat, pass: !!x.pass, cards: x.cards || "" }));
   return {
     n,
     phase: view.phase,
     hand: splitCards(view.hand),
+    hands: view.hands || [],
     sizes: view.hand_sizes || [],
-    current: current && current.cards ? current : null,
-    round: view.round || view.trick || [],
-    finished: view.finished || view.finish_order || [],
+    current: view.table && view.table.cards ? view.table : null,
+    trick,
+    lastTrick: (view.last_trick || []).map((x) => ({ seat: x.seat, pass: !!x.pass, cards: x.cards || "" })),
+    finished: view.finished || [],
+    stopped: view.stopped || [],
     teams: view.teams || null,
     banker: view.banker ?? null,
-    called: view.called || view.called_card || null,
-    shown: !!(view.shown ?? view.liang),
+    called: namedCard(view.called),
+    shown: !!view.shown,
     partner: view.partner ?? null,
     mode: view.mode || null,
-    special3: view.special3 || view.special_three || null,
+    special3: view.special3 || null,
     leader: view.leader ?? null,
-    jiefeng: view.jiefeng || null,
+    turn: view.turn ?? null,
+    jiefengFrom: view.jiefeng_from ?? null,
     result: view.result || null,
-    partnerHand: view.partner_hand || null,
   };
 }
 
@@ -144,7 +158,11 @@ function positionsFor(hand, cards, prefer) {
 export function refusalText(err) {
   if (!err) return "";
   const params = { ...(err.params || {}) };
-  for (const [k, v] of Object.entries(params)) if (k === "rank") params[k] = rankText(String(v));
+  for (const [k, v] of Object.entries(params)) {
+    if (k === "rank") params[k] = rankText(String(v));
+    else if (k === "cards" || k === "table" || k === "card") params[k] = splitCards(String(v)).map(cardText).join(" ");
+    else if ((k === "kind" || k === "table_kind") && lang() === "en") params[k] = kindText(String(v));
+  }
   if (err.reason) {
     const key = `cl.reason.${err.reason}`;
     const text = t(key, params);
@@ -206,8 +224,17 @@ function actionButton(ctx, action, label, cls = "action") {
 }
 
 /** 放羊's call: pick the card to call (A or below), 亮 or not, then 叫牌. */
+/** A card named by rank and suit (``{"rank": "10", "suit": "s"}``) as card text (Ts). */
+export function namedCard(x) {
+  if (!x) return null;
+  if (typeof x === "string") return x;
+  if (x.card) return x.card;
+  return `${x.rank === "10" ? "T" : x.rank}${x.suit}`;
+}
+
 function callPanel(ctx, actions) {
   const local = ctx.local;
+  actions = actions.map((a) => ({ ...a, card: namedCard(a) }));
   const cards = [...new Set(actions.map((a) => a.card))];
   const profile = profileOf(ctx);
   cards.sort((a, b) => strength(profile, b) - strength(profile, a));
@@ -215,7 +242,8 @@ function callPanel(ctx, actions) {
   if (local.callShown === undefined) local.callShown = false;
   const hand = new Set(viewOf(ctx.view).hand);
   const chosen = local.callCard && cards.includes(local.callCard) ? local.callCard : null;
-  const action = chosen ? actions.find((a) => a.card === chosen && (!canShow || !!a.shown === local.callShown)) : null;
+  const pick = chosen ? actions.find((a) => a.card === chosen && (!canShow || !!a.shown === local.callShown)) : null;
+  const action = pick ? Object.fromEntries(Object.entries(pick).filter(([k]) => k !== "card")) : null;
   const bySuit = {};
   for (const c of cards) (bySuit[c[1]] = bySuit[c[1]] || []).push(c);
   return h(
@@ -294,6 +322,12 @@ export const DECISIONS = {
   call: callPanel,
 };
 
+/** A card as inline text (♥K), red for hearts and diamonds. */
+function cardSpan(card) {
+  const red = card === "RJ" || card[1] === "h" || card[1] === "d";
+  return h("b", { class: `cl-card-text${red ? " red" : ""}`, dataset: { card } }, cardText(card));
+}
+
 function cardText(card) {
   if (card === "BJ" || card === "RJ") return rankText(card);
   return `${SUIT_NAMES[card[1]] || card[1]}${rankText(card[0])}`;
@@ -309,9 +343,12 @@ function handPicker(ctx, mode) {
   const order = sortedHand(profile, hand);
   const inSome = new Set();
   if (mode === "play") for (const a of playsOf(ctx.legal)) for (const c of splitCards(a.cards)) inSome.add(c);
+  const sp = special3Of(v);
+  const markAt = sp && sp.holder === ctx.seat && v.phase === "playing" && !v.trick.length && !v.lastTrick.length ? hand.indexOf(sp.card) : -1;
   const cardNode = ({ card, i }) => {
     const el = cardEl(card);
     el.dataset.index = i;
+    if (i === markAt) el.classList.add("cl-special");
     if (mode !== "play") return el;
     el.classList.add("pick");
     if (local.picked.includes(i)) el.classList.add("selected");
@@ -439,13 +476,19 @@ function seatLabel(ctx, seat) {
   return names ? `${names[seat]} ${ctx.seatName(seat)}` : ctx.seatName(seat);
 }
 
+/** A kind's name in the player's language (the engine names kinds in Chinese). */
+function kindText(kindZh) {
+  if (lang() !== "en") return kindZh;
+  const key = `cl.kind.${kindZh}`;
+  const text = t(key);
+  return text === key ? kindZh : text;
+}
+
 function describePlay(play) {
   if (!play) return "";
-  const kind = play.kind_zh || play.kind || "";
-  const term = kind ? (lang() === "en" ? t(`cl.kind.${kind}`) : kind) : "";
   const cards = splitCards(play.cards);
   const rank = play.rank || (cards.length ? rankKey(cards[0]) : "");
-  return term && !term.startsWith("cl.kind.") ? `${term} ${rankText(rank)}` : rankText(rank);
+  return play.kind_zh ? `${kindText(play.kind_zh)} ${rankText(rank)}` : rankText(rank);
 }
 
 function currentPlay(ctx, v) {
@@ -474,11 +517,39 @@ function calledChip(ctx, v) {
     { class: "chip cl-called", id: "cl-called", dataset: { card: v.called, shown: String(v.shown) } },
     w("called"),
     " ",
-    cardEl(v.called, { small: true }),
+    cardSpan(v.called),
     ` ${tail}`,
     v.mode ? ` · ${w(`mode.${v.mode}`)}` : "",
     known && v.mode !== "1v3" ? ` · ${w("partner_is", { who: ctx.seatName(v.partner) })}` : "",
   );
+}
+
+/** The felt's chips besides the phase, each (ctx, v) -> Node | null: the game's public
+ * facts (the banker, the called card and 亮, the special 3; 打弹子's declaration and score). */
+export const CHIPS = [
+  (ctx, v) => (v.banker !== null && !v.called && v.phase !== "over" ? h("span", { class: "chip", id: "cl-banker" }, w("banker_is", { who: seatLabel(ctx, v.banker) })) : null),
+  (ctx, v) => calledChip(ctx, v),
+  (ctx, v) => {
+    const sp = special3Of(v);
+    if (!sp) return null;
+    return h(
+      "span",
+      { class: "chip", id: "cl-special3", dataset: { card: sp.card, holder: sp.holder ?? "" } },
+      w("special3"),
+      " ",
+      cardSpan(sp.card),
+      sp.copy ? ` ${w("deck_copy", { n: sp.copy })}` : "",
+      sp.holder !== null && sp.holder !== undefined ? ` · ${w("special3_holder", { who: seatLabel(ctx, sp.holder) })}` : "",
+    );
+  },
+];
+
+/** 甲乙丙's special 3 (J8): ``{card, copy, holder}`` from the view's ``special3``. */
+function special3Of(v) {
+  const sp = v.special3;
+  if (!sp) return null;
+  if (typeof sp === "string") return { card: sp, copy: null, holder: null };
+  return { card: sp.card || `${sp.rank || "3"}${sp.suit}`, copy: sp.copy ?? null, holder: sp.holder ?? null };
 }
 
 function resultPanel(ctx, v) {
@@ -516,7 +587,9 @@ function resultPanel(ctx, v) {
 }
 
 function teamName(ctx, v, team) {
-  const family = (ctx.variant && ctx.variant.family) || CODE_FAMILY[ctx.view.code];
+  const family = familyOf(ctx);
+  const names = ctx.view.team_names;
+  if (Array.isArray(names) && names[team]) return names[team];
   if (family === "jiayibing") return team === 0 ? w("team_jyb") : w("team_acb");
   if (family === "fangyang") return team === 0 ? w("team_banker") : w("team_others");
   return w("team_n", { n: team + 1 });
@@ -537,6 +610,7 @@ const STYLE = `
 .cl-hand.row { gap: 0; flex-wrap: wrap; justify-content: center; padding-top: 12px; }
 .cl-hand.row .card { margin-right: calc(var(--card-w) * -0.45); }
 .cl-hand.row .card:last-child { margin-right: 0; }
+.cl-hand .card.cl-special::after { content: "★"; position: absolute; right: 2px; top: 1px; font-size: 11px; color: #d4a017; }
 .cl-hand .card.dim { filter: brightness(.78) saturate(.6); }
 .cl-note { font-size: 13px; margin: 2px 0 4px; }
 .cl-buttons { margin-top: 4px; justify-content: center; }
@@ -546,6 +620,8 @@ const STYLE = `
 .cl-center .chip .card.small { display: inline-block; vertical-align: middle; width: 18px; height: 26px; }
 .cl-center .chip .card.small .big, .cl-center .chip .card.small .pip { display: none; }
 .cl-center .chip .card.small .corner { font-size: 9px; }
+.cl-card-text { background: #fff; color: #111; border-radius: 4px; padding: 0 4px; }
+.cl-card-text.red { color: var(--red); }
 .cl-current { margin-top: 6px; display: grid; justify-items: center; gap: 3px; }
 .cl-current.empty { font-size: 13px; opacity: .9; }
 .cl-current .cards { justify-content: center; }
@@ -591,8 +667,33 @@ function ensureStyle() {
 
 // ------------------------------------------------------------------ the module's exports
 
-export function createOptions() {
+/** The game's room options (the engine's option names; defaults of the reading). */
+export function createOptions(variant) {
+  const family = variant ? variant.family : "";
+  const choice = (key, values, def) => ({ key, label: w(`opt.${key}`), choices: values.map((value) => ({ value, label: w(`opt.${key}.${value}`) })), default: def });
+  const common = [
+    { key: "base", label: w("opt.base"), default: 1, min: 1 },
+    { key: "quads_beat_all", label: w("opt.quads_beat_all"), type: "checkbox", default: false },
+    { key: "must_beat", label: w("opt.must_beat"), type: "checkbox", default: false },
+  ];
+  if (family === "jiayibing") {
+    return [
+      ...common,
+      choice("special3", ["instance", "first-dealt"], "instance"),
+      choice("next_lead", ["first-finisher", "special3"], "first-finisher"),
+      choice("payout", ["first-team", "team-out", "catalog-v1"], "first-team"),
+    ];
+  }
+  if (family === "fangyang") {
+    return [...common, choice("next_banker", ["first-finisher", "heart4", "rotate"], "first-finisher"), choice("call_max", ["A", "K"], "A")];
+  }
   return [];
+}
+
+/** Other seats' hands this viewer sees during play (a partner's 明牌 in 打弹子). */
+function openHands(ctx, v) {
+  if (v.phase === "over") return [];
+  return v.hands.map((text, s) => [s, text]).filter(([s, text]) => s !== ctx.seat && typeof text === "string" && text.trim());
 }
 
 export function render(ctx) {
@@ -614,7 +715,7 @@ export function render(ctx) {
   local.ctx = ctx;
   const myTurn = ctx.seat !== null && (view.to_act || []).includes(ctx.seat) && !ctx.handOver;
   const legal = ctx.legal || [];
-  const playing = myTurn && (legal.some((a) => a.type === "play" || a.type === "pass") || (ctx.legal === null && v.phase === "playing"));
+  const playing = myTurn && v.phase === "playing" && (legal.some((a) => a.type === "play" || a.type === "pass") || ctx.legal === null);
   const mode = playing ? "play" : "watch";
   if (!playing) local.picked = [];
 
@@ -625,54 +726,61 @@ export function render(ctx) {
       : h(
           "div",
           { class: "cl-mine" },
-          myTurn ? decisionPanel(ctx) : null,
+          myTurn && !playing ? decisionPanel(ctx) : null,
           refusal,
           playing ? playControls(ctx) : null,
           handPicker(ctx, mode),
-          v.partnerHand ? h("div", { class: "cl-partner-hand", id: "cl-partner-hand" }, h("small", {}, w("partner_hand")), cardsEl(v.partnerHand, { small: true })) : null,
+          openHands(ctx, v).map(([s, text]) =>
+            h("div", { class: "cl-open-hand", id: `cl-open-hand-${s}`, dataset: { seat: s } }, h("small", {}, w("open_hand", { who: seatLabel(ctx, s) })), cardsEl(text, { small: true })),
+          ),
           v.result ? resultPanel(ctx, v) : null,
         );
 
   const chips = [h("span", { class: "chip" }, phaseName(v.phase))];
-  if (v.banker !== null && v.called === null && v.phase !== "over" && profileOf(ctx) === PROFILES.fangyang) chips.push(h("span", { class: "chip", id: "cl-banker" }, w("banker_is", { who: ctx.seatName(v.banker) })));
-  const called = calledChip(ctx, v);
-  if (called) chips.push(called);
-  if (v.special3) {
-    const card = typeof v.special3 === "string" ? v.special3 : v.special3.card;
-    chips.push(h("span", { class: "chip", id: "cl-special3", dataset: { card } }, w("special3"), " ", cardEl(card, { small: true })));
+  for (const extra of CHIPS) {
+    const chip = extra(ctx, v);
+    if (chip) chips.push(chip);
   }
   const center = h(
     "div",
     { class: "cl-center" },
     h("div", { class: "chips" }, chips),
     currentPlay(ctx, v),
-    v.jiefeng ? h("div", { class: "cl-jiefeng", id: "cl-jiefeng" }, w("jiefeng", { who: seatLabel(ctx, v.jiefeng.to ?? v.jiefeng) })) : null,
+    v.jiefengFrom !== null && !v.current && v.phase === "playing"
+      ? h("div", { class: "cl-jiefeng", id: "cl-jiefeng", dataset: { from: v.jiefengFrom, to: v.leader } }, w("jiefeng", { from: seatLabel(ctx, v.jiefengFrom), who: seatLabel(ctx, v.leader) }))
+      : null,
     v.result && ctx.seat === null ? resultPanel(ctx, v) : null,
   );
   return { center, mine };
 }
 
+/** What one seat shows on the felt: its name in the game, team, place, cards left, and
+ * its play or pass of the round (or, at the end, the cards it still held). */
 export function seatExtra(ctx, seat) {
   const v = viewOf(ctx.view);
   const k = v.finished.indexOf(seat);
   const team = teamOf(v, seat);
-  const last = [...v.round].reverse().find((x) => x.seat === seat);
+  const last = [...v.trick].reverse().find((x) => x.seat === seat);
   let shown = null;
-  if (last && last.type === "pass") shown = h("span", { class: "cl-pass" }, w("passed"));
-  else if (last && last.cards && !(v.current && v.current.seat === seat)) shown = cardsEl(last.cards, { small: true });
-  else if (v.current && v.current.seat === seat) shown = cardsEl(v.current.cards, { small: true });
+  if (v.phase === "over") {
+    const left = v.hands[seat];
+    if (seat !== ctx.seat && typeof left === "string" && left.trim()) shown = cardsEl(left, { small: true });
+  } else if (last && last.pass) shown = h("span", { class: "cl-pass" }, w("passed"));
+  else if (last && last.cards) shown = cardsEl(last.cards, { small: true });
   const names = profileOf(ctx).seatNames;
+  const stopped = v.stopped.includes(seat);
   return h(
     "div",
-    { class: "seat-extra cl-seat", dataset: { place: k, team: team ?? "" } },
+    { class: "seat-extra cl-seat", dataset: { place: k, team: team ?? "", size: v.sizes[seat] ?? "" } },
     h(
       "div",
-      {},
+      { class: "cl-tags" },
       names ? h("span", { class: "badge cl-name" }, names[seat]) : null,
       team !== null ? h("span", { class: `cl-team t${team}` }, teamName(ctx, v, team)) : null,
       k >= 0 ? h("span", { class: "badge cl-place" }, placeName(k, v.n)) : null,
+      stopped ? h("span", { class: "badge cl-stopped" }, w("stopped")) : null,
     ),
-    k >= 0 ? null : h("small", { class: "cl-size", dataset: { size: v.sizes[seat] ?? "" } }, w("cards", { n: v.sizes[seat] ?? "?" })),
+    k >= 0 ? null : h("small", { class: "cl-size" }, w("cards", { n: v.sizes[seat] ?? "?" })),
     h("div", { class: "cl-last" }, shown),
   );
 }
