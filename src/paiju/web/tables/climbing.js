@@ -389,6 +389,10 @@ function handPicker(ctx, mode) {
   return h("div", { class: "cards hand cl-hand row", id: "cl-hand", dataset: { count: hand.length } }, order.map(cardNode));
 }
 
+function handOrNothing(ctx, mode) {
+  return viewOf(ctx.view).hand.length ? handPicker(ctx, mode) : null;
+}
+
 // ------------------------------------------------------------------ the player's area
 
 function playControls(ctx) {
@@ -531,7 +535,7 @@ export const CHIPS = [
   (ctx, v) => calledChip(ctx, v),
   (ctx, v) => {
     const sp = special3Of(v);
-    if (!sp) return null;
+    if (!sp || v.lastTrick.length || v.phase !== "playing") return null;
     return h(
       "span",
       { class: "chip", id: "cl-special3", dataset: { card: sp.card, holder: sp.holder ?? "" } },
@@ -561,8 +565,9 @@ function resultPanel(ctx, v) {
   return h(
     "div",
     { class: "cl-result", id: "cl-result", dataset: { result: outcome || "" } },
-    outcome ? h("div", { class: `cl-outcome ${outcome}`, id: "cl-outcome" }, w(`outcome.${outcome}`)) : null,
-    r.caught !== undefined && r.caught !== null ? h("div", { class: "cl-note" }, w("caught", { n: r.caught })) : null,
+    outcome ? h("div", { class: `cl-outcome ${outcome}`, id: "cl-outcome" }, outcomeText(ctx, v, r)) : null,
+    r.caught !== undefined && r.caught !== null && outcome === "win" ? h("div", { class: "cl-note", id: "cl-caught" }, w("caught", { n: r.caught })) : null,
+    r.pattern ? h("div", { class: "cl-note", id: "cl-pattern", dataset: { pattern: r.pattern } }, w(r.mode === "1v3" ? "pattern.1v3" : "pattern.2v2", { p: r.pattern, mode: r.mode ? w(`mode.${r.mode}`) : "", liang: v.shown ? w("liang") : w("not_liang") })) : null,
     h(
       "table",
       { class: "cl-order", id: "cl-order" },
@@ -584,6 +589,16 @@ function resultPanel(ctx, v) {
       ),
     ),
   );
+}
+
+/** The deal's verdict: which side won, or 和. */
+function outcomeText(ctx, v, r) {
+  if (r.result === "draw") return w("outcome.draw");
+  if (r.winner !== undefined && r.winner !== null) return w("outcome.team_wins", { team: teamName(ctx, v, r.winner) });
+  const me = ctx.seat === null ? null : (r.settlement || [])[ctx.seat];
+  if (me > 0) return w("outcome.we_win");
+  if (me < 0) return w("outcome.we_lose");
+  return w("outcome.win");
 }
 
 function teamName(ctx, v, team) {
@@ -645,6 +660,8 @@ const STYLE = `
 .cl-partner-hand { margin-top: 6px; }
 .felt-center .cl-result td { border-bottom-color: rgba(255,255,255,.15); }
 @media (max-width: 480px) {
+  .room.family-fangyang .seat, .room.family-danzi .seat { max-width: 21vw; }
+  .cl-seat .cl-last .cards { max-width: 19vw; justify-content: center; }
   .cl-hand.stacks .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.45); }
   .room.family-jiayibing .felt, .room.family-fangyang .felt, .room.family-danzi .felt { max-height: 46vh; margin-top: 20px; }
   .room.family-jiayibing .felt-center, .room.family-fangyang .felt-center { width: 58%; }
@@ -729,7 +746,7 @@ export function render(ctx) {
           myTurn && !playing ? decisionPanel(ctx) : null,
           refusal,
           playing ? playControls(ctx) : null,
-          handPicker(ctx, mode),
+          handOrNothing(ctx, mode),
           openHands(ctx, v).map(([s, text]) =>
             h("div", { class: "cl-open-hand", id: `cl-open-hand-${s}`, dataset: { seat: s } }, h("small", {}, w("open_hand", { who: seatLabel(ctx, s) })), cardsEl(text, { small: true })),
           ),
