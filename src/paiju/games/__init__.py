@@ -119,7 +119,13 @@ FAMILIES: dict[str, Family] = {
         game="paiju.games.climbing.fangyang:FangyangGame",
         bot="paiju.games.climbing.bot:ClimbingBot",
     ),
-    "majiang": Family("麻将", "Mahjong"),
+    "majiang": Family(
+        "麻将",
+        "Mahjong",
+        game="paiju.games.majiang.game:MajiangGame",
+        bot="paiju.games.majiang.bot:MajiangBot",
+        terminal="paiju.games.majiang.terminal:MajiangTable",
+    ),
 }
 
 
