@@ -321,3 +321,240 @@ def test_fangyang_whole_deal_through_the_ui(page: Any, server: WebServer) -> Non
     record = check_against_ledger(page, server, seat=0)
     check_places(page, record)
     layout_ok(page, "anshan-fangyang-over")
+
+
+# ------------------------------------------------- the table's drawing of engine views
+
+DRAW = """([view, legal, seat, family, clicks]) => import('/tables/climbing.js').then(m => {
+  const sent = [];
+  document.getElementById('probe')?.remove();
+  const box = document.createElement('div');
+  box.id = 'probe';
+  box.className = `room family-${family}`;
+  document.body.append(box);
+  const ctx = {view, legal, seat, local: {}, events: [], handOver: null, variant: {family},
+               seatName: (i) => `S${i}`, act: (a) => sent.push(a), rerender: () => {}};
+  const n = view.hand_sizes.length;
+  const draw = () => {
+    const parts = m.render(ctx);
+    const seats = [...Array(n).keys()].map((s) => {
+      const el = document.createElement('div');
+      el.className = 'seat';
+      el.dataset.seat = s;
+      el.append(m.seatExtra(ctx, s));
+      return el;
+    });
+    box.replaceChildren(...[parts.center, parts.mine].filter(Boolean), ...seats);
+  };
+  ctx.rerender = draw;
+  draw();
+  for (const sel of clicks) box.querySelector(sel).click();
+  const text = (sel) => box.querySelector(sel)?.textContent ?? null;
+  const cards = (sel) => [...box.querySelectorAll(sel)].map((c) => c.dataset.card);
+  return {
+    sent,
+    text: box.textContent,
+    hand: cards('#cl-hand .card'),
+    dim: cards('#cl-hand .card.dim'),
+    stacks: [...box.querySelectorAll('.cl-stack')]
+      .map((s) => [s.dataset.rank, Number(s.dataset.count)]),
+    callCards: cards('#cl-call .card'),
+    callMode: text('#cl-call-mode'),
+    called: text('#cl-called'),
+    jiefeng: text('#cl-jiefeng'),
+    current: text('#cl-current'),
+    seats: [...box.querySelectorAll('.seat')].map((s) => ({
+      team: s.querySelector('.cl-team')?.textContent ?? null,
+      place: s.querySelector('.cl-place')?.textContent ?? null,
+      size: s.querySelector('.cl-size')?.textContent ?? null,
+      last: [...s.querySelectorAll('.cl-last .card')].map((c) => c.dataset.card),
+      passed: !!s.querySelector('.cl-pass'),
+    })),
+    buttons: [...box.querySelectorAll('button')].map((b) => b.id || b.textContent),
+  };
+})"""
+
+
+def draw(page: Any, state: Any, seat: int | None, clicks: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Render the climbing table for ``state.view(seat)`` (with the seat's legal actions)
+    in the page, click ``clicks`` (selectors, in order) and read what it shows."""
+    view = json.loads(json.dumps(state.view(seat)))
+    legal = None
+    if seat is not None and seat in state.to_act():
+        acts = state.legal_actions(seat)
+        legal = None if acts is None else [a.to_json() for a in acts]
+    if not page.url.startswith(page.base):
+        page.goto(page.base + "/")
+        page.wait_for_selector("#app, main")
+    result: dict[str, Any] = page.evaluate(
+        DRAW, [view, legal, seat, state.game.variant.family, list(clicks)]
+    )
+    return result
+
+
+def bot_until(state: Any, done: Any, seed: int = 1, limit: int = 400) -> Any:
+    """Let the family bot play every seat until ``done(state)`` (or the deal ends)."""
+    from paiju.games import make_bot
+
+    bot = make_bot(state.game, seed)
+    for _ in range(limit):
+        if done(state) or state.is_over:
+            return state
+        (seat,) = state.to_act()
+        state.apply(seat, bot.act(state, seat))
+    return state
+
+
+def test_the_hand_is_drawn_by_the_games_order_with_only_legal_cards_lit(
+    page: Any, server: WebServer
+) -> None:
+    """The hand is drawn big cards first in each game's own order, grouped by rank with
+    its count (two decks), and the cards that belong to no legal play are dimmed.
+
+    rule (004): "大王、小王、2、A、K、Q、J、10、9、8、7、6、5、4、3" (甲乙丙) and
+    "大王、小王、3、2、A、K、Q、J、10、9、8、7、6、5、4" (放羊);
+    "后一家打出的牌必须比前一家打出的牌大" """
+    from paiju.games import game
+
+    for code, seats in (("anshan-jiayibing", 6), ("anshan-fangyang", 4)):
+        g = game(code)
+        state = g.new_state(seats, seed=f"order-{code}")
+        state = bot_until(state, lambda s: s.phase == "playing" and s.table is not None)
+        seat = state.turn
+        drawn = draw(page, state, seat)
+        hand = state.view(seat)["hand"].split()
+        order = ORDER[code]
+        assert sorted(drawn["hand"]) == sorted(hand)
+        levels = [order.index(rank(c)) for c in drawn["hand"]]
+        assert levels == sorted(levels, reverse=True), drawn["hand"]
+        if code == "anshan-jiayibing":
+            counts = Counter(rank(c) for c in hand)
+            assert (
+                drawn["stacks"] == [[r, counts[r]] for r in sorted(counts, key=order.index)][::-1]
+            )
+        plays = [a.to_json() for a in state.legal_actions(seat) if a.type == "play"]
+        legal_cards = {c for a in plays for c in a["cards"].split()}
+        assert set(drawn["dim"]) == set(hand) - legal_cards
+        # the play to beat and who made it
+        table = state.view(seat)["table"]
+        assert drawn["current"] is not None and f"S{table['seat']}" in drawn["current"]
+        assert table["kind_zh"] in drawn["current"]
+
+
+def test_the_bankers_call_offers_a_or_below_and_sends_the_legal_call(
+    page: Any, server: WebServer
+) -> None:
+    """放羊's call panel: the 44 cards of A or below (never 3, 2 or a joker), the mode it
+    makes (a card of the banker's own hand: 1 对 3), 亮 as a choice; what it sends is one of
+    the engine's legal calls.
+
+    rule (004): "发完牌后,由庄家选择一张A以下的牌,庄家与手中有庄家要的牌的玩家一伙(如果要自己
+    手里没有的牌,那就是2对2,如果要自己手里的牌,那就是1对3,可以选择亮出来,也可以不亮" """
+    from paiju.games import game
+
+    state = game("anshan-fangyang").new_state(4, seed="call")
+    banker = state.banker
+    drawn = draw(page, state, banker)
+    assert len(drawn["callCards"]) == 44
+    assert {rank(c) for c in drawn["callCards"]} == set("456789TJQKA")
+    hand = state.view(banker)["hand"].split()
+    own = next(c for c in drawn["callCards"] if c in hand)
+    other = next(c for c in drawn["callCards"] if c not in hand)
+    legal = [a.to_json() for a in state.legal_actions(banker)]
+    for card, mode, shown in ((own, "1 对 3", True), (other, "2 对 2", False)):
+        clicks = [f"#cl-call .card[data-card='{card}']"]
+        if shown:
+            clicks.append("#cl-liang")
+        clicks.append("#cl-call-submit")
+        drawn = draw(page, state, banker, tuple(clicks))
+        assert mode in (drawn["callMode"] or ""), drawn["callMode"]
+        (sent,) = drawn["sent"]
+        assert sent in legal
+        rank_text = "10" if card[0] == "T" else card[0]
+        assert sent == {"type": "call", "rank": rank_text, "suit": card[1], "shown": shown}
+    # the other seats wait for the banker: no call panel, the banker named
+    waiting = draw(page, state, (banker + 1) % 4)
+    assert waiting["callCards"] == []
+    assert f"S{banker}" in waiting["text"]
+
+
+def test_the_sides_appear_as_each_seat_learns_them(page: Any, server: WebServer) -> None:
+    """不亮: the holder of the called card sees the sides at once, the others only the
+    called card and themselves, until the card is played; then every seat sees them. 亮:
+    everyone sees the sides from the first lead.
+
+    rule (004): "当有抓到庄家要的牌的玩家把那张牌打出来的时候,也就是大家都已经互相知道谁和谁是
+    一伙的时候" """
+    from paiju.cards import parse_cards
+    from paiju.games import game
+    from paiju.games.climbing.fangyang import Call
+
+    g = game("anshan-fangyang")
+    for i in range(40):
+        state = g.new_state(4, seed=f"sides-{i}")
+        banker = state.banker
+        card = next(
+            c for c in parse_cards("Ah Ad As Ac Kh Kd Ks Kc") if c not in state.hands[banker]
+        )
+        state.apply(banker, Call.of(card, shown=False))
+        holder = state.partner
+        if holder is not None and holder != banker:
+            break
+    else:
+        raise AssertionError("no 2 对 2 call in 40 deals")
+    others = [s for s in range(4) if s not in (banker, holder)]
+    knows = draw(page, state, holder)
+    assert [x["team"] for x in knows["seats"]].count(None) == 0
+    assert "不亮" in (knows["called"] or "")
+    for s in others:
+        drawn = draw(page, state, s)
+        teams = [x["team"] for x in drawn["seats"]]
+        assert teams[holder] is None and teams[banker] is not None
+        assert "不亮" in (drawn["called"] or "")
+        assert f"S{holder}" not in (drawn["called"] or "")
+    state = bot_until(state, lambda st: st.revealed)
+    assert state.revealed
+    for s in range(4):
+        drawn = draw(page, state, s)
+        assert all(x["team"] is not None for x in drawn["seats"]), s
+        if not state.is_over:
+            assert f"S{holder}" in (drawn["called"] or "")
+
+
+def test_jiefeng_is_announced_and_places_are_drawn(page: Any, server: WebServer) -> None:
+    """When a player goes out with a play nobody beats, the table says who 接风 leads; the
+    seats that are out show their place (头游 …), the others their card count.
+
+    rule (004): "当一家出去的时候接风(坐车)要给下家" """
+    from paiju.games import game
+
+    g = game("anshan-jiayibing")
+    for i in range(30):
+        state = g.new_state(6, seed=f"jiefeng-{i}")
+        state = bot_until(state, lambda s: s.jiefeng_from is not None, seed=i)
+        if state.jiefeng_from is not None and not state.is_over:
+            break
+    else:
+        raise AssertionError("no 接风 in 30 deals")
+    seat = state.turn
+    drawn = draw(page, state, seat)
+    assert drawn["jiefeng"] is not None
+    assert f"S{state.jiefeng_from}" in drawn["jiefeng"] and f"S{state.leader}" in drawn["jiefeng"]
+    for s, shown in enumerate(drawn["seats"]):
+        if s in state.finished:
+            assert (
+                shown["place"] == ["头游", "二游", "三游", "四游", "五游"][state.finished.index(s)]
+            )
+            assert shown["size"] is None
+        else:
+            assert shown["place"] is None
+            assert shown["size"] == f"{len(state.hands[s])} 张"
+    # English: the same table in the player's other language
+    page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('en'))")
+    english = draw(page, state, seat)
+    page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('zh'))")
+    assert "the lead passes on" in (english["jiefeng"] or "")
+    assert "cl-play" in english["buttons"]
+    assert "Hint" in english["text"] or "Play" in english["text"]
+    if state.finished:
+        assert "1st out" in english["text"]
