@@ -15,7 +15,16 @@ import json
 from collections import Counter
 from typing import Any
 
-from web_helpers import DESKTOP, PHONE, WebServer, check_against_ledger, enter, open_room, shoot
+from web_helpers import (
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    WebServer,
+    check_against_ledger,
+    enter,
+    open_room,
+    shoot,
+)
 
 from paiju.games import read_record, replay
 
@@ -558,3 +567,53 @@ def test_jiefeng_is_announced_and_places_are_drawn(page: Any, server: WebServer)
     assert "Hint" in english["text"] or "Play" in english["text"]
     if state.finished:
         assert "1st out" in english["text"]
+
+
+def test_a_spectator_sees_no_hidden_card_and_a_reload_keeps_the_seat(
+    browser: Any, page: Any, server: WebServer
+) -> None:
+    """A 甲乙丙 table watched from the lobby's 观战 link: the spectator's page holds no hand
+    and shows exactly the public cards the player's felt shows; the player reloads mid-deal
+    and gets the same hand and the turn back, and plays on."""
+    enter(page, "重连")
+    fast_bots(page)
+    room = open_room(page, "anshan-jiayibing", seats=6, bots=5)
+    page.wait_for_selector("#cl-play", timeout=30_000)
+    watcher = browser.new_context(viewport=PHONE)
+    errors: list[str] = []
+    spy = watcher.new_page()
+    spy.on("pageerror", lambda exc: errors.append(str(exc)))
+    spy.base = page.base
+    try:
+        enter(spy, "观战者")
+        spy.click(f"#rooms a[href='#/room/{room}']")
+        spy.wait_for_selector("#felt .cl-seat")
+        assert spy.query_selector("#cl-hand") is None
+        assert spy.query_selector("#cl-play") is None
+        felt = "els => els.map(e => e.dataset.card).sort()"
+        mine = page.eval_on_selector_all("#felt .card", felt)
+        compact = json.dumps(mine, separators=(",", ":"))
+        spy.wait_for_function(
+            f"JSON.stringify([...document.querySelectorAll('#felt .card')]"
+            f".map(e => e.dataset.card).sort()) === {json.dumps(compact)}"
+        )
+        shown = spy.eval_on_selector_all("#room .card", felt)
+        assert shown == mine  # the public plays only: nothing of any hand
+        spy.screenshot(path=str(ARTIFACTS / "anshan-jiayibing-spectator-phone.png"))
+    finally:
+        watcher.close()
+    assert not errors, errors
+    hand = sorted(hand_on_screen(page))
+    page.reload()
+    page.wait_for_selector("#cl-play")
+    assert sorted(hand_on_screen(page)) == hand
+    assert page.inner_text("#turn") == "轮到你了"
+    before = signature(page)
+    if page.query_selector("#cl-hint"):
+        page.click("#cl-hint")
+        page.click("#cl-play")
+        accepted(page, before)
+        assert len(hand_on_screen(page)) < len(hand)
+    else:
+        page.click("#cl-pass")
+        accepted(page, before)
