@@ -189,3 +189,27 @@ class SmallestBot:
 def _card_of_rank(rank: int) -> int:
     """A suited card of ``rank`` (2-14), to ask a game's order for the level of a rank."""
     return (rank - 2) * 4
+
+
+def duel(code: str, seed: str, ours: type, theirs: type, **options: object) -> int:
+    """One comparison deal pair: ``ours`` in the even seats against ``theirs`` in the odd
+    ones, then the seats swapped on the same deal; the total score of ``ours``.
+
+    Used by ``bench/climbing_bots.py`` (many deals, mean and 95% CI).
+    """
+    from paiju.games import game
+
+    g = game(code, **options)
+    total = 0
+    for ours_parity in (0, 1):
+        bots = [
+            (ours if s % 2 == ours_parity else theirs)(g, hash((seed, s)) & 0xFFFF)
+            for s in range(g.default_seats)
+        ]
+        state = g.new_state(seed=seed)
+        while not state.is_over:
+            (s,) = state.to_act()
+            state.apply(s, bots[s].act(state, s))
+        scores = state.settlement()
+        total += sum(scores[s] for s in range(state.seats) if s % 2 == ours_parity)
+    return total

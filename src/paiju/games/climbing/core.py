@@ -24,6 +24,7 @@ or stopped (a failed 宣战 in 打弹子) are skipped.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -54,6 +55,9 @@ __all__ = [
     "TrickEnded",
     "as_cards",
     "brute_force_plays",
+    "field",
+    "one_seat",
+    "seat_list",
 ]
 
 JSON = dict[str, Any]
@@ -92,6 +96,8 @@ class Rules(ABC):
     kind_zh: ClassVar[Mapping[str, str]]
     """Each kind id's Chinese name (``{"single": "单张", …}``)."""
     kind_en: ClassVar[Mapping[str, str]] = {}
+    max_cards: ClassVar[int] = 27
+    """The most cards one combination may hold (bounds brute-force enumeration)."""
     order: ClassVar[tuple[int, ...]]
     """Single-card strength levels, low to high: ``order[level]`` is a card-rank (2-16, see
     :attr:`paiju.cards.Card.rank`) … set by subclasses through :meth:`level_of`."""
@@ -190,6 +196,7 @@ class SameRankRules(Rules):
     """
 
     sizes: ClassVar[Mapping[int, str]] = {1: "single", 2: "pair", 3: "triple", 4: "quad"}
+    max_cards: ClassVar[int] = 4
     joker_sizes: ClassVar[frozenset[int]] = frozenset({1, 2})
     kind_zh: ClassVar[Mapping[str, str]] = {
         "single": "单张",
@@ -246,10 +253,19 @@ class SameRankRules(Rules):
             return True
         return play.kind == table.kind and play.rank > table.rank
 
-    def combos(self, hand: Sequence[int]) -> Iterator[Combo]:
+    def combos(
+        self, hand: Sequence[int], size: int | None = None, above: int = -1
+    ) -> Iterator[Combo]:
+        """Every combination of the hand (only ``size`` cards, only ranks above ``above``
+        when given: what can beat a table without bombs)."""
         by_level: dict[int, list[int]] = {}
+        level_of = self._level
         for c in hand:
-            by_level.setdefault(self._level[c], []).append(c)
+            lv = level_of[c]
+            if lv > above:
+                by_level.setdefault(lv, []).append(c)
+        sizes = self.sizes
+        wanted = sorted(sizes) if size is None else [size]
         for level in sorted(by_level):
             cards = by_level[level]
             if level < 0:
@@ -260,36 +276,48 @@ class SameRankRules(Rules):
                     groups.setdefault(c, []).append(c)
                 for same in groups.values():
                     for n in sorted(self.joker_sizes):
-                        if n <= len(same):
-                            yield Combo(self.sizes[n], level, n, tuple(same[:n]))
+                        if n <= len(same) and n in wanted:
+                            yield Combo(sizes[n], level, n, tuple(same[:n]))
                 continue
-            counts = sorted(Counter(cards).items())
-            for n in sorted(self.sizes):
+            counts = tuple(sorted(Counter(cards).items()))
+            for n in wanted:
                 if n > len(cards):
                     break
+                kind = sizes[n]
                 for chosen in _sub_multisets(counts, n):
-                    yield Combo(self.sizes[n], level, n, chosen)
+                    yield Combo(kind, level, n, chosen)
+
+    def plays(self, hand: Sequence[int], table: Combo | None) -> list[Combo]:
+        if table is None:
+            return list(self.combos(hand))
+        if self.bombs:
+            return [c for c in self.combos(hand) if self.beats(c, table)]
+        return list(self.combos(hand, table.length, table.rank))
 
 
-def _sub_multisets(counts: Sequence[tuple[int, int]], n: int) -> Iterator[tuple[int, ...]]:
-    """Every distinct multiset of ``n`` cards drawn from ``counts`` (card, copies)."""
+@functools.lru_cache(maxsize=1 << 16)
+def _sub_multisets(counts: tuple[tuple[int, int], ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct multiset of ``n`` cards drawn from ``counts`` (card, copies), cached:
+    the same rank groups come back hand after hand."""
     if n == 0:
-        yield ()
-        return
+        return ((),)
     if not counts:
-        return
+        return ()
     (card, have), rest = counts[0], counts[1:]
+    out: list[tuple[int, ...]] = []
     for take in range(min(have, n), -1, -1):
         for tail in _sub_multisets(rest, n - take):
-            yield (card,) * take + tail
+            out.append((card,) * take + tail)
+    return tuple(out)
 
 
 def brute_force_plays(rules: Rules, hand: Sequence[int], table: Combo | None) -> list[Combo]:
-    """Every legal play by trying every sub-multiset of the hand (a baseline for benchmarks
-    and tests: slow, obviously right)."""
+    """Every legal play by trying every sub-multiset of the hand of up to
+    :attr:`Rules.max_cards` cards (a baseline for benchmarks and tests: slow, obviously
+    right)."""
     found: dict[tuple[int, ...], Combo] = {}
     cards = sorted(hand)
-    for n in range(1, min(len(cards), 8) + 1):
+    for n in range(1, min(len(cards), rules.max_cards) + 1):
         for chosen in set(itertools.combinations(cards, n)):
             combo = rules.classify(chosen)
             if combo is not None and (table is None or rules.beats(combo, table)):
@@ -396,7 +424,6 @@ class ClimbingGame(Game[_P]):
                 reason="bad_option",
                 option=name,
             ) from None
-        self.opts = model
         result: dict[str, Any] = model.model_dump()
         return result
 
@@ -411,6 +438,118 @@ class ClimbingGame(Game[_P]):
     @abstractmethod
     def make_rules(self) -> Rules:
         """The :class:`Rules` of this game under its options."""
+
+    # -- the questions of the command line (``paiju combo/beats/settle/jiefeng``) --------
+    # Each game of the family answers them through these methods; a new game overrides
+    # what differs (打弹子: takes in beats, its own settle fields).
+
+    def read_cards(self, text: str, what: str = "cards") -> tuple[int, ...]:
+        """Cards from notation, checked against the game's set (no card more often than
+        the decks hold); raises NotationError."""
+        from paiju.cards import parse_cards
+        from paiju.errors import NotationError
+
+        cards = parse_cards(text)
+        have = Counter(self.full_set())
+        for card, n in Counter(cards).items():
+            if n > have[card]:
+                copies = have[card]
+                raise NotationError(
+                    f"{what}: {format_cards([card])} appears {n} times, but the"
+                    f" {self.variant.deck}-card set of {self.variant.code} holds"
+                    f" {copies} {'copy' if copies == 1 else 'copies'}"
+                )
+        return cards
+
+    def combo_json(self, text: str) -> JSON:
+        """``paiju combo``: the combination of ``text``; IllegalAction when it is none."""
+        cards = self.read_cards(text)
+        combo = self.rules.classify(cards)
+        if combo is None:
+            raise IllegalAction(
+                f"not a combination: {self.rules.explain(cards)}", reason="not_a_combination"
+            )
+        return self.rules.describe(combo)
+
+    def beats_json(self, lead: str, play: str) -> JSON:
+        """``paiju beats``: whether ``play`` beats ``lead`` (``lead`` must be a combination)."""
+        table = self.rules.classify(self.read_cards(lead, "LEAD"))
+        if table is None:
+            raise IllegalAction(
+                f"LEAD is not a combination: {self.rules.explain(self.read_cards(lead))}",
+                reason="not_a_combination",
+            )
+        cards = self.read_cards(play, "PLAY")
+        combo = self.rules.classify(cards)
+        if combo is None:
+            return {"beats": False, "reason": f"not a combination: {self.rules.explain(cards)}"}
+        if self.rules.beats(combo, table):
+            rz = self.rules
+            return {
+                "beats": True,
+                "reason": f"{rz.kind_zh[combo.kind]} of {rz.rank_text(combo.rank)} beats "
+                f"{rz.kind_zh[table.kind]} of {rz.rank_text(table.rank)}",
+            }
+        return {"beats": False, "reason": self.rules.why_not(combo, table)[1]}
+
+    def settle_json(self, obj: Mapping[str, Any]) -> JSON:
+        """``paiju settle``: the payout of a finishing order (fields per game)."""
+        raise IllegalAction(f"{self.variant.code} has no settle question", reason="unsupported")
+
+    def jiefeng_json(self, obj: Mapping[str, Any]) -> JSON:
+        """``paiju jiefeng``: who leads after a finisher's play stood (fields per game)."""
+        raise IllegalAction(f"{self.variant.code} has no jiefeng question", reason="unsupported")
+
+    def call_json(self, card: str, hand: str) -> JSON:
+        """``paiju call``: whether the banker may call ``card`` holding ``hand``."""
+        raise IllegalAction(
+            f"{self.variant.code} has no call (only 鞍山放羊 calls a partner card)",
+            reason="unsupported",
+        )
+
+
+def field(
+    obj: Mapping[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...
+) -> Any:
+    """``obj[name]`` checked to be of ``kind`` (bools are not ints); IllegalAction naming the
+    field when it is missing or of the wrong type."""
+    if not isinstance(obj, Mapping):
+        raise IllegalAction(f"expected a JSON object, got {obj!r}", reason="bad_input")
+    if name not in obj:
+        if default is not ...:
+            return default
+        raise IllegalAction(f"missing field {name!r}", reason="missing_field", field=name)
+    value = obj[name]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        raise IllegalAction(
+            f"field {name!r} has the wrong type: {value!r}", reason="bad_field", field=name
+        )
+    return value
+
+
+def seat_list(obj: Mapping[str, Any], name: str, seats: int) -> list[int]:
+    """A list of distinct seats 0..seats-1 in field ``name``."""
+    value = field(obj, name, list)
+    seen: set[int] = set()
+    for s in value:
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < seats:
+            raise IllegalAction(
+                f"{name}: seat {s!r} is out of range 0-{seats - 1}", reason="bad_seat"
+            )
+        if s in seen:
+            raise IllegalAction(f"{name}: seat {s} appears twice", reason="repeated_seat")
+        seen.add(s)
+    return list(value)
+
+
+def one_seat(obj: Mapping[str, Any], name: str, seats: int) -> int:
+    value: int = field(obj, name, int)
+    if not 0 <= value < seats:
+        raise IllegalAction(
+            f"{name}: seat {value} is out of range 0-{seats - 1}", reason="bad_seat"
+        )
+    return value
 
 
 # ------------------------------------------------------------------------------ state
@@ -723,6 +862,32 @@ class ClimbingState(State):
         if self.table is not None and self.may_pass(seat) is None:
             acts.insert(0, Pass())
         return acts
+
+    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
+        """推荐: the family bot's choice first, then the other legal plays low to high (one
+        per rank and size), from what the seat sees; none when it is not its turn."""
+        if seat not in self.to_act():
+            return []
+        from paiju.games import make_bot
+
+        best = make_bot(self.game, 0).act(self, seat)
+        out: list[Action] = [best]
+        seen: set[tuple[str, int, int]] = set()
+        if isinstance(best, Play):
+            first = self.rules.classify(best.cards)
+            if first is not None:
+                seen.add((first.kind, first.rank, first.length))
+        for combo in self.legal_combos(seat):
+            key = (combo.kind, combo.rank, combo.length)
+            if len(out) >= limit:
+                break
+            if key not in seen:
+                seen.add(key)
+                out.append(Play(as_cards(combo.cards)))
+        passing = self.table is not None and self.may_pass(seat) is None
+        if len(out) < limit and not isinstance(best, Pass) and passing:
+            out.append(Pass())
+        return out[:limit]
 
     def legal_other(self, seat: int) -> list[Action]:
         """The legal actions of a phase before play (override with :meth:`check_other`)."""

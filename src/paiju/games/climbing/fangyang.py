@@ -34,6 +34,9 @@ from paiju.games.climbing.core import (
     Play,
     Rules,
     SameRankRules,
+    field,
+    one_seat,
+    seat_list,
 )
 from paiju.games.climbing.spec import FangyangOptions, FangyangParams
 
@@ -210,6 +213,9 @@ class Call(Action):
     suit: str
     shown: bool = False
 
+    def __post_init__(self) -> None:
+        self.card()  # a malformed rank or suit is a ProtocolError when the message is made
+
     def card(self) -> Card:
         """The called card; raises ProtocolError for a bad rank or suit."""
         rank = "T" if self.rank == "10" else self.rank.upper()
@@ -281,8 +287,49 @@ class FangyangGame(ClimbingGame[FangyangParams]):
             banker = next(s for s in range(seats) if HEART4 in hands[s])
         return Deal(tuple(tuple(h) for h in hands), {}, {"banker": banker, "dealer": dealer})
 
+    def check_deal(self, seats: int, deal: Deal) -> None:
+        super().check_deal(seats, deal)
+        sizes = [len(h) for h in deal.hands]
+        if sorted(sizes) != [13, 13, 14, 14]:
+            raise ProtocolError(f"deal: two seats hold 14 cards and two 13 (F1), got {sizes}")
+
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> FangyangState:
         return FangyangState(self, seats, deal, context)
+
+    def call_json(self, card: str, hand: str) -> JSON:
+        cards = self.read_cards(card, "CARD")
+        if len(cards) != 1:
+            raise IllegalAction(f"CARD must be one card, got {card!r}", reason="bad_input")
+        held = self.read_cards(hand, "BANKER_HAND")
+        return call_verdict(cards[0], held, str(self.options["call_max"]))
+
+    def settle_json(self, obj: Mapping[str, Any]) -> JSON:
+        """``{"finish_order", "banker", "partner", "shown", "base"}`` (base optional)."""
+        order = seat_list(obj, "finish_order", SEATS)
+        banker = one_seat(obj, "banker", SEATS)
+        partner = one_seat(obj, "partner", SEATS)
+        shown = field(obj, "shown", bool)
+        base = field(obj, "base", int, 1)
+        if base < 1:
+            raise IllegalAction(f"base must be at least 1, got {base}", reason="bad_field")
+        return settle(order, banker, partner, shown, base)
+
+    def jiefeng_json(self, obj: Mapping[str, Any]) -> JSON:
+        """``{"finisher", "holding", "banker", "partner", "teams_known"}`` -> leader."""
+        finisher = one_seat(obj, "finisher", SEATS)
+        holding = seat_list(obj, "holding", SEATS)
+        banker = one_seat(obj, "banker", SEATS)
+        partner = one_seat(obj, "partner", SEATS)
+        known = field(obj, "teams_known", bool)
+        side = sides(banker, partner)
+        if finisher not in holding:
+            for t in (0, 1):
+                if not any(side[s] == t for s in holding):
+                    raise IllegalAction(
+                        "one side has nobody holding cards: the deal is over",
+                        reason="deal_over",
+                    )
+        return {"leader": jiefeng(finisher, holding, banker, partner, known)}
 
 
 class FangyangState(ClimbingState):

@@ -22,9 +22,17 @@ from typing import Any, ClassVar
 
 from paiju.cards import Card
 from paiju.engine import Deal
-from paiju.errors import IllegalAction
+from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
-from paiju.games.climbing.core import ClimbingGame, ClimbingState, Rules, SameRankRules
+from paiju.games.climbing.core import (
+    ClimbingGame,
+    ClimbingState,
+    Rules,
+    SameRankRules,
+    field,
+    one_seat,
+    seat_list,
+)
 from paiju.games.climbing.spec import JiayibingOptions, JiayibingParams
 
 __all__ = ["JiayibingGame", "JiayibingRules", "JiayibingState", "jiefeng", "settle"]
@@ -157,8 +165,42 @@ class JiayibingGame(ClimbingGame[JiayibingParams]):
             info = {"special3": str(Card(card)), "special3_copy": copy, "special3_holder": holder}
         return Deal(tuple(tuple(h) for h in hands), {}, info)
 
+    def check_deal(self, seats: int, deal: Deal) -> None:
+        super().check_deal(seats, deal)
+        sizes = [len(h) for h in deal.hands]
+        if sizes != [HAND] * seats:
+            raise ProtocolError(f"deal: every seat holds {HAND} cards (J1), got {sizes}")
+
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> JiayibingState:
         return JiayibingState(self, seats, deal, context)
+
+    def settle_json(self, obj: Mapping[str, Any]) -> JSON:
+        """``{"finish_order": [...], "base": 1}`` (``payout`` optional: a room option)."""
+        order = seat_list(obj, "finish_order", SEATS)
+        base = field(obj, "base", int, 1)
+        if base < 1:
+            raise IllegalAction(f"base must be at least 1, got {base}", reason="bad_field")
+        payout = field(obj, "payout", str, self.options["payout"])
+        if payout not in ("first-team", "team-out", "catalog-v1"):
+            raise IllegalAction(f"unknown payout {payout!r}", reason="bad_field")
+        return settle(order, base, payout)
+
+    def jiefeng_json(self, obj: Mapping[str, Any]) -> JSON:
+        """``{"finisher": s, "holding": [...]}`` -> ``{"leader": seat}``."""
+        finisher = one_seat(obj, "finisher", SEATS)
+        holding = seat_list(obj, "holding", SEATS)
+        if finisher in holding:
+            raise IllegalAction(
+                f"the finisher {finisher} is listed as still holding cards",
+                reason="finisher_holding",
+            )
+        for t in (0, 1):
+            if not any(team(s) == t for s in holding):
+                raise IllegalAction(
+                    f"team {TEAM_ZH[t]} has nobody holding cards: the deal is over",
+                    reason="deal_over",
+                )
+        return {"leader": jiefeng(finisher, holding)}
 
 
 class JiayibingState(ClimbingState):

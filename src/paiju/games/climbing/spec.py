@@ -47,10 +47,7 @@ class JiayibingOptions(ClimbingOptions):
 
 
 class JiayibingParams(JiayibingOptions):
-    """鞍山甲乙丙 variant params: the option defaults plus the deal's shape."""
-
-    hand_size: int = Field(18, ge=1, le=18)
-    """每位游戏者18张牌 (108 = 6 x 18)."""
+    """鞍山甲乙丙 variant params: the option defaults (the deal is fixed: 6 x 18 = 108)."""
 
 
 class FangyangOptions(ClimbingOptions):
