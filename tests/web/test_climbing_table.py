@@ -12,7 +12,9 @@ by position) and the play to beat on the felt."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from web_helpers import (
@@ -380,6 +382,15 @@ DRAW = """([view, legal, seat, family, clicks]) => import('/tables/climbing.js')
       passed: !!s.querySelector('.cl-pass'),
     })),
     buttons: [...box.querySelectorAll('button')].map((b) => b.id || b.textContent),
+    actions: [...box.querySelectorAll('button[data-action]')]
+      .map((b) => [JSON.parse(b.dataset.action), b.textContent]),
+    bombs: [...box.querySelectorAll('.cl-stack.bomb')].map((s) => s.dataset.rank),
+    open: [...box.querySelectorAll('.cl-open-hand')].map((o) =>
+      [Number(o.dataset.seat), [...o.querySelectorAll('.card')].map((c) => c.dataset.card)]),
+    note: text('#cl-note'),
+    tribute: text('#cl-tribute'),
+    score: text('#cl-score'),
+    declaration: text('#cl-declaration'),
   };
 })"""
 
@@ -617,3 +628,85 @@ def test_a_spectator_sees_no_hidden_card_and_a_reload_keeps_the_seat(
     else:
         page.click("#cl-pass")
         accepted(page, before)
+
+
+def danzi_states() -> Iterator[Any]:
+    """打弹子 states of a match played by the family bot: every state before each action,
+    from the first deal on (N62: no tribute) into the later deals (tribute, 宣战)."""
+    from paiju.games import game, make_bot
+
+    g = game("ningcheng-danzi")
+    bot = make_bot(g, 3)
+    state = g.new_state(4, seed="danzi-table")
+    for deal in range(4):
+        while not state.is_over:
+            yield state
+            seat = min(state.to_act())
+            state.apply(seat, bot.act(state, seat))
+        state = g.new_state(4, seed=f"danzi-table-{deal}", context=state.next_context())
+
+
+def test_danzi_hand_partner_bombs_and_tribute_steps(page: Any, server: WebServer) -> None:
+    """打弹子 on the climbing table: 27 cards by rank with counts and the 砟子 (three or more
+    of a rank) and jokers drawn as bombs; the partner's open hand (明牌) beside one's own and
+    no opponent's; the 宣战 offer as two buttons; 还贡 by choosing as many cards as were
+    received, sent as the engine checks it; 挑选 from the shown tribute.
+
+    rule (002): "互为一伙的玩家可以互相看到对方的牌"; "3-6张牌点相同的牌"; "进贡方得到贡牌之后，
+    须拿出同样张数的牌作为还贡" """
+    from paiju.games import game
+
+    g = game("ningcheng-danzi")
+    seen: set[str] = set()
+    for state in danzi_states():
+        phase = state.phase
+        seat = min(state.to_act())
+        if phase == "playing" and "playing" not in seen:
+            seen.add(phase)
+            drawn = draw(page, state, seat)
+            hand = state.view(seat)["hand"].split()
+            assert len(hand) == 27
+            counts = Counter(rank(c) for c in hand)
+            plain = {r for r, n in counts.items() if n >= 3 and r not in ("BJ", "RJ")}
+            jokers = {r for r in counts if r in ("BJ", "RJ")}
+            if sum(counts[j] for j in jokers) < 2:
+                jokers = set()
+            assert set(drawn["bombs"]) == plain | jokers
+            partner = (seat + 2) % 4
+            ((shown_seat, shown_cards),) = drawn["open"]  # the partner's only
+            assert shown_seat == partner
+            assert sorted(shown_cards) == sorted(state.view(seat)["hands"][partner].split())
+            assert drawn["score"] is not None and "30" in drawn["score"]
+        elif phase == "declaring" and phase not in seen:
+            seen.add(phase)
+            drawn = draw(page, state, seat, ("button[data-action*='declare']",))
+            labels = {a["type"]: text for a, text in drawn["actions"]}
+            assert labels == {"declare": "宣战", "decline": "不宣战"}
+            assert drawn["sent"] == [{"type": "declare"}]
+        elif phase == "returning" and phase not in seen:
+            seen.add(phase)
+            received = state.view(seat)["tribute"]["received"][str(seat)].split()
+            legal = state.random_action(seat, random.Random(1)).to_json()
+            hand = state.view(seat)["hand"].split()
+            todo = Counter(legal["cards"].split())
+            clicks = []
+            for i, card in enumerate(hand):
+                if todo[card] > 0:
+                    todo[card] -= 1
+                    clicks.append(f"#cl-hand .card[data-index='{i}']")
+            drawn = draw(page, state, seat, (*clicks, "#cl-give"))
+            assert f"{len(received)} 张" in (drawn["note"] or "")
+            (sent,) = drawn["sent"]
+            assert sent["type"] == "return"
+            assert sorted(sent["cards"].split()) == sorted(legal["cards"].split())
+            state.clone().check(seat, g.parse_action(sent))
+            assert drawn["tribute"] is not None and "进贡" in drawn["tribute"]
+        elif phase in ("picking", "picking_returns") and "picking" not in seen:
+            seen.add("picking")
+            drawn = draw(page, state, seat, ("#cl-pick button",))
+            legal = [a.to_json() for a in state.legal_actions(seat)]
+            assert [a for a, _ in drawn["actions"]] == legal
+            assert drawn["sent"] == [legal[0]]
+        if {"playing", "declaring", "returning", "picking"} <= seen:
+            break
+    assert seen == {"playing", "declaring", "returning", "picking"}, seen

@@ -27,6 +27,13 @@ function w(key, vars = {}) {
   return t(`cl.${key}`, vars);
 }
 
+/** A string with a family's own wording where it has one (``cl.KEY.FAMILY``). */
+function wf(ctx, key, vars = {}) {
+  const own = `cl.${key}.${familyOf(ctx)}`;
+  const text = t(own, vars);
+  return text === own ? w(key, vars) : text;
+}
+
 // ------------------------------------------------------------------ profiles
 
 const RANKS_3_HIGH = ["4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "3", "BJ", "RJ"];
@@ -38,8 +45,8 @@ const JYB_NAMES = ["甲", "A", "乙", "C", "丙", "B"];
 export const PROFILES = {
   jiayibing: { order: RANKS_2_HIGH, layout: "stacks", seatNames: JYB_NAMES, bombAt: 0 },
   fangyang: { order: RANKS_3_HIGH, layout: "row", seatNames: null, bombAt: 0 },
-  // 宁城打弹子: 27 cards grouped by rank; 4 or more of a rank (砟子) drawn as a bomb
-  danzi: { order: RANKS_3_HIGH, layout: "stacks", seatNames: null, bombAt: 4 },
+  // 宁城打弹子: 27 cards grouped by rank; 3 or more of a rank (砟子) and the jokers drawn as bombs
+  danzi: { order: RANKS_3_HIGH, layout: "stacks", seatNames: null, bombAt: 3, jokerBombs: true },
 };
 
 const CODE_FAMILY = { "anshan-jiayibing": "jiayibing", "anshan-fangyang": "fangyang", "ningcheng-danzi": "danzi" };
@@ -119,6 +126,13 @@ export function viewOf(view) {
     turn: view.turn ?? null,
     jiefengFrom: view.jiefeng_from ?? null,
     result: view.result || null,
+    // 打弹子
+    tribute: view.tribute || null,
+    declaration: view.declaration || null,
+    declarer: view.declarer ?? null,
+    declareTurn: view.declare_turn ?? null,
+    totals: view.totals || null,
+    target: view.target ?? null,
   };
 }
 
@@ -155,7 +169,7 @@ function positionsFor(hand, cards, prefer) {
 // ------------------------------------------------------------------ the server's check call
 
 /** Render a refusal: the engine's reason in the player's language, else its message. */
-export function refusalText(err) {
+export function refusalText(err, family = "") {
   if (!err) return "";
   const params = { ...(err.params || {}) };
   for (const [k, v] of Object.entries(params)) {
@@ -163,10 +177,16 @@ export function refusalText(err) {
     else if (k === "cards" || k === "table" || k === "card") params[k] = splitCards(String(v)).map(cardText).join(" ");
     else if ((k === "kind" || k === "table_kind") && lang() === "en") params[k] = kindText(String(v));
   }
+  if (params.why !== undefined) {
+    const why = `cl.why.${params.why}`;
+    if (t(why) !== why) params.why = t(why);
+  }
   if (err.reason) {
-    const key = `cl.reason.${err.reason}`;
-    const text = t(key, params);
-    if (text !== key) return text;
+    // a family's own wording first (打弹子's kinds differ from 鞍山's), then the family's
+    for (const key of [`cl.reason.${family}.${err.reason}`, `cl.reason.${err.reason}`]) {
+      const text = t(key, params);
+      if (text !== key) return text;
+    }
   }
   return err.message || err.code || "";
 }
@@ -193,19 +213,25 @@ function send(ctx, action) {
   ctx.act(action);
 }
 
-async function tryPlay(ctx) {
+/** Send the selected cards as a ``type`` action (出牌, 进贡, 还贡): a listed legal action
+ * as it is; anything else only after the server's check call says it is legal. */
+async function trySend(ctx, type = "play") {
   const local = ctx.local;
   const now = local.ctx || ctx;
   const hand = viewOf(now.view).hand;
   const cards = local.picked.filter((i) => i < hand.length).map((i) => hand[i]);
   if (!cards.length) return;
-  const action = { type: "play", cards: cards.join(" ") };
-  const legalKeys = new Set(playsOf(now.legal).map((a) => cardsKey(splitCards(a.cards))));
-  const match = playsOf(now.legal).find((a) => cardsKey(splitCards(a.cards)) === cardsKey(cards));
+  const action = { type, cards: cards.join(" ") };
+  const listed = (now.legal || []).filter((a) => a.type === type && a.cards);
+  const match = listed.find((a) => cardsKey(splitCards(a.cards)) === cardsKey(cards));
   if (match) return send(now, match);
-  if (now.legal && legalKeys.size && now.roomId === undefined) {
-    local.refusal = { message: w("not_legal") };
-    return now.rerender();
+  if (now.roomId === undefined || now.roomId === null) {
+    // no room to ask (a drawing outside a table): a listed game refuses what it lacks
+    if (listed.length) {
+      local.refusal = { message: w("not_legal") };
+      return now.rerender();
+    }
+    return send(now, action);
   }
   // not one of the listed plays: the server says why (nothing is played)
   const sentFor = now.view;
@@ -320,7 +346,48 @@ function buttonsPanel(ctx, actions) {
 
 export const DECISIONS = {
   call: callPanel,
+  pick: pickPanel,
 };
+
+/** Decisions made by choosing cards from the hand (the engine lists no actions for them):
+ * the phase -> the action type, how many cards, the hint. 打弹子's 骚贡 and 还贡. */
+export const CARD_CHOICES = {
+  tribute: { type: "tribute", count: (v, seat) => ((v.tribute && v.tribute.owed) || []).find((o) => o.seat === seat)?.count ?? 0 },
+  returning: { type: "return", count: (v, seat) => splitCards(((v.tribute && v.tribute.received) || {})[String(seat)]).length },
+};
+
+/** 挑选 (打弹子's 2/2 tribute): one button per legal pair of the shown cards. */
+function pickPanel(ctx, actions) {
+  return h(
+    "div",
+    { class: "cl-pick", id: "cl-pick" },
+    h("p", { class: "cl-note" }, w("pick_hint")),
+    h(
+      "div",
+      { class: "legal-actions" },
+      actions.map((a) => h("button", { class: "action cl-pick-button", dataset: { action: JSON.stringify(a) }, onclick: () => send(ctx, a) }, cardsEl(a.cards, { small: true }))),
+    ),
+  );
+}
+
+function chooseControls(ctx, choice) {
+  const local = ctx.local;
+  const v = viewOf(ctx.view);
+  const need = choice.count(v, ctx.seat);
+  const n = local.picked.length;
+  return h(
+    "div",
+    { class: "cl-controls" },
+    h("p", { class: "cl-note", id: "cl-note" }, w(`choose.${choice.type}`, { n: need })),
+    h(
+      "div",
+      { class: "buttons cl-buttons" },
+      h("span", { class: "muted", id: "cl-count" }, w("selected", { n, need })),
+      h("button", { class: "ghost", id: "cl-clear", disabled: !n, onclick: () => { local.picked = []; local.refusal = null; (local.ctx || ctx).rerender(); } }, w("clear")),
+      h("button", { class: "primary", id: "cl-give", disabled: n !== need, onclick: () => trySend(ctx, choice.type) }, w(`act.${choice.type}`)),
+    ),
+  );
+}
 
 /** A card as inline text (♥K), red for hearts and diamonds. */
 function cardSpan(card) {
@@ -349,7 +416,7 @@ function handPicker(ctx, mode) {
     const el = cardEl(card);
     el.dataset.index = i;
     if (i === markAt) el.classList.add("cl-special");
-    if (mode !== "play") return el;
+    if (mode !== "play" && mode !== "choose") return el;
     el.classList.add("pick");
     if (local.picked.includes(i)) el.classList.add("selected");
     else if (ctx.legal && !inSome.has(card)) el.classList.add("dim");
@@ -373,13 +440,16 @@ function handPicker(ctx, mode) {
       if (!s) stacks.push((s = { rank, items: [] }));
       s.items.push(item);
     }
+    const jokers = hand.filter((c) => c === "BJ" || c === "RJ").length;
+    // 四同张 drawn as bombs where the room plays them so (quads_beat_all)
+    const bombAt = profile.bombAt || ((ctx.view.options || {}).quads_beat_all ? 4 : 0);
     return h(
       "div",
       { class: "cl-hand stacks", id: "cl-hand", dataset: { count: hand.length } },
       stacks.map((s) =>
         h(
           "div",
-          { class: `cl-stack${profile.bombAt && s.items.length >= profile.bombAt ? " bomb" : ""}`, dataset: { rank: s.rank, count: s.items.length } },
+          { class: `cl-stack${isBomb(profile, s, jokers, bombAt) ? " bomb" : ""}`, dataset: { rank: s.rank, count: s.items.length } },
           s.items.length > 1 ? h("span", { class: "cl-count" }, `×${s.items.length}`) : null,
           s.items.map(cardNode),
         ),
@@ -387,6 +457,14 @@ function handPicker(ctx, mode) {
     );
   }
   return h("div", { class: "cards hand cl-hand row", id: "cl-hand", dataset: { count: hand.length } }, order.map(cardNode));
+}
+
+/** A stack drawn as a bomb: ``bombAt`` cards of a plain rank or more, or (打弹子) two or
+ * more jokers in the hand (双王, 三王, 四王). */
+function isBomb(profile, stack, jokers, bombAt) {
+  if (!bombAt) return false;
+  if (stack.rank === "BJ" || stack.rank === "RJ") return !!profile.jokerBombs && jokers >= 2;
+  return stack.items.length >= bombAt;
 }
 
 function handOrNothing(ctx, mode) {
@@ -406,7 +484,7 @@ function playControls(ctx) {
   const matches = plays.some((a) => cardsKey(splitCards(a.cards)) === cardsKey(picked));
   const lead = !v.current;
   let note;
-  if (lead) note = w("lead_hint");
+  if (lead) note = wf(ctx, "lead_hint");
   else if (!plays.length) note = w("cannot_beat");
   else note = w("beat_hint", { who: ctx.seatName(v.current.seat) });
   return h(
@@ -454,7 +532,7 @@ function playControls(ctx) {
       ),
       h(
         "button",
-        { class: `primary${matches ? " ready" : ""}`, id: "cl-play", disabled: !picked.length, onclick: () => tryPlay(ctx) },
+        { class: `primary${matches ? " ready" : ""}`, id: "cl-play", disabled: !picked.length, onclick: () => trySend(ctx, "play") },
         picked.length ? w("play_n", { n: picked.length }) : w("play"),
       ),
     ),
@@ -531,6 +609,12 @@ function calledChip(ctx, v) {
 /** The felt's chips besides the phase, each (ctx, v) -> Node | null: the game's public
  * facts (the banker, the called card and 亮, the special 3; 打弹子's declaration and score). */
 export const CHIPS = [
+  (ctx, v) => {
+    if (!v.declaration || v.declaration === "none") return null;
+    const who = v.declarer ?? v.declareTurn;
+    return h("span", { class: "chip cl-declare", id: "cl-declaration", dataset: { state: v.declaration, seat: who ?? "" } }, w(`declaration.${v.declaration}`, { who: who === null ? "" : seatLabel(ctx, who) }));
+  },
+  (ctx, v) => (v.totals && v.target ? h("span", { class: "chip", id: "cl-score", dataset: { totals: v.totals.join(",") } }, w("score", { a: v.totals[0], b: v.totals[1], target: v.target })) : null),
   (ctx, v) => (v.banker !== null && !v.called && v.phase !== "over" ? h("span", { class: "chip", id: "cl-banker" }, w("banker_is", { who: seatLabel(ctx, v.banker) })) : null),
   (ctx, v) => calledChip(ctx, v),
   (ctx, v) => {
@@ -556,6 +640,28 @@ function special3Of(v) {
   return { card: sp.card || `${sp.rank || "3"}${sp.suit}`, copy: sp.copy ?? null, holder: sp.holder ?? null };
 }
 
+/** 打弹子's tribute so far (进贡, 挑选, 还贡 as shown to this seat), one line each. */
+function tributeLines(ctx, v) {
+  const tr = v.tribute;
+  if (!tr || v.phase === "playing" || v.phase === "over") return null;
+  const who = (s) => (s === null || s === undefined ? w("pool") : seatLabel(ctx, s));
+  const lines = (tr.log || []).map((e) => {
+    const key = { tribute_given: "log.tribute", return_given: "log.return", picked: "log.picked" }[e.type];
+    if (!key) return null;
+    return h(
+      "div",
+      { class: "cl-tribute-line", dataset: { type: e.type, seat: e.seat } },
+      w(key, { who: who(e.seat), to: who(e.to) }),
+      " ",
+      e.cards ? cardsEl(e.cards, { small: true }) : h("span", { class: "muted" }, w("hidden_cards")),
+    );
+  });
+  if (tr.hidden_return) lines.push(h("div", { class: "cl-tribute-line" }, w("log.hidden_return", { who: who(tr.hidden_return.seat), n: tr.hidden_return.count })));
+  if (tr.pool) lines.push(h("div", { class: "cl-tribute-line", id: "cl-pool" }, w("pool"), " ", cardsEl(tr.pool, { small: true })));
+  if (tr.return_pool) lines.push(h("div", { class: "cl-tribute-line", id: "cl-return-pool" }, w("return_pool"), " ", cardsEl(tr.return_pool, { small: true })));
+  return h("div", { class: "cl-tribute", id: "cl-tribute", dataset: { form: tr.form } }, h("div", { class: "cl-who" }, w("tribute_form", { form: tr.form })), lines);
+}
+
 function resultPanel(ctx, v) {
   const r = v.result;
   const order = r.finish_order || v.finished;
@@ -567,6 +673,9 @@ function resultPanel(ctx, v) {
     { class: "cl-result", id: "cl-result", dataset: { result: outcome || "" } },
     outcome ? h("div", { class: `cl-outcome ${outcome}`, id: "cl-outcome" }, outcomeText(ctx, v, r)) : null,
     r.caught !== undefined && r.caught !== null && outcome === "win" ? h("div", { class: "cl-note", id: "cl-caught" }, w("caught", { n: r.caught })) : null,
+    r.points ? h("div", { class: "cl-note", id: "cl-points", dataset: { points: r.points.join(","), totals: (r.totals || []).join(",") } }, w("points", { a: r.points[0], b: r.points[1], ta: (r.totals || [])[0], tb: (r.totals || [])[1], target: r.target })) : null,
+    r.declaration && r.declaration !== "none" ? h("div", { class: "cl-note", id: "cl-declared" }, w(`declaration.${r.declaration}`, { who: r.declarer === null || r.declarer === undefined ? "" : seatLabel(ctx, r.declarer) })) : null,
+    r.match_over ? h("div", { class: "cl-outcome", id: "cl-match-over" }, w("match_won", { team: teamName(ctx, v, r.winner) })) : null,
     r.pattern ? h("div", { class: "cl-note", id: "cl-pattern", dataset: { pattern: r.pattern } }, w(r.mode === "1v3" ? "pattern.1v3" : "pattern.2v2", { p: r.pattern, mode: r.mode ? w(`mode.${r.mode}`) : "", liang: v.shown ? w("liang") : w("not_liang") })) : null,
     h(
       "table",
@@ -657,7 +766,13 @@ const STYLE = `
 .cl-result table { border-collapse: collapse; margin-top: 4px; width: 100%; }
 .cl-result td { padding: 2px 6px; font-size: 13px; text-align: left; border-bottom: 1px solid rgba(0,0,0,.08); }
 .cl-outcome { font-weight: 800; font-size: 16px; }
-.cl-partner-hand { margin-top: 6px; }
+.cl-open-hand { margin-top: 6px; }
+.cl-open-hand .cards { gap: 2px; }
+.cl-tribute { margin-top: 4px; font-size: 12px; display: grid; gap: 2px; justify-items: center; }
+.cl-tribute-line { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; justify-content: center; }
+.cl-tribute-line .card.small { width: 20px; height: 28px; }
+.cl-tribute-line .card.small .big { display: none; }
+.cl-pick-button .cards { gap: 2px; }
 .felt-center .cl-result td { border-bottom-color: rgba(255,255,255,.15); }
 @media (max-width: 480px) {
   .room.family-fangyang .seat, .room.family-danzi .seat { max-width: 21vw; }
@@ -733,19 +848,21 @@ export function render(ctx) {
   const myTurn = ctx.seat !== null && (view.to_act || []).includes(ctx.seat) && !ctx.handOver;
   const legal = ctx.legal || [];
   const playing = myTurn && v.phase === "playing" && (legal.some((a) => a.type === "play" || a.type === "pass") || ctx.legal === null);
-  const mode = playing ? "play" : "watch";
-  if (!playing) local.picked = [];
+  const choice = myTurn && !playing ? CARD_CHOICES[v.phase] || null : null;
+  const mode = playing ? "play" : choice ? "choose" : "watch";
+  if (mode === "watch") local.picked = [];
 
-  const refusal = local.refusal ? h("div", { class: "cl-reason", id: "cl-reason", role: "alert" }, w("refused", { m: refusalText(local.refusal) })) : null;
+  const refusal = local.refusal ? h("div", { class: "cl-reason", id: "cl-reason", role: "alert" }, w("refused", { m: refusalText(local.refusal, familyOf(ctx)) })) : null;
   const mine =
     ctx.seat === null
       ? null
       : h(
           "div",
           { class: "cl-mine" },
-          myTurn && !playing ? decisionPanel(ctx) : null,
+          myTurn && !playing && !choice ? decisionPanel(ctx) : null,
           refusal,
           playing ? playControls(ctx) : null,
+          choice ? chooseControls(ctx, choice) : null,
           handOrNothing(ctx, mode),
           openHands(ctx, v).map(([s, text]) =>
             h("div", { class: "cl-open-hand", id: `cl-open-hand-${s}`, dataset: { seat: s } }, h("small", {}, w("open_hand", { who: seatLabel(ctx, s) })), cardsEl(text, { small: true })),
@@ -763,6 +880,7 @@ export function render(ctx) {
     { class: "cl-center" },
     h("div", { class: "chips" }, chips),
     currentPlay(ctx, v),
+    tributeLines(ctx, v),
     v.jiefengFrom !== null && !v.current && v.phase === "playing"
       ? h("div", { class: "cl-jiefeng", id: "cl-jiefeng", dataset: { from: v.jiefengFrom, to: v.leader } }, w("jiefeng", { from: seatLabel(ctx, v.jiefengFrom), who: seatLabel(ctx, v.leader) }))
       : null,
