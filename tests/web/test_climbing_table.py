@@ -710,3 +710,34 @@ def test_danzi_hand_partner_bombs_and_tribute_steps(page: Any, server: WebServer
         if {"playing", "declaring", "returning", "picking"} <= seen:
             break
     assert seen == {"playing", "declaring", "returning", "picking"}, seen
+
+
+def test_danzi_table_through_the_ui(page: Any, server: WebServer) -> None:
+    """A 宁城打弹子 room at seat 0 against three bots: the 27-card hand by rank, the partner's
+    open hand (明牌) and the action fit a phone and a desktop screen; 提示 and 出牌 play a
+    legal combination through the server. (Whole deals and matches of 打弹子 are played
+    through the server by its own tests; a deal by taps here would take a minute.)
+
+    rule (002): "互为一伙的玩家可以互相看到对方的牌" """
+    enter(page, "打弹子")
+    fast_bots(page)
+    open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
+    page.wait_for_selector(HAND)
+    assert len(hand_on_screen(page)) == 27
+    page.wait_for_selector("#cl-open-hand-2 .card")
+    assert len(page.query_selector_all("#cl-open-hand-2 .card")) == 27
+    assert page.query_selector("#cl-open-hand-1") is None  # an opponent's hand: never
+    for _ in range(20):
+        page.wait_for_selector("#turn.mine", timeout=30_000)
+        if page.query_selector("#cl-hint"):
+            break
+        before = signature(page)
+        page.click("#cl-pass, button[data-action*='decline']")
+        accepted(page, before)
+    layout_ok(page, "ningcheng-danzi-playing")
+    hand = hand_on_screen(page)
+    before = signature(page)
+    page.click("#cl-hint")
+    page.click("#cl-play")
+    accepted(page, before)
+    assert len(hand_on_screen(page)) < len(hand)
