@@ -211,6 +211,9 @@ def layout_ok(page: Any, name: str) -> None:
         acting = [a for a in ("#cl-play", "#cl-call-submit") if page.query_selector(a)]
         for selector in acting + (["#cl-hand"] if acting else []):
             assert in_viewport(page, selector), (name, size, selector)
+        if page.query_selector(HAND):  # the whole hand without scrolling it sideways
+            width = page.eval_on_selector("#cl-hand", "e => [e.scrollWidth, e.clientWidth]")
+            assert width[0] <= width[1] + 1, (name, size, width)
         if page.query_selector("#settlement"):
             assert in_viewport(page, "#verdict"), (name, size)
         assert page.evaluate(OVERFLOW) == [], (name, size)

@@ -445,7 +445,7 @@ function handPicker(ctx, mode) {
     const bombAt = profile.bombAt || ((ctx.view.options || {}).quads_beat_all ? 4 : 0);
     return h(
       "div",
-      { class: "cl-hand stacks", id: "cl-hand", dataset: { count: hand.length } },
+      { class: `cl-hand stacks${stacks.length > 11 ? " many" : ""}`, id: "cl-hand", dataset: { count: hand.length } },
       stacks.map((s) =>
         h(
           "div",
@@ -786,6 +786,7 @@ const STYLE = `
   .cl-mine .card .corner { font-size: 17px; }
   .cl-mine .card .big { width: 28px; height: 28px; }
   .cl-hand.stacks .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.38); }
+  .cl-hand.stacks.many .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.5); }
 }
 `;
 
