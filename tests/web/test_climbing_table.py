@@ -78,6 +78,10 @@ SIGNATURE = """() => [
 ].join('|')"""
 
 
+ADVICE = """(room) => fetch(`/api/rooms/${room}/suggestions?limit=10`, {headers:
+  {Authorization: `Bearer ${localStorage.getItem('paiju.token')}`}}).then(r => r.json())"""
+
+
 def fast_bots(page: Any) -> None:
     """Let the room's bots act after 20 ms instead of the default half second."""
 
@@ -271,8 +275,15 @@ def play_deal(page: Any, code: str) -> dict[str, Any]:
             page.click("#cl-pass")
         elif not seen["hinted"] and page.query_selector("#cl-hint"):
             seen["hinted"] = True
-            page.click("#cl-hint")
-            assert page.query_selector_all(f"{HAND}.selected")
+            page.click("#cl-hint")  # 推荐: the server's advice, a legal play
+            page.wait_for_selector(f"{HAND}.selected")
+            room = int(page.url.rsplit("/", 1)[1])
+            advice = page.evaluate(ADVICE, room)["suggestions"]
+            picked = page.eval_on_selector_all(
+                f"{HAND}.selected", "els => els.map(e => e.dataset.card)"
+            )
+            if advice and advice[0]["type"] == "play":
+                assert sorted(picked) == sorted(advice[0]["cards"].split())
             page.click("#cl-play")
             seen["plays"] += 1
         else:
@@ -625,6 +636,7 @@ def test_a_spectator_sees_no_hidden_card_and_a_reload_keeps_the_seat(
     before = signature(page)
     if page.query_selector("#cl-hint"):
         page.click("#cl-hint")
+        page.wait_for_selector(f"{HAND}.selected")
         page.click("#cl-play")
         accepted(page, before)
         assert len(hand_on_screen(page)) < len(hand)
@@ -741,6 +753,7 @@ def test_danzi_table_through_the_ui(page: Any, server: WebServer) -> None:
     hand = hand_on_screen(page)
     before = signature(page)
     page.click("#cl-hint")
+    page.wait_for_selector(f"{HAND}.selected")
     page.click("#cl-play")
     accepted(page, before)
     assert len(hand_on_screen(page)) < len(hand)

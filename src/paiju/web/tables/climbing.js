@@ -207,6 +207,36 @@ async function serverCheck(roomId, action) {
   }
 }
 
+/** GET /api/rooms/ID/suggestions: the engine's advice for this seat (actions, best first),
+ * or [] where there is none (no room: a drawing; an older server). */
+async function serverAdvice(roomId) {
+  if (roomId === undefined || roomId === null || typeof fetch === "undefined") return [];
+  try {
+    const answer = await fetch(`/api/rooms/${roomId}/suggestions?limit=10`, { headers: { Accept: "application/json", Authorization: `Bearer ${token() || ""}` } });
+    if (!answer.ok) return [];
+    const data = await answer.json();
+    return Array.isArray(data.suggestions) ? data.suggestions : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The plays 提示 cycles through: the advised plays that are legal now, then every other
+ * legal play smallest first. */
+export function adviceOrder(ctx, advice) {
+  const plays = playsOf(ctx.legal);
+  const keyOf = (a) => cardsKey(splitCards(a.cards));
+  const legalKeys = new Set(plays.map(keyOf));
+  const out = [];
+  const seen = new Set();
+  for (const a of [...advice.filter((x) => x.type === "play" && legalKeys.has(keyOf(x))), ...hintOrder(profileOf(ctx), plays)]) {
+    if (seen.has(keyOf(a))) continue;
+    seen.add(keyOf(a));
+    out.push(a);
+  }
+  return out;
+}
+
 function send(ctx, action) {
   ctx.local.refusal = null;
   ctx.local.picked = [];
@@ -501,9 +531,17 @@ function playControls(ctx) {
             {
               class: "ghost",
               id: "cl-hint",
-              onclick: () => {
-                const now = local.ctx || ctx;
-                const list = hintOrder(profileOf(now), playsOf(now.legal));
+              onclick: async () => {
+                let now = local.ctx || ctx;
+                if (local.adviceFor !== now.view) {
+                  // 推荐: the server's advice (the family bot's choice) leads the cycle
+                  local.adviceFor = now.view;
+                  local.hint = -1;
+                  local.advice = await serverAdvice(now.roomId);
+                  now = local.ctx || ctx;
+                  if (local.adviceFor !== now.view) return;
+                }
+                const list = adviceOrder(now, local.advice || []);
                 if (!list.length) return;
                 local.hint = ((local.hint ?? -1) + 1) % list.length;
                 const nowHand = viewOf(now.view).hand;
