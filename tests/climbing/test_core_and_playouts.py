@@ -409,3 +409,12 @@ def test_partner_visible_hands_through_the_sees_hand_hook() -> None:
     shown = view_items(view)
     copies = Counter(g.full_set())
     assert not [c for c in shown if hidden.get(c, 0) >= copies[c]]
+
+
+def test_the_bot_counts_cards_and_leads_a_sure_winner_in_the_endgame() -> None:
+    """With two groups left, a play nothing unseen can beat goes first (then the other)."""
+    state = fy_position(["RJ 5s", "5h 6h 7h", "As 8c 8d", "5c Tc Jc"], banker=0, call="As")
+    bot = ClimbingBot(state.game, 1)
+    assert bot.act(state, 0).to_json() == {"type": "play", "cards": "RJ"}
+    early = fy_position(["RJ 5s 7d 9d", "5h 6h 7h", "As 8c 8d", "5c Tc Jc"], banker=0, call="As")
+    assert bot.act(early, 0).to_json() == {"type": "play", "cards": "5s"}  # low first
