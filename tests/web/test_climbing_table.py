@@ -296,16 +296,26 @@ def play_deal(page: Any, code: str) -> dict[str, Any]:
     return seen
 
 
+def record_order(record: dict[str, Any]) -> list[int]:
+    """The finishing order of a recorded deal, by the engine's replay."""
+    final = list(replay(read_record(record)))[-1]
+    order: list[int] = final.view(0)["finished"]
+    return order
+
+
+def read_places(page: Any, rows: str) -> list[int]:
+    """The seats in the order of the places a result table shows (头游 first)."""
+    shown = page.eval_on_selector_all(
+        rows, "els => els.map(e => [Number(e.dataset.seat), Number(e.dataset.place)])"
+    )
+    return [seat for seat, place in sorted(shown, key=lambda x: x[1]) if place >= 0]
+
+
 def check_places(page: Any, record: dict[str, Any]) -> None:
     """The places on screen (头游, 二游, …) are the engine's finishing order."""
-    final = list(replay(read_record(record)))[-1]
-    order = final.view(0)["finished"]
+    order = record_order(record)
     page.wait_for_selector("#cl-result")
-    rows = page.eval_on_selector_all(
-        "#cl-order tr", "els => els.map(e => [Number(e.dataset.seat), Number(e.dataset.place)])"
-    )
-    shown = [seat for seat, place in sorted(rows, key=lambda x: x[1]) if place >= 0]
-    assert shown == list(order)
+    assert read_places(page, "#cl-order tr") == order
     first = page.inner_text(f"#cl-order tr[data-seat='{order[0]}'] td >> nth=0")
     assert first == "头游"
 
@@ -346,6 +356,13 @@ def test_fangyang_whole_deal_through_the_ui(page: Any, server: WebServer) -> Non
     record = check_against_ledger(page, server, seat=0)
     check_places(page, record)
     layout_ok(page, "anshan-fangyang-over")
+    # the replay draws the same table from the recorded steps: the end shows the places
+    page.click("#replay-link")
+    page.wait_for_selector("#replay-felt #cl-result")
+    order = read_places(page, "#replay-felt #cl-order tr")
+    assert order == list(record_order(record))
+    page.click("#replay-first")
+    assert page.query_selector("#replay-felt #cl-result") is None
 
 
 # ------------------------------------------------- the table's drawing of engine views
