@@ -757,7 +757,11 @@ def test_danzi_table_through_the_ui(page: Any, server: WebServer) -> None:
     page.wait_for_selector(HAND)
     assert len(hand_on_screen(page)) == 27
     page.wait_for_selector("#cl-open-hand-2 .card")
-    assert len(page.query_selector_all("#cl-open-hand-2 .card")) == 27
+    # the partner's cards, as many as its seat holds (it may have played already)
+    page.wait_for_function(
+        "document.querySelectorAll('#cl-open-hand-2 .card').length + ' 张' === "
+        "document.querySelector(\"#felt .seat[data-seat='2'] .cl-size\")?.textContent"
+    )
     assert page.query_selector("#cl-open-hand-1") is None  # an opponent's hand: never
     for _ in range(20):
         page.wait_for_selector("#turn.mine", timeout=30_000)

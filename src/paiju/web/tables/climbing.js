@@ -754,6 +754,9 @@ function teamName(ctx, v, team) {
   if (Array.isArray(names) && names[team]) return names[team];
   if (family === "jiayibing") return team === 0 ? w("team_jyb") : w("team_acb");
   if (family === "fangyang") return team === 0 ? w("team_banker") : w("team_others");
+  // 打弹子 and any later game: the sides as the viewer's own and the other (a spectator: 1 队, 2 队)
+  const mine = ctx.seat === null || ctx.seat === undefined ? null : teamOf(v, ctx.seat);
+  if (mine !== null) return team === mine ? w("team_us") : w("team_them");
   return w("team_n", { n: team + 1 });
 }
 
