@@ -188,7 +188,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
     @app.get("/api/rooms")
     async def rooms(
         me: Me,
-        status: Annotated[str | None, Query(pattern="^(waiting|playing|finished)$")] = None,
+        status: Annotated[str | None, Query(pattern="^(waiting|playing|finished|closed)$")] = None,
     ) -> list[RoomInfo]:
         return [r.info() for r in hub().rooms.values() if status is None or r.status == status]
 

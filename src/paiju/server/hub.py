@@ -65,7 +65,8 @@ class Hub:
         return sum(
             1
             for r in self.rooms.values()
-            if r.status != "finished" and (r.owner == player or r.seat_of(player) is not None)
+            if r.status in ("waiting", "playing")
+            and (r.owner == player or r.seat_of(player) is not None)
         )
 
     def create_room(

@@ -124,7 +124,7 @@ class RoomInfo(_Msg):
     code: str
     name_zh: str
     name_en: str
-    status: Literal["waiting", "playing", "finished"]
+    status: Literal["waiting", "playing", "finished", "closed"]
     seats: int
     players: list[str | None]
     """Display name per seat; ``"bot"`` for a bot seat, null for an open seat."""

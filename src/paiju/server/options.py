@@ -9,7 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = ["Limits", "RoomOptions", "RoomStatus", "Tuoguan"]
 
 Tuoguan = Literal["off", "timeout", "disconnect", "both"]
-RoomStatus = Literal["waiting", "playing", "finished"]
+RoomStatus = Literal["waiting", "playing", "finished", "closed"]
+"""``closed``: stopped before its match ended (by its owner, the operator, or a storage
+failure); its hand in play, if any, is void."""
 
 
 class RoomOptions(BaseModel):

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from pydantic import ValidationError
 from pydantic_core import to_json
+from sqlalchemy.exc import DataError, IntegrityError, StatementError
 
 from paiju.bots import Bot
 from paiju.catalog import find_variant
@@ -43,6 +44,7 @@ from paiju.server.errors import ServerError
 from paiju.server.messages import (
     ActionMsg,
     Control,
+    ErrorMsg,
     HandOver,
     HandStarted,
     Hello,
@@ -61,9 +63,23 @@ from paiju.server.store import ActionWrite, HandEnding, HandRow, HandWrite, Play
 if TYPE_CHECKING:
     from paiju.server.hub import Hub
 
-__all__ = ["Room", "SeatRuntime", "dumps"]
+__all__ = ["RETRY_AFTER", "Room", "SeatRuntime", "dumps", "transient"]
 
 log = logging.getLogger("paiju.server")
+
+RETRY_AFTER = 1.0
+"""Seconds a room waits after the database failed (locked, I/O) before playing on."""
+
+
+def transient(exc: BaseException) -> bool:
+    """Whether a failed write is the database's failure (locked, disk full, I/O: try
+    again) rather than a refusal of the write itself (a value it cannot hold, a broken
+    constraint: close the room, whose next write would be refused too)."""
+    if isinstance(exc, DataError | IntegrityError):
+        return False
+    if isinstance(exc, StatementError) and exc.orig is not None:
+        exc = exc.orig
+    return not isinstance(exc, OverflowError | ValueError | TypeError)
 
 
 def dumps(obj: Any) -> str:
@@ -295,9 +311,13 @@ class Room:
         self._refresh()
 
     def _deal_failed(self, exc: BaseException) -> None:
-        log.error("room %s: could not store a new hand (%r); dealing again in 1 s", self.id, exc)
         self.state = None
-        self.next_hand = self.loop.call_later(1.0, self._safe(self.deal_hand))
+        if not transient(exc):
+            log.error("room %s: the database refused a new hand (%r); room closed", self.id, exc)
+            self.close("storage_failure", f"the database refused this room's new hand ({exc})")
+            return
+        log.error("room %s: could not store a new hand (%r); dealing again in 1 s", self.id, exc)
+        self.next_hand = self.loop.call_later(RETRY_AFTER, self._safe(self.deal_hand))
 
     def _new_bots(self) -> None:
         for s in self.seats:
@@ -396,8 +416,18 @@ class Room:
             self._schedule()
 
     def _not_stored(self, seat: int, actor: str, ref: str | int | None, exc: BaseException) -> None:
-        """The database refused the action: back to the last stored state; tell the actor."""
+        """The database refused the action. A refusal of this write itself (a value the
+        database cannot hold) closes the room with an error every socket sees; a failure
+        of the database (locked, I/O) goes back to the last stored state, tells the actor
+        and lets the room play on after :data:`RETRY_AFTER` seconds."""
         log.error("room %s: could not store an action of seat %d: %r", self.id, seat, exc)
+        if not transient(exc):
+            self.close(
+                "storage_failure",
+                f"the database refused this room's action ({type(exc).__name__}: {exc});"
+                " the room is closed, other rooms play on",
+            )
+            return
         self._reload()
         client = self.seats[seat].client
         if client is not None and actor == "player":
@@ -406,7 +436,40 @@ class Room:
                 f"the action could not be stored ({type(exc).__name__}); it was not applied",
                 ref,
             )
-        self._refresh()
+        for rt in self.seats:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
+        self.loop.call_later(RETRY_AFTER, self._safe(self._refresh))
+
+    def close(self, code: str, message: str) -> None:
+        """Close the room for good (its owner, the operator or a storage failure): timers
+        and bots stop, the hand in play is void (no settlement), every socket gets an
+        ``error`` with ``code`` and the room's info with status ``closed``."""
+        if self.status == "closed":
+            return
+        if self.hub.journal.holds(self):
+            self.hub.journal.flush()
+        for rt in self.seats:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
+            if rt.away_handle is not None:
+                rt.away_handle.cancel()
+                rt.away_handle = None
+        if self.next_hand is not None:
+            self.next_hand.cancel()
+            self.next_hand = None
+        void = self.hand_id if self.state is not None else None  # only a hand in play
+        self.state = None
+        self.status = "closed"
+        try:
+            self.store.close_room(self.id, void)
+        except Exception:
+            log.exception("room %s: could not record its closing", self.id)
+        text = ErrorMsg(code=code, message=message).model_dump_json()
+        for client in self.clients():
+            client.send(text)
+        self.announce()
+        self.hub.finished(self)
 
     def _ending(self, state: State) -> HandEnding:
         scores = tuple(state.settlement())
@@ -861,7 +924,9 @@ class Room:
             )
         action = self.parse_action(msg.action)
         rt = self.seats[seat]
+        # A rejected action changes nothing: 托管 and the bot's pending move stay until the
+        # player's own action has been accepted (act raises before anything changes).
+        self.act(seat, action, "player", msg.id)
         if rt.auto:
             rt.auto = False
             self._cancel_bot(rt)
-        self.act(seat, action, "player", msg.id)

@@ -330,6 +330,17 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(t.rooms).where(t.rooms.c.id == room_id).values(status=status))
 
+    def close_room(self, room_id: int, void_hand: int | None) -> None:
+        """Mark a room ``closed`` and its unfinished hand (if any) ``void``."""
+        with self.engine.begin() as conn:
+            conn.execute(update(t.rooms).where(t.rooms.c.id == room_id).values(status="closed"))
+            if void_hand is not None:
+                conn.execute(
+                    update(t.hands)
+                    .where(t.hands.c.id == void_hand, t.hands.c.status == "playing")
+                    .values(status="void")
+                )
+
     def _room_rows(self, conn: Connection, where: Any) -> list[RoomRow]:
         rooms = conn.execute(select(t.rooms).where(where).order_by(t.rooms.c.id)).all()
         if not rooms:
