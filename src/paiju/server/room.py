@@ -36,13 +36,14 @@ from paiju.bots import Bot
 from paiju.catalog import find_variant
 from paiju.engine import Action, Event, Game, State
 from paiju.errors import PaijuError, ProtocolError
-from paiju.fairness import commitment, new_seed
+from paiju.fairness import check_client_seed, commitment, deal_seed, new_seed
 from paiju.games import game as make_game
 from paiju.games import make_bot
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
 from paiju.server.messages import (
     ActionMsg,
+    ClientSeed,
     Control,
     ErrorMsg,
     HandOver,
@@ -53,6 +54,7 @@ from paiju.server.messages import (
     Resume,
     RoomInfo,
     RoomMsg,
+    Seeded,
     Sync,
     Welcome,
     client_message,
@@ -102,6 +104,8 @@ class SeatRuntime:
     deadline: float = 0.0
     pending_bot: asyncio.TimerHandle | None = None
     away_handle: asyncio.TimerHandle | None = None
+    client_seed: str | None = None
+    """The seed the seat's player sent for the next deal (docs/fairness.md)."""
     engine: Bot | None = field(default=None, repr=False)
 
 
@@ -138,6 +142,11 @@ class Room:
         self._acting: frozenset[int] = frozenset()
         self._acting_state: State | None = None
         self._acting_version = -1
+        self.next_seed = new_seed()
+        """The server seed of the next deal; its commitment is published before it."""
+        self.server_seed = ""
+        self.client_seeds: tuple[str, ...] | None = None
+        """The server seed and client seeds of the hand in play (or last played)."""
         """Client messages of this room waiting for the journal's next commit."""
 
     @property
@@ -168,6 +177,9 @@ class Room:
             hands_played=self.hands_played,
             game=self.hand_id or None,
             owner=self.owner,
+            next_commitment=(
+                commitment(self.next_seed) if self.status in ("waiting", "playing") else None
+            ),
         )
 
     def control(self) -> list[Control]:
@@ -266,11 +278,16 @@ class Room:
     # -- hands ----------------------------------------------------------------------
 
     def deal_hand(self) -> None:
-        """Commit to a fresh secret seed, record it, deal, then tell every socket."""
+        """Deal from the server seed committed to before (``next_commitment``) and the
+        seats' client seeds, record it, then tell every socket; commit to the next seed."""
         self.next_hand = None
-        seed = new_seed()
+        seed = self.next_seed
         committed = commitment(seed)
-        state = self.game.new_state(self.n, seed=seed, context=self.context)
+        sent = tuple(s.client_seed or "" for s in self.seats)
+        client_seeds = sent if any(sent) else None
+        state = self.game.new_state(
+            self.n, seed=deal_seed(seed, client_seeds), context=self.context
+        )
         players = tuple(None if s.bot else s.player for s in self.seats)
         hand_no = self.hands_played + 1
         hand_id = self.store.new_hand_id()
@@ -285,7 +302,12 @@ class Room:
             seed=seed,
             deal=state.deal.to_json(self.game.items),
             context=dict(self.context),
+            client_seeds=client_seeds,
         )
+        self.server_seed, self.client_seeds = seed, client_seeds
+        self.next_seed = new_seed()
+        for rt in self.seats:
+            rt.client_seed = None
         self.state, self.hand_id, self.hand_no, self.hand_players = (
             state,
             hand_id,
@@ -299,13 +321,7 @@ class Room:
 
     def _dealt(self, hand_id: int) -> None:
         """The hand (its commitment, secret seed and deal) is stored: publish and play."""
-        assert self.state is not None and self.state.seed is not None
-        started = HandStarted(
-            room=self.id,
-            game=hand_id,
-            hand_no=self.hand_no,
-            commitment=commitment(self.state.seed),
-        ).model_dump_json()
+        started = self.hand_started().model_dump_json()
         for client in self.clients():
             client.send(started)
         self._refresh()
@@ -318,6 +334,35 @@ class Room:
             return
         log.error("room %s: could not store a new hand (%r); dealing again in 1 s", self.id, exc)
         self.next_hand = self.loop.call_later(RETRY_AFTER, self._safe(self.deal_hand))
+
+    def hand_started(self) -> HandStarted:
+        """The ``hand_started`` message of the hand in play."""
+        return HandStarted(
+            room=self.id,
+            game=self.hand_id,
+            hand_no=self.hand_no,
+            commitment=commitment(self.server_seed),
+            client_seeds=None if self.client_seeds is None else list(self.client_seeds),
+            next_commitment=commitment(self.next_seed),
+        )
+
+    def set_client_seed(self, client: Client, msg: ClientSeed) -> None:
+        """A seat's client seed for the next deal (docs/fairness.md)."""
+        seat = client.seat
+        if seat is None:
+            raise ServerError("spectator", "a spectator has no seat to add a seed for")
+        if self.status not in ("waiting", "playing"):
+            raise ServerError("no_next_hand", f"room {self.id} deals no further hand")
+        self.seats[seat].client_seed = check_client_seed(msg.seed)
+        client.send(
+            Seeded(
+                room=self.id,
+                seat=seat,
+                seed=msg.seed,
+                next_commitment=commitment(self.next_seed),
+                id=msg.id,
+            )
+        )
 
     def _new_bots(self) -> None:
         for s in self.seats:
@@ -334,7 +379,8 @@ class Room:
 
     def restore(self, hand: HandRow) -> None:
         """Rebuild the hand in play from its seed and log (crash recovery)."""
-        state = self.game.new_state(hand.seats, seed=hand.seed, context=hand.context)
+        seed = deal_seed(hand.seed, hand.client_seeds)
+        state = self.game.new_state(hand.seats, seed=seed, context=hand.context)
         if state.deal.to_json(self.game.items) != hand.deal:
             log.error(
                 "room %s game %s: the seed does not re-deal the stored deal", self.id, hand.id
@@ -344,6 +390,7 @@ class Room:
         self.state, self.hand_id, self.hand_no = state, hand.id, hand.hand_no
         self.hand_players = hand.players
         self.hand = hand
+        self.server_seed, self.client_seeds = hand.seed, hand.client_seeds
 
     def acting(self) -> frozenset[int]:
         """The seats to act now (``state.to_act()``; empty: no hand in play), computed once
@@ -497,14 +544,16 @@ class Room:
             self._cancel_bot(s)
         if ending.room_finished:
             self.status = "finished"
-        assert state.seed is not None
         msg = HandOver(
             room=self.id,
             game=self.hand_id,
             scores=list(ending.scores),
             deltas=list(ending.deltas),
-            seed=str(state.seed),
-            commitment=commitment(state.seed),
+            seed=self.server_seed,
+            commitment=commitment(self.server_seed),
+            client_seeds=None if self.client_seeds is None else list(self.client_seeds),
+            deal_seed=deal_seed(self.server_seed, self.client_seeds),
+            next_commitment=None if ending.room_finished else commitment(self.next_seed),
             room_finished=ending.room_finished,
             next_hand_in=None if ending.room_finished else self.options.pause,
         ).model_dump_json()
@@ -650,14 +699,7 @@ class Room:
             )
         )
         if self.state is not None:
-            client.send(
-                HandStarted(
-                    room=self.id,
-                    game=self.hand_id,
-                    hand_no=self.hand_no,
-                    commitment=commitment(self.state.seed or ""),
-                )
-            )
+            client.send(self.hand_started())
         if seat is not None and self.seats[seat].auto:
             self.resume(seat)  # the player is back: the seat is theirs again
         else:
@@ -866,7 +908,7 @@ class Room:
             client.error(
                 "unknown_type",
                 f"unknown message type {obj.get('type')!r}; "
-                "clients send hello, action, resume, sync, ping",
+                "clients send hello, action, resume, sync, ping, client_seed",
                 ref,
             )
             return
@@ -900,6 +942,8 @@ class Room:
             self.resume(client.seat)
         elif isinstance(msg, ActionMsg):
             self._player_action(client, msg)
+        elif isinstance(msg, ClientSeed):
+            self.set_client_seed(client, msg)
 
     def parse_action(self, action: Any) -> Action:
         """An action of this room's game from its JSON form (``ProtocolError`` if bad)."""

@@ -129,8 +129,8 @@ _INSERT_ACTION_QMARK = (
 )
 _INSERT_HAND_QMARK = (
     "INSERT INTO hands (id, room_id, hand_no, code, game_options, seats, players, commitment,"
-    " seed, deal, context, status, settlement, started_at, ended_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " seed, client_seeds, deal, context, status, settlement, started_at, ended_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _SETTLE_HAND_QMARK = "UPDATE hands SET status = 'over', settlement = ?, ended_at = ? WHERE id = ?"
 _INSERT_LEDGER_QMARK = (
@@ -190,6 +190,9 @@ class HandRow:
     players: tuple[int | None, ...]
     commitment: str
     seed: str
+    """The server's seed (its sha256 is the commitment)."""
+    client_seeds: tuple[str, ...] | None
+    """The seats' client seeds (empty: none sent), None when no seat sent one."""
     deal: dict[str, Any]
     context: dict[str, Any]
     status: str
@@ -525,6 +528,7 @@ class Store:
                         dumps(list(h.players)),
                         h.commitment,
                         h.seed,
+                        None if h.client_seeds is None else dumps(list(h.client_seeds)),
                         dumps(dict(h.deal)),
                         dumps(dict(h.context)),
                         "playing",
@@ -631,6 +635,7 @@ class Store:
             players=tuple(row.players),
             commitment=str(row.commitment),
             seed=str(row.seed),
+            client_seeds=None if row.client_seeds is None else tuple(row.client_seeds),
             deal=dict(row.deal),
             context=dict(row.context),
             status=str(row.status),
@@ -772,6 +777,7 @@ class HandWrite:
     seed: str
     deal: Mapping[str, Any]
     context: Mapping[str, Any]
+    client_seeds: tuple[str, ...] | None = None
 
     def row(self, now: float) -> dict[str, Any]:
         return {
@@ -784,6 +790,7 @@ class HandWrite:
             "players": list(self.players),
             "commitment": self.commitment,
             "seed": self.seed,
+            "client_seeds": None if self.client_seeds is None else list(self.client_seeds),
             "deal": dict(self.deal),
             "context": dict(self.context),
             "status": "playing",

@@ -81,6 +81,7 @@ hands = Table(
     Column("players", JSON, nullable=False),
     Column("commitment", String(64), nullable=False),
     Column("seed", Text, nullable=False),
+    Column("client_seeds", JSON, nullable=True),
     Column("deal", JSON, nullable=False),
     Column("context", JSON, nullable=False),
     Column("status", String(16), nullable=False),
