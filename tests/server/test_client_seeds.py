@@ -51,7 +51,7 @@ def test_client_seeds_sent_after_the_commitment_make_the_deal(tmp_path: Path) ->
     store = Store(str(tmp_path / "seeds.db"))
 
     async def scenario() -> None:
-        hub = Hub(store, Limits())
+        hub = Hub(store, Limits(min_bot_delay=0))
         ann, bob, eve = (store.create_player(n)[0] for n in ("ann", "bob", "eve"))
         room = hub.create_room(ann, "2001", OPTIONS, {}, 0)
         published = room.info().next_commitment

@@ -81,7 +81,7 @@ def test_a_write_the_database_refuses_closes_its_room_only(tmp_path: Path) -> No
     store = Store(str(tmp_path / "iso.db"))
 
     async def scenario() -> None:
-        hub = Hub(store, Limits(rooms_per_player=50))
+        hub = Hub(store, Limits(rooms_per_player=50, bot_rooms_per_player=10, min_bot_delay=0))
         owner = store.create_player("owner")[0]
         rooms = [hub.create_room(owner, "2001", BOTS, {}, None) for _ in range(4)]
         bad = rooms[0]
@@ -125,7 +125,7 @@ def test_a_refused_action_of_a_seat_under_tuoguan_leaves_the_bot_playing(tmp_pat
     store = Store(str(tmp_path / "hang.db"))
 
     async def scenario() -> None:
-        hub = Hub(store, Limits())
+        hub = Hub(store, Limits(min_bot_delay=0))
         players = [store.create_player(f"p{i}")[0] for i in range(3)]
         room = hub.create_room(players[0], "2001", OPEN, {}, 0)
         for p in players[1:]:

@@ -142,12 +142,24 @@ class Room:
         self._acting: frozenset[int] = frozenset()
         self._acting_state: State | None = None
         self._acting_version = -1
+        self.address: str | None = None
+        """The client address the room was created from (None: recovered)."""
         self.next_seed = new_seed()
         """The server seed of the next deal; its commitment is published before it."""
         self.server_seed = ""
         self.client_seeds: tuple[str, ...] | None = None
         """The server seed and client seeds of the hand in play (or last played)."""
         """Client messages of this room waiting for the journal's next commit."""
+
+    @property
+    def open(self) -> bool:
+        """Waiting or playing (not finished, not closed)."""
+        return self.status in ("waiting", "playing")
+
+    @property
+    def bots_only(self) -> bool:
+        """Bots take every seat (no human seat was open)."""
+        return all(s.bot for s in self.seats) and all(s.player is None for s in self.seats)
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -669,9 +681,13 @@ class Room:
         ]
 
     def attach(self, client: Client) -> None:
-        """Seat the socket (its player's seat) or make it a spectator; send the welcome."""
+        """Seat the socket (its player's seat) or make it a spectator; send the welcome and
+        the state. Only the joining socket is sent the state, unless the seat's control
+        changed (its player is back): a socket joining never makes the room re-send the
+        full state to every other socket."""
         self.settle_writes()
         seat = self.seat_of(client.player.id)
+        before = self.control()
         if seat is None:
             if not self.options.spectators:
                 raise ServerError(
@@ -702,14 +718,20 @@ class Room:
             client.send(self.hand_started())
         if seat is not None and self.seats[seat].auto:
             self.resume(seat)  # the player is back: the seat is theirs again
+        elif self.control() != before:
+            self._refresh()  # the seat is played again: everyone sees its control change
         else:
-            self._refresh()
+            self._schedule()
+            if self.state is None:
+                client.send(RoomMsg(room=self.info()))
+            else:
+                client.send(self._states([client])[0])
 
     def detach(self, client: Client) -> None:
         self.spectators.discard(client)
         seat = client.seat
         if seat is None:
-            return
+            return  # a spectator leaving changes nothing anyone sees
         rt = self.seats[seat]
         if rt.client is not client:
             return
@@ -889,6 +911,9 @@ class Room:
         except ValueError as exc:
             client.error("bad_json", f"not valid JSON: {exc}")
             return
+        except RecursionError:
+            client.error("bad_json", "the JSON is nested too deeply")
+            return
         if not isinstance(obj, dict):
             client.error(
                 "bad_message", f"a message is a JSON object with a type, got {text[:80]!r}"
@@ -897,6 +922,9 @@ class Room:
         ref = obj.get("id") if isinstance(obj.get("id"), str | int) else None
         try:
             msg = client_message(obj)
+        except RecursionError:
+            client.error("bad_message", "the message is nested too deeply", ref)
+            return
         except ValidationError as exc:
             problems = "; ".join(
                 f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}"
@@ -916,6 +944,8 @@ class Room:
             self._dispatch(client, msg)
         except PaijuError as exc:
             client.error(exc.code, str(exc), ref)
+        except RecursionError:
+            client.error("bad_message", "the message is nested too deeply", ref)
 
     def _dispatch(self, client: Client, msg: Any) -> None:
         if isinstance(msg, Ping):

@@ -42,6 +42,7 @@ players = Table(
     Column("name", String(40), nullable=False),
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("created_at", Float, nullable=False),
+    Column("token_expires", Float, nullable=True),
 )
 
 rooms = Table(
