@@ -283,6 +283,7 @@ def test_a_public_game_record_shows_no_player_nor_balance(open_server: Server) -
     game = asyncio.run(run())
     record = httpx.get(f"{open_server.base}/api/games/{game}").json()
     assert "players" not in record
+    assert record["bots"] == [False, True]  # who was a bot is public, not who played
     assert record["ledger"] and all(set(e) == {"seat", "delta"} for e in record["ledger"])
     assert httpx.get(f"{open_server.base}/api/games/{game}/verify").json()["ok"] is True
     assert httpx.get(f"{open_server.base}/api/games/{game}/replay").status_code == 200

@@ -364,7 +364,7 @@ def create_app(
             {"seat": e["seat"], "delta": e["delta"]} for e in store().ledger_of_hand(game_id)
         ]
         record = game_record(hand, entries, stake)
-        del record["players"]
+        record["bots"] = [p is None for p in record.pop("players")]
         return record
 
     @app.get("/api/games/{game_id}")

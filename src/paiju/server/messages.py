@@ -320,8 +320,13 @@ ERROR_CODES: dict[str, str] = {
     "no_hand": "no hand is in play in this room",
     "not_your_turn": "the seat may not act now",
     "illegal_action": "the rules do not allow this action now",
-    "storage_failure": "the action could not be stored; it was not applied",
+    "storage_failure": "the action could not be stored; it was not applied (the database"
+    " refused this room's write itself: the room is closed)",
     "internal": "the game engine failed on this action; it was not applied",
     "replaced": "another socket took this seat (the old one is closed, code 4409)",
     "slow_consumer": "the client did not read its messages (closed, code 4408)",
+    "token_expired": "the token has expired (the socket is closed, code 4401)",
+    "too_many_sockets": "the player or its address has its limit of sockets (closed, 4429)",
+    "room_closed": "the room's owner or the operator closed the room",
+    "no_next_hand": "a client seed for a room that deals no further hand",
 }

@@ -62,8 +62,8 @@ export async function showReplay(main, [gameId]) {
     h("button", { id: "replay-next", class: "primary", onclick: () => go(step + 1) }, t("replay.next")),
     h("button", { id: "replay-last", onclick: () => go(actions.length) }, t("replay.last")),
   );
-  const players = record.players || [];
-  const seatName = (i) => (players[i] === null || players[i] === undefined ? `${t("seat.bot")} ${i + 1}` : `${t("seat.n", { n: i + 1 })}`);
+  const bots = record.bots || [];
+  const seatName = (i) => (bots[i] ? `${t("seat.bot")} ${i + 1}` : `${t("seat.n", { n: i + 1 })}`);
 
   function draw() {
     counter.textContent = t("replay.step", { i: step, n: actions.length });
