@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from server_helpers import PLAYABLE
 
+from paiju.cli import cli
 from paiju.fairness import commitment, deal_seed
 from paiju.games import game as make_game
 from paiju.server.client import Client
@@ -120,4 +122,11 @@ def test_client_seeds_sent_after_the_commitment_make_the_deal(tmp_path: Path) ->
         hub.shutdown()
 
     asyncio.run(scenario())
+    game = store.hands()[-1]["id"]  # the first hand: dealt with ann's seed
     store.close()
+    db = str(tmp_path / "seeds.db")
+    ok = CliRunner().invoke(cli, ["verify", str(game), "--db", db, "--client-seed", "ann-42"])
+    assert ok.exit_code == 0, ok.output
+    assert "your seed" in ok.output and "is seat 0's in the deal seed" in ok.output
+    bad = CliRunner().invoke(cli, ["verify", str(game), "--db", db, "--client-seed", "ann-43"])
+    assert bad.exit_code != 0 and "is not in this deal" in bad.output

@@ -75,6 +75,10 @@ def test_replay_viewer_checks_the_fairness_proof(page: Any, server: WebServer) -
     assert page.get_attribute("#hash-check", "data-ok") == "true"
     assert hashlib.sha256(record["seed"].encode()).hexdigest() == record["commitment"]
     assert page.is_visible("#fair-verdict.ok-note")
+    # docs/fairness.md: the browser added its own seed to the deal, and re-dealt it
+    assert record["client_seeds"] is not None and record["client_seeds"][1]
+    assert page.is_visible("#my-seed-check.ok-note")
+    assert page.get_attribute("#deal-check", "data-ok") == "true"
     checks = {el.get_attribute("data-check") for el in page.query_selector_all(".checks li.ok")}
     assert {"commitment", "deal", "log", "settlement"} <= checks
     n = len(record["actions"])

@@ -139,14 +139,39 @@ def _local_record(db: str, game_id: int) -> dict[str, Any]:
 @click.option("--url", help="Ask a running server instead, e.g. http://127.0.0.1:8000.")
 @click.option("--token", envvar="PAIJU_TOKEN", help="Your bearer token for --url (or PAIJU_TOKEN).")
 @click.option("--json", "as_json", is_flag=True, help="Print the checks as JSON.")
+@click.option(
+    "--client-seed",
+    "client_seed",
+    help="The client seed you sent for this hand: check that the deal was made with it.",
+)
 @variants_option
-def verify(game_id: int, db: str, url: str | None, token: str | None, as_json: bool) -> None:
-    """Re-deal a finished game from its revealed seed; check the commitment and the log."""
+def verify(
+    game_id: int,
+    db: str,
+    url: str | None,
+    token: str | None,
+    as_json: bool,
+    client_seed: str | None,
+) -> None:
+    """Re-deal a finished game from its revealed seed and the players' client seeds
+    (docs/fairness.md); check the commitment, the deal, the log and the settlement."""
     from paiju.server.verify import require_fair, verify_game
 
     source = f"{url.rstrip('/')}/api/games/{game_id}" if url else None
     record = _fetch(source, token) if source else _local_record(db, game_id)
     result = verify_game(record)
+    if client_seed is not None:
+        seeds = record.get("client_seeds") or []
+        seats = [i for i, s in enumerate(seeds) if s == client_seed]
+        result["checks"].append(
+            {
+                "name": "your seed",
+                "ok": bool(seats),
+                "detail": f"the client seed {client_seed!r} "
+                + (f"is seat {seats[0]}'s in the deal seed" if seats else "is not in this deal"),
+            }
+        )
+        result["ok"] = result["ok"] and bool(seats)
     if as_json:
         echo_json(result)
     else:
