@@ -117,6 +117,9 @@ def test_owner_and_operator_close_a_room_and_its_sockets_are_told(tmp_path: Path
         assert closed.status_code == 200 and closed.json()["status"] == "closed"
         error = await p.expect("error")
         assert error["code"] == "room_closed"
+        started = next(m for m in p.messages if m["type"] == "hand_started")
+        void = httpx.get(f"{srv.base}/api/games/{started['game']}")
+        assert (void.status_code, _code(void)) == (409, "void_game")  # never settled
         await p.close()
         again = srv.call("POST", f"/api/rooms/{room}/close", owner)
         assert again.status_code in (404, 409)

@@ -352,6 +352,10 @@ def create_app(
         hand = store().hand(game_id)
         if hand is None:
             raise ServerError("no_game", f"no game {game_id}", 404)
+        if hand.status == "void":
+            raise ServerError(
+                "void_game", f"game {game_id} is void: its room was closed before it ended", 409
+            )
         if hand.status != "over":
             raise ServerError(
                 "in_play", f"game {game_id} is still in play; its seed is revealed at the end", 409
