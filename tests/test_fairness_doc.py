@@ -37,12 +37,35 @@ DOC_CODE = _doc_code()
 PLAYABLE = [v for v in catalog() if FAMILIES[v.family].game is not None]
 
 
-def _record(code: str, seats: int, seed: str, client_seeds: list[str] | None, context: Any) -> Any:
+def _context(variant: Any, rng: random.Random, trial: int, seats: int) -> dict[str, Any]:
+    """A context carried from an earlier hand (trials 2 and 3), or none (a first hand)."""
+    if trial < 2:
+        return {}
+    return {
+        "baozi": {"banker": rng.randrange(seats)},
+        "jiajiabao": {"banker": rng.randrange(seats)},
+        "sandaha": {"first_bidder": rng.randrange(4)},
+        "danzi": {"previous": {"finish_order": rng.sample(range(4), 4), "declarer": None}},
+        "jiayibing": {"leader": rng.randrange(6)},
+        "fangyang": {"banker": rng.randrange(4)},
+        "majiang": {"dealer": rng.randrange(4)},
+    }.get(variant.family, {})
+
+
+def _record(
+    code: str,
+    seats: int,
+    seed: str,
+    client_seeds: list[str] | None,
+    context: Any,
+    options: dict[str, Any] | None = None,
+) -> Any:
     """A game record as GET /api/games/{id} publishes it (the fields a re-deal needs)."""
-    g = make_game(code)
+    g = make_game(code, **(options or {}))
     state = g.new_state(seats, seed=deal_seed(seed, client_seeds), context=context)
     return {
         "code": code,
+        "options": dict(g.options),
         "seats": seats,
         "seed": seed,
         "commitment": commitment(seed),
@@ -71,17 +94,14 @@ def test_the_document_re_deals_every_variant(variant: Any) -> None:
         client_seeds = None
         if trial % 2:
             client_seeds = [rng.choice(["", "ann-42", "x", "Zz_9"]) for _ in range(seats)]
-        context: dict[str, Any] = {}
-        if variant.family in ("baozi", "jiajiabao"):
-            context = {"banker": rng.randrange(seats)}
-        if variant.family == "sandaha" and trial == 3:
-            context = {"first_bidder": 2}
-        record = _record(variant.code, seats, seed, client_seeds, context)
+        record = _record(
+            variant.code, seats, seed, client_seeds, _context(variant, rng, trial, seats)
+        )
         assert DOC_CODE["redeal"](record, variant.family, entry) == record["deal"], (
             variant.code,
             seats,
             client_seeds,
-            context,
+            record["context"],
         )
 
 
@@ -109,3 +129,23 @@ def test_client_seeds_change_the_deal_and_no_seed_keeps_the_server_seed() -> Non
     assert g.new_state(4, seed=deal_seed(seed, ["", "", "", ""])).deal == plain
     assert g.new_state(4, seed=deal_seed(seed, ["", "b", "", ""])).deal != plain
     assert deal_seed(seed, ["", "b", "", ""]) != deal_seed(seed, ["b", "", "", ""])
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"special3": "first-dealt"},
+        {"special3": "instance", "next_lead": "special3"},
+        {"special3": "first-dealt", "next_lead": "special3"},
+    ],
+)
+def test_the_document_re_deals_jiayibing_under_each_special3_option(options: Any) -> None:
+    """鞍山甲乙丙's deal reads two room options (the special 3): the document follows both."""
+    if "anshan-jiayibing" not in [v.code for v in PLAYABLE]:
+        pytest.skip("鞍山甲乙丙 is not registered")
+    entry = variant_json(next(v for v in PLAYABLE if v.code == "anshan-jiayibing"))
+    for trial in range(4):
+        seed = hashlib.sha256(f"jiayibing {options} {trial}".encode()).hexdigest()
+        context = {"leader": trial} if trial % 2 else {}
+        record = _record("anshan-jiayibing", 6, seed, None, context, options)
+        assert DOC_CODE["redeal"](record, "jiayibing", entry) == record["deal"]
