@@ -24,7 +24,20 @@ const DECKS = {
     const one = [...suited(range(2, 15)), 52, 53];
     return [...one, ...one];
   },
+  136: () => range(0, 34).flatMap((t) => [t, t, t, t]),
 };
+
+/** Tiles as Deal.to_json writes them: runs of one suit share their letter. */
+function tilesText(tiles) {
+  let out = "";
+  let suit = null;
+  for (const t of tiles) {
+    if (suit !== null && Math.floor(t / 9) !== suit) out += "mpsz"[suit];
+    out += String((t % 9) + 1);
+    suit = Math.floor(t / 9);
+  }
+  return suit === null ? out : out + "mpsz"[suit];
+}
 
 /** The seed a hand is dealt from: the server seed, or `server:seed_0:…:seed_{n-1}`. */
 export function dealSeed(serverSeed, clientSeeds) {
@@ -97,6 +110,56 @@ const SPLIT = {
   },
   baozi: (rng, deck, seats, context, variant) => baozi(rng, deck, seats, context, variant, 2),
   jiajiabao: (rng, deck, seats, context, variant) => baozi(rng, deck, seats, context, variant, 4),
+  danzi(rng, deck, seats, context) {
+    const d = rng.shuffle(deck);
+    const prev = context.match_over ? null : context.previous;
+    const order = prev && Array.isArray(prev.finish_order) ? prev.finish_order : null;
+    const valid = order && [...order].sort().join() === "0,1,2,3";
+    const start = valid ? order[0] : rng.randbelow(seats);
+    const hands = range(0, seats).map((s) => range(0, 27).map((k) => d[4 * k + (((s - start) % 4) + 4) % 4]));
+    return [hands, {}, { start }];
+  },
+  jiayibing(rng, deck, seats, context, variant, options) {
+    const order = rng.shuffle(range(0, deck.length));
+    const hands = range(0, seats).map((s) => order.filter((_, n) => n % seats === s).map((i) => deck[i]));
+    const seatOf = new Map(order.map((i, n) => [i, n % seats]));
+    const leader = context.leader;
+    if (Number.isInteger(leader) && leader >= 0 && leader < 6 && options.next_lead !== "special3") return [hands, {}, {}];
+    let three;
+    let copy;
+    let holder;
+    if (options.special3 === "instance") {
+      const threes = deck.map((c, i) => [c, i]).filter(([c]) => c >= 4 && c < 8).map(([, i]) => i);
+      const pick = threes[rng.randbelow(threes.length)];
+      [three, copy, holder] = [deck[pick], Math.floor(pick / 54) + 1, seatOf.get(pick)];
+    } else {
+      three = 4 + rng.randbelow(4);
+      copy = 1;
+      holder = seatOf.get(order.find((i) => deck[i] === three));
+    }
+    return [hands, {}, { special3: card(three), special3_copy: copy, special3_holder: holder }];
+  },
+  fangyang(rng, deck, seats, context) {
+    let banker = Number.isInteger(context.banker) && context.banker >= 0 && context.banker < 4 ? context.banker : null;
+    const dealer = banker === null ? 0 : banker;
+    const hands = range(0, seats).map(() => []);
+    rng.shuffle(deck).forEach((c, i) => hands[(dealer + i) % seats].push(c));
+    if (banker === null) banker = hands.findIndex((h) => h.includes(9));
+    return [hands, {}, { banker, dealer }];
+  },
+  majiang(rng, deck, seats, context) {
+    const dealer = typeof context.dealer === "number" ? context.dealer : rng.randbelow(seats);
+    const wall = rng.shuffle(deck);
+    const hands = range(0, seats).map(() => []);
+    let pos = 0;
+    for (let k = 0; k < seats; k++) {
+      const seat = (dealer + k) % seats;
+      const take = seat === dealer ? 14 : 13;
+      hands[seat] = wall.slice(pos, pos + take);
+      pos += take;
+    }
+    return [hands, { wall: wall.slice(pos, -1), flip: wall.slice(-1) }, { dealer }];
+  },
   sandaha(rng, deck, seats, context) {
     const d = rng.shuffle(deck);
     const hands = range(0, seats).map((s) => d.slice(21 * s, 21 * s + 21).sort(byIndex));
@@ -115,9 +178,10 @@ export function redeal(record, variant) {
   const split = variant && SPLIT[variant.family];
   const deck = variant && DECKS[variant.deck];
   if (!split || !deck) return { ok: null, dealSeed: seed, deal: null };
-  const [hands, piles, info] = split(new DealStream(seed), deck(), record.seats, record.context || {}, variant);
-  const deal = { hands: hands.map((hand) => hand.map(card).join(" ")) };
-  for (const [name, pile] of Object.entries(piles)) deal[name] = pile.map(card).join(" ");
+  const [hands, piles, info] = split(new DealStream(seed), deck(), record.seats, record.context || {}, variant, record.options || {});
+  const text = variant.deck === "136" ? tilesText : (items) => items.map(card).join(" ");
+  const deal = { hands: hands.map(text) };
+  for (const [name, pile] of Object.entries(piles)) deal[name] = text(pile);
   if (Object.keys(info).length) deal.info = info;
   return { ok: JSON.stringify(canonical(deal)) === JSON.stringify(canonical(record.deal || {})), dealSeed: seed, deal };
 }
