@@ -10,7 +10,7 @@ itself or break the display of others:
   the player sees what was wrong;
 * an empty or all-space name is refused;
 * a name that reads as the server's own words is refused: ``bot`` (any case, with digits
-  or punctuation: ``Bot``, ``BOT-1``), 机器人, 电脑, 托管, ``system``, ``admin``,
+  or punctuation: ``Bot``, ``BOT-1``), 机器人, 电脑, ``system``, ``admin``,
   ``server``, ``paiju``;
 * at most 40 characters after cleaning.
 """
@@ -25,7 +25,7 @@ from paiju.server.errors import ServerError
 __all__ = ["MAX_NAME", "RESERVED", "clean_name"]
 
 MAX_NAME = 40
-RESERVED = ("bot", "bots", "机器人", "电脑", "托管", "system", "admin", "server", "paiju")
+RESERVED = ("bot", "bots", "机器人", "电脑", "system", "admin", "server", "paiju")
 """Names (case-folded, without digits, spaces and punctuation) no player may take."""
 
 _REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
