@@ -142,6 +142,7 @@ class Room:
         self._acting: frozenset[int] = frozenset()
         self._acting_state: State | None = None
         self._acting_version = -1
+        """Client messages of this room waiting for the journal's next commit."""
         self.address: str | None = None
         """The client address the room was created from (None: recovered)."""
         self.next_seed = new_seed()
@@ -149,7 +150,6 @@ class Room:
         self.server_seed = ""
         self.client_seeds: tuple[str, ...] | None = None
         """The server seed and client seeds of the hand in play (or last played)."""
-        """Client messages of this room waiting for the journal's next commit."""
 
     @property
     def open(self) -> bool:
