@@ -177,7 +177,13 @@ class ShisanzhangGame(Game[ShisanzhangParams]):
             )
         stake = options.get("stake", 1)
         if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
-            raise IllegalAction(f"stake must be a whole number 1-{MAX_STAKE}, got {stake!r}")
+            raise IllegalAction(
+                f"stake must be a whole number 1-{MAX_STAKE}, got {stake!r}",
+                reason="option_out_of_range",
+                option="stake",
+                min=1,
+                max=MAX_STAKE,
+            )
         favoured = options.get("favoured", False)
         if not isinstance(favoured, bool):
             raise IllegalAction(f"favoured must be true or false, got {favoured!r}")

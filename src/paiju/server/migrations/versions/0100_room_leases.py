@@ -3,7 +3,7 @@ when (see :mod:`paiju.server.lease`). Only a cluster of nodes (``paiju serve --r
 writes them; a single server leaves the table empty.
 
 Revision ID: 0100
-Revises: 0001
+Revises: 0003
 Create Date: 2026-12-01
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0100"
-down_revision = "0001"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
