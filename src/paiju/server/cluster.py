@@ -74,8 +74,10 @@ class NodeConfig:
     """The node's own address as clients reach it, e.g. ``http://10.0.0.2:8000`` or
     ``https://games.example/node/a`` behind a proxy; its sockets are under it."""
     redis_url: str
-    lease_ttl: float = 3.0
-    """Seconds a lease lasts unless renewed: a dead node's rooms wait this long."""
+    lease_ttl: float = 5.0
+    """Seconds a lease lasts unless renewed: a dead node's rooms wait this long. A node
+    renews every second from its event loop, which a heavy load can hold up for a second
+    or more: the lease outlasts several missed renewals."""
     renew_every: float = 1.0
     claim_batch: int = 20
     """Rooms a node takes over per tick at most."""
@@ -219,7 +221,7 @@ class Cluster:
                 for room_id in [r for r in fence if r not in kept]:
                     self.drop(room_id, "its lease was taken by another node")
         # the next tick may come too late: give the rooms up while the leases still hold
-        if time.monotonic() + self.config.renew_every >= self.valid_until - 0.25:
+        if time.monotonic() + self.config.renew_every >= self.valid_until - 1.0:
             for room_id in list(fence):
                 self.drop(room_id, "this node lost touch with the cluster")
             return
