@@ -10,7 +10,8 @@ Every :attr:`NodeConfig.renew_every` seconds a node (:meth:`Cluster.tick`):
 1. writes its presence to Redis (and reads every other node's);
 2. renews its leases - only while Redis answers: a node cut off from the cluster stops
    renewing, and drops its rooms before their leases can expire (it stops writing before
-   another node may take over; the epoch fence refuses its writes anyway);
+   another node may take over; the epoch fence refuses its writes anyway). The renewals
+   run in a thread of their own, so that a busy event loop does not hold them up;
 3. takes over rooms whose lease has expired (a node died, or was cut off), the least
    loaded nodes first, and recovers each one from its event log exactly as a restarted
    single server does (:meth:`paiju.server.hub.Hub.recover_room`): the hand in play is
@@ -30,6 +31,7 @@ import logging
 import os
 import random
 import re
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -154,6 +156,10 @@ class Cluster:
         self._task: asyncio.Task[None] | None = None
         self._started = time.time()
         self.metrics: NodeMetrics | None = None
+        self._stop = threading.Event()
+        self._renewer: threading.Thread | None = None
+        self._load = "{}"
+        """This node's presence (JSON), written by the loop, sent by the renewer."""
 
     # -- life ---------------------------------------------------------------------------
 
@@ -167,6 +173,7 @@ class Cluster:
         )
         if not await self._heartbeat():
             raise RuntimeError(f"cannot reach Redis at {self.config.redis_url}")
+        self.redis_ok = True
         self.valid_until = time.monotonic() + self.config.lease_ttl
         taken = 0
         while True:
@@ -174,11 +181,19 @@ class Cluster:
             if not claimed:
                 break
             taken += self._adopt(claimed)
+        self._load = json.dumps(self.load())
         self._task = asyncio.create_task(self._run())
+        self._renewer = threading.Thread(
+            target=self._renew_loop, args=(asyncio.get_running_loop(),), daemon=True
+        )
+        self._renewer.start()
         return taken
 
     async def stop(self) -> None:
         """Leave the cluster: hand the leases back (other nodes take the rooms at once)."""
+        self._stop.set()
+        if self._renewer is not None:
+            await asyncio.to_thread(self._renewer.join, 5.0)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -202,30 +217,22 @@ class Cluster:
                 log.exception("cluster tick failed")
 
     async def tick(self) -> None:
-        """Presence, renewals, takeovers (see the module's description)."""
-        began = time.monotonic()
-        self.redis_ok = await self._heartbeat()
+        """Presence of the others, releases, takeovers (see the module's description);
+        the renewals run in a thread of their own (:meth:`_renew_loop`)."""
+        self._load = json.dumps(self.load())
+        ok = await self._heartbeat()
         fence = self.store.fence
         for room_id in [r for r in fence if r not in self.hub.rooms]:
             # a finished room left memory: its lease goes back
             epoch = fence.pop(room_id)
             with contextlib.suppress(Exception):
                 self.store.leases.release({room_id: epoch})
-        if self.redis_ok:
-            try:
-                kept = self.store.leases.renew(dict(fence))
-            except Exception as exc:
-                log.error("cannot renew the room leases: %r", exc)
-            else:
-                self.valid_until = began + self.config.lease_ttl
-                for room_id in [r for r in fence if r not in kept]:
-                    self.drop(room_id, "its lease was taken by another node")
-        # the next tick may come too late: give the rooms up while the leases still hold
+        # the renewals fell behind: give the rooms up while the leases still hold
         if time.monotonic() + self.config.renew_every >= self.valid_until - 1.0:
             for room_id in list(fence):
                 self.drop(room_id, "this node lost touch with the cluster")
             return
-        if not self.redis_ok:
+        if not ok or not self.redis_ok:
             return
         # the least loaded live nodes take over first
         mine = (len(self.hub.rooms), self.config.name)
@@ -235,6 +242,47 @@ class Cluster:
         claimed = self.store.leases.claim(self.config.claim_batch)
         if claimed:
             self._adopt(claimed)
+
+    def _renew_loop(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The renewals, in a thread: a busy event loop does not hold them up. Each
+        second: this node's presence in Redis, then - only if Redis answered - its leases;
+        the rooms whose lease was lost are dropped on the loop."""
+        import redis
+
+        client = redis.Redis.from_url(
+            self.config.redis_url, socket_timeout=1.0, socket_connect_timeout=1.0
+        )
+        key = self._key(self.config.name)
+        ttl_ms = int(self.config.lease_ttl * 1000)
+        while not self._stop.wait(self.config.renew_every):
+            began = time.monotonic()
+            try:
+                pipe = client.pipeline(transaction=True)
+                pipe.set(key, self._load, px=ttl_ms)
+                pipe.sadd(_NODES, self.config.name)
+                pipe.execute()
+            except Exception as exc:
+                if self.redis_ok:
+                    log.error("node %s: Redis does not answer: %r", self.config.name, exc)
+                self.redis_ok = False
+                continue
+            self.redis_ok = True
+            held = dict(self.store.fence)
+            try:
+                kept = self.store.leases.renew(held)
+            except Exception as exc:
+                log.error("cannot renew the room leases: %r", exc)
+                continue
+            self.valid_until = began + self.config.lease_ttl
+            lost = {r: e for r, e in held.items() if r not in kept}
+            if lost:
+                loop.call_soon_threadsafe(self._lost, lost)
+        client.close()
+
+    def _lost(self, lost: dict[int, int]) -> None:
+        for room_id, epoch in lost.items():
+            if self.store.fence.get(room_id) == epoch:
+                self.drop(room_id, "its lease was taken by another node")
 
     def _adopt(self, claimed: list[tuple[int, int]]) -> int:
         count = 0
