@@ -28,6 +28,7 @@ from paiju.catalog import catalog
 from paiju.games import FAMILIES
 from paiju.rl.registry import ENCODERS
 
+RLCARD_PACKAGES = ["rlcard", "termcolor"]
 RLCARD = """
 import sys, time
 import rlcard
@@ -49,8 +50,10 @@ print(games / elapsed, steps / elapsed)
 def install_rlcard(target: Path) -> None:
     """RLCard (and termcolor, its one missing dependency here) into ``target``."""
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-q", "--target", str(target), "--no-deps"]
-        + ["rlcard", "termcolor"],
+        [
+            *(sys.executable, "-m", "pip", "install", "-q", "--target", str(target)),
+            *("--no-deps", *RLCARD_PACKAGES),
+        ],
         check=True,
         capture_output=True,
     )
@@ -88,7 +91,7 @@ def paiju_rate(code: str, seconds: float, seats: int | None) -> tuple[float, flo
     env.reset(seed=0)
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        for agent in env.agent_iter():
+        for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             env.step(None if term or trunc else random_index(obs["action_mask"], rng))
         games += 1
