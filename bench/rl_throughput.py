@@ -29,22 +29,6 @@ from paiju.games import FAMILIES
 from paiju.rl.registry import ENCODERS
 
 RLCARD_PACKAGES = ["rlcard", "termcolor"]
-RLCARD = """
-import sys, time
-import rlcard
-from rlcard.agents import RandomAgent
-env = rlcard.make("doudizhu", config={"seed": 0})
-env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-seconds = float(sys.argv[1])
-games = steps = 0
-start = time.perf_counter()
-while time.perf_counter() - start < seconds:
-    trajectories, payoffs = env.run(is_training=False)
-    games += 1
-    steps += sum(len(t) // 2 for t in trajectories)
-elapsed = time.perf_counter() - start
-print(games / elapsed, steps / elapsed)
-"""
 
 
 def install_rlcard(target: Path) -> None:
@@ -59,17 +43,45 @@ def install_rlcard(target: Path) -> None:
     )
 
 
-def rlcard_rate(target: Path, seconds: float) -> tuple[float, float]:
-    out = subprocess.run(
-        [sys.executable, "-c", RLCARD, str(seconds)],
-        check=True,
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
-        cwd=target,
-    )
-    games, steps = out.stdout.split()
-    return float(games), float(steps)
+class Runner:
+    """One contender: ``run_one()`` plays a game and returns its steps; the totals add up
+    over the slices it gets."""
+
+    def __init__(self, name: str, seats: int) -> None:
+        self.name = name
+        self.seats = seats
+        self.games = 0
+        self.steps = 0
+        self.cpu = 0.0
+        self.wall = 0.0
+
+    def run_one(self) -> int:
+        raise NotImplementedError
+
+    def slice(self, seconds: float) -> None:
+        """Play whole games for about ``seconds`` of CPU time."""
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        while time.process_time() - cpu0 < seconds:
+            self.steps += self.run_one()
+            self.games += 1
+        self.cpu += time.process_time() - cpu0
+        self.wall += time.perf_counter() - wall0
+
+
+class RLCardDoudizhu(Runner):
+    def __init__(self) -> None:
+        import rlcard
+        from rlcard.agents import RandomAgent
+
+        super().__init__("RLCard doudizhu", 3)
+        self.env = rlcard.make("doudizhu", config={"seed": 0})
+        self.env.set_agents(
+            [RandomAgent(num_actions=self.env.num_actions) for _ in range(self.env.num_players)]
+        )
+
+    def run_one(self) -> int:
+        trajectories, _ = self.env.run(is_training=False)
+        return sum(len(t) // 2 for t in trajectories)
 
 
 def random_index(mask: np.ndarray, rng: np.random.Generator) -> int:
@@ -84,20 +96,21 @@ def random_index(mask: np.ndarray, rng: np.random.Generator) -> int:
     return int(legal[rng.integers(len(legal))])
 
 
-def paiju_rate(code: str, seconds: float, seats: int | None) -> tuple[float, float]:
-    env = paiju.rl.env(code, seats=seats)
-    rng = np.random.default_rng(0)
-    games = 0
-    env.reset(seed=0)
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+class PaijuEnv(Runner):
+    def __init__(self, code: str, seats: int) -> None:
+        super().__init__(code, seats)
+        self.env = paiju.rl.env(code, seats=seats)
+        self.rng = np.random.default_rng(0)
+        self.env.reset(seed=0)
+
+    def run_one(self) -> int:
+        env, rng = self.env, self.rng
+        before = env.decisions
         for _agent in env.agent_iter():
             obs, _, term, trunc, _ = env.last()
             env.step(None if term or trunc else random_index(obs["action_mask"], rng))
-        games += 1
         env.reset()
-    elapsed = time.perf_counter() - start
-    return games / elapsed, env.decisions / elapsed
+        return env.decisions - before
 
 
 def default_codes() -> list[str]:
@@ -113,36 +126,39 @@ def default_codes() -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=20.0, help="CPU seconds per contender")
     parser.add_argument("--codes", nargs="*", default=None)
     parser.add_argument("--seats", type=int, default=4)
     args = parser.parse_args()
     codes = args.codes or default_codes()
     with tempfile.TemporaryDirectory(prefix="rlcard-") as tmp:
-        target = Path(tmp)
-        print(f"installing rlcard into {target} (throwaway) …", flush=True)
-        install_rlcard(target)
-        before = rlcard_rate(target, args.seconds)
-        rows = []
-        for code in codes:
-            seats = args.seats if code != "sandaha" else 4
-            rows.append((code, seats, *paiju_rate(code, args.seconds, seats)))
-        after = rlcard_rate(target, args.seconds)
-    base_games = (before[0] + after[0]) / 2
-    base_steps = (before[1] + after[1]) / 2
+        print(f"installing rlcard into {tmp} (throwaway, for this run only) …", flush=True)
+        install_rlcard(Path(tmp))
+        sys.path.insert(0, tmp)
+        base = RLCardDoudizhu()
+        runners: list[Runner] = [
+            PaijuEnv(code, 4 if code == "sandaha" else args.seats) for code in codes
+        ]
+        rounds = max(1, round(args.seconds / 0.5))
+        for _ in range(rounds):  # interleaved slices: the machine's load weighs on all alike
+            for runner in (base, *runners):
+                runner.slice(args.seconds / rounds)
+        sys.path.remove(tmp)
     print(
-        "machine shared and loaded: figures vary from run to run; the ratios are measured"
-        " in the same run"
+        "the machine is shared and loaded: rates are per CPU second of this process, in"
+        " interleaved half-second slices; wall-clock rates beside them"
     )
-    print(
-        f"RLCard doudizhu (random agents, env.run): {base_games:8.1f} games/s "
-        f"{base_steps:9.0f} steps/s  (before {before[1]:.0f}, after {after[1]:.0f} steps/s)"
-    )
-    print(f"{'code':<12}{'seats':>5}{'games/s':>11}{'steps/s':>11}{'x RLCard':>10}  target 5x")
-    for code, seats, games, steps in rows:
-        ratio = steps / base_steps
-        verdict = "ok" if ratio >= 5 else "BELOW"
-        print(f"{code:<12}{seats:>5}{games:>11.1f}{steps:>11.0f}{ratio:>10.1f}  {verdict}")
+    header = f"{'':<16}{'seats':>5}{'games/s':>10}{'steps/s':>10}{'wall steps/s':>14}"
+    print(f"{header}{'x RLCard':>10}  target 5x")
+    base_rate = base.steps / base.cpu
+    for runner in (base, *runners):
+        rate = runner.steps / runner.cpu
+        ratio = rate / base_rate
+        verdict = "" if runner is base else ("ok" if ratio >= 5 else "BELOW")
+        print(
+            f"{runner.name:<16}{runner.seats:>5}{runner.games / runner.cpu:>10.1f}{rate:>10.0f}"
+            f"{runner.steps / runner.wall:>14.0f}{ratio:>10.1f}  {verdict}"
+        )
 
 
 if __name__ == "__main__":

@@ -112,7 +112,7 @@ class BaoziEncoder(Encoder):
             res = at["results"]
             for s, x in enumerate(state.settlement()):
                 out[res + self.relative(seat, s)] = x / high
-        return out
+        return self.finish(out)
 
     @staticmethod
     def _groupings(state: BaoziState, seat: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -121,8 +121,6 @@ class BaoziEncoder(Encoder):
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
         mask = np.zeros(self.action_size, dtype=np.int8)
-        if seat not in state.to_act():
-            return mask
         if state.phase == "betting":
             mask[: self.bets] = 1
         elif state.phase == "grouping":

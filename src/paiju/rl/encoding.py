@@ -106,7 +106,7 @@ class Encoder(ABC):
 
     @abstractmethod
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
-        """The legal indexes of the seat's next step (int8, 1 = legal)."""
+        """The legal indexes of the next step of ``seat``, which is to act (int8, 1 = legal)."""
 
     @abstractmethod
     def step(
@@ -126,16 +126,20 @@ class Encoder(ABC):
     # helpers for the families ---------------------------------------------------------
 
     def vector(self) -> Obs:
+        """A zero observation; :meth:`put_cards` then :meth:`finish` fill its card fields."""
+        self._cards: list[int] = []
         return np.zeros(self.layout.size, dtype=np.float32)
 
     def put_cards(self, out: Obs, name: str, cards: Sequence[int], row: int = 0) -> None:
-        """Add ``cards`` (one count each) to a card field (row ``row`` of a 2-D field)."""
+        """Count ``cards`` into a card field (row ``row`` of a 2-D field); the counts land
+        in ``out`` at :meth:`finish`, all fields in one numpy call."""
         base = self.at[name] + row * CARD_SLOTS
-        if len(cards) > 6:  # one numpy call beats a Python loop over many cards
-            out[base : base + CARD_SLOTS] += np.bincount(cards, minlength=CARD_SLOTS)
-            return
-        for c in cards:
-            out[base + c] += 1
+        self._cards.extend([base + c for c in cards])
+
+    def finish(self, out: Obs) -> Obs:
+        if self._cards:
+            out += np.bincount(self._cards, minlength=len(out)).astype(np.float32)
+        return out
 
     def one_hot(self, out: Obs, name: str, index: int | None) -> None:
         if index is not None:

@@ -237,7 +237,8 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.agent_selection = self._next_agent()
 
     def _next_agent(self) -> str:
-        return self.possible_agents[min(self.table.state.to_act())]
+        self._acting = self.table.state.to_act()
+        return self.possible_agents[min(self._acting)]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         found = self._cache.get(agent)
@@ -246,7 +247,7 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         state = self.table.state
         choice = self._choice if agent == self.agent_selection else None
-        acting = seat in state.to_act() and not (
+        acting = seat in self._acting and not (
             self.terminations.get(agent) or self.truncations.get(agent)
         )
         mask = (

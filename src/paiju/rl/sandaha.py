@@ -215,7 +215,8 @@ class SandahaEncoder(Encoder):
         p = game.params
         self.bid_values = list(range(p.bid_start, p.min_bid - 1, -p.bid_step))
         self.first_trump = FIRST_BID + len(self.bid_values)
-        self._fresh: tuple[int, int, int, CardChoice] | None = None
+        self._fresh: tuple[State, int, int, CardChoice] | None = None
+        self._base: tuple[State, int, int, Obs] | None = None
         super().__init__(game, seats)
 
     @property
@@ -247,14 +248,27 @@ class SandahaEncoder(Encoder):
         )
 
     def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
+        # Through a card choice the state stays put and only ``chosen`` grows: the rest of
+        # the vector is made once per decision (the cache holds the state itself, so a
+        # new state can never be mistaken for it).
+        base = self._base
+        if base is None or base[0] is not state or base[1:3] != (len(state.history), seat):
+            base = (state, len(state.history), seat, self._observe(state, seat))
+            self._base = base
+        out = base[3].copy()
+        if choice is not None:
+            start = self.at["chosen"]
+            for c in choice.cards:
+                out[start + c] += 1
+        return out
+
+    def _observe(self, state: State, seat: int) -> Obs:
         assert isinstance(state, SandahaState)
         out = self.vector()
         at = self.at
         rel = self.relative
         out[at["phase"] + PHASES.index(state.phase)] = 1
         self.put_cards(out, "hand", state.hands[seat])
-        if choice is not None:
-            self.put_cards(out, "chosen", choice.cards)
         top = float(self.game.params.bid_start)
         for s, b in state.bids:
             if b is None:
@@ -288,23 +302,21 @@ class SandahaEncoder(Encoder):
         if state.phase == "over":
             for s, x in enumerate(state.settlement()):
                 out[at["scores"] + rel(seat, s)] = x
-        return out
+        return self.finish(out)
 
     def _choice(self, state: SandahaState, seat: int, choice: CardChoice | None) -> CardChoice:
         if choice is not None:
             return choice
-        key = (id(state), len(state.history), seat)
-        if self._fresh is not None and self._fresh[:3] == key:
-            return self._fresh[3]
+        found = self._fresh
+        if found is not None and found[0] is state and found[1:3] == (len(state.history), seat):
+            return found[3]
         fresh = CardChoice(state.hands[seat], oracle(state, seat))
-        self._fresh = (*key, fresh)
+        self._fresh = (state, len(state.history), seat, fresh)
         return fresh
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
         assert isinstance(state, SandahaState)
         mask = np.zeros(self.action_size, dtype=np.int8)
-        if seat not in state.to_act():
-            return mask
         phase = state.phase
         if phase == "bidding":
             if state.must_bid(seat) is None:

@@ -33,7 +33,6 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from paiju.cards import Card
 from paiju.engine import Action, State
 from paiju.errors import IllegalAction
 from paiju.games.shisanzhang.game import Arrange, Bet, Declare, ShisanzhangGame, ShisanzhangState
@@ -97,6 +96,7 @@ class ShisanzhangEncoder(Encoder):
         return self.game.params.special_names
 
     def make_layout(self) -> Layout:
+        self._specials = self.specials
         n = self.seats
         return Layout(
             [
@@ -121,42 +121,40 @@ class ShisanzhangEncoder(Encoder):
         at = self.at
         out[at["phase"] + PHASES.index(state.phase)] = 1
         hand = sorted(state.hands[seat])
-        self.put_cards(out, "hand", hand)
-        pos = at["positions"]
-        for p, c in enumerate(hand):
-            out[pos + 17 * p + c // 4 if c < 52 else pos + 17 * p] = 1
-            out[pos + 17 * p + 13 + c % 4] = 1
+        hand_at, pos = at["hand"], at["positions"]
+        idx = self._cards
+        for p, c in enumerate(hand):  # the card counts and each position's rank and suit
+            idx += (hand_at + c, pos + 17 * p + c // 4, pos + 17 * p + 13 + c % 4)
         special = state.specials[seat]
-        if special is not None and special.name_zh in self.specials:
-            out[at["special"] + self.specials.index(special.name_zh)] = 1
+        if special is not None and special.name_zh in self._specials:
+            out[at["special"] + self._specials.index(special.name_zh)] = 1
         out[at["declare"]] = special is not None
         out[at["declare"] + 1] = state.forced[seat]
+        n = self.seats
         if state.banker is not None:
-            self.one_hot(out, "banker", self.relative(seat, state.banker))
+            out[at["banker"] + (state.banker - seat) % n] = 1
         ready = at["ready"]
         for s, h in enumerate(state.acted):
             if h is not None:
-                out[ready + self.relative(seat, s)] = 1
+                out[ready + (s - seat) % n] = 1
         bets = self.game.params.bets
         if bets and state.banker is not None:
             top = float(max(bets))
             for s, b in enumerate(state.bets):
                 if b is not None and (not state.betting or s == seat):
-                    out[at["bets"] + self.relative(seat, s)] = b / top
+                    out[at["bets"] + (s - seat) % n] = b / top
         if state.result is not None:
             for s, h in enumerate(state.result.hands):
-                r = self.relative(seat, s)
+                r = (s - seat) % n
                 self.put_cards(out, "shown", state.hands[s], r)
                 out[at["fouls"] + r] = h.foul
                 out[at["declared"] + r] = h.rows is None
                 out[at["scores"] + r] = state.result.scores[s]
-        return out
+        return self.finish(out)
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
         assert isinstance(state, ShisanzhangState)
         mask = np.zeros(self.action_size, dtype=np.int8)
-        if seat not in state.to_act():
-            return mask
         if state.betting:
             mask[SPLITS + 1 :] = 1
             return mask
@@ -176,10 +174,10 @@ class ShisanzhangEncoder(Encoder):
             return Declare()
         hand = sorted(state.hands[seat])
         front, middle, back = split_of(index)
-        return Arrange(
-            tuple(Card(hand[p]) for p in front),
-            tuple(Card(hand[p]) for p in middle),
-            tuple(Card(hand[p]) for p in back),
+        return Arrange(  # the state's cards are Card already
+            tuple(hand[p] for p in front),
+            tuple(hand[p] for p in middle),
+            tuple(hand[p] for p in back),
         )
 
     def encode(self, state: State, seat: int, action: Action) -> list[int]:
