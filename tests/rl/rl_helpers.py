@@ -38,8 +38,9 @@ def leaks(env: PaijuAEC, seat: int, vector: np.ndarray) -> list[str]:
     hidden = state.hidden_from(seat)
     layout = env.encoder.layout
     found = []
-    for name in layout.card_fields():
-        counts = layout.unpack(vector)[name].reshape(-1, 54)
+    slots = env.encoder.item_slots
+    for name in layout.card_fields(slots):
+        counts = layout.unpack(vector)[name].reshape(-1, slots)
         for row in counts:
             for card in np.flatnonzero(row):
                 if row[card] > copies[card] - hidden.get(card, 0):

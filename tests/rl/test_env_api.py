@@ -31,8 +31,11 @@ from paiju.games import FAMILIES, resolve
 from paiju.rl.registry import ENCODERS
 
 PLAYABLE = [v.code for v in catalog() if FAMILIES[v.family].game is not None]
-ONE_PER_FAMILY = ["1301", "1302", "1304", "1301-payout", "2001", "2101", "2104", "sandaha"]
-SIMULTANEOUS = ["1301", "1304", "1303-2", "2001", "2101"]
+ONE_PER_FAMILY = [
+    *("1301", "1302", "1304", "1301-payout", "2001", "2101", "2104", "sandaha"),
+    "anshan-majiang",
+]
+SIMULTANEOUS = ["1301", "1304", "1303-2", "2001", "2101", "anshan-majiang"]
 
 
 def test_every_playable_family_has_an_encoder() -> None:
@@ -86,7 +89,7 @@ def test_max_cycles() -> None:
     max_cycles_test(mod)
 
 
-@pytest.mark.parametrize("code", ["1301", "2101", "sandaha"])
+@pytest.mark.parametrize("code", ["1301", "2101", "sandaha", "anshan-majiang"])
 def test_render_ansi_and_human(code: str, capsys: pytest.CaptureFixture[str]) -> None:
     render_test(partial(paiju.rl.env, code, seats=4))
     env = paiju.rl.env(code, seats=4, render_mode="ansi")
@@ -109,7 +112,7 @@ def test_render_ansi_and_human(code: str, capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_rewards_are_the_settlement_and_sum_to_zero() -> None:
-    for code in ("1301-payout", "2001", "2101", "sandaha"):
+    for code in ("1301-payout", "2001", "2101", "sandaha", "anshan-majiang"):
         env = paiju.rl.env(code, seats=4, hands=3)
         totals = dict.fromkeys(env.possible_agents, 0.0)
         rng = np.random.default_rng(1)
@@ -130,7 +133,7 @@ def test_rewards_are_the_settlement_and_sum_to_zero() -> None:
         assert [totals[a] for a in env.possible_agents] == env.table.totals
 
 
-@pytest.mark.parametrize("code", ["1301", "1303-2", "2001", "2101", "sandaha"])
+@pytest.mark.parametrize("code", ["1301", "1303-2", "2001", "2101", "sandaha", "anshan-majiang"])
 def test_observations_never_show_hidden_cards(code: str) -> None:
     env = paiju.rl.env(code, seats=4)
     for seed in range(3):

@@ -40,6 +40,9 @@ class Field:
     shape: tuple[int, ...]
     doc: str
     start: int = 0
+    items: bool = True
+    """Whether a field of card (tile) width counts physical cards, rather than marking
+    kinds (the 混 kinds of mahjong)."""
 
     @property
     def size(self) -> int:
@@ -53,11 +56,14 @@ class Field:
 class Layout:
     """The named fields of an observation vector, in order."""
 
-    def __init__(self, fields: Iterable[tuple[str, tuple[int, ...], str]]) -> None:
+    def __init__(
+        self,
+        fields: Iterable[tuple[str, tuple[int, ...], str] | tuple[str, tuple[int, ...], str, bool]],
+    ) -> None:
         self.fields: dict[str, Field] = {}
         start = 0
-        for name, shape, doc in fields:
-            f = Field(name, shape, doc, start)
+        for name, shape, doc, *kinds in fields:
+            f = Field(name, shape, doc, start, not kinds or kinds[0])
             self.fields[name] = f
             start = f.stop
         self.size = start
@@ -73,14 +79,17 @@ class Layout:
         """The observation vector as named arrays of their shapes (views, not copies)."""
         return {name: vector[f.start : f.stop].reshape(f.shape) for name, f in self.fields.items()}
 
-    def card_fields(self) -> list[str]:
-        """The fields that hold cards (count per card index: their last axis is 54)."""
-        return [n for n, f in self.fields.items() if f.shape[-1] == CARD_SLOTS]
+    def card_fields(self, slots: int = CARD_SLOTS) -> list[str]:
+        """The fields that hold cards (count per card index: their last axis is 54), or
+        tiles with ``slots=34``."""
+        return [n for n, f in self.fields.items() if f.shape[-1] == slots and f.items]
 
 
 class Encoder(ABC):
     """Observations and actions of one family's game."""
 
+    item_slots: int = CARD_SLOTS
+    """The size of a card field's last axis: 54 card indexes (34 tile kinds for mahjong)."""
     simultaneous: bool = False
     """Whether every decision is one step and the game's seats may decide at once (the
     family then has a parallel environment)."""
@@ -133,7 +142,7 @@ class Encoder(ABC):
     def put_cards(self, out: Obs, name: str, cards: Sequence[int], row: int = 0) -> None:
         """Count ``cards`` into a card field (row ``row`` of a 2-D field); the counts land
         in ``out`` at :meth:`finish`, all fields in one numpy call."""
-        base = self.at[name] + row * CARD_SLOTS
+        base = self.at[name] + row * self.item_slots
         self._cards.extend([base + c for c in cards])
 
     def finish(self, out: Obs) -> Obs:

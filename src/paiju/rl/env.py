@@ -343,7 +343,9 @@ class PaijuParallel(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: igno
 
     Every step takes one action of each seat that is to act (the seats of
     ``to_act``); the other seats' actions are ignored (their masks are all zero). The
-    actions are applied in seat order, all chosen from observations made before the step.
+    actions are applied in seat order, all chosen from observations made before the step;
+    a decision the engine no longer needs (a mahjong claim window closed by a claim no
+    later seat could outrank) is dropped.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -439,7 +441,8 @@ class PaijuParallel(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: igno
             assert not isinstance(done, CardChoice)  # simultaneous families are one step
             chosen.append((s, done))
         for s, action in chosen:
-            state.apply(s, action)
+            if s in state.to_act():  # a claim window closes once no later seat could outrank
+                state.apply(s, action)
         rewards = dict.fromkeys(self.agents, 0.0)
         terminated = False
         if state.is_over:

@@ -18,6 +18,7 @@ ENCODERS: dict[str, str] = {
     "baozi": "paiju.rl.baozi:BaoziEncoder",
     "jiajiabao": "paiju.rl.baozi:BaoziEncoder",
     "sandaha": "paiju.rl.sandaha:SandahaEncoder",
+    "majiang": "paiju.rl.majiang:MajiangEncoder",
 }
 
 

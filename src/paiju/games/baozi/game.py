@@ -31,7 +31,7 @@ from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
 from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games.baozi.rules import Evaluator, Outcome, Reading, evaluator, symbol
-from paiju.games.baozi.spec import BaoziParams, JiajiabaoParams
+from paiju.games.baozi.spec import BaoziParams, JiajiabaoParams, params_of
 
 __all__ = [
     "BaoziGame",
@@ -238,7 +238,7 @@ class BaoziGame(Game):
 
     @property
     def dealing(self) -> str:
-        params = self.variant.params
+        params = params_of(self.variant)
         assert isinstance(params, BaoziParams | JiajiabaoParams)
         return params.dealing
 
@@ -297,7 +297,7 @@ class JiajiabaoGame(BaoziGame):
 
     @property
     def fixed(self) -> bool:
-        params = self.variant.params
+        params = params_of(self.variant)
         assert isinstance(params, JiajiabaoParams)
         return params.grouping == "fixed"
 
