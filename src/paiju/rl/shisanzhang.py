@@ -97,6 +97,8 @@ class ShisanzhangEncoder(Encoder):
 
     def make_layout(self) -> Layout:
         self._specials = self.specials
+        self._masks: dict[str, Mask] = {}
+        self._static: tuple[State, dict[int, list[int]]] | None = None
         n = self.seats
         return Layout(
             [
@@ -120,11 +122,7 @@ class ShisanzhangEncoder(Encoder):
         out = self.vector()
         at = self.at
         out[at["phase"] + PHASES.index(state.phase)] = 1
-        hand = sorted(state.hands[seat])
-        hand_at, pos = at["hand"], at["positions"]
-        idx = self._cards
-        for p, c in enumerate(hand):  # the card counts and each position's rank and suit
-            idx += (hand_at + c, pos + 17 * p + c // 4, pos + 17 * p + 13 + c % 4)
+        self._cards.extend(self._hand_indexes(state, seat))
         special = state.specials[seat]
         if special is not None and special.name_zh in self._specials:
             out[at["special"] + self._specials.index(special.name_zh)] = 1
@@ -152,17 +150,42 @@ class ShisanzhangEncoder(Encoder):
                 out[at["scores"] + r] = state.result.scores[s]
         return self.finish(out)
 
+    def _hand_indexes(self, state: ShisanzhangState, seat: int) -> list[int]:
+        """The vector indexes of the seat's hand and positions, made once per hand and seat
+        (the cache holds the state itself, so a new hand never reads an old entry)."""
+        static = self._static
+        if static is None or static[0] is not state:
+            static = self._static = (state, {})
+        found = static[1].get(seat)
+        if found is None:
+            hand_at, pos = self.at["hand"], self.at["positions"]
+            found = []
+            for p, c in enumerate(sorted(state.hands[seat])):  # count, rank and suit
+                found += (hand_at + c, pos + 17 * p + c // 4, pos + 17 * p + 13 + c % 4)
+            static[1][seat] = found
+        return found
+
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
+        """A copy of one of four masks built once (72,076 entries each: a copy is cheaper
+        than filling a new one, and users own what they are given)."""
         assert isinstance(state, ShisanzhangState)
-        mask = np.zeros(self.action_size, dtype=np.int8)
         if state.betting:
-            mask[SPLITS + 1 :] = 1
-            return mask
-        if not state.forced[seat]:
-            mask[:SPLITS] = 1
-        if state.specials[seat] is not None:
-            mask[SPLITS] = 1
-        return mask
+            key = "bet"
+        elif state.forced[seat]:
+            key = "declare"
+        else:
+            key = "arrange+declare" if state.specials[seat] is not None else "arrange"
+        mask = self._masks.get(key)
+        if mask is None:
+            mask = np.zeros(self.action_size, dtype=np.int8)
+            if key == "bet":
+                mask[SPLITS + 1 :] = 1
+            if key.startswith("arrange"):
+                mask[:SPLITS] = 1
+            if key.endswith("declare"):
+                mask[SPLITS] = 1
+            self._masks[key] = mask
+        return mask.copy()
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None

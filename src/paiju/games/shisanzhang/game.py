@@ -305,9 +305,10 @@ class ShisanzhangState(State):
                 f"rows of {sizes[0]}, {sizes[1]} and {sizes[2]} cards; the front (头墩) holds "
                 "3 cards, the middle (中墩) and back (尾墩) 5 each"
             )
-        given = Counter((*action.front, *action.middle, *action.back))
-        held = Counter(self.hands[seat])
-        if given != held:
+        cards = (*action.front, *action.middle, *action.back)
+        if sorted(cards) != sorted(self.hands[seat]):  # one comparison on the common path
+            given = Counter(cards)
+            held = Counter(self.hands[seat])
             extra = sorted((given - held).elements())
             missing = sorted((held - given).elements())
             raise IllegalAction(
