@@ -152,3 +152,16 @@ def test_bad_actions_get_clear_errors() -> None:
         env.step(10_000)
     with pytest.raises(IllegalAction, match="hands must be"):
         paiju.rl.env("2001", hands=0)
+
+
+def test_docs_name_every_observation_field() -> None:
+    """docs/rl.md documents each family's layout: every field of every encoder is named."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    for code in ("1301-payout", "2101", "sandaha", "anshan-majiang"):
+        for name in paiju.rl.env(code, seats=4).encoder.layout.fields:
+            assert f"`{name}`" in text, f"docs/rl.md does not name {code}'s field {name}"
+    sizes = {"1301": 72_073, "1301-payout": 72_078, "sandaha": 77, "anshan-majiang": 75}
+    for code, size in sizes.items():
+        assert paiju.rl.env(code).encoder.action_size == size
