@@ -54,6 +54,7 @@ class Runner:
         self.steps = 0
         self.cpu = 0.0
         self.wall = 0.0
+        self.errors: list[str] = []
 
     def run_one(self) -> int:
         raise NotImplementedError
@@ -106,9 +107,12 @@ class PaijuEnv(Runner):
     def run_one(self) -> int:
         env, rng = self.env, self.rng
         before = env.decisions
-        for _agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            env.step(None if term or trunc else random_index(obs["action_mask"], rng))
+        try:
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                env.step(None if term or trunc else random_index(obs["action_mask"], rng))
+        except AssertionError as exc:  # an engine's own consistency check failed: count it
+            self.errors.append(f"{exc} (record {env.table.state.record().to_json()})")
         env.reset()
         return env.decisions - before
 
@@ -159,6 +163,12 @@ def main() -> None:
             f"{runner.name:<16}{runner.seats:>5}{runner.games / runner.cpu:>10.1f}{rate:>10.0f}"
             f"{runner.steps / runner.wall:>14.0f}{ratio:>10.1f}  {verdict}"
         )
+    for runner in runners:
+        if runner.errors:
+            print(
+                f"{runner.name}: {len(runner.errors)} of {runner.games} games stopped on an"
+                f" engine assertion, first: {runner.errors[0][:300]}"
+            )
 
 
 if __name__ == "__main__":

@@ -48,7 +48,7 @@ def reachable(hand: list[int], oracle: PlayOracle, play: list[int]) -> bool:
 hands = st.lists(st.integers(0, 53), min_size=1, max_size=12)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(hands, st.data())
 def test_listed_plays_both_directions(hand: list[int], data: st.DataObject) -> None:
     """EnumeratedPlays (the climbing family's adapter): the completions are exactly the

@@ -136,7 +136,7 @@ def test_rewards_are_the_settlement_and_sum_to_zero() -> None:
 @pytest.mark.parametrize("code", ["1301", "1303-2", "2001", "2101", "sandaha", "anshan-majiang"])
 def test_observations_never_show_hidden_cards(code: str) -> None:
     env = paiju.rl.env(code, seats=4)
-    for seed in range(3):
+    for seed in range(2 if code in ("sandaha", "anshan-majiang") else 3):
         for _agent, _ in playthrough(env, seed):
             for s, a in enumerate(env.possible_agents):
                 assert leaks(env, s, env.observe(a)["observation"]) == []
