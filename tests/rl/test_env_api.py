@@ -27,15 +27,21 @@ from rl_helpers import leaks, playthrough
 import paiju.rl
 from paiju.catalog import catalog
 from paiju.errors import IllegalAction, PaijuError
-from paiju.games import FAMILIES, resolve
+from paiju.games import FAMILIES, game, resolve
 from paiju.rl.registry import ENCODERS
 
 PLAYABLE = [v.code for v in catalog() if FAMILIES[v.family].game is not None]
 ONE_PER_FAMILY = [
     *("1301", "1302", "1304", "1301-payout", "2001", "2101", "2104", "sandaha"),
-    "anshan-majiang",
+    *("anshan-majiang", "anshan-jiayibing", "anshan-fangyang", "ningcheng-danzi"),
 ]
 SIMULTANEOUS = ["1301", "1304", "1303-2", "2001", "2101", "anshan-majiang"]
+
+
+def seats_for(code: str) -> int | None:
+    """Four seats where the game allows them (the default otherwise: 甲乙丙 is six)."""
+    g = game(code)
+    return 4 if g.min_seats <= 4 <= g.max_seats else None
 
 
 def test_every_playable_family_has_an_encoder() -> None:
@@ -57,12 +63,12 @@ def test_every_playable_code_plays_an_episode(code: str) -> None:
 
 @pytest.mark.parametrize("code", ONE_PER_FAMILY)
 def test_api_test(code: str) -> None:
-    api_test(paiju.rl.env(code, seats=4), num_cycles=400)
+    api_test(paiju.rl.env(code, seats=seats_for(code)), num_cycles=400)
 
 
 @pytest.mark.parametrize("code", ONE_PER_FAMILY)
 def test_seed_test(code: str) -> None:
-    seed_test(partial(paiju.rl.env, code, seats=4), num_cycles=300)
+    seed_test(partial(paiju.rl.env, code, seats=seats_for(code)), num_cycles=300)
 
 
 @pytest.mark.parametrize("code", SIMULTANEOUS)
@@ -79,13 +85,10 @@ def test_parallel_env_refuses_a_game_played_in_turns() -> None:
 
 def test_max_cycles() -> None:
     """A cycle is one pass around the table: in 十三张 every seat arranges once a hand."""
-    mod = types.SimpleNamespace(
-        env=partial(paiju.rl.env, "1301", seats=4, hands=None),
-        parallel_env=partial(paiju.rl.parallel_env, "1301", seats=4, hands=None),
+    mod = types.SimpleNamespace(  # 50 hands: longer than the cycles
+        env=partial(paiju.rl.env, "1301", seats=4, hands=50),
+        parallel_env=partial(paiju.rl.parallel_env, "1301", seats=4, hands=50),
     )
-    # hands=None: the game's match; 十三张's is one hand, so give it a long match instead
-    mod.env = partial(paiju.rl.env, "1301", seats=4, hands=50)
-    mod.parallel_env = partial(paiju.rl.parallel_env, "1301", seats=4, hands=50)
     max_cycles_test(mod)
 
 
@@ -133,10 +136,16 @@ def test_rewards_are_the_settlement_and_sum_to_zero() -> None:
         assert [totals[a] for a in env.possible_agents] == env.table.totals
 
 
-@pytest.mark.parametrize("code", ["1301", "1303-2", "2001", "2101", "sandaha", "anshan-majiang"])
+@pytest.mark.parametrize(
+    "code",
+    [
+        *("1301", "1303-2", "2001", "2101", "sandaha", "anshan-majiang"),
+        *("anshan-jiayibing", "anshan-fangyang", "ningcheng-danzi"),
+    ],
+)
 def test_observations_never_show_hidden_cards(code: str) -> None:
-    env = paiju.rl.env(code, seats=4)
-    for seed in range(2 if code in ("sandaha", "anshan-majiang") else 3):
+    env = paiju.rl.env(code, seats=seats_for(code))
+    for seed in range(3 if code in ("1301", "1303-2", "2001", "2101") else 1):
         for _agent, _ in playthrough(env, seed):
             for s, a in enumerate(env.possible_agents):
                 assert leaks(env, s, env.observe(a)["observation"]) == []

@@ -19,6 +19,9 @@ ENCODERS: dict[str, str] = {
     "jiajiabao": "paiju.rl.baozi:BaoziEncoder",
     "sandaha": "paiju.rl.sandaha:SandahaEncoder",
     "majiang": "paiju.rl.majiang:MajiangEncoder",
+    "jiayibing": "paiju.rl.climbing:JiayibingEncoder",
+    "fangyang": "paiju.rl.climbing:FangyangEncoder",
+    "danzi": "paiju.rl.climbing:DanziEncoder",
 }
 
 
