@@ -168,7 +168,8 @@ def test_docs_name_every_observation_field() -> None:
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
-    for code in ("1301-payout", "2101", "sandaha", "anshan-majiang"):
+    codes = ("1301-payout", "2101", "sandaha", "anshan-majiang", "anshan-fangyang")
+    for code in (*codes, "ningcheng-danzi"):
         for name in paiju.rl.env(code, seats=4).encoder.layout.fields:
             assert f"`{name}`" in text, f"docs/rl.md does not name {code}'s field {name}"
     sizes = {"1301": 72_073, "1301-payout": 72_078, "sandaha": 77, "anshan-majiang": 75}
