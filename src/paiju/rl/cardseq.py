@@ -93,16 +93,47 @@ class EnumeratedPlays(PlayOracle):
     """
 
     def __init__(self, plays: Iterable[Sequence[int]]) -> None:
-        rows = {tuple(counts_of(p)) for p in plays}
-        self.table = np.array(sorted(rows), dtype=np.int8).reshape(-1, CARD_SLOTS)
+        listed = [tuple(p) for p in plays]
+        sizes = np.fromiter((len(p) for p in listed), dtype=np.intp, count=len(listed))
+        cards = np.fromiter((c for p in listed for c in p), dtype=np.intp, count=int(sizes.sum()))
+        self.table = np.zeros((len(listed), CARD_SLOTS), dtype=np.int8)
+        """One row of counts per listed play (a play listed twice is harmless)."""
+        np.add.at(self.table, (np.repeat(np.arange(len(listed)), sizes), cards), 1)
+        self.sizes = sizes
+        self._seen: dict[tuple[int, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]] = {}
+        """The plays consistent with each choice asked about: a choice one card longer than
+        a known one filters the known rows on that card's column only."""
+
+    def _consistent(
+        self, chosen: Sequence[int]
+    ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]:
+        key = tuple(chosen)
+        found = self._seen.get(key)
+        if found is not None:
+            return found
+        parent = list(key)
+        for card, count in enumerate(key):
+            if not count:
+                continue
+            parent[card] -= 1
+            known = self._seen.get(tuple(parent))
+            parent[card] += 1
+            if known is not None:
+                keep = known[0][:, card] >= count
+                found = (known[0][keep], known[1][keep])
+                break
+        else:
+            every = np.all(self.table >= np.asarray(chosen, dtype=np.int8), axis=1)
+            found = (self.table[every], self.sizes[every])
+        self._seen[key] = found
+        return found
 
     def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
         mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
-        want = np.asarray(chosen, dtype=np.int8)
-        rows = self.table[(self.table >= want).all(axis=1)]
+        rows, sizes = self._consistent(chosen)
         if len(rows):
-            mask[:CARD_SLOTS] = (rows > want).any(axis=0)
-            mask[DONE] = bool((rows.sum(axis=1) == size).any())
+            mask[:CARD_SLOTS] = (rows > np.asarray(chosen, dtype=np.int8)).any(axis=0)
+            mask[DONE] = bool((sizes == size).any())
         return mask
 
 

@@ -69,7 +69,7 @@ class PlayEncoder(Encoder):
     # -- the generic part -----------------------------------------------------------------
 
     def __init__(self, game: Game, seats: int) -> None:
-        self._fresh: tuple[State, int, int, CardChoice] | None = None
+        self._fresh: tuple[State, int, int, CardChoice | None, list[int]] | None = None
         super().__init__(game, seats)
 
     @property
@@ -115,38 +115,40 @@ class PlayEncoder(Encoder):
                 )
         return plays, smalls
 
-    def _choice(self, state: State, seat: int, choice: CardChoice | None) -> CardChoice | None:
-        if choice is not None:
-            return choice
+    def _decision(self, state: State, seat: int) -> tuple[CardChoice | None, list[int]]:
+        """The seat's fresh card choice (None without plays) and small-decision indexes,
+        made once per decision (the cache holds the state itself)."""
         found = self._fresh
         if found is not None and found[0] is state and found[1:3] == (len(state.history), seat):
-            return found[3]
-        plays, _ = self._plays(state, seat)
-        if not plays:
-            return None
-        fresh = CardChoice(self.hand(state, seat), EnumeratedPlays(plays))
-        self._fresh = (state, len(state.history), seat, fresh)
-        return fresh
+            return found[3], found[4]
+        plays, smalls = self._plays(state, seat)
+        fresh = CardChoice(self.hand(state, seat), EnumeratedPlays(plays)) if plays else None
+        self._fresh = (state, len(state.history), seat, fresh, smalls)
+        return fresh, smalls
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
         mask = np.zeros(self.action_size, dtype=np.int8)
-        current = self._choice(state, seat, choice)
-        if current is not None:
-            mask[: DONE + 1] = current.mask()
-        if choice is None or not choice.cards:  # small decisions only before a card
-            _, smalls = self._plays(state, seat)
-            mask[smalls] = 1
+        if choice is not None:
+            mask[: DONE + 1] = choice.mask()
+            if not choice.cards:
+                mask[self._decision(state, seat)[1]] = 1
+            return mask
+        fresh, smalls = self._decision(state, seat)
+        if fresh is not None:
+            mask[: DONE + 1] = fresh.mask()
+        mask[smalls] = 1  # small decisions only before a card
         return mask
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None
     ) -> Action | CardChoice:
         if index > DONE:
-            self._fresh = None
             return self.small[index - DONE - 1]
-        current = self._choice(state, seat, choice)
+        current = choice
+        if current is None:
+            current = self._decision(state, seat)[0]
+            self._fresh = None  # the fresh choice is now this sequence's (it changes)
         assert current is not None  # the mask offered a card or done
-        self._fresh = None
         cards = current.step(index)
         if cards is None:
             return current
