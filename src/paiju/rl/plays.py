@@ -70,6 +70,7 @@ class PlayEncoder(Encoder):
 
     def __init__(self, game: Game, seats: int) -> None:
         self._fresh: tuple[State, int, int, CardChoice | None, list[int]] | None = None
+        self._base: tuple[State, int, int, Obs] | None = None
         super().__init__(game, seats)
 
     @property
@@ -88,13 +89,24 @@ class PlayEncoder(Encoder):
         )
 
     def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
+        # Through a card choice the state stays put and only ``chosen`` grows: the rest is
+        # made once per decision (the cache holds the state itself).
+        base = self._base
+        if base is None or base[0] is not state or base[1:3] != (len(state.history), seat):
+            base = self._base = (state, len(state.history), seat, self._observe(state, seat))
+        out = base[3].copy()
+        if choice is not None:
+            start = self.at["chosen"]
+            for c in choice.cards:
+                out[start + c] += 1
+        return out
+
+    def _observe(self, state: State, seat: int) -> Obs:
         out = self.vector()
         at = self.at
         if state.phase in self.phases:
             out[at["phase"] + self.phases.index(state.phase)] = 1
         self.put_cards(out, "hand", self.hand(state, seat))
-        if choice is not None:
-            self.put_cards(out, "chosen", choice.cards)
         for s in range(self.seats):
             out[at["hand_sizes"] + self.relative(seat, s)] = len(self.hand(state, s)) / 54
         self.observe_extra(state, seat, out)
