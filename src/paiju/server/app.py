@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from paiju import __version__
 from paiju.catalog import catalog, find_variant
-from paiju.errors import PaijuError
+from paiju.errors import IllegalAction, PaijuError
 from paiju.games import variant_json
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
@@ -148,7 +148,11 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
     @app.exception_handler(PaijuError)
     async def paiju_error(request: Request, exc: PaijuError) -> JSONResponse:
         status = exc.status if isinstance(exc, ServerError) else _STATUS.get(exc.code, 400)
-        return JSONResponse({"error": {"code": exc.code, "message": str(exc)}}, status_code=status)
+        error: dict[str, Any] = {"code": exc.code, "message": str(exc)}
+        if isinstance(exc, IllegalAction) and exc.reason is not None:
+            # the player-facing refusal: clients render reason + params in their language
+            error.update(reason=exc.reason, params=exc.params)
+        return JSONResponse({"error": error}, status_code=status)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
