@@ -571,7 +571,7 @@ class SandahaState(State):
                     self.throw_failed = failed
                     shown = Counter(cards)
                     shown.subtract(forced.cards)
-                    self.exposed[seat].update(+shown)
+                    self.exposed[seat] |= +shown  # cards shown twice are still held once
                     events.append(failed)
                     cards = forced.cards
                     comps = [forced]
