@@ -48,6 +48,8 @@ def start_nodes(
         port = sl.free_port()
         name = f"n{i}"
         cmd = [PAIJU, "serve", "--port", str(port), "--db", dsn]
+        # every client comes from 127.0.0.1: server_load's operator limits
+        cmd += [f"--limit={name}={value}" for name, value in sl.BENCH_LIMITS.items()]
         if count is not None and redis is not None:
             cmd += ["--redis", redis, "--node", name]
         proc = sl.start(cmd, port, folder, name)
