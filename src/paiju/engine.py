@@ -425,6 +425,13 @@ class State(ABC):
         """
         return []
 
+    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+        """:meth:`suggestions` as JSON for a player to read: each action's JSON form,
+        with what a family can say about it beside the action's fields (a 十三张
+        arrangement's row ``categories`` and expected ``score`` per opponent, a 佳佳宝
+        grouping's ``readings``). A client sends back only the action's own fields."""
+        return [a.to_json() for a in self.suggestions(seat, limit)]
+
     def preview(self, seat: int, action: Action) -> JSON | None:
         """What ``action`` of ``seat`` would show once applied, without applying it (a
         十三张 arrangement's row categories and its 倒水 verdict, say), so that a player can

@@ -239,7 +239,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play."""
         room, seat = seated(room_id, me)
         state = room.state
-        advice = [] if state is None else [a.to_json() for a in state.suggestions(seat, limit)]
+        advice = [] if state is None else state.advice(seat, limit)
         return Suggestions(room=room_id, game=room.hand_id or None, seat=seat, suggestions=advice)
 
     @app.post("/api/rooms/{room_id}/check")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from paiju.cards import Card, CardList, format_cards
 from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
@@ -32,6 +32,9 @@ from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games.baozi.rules import Evaluator, Outcome, Reading, evaluator, symbol
 from paiju.games.baozi.spec import BaoziParams, JiajiabaoParams
+
+if TYPE_CHECKING:
+    from paiju.games.baozi.solver import GroupingScore
 
 __all__ = [
     "BaoziGame",
@@ -499,12 +502,32 @@ class JiajiabaoState(BaoziState):
         """推荐分组: the solver's groupings, best expected result first (exact counts)."""
         if seat not in self.to_act() or self.phase != "grouping":
             return []
+        return [Group(sc.front, sc.back) for sc in self._ranked_groupings(seat)[:limit]]
+
+    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+        """推荐分组 for a player: each grouping with its two groups' ``readings``
+        (``["7点", "对6"]``, front then back) and its ``win``/``push``/``loss`` chances
+        and ``expected`` result per unit bet against every hand the others may hold."""
+        if seat not in self.to_act() or self.phase != "grouping":
+            return []
+        ev = self.game.evaluator
+        out: list[JSON] = []
+        for sc in self._ranked_groupings(seat)[:limit]:
+            item = Group(sc.front, sc.back).to_json()
+            item["readings"] = [ev.read(sc.front).name, ev.read(sc.back).name]
+            item["win"] = round(sc.wins / sc.hands, 4)
+            item["push"] = round(sc.pushes / sc.hands, 4)
+            item["loss"] = round(sc.losses / sc.hands, 4)
+            item["expected"] = round(float(sc.expected), 4)
+            out.append(item)
+        return out
+
+    def _ranked_groupings(self, seat: int) -> list[GroupingScore]:
         from paiju.games.baozi.solver import Role, solver
 
         role: Role = "banker" if seat == self.banker else "player"
         scores = solver(self.game.variant).scores(self.hands[seat], role)
-        ranked = sorted(range(len(scores)), key=lambda i: (scores[i].losses - scores[i].wins, i))
-        return [Group(scores[i].front, scores[i].back) for i in ranked[:limit]]
+        return sorted(scores, key=lambda sc: sc.losses - sc.wins)
 
     def to_act(self) -> frozenset[int]:
         if self._phase == "grouping":

@@ -407,6 +407,24 @@ class ShisanzhangState(State):
     def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
         """推荐摆法: the solver's best arrangements under the room's settlement (declaring
         first where the seat must, or where its special is worth more than arranging)."""
+        return [a for a, _ in self._advised(seat, limit)]
+
+    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+        """推荐摆法 for a player: each arrangement with its rows' ``categories`` (牌型)
+        and the solver's expected ``score`` per opponent (in 注), a declaration as is."""
+        out: list[JSON] = []
+        rules = self.game.params.row_rules()
+        for action, score in self._advised(seat, limit):
+            item = action.to_json()
+            if isinstance(action, Arrange):
+                rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
+                item["categories"] = list(arranged(rows, rules).categories or ())
+                if score is not None:
+                    item["score"] = round(score, 2)
+            out.append(item)
+        return out
+
+    def _advised(self, seat: int, limit: int) -> list[tuple[Action, float | None]]:
         if seat not in self.to_act() or self.betting:
             return []
         from paiju.games.shisanzhang.bot import ShisanzhangBot
@@ -414,7 +432,7 @@ class ShisanzhangState(State):
 
         first = ShisanzhangBot(self.game).act(self, seat)
         if self.forced[seat]:
-            return [first]
+            return [(first, None)]
         found = solve(
             self.hands[seat],
             self.game.params,
@@ -422,17 +440,15 @@ class ShisanzhangState(State):
             banker=self.banker == seat,
             alternatives=limit - 1,
         )
-        arranged: list[Action] = [Arrange(a.front, a.middle, a.back) for a in found]
+        scores: dict[Action, float | None] = {}
+        solved: list[Action] = []
+        for a in found:
+            action = Arrange(a.front, a.middle, a.back)
+            scores.setdefault(action, float(a.score))
+            solved.append(action)
         declare: list[Action] = [Declare()] if self.specials[seat] is not None else []
-        ordered = (
-            [first, *declare, *arranged]
-            if isinstance(first, Declare)
-            else [
-                *arranged,
-                *declare,
-            ]
-        )
-        return list(dict.fromkeys(ordered))[:limit]
+        ordered = [first, *declare, *solved] if isinstance(first, Declare) else [*solved, *declare]
+        return [(a, scores.get(a)) for a in dict.fromkeys(ordered)][:limit]
 
     def timeout_action(self, seat: int) -> Action:
         """What a seat that ran out of time plays: the solver arranges (or it declares).

@@ -256,6 +256,13 @@ export const STRINGS = {
     "phase.playing": "出牌",
     "phase.burying": "埋底",
     "phase.naming": "叫主",
+    "jjb.chances": "胜{w}% 负{l}%",
+    "sort.rank": "按大小",
+    "sort.suit": "按花色",
+    "ssz.expected": "预计 {n}/家",
+    "ssz.foul_confirm": "这样摆是倒水：三墩全输给每一家没倒水的人，还算被打枪。确定要这样出吗？",
+    "ssz.foul_back": "再摆一下",
+    "ssz.foul_anyway": "倒水也出",
   },
   en: {
     "app.title": "paiju",
@@ -507,6 +514,13 @@ export const STRINGS = {
     "phase.playing": "playing",
     "phase.burying": "burying the kitty",
     "phase.naming": "naming trumps",
+    "jjb.chances": "win {w}% lose {l}%",
+    "sort.rank": "By rank",
+    "sort.suit": "By suit",
+    "ssz.expected": "exp. {n} each",
+    "ssz.foul_confirm": "These rows foul (倒水): you lose all three rows to every hand that did not foul, counted as a gun (打枪). Play them anyway?",
+    "ssz.foul_back": "Rearrange",
+    "ssz.foul_anyway": "Play the foul",
   },
 };
 
