@@ -257,7 +257,9 @@ class Game(ABC):
         """Check room options and fill defaults; raise IllegalAction naming a bad one."""
         if options:
             raise IllegalAction(
-                f"{self.variant.code} takes no room options, got {', '.join(options)}"
+                f"{self.variant.code} takes no room options, got {', '.join(options)}",
+                reason="unknown_option",
+                options=sorted(options),
             )
         return options
 
@@ -280,7 +282,12 @@ class Game(ABC):
         if not self.min_seats <= seats <= self.max_seats:
             raise IllegalAction(
                 f"{self.variant.code} is played by {self.min_seats}-{self.max_seats} seats,"
-                f" not {seats}"
+                f" not {seats}",
+                reason="bad_seat_count",
+                code=self.variant.code,
+                low=self.min_seats,
+                high=self.max_seats,
+                n=seats,
             )
         return seats
 
@@ -410,7 +417,9 @@ class State(ABC):
         families whose legal_actions is None override this with their own draw)."""
         legal = self.legal_actions(seat)
         if not legal:
-            raise IllegalAction(f"seat {seat} has no legal action in phase {self.phase!r}")
+            raise IllegalAction(
+                f"seat {seat} has no legal action in phase {self.phase!r}", reason="no_action_left"
+            )
         return rng.choice(list(legal))
 
     def next_context(self) -> JSON:
@@ -454,14 +463,18 @@ class State(ABC):
 
     def check_turn(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise NotYourTurn(f"there is no seat {seat!r}; seats are 0-{self.seats - 1}")
+            raise NotYourTurn(
+                f"there is no seat {seat!r}; seats are 0-{self.seats - 1}", reason="no_such_seat"
+            )
         acting = self.to_act()
         if seat not in acting:
             if not acting:
-                raise NotYourTurn("the hand is over")
+                raise NotYourTurn("the hand is over", reason="hand_over")
             raise NotYourTurn(
                 f"seat {seat} may not act now (phase {self.phase!r}); "
-                f"waiting for seat {', '.join(map(str, sorted(acting)))}"
+                f"waiting for seat {', '.join(map(str, sorted(acting)))}",
+                reason="not_your_turn",
+                seats=sorted(acting),
             )
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -477,7 +490,8 @@ class State(ABC):
         self.check_turn(seat)
         if not isinstance(action, self.game.actions):
             raise IllegalAction(
-                f"{type(action).__name__} is not an action of {self.game.variant.code}"
+                f"{type(action).__name__} is not an action of {self.game.variant.code}",
+                reason="not_an_action",
             )
         self.check(seat, action)
         events = self._apply(seat, action)

@@ -213,25 +213,41 @@ class BaoziGame(Game):
         if unknown:
             raise IllegalAction(
                 f"{self.variant.code}: unknown room option {', '.join(unknown)}; "
-                f"options are {', '.join(sorted(out))}"
+                f"options are {', '.join(sorted(out))}",
+                reason="unknown_option",
+                options=sorted(unknown),
             )
         out.update(options)
         for name in ("min_bet", "max_bet", *(("pair_payout",) if "pair_payout" in out else ())):
             value = out[name]
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise IllegalAction(
-                    f"room option {name} must be a whole number >= 1, got {value!r}"
+                    f"room option {name} must be a whole number >= 1, got {value!r}",
+                    reason="bad_option",
+                    option=name,
+                    value=str(value),
                 )
         if out["min_bet"] > out["max_bet"]:
             raise IllegalAction(
-                f"room option min_bet {out['min_bet']} is above max_bet {out['max_bet']}"
+                f"room option min_bet {out['min_bet']} is above max_bet {out['max_bet']}",
+                reason="bad_option",
+                option="min_bet",
+                value=str(out["min_bet"]),
             )
         if out["max_bet"] - out["min_bet"] > 10_000:
-            raise IllegalAction("room options: at most 10001 bet sizes between min_bet and max_bet")
+            raise IllegalAction(
+                "room options: at most 10001 bet sizes between min_bet and max_bet",
+                reason="bad_option",
+                option="max_bet",
+                value=str(out["max_bet"]),
+            )
         if out["banker_rotation"] not in ("rotate", "stay"):
             raise IllegalAction(
                 f"room option banker_rotation must be 'rotate' or 'stay', "
-                f"got {out['banker_rotation']!r}"
+                f"got {out['banker_rotation']!r}",
+                reason="bad_option",
+                option="banker_rotation",
+                value=str(out["banker_rotation"]),
             )
         return out
 
@@ -356,12 +372,19 @@ class BaoziState(State):
             raise IllegalAction(
                 f"phase {self._phase!r}: seat {seat} must "
                 + ("bet (下注)" if self._phase == "betting" else "group its cards (分组)")
-                + f", not {action.type!r}"
+                + f", not {action.type!r}",
+                reason="bet_now" if self._phase == "betting" else "group_now",
             )
         low, high = self._bet_range()
         amount = action.amount
         if isinstance(amount, bool) or not isinstance(amount, int) or not low <= amount <= high:
-            raise IllegalAction(f"bet {amount!r} is outside the table limits {low}-{high}")
+            raise IllegalAction(
+                f"bet {amount!r} is outside the table limits {low}-{high}",
+                reason="bet_limits",
+                amount=str(amount),
+                low=low,
+                high=high,
+            )
 
     def legal_actions(self, seat: int) -> Sequence[Action] | None:
         if seat not in self.to_act():
@@ -542,18 +565,23 @@ class JiajiabaoState(BaoziState):
         if not isinstance(action, Group):
             raise IllegalAction(
                 f"phase 'grouping': seat {seat} must split its four cards into two groups "
-                f"of two (分组), not {action.type!r}"
+                f"of two (分组), not {action.type!r}",
+                reason="group_now",
             )
         hand = self.hands[seat]
         if len(action.first) != 2 or len(action.second) != 2:
             raise IllegalAction(
                 f"each group is two cards, got {len(action.first)} and {len(action.second)}; "
-                f"your cards are {format_cards(hand)}"
+                f"your cards are {format_cards(hand)}",
+                reason="group_sizes",
+                hand=format_cards(hand),
             )
         if Counter(action.first + action.second) != Counter(hand):
             raise IllegalAction(
                 f"the groups {format_cards(action.first)} / {format_cards(action.second)} "
-                f"are not your four cards {format_cards(hand)}"
+                f"are not your four cards {format_cards(hand)}",
+                reason="not_your_groups",
+                hand=format_cards(hand),
             )
 
     def legal_actions(self, seat: int) -> Sequence[Action] | None:

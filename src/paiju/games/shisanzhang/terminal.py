@@ -34,7 +34,10 @@ def parse_arrangement(text: str) -> Arrange:
     """An :class:`Arrange` from ``"front / middle / back"``; raises IllegalAction."""
     parts = text.split("/")
     if len(parts) != 3:
-        raise IllegalAction("type three rows separated by '/': front (3) / middle (5) / back (5)")
+        raise IllegalAction(
+            "type three rows separated by '/': front (3) / middle (5) / back (5)",
+            reason="type_three_rows",
+        )
     front, middle, back = (parse_cards(p) for p in parts)
     return Arrange(front, middle, back)
 
@@ -101,7 +104,11 @@ class ShisanzhangTable:
 
     def __init__(self, game: Game, console: Console) -> None:
         if not isinstance(game, ShisanzhangGame):
-            raise IllegalAction(f"the 十三张 table cannot show {game.variant.code}")
+            raise IllegalAction(
+                f"the 十三张 table cannot show {game.variant.code}",
+                reason="cannot_arrange",
+                code=game.variant.code,
+            )
         self.game = game
         self.console = console
         self.suggestions: list[Arrange] = []

@@ -1,0 +1,214 @@
+"""Player-facing refusals (拒绝的理由) in Chinese and English.
+
+An :class:`~paiju.errors.IllegalAction` carries a stable ``reason`` and JSON ``params``;
+this module renders them for a player in the player's language, from one table, so the
+terminal and the server say the same thing (the server sends both texts beside the
+reason; the browser shows the one of its language). Parameters are rendered by name:
+
+* ``cards``, ``extra``, ``missing``, ``hand``, ``held`` … (canonical card text such as
+  ``"Qh Qh"``) as suit symbols and ranks, ``♥Q ♥Q``;
+* ``suit`` (``s h c d`` or ``trumps``) as ``♠ ♥ ♣ ♦`` or 主牌 / trumps;
+* ``seat`` and ``seats`` (0-based) as seat numbers from 1, the way the table shows them;
+* lists joined with 、 or a comma.
+
+>>> render("must_follow", {"suit": "h", "held": 3, "count": 2}, "zh")
+'有♥必须跟♥：你有 3 张♥，要出其中 2 张'
+>>> render("bet_limits", {"amount": 50, "low": 1, "high": 10}, "en")
+'A bet is 1-10, not 50'
+>>> render(None, {}, "zh", fallback="seat 1 is a bot seat")
+'seat 1 is a bot seat'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal
+
+from paiju.errors import IllegalAction, PaijuError
+
+__all__ = ["REASONS", "Lang", "explain", "render", "texts"]
+
+Lang = Literal["zh", "en"]
+
+REASONS: Final[dict[str, tuple[str, str]]] = {
+    # any game
+    "not_your_turn": ("还没轮到你（等待 {seats}）", "Not your turn (waiting for {seats})"),
+    "hand_over": ("这一局已经结束", "The hand is over"),
+    "no_such_seat": ("没有这个座位", "There is no such seat"),
+    "not_an_action": ("这个游戏没有这个动作", "This game has no such action"),
+    "no_action_left": ("现在没有可以做的动作", "There is nothing to do now"),
+    "bad_seat_count": (
+        "{code} 要 {low}-{high} 人，不是 {n} 人",
+        "{code} is played by {low}-{high}, not {n}",
+    ),
+    "unknown_option": ("没有这个房间选项：{options}", "No such room option: {options}"),
+    "bad_option": ("房间选项 {option} 的值不对：{value}", "Room option {option} cannot be {value}"),
+    "not_banker_game": (
+        "{code} 没有庄家，不能选庄家优先",
+        "{code} has no banker: no banker-favoured option",
+    ),
+    "cannot_arrange": ("这个牌桌不能摆 {code}", "This table cannot show {code}"),
+    # 十三张
+    "bet_first": ("先下注：{choices} 选一个", "Bet first: one of {choices}"),
+    "bet_choice": (
+        "下注只能是 {choices}，不能是 {amount}",
+        "A bet is one of {choices}, not {amount}",
+    ),
+    "bets_placed": ("已经下过注了，请摆牌", "The bets are placed: arrange your cards"),
+    "already_shown": ("你已经摆好（亮牌）了", "You have already shown your hand"),
+    "no_special": (
+        "你没有可以报到的特殊牌：把 13 张牌摆成头墩 3 张、中墩 5 张、尾墩 5 张",
+        "You hold no special hand to declare: arrange front (3) / middle (5) / back (5)",
+    ),
+    "declare_only": (
+        "你的 {special} 不用摆牌，只能报到（亮牌）",
+        "Your {special} is not arranged: declare it",
+    ),
+    "show_only": ("这个玩法不摆牌，只能亮牌", "Nobody arranges in this game: show your hand"),
+    "row_sizes": (
+        "头墩 3 张、中墩 5 张、尾墩 5 张，现在是 {front}、{middle}、{back} 张",
+        "Front 3, middle 5 and back 5 cards, not {front}, {middle} and {back}",
+    ),
+    "not_your_cards": (
+        "13 张牌每张用一次：多出 {extra}，少了 {missing}",
+        "Use your 13 cards once each: extra {extra}, missing {missing}",
+    ),
+    "type_three_rows": (
+        "输入三墩，用 / 隔开：头墩 3 张 / 中墩 5 张 / 尾墩 5 张",
+        "Type three rows separated by '/': front (3) / middle (5) / back (5)",
+    ),
+    # 宝子 / 佳佳宝
+    "bet_now": ("现在要下注", "Bet now"),
+    "group_now": ("现在要把四张牌分成两组", "Split your four cards into two groups now"),
+    "bet_limits": (
+        "下注要在 {low}-{high} 之间，不能是 {amount}",
+        "A bet is {low}-{high}, not {amount}",
+    ),
+    "group_sizes": (
+        "每组两张牌：你的牌是 {hand}",
+        "Two cards in each group: your cards are {hand}",
+    ),
+    "not_your_groups": ("分组要用你的四张牌 {hand}", "The groups must be your four cards {hand}"),
+    "fixed_grouping": (
+        "按规则要这样分组（有对则组队，大牌领头）：{groups}",
+        "The rule groups these cards (a pair stays together, the big cards lead): {groups}",
+    ),
+    # 三打哈
+    "not_now": ("现在不能{what}", "You cannot {what} now"),
+    "must_bid": (
+        "你有 {count} 张常主（王、2、7）：不能不叫，要叫 {max} 分或以下",
+        "You hold {count} fixed trumps (jokers, 2s, 7s): you may not pass; bid {max} or lower",
+    ),
+    "no_lower_bid": ("没有更低的分可叫了：请不叫", "No lower bid is possible: pass"),
+    "bid_not_allowed": (
+        "不能叫 {points} 分：叫 {max} 分或以下，每次少 {step} 分，最低 {min} 分",
+        "You cannot bid {points}: bid {max} or lower in steps of {step}, down to {min}",
+    ),
+    "bury_count": ("要扣 {size} 张底牌，不是 {n} 张", "Bury exactly {size} cards, not {n}"),
+    "not_held": ("你没有 {cards}", "You do not hold {cards}"),
+    "bad_trump": ("主牌只能是 ♠ ♥ ♣ ♦ 或无主", "Trumps are ♠, ♥, ♣, ♦ or no trumps"),
+    "play_something": ("至少出一张牌", "Play at least one card"),
+    "lead_one_suit": (
+        "首家出牌要同一门花色（主牌算一门）：{cards}",
+        "A lead is of one suit (trumps count as one): {cards}",
+    ),
+    "only_trumps_throw": (
+        "只能甩主牌：副牌只能出单张、对子或拖拉机",
+        "Only trumps may be thrown: lead one single, pair or tractor of a side suit",
+    ),
+    "follow_count": ("跟牌要出 {count} 张，不是 {n} 张", "Follow with {count} cards, not {n}"),
+    "must_follow_all": (
+        "有{suit}必须先出{suit}：先把你的 {cards} 都出了",
+        "Follow {suit}: play all your {suit} ({cards}) before other cards",
+    ),
+    "must_follow": (
+        "有{suit}必须跟{suit}：你有 {held} 张{suit}，要出其中 {count} 张",
+        "Follow {suit}: you hold {held} {suit}, play {count} of them",
+    ),
+    "must_follow_tractor": (
+        "要用拖拉机跟{suit}：你有 {cards}",
+        "Follow {suit} with a tractor: you hold {cards}",
+    ),
+    "must_follow_pairs": (
+        "要用 {pairs} 对跟{suit}：你有 {cards}",
+        "Follow {suit} with {pairs} pair(s): you hold {cards}",
+    ),
+}
+
+_WHAT: Final[dict[str, tuple[str, str]]] = {
+    "bid": ("叫分", "bid"),
+    "bury": ("埋底", "bury the kitty"),
+    "name": ("叫主", "name trumps"),
+    "play": ("出牌", "play cards"),
+}
+
+_SUITS: Final[dict[str, tuple[str, str]]] = {
+    "s": ("♠", "♠"),
+    "h": ("♥", "♥"),
+    "c": ("♣", "♣"),
+    "d": ("♦", "♦"),
+    "trumps": ("主牌", "trumps"),
+}
+
+_CARD_KEYS: Final = frozenset({"cards", "extra", "missing", "hand", "groups"})
+_RANKS: Final = {"T": "10"}
+_SUIT_SIGN: Final = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
+
+
+def _cards(text: str, lang: Lang) -> str:
+    if not text.strip():
+        return "无" if lang == "zh" else "none"
+    out = []
+    for token in text.split():
+        if token in ("BJ", "RJ"):
+            out.append(("小王" if token == "BJ" else "大王") if lang == "zh" else token)
+        elif token == "/":
+            out.append("/")
+        elif len(token) == 2 and token[1] in _SUIT_SIGN:
+            out.append(_SUIT_SIGN[token[1]] + _RANKS.get(token[0], token[0]))
+        else:
+            out.append(token)
+    return " ".join(out)
+
+
+def _value(key: str, value: Any, lang: Lang) -> str:
+    k = 0 if lang == "zh" else 1
+    if key in _CARD_KEYS and isinstance(value, str):
+        return _cards(value, lang)
+    if key == "suit" and isinstance(value, str):
+        return _SUITS.get(value, (value, value))[k]
+    if key == "what" and isinstance(value, str):
+        return _WHAT.get(value, (value, value))[k]
+    if key in ("seat", "seats"):
+        seats = value if isinstance(value, list) else [value]
+        label = "{n}号位" if lang == "zh" else "seat {n}"
+        return ("、" if lang == "zh" else ", ").join(label.format(n=int(s) + 1) for s in seats)
+    if isinstance(value, list):
+        return ("、" if lang == "zh" else ", ").join(str(v) for v in value)
+    if isinstance(value, bool):
+        return ("是" if value else "否") if lang == "zh" else str(value).lower()
+    return str(value)
+
+
+def render(reason: str | None, params: dict[str, Any], lang: Lang, fallback: str = "") -> str:
+    """The refusal ``reason`` with its ``params`` in ``lang``; ``fallback`` (the
+    developers' message) where the reason has no rendering."""
+    if reason is None or reason not in REASONS:
+        return fallback
+    text = REASONS[reason][0 if lang == "zh" else 1]
+    for key, value in params.items():
+        text = text.replace("{" + key + "}", _value(key, value, lang))
+    return text
+
+
+def texts(exc: PaijuError) -> dict[str, str] | None:
+    """``{"zh": …, "en": …}`` for a refusal with a known reason (None otherwise)."""
+    if not isinstance(exc, IllegalAction) or exc.reason not in REASONS:
+        return None
+    return {lang: render(exc.reason, exc.params, lang) for lang in ("zh", "en")}
+
+
+def explain(exc: PaijuError, lang: Lang = "zh") -> str:
+    """What a player is told about ``exc``: its reason rendered in ``lang``, else its message."""
+    if isinstance(exc, IllegalAction):
+        return render(exc.reason, exc.params, lang, fallback=str(exc))
+    return str(exc)
