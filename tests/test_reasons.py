@@ -94,7 +94,7 @@ def test_sandaha_follow_refusal_names_the_suit_and_cards() -> None:
 
 def test_render_falls_back_to_the_message() -> None:
     assert render("no_such_reason", {}, "zh", fallback="x") == "x"
-    assert render("not_held", {"cards": "Qh Qh Ts"}, "zh") == "你没有 ♥Q ♥Q ♠10"
+    assert render("not_held", {"cards": "Qh Qh Ts"}, "zh") == "你没有 Q♥ Q♥ 10♠"
     assert render("not_your_turn", {"seats": [0, 2]}, "zh") == "还没轮到你（等待 1号位、3号位）"
     assert explain(IllegalAction("plain")) == "plain"
     assert parse_cards("Qh")  # the notation the params use

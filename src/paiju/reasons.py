@@ -5,8 +5,8 @@ this module renders them for a player in the player's language, from one table, 
 terminal and the server say the same thing (the server sends both texts beside the
 reason; the browser shows the one of its language). Parameters are rendered by name:
 
-* ``cards``, ``extra``, ``missing``, ``hand``, ``held`` … (canonical card text such as
-  ``"Qh Qh"``) as suit symbols and ranks, ``♥Q ♥Q``;
+* ``cards``, ``extra``, ``missing``, ``hand`` … (canonical card text such as ``"Qh Qh"``)
+  as the terminal draws cards, ``Q♥ Q♥``;
 * ``suit`` (``s h c d`` or ``trumps``) as ``♠ ♥ ♣ ♦`` or 主牌 / trumps;
 * ``seat`` and ``seats`` (0-based) as seat numbers from 1, the way the table shows them;
 * lists joined with 、 or a comma.
@@ -21,11 +21,22 @@ reason; the browser shows the one of its language). Parameters are rendered by n
 
 from __future__ import annotations
 
+import os
 from typing import Any, Final, Literal
 
-from paiju.errors import IllegalAction, PaijuError
+from paiju.cards import parse_cards
+from paiju.errors import IllegalAction, NotationError, PaijuError
 
-__all__ = ["REASONS", "Lang", "explain", "render", "texts"]
+__all__ = [
+    "EVENTS",
+    "REASONS",
+    "Lang",
+    "describe_event",
+    "explain",
+    "render",
+    "terminal_lang",
+    "texts",
+]
 
 Lang = Literal["zh", "en"]
 
@@ -149,24 +160,27 @@ _SUITS: Final[dict[str, tuple[str, str]]] = {
     "trumps": ("主牌", "trumps"),
 }
 
-_CARD_KEYS: Final = frozenset({"cards", "extra", "missing", "hand", "groups"})
-_RANKS: Final = {"T": "10"}
-_SUIT_SIGN: Final = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
+_CARD_KEYS: Final = frozenset({"card", "cards", "extra", "missing", "hand", "groups"})
 
 
 def _cards(text: str, lang: Lang) -> str:
+    """Card text as the tables draw it: ``Qh Ts`` as ``Q♥ 10♠``, jokers as 小王/大王."""
     if not text.strip():
         return "无" if lang == "zh" else "none"
     out = []
     for token in text.split():
-        if token in ("BJ", "RJ"):
-            out.append(("小王" if token == "BJ" else "大王") if lang == "zh" else token)
-        elif token == "/":
+        if token == "/":
             out.append("/")
-        elif len(token) == 2 and token[1] in _SUIT_SIGN:
-            out.append(_SUIT_SIGN[token[1]] + _RANKS.get(token[0], token[0]))
-        else:
+            continue
+        try:
+            (card,) = parse_cards(token)
+        except (NotationError, ValueError):
             out.append(token)
+            continue
+        if card.is_joker and lang == "zh":
+            out.append("大王" if str(card) == "RJ" else "小王")
+        else:
+            out.append(card.symbol())
     return " ".join(out)
 
 
@@ -212,3 +226,67 @@ def explain(exc: PaijuError, lang: Lang = "zh") -> str:
     if isinstance(exc, IllegalAction):
         return render(exc.reason, exc.params, lang, fallback=str(exc))
     return str(exc)
+
+
+def terminal_lang() -> Lang:
+    """The terminal's language: ``PAIJU_LANG=en`` for English, Chinese otherwise."""
+    return "en" if os.environ.get("PAIJU_LANG", "").lower().startswith("en") else "zh"
+
+
+EVENTS: Final[dict[str, tuple[str, str] | None]] = {
+    # None: the table draws it itself (the showdown, a seat's readiness)
+    "revealed": None,
+    "ready": None,
+    "bets_shown": None,
+    "cards_seen": None,
+    "group_chosen": None,
+    "bet_placed": ("{seat} 下注 {amount}", "{seat} bets {amount}"),
+    "bid_made": ("{seat} 叫 {points} 分", "{seat} bids {points}"),
+    "bid_passed": ("{seat} 不叫", "{seat} passes"),
+    "declarer_chosen": ("{seat} 做庄，庄分 {bid}", "{seat} is the declarer at {bid}"),
+    "kitty_taken": ("你拿到底牌：{cards}", "You take the kitty: {cards}"),
+    "kitty_buried": ("你扣下底牌：{cards}", "You bury: {cards}"),
+    "trump_named": ("{seat} 叫主：{trump}", "{seat} names trumps: {trump}"),
+    "throw_failed": (
+        "{seat} 甩牌失败（{blocked_by} 管得住），改出 {forced}",
+        "{seat}'s throw failed ({blocked_by} can beat it): {forced} is played",
+    ),
+    "played": ("{seat} 出 {cards}", "{seat} plays {cards}"),
+    "trick_won": ("{seat} 赢得这一轮（{points} 分）", "{seat} wins the trick ({points} points)"),
+    "kitty_revealed": (
+        "底牌：{cards}（{points} 分，抠底 ×{multiplier}）",
+        "The kitty: {cards} ({points} points, ×{multiplier})",
+    ),
+    "seat_grouped": ("{seat} 分好组了", "{seat} has grouped"),
+}
+
+_TRUMPS: Final = {"s": "♠", "h": "♥", "c": "♣", "d": "♦", "none": ("无主", "no trumps")}
+
+
+def describe_event(event: dict[str, Any], me: int | None, lang: Lang = "zh") -> str | None:
+    """One line a player reads about an event (its JSON form), or None when the table
+    shows it already; an event this table does not know is named by its type."""
+    kind = str(event.get("type", ""))
+    if kind in EVENTS and EVENTS[kind] is None:
+        return None
+    k = 0 if lang == "zh" else 1
+    values: dict[str, str] = {}
+    for key, value in event.items():
+        if key in ("seat", "blocked_by") and isinstance(value, int):
+            you = "你" if lang == "zh" else "you"
+            values[key] = you if value == me else _value("seat", value, lang)
+        elif key == "trump" and isinstance(value, str):
+            sign = _TRUMPS.get(value, value)
+            values[key] = sign if isinstance(sign, str) else sign[k]
+        elif key in ("cards", "forced", "tried") and isinstance(value, str):
+            values[key] = _cards(value, lang)
+        else:
+            values[key] = _value(key, value, lang)
+    template = EVENTS.get(kind)
+    text = "{" if template is None else template[k]
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", value)
+    if "{" in text:  # an event this table does not know, or not of this shape
+        rest = ", ".join(f"{key} {v}" for key, v in values.items() if key not in ("type", "seat"))
+        text = f"{values.get('seat', '')} {kind}".strip() + (f": {rest}" if rest else "")
+    return text

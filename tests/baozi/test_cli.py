@@ -82,12 +82,12 @@ def test_play_a_hand_in_the_terminal() -> None:
         cli, ["play", "2001", "--seats", "3", "--seed", "t", "--seat", "1"], input="4\n"
     )
     assert result.exit_code == 0, result.output
-    assert "your bet" in result.output and "settlement:" in result.output
+    assert "your bet" in result.output and "本局结算" in result.output
     result = CliRunner().invoke(
         cli, ["play", "2103", "--seats", "2", "--seed", "t", "--seat", "1"], input="2\nbad\n0\n"
     )
     assert result.exit_code == 0, result.output
-    assert "solver expects" in result.output and "settlement:" in result.output
+    assert "solver expects" in result.output and "本局结算" in result.output
 
 
 def test_2104_fixed_grouping_up_to_equal_ranks(capsys: pytest.CaptureFixture[str]) -> None:
