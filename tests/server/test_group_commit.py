@@ -17,7 +17,10 @@ from typing import Any
 import pytest
 from server_helpers import PLAYABLE
 
-from paiju.server.runtime import Client, Hub, Limits, Room, RoomOptions
+from paiju.server.client import Client
+from paiju.server.hub import Hub
+from paiju.server.options import Limits, RoomOptions
+from paiju.server.room import Room
 from paiju.server.store import ActionWrite, HandWrite, Store
 
 pytestmark = pytest.mark.skipif("2001" not in PLAYABLE, reason="宝子 2001 is not registered")

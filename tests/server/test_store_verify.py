@@ -22,7 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paiju.fairness import commitment
-from paiju.server.runtime import Client, Hub, Limits, RoomOptions
+from paiju.server.client import Client
+from paiju.server.hub import Hub
+from paiju.server.options import Limits, RoomOptions
 from paiju.server.store import ActionWrite, HandEnding, HandWrite, Store
 from paiju.server.tables import metadata
 from paiju.server.verify import game_record, verify_game

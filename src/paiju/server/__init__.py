@@ -2,7 +2,12 @@
 database, crash recovery and fair deals.
 
 * :mod:`paiju.server.app` - the FastAPI app (:func:`create_app`): REST, sockets, web client;
-* :mod:`paiju.server.runtime` - rooms, seats, bots, timers, 托管 (:class:`Hub`, :class:`Room`);
+* :mod:`paiju.server.hub` - every open room (:class:`Hub`), crash recovery;
+* :mod:`paiju.server.room` - one table: seats, bots, timers, 托管 (:class:`Room`);
+* :mod:`paiju.server.journal` - the group commit of every room's writes;
+* :mod:`paiju.server.client` - one socket: its outbox and rate bucket;
+* :mod:`paiju.server.options` - room options and the server's limits;
+  (:mod:`paiju.server.runtime` re-exports them all);
 * :mod:`paiju.server.messages` - the WebSocket protocol as Pydantic models;
 * :mod:`paiju.server.store` - SQLAlchemy storage and Alembic migrations;
 * :mod:`paiju.server.verify` - the fairness proof of a finished game.

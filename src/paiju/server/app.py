@@ -27,8 +27,12 @@ from paiju import __version__
 from paiju.catalog import catalog, find_variant
 from paiju.errors import PaijuError
 from paiju.games import FAMILIES
+from paiju.server.client import Client
+from paiju.server.errors import ServerError
+from paiju.server.hub import Hub
 from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
-from paiju.server.runtime import Client, Hub, Limits, Room, RoomOptions, ServerError
+from paiju.server.options import Limits, RoomOptions
+from paiju.server.room import Room
 from paiju.server.store import PlayerRow, Store
 from paiju.server.verify import game_record, game_steps, verify_game
 

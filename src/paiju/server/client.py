@@ -1,0 +1,103 @@
+"""One authenticated socket of the server (:class:`Client`): its outbox and rate bucket."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from paiju.server.messages import ErrorMsg
+from paiju.server.options import Limits
+from paiju.server.store import PlayerRow
+
+if TYPE_CHECKING:
+    from paiju.server.room import Room
+
+__all__ = ["Client"]
+
+
+class Client:
+    """One authenticated socket: an outbox drained by a writer task, and a rate bucket."""
+
+    def __init__(
+        self,
+        player: PlayerRow,
+        send_text: Callable[[str], Any],
+        limits: Limits,
+        close: Callable[[int, str], Any],
+    ) -> None:
+        self.player = player
+        self.limits = limits
+        self._send_text = send_text
+        self._close = close
+        self.outbox: collections.deque[str | None] = collections.deque()
+        """Texts to send, in order; ``None`` closes. A deque with one waiter rather than
+        an ``asyncio.Queue``: every message of the server passes through here."""
+        self._wakeup: asyncio.Future[None] | None = None
+        self.closed = False
+        self.seat: int | None = None
+        self.room: Room | None = None
+        self._tokens = float(limits.burst)
+        self._stamp = time.monotonic()
+
+    def send(self, msg: BaseModel | str) -> None:
+        """Queue a message: a model, or its JSON text already serialised (a message that
+        goes to several sockets is serialised once)."""
+        if self.closed:
+            return
+        if len(self.outbox) >= self.limits.outbox:
+            self.close(4408, "slow_consumer")
+            return
+        self._put(msg if isinstance(msg, str) else msg.model_dump_json())
+
+    def _put(self, text: str | None) -> None:
+        self.outbox.append(text)
+        wakeup = self._wakeup
+        if wakeup is not None and not wakeup.done():
+            wakeup.set_result(None)
+
+    def error(self, code: str, message: str, ref: str | int | None = None) -> None:
+        self.send(ErrorMsg(code=code, message=message, ref=ref))
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closed:
+            self.closed = True
+            self._put(None)
+            self._close_args = (code, reason)
+
+    def allow(self) -> bool:
+        """Take a token from the per-connection bucket (messages per second)."""
+        now = time.monotonic()
+        rate, burst = self.limits.messages_per_second, self.limits.burst
+        self._tokens = min(burst, self._tokens + (now - self._stamp) * rate)
+        self._stamp = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+    async def writer(self) -> None:
+        """Send the outbox in order until the client is closed."""
+        outbox = self.outbox
+        while True:
+            if not outbox:
+                self._wakeup = asyncio.get_running_loop().create_future()
+                await self._wakeup
+                self._wakeup = None
+                continue
+            text = outbox.popleft()
+            if text is None:
+                break
+            try:
+                await self._send_text(text)
+            except Exception:
+                self.closed = True
+                return
+        code, reason = getattr(self, "_close_args", (1000, "bye"))
+        with contextlib.suppress(Exception):
+            await self._close(code, reason)

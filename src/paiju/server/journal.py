@@ -1,0 +1,107 @@
+"""The group commit (:class:`Journal`): the accepted actions of many rooms go to the
+database in one transaction; each is broadcast only after it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from paiju.server.client import Client
+from paiju.server.store import ActionWrite, HandWrite, Store
+
+if TYPE_CHECKING:
+    from paiju.server.room import Room
+
+__all__ = ["SLOW_COMMIT", "Journal"]
+
+log = logging.getLogger("paiju.server")
+
+
+@dataclass
+class _Pending:
+    room: Room
+    write: ActionWrite | HandWrite
+    done: Callable[[], None]
+    failed: Callable[[BaseException], None]
+
+
+SLOW_COMMIT = 0.05
+"""Seconds after which a group commit is logged as slow (it holds up every room)."""
+
+
+class Journal:
+    """Group commit of accepted actions: the actions of one event-loop turn (from many
+    rooms) go to the database in one transaction; each is broadcast only after it.
+
+    A room never has two actions in flight: a second action, or anything that reads the
+    room's state for a socket, commits the pending one first (:meth:`Room.settle_writes`).
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.pending: list[_Pending] = []
+        self.rooms: set[int] = set()
+        self.waiting: list[tuple[Room, Client, str]] = []
+        """Client messages of rooms with an action in flight, handled after the commit."""
+
+    def later(self, room: Room, client: Client, text: str) -> None:
+        """Handle a client message of ``room`` after the next commit (in arrival order)."""
+        if not self.pending and not self.waiting:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.waiting.append((room, client, text))
+
+    def holds(self, room: Room) -> bool:
+        return room.id in self.rooms
+
+    def add(
+        self,
+        room: Room,
+        write: ActionWrite | HandWrite,
+        done: Callable[[], None],
+        failed: Callable[[BaseException], None],
+    ) -> None:
+        if not self.pending:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.pending.append(_Pending(room, write, done, failed))
+        self.rooms.add(room.id)
+
+    def flush(self) -> None:
+        """Store every pending action in one transaction, run their callbacks, then the
+        client messages that waited for it."""
+        batch, self.pending = self.pending, []
+        self.rooms.clear()
+        if batch:
+            began = time.perf_counter()
+            try:
+                self.store.append_actions([p.write for p in batch])
+                took = time.perf_counter() - began
+                if took > SLOW_COMMIT:
+                    log.warning("slow commit: %d writes took %.0f ms", len(batch), took * 1000)
+            except Exception as exc:
+                for p in batch:
+                    _run(p.failed, exc)
+            else:
+                for p in batch:
+                    _run(p.done)
+        waiting, self.waiting = self.waiting, []
+        again: set[int] = set()
+        for room, client, text in waiting:
+            room.deferred -= 1
+            if room.id in again or self.holds(room):
+                # an earlier message of the room acted: this one waits for that commit
+                again.add(room.id)
+                room.deferred += 1
+                self.later(room, client, text)
+            else:
+                _run(room.handle_now, client, text)
+
+
+def _run(fn: Callable[..., None], *args: Any) -> None:
+    try:
+        fn(*args)
+    except Exception:
+        log.exception("server callback failed")

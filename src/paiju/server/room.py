@@ -1,0 +1,867 @@
+"""One table (:class:`Room`): authoritative hands played one after another (a match) in
+memory, with the database as their log.
+
+Every change goes the same way (:meth:`Room.act`):
+
+1. the state checks and applies the action (a rejected one changes nothing);
+2. the store appends it to the hand's log - and on the hand's last action writes the
+   settlement to the ledger - in one transaction (the :class:`~paiju.server.journal.Journal`'s
+   group commit);
+3. only then is every socket sent what it may see: its own ``view`` and the events whose
+   audience includes it (spectators: ``view(None)`` and public events).
+
+The room is single-threaded on the server's event loop: no ``await`` happens between
+applying an action and storing it, so each room's log is strictly ordered. Bots (empty
+seats, 托管 takeovers, timeouts) are loop callbacks that go through the same path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+from pydantic import ValidationError
+from pydantic_core import to_json
+
+from paiju.bots import Bot
+from paiju.catalog import find_variant
+from paiju.engine import Action, Event, Game, State
+from paiju.errors import PaijuError, ProtocolError
+from paiju.fairness import commitment, new_seed
+from paiju.games import game as make_game
+from paiju.games import make_bot
+from paiju.server.client import Client
+from paiju.server.errors import ServerError
+from paiju.server.messages import (
+    ActionMsg,
+    Control,
+    HandOver,
+    HandStarted,
+    Hello,
+    Ping,
+    Pong,
+    Resume,
+    RoomInfo,
+    RoomMsg,
+    Sync,
+    Welcome,
+    client_message,
+)
+from paiju.server.options import RoomOptions, RoomStatus
+from paiju.server.store import ActionWrite, HandEnding, HandRow, HandWrite, PlayerRow, RoomRow
+
+if TYPE_CHECKING:
+    from paiju.server.hub import Hub
+
+__all__ = ["Room", "SeatRuntime", "dumps"]
+
+log = logging.getLogger("paiju.server")
+
+
+def dumps(obj: Any) -> str:
+    """A server message's JSON text, written as the message models write it (compact,
+    UTF-8 as is) by pydantic's serialiser, about five times faster than ``json.dumps``."""
+    return to_json(obj).decode()
+
+
+@dataclass
+class SeatRuntime:
+    """Who holds a seat and who plays it now."""
+
+    player: int | None = None
+    bot: bool = False
+    client: Client | None = None
+    auto: bool = False
+    """托管: a bot plays for the (human) player."""
+    away_since: float | None = None
+    timer: asyncio.TimerHandle | None = None
+    deadline: float = 0.0
+    pending_bot: asyncio.TimerHandle | None = None
+    away_handle: asyncio.TimerHandle | None = None
+    engine: Bot | None = field(default=None, repr=False)
+
+
+class Room:
+    """One table: its game, seats, current hand and sockets."""
+
+    def __init__(self, hub: Hub, row: RoomRow) -> None:
+        self.hub = hub
+        self.store = hub.store
+        self.id = row.id
+        self.code = row.code
+        self.options = RoomOptions.model_validate(row.options)
+        self.game_options = dict(row.game_options)
+        self.game: Game = make_game(row.code, **self.game_options)
+        self.variant = find_variant(row.code)
+        self.n = row.seats
+        self.owner = row.owner_id
+        self.status: RoomStatus = cast(RoomStatus, row.status)
+        self.hands_played = row.hands_played
+        self.context: dict[str, Any] = dict(row.context)
+        self.seats = [
+            SeatRuntime(player=p, bot=b)
+            for p, b in zip(row.seat_players, row.seat_bots, strict=True)
+        ]
+        self.spectators: set[Client] = set()
+        self.state: State | None = None
+        self.hand: HandRow | None = None
+        self.hand_id = 0
+        self.hand_no = 0
+        self.hand_players: tuple[int | None, ...] = ()
+        self.next_hand: asyncio.TimerHandle | None = None
+        self.names: dict[int, str] = {}
+        self.deferred = 0
+        self._acting: frozenset[int] = frozenset()
+        self._acting_state: State | None = None
+        self._acting_version = -1
+        """Client messages of this room waiting for the journal's next commit."""
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return asyncio.get_running_loop()
+
+    # -- lobby ----------------------------------------------------------------------
+
+    def info(self) -> RoomInfo:
+        unknown = [s.player for s in self.seats if s.player is not None]
+        unknown = [p for p in unknown if p not in self.names]
+        if unknown:
+            self.names.update(self.store.player_names(unknown))
+        return RoomInfo(
+            id=self.id,
+            code=self.code,
+            name_zh=self.variant.name_zh,
+            name_en=self.variant.name_en,
+            status=self.status,
+            seats=self.n,
+            players=[
+                "bot" if s.bot else (None if s.player is None else self.names.get(s.player))
+                for s in self.seats
+            ],
+            control=self.control(),
+            options=self.options.model_dump(),
+            game_options=self.game_options,
+            hands_played=self.hands_played,
+            game=self.hand_id or None,
+            owner=self.owner,
+        )
+
+    def control(self) -> list[Control]:
+        out: list[Control] = []
+        for s in self.seats:
+            if s.bot:
+                out.append("bot")
+            elif s.player is None:
+                out.append("open")
+            elif s.auto:
+                out.append("tuoguan")
+            elif s.client is None:
+                out.append("away")
+            else:
+                out.append("player")
+        return out
+
+    def seat_of(self, player: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.player == player and not s.bot:
+                return i
+        return None
+
+    def join(self, player: PlayerRow, seat: int | None) -> int:
+        if self.status != "waiting":
+            raise ServerError("room_started", f"room {self.id} has started; spectate instead", 409)
+        if self.seat_of(player.id) is not None:
+            raise ServerError(
+                "already_seated", f"you already sit at seat {self.seat_of(player.id)}", 409
+            )
+        free = [i for i, s in enumerate(self.seats) if s.player is None and not s.bot]
+        if seat is None:
+            if not free:
+                raise ServerError("room_full", f"room {self.id} has no open seat", 409)
+            seat = free[0]
+        elif seat not in free:
+            raise ServerError(
+                "seat_taken",
+                f"seat {seat} is not open; open seats: {free or 'none'}",
+                409,
+            )
+        self.seats[seat].player = player.id
+        self.names[player.id] = player.name
+        self.store.set_seat(self.id, seat, player.id, False)
+        if all(s.bot or s.player is not None for s in self.seats):
+            self.start()
+        else:
+            self.announce()
+        return seat
+
+    def leave(self, player: PlayerRow) -> int:
+        seat = self.seat_of(player.id)
+        if seat is None:
+            raise ServerError("not_seated", f"you hold no seat in room {self.id}", 409)
+        rt = self.seats[seat]
+        client = rt.client
+        if self.status == "waiting":
+            rt.player = None
+            self.store.set_seat(self.id, seat, None, False)
+        else:
+            # The seat goes to a bot for the rest of the room; the hand in play still
+            # settles to the player who held it when it was dealt.
+            rt.player, rt.bot, rt.auto = None, True, False
+            self.store.set_seat(self.id, seat, None, True)
+            self._cancel_timer(rt)
+        if client is not None:
+            client.close(1000, "left")
+            rt.client = None
+        if self.state is not None:
+            self.announce()  # the seat's name is now "bot" (before the deal: _refresh says so)
+        self._refresh()
+        return seat
+
+    def arm_fill(self) -> None:
+        """Start with bots in the open seats ``fill_after`` seconds from now, if still waiting."""
+        if self.status == "waiting" and self.options.fill_after is not None:
+            self.loop.call_later(self.options.fill_after, self._safe(self._fill))
+
+    def _fill(self) -> None:
+        if self.status == "waiting":
+            self.start()
+
+    def start(self) -> None:
+        """Fill open seats with bots and deal the first hand."""
+        if self.status != "waiting":
+            raise ServerError("room_started", f"room {self.id} has already started", 409)
+        for i, s in enumerate(self.seats):
+            if s.player is None and not s.bot:
+                s.bot = True
+                self.store.set_seat(self.id, i, None, True)
+        self.status = "playing"
+        self.store.set_room_status(self.id, "playing")
+        self.announce()
+        self.deal_hand()
+
+    # -- hands ----------------------------------------------------------------------
+
+    def deal_hand(self) -> None:
+        """Commit to a fresh secret seed, record it, deal, then tell every socket."""
+        self.next_hand = None
+        seed = new_seed()
+        committed = commitment(seed)
+        state = self.game.new_state(self.n, seed=seed, context=self.context)
+        players = tuple(None if s.bot else s.player for s in self.seats)
+        hand_no = self.hands_played + 1
+        hand_id = self.store.new_hand_id()
+        write = HandWrite(
+            id=hand_id,
+            room_id=self.id,
+            hand_no=hand_no,
+            code=self.code,
+            game_options=self.game_options,
+            players=players,
+            commitment=committed,
+            seed=seed,
+            deal=state.deal.to_json(self.game.items),
+            context=dict(self.context),
+        )
+        self.state, self.hand_id, self.hand_no, self.hand_players = (
+            state,
+            hand_id,
+            hand_no,
+            players,
+        )
+        self._new_bots()
+        self.hub.journal.add(
+            self, write, functools.partial(self._dealt, hand_id), self._deal_failed
+        )
+
+    def _dealt(self, hand_id: int) -> None:
+        """The hand (its commitment, secret seed and deal) is stored: publish and play."""
+        assert self.state is not None and self.state.seed is not None
+        started = HandStarted(
+            room=self.id,
+            game=hand_id,
+            hand_no=self.hand_no,
+            commitment=commitment(self.state.seed),
+        ).model_dump_json()
+        for client in self.clients():
+            client.send(started)
+        self._refresh()
+
+    def _deal_failed(self, exc: BaseException) -> None:
+        log.error("room %s: could not store a new hand (%r); dealing again in 1 s", self.id, exc)
+        self.state = None
+        self.next_hand = self.loop.call_later(1.0, self._safe(self.deal_hand))
+
+    def _new_bots(self) -> None:
+        for s in self.seats:
+            s.engine = None
+        for s in self.seats:
+            self._cancel_timer(s)
+            self._cancel_bot(s)
+
+    def _bot(self, seat: int) -> Bot:
+        rt = self.seats[seat]
+        if rt.engine is None:
+            rt.engine = make_bot(self.game, secrets.randbits(32))
+        return rt.engine
+
+    def restore(self, hand: HandRow) -> None:
+        """Rebuild the hand in play from its seed and log (crash recovery)."""
+        state = self.game.new_state(hand.seats, seed=hand.seed, context=hand.context)
+        if state.deal.to_json(self.game.items) != hand.deal:
+            log.error(
+                "room %s game %s: the seed does not re-deal the stored deal", self.id, hand.id
+            )
+        for seat, action, _actor in hand.actions:
+            state.apply(seat, self.game.parse_action(action))
+        self.state, self.hand_id, self.hand_no = state, hand.id, hand.hand_no
+        self.hand_players = hand.players
+        self.hand = hand
+
+    def acting(self) -> frozenset[int]:
+        """The seats to act now (``state.to_act()``; empty: no hand in play), computed once
+        per state and version: the server asks many times per action."""
+        state = self.state
+        if state is None:
+            return frozenset()
+        version = len(state.history)
+        if self._acting_state is not state or self._acting_version != version:
+            self._acting = state.to_act()
+            self._acting_state, self._acting_version = state, version
+        return self._acting
+
+    def settle_writes(self) -> None:
+        """Commit this room's pending action (if any) before its state is read again."""
+        if self.hub.journal.holds(self):
+            self.hub.journal.flush()
+
+    def act(
+        self,
+        seat: int,
+        action: Action,
+        actor: Literal["player", "bot", "timeout"],
+        ref: str | int | None = None,
+    ) -> None:
+        """Apply an action (raises PaijuError if refused), then hand it to the journal,
+        which stores it and only then lets :meth:`_committed` broadcast it."""
+        self.settle_writes()
+        state = self.state
+        if state is None or not self.acting():
+            raise ServerError("no_hand", "no hand is in play in this room", 409)
+        try:
+            events = state.apply(seat, action)
+        except PaijuError:
+            raise
+        except Exception as exc:
+            log.exception("room %s: the engine failed on %r", self.id, action)
+            self._reload()
+            raise ServerError(
+                "internal", f"the game engine failed on this action: {exc!r}", 500
+            ) from None
+        idx = len(state.history) - 1
+        ending = None if self.acting() else self._ending(state)
+        write = ActionWrite(self.hand_id, idx, seat, action.to_json(), actor, ending)
+        self.hub.journal.add(
+            self,
+            write,
+            functools.partial(self._committed, seat, actor, events, ref, ending),
+            functools.partial(self._not_stored, seat, actor, ref),
+        )
+
+    def _committed(
+        self,
+        seat: int,
+        actor: Literal["player", "bot", "timeout"],
+        events: list[Event],
+        ref: str | int | None,
+        ending: HandEnding | None,
+    ) -> None:
+        """The action is in the database: now tell every socket."""
+        state = self.state
+        assert state is not None
+        rt = self.seats[seat]
+        self._cancel_timer(rt)
+        self._cancel_bot(rt)
+        self._broadcast(seat, actor, events, ref)
+        if ending is not None:
+            self._hand_over(state, ending)
+        else:
+            self._schedule()
+
+    def _not_stored(self, seat: int, actor: str, ref: str | int | None, exc: BaseException) -> None:
+        """The database refused the action: back to the last stored state; tell the actor."""
+        log.error("room %s: could not store an action of seat %d: %r", self.id, seat, exc)
+        self._reload()
+        client = self.seats[seat].client
+        if client is not None and actor == "player":
+            client.error(
+                "storage_failure",
+                f"the action could not be stored ({type(exc).__name__}); it was not applied",
+                ref,
+            )
+        self._refresh()
+
+    def _ending(self, state: State) -> HandEnding:
+        scores = tuple(state.settlement())
+        hands_played = self.hands_played + 1
+        context = state.next_context()
+        if self.options.hands is not None:
+            finished = hands_played >= self.options.hands
+        else:
+            finished = self.game.match_over(context, hands_played)
+        return HandEnding(
+            room_id=self.id,
+            scores=scores,
+            deltas=tuple(x * self.options.stake for x in scores),
+            players=self.hand_players,
+            hands_played=hands_played,
+            context=context,
+            room_finished=finished,
+        )
+
+    def _hand_over(self, state: State, ending: HandEnding) -> None:
+        self.hands_played = ending.hands_played
+        self.context = dict(ending.context)
+        for s in self.seats:
+            self._cancel_timer(s)
+            self._cancel_bot(s)
+        if ending.room_finished:
+            self.status = "finished"
+        assert state.seed is not None
+        msg = HandOver(
+            room=self.id,
+            game=self.hand_id,
+            scores=list(ending.scores),
+            deltas=list(ending.deltas),
+            seed=str(state.seed),
+            commitment=commitment(state.seed),
+            room_finished=ending.room_finished,
+            next_hand_in=None if ending.room_finished else self.options.pause,
+        ).model_dump_json()
+        for client in self.clients():
+            client.send(msg)
+        if ending.room_finished:
+            self.announce()
+            self.hub.finished(self)
+        else:
+            self.next_hand = self.loop.call_later(self.options.pause, self._safe(self.deal_hand))
+
+    def _reload(self) -> None:
+        """Rebuild the state from the database after a failure left it uncertain."""
+        hand = self.store.current_hand(self.id)
+        if hand is not None and hand.status == "playing":
+            self.restore(hand)
+
+    def _safe(self, fn: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            try:
+                fn()
+            except Exception:
+                log.exception("room %s: %s failed", self.id, getattr(fn, "__name__", fn))
+
+        return run
+
+    # -- who plays now: bots, timers, 托管 -----------------------------------------------
+
+    def _cancel_timer(self, rt: SeatRuntime) -> None:
+        if rt.timer is not None:
+            rt.timer.cancel()
+            rt.timer = None
+
+    def _cancel_bot(self, rt: SeatRuntime) -> None:
+        if rt.pending_bot is not None:
+            rt.pending_bot.cancel()
+            rt.pending_bot = None
+
+    def _schedule(self) -> None:
+        """Start the timers of the seats to act and let bots move where they play."""
+        state = self.state
+        acting = self.acting()
+        if state is None or not acting:
+            return
+        for seat, rt in enumerate(self.seats):
+            if seat not in acting:
+                self._cancel_timer(rt)
+                self._cancel_bot(rt)
+                continue
+            if rt.bot or rt.auto:
+                self._cancel_timer(rt)
+                if rt.pending_bot is None:
+                    rt.pending_bot = self.loop.call_later(
+                        self.options.bot_delay,
+                        self._safe(functools.partial(self._bot_move, seat, "bot")),
+                    )
+            elif rt.timer is None and self.options.time_limit > 0:
+                rt.deadline = self.loop.time() + self.options.time_limit
+                rt.timer = self.loop.call_later(
+                    self.options.time_limit, self._safe(functools.partial(self._timeout, seat))
+                )
+
+    def _bot_move(self, seat: int, actor: Literal["bot", "timeout"]) -> None:
+        self.settle_writes()
+        rt = self.seats[seat]
+        rt.pending_bot = None
+        state = self.state
+        if state is None or seat not in self.acting():
+            return
+        try:
+            action = self._bot(seat).act(state, seat)
+            state.check_turn(seat)
+            state.check(seat, action)
+        except Exception:
+            log.exception(
+                "room %s: bot failed for seat %d; playing a random legal action", self.id, seat
+            )
+            action = state.random_action(seat, random.Random(secrets.randbits(32)))
+        self.act(seat, action, actor)
+
+    def _timeout(self, seat: int) -> None:
+        rt = self.seats[seat]
+        rt.timer = None
+        if self.options.tuoguan in ("timeout", "both") and not rt.bot:
+            rt.auto = True
+        self._bot_move(seat, "timeout")
+        if rt.auto:
+            self._refresh()
+
+    def _away(self, seat: int) -> None:
+        rt = self.seats[seat]
+        rt.away_handle = None
+        if rt.client is None and not rt.bot and rt.player is not None:
+            rt.auto = True
+            self._cancel_timer(rt)
+            self._refresh()
+
+    # -- sockets ----------------------------------------------------------------------
+
+    def clients(self) -> list[Client]:
+        out = [s.client for s in self.seats if s.client is not None]
+        out.extend(self.spectators)
+        return out
+
+    def timers(self) -> list[dict[str, Any]]:
+        """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
+        now = self.loop.time()
+        limit = float(self.options.time_limit)
+        return [
+            {"seat": i, "limit": limit, "remaining": round(max(0.0, s.deadline - now), 3)}
+            for i, s in enumerate(self.seats)
+            if s.timer is not None
+        ]
+
+    def attach(self, client: Client) -> None:
+        """Seat the socket (its player's seat) or make it a spectator; send the welcome."""
+        self.settle_writes()
+        seat = self.seat_of(client.player.id)
+        if seat is None:
+            if not self.options.spectators:
+                raise ServerError(
+                    "spectators_off", f"room {self.id} does not allow spectators", 403
+                )
+            self.spectators.add(client)
+        else:
+            rt = self.seats[seat]
+            if rt.client is not None and rt.client is not client:
+                rt.client.error("replaced", "another socket took this seat")
+                rt.client.close(4409, "replaced")
+            rt.client = client
+            if rt.away_handle is not None:
+                rt.away_handle.cancel()
+                rt.away_handle = None
+            rt.away_since = None
+        client.seat, client.room = seat, self
+        client.send(
+            Welcome(
+                room=self.info(),
+                player=client.player.id,
+                name=client.player.name,
+                seat=seat,
+                limits=self.hub.limits.model_dump(),
+            )
+        )
+        if self.state is not None:
+            client.send(
+                HandStarted(
+                    room=self.id,
+                    game=self.hand_id,
+                    hand_no=self.hand_no,
+                    commitment=commitment(self.state.seed or ""),
+                )
+            )
+        if seat is not None and self.seats[seat].auto:
+            self.resume(seat)  # the player is back: the seat is theirs again
+        else:
+            self._refresh()
+
+    def detach(self, client: Client) -> None:
+        self.spectators.discard(client)
+        seat = client.seat
+        if seat is None:
+            return
+        rt = self.seats[seat]
+        if rt.client is not client:
+            return
+        rt.client = None
+        rt.away_since = time.time()
+        if self.options.tuoguan in ("disconnect", "both") and self.status == "playing":
+            rt.away_handle = self.loop.call_later(
+                self.options.reconnect_grace, self._safe(lambda: self._away(seat))
+            )
+        self._refresh()
+
+    def await_players(self) -> None:
+        """After a restart no player is connected yet: each gets the reconnect grace."""
+        if self.options.tuoguan not in ("disconnect", "both"):
+            return
+        for seat, rt in enumerate(self.seats):
+            if not rt.bot and rt.player is not None and rt.client is None:
+                rt.away_since = time.time()
+                rt.away_handle = self.loop.call_later(
+                    self.options.reconnect_grace, self._safe(functools.partial(self._away, seat))
+                )
+
+    def resume(self, seat: int) -> None:
+        rt = self.seats[seat]
+        if rt.auto:
+            rt.auto = False
+            self._cancel_bot(rt)
+        self._refresh()
+
+    def state_for(self, client: Client, ref: str | int | None = None) -> str | None:
+        """The ``state`` message (JSON text) for a socket: its seat's full view now."""
+        self.settle_writes()
+        if self.state is None:
+            return None
+        return self._states([client], ref)[0]
+
+    def _states(self, clients: list[Client], ref: str | int | None = None) -> list[str]:
+        """``state`` messages (JSON text) for these sockets; each distinct seat's view is
+        computed and serialised once (spectators share one text)."""
+        state = self.state
+        assert state is not None
+        head = {
+            "type": "state",
+            "room": self.id,
+            "game": self.hand_id,
+            "version": len(state.history),
+        }
+        timers, control = self.timers(), self.control()
+        texts: dict[int | None, str] = {}
+        out = []
+        for client in clients:
+            seat = client.seat
+            text = texts.get(seat)
+            if text is None:
+                text = texts[seat] = dumps(
+                    {
+                        **head,
+                        "view": state.view(seat),
+                        "timers": timers,
+                        "control": control,
+                        "legal": self.legal(seat),
+                        "ref": ref,
+                    }
+                )
+            out.append(text)
+        return out
+
+    def legal(self, seat: int | None) -> list[dict[str, Any]] | None:
+        """The seat's legal actions (JSON) when it is to act and the game lists them."""
+        state = self.state
+        if seat is None or state is None or seat not in self.acting():
+            return None
+        actions = state.legal_actions(seat)
+        return None if actions is None else [a.to_json() for a in actions]
+
+    def announce(self) -> None:
+        """Send every socket of the room its :class:`RoomInfo` (a ``room`` message)."""
+        clients = self.clients()
+        if clients:
+            text = RoomMsg(room=self.info()).model_dump_json()
+            for client in clients:
+                client.send(text)
+
+    def _refresh(self) -> None:
+        """Re-arm bots and timers, then send every socket its full state (before the
+        first deal: the room's info, which is all there is to see)."""
+        self.settle_writes()
+        self._schedule()
+        if self.state is None:
+            self.announce()
+            return
+        clients = self.clients()
+        for client, text in zip(clients, self._states(clients), strict=True):
+            client.send(text)
+
+    def _broadcast(
+        self,
+        actor_seat: int,
+        actor: Literal["player", "bot", "timeout"],
+        events: list[Event],
+        ref: str | int | None,
+    ) -> None:
+        """Send every socket the ``update`` of an accepted (and stored) action: its seat's
+        view, once computed and serialised per seat (spectators share one text)."""
+        state = self.state
+        assert state is not None
+        self._schedule()
+        shown = [(e.audience(), e.to_json()) for e in events]
+        head = {
+            "type": "update",
+            "room": self.id,
+            "game": self.hand_id,
+            "version": len(state.history),
+            "seat": actor_seat,
+            "actor": actor,
+        }
+        timers, control = self.timers(), self.control()
+        spectators: str | None = None
+        for client in self.clients():
+            seat = client.seat
+            if seat is None and spectators is not None:
+                client.send(spectators)
+                continue
+            text = dumps(
+                {
+                    **head,
+                    "events": [
+                        body
+                        for aud, body in shown
+                        if aud is None or (seat is not None and seat in aud)
+                    ],
+                    "view": state.view(seat),
+                    "timers": timers,
+                    "control": control,
+                    "legal": self.legal(seat),
+                    "ref": ref if seat == actor_seat and actor == "player" else None,
+                }
+            )
+            if seat is None:
+                spectators = text
+            client.send(text)
+
+    # -- one client message -------------------------------------------------------------
+
+    def handle(self, client: Client, text: str) -> None:
+        """Answer one text message of a socket of this room (errors go back to it).
+
+        While the room's last action waits for its group commit, the message waits too
+        (in arrival order) instead of forcing the commit: the actions of many rooms then
+        share one transaction, and the room still has at most one action in flight.
+        """
+        journal = self.hub.journal
+        if self.deferred or journal.holds(self):
+            self.deferred += 1
+            journal.later(self, client, text)
+            return
+        self.handle_now(client, text)
+
+    def handle_now(self, client: Client, text: str) -> None:
+        """Answer one client message now (no action of this room is waiting for a commit)."""
+        limits = self.hub.limits
+        if len(text.encode()) > limits.max_message_bytes:
+            client.error(
+                "too_large",
+                f"message of {len(text.encode())} bytes; the limit is {limits.max_message_bytes}",
+            )
+            return
+        if not client.allow():
+            client.error(
+                "rate_limited",
+                f"more than {limits.messages_per_second:g} messages per second"
+                f" (burst {limits.burst}); this one was dropped",
+            )
+            return
+        try:
+            obj = json.loads(text)
+        except ValueError as exc:
+            client.error("bad_json", f"not valid JSON: {exc}")
+            return
+        if not isinstance(obj, dict):
+            client.error(
+                "bad_message", f"a message is a JSON object with a type, got {text[:80]!r}"
+            )
+            return
+        ref = obj.get("id") if isinstance(obj.get("id"), str | int) else None
+        try:
+            msg = client_message(obj)
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}"
+                for e in exc.errors()
+            )
+            client.error("bad_message", f"bad {obj.get('type')!r} message: {problems}", ref)
+            return
+        if msg is None:
+            client.error(
+                "unknown_type",
+                f"unknown message type {obj.get('type')!r}; "
+                "clients send hello, action, resume, sync, ping",
+                ref,
+            )
+            return
+        try:
+            self._dispatch(client, msg)
+        except PaijuError as exc:
+            client.error(exc.code, str(exc), ref)
+
+    def _dispatch(self, client: Client, msg: Any) -> None:
+        if isinstance(msg, Ping):
+            client.send(Pong(id=msg.id))
+        elif isinstance(msg, Sync):
+            state = self.state_for(client, msg.id)
+            if state is None:
+                client.send(
+                    Welcome(
+                        room=self.info(),
+                        player=client.player.id,
+                        name=client.player.name,
+                        seat=client.seat,
+                        limits=self.hub.limits.model_dump(),
+                    )
+                )
+            else:
+                client.send(state)
+        elif isinstance(msg, Hello):
+            raise ServerError("bad_message", "already authenticated")
+        elif isinstance(msg, Resume):
+            if client.seat is None:
+                raise ServerError("spectator", "a spectator holds no seat to resume")
+            self.resume(client.seat)
+        elif isinstance(msg, ActionMsg):
+            self._player_action(client, msg)
+
+    def parse_action(self, action: Any) -> Action:
+        """An action of this room's game from its JSON form (``ProtocolError`` if bad)."""
+        try:
+            return self.game.parse_action(action)
+        except PaijuError:
+            raise
+        except Exception as exc:  # a family's parser raising something else
+            raise ProtocolError(f"bad action: {exc}") from None
+
+    def _player_action(self, client: Client, msg: ActionMsg) -> None:
+        seat = client.seat
+        if seat is None:
+            raise ServerError("spectator", "spectators cannot act; join a seat to play")
+        if msg.seat is not None and msg.seat != seat:
+            raise ServerError("wrong_seat", f"this token holds seat {seat}, not seat {msg.seat}")
+        if self.state is None or not self.acting():
+            raise ServerError("no_hand", "no hand is in play; wait for the next deal")
+        if msg.game is not None and msg.game != self.hand_id:
+            raise ServerError(
+                "stale", f"game {msg.game} is not in play; the current game is {self.hand_id}"
+            )
+        action = self.parse_action(msg.action)
+        rt = self.seats[seat]
+        if rt.auto:
+            rt.auto = False
+            self._cancel_bot(rt)
+        self.act(seat, action, "player", msg.id)
