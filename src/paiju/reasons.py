@@ -28,14 +28,17 @@ from paiju.cards import parse_cards
 from paiju.errors import IllegalAction, NotationError, PaijuError
 
 __all__ = [
+    "CODES",
     "EVENTS",
     "REASONS",
     "Lang",
     "describe_event",
+    "error_fields",
     "explain",
     "render",
     "terminal_lang",
     "texts",
+    "texts_of_code",
 ]
 
 Lang = Literal["zh", "en"]
@@ -57,6 +60,8 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
         "{code} 没有庄家，不能选庄家优先",
         "{code} has no banker: no banker-favoured option",
     ),
+    "bot_seat": ("{seat}是机器人的座位，选一个空位", "{seat} is a bot seat: pick an open seat"),
+    "bad_bots": ("机器人比座位（{n} 个）还多", "More bots than the {n} seats"),
     "cannot_arrange": ("这个牌桌不能摆 {code}", "This table cannot show {code}"),
     # 十三张
     "bet_first": ("先下注：{choices} 选一个", "Bet first: one of {choices}"),
@@ -145,6 +150,37 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     ),
 }
 
+CODES: Final[dict[str, tuple[str, str]]] = {
+    # the server's refusals and the error tree's codes, where no reason says more
+    "already_seated": ("你已经在这个房间有座位了", "You already hold a seat in this room"),
+    "room_full": ("这个房间没有空位了", "This room has no open seat"),
+    "room_started": ("这个房间已经开始了，可以观战", "This room has started: you may watch"),
+    "seat_taken": ("这个座位已经有人了", "That seat is taken"),
+    "not_seated": ("你在这个房间没有座位", "You hold no seat in this room"),
+    "not_owner": ("只有开房间的人可以这样做", "Only the room's owner may do that"),
+    "spectator": ("观战时不能出牌：先入座", "Spectators cannot play: take a seat first"),
+    "spectators_off": ("这个房间不允许观战", "This room does not allow spectators"),
+    "wrong_seat": ("这不是你的座位", "That is not your seat"),
+    "stale": ("这一局已经过去了", "That hand is over"),
+    "no_hand": ("现在没有进行中的牌局，等下一局", "No hand is in play: wait for the next deal"),
+    "no_room": ("没有这个房间", "No such room"),
+    "no_game": ("没有这局牌", "No such game"),
+    "in_play": ("这局牌还在进行中", "This hand is still in play"),
+    "too_many_rooms": ("你开的房间太多了", "You have too many rooms open"),
+    "bad_token": ("请重新登录", "Please sign in again"),
+    "bot_seat": ("这个座位给机器人了，选一个空位", "That seat is a bot's: pick an open seat"),
+    "bad_bots": ("机器人比座位还多", "More bots than seats"),
+    "not_your_turn": ("还没轮到你", "Not your turn"),
+    "illegal_action": ("规则不允许这样做", "The rules do not allow that"),
+    "bad_notation": ("牌写得不对", "That card text does not parse"),
+    "unknown_variant": ("没有这个玩法", "No such game"),
+    "not_implemented": ("这个玩法还不能玩", "This game is not playable yet"),
+    "bad_message": ("消息格式不对", "Malformed message"),
+    "rate_limited": ("操作太快了，请稍等", "Too fast: please wait a moment"),
+    "storage_failure": ("没能保存这一步，请再试一次", "The move could not be stored: try again"),
+    "internal": ("服务器出错了，这一步没有生效", "Server error: the move was not applied"),
+}
+
 _WHAT: Final[dict[str, tuple[str, str]]] = {
     "bid": ("叫分", "bid"),
     "bury": ("埋底", "bury the kitty"),
@@ -215,10 +251,25 @@ def render(reason: str | None, params: dict[str, Any], lang: Lang, fallback: str
 
 
 def texts(exc: PaijuError) -> dict[str, str] | None:
-    """``{"zh": …, "en": …}`` for a refusal with a known reason (None otherwise)."""
-    if not isinstance(exc, IllegalAction) or exc.reason not in REASONS:
-        return None
-    return {lang: render(exc.reason, exc.params, lang) for lang in ("zh", "en")}
+    """``{"zh": …, "en": …}`` for a refusal: its reason rendered, else its code's text
+    (None for a code without one)."""
+    if isinstance(exc, IllegalAction) and exc.reason in REASONS:
+        return {lang: render(exc.reason, exc.params, lang) for lang in ("zh", "en")}
+    pair = CODES.get(exc.code)
+    return None if pair is None else {"zh": pair[0], "en": pair[1]}
+
+
+def texts_of_code(code: str) -> dict[str, str] | None:
+    """``{"zh": …, "en": …}`` of an error code (None for a code without one)."""
+    pair = CODES.get(code)
+    return None if pair is None else {"zh": pair[0], "en": pair[1]}
+
+
+def error_fields(exc: PaijuError) -> dict[str, Any]:
+    """The player-facing fields of an error message: ``reason``, ``params`` and ``text``."""
+    reason = exc.reason if isinstance(exc, IllegalAction) else None
+    params = dict(exc.params) if isinstance(exc, IllegalAction) else {}
+    return {"reason": reason, "params": params, "text": texts(exc)}
 
 
 def explain(exc: PaijuError, lang: Lang = "zh") -> str:

@@ -27,6 +27,7 @@ from paiju import __version__
 from paiju.catalog import catalog, find_variant
 from paiju.errors import PaijuError
 from paiju.games import FAMILIES
+from paiju.reasons import error_fields
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
@@ -148,7 +149,8 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
     @app.exception_handler(PaijuError)
     async def paiju_error(request: Request, exc: PaijuError) -> JSONResponse:
         status = exc.status if isinstance(exc, ServerError) else _STATUS.get(exc.code, 400)
-        return JSONResponse({"error": {"code": exc.code, "message": str(exc)}}, status_code=status)
+        body = {"code": exc.code, "message": str(exc), **error_fields(exc)}
+        return JSONResponse({"error": body}, status_code=status)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -374,7 +376,7 @@ async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
     try:
         room.attach(client)
     except PaijuError as exc:
-        client.error(exc.code, str(exc))
+        client.refuse(exc)
         client.close(4403, exc.code)
         await writer
         return

@@ -87,13 +87,24 @@ class Hub:
         seats = g.default_seats if options.seats is None else options.seats
         if not g.min_seats <= seats <= g.max_seats:
             raise IllegalAction(
-                f"{g.variant.code} is played by {g.min_seats}-{g.max_seats} seats, not {seats}"
+                f"{g.variant.code} is played by {g.min_seats}-{g.max_seats} seats, not {seats}",
+                reason="bad_seat_count",
+                code=g.variant.code,
+                low=g.min_seats,
+                high=g.max_seats,
+                n=seats,
             )
         if options.bots > seats:
-            raise IllegalAction(f"{options.bots} bots do not fit {seats} seats")
+            raise IllegalAction(
+                f"{options.bots} bots do not fit {seats} seats", reason="bad_bots", n=seats
+            )
         bots = [i >= seats - options.bots for i in range(seats)]
         if seat is not None and bots[seat]:
-            raise IllegalAction(f"seat {seat} is a bot seat; {seats - options.bots} seats are open")
+            raise IllegalAction(
+                f"seat {seat} is a bot seat; {seats - options.bots} seats are open",
+                reason="bot_seat",
+                seat=seat,
+            )
         stored = options.model_dump()
         room_id = self.store.create_room(
             g.variant.code, stored, dict(g.options), seats, player.id, bots
