@@ -75,7 +75,7 @@ def open_room(
     page.click(f"[data-create='{code}']")
     page.fill("#create-room input[name=seats]", str(seats))
     page.fill("#create-room input[name=bots]", str(bots))
-    page.fill("#create-room input[name=seat]", str(seat))
+    page.fill("#create-room input[name=seat]", str(seat + 1))  # the form counts seats from 1
     page.fill("#create-room input[name=stake]", str(stake))
     page.fill("#create-room input[name=time_limit]", str(time_limit))
     if hands is not None:

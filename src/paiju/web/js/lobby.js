@@ -41,7 +41,7 @@ function byFamily(variants) {
   return groups;
 }
 
-export async function showLobby(main) {
+export async function showLobby(main, _args, who) {
   let variants;
   try {
     variants = await loadCatalog();
@@ -99,7 +99,7 @@ export async function showLobby(main) {
   async function refresh() {
     try {
       const [rooms, games] = await Promise.all([get("/api/rooms"), get("/api/games")]);
-      renderRooms(roomsBox, rooms);
+      renderRooms(roomsBox, rooms, who);
       renderGames(gamesBox, games.slice(0, 20), variants);
     } catch (exc) {
       toast(t("err.generic", { m: exc.message }), "error");
@@ -110,7 +110,7 @@ export async function showLobby(main) {
   return () => clearInterval(timer);
 }
 
-function renderRooms(box, rooms) {
+function renderRooms(box, rooms, who) {
   clear(box);
   const open = rooms.filter((r) => r.status !== "finished");
   if (!open.length) {
@@ -119,6 +119,7 @@ function renderRooms(box, rooms) {
   }
   for (const r of open) {
     const openSeat = r.control.indexOf("open");
+    const mine = who && (r.seat_players || []).indexOf(who.id);
     box.appendChild(
       h(
         "div",
@@ -126,11 +127,15 @@ function renderRooms(box, rooms) {
         h("span", { class: "code-id" }, `#${r.id}`),
         h("span", {}, `${r.code} ${nameOf(r)}`),
         h("span", { class: `status ${r.status}` }, t(`room.status.${r.status}`)),
-        h("span", { class: "muted" }, r.players.map((p) => p || "·").join(" / ")),
-        r.status === "waiting" && openSeat >= 0
-          ? h("button", { class: "primary", onclick: () => join(r.id) }, t("room.join"))
-          : null,
-        h("a", { class: "button ghost", href: `#/room/${r.id}` }, r.status === "waiting" && openSeat < 0 ? t("room.enter") : t("room.spectate")),
+        h("span", { class: "room-players muted" }, r.players.map((p) => (p === "bot" ? t("seat.bot") : p || t("seat.open"))).join(" · ")),
+        mine !== null && mine >= 0
+          ? h("a", { class: "button primary back-to-seat", href: `#/room/${r.id}`, dataset: { seat: mine } }, t("room.back_to_seat"))
+          : r.status === "waiting" && openSeat >= 0
+            ? h("button", { class: "primary", onclick: () => join(r.id) }, t("room.join"))
+            : null,
+        mine !== null && mine >= 0
+          ? null
+          : h("a", { class: "button ghost", href: `#/room/${r.id}` }, r.status === "waiting" && openSeat < 0 ? t("room.enter") : t("room.spectate")),
       ),
     );
   }
@@ -168,6 +173,11 @@ function renderGames(box, games, variants) {
   );
 }
 
+/** The server's default seconds per decision for a family (room.py Room.time_limit). */
+function defaultTime(variant) {
+  return { shisanzhang: 75, jiajiabao: 45 }[variant.family] || 30;
+}
+
 function field(label, input) {
   return h("label", { class: "field" }, h("span", {}, label), input);
 }
@@ -177,9 +187,9 @@ async function openCreate(main, variant) {
   const [lo, hi] = variant.players;
   const seats = h("input", { type: "number", name: "seats", min: lo, max: hi, value: Math.min(hi, 4 >= lo ? 4 : lo) });
   const bots = h("input", { type: "number", name: "bots", min: 0, max: hi, value: Math.min(hi, 4 >= lo ? 4 : lo) - 1 });
-  const mySeat = h("input", { type: "number", name: "seat", min: 0, max: hi - 1, value: 0 });
+  const mySeat = h("input", { type: "number", name: "seat", min: 1, max: hi, value: 1 });
   const stake = h("input", { type: "number", name: "stake", min: 1, value: 1 });
-  const timeLimit = h("input", { type: "number", name: "time_limit", min: 0, max: 3600, value: 30 });
+  const timeLimit = h("input", { type: "number", name: "time_limit", min: 0, max: 3600, placeholder: t("create.time_default", { s: defaultTime(variant) }) });
   const hands = h("input", { type: "number", name: "hands", min: 1, placeholder: "—" });
   const tuoguan = h(
     "select",
@@ -210,11 +220,11 @@ async function openCreate(main, variant) {
           seats: Number(seats.value),
           bots: Number(bots.value),
           stake: Number(stake.value),
-          time_limit: Number(timeLimit.value),
           tuoguan: tuoguan.value,
           spectators: spectators.checked,
         };
         if (hands.value) options.hands = Number(hands.value);
+        if (timeLimit.value !== "") options.time_limit = Number(timeLimit.value);
         options.fill_after = fillAfter.value === "" ? null : Number(fillAfter.value);
         const gameOptions = {};
         for (const { opt, input } of gameFields) {
@@ -227,7 +237,7 @@ async function openCreate(main, variant) {
             code: variant.code,
             options,
             game_options: gameOptions,
-            seat: Number(mySeat.value),
+            seat: Number(mySeat.value) - 1,
           });
           rememberOwned(made.room.id);
           location.hash = `#/room/${made.room.id}`;

@@ -257,6 +257,8 @@ function arrangePanel(ctx) {
   const fouls = foulsOf(local.rows, a2345);
   const complete = ROWS.every((r) => local.rows[r].length === SIZE[r]);
   const verdict = loadVerdict(ctx, local);
+  // the rows as placed: if the time runs out they are played, not the bot's choice
+  if (ctx.draft) ctx.draft(complete ? arrangement(local) : null);
   const exact = verdict && verdict.preview ? verdict.preview : null;
   const fouled = exact ? exact.foul : fouls.length > 0;
   const hand = h(
@@ -501,8 +503,10 @@ function showdownCenter(ctx) {
       h("span", {}, t("ssz.vs", { a: name(p.seats[0]), b: name(p.seats[1]) })),
       h(
         "span",
-        { class: "rows-result" },
-        (p.rows || []).map((x) => h("b", { class: x > 0 ? "win" : x < 0 ? "loss" : "tie" }, x > 0 ? "▲" : x < 0 ? "▼" : "=")),
+        { class: "rows-result", title: t("ssz.rows_hint") },
+        (p.rows || []).map((x, i) =>
+          h("b", { class: `row-r ${x > 0 ? "win" : x < 0 ? "loss" : "tie"}` }, `${t(`ssz.short_${ROWS[i]}`)}${x > 0 ? "▲" : x < 0 ? "▼" : "="}`),
+        ),
       ),
       p.gun !== null && p.gun !== undefined ? h("span", { class: "tag gun" }, `${t("ssz.gun")} ${name(p.gun)}`) : null,
       (p.bonuses || []).map((b) => h("span", { class: "tag bonus" }, `${b.name} +${b.points}`)),
@@ -513,6 +517,7 @@ function showdownCenter(ctx) {
     "div",
     { class: "showdown-center", id: "showdown" },
     h("div", { class: "chip" }, t("ssz.showdown")),
+    t(`ssz.explain.${sd.scoring}`) !== `ssz.explain.${sd.scoring}` ? h("p", { class: "scoring-note" }, t(`ssz.explain.${sd.scoring}`)) : null,
     (sd.homeruns || []).length
       ? h("div", { class: "homerun reveal", style: "animation-delay:1.35s" }, `${t("ssz.homerun")}: ${sd.homeruns.map(name).join("、")}`)
       : null,
