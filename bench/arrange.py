@@ -22,6 +22,7 @@ import time
 from paiju.cards import Card, deck
 from paiju.catalog import find_variant
 from paiju.games.shisanzhang.solver import brute_force_arrangement, solve
+from paiju.games.shisanzhang.spec import params_of
 
 
 def percentiles(seconds: list[float]) -> tuple[float, float]:
@@ -40,7 +41,7 @@ def main() -> None:
     parser.add_argument("--naive", type=int, default=50)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
-    params = find_variant(args.code).params
+    params = params_of(find_variant(args.code))
     rng = random.Random(args.seed)
     cards = list(deck("52"))
     hands: list[list[Card]] = [rng.sample(cards, 13) for _ in range(args.hands)]

@@ -28,6 +28,7 @@ from paiju.catalog import find_variant
 from paiju.games.shisanzhang import solver
 from paiju.games.shisanzhang.rows import RANK_SHIFT, row_value
 from paiju.games.shisanzhang.solver import ROW_NAMES, RowTables, solve, strongest_back_first
+from paiju.games.shisanzhang.spec import params_of
 
 SOURCES = {"second": "1301", "lowest": "1301-points"}
 
@@ -43,7 +44,7 @@ def hands(count: int, seed: int) -> list[list[Card]]:
 
 
 def tally(arrangements: Sequence[Sequence[Sequence[Card]]], code: str) -> RowTables:
-    rules = find_variant(code).params.row_rules()
+    rules = params_of(find_variant(code)).row_rules()
     counters: list[Counter[int]] = [Counter(), Counter(), Counter()]
     for rows in arrangements:
         for counter, row in zip(counters, rows, strict=True):
@@ -66,7 +67,7 @@ def main() -> None:
     args = parser.parse_args()
     tables: dict[str, RowTables] = {}
     for order, code in SOURCES.items():
-        params = find_variant(code).params
+        params = params_of(find_variant(code))
         rules = params.row_rules()
         dealt = hands(args.hands, args.seed)
         start = time.perf_counter()

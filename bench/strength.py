@@ -22,6 +22,7 @@ from typing import Any
 from paiju.games import game
 from paiju.games.shisanzhang.game import Arrange
 from paiju.games.shisanzhang.solver import best_arrangement, strongest_back_first
+from paiju.games.shisanzhang.spec import params_of
 
 
 def main() -> None:
@@ -33,7 +34,7 @@ def main() -> None:
     args = parser.parse_args()
     table = game(args.code, scoring=args.scoring)
     variant = table.variant
-    rules = variant.params.row_rules()
+    rules = params_of(variant).row_rules()
     per_deal: list[float] = []
     start = time.perf_counter()
     for i in range(args.deals):

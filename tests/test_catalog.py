@@ -11,7 +11,7 @@ import pytest
 
 from paiju.catalog import ENV_VAR, add_variant_file, catalog, find_variant, load_file
 from paiju.errors import CatalogError, UnknownVariant
-from paiju.games import FAMILIES, Family
+from paiju.games import FAMILIES, Family, check_catalog
 
 catalog_module = importlib.import_module("paiju.catalog")
 
@@ -113,8 +113,9 @@ def _entry(**fields: str) -> str:
     ],
 )
 def test_a_bad_entry_names_the_file_entry_and_field(text: str, message: str) -> None:
+    """The catalogue checks the common fields; the registry the family and its params."""
     with pytest.raises(CatalogError) as info:
-        load_file("my.toml", text)
+        check_catalog(load_file("my.toml", text))
     assert message in str(info.value)
 
 

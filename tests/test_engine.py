@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from paiju.cards import parse_cards
-from paiju.engine import Deal, HandEnded, Match, Record, replay
+from paiju.engine import Deal, HandEnded, Match
 from paiju.errors import IllegalAction, NotYourTurn, ProtocolError
-from paiju.games import game
+from paiju.games import game, read_record, replay
 from toy import Play, Stake, Staked, ToyState
 
 
@@ -146,7 +146,7 @@ def test_replay_rebuilds_every_state(toy_variants: Path) -> None:
         (seat,) = state.to_act()
         state.apply(seat, Play((min(state.hands[seat]),)))  # type: ignore[attr-defined]
         views.append(state.view(0))
-    record = Record.from_json(json.loads(json.dumps(state.record().to_json())))
+    record = read_record(json.loads(json.dumps(state.record().to_json())))
     assert record == state.record()
     rebuilt = [s.view(0) for s in replay(record)]
     assert rebuilt == views

@@ -20,7 +20,8 @@ def test_public_names_are_pinned() -> None:
         "State",
         "Tile",
         "Variant",
-        "catalog",
+        "variants",
+        "read_record",
         "deck",
         "find_variant",
         "format_cards",
@@ -59,9 +60,36 @@ def test_every_error_is_a_paiju_error_with_a_reason_code() -> None:
     assert len(codes) == 9
 
 
-def test_catalog_and_game_are_importable_functions() -> None:
-    assert callable(paiju.catalog) and callable(paiju.game)
-    assert paiju.catalog()[0].code == "1301"
+def test_variants_and_game_are_importable_functions() -> None:
+    assert callable(paiju.variants) and callable(paiju.game)
+    assert paiju.variants()[0].code == "1301"
+
+
+def test_the_catalog_name_is_the_package_not_a_function() -> None:
+    """``paiju.catalog`` is the catalogue package; the function is ``paiju.variants``."""
+    import paiju.catalog
+
+    assert paiju.catalog.find_variant is paiju.find_variant
+    assert paiju.catalog.variants is paiju.variants
+
+
+def test_the_core_never_imports_the_family_registry() -> None:
+    """The registry (paiju.games) sits on top: engine and catalog do not import it."""
+    import ast
+    from pathlib import Path
+
+    root = Path(paiju.__file__).parent
+    for path in [root / "engine.py", *sorted((root / "catalog").glob("*.py"))]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            assert not any(n == "paiju.games" or n.startswith("paiju.games.") for n in names), (
+                path,
+                names,
+            )
 
 
 def test_the_family_entry_points_answer() -> None:

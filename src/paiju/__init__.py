@@ -5,7 +5,7 @@ The public API; everything here is also reachable from the ``paiju`` command lin
 >>> import paiju
 >>> paiju.find_variant("2001").name_zh
 '52张宝子1'
->>> len(paiju.catalog()) >= 43
+>>> len(paiju.variants()) >= 43
 True
 """
 
@@ -15,8 +15,8 @@ from importlib import import_module
 from typing import Any
 
 from paiju.cards import Card, deck, format_cards, parse_cards
-from paiju.catalog import Variant, catalog, find_variant
-from paiju.engine import Action, Deal, Event, Game, Match, Record, State, replay
+from paiju.catalog import Variant, find_variant, variants
+from paiju.engine import Action, Deal, Event, Game, Match, Record, State
 from paiju.errors import (
     CatalogError,
     FairnessError,
@@ -28,7 +28,7 @@ from paiju.errors import (
     ProtocolError,
     UnknownVariant,
 )
-from paiju.games import game
+from paiju.games import game, read_record, replay
 from paiju.tiles import Tile, format_tiles, parse_tiles
 
 __version__ = "0.1.0"
@@ -55,7 +55,6 @@ __all__ = [
     "Variant",
     "__version__",
     "arrange",
-    "catalog",
     "compare",
     "deck",
     "find_variant",
@@ -65,8 +64,10 @@ __all__ = [
     "odds",
     "parse_cards",
     "parse_tiles",
+    "read_record",
     "replay",
     "showdown",
+    "variants",
 ]
 
 

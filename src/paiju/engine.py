@@ -37,9 +37,10 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, cast
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from typing_extensions import TypeVar
 
 from paiju.cards import deck as card_deck
 from paiju.cards import format_cards, parse_cards
@@ -57,6 +58,7 @@ __all__ = [
     "Game",
     "HandEnded",
     "Match",
+    "NoParams",
     "PrivateEvent",
     "Record",
     "State",
@@ -231,21 +233,41 @@ class Deal:
 # ------------------------------------------------------------------------------- game
 
 
-class Game(ABC):
+class NoParams(BaseModel):
+    """The params of a family without a model of its own: any keys, kept as written."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+P = TypeVar("P", bound=BaseModel, default=BaseModel, covariant=True)
+"""The params model of a game; a bare ``Game`` is any game (``Game[BaseModel]``)."""
+
+
+class Game(ABC, Generic[P]):
     """A variant with its room options: the factory of hands (states).
 
     Subclasses set :attr:`family`, :attr:`actions` and :attr:`events`, and implement
-    :meth:`deal` (chance) and :meth:`start` (the first state of a hand).
+    :meth:`deal` (chance) and :meth:`start` (the first state of a hand). A family with rule
+    parameters subclasses ``Game[ItsParams]`` and sets :attr:`params_model` to the same
+    model; :attr:`params` is then the variant's ``[variant.params]`` validated by it.
     """
 
     family: ClassVar[str]
+    params_model: ClassVar[type[BaseModel]] = NoParams
+    """The pydantic model of the family's ``[variant.params]`` (the ``P`` of ``Game[P]``)."""
     items: ClassVar[ItemKind] = "cards"
     actions: ClassVar[tuple[type[Action], ...]] = ()
     events: ClassVar[tuple[type[Event], ...]] = ()
 
     def __init__(self, variant: Variant, options: Mapping[str, Any] | None = None) -> None:
         self.variant = variant
+        variant.params_as(self.params_model)  # a bad [variant.params]: CatalogError now
         self.options: Mapping[str, Any] = self.validate_options(dict(options or {}))
+
+    @property
+    def params(self) -> P:
+        """The variant's params validated by :attr:`params_model` (built once)."""
+        return cast(P, self.variant.params_as(self.params_model))
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
@@ -558,11 +580,10 @@ class Record:
         }
 
     @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> Record:
-        from paiju.games import game as make_game
-
+    def from_json(cls, obj: Mapping[str, Any], game: Game) -> Record:
+        """The record of ``obj`` played under ``game`` (which parses its actions);
+        :func:`paiju.games.read_record` makes the game from the record's code."""
         try:
-            game = make_game(obj["code"], **obj.get("options", {}))
             deal = obj.get("deal")
             actions = tuple(
                 (int(item["seat"]), game.parse_action(item["action"])) for item in obj["actions"]
@@ -580,12 +601,10 @@ class Record:
             raise ProtocolError(f"bad game record: missing or wrong field {exc}") from None
 
 
-def replay(record: Record, game: Game | None = None) -> Iterator[State]:
-    """Yield the state before the first action, then after each action (independent copies)."""
-    if game is None:
-        from paiju.games import game as make_game
+def replay(record: Record, game: Game) -> Iterator[State]:
+    """Yield the state before the first action, then after each action (independent copies).
 
-        game = make_game(record.code, **record.options)
+    ``game`` is the record's game (:func:`paiju.games.replay` makes it from the code)."""
     state = game.new_state(record.seats, seed=record.seed, deal=record.deal, context=record.context)
     yield state.clone()
     for seat, action in record.actions:

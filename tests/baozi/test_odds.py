@@ -24,7 +24,7 @@ from paiju.games.baozi.odds import (
 )
 from paiju.games.baozi.rules import evaluator
 from paiju.games.baozi.solver import solver
-from paiju.games.baozi.spec import BaoziParams
+from paiju.games.baozi.spec import BaoziParams, params_of
 
 BAOZI = [str(c) for c in range(2001, 2022)]
 CARDS_52 = list(deck("52"))
@@ -109,7 +109,7 @@ def test_odds_contract_and_consistency(code: str) -> None:
     win, push, loss = (Fraction(result[k]) for k in ("player_win", "push", "player_loss"))
     assert win + push + loss == 1
     assert result["banker_edge"] == pytest.approx(float(loss - win))
-    params = v.params
+    params = params_of(v)
     assert isinstance(params, BaoziParams)
     banker_rules = "banker" in params.point_ties or params.banker_points
     if not banker_rules and "banker" not in params.ladder_ties:
@@ -175,7 +175,7 @@ def test_jiajiabao_exact_odds() -> None:
     assert result["deals"] == comb(40, 4) * comb(36, 4)
     win, push, loss = (Fraction(result[k]) for k in ("player_win", "push", "player_loss"))
     assert win + push + loss == 1 and win == loss  # no rule favours the banker in 2101
-    assert suit_free(v.params) and not suit_free(find_variant("2107").params)
+    assert suit_free(params_of(v)) and not suit_free(params_of(find_variant("2107")))
 
 
 def test_jiajiabao_monte_carlo_reports_its_interval() -> None:

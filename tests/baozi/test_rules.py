@@ -8,6 +8,7 @@ import pytest
 from paiju.catalog import find_variant
 from paiju.games.baozi.compare import compare_text
 from paiju.games.baozi.rules import Evaluator, evaluator
+from paiju.games.baozi.spec import params_of
 
 
 def ev(code: str) -> Evaluator:
@@ -198,7 +199,7 @@ def test_2016_two_red_or_two_black_pairs_then_colours_then_banker() -> None:
 
 def test_2017_is_2016_dealt_two_at_a_time() -> None:
     assert "规则同54张宝子1" in find_variant("2017").rules_zh
-    p16, p17 = find_variant("2016").params, find_variant("2017").params
+    p16, p17 = params_of(find_variant("2016")), params_of(find_variant("2017"))
     assert p16.dealing == "one_at_a_time" and p17.dealing == "two_at_once"
     assert p16.model_dump(exclude={"dealing"}) == p17.model_dump(exclude={"dealing"})
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from paiju.cards import deck
 from paiju.catalog import find_variant, load_file
 from paiju.errors import CatalogError
-from paiju.games import game
+from paiju.games import check_catalog, game
 from paiju.games.baozi.rules import evaluator
-from paiju.games.baozi.spec import BaoziParams, TwoCardRules
+from paiju.games.baozi.spec import BaoziParams, TwoCardRules, params_of
 from paiju.harness import check_game
 
 ENTRY = """
@@ -68,7 +68,7 @@ def test_bad_params_are_rejected_naming_the_field(
     tmp_path: Path, params: str, message: str
 ) -> None:
     with pytest.raises(CatalogError, match=r"mine\.toml: entry '9201'") as info:
-        load_file(write(tmp_path, params))
+        check_catalog(load_file(write(tmp_path, params)))
     assert message in str(info.value)
 
 
@@ -110,9 +110,9 @@ def test_a_new_variant_is_toml_only(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def test_every_code_has_validated_params() -> None:
     for code in CODES:
         v = find_variant(code)
-        assert isinstance(v.params, TwoCardRules), code
+        assert isinstance(params_of(v), TwoCardRules), code
         assert evaluator(v).deck == tuple(sorted(set(deck(v.deck))))
-    assert isinstance(find_variant("2017").params, BaoziParams)
+    assert isinstance(params_of(find_variant("2017")), BaoziParams)
 
 
 @pytest.mark.parametrize("code", CODES)

@@ -7,9 +7,8 @@ import json
 import pytest
 from sandaha_helpers import P, bidding_state, deal_of, play, playing_state, sandaha
 
-from paiju.engine import Record, replay
 from paiju.errors import IllegalAction
-from paiju.games import game, make_bot
+from paiju.games import game, make_bot, read_record, replay
 from paiju.games.sandaha.bot import SandahaBot, hand_strength
 from paiju.games.sandaha.game import Bid, Bury, Play, SandahaState
 from paiju.games.sandaha.rules import TRUMP, order
@@ -47,7 +46,7 @@ def test_a_record_replays_and_round_trips() -> None:
     g = game("sandaha")
     result = playout(g, 4, "record", deep=False)
     record = result.hands[0].record
-    again = Record.from_json(json.loads(json.dumps(record.to_json())))
+    again = read_record(json.loads(json.dumps(record.to_json())))
     states = list(replay(again))
     assert states[-1].is_over
     assert states[-1].settlement() == result.hands[0].settlement

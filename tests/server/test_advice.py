@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from server_helpers import Oracle, Player, Server, rebuild
 
-from paiju.engine import Record, replay
+from paiju.games import read_record, replay
 from paiju.server.store import Store
 
 
@@ -157,7 +157,7 @@ def test_a_sandaha_hand_plays_to_the_settlement_through_the_server(server: Serve
     room = asyncio.run(run())
     (summary,) = server.call("GET", f"/api/games?room={room}").json()
     record = server.call("GET", f"/api/games/{summary['id']}").json()
-    rec = Record.from_json(
+    rec = read_record(
         {
             **record,
             "actions": [{"seat": a["seat"], "action": a["action"]} for a in record["actions"]],

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from server_helpers import GAME_CODES, LAUNCH, Oracle, Player, Server, check_messages, rebuild
 
-from paiju.engine import Record, replay
 from paiju.fairness import commitment
+from paiju.games import read_record, replay
 from paiju.server.messages import SERVER_MESSAGES
 from paiju.server.store import Store
 
@@ -59,7 +59,7 @@ def test_full_games_equal_in_process_replay(server: Server, code: str) -> None:
     for summary in games:
         record = server.call("GET", f"/api/games/{summary['id']}").json()
         assert commitment(record["seed"]) == record["commitment"]
-        rec = Record.from_json(
+        rec = read_record(
             {
                 **record,
                 "actions": [{"seat": a["seat"], "action": a["action"]} for a in record["actions"]],

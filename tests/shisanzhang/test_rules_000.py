@@ -15,11 +15,12 @@ from paiju.games import game
 from paiju.games.shisanzhang.game import Arrange, Declare, ShisanzhangState, greedy_arrangement
 from paiju.games.shisanzhang.rows import CATEGORIES, row_category, row_value
 from paiju.games.shisanzhang.showdown import showdown
+from paiju.games.shisanzhang.spec import params_of
 from paiju.games.shisanzhang.specials import Special, best_special
 
 
 def rv(text: str, code: str = "1301") -> int:
-    return row_value(parse_cards(text), find_variant(code).params.row_rules())
+    return row_value(parse_cards(text), params_of(find_variant(code)).row_rules())
 
 
 def cat(text: str, code: str = "1301") -> str:
@@ -27,7 +28,7 @@ def cat(text: str, code: str = "1301") -> str:
 
 
 def sp(text: str, code: str) -> Special:
-    special = best_special(parse_cards(text), find_variant(code).params)
+    special = best_special(parse_cards(text), params_of(find_variant(code)))
     assert special is not None, text
     return special
 
@@ -37,7 +38,7 @@ def opponent(code: str, *hands: str, below: int | None = None, seed: int = 0) ->
     below ``below``); as 13 cards where the code does not arrange it, else arranged."""
     used = {c for h in hands for c in parse_cards(h.replace("/", " "))}
     left = [c for c in deck("52") if c not in used]
-    params = find_variant(code).params
+    params = params_of(find_variant(code))
     rng = random.Random(seed)
     while True:
         pick = rng.sample(left, 13)
@@ -333,7 +334,7 @@ def test_1304_tier_7_pairs() -> None:
 
 def test_1305_tiers() -> None:
     """1305 1)-4): the same four tiers as 1304: "…4)同花顺5张，第4大"."""
-    assert find_variant("1305").params.ladder == find_variant("1304").params.ladder[:4]
+    assert params_of(find_variant("1305")).ladder == params_of(find_variant("1304")).ladder[:4]
     sf = "5h 6h 7h 8h 9h 2s 3c Jd Qs Kh Ac 4s 4d"
     assert sp(sf, "1305").name_zh == "同花顺"
 
@@ -344,7 +345,7 @@ def test_1305_special_hand_does_not_arrange() -> None:
     assert showdown("1305", [sf, opponent("1305", sf)])["scores"] == [1, -1]
     quads = "As Ah Ad Ac 9s 2h 3h Jc Qc Ks Th 4h 5c"
     # a 炸弹 is no 1305 special: that hand must arrange
-    assert best_special(parse_cards(quads), find_variant("1305").params) is None
+    assert best_special(parse_cards(quads), params_of(find_variant("1305"))) is None
 
 
 def test_1305_several_compare_by_ladder() -> None:

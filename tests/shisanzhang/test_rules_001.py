@@ -11,13 +11,13 @@ from paiju.catalog import find_variant
 from paiju.games import game
 from paiju.games.shisanzhang.rows import CATEGORIES, row_category, row_value
 from paiju.games.shisanzhang.showdown import Hand, arranged, declared, settle
-from paiju.games.shisanzhang.spec import Scoring
+from paiju.games.shisanzhang.spec import Scoring, params_of
 from paiju.games.shisanzhang.specials import best_special
 
 
 def H(text: str, code: str) -> Hand:
     """An arranged hand ``front / middle / back``, or 13 cards declared as a special."""
-    params = find_variant(code).params
+    params = params_of(find_variant(code))
     parts = text.split("/")
     if len(parts) == 1:
         cards = parse_cards(text)
@@ -35,13 +35,13 @@ def scores(
     banker: int | None = None,
     favoured: bool = False,
 ) -> list[int]:
-    params = find_variant(code).params
+    params = params_of(find_variant(code))
     hands_ = [H(h, code) for h in hands]
     return settle(params, hands_, scoring, banker, favoured=favoured).scores
 
 
 def rv(text: str, code: str) -> int:
-    return row_value(parse_cards(text), find_variant(code).params.row_rules())
+    return row_value(parse_cards(text), params_of(find_variant(code)).row_rules())
 
 
 LOW = "2c 3d 4h / 5s 6h 7s 8d Tc / Kd Qc 9c 8c 3c"  # 散牌 / 散牌 / 散牌
@@ -64,22 +64,22 @@ def test_two_to_four_players() -> None:
 
 def test_rows_must_rise_or_lose_every_row() -> None:
     """简介: "一、二、三道要求由小到大，否则称为‘倒道’犯规，各道都判为最小"."""
-    r = settle(find_variant("1301").params, [H(FOUL, "1301"), H(LOW, "1301")], "majority")
+    r = settle(params_of(find_variant("1301")), [H(FOUL, "1301"), H(LOW, "1301")], "majority")
     assert r.pairs[0].rows == (-1, -1, -1)
 
 
 def test_banker_or_all_compare() -> None:
     """玩法: "四人中一人为庄家，（也可以四人对比，）"."""
-    assert find_variant("1301-payout").params.banker
-    r = settle(find_variant("1301-payout").params, [H(LOW, "1301-payout")] * 4, banker=2)
+    assert params_of(find_variant("1301-payout")).banker
+    r = settle(params_of(find_variant("1301-payout")), [H(LOW, "1301-payout")] * 4, banker=2)
     assert sorted(p.seats for p in r.pairs) == [(2, 0), (2, 1), (2, 3)]
-    r = settle(find_variant("1301").params, [H(LOW, "1301")] * 4)
+    r = settle(params_of(find_variant("1301")), [H(LOW, "1301")] * 4)
     assert len(r.pairs) == 6
 
 
 def test_bets_before_showing() -> None:
     """玩法: "开牌前，各闲家向庄家下注" (the room's stake multiplies every score)."""
-    params = find_variant("1301-payout").params
+    params = params_of(find_variant("1301-payout"))
     one = settle(params, [H(MID, "1301-payout"), H(LOW, "1301-payout")], banker=0).scores
     five = settle(params, [H(MID, "1301-payout"), H(LOW, "1301-payout")], banker=0, stake=5)
     assert five.scores == [5 * x for x in one]
@@ -100,7 +100,7 @@ def test_front_knows_no_straight_or_flush() -> None:
 
 def test_row_against_row() -> None:
     """玩法: "头跟头比，二道跟二道比，尾跟尾比"."""
-    r = settle(find_variant("1301").params, [H(LOW, "1301"), H(MID, "1301")], "majority")
+    r = settle(params_of(find_variant("1301")), [H(LOW, "1301"), H(MID, "1301")], "majority")
     assert r.pairs[0].rows == (-1, -1, -1)
 
 
@@ -203,10 +203,10 @@ def test_rule_5_three_flushes_of_three_suits() -> None:
     rows are of three different suits (1303 follows CATALOG.md: rows may share a suit)."""
     shared = "2s 5s 9s 3h 6h 8h Th Kh 4s 7s Js Qs Ks"  # 8 spades + 5 hearts
     distinct = "2s 5s 9s 3h 6h 8h Th Kh 4c 7c Jc Qc 2c"  # 3 + 5 + 5 in three suits
-    assert best_special(parse_cards(distinct), find_variant("1304").params).name_zh == "三花色"  # type: ignore[union-attr]
-    special = best_special(parse_cards(shared), find_variant("1304").params)
+    assert best_special(parse_cards(distinct), params_of(find_variant("1304"))).name_zh == "三花色"  # type: ignore[union-attr]
+    special = best_special(parse_cards(shared), params_of(find_variant("1304")))
     assert special is not None and special.name_zh != "三花色"
-    assert best_special(parse_cards(shared), find_variant("1303").params).name_zh == "三花色"  # type: ignore[union-attr]
+    assert best_special(parse_cards(shared), params_of(find_variant("1303"))).name_zh == "三花色"  # type: ignore[union-attr]
 
 
 def test_rule_5_four() -> None:
@@ -251,7 +251,7 @@ def test_rule_6_back_row_only() -> None:
     front_middle = "Qs Qh Qd / Js Jh Jd 2c 2d / Ks Kh Kd 3c 3d"  # 三条 / 葫芦 / 葫芦
     back_only = "2c 3d 4h / 5s 6h 7s 8d Tc / As Ah Ad Ac 5c"  # 散牌 / 散牌 / 炸弹
     assert scores("1301-2", front_middle, back_only) == [-1, 1]
-    params = find_variant("1301-2").params
+    params = params_of(find_variant("1301-2"))
     pair = settle(params, [H(front_middle, "1301-2"), H(back_only, "1301-2")]).pairs[0]
     assert pair.rows == (None, None, -1)
 
@@ -276,7 +276,7 @@ def test_rule_7_thirteen() -> None:
 def test_rule_7_baodao() -> None:
     """规则七 2: "报到，6对加一，三杂顺，三花色，全小2~10 同是报到一样大赔四倍"."""
     small = "2s 3h 4c 5d 6s 7h 8c 9d Ts 2h 3c 4d 5s"
-    assert best_special(parse_cards(small), find_variant("1303-2").params).name_zh == "全小"  # type: ignore[union-attr]
+    assert best_special(parse_cards(small), params_of(find_variant("1303-2"))).name_zh == "全小"  # type: ignore[union-attr]
     assert scores("1303-2", LOW, SIX_PAIRS, small, banker=0) == [-8, 4, 4]
 
 
@@ -490,8 +490,8 @@ def test_shape_straight_flush() -> None:
 
 def test_shape_dragon() -> None:
     """牌型 一条龙: "13张点数不重复的牌（2-A）"."""
-    assert best_special(parse_cards(DRAGON), find_variant("1301-points").params) is not None
-    assert best_special(parse_cards(SIX_PAIRS), find_variant("1301-points").params) is None
+    assert best_special(parse_cards(DRAGON), params_of(find_variant("1301-points"))) is not None
+    assert best_special(parse_cards(SIX_PAIRS), params_of(find_variant("1301-points"))) is None
 
 
 # ---------------------------------------------------------------- 赔率 报到

@@ -13,6 +13,7 @@ from paiju.catalog import catalog, find_variant
 from paiju.errors import IllegalAction, NotationError
 from paiju.games.shisanzhang.game import greedy_arrangement
 from paiju.games.shisanzhang.showdown import showdown
+from paiju.games.shisanzhang.spec import params_of
 
 # Three fixed hands that never share a card (P0 < P1 on every row; P2 is strong).
 P0 = "2c 3d 4h / 5s 5h 7c 8d 9s / Ks Kh Qc Qd 2s"  # 散牌 / 对子 / 两对
@@ -28,7 +29,7 @@ def rest(*hands: str, code: str = "1301") -> str:
     """The 13 cards nobody else holds (for 4 seats), arranged strongest back first."""
     used = {c for h in hands for c in _cards(h)}
     left = [c for c in deck("52") if c not in used][:13]
-    rows = greedy_arrangement(left, find_variant(code).params.row_rules())
+    rows = greedy_arrangement(left, params_of(find_variant(code)).row_rules())
     return " / ".join(format_cards(r) for r in rows)
 
 
@@ -117,7 +118,7 @@ def test_dragon_takes_36_from_each() -> None:
     # build two more hands from the rest of the deck
     used = {c for h in (dragon, *others) for c in _cards(h)}
     left = [c for c in deck("52") if c not in used]
-    rules = find_variant("1301-points").params.row_rules()
+    rules = params_of(find_variant("1301-points")).row_rules()
     for i in range(2):
         rows = greedy_arrangement(left[13 * i : 13 * i + 13], rules)
         others.append(" / ".join(format_cards(r) for r in rows))
@@ -251,7 +252,7 @@ def test_settlement_always_balances(code: str, seats: int, seed: int) -> None:
     rng = random.Random(seed)
     cards = list(deck("52"))
     rng.shuffle(cards)
-    params = find_variant(code).params
+    params = params_of(find_variant(code))
     hands = []
     for s in range(seats):
         hand = cards[13 * s : 13 * s + 13]

@@ -30,6 +30,7 @@ from paiju.games.shisanzhang.solver import (
     solve,
     strongest_back_first,
 )
+from paiju.games.shisanzhang.spec import params_of
 
 CODES = ["1301", "1302", "1303", "1304", "1305", "1306", "1301-points", "1301-payout",
          "1303-2", "1301-2"]  # fmt: skip
@@ -55,7 +56,7 @@ def test_always_a_legal_non_fouling_use_of_the_13_cards(cards: list[Card], code:
     front, middle, back = best_arrangement(variant, cards)
     assert (len(front), len(middle), len(back)) == (3, 5, 5)
     assert sorted(front + middle + back) == sorted(cards)
-    assert not is_foul(front, middle, back, variant.params.row_rules())
+    assert not is_foul(front, middle, back, params_of(variant).row_rules())
 
 
 @settings(max_examples=15, deadline=None)
@@ -63,7 +64,7 @@ def test_always_a_legal_non_fouling_use_of_the_13_cards(cards: list[Card], code:
 def test_no_sampled_split_beats_the_solver(cards: list[Card], code: str) -> None:
     """The solver's pick has the highest expected score among valid splits (sampled)."""
     variant = find_variant(code)
-    rules = variant.params.row_rules()
+    rules = params_of(variant).row_rules()
     best = expected_score(variant, *best_arrangement(variant, cards))
     rng = random.Random(sum(cards))
     for k in rng.sample(range(72072), 300):
@@ -79,7 +80,7 @@ def test_no_sampled_split_beats_the_solver(cards: list[Card], code: str) -> None
 @pytest.mark.parametrize("code", ["1301"])
 def test_solver_agrees_with_brute_force(code: str) -> None:
     """The index scan finds the same best score as re-evaluating every split."""
-    params = find_variant(code).params
+    params = params_of(find_variant(code))
     cards = parse_cards("As Kd Qd Jh Th 9c 7c 7s 6d 5d 4d 3h 2s")
     (_, naive_score) = brute_force_arrangement(cards, params)
     assert solve(cards, params)[0].score == pytest.approx(naive_score, abs=1e-6)
@@ -88,7 +89,7 @@ def test_solver_agrees_with_brute_force(code: str) -> None:
 def test_baomahui_makes_the_back_as_strong_as_it_can() -> None:
     """1301-2 (宝马会): "只是尽量让尾墩最大。比大小时只比最后一墩"."""
     variant = find_variant("1301-2")
-    rules = variant.params.row_rules()
+    rules = params_of(variant).row_rules()
     rng = random.Random(5)
     for _ in range(20):
         cards = rng.sample(list(deck("52")), 13)
@@ -183,7 +184,7 @@ def test_solver_score_is_the_expected_score_of_its_pick(code: str) -> None:
     rng = random.Random(code)
     for _ in range(5):
         cards = rng.sample(list(deck("52")), 13)
-        for found in solve(cards, variant.params):
+        for found in solve(cards, params_of(variant)):
             rows = (found.front, found.middle, found.back)
             assert expected_score(variant, *rows) == pytest.approx(found.score, abs=1e-5)
 
@@ -213,17 +214,17 @@ def test_settlement_stakes_the_solver_optimises() -> None:
     from paiju.games.shisanzhang.solver import Scorer
 
     def pay(code: str, row: int, category: str) -> float:
-        return Scorer.of(find_variant(code).params).row_pay[row][CATEGORIES.index(category)]
+        return Scorer.of(params_of(find_variant(code))).row_pay[row][CATEGORIES.index(category)]
 
     assert [pay("1301-points", r, "散牌") for r in range(3)] == [1, 2, 3]
     assert pay("1301-points", 0, "三条") == 7
     assert pay("1301-points", 1, "炸弹") == 10
     assert pay("1301-points", 2, "同花顺") == 13
-    assert Scorer.of(find_variant("1301-points").params).gun_bonus == 6
+    assert Scorer.of(params_of(find_variant("1301-points"))).gun_bonus == 6
     assert pay("1303-2", 1, "同花顺") == 10 and pay("1303-2", 2, "同花顺") == 5
     assert pay("1303-2", 0, "三条") == 3 and pay("1303-2", 2, "两对") == 1
-    assert Scorer.of(find_variant("1303-2").params).ties_lose  # "同样的牌，庄家比闲家大"
-    assert not Scorer.of(find_variant("1303-2").params, banker=True).ties_lose
+    assert Scorer.of(params_of(find_variant("1303-2"))).ties_lose  # "同样的牌，庄家比闲家大"
+    assert not Scorer.of(params_of(find_variant("1303-2")), banker=True).ties_lose
     assert pay("1301", 2, "同花顺") == 13  # 1301's own default is the points settlement
     assert pay("1301-2", 2, "同花顺") == 1  # 宝马会: one row, one stake
 

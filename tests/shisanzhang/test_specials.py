@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from paiju.cards import Card, deck, parse_cards
 from paiju.catalog import find_variant
-from paiju.games.shisanzhang.spec import ShisanzhangParams
+from paiju.games.shisanzhang.spec import ShisanzhangParams, params_of
 from paiju.games.shisanzhang.specials import (
     Special,
     best_special,
@@ -188,7 +188,7 @@ def test_pair_hands_agree_with_brute_force(seed: int, trips: bool) -> None:
 def test_dragon_and_colour_and_ranges_agree(seed: int) -> None:
     """一条龙, 全黑一张红, 全红一张黑, 全大, 全小, 半大, 半小 on random and built hands."""
     rng = random.Random(seed)
-    params = find_variant("1304").params
+    params = params_of(find_variant("1304"))
     suits = [rng.randrange(4) for _ in range(13)]
     dragon = tuple(Card.of(r, s) for r, s in zip(range(2, 15), suits, strict=True))
     for hand in (dragon, tuple(rng.sample(DECK, 13))):
@@ -242,7 +242,7 @@ def test_real_hands_are_placed(text: str, code: str, name: str) -> None:
     """Real hands land in the tier the rule text names."""
     hand = parse_cards(text)
     assert len(set(hand)) == 13
-    special = best_special(hand, find_variant(code).params)
+    special = best_special(hand, params_of(find_variant(code)))
     assert special is not None and special.name_zh == name
 
 
@@ -250,16 +250,16 @@ def test_no_special_in_plain_hands() -> None:
     """A hand without any special shape declares nothing (and 1301-2 knows none at all)."""
     hand = parse_cards("5h 5s 7c 8d 9h 2s 3c Jd Qs Kh Ac 4s 4d")
     for code in ("1301", "1302", "1303", "1305", "1306", "1301-2", "1301-points"):
-        assert best_special(hand, find_variant(code).params) is None
+        assert best_special(hand, params_of(find_variant(code))) is None
     dragon = parse_cards("2s 3h 4c 5d 6s 7h 8c 9d Ts Jh Qc Kd Ac")
-    assert best_special(dragon, find_variant("1301-2").params) is None
+    assert best_special(dragon, params_of(find_variant("1301-2"))) is None
     # 1301 knows 一条龙 only through the points settlement (CATALOG.md §1)
-    assert best_special(dragon, find_variant("1301").params, scoring="majority") is None
+    assert best_special(dragon, params_of(find_variant("1301")), scoring="majority") is None
 
 
 def test_inner_order_of_tiers() -> None:
     """1302: "同花顺要比炸弹大"; 同花顺 by top card (A2345 second), 炸弹 by rank."""
-    params = find_variant("1302").params
+    params = params_of(find_variant("1302"))
     rest = "2s 3c Jd Qs Kh Ac 4s 4d"
 
     def sp(text: str) -> Special:

@@ -25,6 +25,7 @@ from web_helpers import PHONE, WebServer, enter, launch_browser, open_room  # no
 from paiju.cards import format_cards, parse_cards  # noqa: E402
 from paiju.catalog import catalog, find_variant  # noqa: E402
 from paiju.games.shisanzhang.game import greedy_arrangement  # noqa: E402
+from paiju.games.shisanzhang.spec import params_of  # noqa: E402
 
 FAMILIES = ("shisanzhang", "baozi", "jiajiabao")
 
@@ -33,7 +34,9 @@ def arrange(page: Any, code: str) -> None:
     hand = [e.get_attribute("data-card") for e in page.query_selector_all(".hand-zone .card")]
     if len(hand) != 13:
         return
-    rows = greedy_arrangement(parse_cards(" ".join(hand)), find_variant(code).params.row_rules())
+    rows = greedy_arrangement(
+        parse_cards(" ".join(hand)), params_of(find_variant(code)).row_rules()
+    )
     for name, row in zip(("front", "middle", "back"), rows, strict=True):
         if len(page.query_selector_all(f".row-zone[data-row='{name}'] .card")) == len(row):
             continue

@@ -16,7 +16,7 @@ from typing import Any
 from web_helpers import WebServer, check_against_ledger, enter, open_room, shoot
 
 from paiju.cards import parse_cards
-from paiju.engine import Record, replay
+from paiju.games import read_record, replay
 from paiju.games.sandaha import rules
 from paiju.games.sandaha.game import is_changzhu
 
@@ -208,7 +208,7 @@ def test_sandaha_whole_hand_through_the_ui(page: Any, server: WebServer) -> None
     assert all(a["actor"] == "player" for a in record["actions"] if a["seat"] == 0)
     assert len([a for a in mine if a["type"] == "play"]) == tricks_played
     assert record["code"] == "sandaha" and record["stake"] == 2
-    final = list(replay(Record.from_json(record)))[-1]
+    final = list(replay(read_record(record)))[-1]
     result = final.view(0)["result"]
     page.wait_for_selector("#sdh-result")
     assert page.get_attribute("#sdh-result", "data-tier") == result["tier"]

@@ -10,7 +10,7 @@ from paiju.cards import format_cards, parse_cards
 from paiju.catalog import find_variant
 from paiju.games.shisanzhang.game import greedy_arrangement
 from paiju.games.shisanzhang.rows import is_foul
-from paiju.games.shisanzhang.spec import ShisanzhangParams
+from paiju.games.shisanzhang.spec import ShisanzhangParams, params_of
 
 ROWS = ("front", "middle", "back")
 
@@ -40,7 +40,7 @@ def place(page: Any, row: str, cards: list[str]) -> None:
 
 
 def rows_for(hand: list[str]) -> tuple[list[str], list[str], list[str]]:
-    params: ShisanzhangParams = find_variant("1301").params
+    params: ShisanzhangParams = params_of(find_variant("1301"))
     front, middle, back = greedy_arrangement(parse_cards(" ".join(hand)), params.row_rules())
     return (
         format_cards(front).split(),
@@ -59,7 +59,7 @@ def test_1301_full_hand_through_the_ui(page: Any, server: WebServer) -> None:
     open_room(page, "1301", stake=2)
     hand = hand_on_screen(page)
     assert len(hand) == 13
-    params: ShisanzhangParams = find_variant("1301").params
+    params: ShisanzhangParams = params_of(find_variant("1301"))
     rules = params.row_rules()
     front, middle, back = rows_for(hand)
     # The 倒水 warning agrees with the engine on a swapped arrangement: once the 13 cards
@@ -220,7 +220,7 @@ def test_banker_game_with_bets(page: Any, server: WebServer) -> None:
     assert len(page.query_selector_all("#bet-panel .card")) == 13  # the hand is seen first
     page.click(".bet-chip[data-bet='2']")
     hand = hand_on_screen(page)
-    params: ShisanzhangParams = find_variant("1301-payout").params
+    params: ShisanzhangParams = params_of(find_variant("1301-payout"))
     rows = greedy_arrangement(parse_cards(" ".join(hand)), params.row_rules())
     for row, cards in zip(ROWS, rows, strict=True):
         place(page, row, format_cards(cards).split())

@@ -2,8 +2,11 @@
 
 Every game and variant of ``rules/CATALOG.md`` is an entry of a TOML file in this folder
 (``[[variant]]`` tables), loaded into a frozen, validated :class:`Variant`. The family's
-own rule parameters (``[variant.params]``) are validated by the family's spec model, so a
-new variant of an existing family is a TOML entry, not Python.
+own rule parameters (``[variant.params]``) stay a plain mapping here: the catalogue is the
+bottom layer and knows no family. The family's params model validates them
+(:meth:`Variant.params_as`, called by :class:`~paiju.engine.Game` and by the family
+registry :mod:`paiju.games`, which checks every entry's family and params), so a new variant
+of an existing family is a TOML entry, not Python.
 
 Users add their own files with ``--variants FILE`` on every command, or by listing files
 in the ``PAIJU_VARIANTS`` environment variable (separated by ``os.pathsep``). A user entry
@@ -25,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -38,7 +41,10 @@ __all__ = [
     "catalog",
     "find_variant",
     "load_file",
+    "variants",
 ]
+
+P = TypeVar("P", bound=BaseModel)
 
 ENV_VAR = "PAIJU_VARIANTS"
 DECK_NAMES = ("52", "54", "40", "92", "108", "136")
@@ -54,8 +60,8 @@ class Variant:
     family: str
     players: tuple[int, int]
     deck: str
-    params: Any = None
-    """The family's validated spec (a frozen pydantic model), or a dict before it exists."""
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The entry's ``[variant.params]`` as written; :meth:`params_as` validates them."""
     aliases: tuple[str, ...] = ()
     source: str = ""
     rules_zh: str = ""
@@ -66,10 +72,17 @@ class Variant:
     def items_kind(self) -> Literal["cards", "tiles"]:
         return "tiles" if self.deck == "136" else "cards"
 
-    def to_json(self) -> dict[str, Any]:
-        params = self.params
-        if isinstance(params, BaseModel):
-            params = params.model_dump(mode="json")
+    def params_as(self, model: type[P]) -> P:
+        """The params validated by the family's ``model`` (built once per variant and model);
+        raises CatalogError naming the file, the entry and the field."""
+        typed: P = _typed_params(self, model)
+        return typed
+
+    def to_json(self, model: type[BaseModel] | None = None) -> dict[str, Any]:
+        """The entry as JSON; with the family's params ``model``, its params with defaults."""
+        params: Any = dict(self.params)
+        if model is not None:
+            params = self.params_as(model).model_dump(mode="json")
         return {
             "code": self.code,
             "name_zh": self.name_zh,
@@ -109,34 +122,30 @@ def _explain(exc: ValidationError, where: str, prefix: str = "") -> CatalogError
     return CatalogError(f"{where}: {problems}")
 
 
-def _validate(raw: Mapping[str, Any], file: str, index: int) -> Variant:
-    from paiju.games import FAMILIES, family_spec
+@cache
+def _typed_params(variant: Variant, model: type[P]) -> P:
+    where = f"{variant.file or 'catalogue'}: entry {variant.code!r}"
+    try:
+        typed: P = model.model_validate(dict(variant.params))
+        return typed
+    except ValidationError as exc:
+        raise _explain(exc, where, "params.") from None
+    except ValueError as exc:
+        raise CatalogError(f"{where}: field params: {exc}") from None
 
+
+def _validate(raw: Mapping[str, Any], file: str, index: int) -> Variant:
     label = raw.get("code", f"#{index + 1}")
     where = f"{file}: entry {label!r}"
     try:
         entry = _Entry.model_validate(raw)
     except ValidationError as exc:
         raise _explain(exc, where) from None
-    if entry.family not in FAMILIES:
-        raise CatalogError(
-            f"{where}: field family: unknown family {entry.family!r};"
-            f" families are {', '.join(FAMILIES)}"
-        )
     low, high = entry.players
     if not 1 <= low <= high <= 16:
         raise CatalogError(
             f"{where}: field players: expected [min, max], got {list(entry.players)}"
         )
-    params: Any = dict(entry.params)
-    spec = family_spec(entry.family)
-    if spec is not None:
-        try:
-            params = spec.model_validate(entry.params)
-        except ValidationError as exc:
-            raise _explain(exc, where, "params.") from None
-        except ValueError as exc:
-            raise CatalogError(f"{where}: field params: {exc}") from None
     return Variant(
         code=entry.code,
         name_zh=entry.name_zh,
@@ -144,7 +153,7 @@ def _validate(raw: Mapping[str, Any], file: str, index: int) -> Variant:
         family=entry.family,
         players=entry.players,
         deck=entry.deck,
-        params=params,
+        params=dict(entry.params),
         aliases=entry.aliases,
         source=entry.source,
         rules_zh=entry.rules_zh.strip(),
@@ -191,12 +200,12 @@ def _env_files() -> tuple[str, ...]:
 
 @cache
 def _builtin() -> tuple[Variant, ...]:
-    variants: list[Variant] = []
+    found: list[Variant] = []
     folder = resources.files(__name__)
     for item in sorted(folder.iterdir(), key=lambda p: p.name):
         if item.name.endswith(".toml"):
-            variants.extend(load_file(f"paiju/catalog/{item.name}", item.read_text("utf-8")))
-    return tuple(variants)
+            found.extend(load_file(f"paiju/catalog/{item.name}", item.read_text("utf-8")))
+    return tuple(found)
 
 
 @cache
@@ -224,18 +233,25 @@ def _check_aliases(variants: Iterable[Variant]) -> None:
             seen[name] = v.code
 
 
-def catalog() -> tuple[Variant, ...]:
-    """Every variant: built-in entries, then the user's files (env var, ``--variants``)."""
+def variants() -> tuple[Variant, ...]:
+    """Every variant: built-in entries, then the user's files (env var, ``--variants``).
+
+    The public name is ``paiju.variants()``: ``paiju.catalog`` is this package.
+    """
     return _load((*_env_files(), *_extra_files))
+
+
+catalog = variants
+"""The former name of :func:`variants`, kept for ``from paiju.catalog import catalog``."""
 
 
 def find_variant(code: str) -> Variant:
     """The variant with this code or alias; raises UnknownVariant listing close codes."""
-    variants = catalog()
-    for v in variants:
+    every = variants()
+    for v in every:
         if code == v.code or code in v.aliases:
             return v
-    close = [v.code for v in variants if v.code.startswith(code[:2])] or [v.code for v in variants]
+    close = [v.code for v in every if v.code.startswith(code[:2])] or [v.code for v in every]
     raise UnknownVariant(
         f"unknown game code {code!r}; try `paiju catalog` (codes like {', '.join(close[:8])})"
     )

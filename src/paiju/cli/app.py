@@ -15,7 +15,7 @@ import click
 from rich.console import Console
 
 from paiju import __version__
-from paiju.catalog import add_variant_file
+from paiju.catalog import add_variant_file, load_file
 from paiju.errors import PaijuError
 
 __all__ = ["cli", "echo_json", "main", "pass_console", "variants_option"]
@@ -24,8 +24,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _add_variants(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> None:
+    from paiju.games import check_catalog
+
     for path in value:
         add_variant_file(path)
+        check_catalog(load_file(path))  # its families and params, with the file's own error
 
 
 def variants_option(func: F) -> F:

@@ -18,7 +18,7 @@ from paiju.cli.app import cli, echo_json, pass_console, variants_option
 from paiju.engine import Action, Event, Game, Match, State
 from paiju.errors import IllegalAction, NotImplementedFamily, PaijuError
 from paiju.fairness import DealRng
-from paiju.games import FAMILIES, game, make_bot, resolve
+from paiju.games import FAMILIES, check_catalog, game, make_bot, resolve, variant_json
 from paiju.harness import playout
 from paiju.reasons import describe_event as player_event
 from paiju.reasons import explain, terminal_lang
@@ -42,10 +42,9 @@ def catalog_cmd(console: Console, as_json: bool, family: str | None) -> None:
     if family is not None and family not in FAMILIES:
         raise click.BadParameter(f"unknown family {family!r}; families are {', '.join(FAMILIES)}")
     if as_json:
-        echo_json(
-            [{**v.to_json(), "playable": FAMILIES[v.family].game is not None} for v in variants]
-        )
+        echo_json([variant_json(v) for v in check_catalog(variants)])
         return
+    check_catalog(variants)
     table = Table(title="paiju catalogue 牌局目录")
     for name in ("code", "名称", "name", "family", "players", "deck", "playable"):
         table.add_column(name)
@@ -78,7 +77,7 @@ def rules_page(v: Variant) -> str:
         "Rules:",
         v.rules_en,
     ]
-    params = v.to_json()["params"]
+    params = variant_json(v)["params"]
     if params:
         lines += ["", "Parameters 参数:"]
         lines += [
@@ -95,7 +94,7 @@ def rules(code: str, as_json: bool) -> None:
     """Show the rule page of a game code, in Chinese and English."""
     v = find_variant(code)
     if as_json:
-        echo_json({**v.to_json(), "rules_zh": v.rules_zh, "rules_en": v.rules_en})
+        echo_json({**variant_json(v), "rules_zh": v.rules_zh, "rules_en": v.rules_en})
     else:
         click.echo(rules_page(v))
 

@@ -15,10 +15,17 @@ needed (a family's rule tables are not built by merely loading the catalogue):
   and ``format_odds`` beside it (same module) for the human-readable table.
 
 A family whose ``game`` is None is catalogued but not playable yet.
+
+This registry is the top of the stack: it imports the catalogue (:mod:`paiju.catalog`)
+and the engine (:mod:`paiju.engine`); neither of them, nor any family, imports it back.
+Adding a family is its own package plus one :data:`FAMILIES` entry. The catalogue keeps a
+variant's params as written; :func:`check_variant` (run by :func:`game`, ``paiju catalog``
+and ``--variants FILE``) validates the family and the params against the family's model.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
@@ -26,13 +33,26 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from paiju.errors import NotImplementedFamily
+from paiju.catalog import Variant, find_variant, variants
+from paiju.errors import CatalogError, NotImplementedFamily
 
 if TYPE_CHECKING:
     from paiju.bots import Bot
-    from paiju.engine import Game
+    from paiju.engine import Game, Record, State
 
-__all__ = ["FAMILIES", "Family", "family_spec", "game", "make_bot", "resolve"]
+__all__ = [
+    "FAMILIES",
+    "Family",
+    "check_catalog",
+    "check_variant",
+    "family_spec",
+    "game",
+    "make_bot",
+    "read_record",
+    "replay",
+    "resolve",
+    "variant_json",
+]
 
 
 @dataclass(frozen=True)
@@ -107,15 +127,42 @@ def family_spec(family: str) -> type[BaseModel] | None:
     return spec
 
 
+def check_variant(variant: Variant) -> Variant:
+    """``variant`` if its family is registered and its params fit the family's model;
+    raises CatalogError naming the file, the entry and the field."""
+    where = f"{variant.file or 'catalogue'}: entry {variant.code!r}"
+    if variant.family not in FAMILIES:
+        raise CatalogError(
+            f"{where}: field family: unknown family {variant.family!r};"
+            f" families are {', '.join(FAMILIES)}"
+        )
+    spec = family_spec(variant.family)
+    if spec is not None:
+        variant.params_as(spec)
+    return variant
+
+
+def check_catalog(entries: Iterable[Variant] | None = None) -> tuple[Variant, ...]:
+    """Check every variant (the whole catalogue by default) with :func:`check_variant`."""
+    return tuple(check_variant(v) for v in (variants() if entries is None else entries))
+
+
+def variant_json(variant: Variant) -> dict[str, Any]:
+    """A variant's JSON form with its params completed by the family's defaults, and
+    whether it is playable."""
+    return {
+        **variant.to_json(family_spec(variant.family)),
+        "playable": FAMILIES[variant.family].game is not None,
+    }
+
+
 def game(code: str, /, **options: Any) -> Game:
     """The playable game of a catalogue code, with room options.
 
-    Raises UnknownVariant for an unknown code and NotImplementedFamily for a family whose
-    engine is not built yet.
+    Raises UnknownVariant for an unknown code, CatalogError for an entry whose family or
+    params do not check, and NotImplementedFamily for a family whose engine is not built yet.
     """
-    from paiju.catalog import find_variant
-
-    variant = find_variant(code)
+    variant = check_variant(find_variant(code))
     family = FAMILIES[variant.family]
     if family.game is None:
         raise NotImplementedFamily(
@@ -136,3 +183,23 @@ def make_bot(game_: Game, seed: int = 0) -> Bot:
         return RandomBot(game_, seed)
     bot: Bot = resolve(path)(game_, seed)
     return bot
+
+
+def read_record(obj: Mapping[str, Any]) -> Record:
+    """A :class:`~paiju.engine.Record` from its JSON form, its game made from its code."""
+    from paiju.engine import Record
+    from paiju.errors import ProtocolError
+
+    if not isinstance(obj, Mapping) or not isinstance(obj.get("code"), str):
+        raise ProtocolError(f"bad game record: expected an object with a code, got {obj!r}")
+    options = obj.get("options", {})
+    if not isinstance(options, Mapping):
+        raise ProtocolError(f"bad game record: options must be an object, got {options!r}")
+    return Record.from_json(obj, game(obj["code"], **options))
+
+
+def replay(record: Record) -> Iterator[State]:
+    """:func:`paiju.engine.replay` of a record, its game made from its code and options."""
+    from paiju.engine import replay as engine_replay
+
+    return engine_replay(record, game(record.code, **record.options))

@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 from paiju import __version__
 from paiju.catalog import catalog, find_variant
 from paiju.errors import PaijuError
-from paiju.games import FAMILIES
+from paiju.games import variant_json
 from paiju.reasons import error_fields
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
@@ -174,15 +174,14 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
 
     @app.get("/api/catalog")
     async def list_catalog() -> list[dict[str, Any]]:
-        return [{**v.to_json(), "playable": FAMILIES[v.family].game is not None} for v in catalog()]
+        return [variant_json(v) for v in catalog()]
 
     @app.get("/api/catalog/{code}")
     async def rules(code: str) -> dict[str, Any]:
         """A catalogue entry with its rule page (the verbatim Chinese text and English)."""
         v = find_variant(code)
         return {
-            **v.to_json(),
-            "playable": FAMILIES[v.family].game is not None,
+            **variant_json(v),
             "rules_zh": v.rules_zh,
             "rules_en": v.rules_en,
         }

@@ -26,7 +26,7 @@ from paiju.games.baozi.game import (
     order_groups,
 )
 from paiju.games.baozi.rules import Evaluator, evaluator, symbol
-from paiju.games.baozi.spec import JiajiabaoParams
+from paiju.games.baozi.spec import JiajiabaoParams, params_of
 
 __all__ = ["compare_text"]
 
@@ -81,7 +81,7 @@ def compare_text(code: str, banker: str, player: str) -> dict[str, Any]:
         b, p = ev.read(parse_cards(banker)), ev.read(parse_cards(player))
         _distinct(b.cards, p.cards)
         return {"winner": ev.outcome(b, p), "banker": b.to_json(), "player": p.to_json()}
-    params = variant.params
+    params = params_of(variant)
     assert isinstance(params, JiajiabaoParams)
     fixed = params.grouping == "fixed"
     bg = _groups(ev, fixed, banker, "banker")

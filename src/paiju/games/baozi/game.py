@@ -31,7 +31,7 @@ from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
 from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games.baozi.rules import Evaluator, Outcome, Reading, evaluator, symbol
-from paiju.games.baozi.spec import BaoziParams, JiajiabaoParams
+from paiju.games.baozi.spec import BaoziParams, JiajiabaoParams, params_of
 
 if TYPE_CHECKING:
     from paiju.games.baozi.solver import GroupingScore
@@ -257,7 +257,7 @@ class BaoziGame(Game):
 
     @property
     def dealing(self) -> str:
-        params = self.variant.params
+        params = params_of(self.variant)
         assert isinstance(params, BaoziParams | JiajiabaoParams)
         return params.dealing
 
@@ -316,7 +316,7 @@ class JiajiabaoGame(BaoziGame):
 
     @property
     def fixed(self) -> bool:
-        params = self.variant.params
+        params = params_of(self.variant)
         assert isinstance(params, JiajiabaoParams)
         return params.grouping == "fixed"
 

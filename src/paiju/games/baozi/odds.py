@@ -29,7 +29,7 @@ import numpy.typing as npt
 from paiju.cards import Card
 from paiju.errors import IllegalAction
 from paiju.games.baozi.rules import evaluator, symbol
-from paiju.games.baozi.spec import JiajiabaoParams, TwoCardRules
+from paiju.games.baozi.spec import JiajiabaoParams, TwoCardRules, params_of
 
 if TYPE_CHECKING:
     from paiju.catalog import Variant
@@ -111,7 +111,7 @@ class RankTables:
         from paiju.games.baozi.game import fixed_grouping
         from paiju.games.baozi.solver import SPLITS, Solver, group_outcomes
 
-        params = variant.params
+        params = params_of(variant)
         assert isinstance(params, JiajiabaoParams)
         if not suit_free(params):
             raise IllegalAction(f"{variant.code} compares suits: no rank-multiset enumeration")
@@ -261,7 +261,7 @@ def _monte_carlo(variant: Variant, samples: int, seed: int) -> dict[str, Any]:
 
 def jiajiabao_odds(variant: Variant, samples: int = MC_SAMPLES, seed: int = 0) -> dict[str, Any]:
     """The player's result when both sides group with the solver (exact or Monte Carlo)."""
-    params = variant.params
+    params = params_of(variant)
     assert isinstance(params, JiajiabaoParams)
     if not suit_free(params):
         return _monte_carlo(variant, samples, seed)

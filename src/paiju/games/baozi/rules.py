@@ -219,7 +219,9 @@ def evaluator(variant: Variant) -> Evaluator:
     cached = _EVALUATORS.get(variant.code)
     if cached is not None and cached[0] is variant:
         return cached[1]
-    params = variant.params
+    from paiju.games.baozi.spec import params_of
+
+    params = params_of(variant)
     if not isinstance(params, TwoCardRules):
         raise CatalogError(f"entry {variant.code!r} has no two-card rules (params)")
     rules = TwoCardRules.model_validate(params.model_dump(include=set(TwoCardRules.model_fields)))

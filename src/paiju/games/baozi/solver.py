@@ -39,7 +39,7 @@ from paiju.catalog import find_variant
 from paiju.errors import IllegalAction
 from paiju.games.baozi.game import Groups, fixed_grouping, groupings, order_groups
 from paiju.games.baozi.rules import Evaluator, evaluator
-from paiju.games.baozi.spec import JiajiabaoParams
+from paiju.games.baozi.spec import JiajiabaoParams, params_of
 
 if TYPE_CHECKING:
     from paiju.catalog import Variant
@@ -102,7 +102,7 @@ class Solver:
     """The grouping solver of one 佳佳宝 variant (tables built once, see the module docs)."""
 
     def __init__(self, variant: Variant) -> None:
-        params = variant.params
+        params = params_of(variant)
         assert isinstance(params, JiajiabaoParams)
         self.variant = variant
         self.fixed = params.grouping == "fixed"

@@ -29,9 +29,12 @@ Every two-card rule of the family is data here, never a branch on the code:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+
+if TYPE_CHECKING:
+    from paiju.catalog import Variant
 
 __all__ = [
     "RANK_SYMBOLS",
@@ -40,6 +43,7 @@ __all__ = [
     "JiajiabaoParams",
     "TieBreak",
     "TwoCardRules",
+    "params_of",
 ]
 
 RANK_SYMBOLS = "23456789TJQKAW"
@@ -176,3 +180,10 @@ class JiajiabaoParams(TwoCardRules):
     grouping: Literal["free", "fixed"] = "free"
     """``free`` - 自由组牌; ``fixed`` - 2104's rule: a pair stays together, otherwise the
     highest card goes with the lowest and the second with the third."""
+
+
+def params_of(variant: Variant) -> BaoziParams | JiajiabaoParams:
+    """The validated params of a 宝子 or 佳佳宝 variant (CatalogError when they do not fit)."""
+    if variant.family == "jiajiabao":
+        return variant.params_as(JiajiabaoParams)
+    return variant.params_as(BaoziParams)

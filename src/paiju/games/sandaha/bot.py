@@ -86,8 +86,7 @@ class SandahaBot:
         score = max(hand_strength(hand, t) for t in range(NO_TRUMP + 1))
         if score < STRENGTH_TO_BID:
             return 1000
-        params = self.game.variant.params
-        step = params.bid_step if isinstance(params, SandahaParams) else 5
+        step = self.game.variant.params_as(SandahaParams).bid_step
         limit = 80 - step * int(score - STRENGTH_TO_BID)
         return max(BID_FLOOR, limit)
 

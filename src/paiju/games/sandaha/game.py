@@ -227,10 +227,11 @@ def kitty_multiplier(lead: Sequence[Component]) -> int:
 # -------------------------------------------------------------------------------- game
 
 
-class SandahaGame(Game):
+class SandahaGame(Game[SandahaParams]):
     """三打哈 (three against one): room options ``stake`` (底注) and ``rule`` (rule1/rule2)."""
 
     family: ClassVar[str] = "sandaha"
+    params_model = SandahaParams
     actions: ClassVar[tuple[type[Action], ...]] = (Bid, Pass, Bury, NameTrump, Play)
     events: ClassVar[tuple[type[Event], ...]] = (
         BidMade,
@@ -244,11 +245,6 @@ class SandahaGame(Game):
         TrickWon,
         KittyRevealed,
     )
-
-    @property
-    def params(self) -> SandahaParams:
-        p = self.variant.params
-        return p if isinstance(p, SandahaParams) else SandahaParams.model_validate(p or {})
 
     def validate_options(self, options: dict[str, Any]) -> Mapping[str, Any]:
         p = self.params

@@ -146,17 +146,13 @@ def greedy_arrangement(
     return front, middle, back
 
 
-class ShisanzhangGame(Game):
+class ShisanzhangGame(Game[ShisanzhangParams]):
     """A 十三张 code with its room options."""
 
     family: ClassVar[str] = "shisanzhang"
+    params_model = ShisanzhangParams
     actions: ClassVar[tuple[type[Action], ...]] = (Arrange, Declare, Bet)
     events: ClassVar[tuple[type[Event], ...]] = (Ready, Revealed, BetPlaced, BetsShown)
-
-    @property
-    def params(self) -> ShisanzhangParams:
-        params: ShisanzhangParams = self.variant.params
-        return params
 
     @property
     def scoring(self) -> Scoring:
@@ -164,7 +160,7 @@ class ShisanzhangGame(Game):
         return scoring
 
     def validate_options(self, options: dict[str, Any]) -> Mapping[str, Any]:
-        params: ShisanzhangParams = self.variant.params
+        params = self.params
         known = {"scoring", "stake", "favoured"}
         unknown = set(options) - known
         if unknown:

@@ -263,8 +263,7 @@ def row_counts(straight_a2345: str = "second") -> tuple[dict[str, int], dict[str
 def _params(variant: Variant) -> ShisanzhangParams:
     from paiju.games.shisanzhang.spec import ShisanzhangParams
 
-    params = variant.params
-    return params if isinstance(params, ShisanzhangParams) else ShisanzhangParams(**(params or {}))
+    return variant.params_as(ShisanzhangParams)
 
 
 def odds(variant: Variant) -> dict[str, Any]:

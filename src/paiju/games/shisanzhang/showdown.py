@@ -451,9 +451,9 @@ def showdown(
     from paiju.catalog import find_variant
 
     variant = find_variant(code)
-    params: ShisanzhangParams = variant.params
     if variant.family != "shisanzhang":
         raise IllegalAction(f"{variant.code} is not a 十三张 code")
+    params = variant.params_as(ShisanzhangParams)
     chosen = _check_scoring(params, variant.code, scoring)
     low, high = variant.players
     if not low <= len(hands) <= high:

@@ -347,10 +347,7 @@ def _check_hand(cards: Sequence[int]) -> tuple[Card, ...]:
 def _params(variant: Variant) -> ShisanzhangParams:
     from paiju.games.shisanzhang.spec import ShisanzhangParams
 
-    params = variant.params
-    if isinstance(params, ShisanzhangParams):
-        return params
-    return ShisanzhangParams(**(params or {}))
+    return variant.params_as(ShisanzhangParams)
 
 
 def solve(

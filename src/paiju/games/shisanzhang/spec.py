@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 if TYPE_CHECKING:
+    from paiju.catalog import Variant
     from paiju.games.shisanzhang.rows import RowRules
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "Scoring",
     "ShisanzhangParams",
     "SpecialMode",
+    "params_of",
 ]
 
 Scoring = Literal["majority", "points", "payout", "multiplier", "back"]
@@ -206,3 +208,8 @@ class ShisanzhangParams(BaseModel):
         from paiju.games.shisanzhang.rows import RowRules
 
         return RowRules(straight_a2345=self.straight_a2345, suit_ties=self.suit_ties)
+
+
+def params_of(variant: Variant) -> ShisanzhangParams:
+    """The validated params of a 十三张 variant (CatalogError when they do not fit)."""
+    return variant.params_as(ShisanzhangParams)

@@ -24,8 +24,9 @@ Every other tier is a tie. The shapes, precisely (CATALOG.md §1):
 
 >>> from paiju.cards import parse_cards
 >>> from paiju.catalog import find_variant
+>>> from paiju.games.shisanzhang.spec import params_of
 >>> hand = parse_cards("2s 3h 4c 5d 6s 7h 8c 9d Ts Jh Qc Kd Ac")
->>> best_special(hand, find_variant("1303").params).name_zh
+>>> best_special(hand, params_of(find_variant("1303"))).name_zh
 '一条龙'
 """
 
