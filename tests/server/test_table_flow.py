@@ -15,6 +15,7 @@ from server_helpers import Player, Server
 from paiju.cards import format_cards, parse_cards
 from paiju.catalog import find_variant
 from paiju.games.shisanzhang.game import greedy_arrangement
+from paiju.games.shisanzhang.spec import params_of
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +53,7 @@ def test_the_result_stays_until_every_human_taps_continue(server: Server) -> Non
 
 
 def _rows(hand: str) -> dict[str, Any]:
-    rules = find_variant("1301").params.row_rules()
+    rules = params_of(find_variant("1301")).row_rules()
     front, middle, back = greedy_arrangement(parse_cards(hand), rules)
     return {
         "type": "arrange",

@@ -286,7 +286,7 @@ def test_1304_pair_tier_compares_the_best_pair_first() -> None:
     """1304 (绍兴13张1): "七：后面就是对子了" — read (CATALOG.md §1) as "the best pair, then
     the next best pair, … then high cards": one pair of kings beats two pairs of queens
     and fives, and the number of pairs counts only where the pairs so far are equal."""
-    params = find_variant("1304").params
+    params = params_of(find_variant("1304"))
 
     def sp(text: str) -> Special:
         s = best_special(parse_cards(text), params)
