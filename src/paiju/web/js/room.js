@@ -359,7 +359,6 @@ class RoomView {
         { class: `conn ${this.connected ? "on" : "off"}`, id: "conn", title: this.connected ? t("room.connected") : t("room.reconnecting") },
         this.connected ? "●" : t("room.reconnecting"),
       ),
-      h("button", { class: "ghost small-button", id: "invite", title: t("room.invite_hint"), onclick: () => this.invite() }, t("room.invite")),
       this.seat !== null && info.status === "playing"
         ? h("button", { class: "ghost small-button", id: "leave-room", onclick: () => this.leave(t("room.leave_confirm")) }, t("room.leave"))
         : null,

@@ -330,7 +330,9 @@ function controlsFor(ctx, cards, mode) {
         : view.phase === "naming"
           ? h("p", { class: "sdh-note" }, w("name_hint"))
           : null;
-    return h("div", {}, note, h("div", { class: "legal-actions" }, ctx.legal.map((a) => actionButton(ctx, a, cards))));
+    // bids in one scrolling row (pass and the highest first): the hand stays on screen
+    const many = ctx.legal.length > 6 ? " one-row" : "";
+    return h("div", {}, note, h("div", { class: `legal-actions${many}`, id: "sdh-choices" }, ctx.legal.map((a) => actionButton(ctx, a, cards))));
   }
   const chosen = local.picked.map((i) => cards[i]);
   const bury = mode === "bury";
