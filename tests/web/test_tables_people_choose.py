@@ -271,3 +271,23 @@ def test_sandaha_and_baozi_keep_the_hand_on_screen(page: Any, server: WebServer,
         on_screen(page, "#group-submit")
     )
     shoot(page, f"people-jiajiabao-group-{size}")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_lobby_tells_the_codes_apart(page: Any, server: WebServer, size: str) -> None:
+    """Issue item 10: each 宝子 / 佳佳宝 entry says what makes it different (deck, points,
+    best pair, ties); codes are not broken mid-word; the form counts seats from 1."""
+    page.set_viewport_size(SIZES[size])
+    enter(page, f"大厅{size}")
+    notes = {
+        el.get_attribute("data-code"): el.query_selector(".code-note").inner_text()
+        for el in page.query_selector_all(".family[data-family='baozi'] .code")
+    }
+    assert len(notes) >= 10
+    assert all("张" in n and "最大" in n for n in notes.values()), notes
+    assert notes["2001"] != notes["2005"]  # AA best against KK best (A lowest)
+    assert one_line(page, ".code .code-id")
+    assert not overflowing(page, ".code .code-id")
+    page.click("[data-create='1301']")
+    assert page.get_attribute("#create-room input[name=seat]", "value") == "1"
+    shoot(page, f"people-lobby-{size}")

@@ -318,6 +318,10 @@ class SandahaState(State):
         self.lead: list[Component] = []
         self.throw_failed: ThrowFailed | None = None
         self.last_trick: list[tuple[int, tuple[int, ...]]] = []
+        self.winners: list[int] = []
+        """The winner of every finished trick (of :attr:`tricks`): the trick history."""
+        self.taken: tuple[int, ...] = ()
+        """The kitty the declarer picked up (底牌), marked in its hand until it buries."""
         self.last_winner: int | None = None
         self.played: list[int] = []
         self.exposed: list[Counter[int]] = [Counter() for _ in range(seats)]
@@ -344,6 +348,7 @@ class SandahaState(State):
         new.trick = list(self.trick)
         new.lead = list(self.lead)
         new.last_trick = list(self.last_trick)
+        new.winners = list(self.winners)
         new.played = list(self.played)
         new.exposed = [Counter(e) for e in self.exposed]
         new.tricks_won = list(self.tricks_won)
@@ -478,6 +483,7 @@ class SandahaState(State):
         self.declarer, self.bid = seat, bid
         self.hands[seat] = sorted(self.hands[seat] + self.kitty)
         taken = tuple(self.kitty)
+        self.taken = taken
         self.kitty = []
         self.kitty_taken = True
         self._phase = "burying"
@@ -623,6 +629,7 @@ class SandahaState(State):
             self.card_points += points
         events: list[Event] = [TrickWon(winner, points)]
         self.last_trick, self.last_winner = self.trick, winner
+        self.winners.append(winner)
         self.tricks.append(self.trick)
         last_lead = self.lead
         winning = dict(self.trick)[winner]
@@ -726,6 +733,10 @@ class SandahaState(State):
             "trick": [{"seat": s, "cards": format_cards(cs)} for s, cs in self.trick],
             "last_trick": [{"seat": s, "cards": format_cards(cs)} for s, cs in self.last_trick],
             "last_winner": self.last_winner,
+            "tricks": [
+                {"winner": w, "plays": [{"seat": s, "cards": format_cards(cs)} for s, cs in t]}
+                for w, t in zip(self.winners, self.tricks, strict=True)
+            ],
             "throw_failed": None if self.throw_failed is None else self.throw_failed.to_json(),
             "defenders_points": self.defenders_points,
             "played": format_cards(self.played),
@@ -734,6 +745,8 @@ class SandahaState(State):
             "stake": self.game.options["stake"],
             "rule": self.game.options["rule"],
         }
+        if seat is not None and seat == self.declarer and self._phase == "burying":
+            out["taken"] = format_cards(self.taken)  # the kitty just picked up, marked
         if seat is not None and self._phase == "bidding" and seat == self.turn:
             out["changzhu"] = self.changzhu(seat)
             out["must_bid"] = self.must_bid(seat)

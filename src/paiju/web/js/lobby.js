@@ -5,6 +5,7 @@ import { get, post } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { nameOf, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
+import { variantNote } from "../tables/baozi.js";
 
 let catalogCache = null;
 const OWNED_KEY = "paiju.owned";
@@ -67,7 +68,12 @@ export async function showLobby(main, _args, who) {
               { class: "code" + (v.playable ? "" : " unplayable"), dataset: { code: v.code } },
               h("span", { class: "code-id" }, v.code),
               h("span", { class: "code-name" }, nameOf(v)),
-              h("span", { class: "code-players" }, t("lobby.players", { a: v.players[0], b: v.players[1] })),
+              h(
+                "span",
+                { class: "code-players" },
+                t("lobby.players", { a: v.players[0], b: v.players[1] }),
+                v.family === "baozi" || v.family === "jiajiabao" ? h("span", { class: "code-note" }, ` · ${variantNote(v)}`) : null,
+              ),
               h("a", { class: "rules-link", href: `#/rules/${encodeURIComponent(v.code)}` }, t("lobby.rules")),
               v.playable
                 ? h(

@@ -160,7 +160,7 @@ export async function showReplay(main, [gameId]) {
       );
     }
     const hand = typeof view.hand === "string" && view.hand.trim() ? h("div", { class: "viewer-hand" }, h("small", {}, seatName(viewer)), cardsEl(view.hand, { small: true })) : null;
-    return h("section", { class: "step-view" }, h("h3", {}, t("replay.state")), felt, hand);
+    return h("section", { class: "step-view" }, h("h3", {}, t("replay.state")), felt, hand, parts.mine || null);
   }
 
   async function pickViewer(seat) {

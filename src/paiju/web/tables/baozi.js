@@ -128,3 +128,23 @@ export function seatExtra(ctx, seat) {
     view.phase === "over" && s.role !== "banker" ? resultLine(ctx, seat) : null,
   );
 }
+
+/** What tells one 宝子 / 佳佳宝 code from the next, for the lobby: the deck, the points of
+ * J Q K (and jokers), the best pair, how ties go, the pair and grouping rules. */
+export function variantNote(variant) {
+  const p = variant.params || {};
+  const parts = [t(`bz.deck.${variant.deck}`) === `bz.deck.${variant.deck}` ? `${variant.deck}` : t(`bz.deck.${variant.deck}`)];
+  const pts = Object.entries(p.points || {});
+  if (pts.length) parts.push(pts.map(([card, n]) => `${card === "RJ" || card === "BJ" ? t("bz.joker") : card}=${n}`).join(" "));
+  else if (variant.deck !== "40") parts.push(t("bz.faces_zero"));
+  if (p.ten_high) parts.push(t("bz.ten_high"));
+  const best = String(p.ladder || "").split(">")[0];
+  if (best) parts.push(t("bz.best_pair", { p: best.replace(/T/g, "10") }));
+  if (p.same_colour_pairs) parts.push(t("bz.same_colour"));
+  const ties = [...(p.ladder_ties || []), ...(p.point_ties || [])];
+  const top = ties.includes("top_card");
+  const banker = ties.includes("banker");
+  parts.push(t(top && banker ? "bz.ties_top_banker" : top ? "bz.ties_top" : banker ? "bz.ties_banker" : "bz.ties_push"));
+  if (p.grouping === "fixed") parts.push(t("bz.fixed_grouping"));
+  return parts.join(" · ");
+}

@@ -493,7 +493,9 @@ function myRowResults(showdown, me) {
   return any ? totals : null;
 }
 
-function showdownCenter(ctx) {
+/** The pair by pair results (比牌明细): who beat whom in which row, 打枪, bonuses and the
+ * points; drawn beside the table (under it on a phone), never over the seats. */
+function pairsList(ctx) {
   const sd = ctx.view.showdown;
   const name = (i) => ctx.seatName(i);
   const items = sd.pairs.map((p, idx) =>
@@ -515,13 +517,22 @@ function showdownCenter(ctx) {
   );
   return h(
     "div",
-    { class: "showdown-center", id: "showdown" },
-    h("div", { class: "chip" }, t("ssz.showdown")),
+    { class: "pairs-box", id: "showdown" },
+    h("h3", {}, t("ssz.pairs")),
     t(`ssz.explain.${sd.scoring}`) !== `ssz.explain.${sd.scoring}` ? h("p", { class: "scoring-note" }, t(`ssz.explain.${sd.scoring}`)) : null,
-    (sd.homeruns || []).length
-      ? h("div", { class: "homerun reveal", style: "animation-delay:1.35s" }, `${t("ssz.homerun")}: ${sd.homeruns.map(name).join("、")}`)
-      : null,
     h("ul", { class: "pairs" }, items),
+  );
+}
+
+function showdownCenter(ctx) {
+  const sd = ctx.view.showdown;
+  return h(
+    "div",
+    { class: "showdown-center" },
+    h("div", { class: "chip" }, t("ssz.showdown")),
+    (sd.homeruns || []).length
+      ? h("div", { class: "homerun reveal", style: "animation-delay:1.35s" }, `${t("ssz.homerun")}: ${sd.homeruns.map((i) => ctx.seatName(i)).join("、")}`)
+      : null,
   );
 }
 
@@ -561,7 +572,9 @@ export function render(ctx) {
       );
     } else mine = arrangePanel(ctx);
   } else if (sd && ctx.seat !== null) {
-    mine = h("div", { class: "ssz-mine-result" }, shownRows(sd.hands[ctx.seat], { animate: true, results: myRowResults(sd, ctx.seat) }));
+    mine = h("div", { class: "ssz-mine-result" }, shownRows(sd.hands[ctx.seat], { animate: true, results: myRowResults(sd, ctx.seat) }), pairsList(ctx));
+  } else if (sd) {
+    mine = pairsList(ctx);
   }
   const center = sd
     ? showdownCenter(ctx)
