@@ -291,3 +291,60 @@ def test_lobby_tells_the_codes_apart(page: Any, server: WebServer, size: str) ->
     page.click("[data-create='1301']")
     assert page.get_attribute("#create-room input[name=seat]", "value") == "1"
     shoot(page, f"people-lobby-{size}")
+
+
+def test_baozi_squeeze_and_own_seat_at_the_showdown(page: Any, server: WebServer) -> None:
+    """Issue items 5 and 11: 宝子's own cards come face down (搓牌), turned one tap at a
+    time; the result waits until they are open; then one's own seat shows its cards too."""
+    enter(page, "搓牌")
+    open_room(page, "2001", seats=3, bots=0, seat=1)
+    page.click("#start-now")
+    page.click(".bet-chip[data-bet='2']")
+    page.wait_for_selector(".squeeze-back", timeout=30_000)
+    assert len(page.query_selector_all("#my-cards-row .squeeze-back")) == 2
+    assert all(on_screen(page, "#my-cards-row .card"))
+    page.wait_for_timeout(2000)
+    assert page.query_selector("#settlement") is None  # nothing spoils the squeeze
+    page.click("#my-cards-row .squeeze-back[data-index='0']")
+    assert len(page.query_selector_all("#my-cards-row .squeeze-back")) == 1
+    shoot(page, "people-baozi-squeeze")
+    page.click("#my-cards-row .squeeze-back")
+    page.wait_for_selector("#settlement")
+    assert len(page.query_selector_all(".seat.me .card")) == 2  # own seat not empty
+    assert not overflowing(page, ".seat .bet, .seat .reading, .seat .result")
+    shoot(page, "people-baozi-result")
+
+
+def test_sandaha_marks_the_kitty_and_keeps_the_trick_history(page: Any, server: WebServer) -> None:
+    """Issue item 11: after the pickup the declarer's kitty cards are marked 底 until they are
+    buried; every earlier trick can be looked at, not only the last one."""
+    from paiju.games import game, make_bot
+
+    st = game("sandaha").new_state(4, seed=3)
+    while st.phase != "burying":
+        s = min(st.to_act())
+        st.apply(s, make_bot(st.game, s).act(st, s))
+    declarer = min(st.to_act())
+    burying = st.view(declarer)
+    while st.phase == "burying" or st.phase == "naming" or len(st.view(0)["tricks"]) < 3:
+        s = min(st.to_act())
+        st.apply(s, make_bot(st.game, s).act(st, s))
+    playing = st.view(0)
+    page.goto(page.base + "/")
+    counts = page.evaluate(
+        """([burying, playing, declarer]) => import('/tables/sandaha.js').then((m) => {
+             const ctx = (view, seat) => ({view, legal: null, seat, local: {}, events: [],
+               seatName: (i) => `S${i}`, act: () => {}, rerender: () => {}, handOver: null});
+             const a = m.render(ctx(burying, declarer));
+             const c = ctx(playing, 0);
+             let b = m.render(c);
+             document.body.append(b.center);
+             c.rerender = () => { b = m.render(c); };
+             b.center.querySelector('#sdh-show-history').click();
+             return [a.mine.querySelectorAll('.card.from-kitty').length,
+                     b.center.querySelectorAll('#sdh-history li').length];
+           })""",
+        [burying, playing, declarer],
+    )
+    assert counts == [len(burying["taken"].split()), len(playing["tricks"])]
+    assert counts[0] == 8 and counts[1] >= 3

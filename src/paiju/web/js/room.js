@@ -390,7 +390,8 @@ class RoomView {
     root.push(this.turnLine());
     // the player's own cards first, then the result (a phone shows the cards without scrolling)
     if (parts.mine) root.push(h("section", { class: "mine", id: "mine" }, parts.mine));
-    if (this.handOver && !this.revealAt) root.push(this.settlementPanel());
+    // the result waits for the reveal, and for 搓牌 (the table squeezing one's own cards)
+    if (this.handOver && !this.revealAt && !this.local.squeezing) root.push(this.settlementPanel());
     if (this.commitment) root.push(h("p", { class: "commitment muted" }, t("room.commitment", { c: this.commitment })));
     patchChildren(this.root, root);
     this.tick();
