@@ -348,3 +348,17 @@ def test_sandaha_marks_the_kitty_and_keeps_the_trick_history(page: Any, server: 
     )
     assert counts == [len(burying["taken"].split()), len(playing["tricks"])]
     assert counts[0] == 8 and counts[1] >= 3
+
+
+def test_rule_pages_speak_to_players(page: Any, server: WebServer) -> None:
+    """Issue items 3 and 10: no page-break debris (the page numbers "2、" … of the 三打哈
+    source) and no talk of our files in the rule pages."""
+    enter(page, "规则")
+    page.goto(page.base + "/#/rules/sandaha")
+    text = page.wait_for_selector("#rules-zh").inner_text()
+    assert "\n2、分" not in text and "降2、分" not in text and "降分；若有人" in text
+    for code in ("1301", "1304", "1305"):
+        page.goto(page.base + f"/#/rules/{code}")
+        english = page.wait_for_selector("#rules-en").inner_text()
+        assert "file 0" not in english and "CATALOG" not in english
+    shoot(page, "people-rules")

@@ -281,6 +281,19 @@ async function openCreate(main, variant) {
   dialog.scrollIntoView({ block: "start" });
 }
 
+/**
+ * The verbatim text without the page numbers of its source's page breaks: a text whose
+ * every line after the first starts with the next page number ("2、", "3、" …, the 三打哈
+ * page) is joined back into one; any other text is shown as it is.
+ */
+export function withoutPageNumbers(text) {
+  const lines = String(text || "").split("\n");
+  if (lines.length < 3) return text;
+  const paged = lines.slice(1).every((l, i) => l.startsWith(`${i + 2}、`));
+  if (!paged) return text;
+  return lines.map((l, i) => (i ? l.slice(String(i + 1).length + 1) : l)).join("");
+}
+
 export async function showRules(main, [code]) {
   let v;
   try {
@@ -300,9 +313,9 @@ export async function showRules(main, [code]) {
         ? h("button", { class: "primary", onclick: () => openCreate(main, v) }, t("lobby.create"))
         : null,
       h("h2", {}, t("rules.zh")),
-      h("pre", { class: "rule-text", lang: "zh" }, v.rules_zh || ""),
+      h("pre", { class: "rule-text", lang: "zh", id: "rules-zh" }, withoutPageNumbers(v.rules_zh || "")),
       h("h2", {}, t("rules.en")),
-      h("pre", { class: "rule-text", lang: "en" }, v.rules_en || ""),
+      h("pre", { class: "rule-text", lang: "en", id: "rules-en" }, v.rules_en || ""),
     ),
   );
 }
