@@ -155,3 +155,27 @@ def test_ready_step_before_the_first_deal(server: Server) -> None:
         await b.close()
 
     asyncio.run(run())
+
+
+def test_a_tuoguan_seat_waits_before_acting_in_a_new_hand(server: Server) -> None:
+    """托管 never plays a new hand before its (connected) player could see it: the bot waits
+    8 s, or the decision time when that is shorter, before its first action of the hand."""
+
+    async def run() -> None:
+        room, tokens = server.table(
+            "toy", 2, seats=2, time_limit=2, tuoguan="timeout", tuoguan_after=1, hands=3
+        )
+        a, b = Player(server, tokens[0], room, seed=1), Player(server, tokens[1], room, seed=2)
+        await a.connect()
+        await b.connect()
+        await a.expect("update", timeout=15, seat=0, actor="timeout")  # now 托管
+        first = await a.expect("hand_started", timeout=20)
+        dealt = time.monotonic()
+        await b.send({"type": "continue"})
+        mine = await a.expect("update", timeout=20, seat=0, game=first["game"])
+        assert mine["actor"] == "bot"
+        assert time.monotonic() - dealt >= 1.5, "the 托管 bot played before the player could look"
+        await a.close()
+        await b.close()
+
+    asyncio.run(run())

@@ -213,6 +213,7 @@ def test_chinese_ui_speaks_chinese(page: Any, server: WebServer) -> None:
     toast = page.wait_for_selector("#toast.show.error")
     assert "下注要在 1-10 之间，不能是 50" in toast.inner_text()
     page.click(".bet-chip[data-bet='2']")
+    page.click("#open-all", timeout=30_000)  # 搓牌: both cards at once
     page.wait_for_selector("#settlement", timeout=30_000)
     page.click("#replay-link")
     page.wait_for_selector("#fairness")
