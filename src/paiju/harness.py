@@ -18,6 +18,7 @@ replaying (variant, seed, actions) reproduces every intermediate view of every s
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import random
 from collections import Counter
@@ -79,9 +80,17 @@ def view_items(view: Any, kind: str = "cards") -> Counter[int]:
                 found.update(parse_tiles(text))
             continue
         for token in text.replace("/", " ").split():
-            with contextlib.suppress(NotationError):
-                found.update(parse_cards(token))
+            found.update(_token_cards(token))
     return found
+
+
+@functools.lru_cache(maxsize=65536)
+def _token_cards(token: str) -> tuple[int, ...]:
+    """The cards one whitespace-free token names (none when it is not card notation)."""
+    try:
+        return tuple(parse_cards(token))
+    except NotationError:
+        return ()
 
 
 def _leaks(state: State, seat: int | None, view: Any) -> list[str]:

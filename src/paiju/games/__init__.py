@@ -96,7 +96,13 @@ FAMILIES: dict[str, Family] = {
         terminal="paiju.games.baozi.terminal:BaoziTable",
         odds="paiju.games.baozi.odds",
     ),
-    "danzi": Family("打弹子", "Danzi (climbing, 2 vs 2)"),
+    "danzi": Family(
+        "打弹子",
+        "Danzi (climbing, 2 vs 2)",
+        game="paiju.games.danzi.game:DanziGame",
+        bot="paiju.games.danzi.bot:DanziBot",
+        terminal="paiju.games.danzi.terminal:DanziTable",
+    ),
     "sandaha": Family(
         "三打哈",
         "Sandaha (three against one)",
@@ -105,9 +111,29 @@ FAMILIES: dict[str, Family] = {
         bot="paiju.games.sandaha.bot:SandahaBot",
         terminal="paiju.games.sandaha.terminal:SandahaTable",
     ),
-    "jiayibing": Family("甲乙丙", "Jiayibing (six players, 3 vs 3)"),
-    "fangyang": Family("放羊", "Fangyang (called partner)"),
-    "majiang": Family("麻将", "Mahjong"),
+    "jiayibing": Family(
+        "甲乙丙",
+        "Jiayibing (six players, 3 vs 3)",
+        spec="paiju.games.climbing.spec:JiayibingParams",
+        game="paiju.games.climbing.jiayibing:JiayibingGame",
+        bot="paiju.games.climbing.bot:ClimbingBot",
+        terminal="paiju.games.climbing.terminal:ClimbingTable",
+    ),
+    "fangyang": Family(
+        "放羊",
+        "Fangyang (called partner)",
+        spec="paiju.games.climbing.spec:FangyangParams",
+        game="paiju.games.climbing.fangyang:FangyangGame",
+        bot="paiju.games.climbing.bot:ClimbingBot",
+        terminal="paiju.games.climbing.terminal:ClimbingTable",
+    ),
+    "majiang": Family(
+        "麻将",
+        "Mahjong",
+        game="paiju.games.majiang.game:MajiangGame",
+        bot="paiju.games.majiang.bot:MajiangBot",
+        terminal="paiju.games.majiang.terminal:MajiangTable",
+    ),
 }
 
 

@@ -1,0 +1,215 @@
+"""A rule-based bot for the 鞍山 climbing games (and a base for the family's others).
+
+It decides from what its seat sees (its hand, the table, card counts, the sides it knows):
+
+* it keeps its rank groups whole (a 四同张 stays a quad, a pair is not split for a single)
+  unless an opponent is about to go out;
+* it leads low first (the lowest whole group), and keeps its top cards (2s, jokers and, in
+  放羊, 3s) for taking the lead back;
+* it passes on a partner's play, and feeds a partner about to go out a low lead of the
+  size the partner may still hold;
+* it blocks an opponent about to go out: it beats with its highest play, breaks a group if
+  it must, and does not lead the kind the opponent could go out with;
+* in 放羊 the banker calls an A it does not hold (2 对 2), or its own card (1 对 3) with a
+  strong hand, 亮 with a very strong one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from paiju.engine import Action, Game, State
+from paiju.games.climbing.core import ClimbingState, Combo, Pass, Play, as_cards
+
+__all__ = ["ClimbingBot", "SmallestBot"]
+
+THREAT = 3
+"""An opponent holding this many cards or fewer is about to go out."""
+
+
+class ClimbingBot:
+    """The family bot (``cls(game, seed)``), see the module docs."""
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+
+    # -- what the seat knows ------------------------------------------------------------
+
+    @staticmethod
+    def _sides(state: ClimbingState, seat: int) -> tuple[set[int], set[int]]:
+        """(known partners, known opponents) of ``seat``, as its view shows the teams."""
+        teams = state.teams_known_to(seat)
+        mine = teams[seat]
+        partners = {s for s, t in enumerate(teams) if s != seat and mine is not None and t == mine}
+        opponents = {
+            s for s, t in enumerate(teams) if t is not None and mine is not None and t != mine
+        }
+        return partners, opponents
+
+    def act(self, state: State, seat: int) -> Action:
+        assert isinstance(state, ClimbingState)
+        if state.phase != "playing":
+            return self.other(state, seat)
+        combos = state.legal_combos(seat)
+        if state.table is None:
+            return self._play(self.lead(state, seat, combos))
+        choice = self.follow(state, seat, combos)
+        if choice is None and state.may_pass(seat) is None:
+            return Pass()
+        return self._play(
+            choice if choice is not None else min(combos, key=self._cost(state, seat))
+        )
+
+    @staticmethod
+    def _play(combo: Combo) -> Play:
+        return Play(as_cards(combo.cards))
+
+    def other(self, state: ClimbingState, seat: int) -> Action:
+        """A decision of a phase before play: the 放羊 call, or a legal action at random."""
+        from paiju.games.climbing.fangyang import FangyangState
+
+        if isinstance(state, FangyangState) and state.phase == "calling":
+            return self.call(state, seat)
+        legal = state.legal_actions(seat) or []
+        return self.rng.choice(list(legal))
+
+    # -- 放羊: the call ---------------------------------------------------------------
+
+    def call(self, state: ClimbingState, seat: int) -> Action:
+        """Call an A (the highest callable rank) the seat does not hold; with 7 top cards
+        and triples, its own highest callable card (1 对 3), 亮 with 9."""
+        from paiju.games.climbing.fangyang import Call
+
+        rules = state.rules
+        hand = state.hands[seat]
+        top = rules.level(_card_of_rank(2))
+        strength = sum(1 for c in hand if rules.level(c) >= top)
+        strength += sum(1 for n in Counter(rules.level(c) for c in hand).values() if n >= 3)
+        legal = [a for a in state.legal_actions(seat) or [] if isinstance(a, Call) and not a.shown]
+        cards = [(a.card(), a) for a in legal]
+        own = [c for c, _ in cards if c in hand]
+        if strength >= 7 and own:
+            card = max(own, key=rules.level)
+            return Call.of(card, strength >= 9)
+        others = [(c, a) for c, a in cards if c not in hand]
+        best = max(rules.level(c) for c, _ in others)
+        pick = [a for c, a in others if rules.level(c) == best]
+        return self.rng.choice(pick)
+
+    # -- play -------------------------------------------------------------------------
+
+    def _cost(self, state: ClimbingState, seat: int):  # type: ignore[no-untyped-def]
+        """Sort key of a play: groups broken, then rank (spend little, keep groups)."""
+        counts = Counter(state.rules.level(c) for c in state.hands[seat])
+
+        def key(c: Combo) -> tuple[int, int, int]:
+            return (counts[c.rank] != c.length, c.rank, -c.length)
+
+        return key
+
+    def lead(self, state: ClimbingState, seat: int, combos: Sequence[Combo]) -> Combo:
+        hand = state.hands[seat]
+        for c in combos:
+            if c.length == len(hand):
+                return c  # out in one play
+        partners, opponents = self._sides(state, seat)
+        sizes = [len(h) for h in state.hands]
+        counts = Counter(state.rules.level(c) for c in hand)
+        whole = [c for c in combos if counts[c.rank] == c.length]
+        pool = whole or list(combos)
+        threats = {sizes[s] for s in opponents if state.in_play(s) and sizes[s] <= THREAT}
+        safe = [c for c in pool if c.length not in threats]
+        if threats and not safe:
+            # every lead could let an opponent out: lead the highest of the commonest size
+            return max(pool, key=lambda c: (c.rank, c.length))
+        pool = safe or pool
+        feed = [s for s in partners if state.in_play(s) and sizes[s] <= THREAT]
+        if feed:
+            fitting = [c for c in pool if c.length <= sizes[feed[0]]]
+            if fitting:
+                return min(fitting, key=lambda c: (c.rank, -c.length))
+        # low first; among the lowest, shed more cards at once
+        return min(pool, key=lambda c: (c.rank + (4 if c.kind == "quad" else 0), -c.length))
+
+    def follow(self, state: ClimbingState, seat: int, combos: Sequence[Combo]) -> Combo | None:
+        if not combos:
+            return None
+        hand = state.hands[seat]
+        for c in combos:
+            if c.length == len(hand):
+                return c
+        partners, opponents = self._sides(state, seat)
+        sizes = [len(h) for h in state.hands]
+        table_seat = state.table_seat
+        threat = any(state.in_play(s) and sizes[s] <= THREAT for s in opponents)
+        if table_seat in partners:
+            return None  # never overtake a partner
+        rules = state.rules
+        counts = Counter(rules.level(c) for c in hand)
+        top = rules.level(_card_of_rank(2))
+        if threat or (table_seat is not None and sizes[table_seat] <= THREAT):
+            # block: keep the opponent from going out, with the highest play
+            return max(combos, key=lambda c: (c.rank, counts[c.rank] == c.length))
+        whole = [c for c in combos if counts[c.rank] == c.length and c.kind != "quad"]
+        if not whole:
+            if len(hand) <= 6:
+                cheap = [c for c in combos if c.kind != "quad"]
+                return min(cheap, key=lambda c: c.rank) if cheap else None
+            return None
+        best = min(whole, key=lambda c: c.rank)
+        if best.rank >= top and len(hand) > 8 and table_seat not in opponents:
+            return None  # do not spend a 2 or a joker on an unknown seat early
+        if best.rank >= top and len(hand) > 10:
+            return None
+        return best
+
+
+class SmallestBot:
+    """The baseline: plays the smallest beating play (the lowest rank, then the fewest
+    cards), always plays when it can, calls the first legal call."""
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.game = game
+
+    def act(self, state: State, seat: int) -> Action:
+        assert isinstance(state, ClimbingState)
+        if state.phase != "playing":
+            legal = state.legal_actions(seat) or []
+            return next(iter(legal))
+        combos = state.legal_combos(seat)
+        if not combos:
+            return Pass()
+        best = min(combos, key=lambda c: (c.rank, c.length))
+        return Play(as_cards(best.cards))
+
+
+def _card_of_rank(rank: int) -> int:
+    """A suited card of ``rank`` (2-14), to ask a game's order for the level of a rank."""
+    return (rank - 2) * 4
+
+
+def duel(code: str, seed: str, ours: type, theirs: type, **options: object) -> int:
+    """One comparison deal pair: ``ours`` in the even seats against ``theirs`` in the odd
+    ones, then the seats swapped on the same deal; the total score of ``ours``.
+
+    Used by ``bench/climbing_bots.py`` (many deals, mean and 95% CI).
+    """
+    from paiju.games import game
+
+    g = game(code, **options)
+    total = 0
+    for ours_parity in (0, 1):
+        bots = [
+            (ours if s % 2 == ours_parity else theirs)(g, hash((seed, s)) & 0xFFFF)
+            for s in range(g.default_seats)
+        ]
+        state = g.new_state(seed=seed)
+        while not state.is_over:
+            (s,) = state.to_act()
+            state.apply(s, bots[s].act(state, s))
+        scores = state.settlement()
+        total += sum(scores[s] for s in range(state.seats) if s % 2 == ours_parity)
+    return total

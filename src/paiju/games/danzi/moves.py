@@ -1,0 +1,198 @@
+"""Every legal play of a 宁城打弹子 hand against the table (出牌, 管牌, 取牌).
+
+A play is a :class:`~paiju.games.danzi.combos.Combo`; suits never count (N4), so the
+generator works on count vectors and a hand of 27 cards has at most a few hundred
+distinct plays. The windows of every sequence shape (N6) are built once at import.
+
+:func:`legal_plays` is the generator the game and the bots use; :func:`brute_force_plays`
+classifies every sub-multiset of the hand and is the reference it is checked against (in
+the tests and in ``bench/danzi_moves.py``).
+
+>>> from paiju.cards import parse_cards
+>>> from paiju.games.danzi.combos import counts_of, combo_of
+>>> hand = counts_of(parse_cards("4s 4h 4c 5s 5h 5c 5d RJ"))
+>>> sorted(p.name_zh for p in legal_plays(hand, combo_of("3s 3h 3c")))
+['4张砟子', '对牌']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import product
+from typing import Final
+
+from paiju.games.danzi.combos import (
+    BJ,
+    FOUR,
+    LADDER,
+    NRANKS,
+    RJ,
+    SEQUENCE_SHAPES,
+    SINGLE,
+    Combo,
+    Counts,
+    beats,
+    classify,
+    position_index,
+    take_size,
+)
+
+__all__ = ["all_plays", "bombs", "brute_force_plays", "legal_plays", "sub_multisets"]
+
+_SEQ_KIND: Final = {
+    (1, 0): "单龙",
+    (2, 0): "双龙",
+    (3, 0): "连蛋",
+    (4, 2): "假8",
+    (4, 3): "三减",
+    (4, 4): "四减",
+    (4, 5): "五减",
+    (4, 6): "六减",
+    (5, 2): "假10",
+    (5, 3): "假15",
+    (6, 2): "假12",
+    (7, 2): "假14",
+    (8, 2): "假16",
+}
+
+
+def _seq_kind(per: int, groups: int) -> str:
+    return _SEQ_KIND.get((per, groups)) or _SEQ_KIND[(per, 0)]
+
+
+# (per, groups) -> [(top, rank indexes of the window)], every window of that shape (N6).
+_WINDOWS: Final[dict[tuple[int, int], tuple[tuple[int, tuple[int, ...]], ...]]] = {
+    (per, groups): tuple(
+        (top, tuple(position_index(p) for p in range(top - groups + 1, top + 1)))
+        for top in range(groups, 15)
+        if groups < 13 or top == 14  # all 13 ranks count as 2…A (N6)
+    )
+    for per, groups in SEQUENCE_SHAPES
+}
+_SHAPES_BY_PER: Final = {
+    per: tuple(g for p, g in SEQUENCE_SHAPES if p == per) for per in range(1, 9)
+}
+_ROW: Final = {
+    (per, groups): (0 if per <= 2 else LADDER[(_seq_kind(per, groups), groups)])
+    for per, groups in SEQUENCE_SHAPES
+}
+_SAME_KIND: Final = ("", "单牌", "对牌", "砟子", "砟子", "砟子", "砟子", "真7", "真8")
+_SAME_ROW: Final = (0, 0, 0, 1, 2, 3, 4, LADDER[("真7", 1)], LADDER[("真8", 1)])
+_JOKER_ROW: Final = {2: LADDER[("双王", 1)], 3: LADDER[("三王", 1)], 4: LADDER[("四王", 1)]}
+_ZERO: Final = (0,) * NRANKS
+
+
+def _same_rank(i: int, n: int) -> Combo:
+    c = list(_ZERO)
+    c[i] = n
+    return Combo(_SAME_KIND[n], tuple(c), n, 1, n, SINGLE[i], _SAME_ROW[n])
+
+
+def _jokers(b: int, r: int) -> Combo:
+    c = list(_ZERO)
+    c[BJ] = b
+    c[RJ] = r
+    n = b + r
+    if n == 1:
+        return Combo("单牌", tuple(c), 1, 1, 1, SINGLE[RJ if r else BJ], 0)
+    kind = ("", "", "双王", "三王", "四王")[n]
+    return Combo(kind, tuple(c), n, 1, n, r if n == 2 else 0, _JOKER_ROW[n])
+
+
+def _sequences(hand: Counts, per: int, groups: int, above: int = 0) -> Iterator[Combo]:
+    kind = _seq_kind(per, groups)
+    row = _ROW[(per, groups)]
+    n = per * groups
+    for top, window in _WINDOWS[(per, groups)]:
+        if top <= above:
+            continue
+        for i in window:
+            if hand[i] < per:
+                break
+        else:
+            c = list(_ZERO)
+            for i in window:
+                c[i] = per
+            yield Combo(kind, tuple(c), n, groups, per, top, row)
+
+
+def bombs(hand: Counts) -> list[Combo]:
+    """Every bomb (砟子 up to 四王, N13-N19) the hand holds."""
+    out: list[Combo] = []
+    for i in range(13):
+        for n in range(3, hand[i] + 1):
+            out.append(_same_rank(i, n))
+    jb, jr = hand[BJ], hand[RJ]
+    for b in range(jb + 1):
+        for r in range(jr + 1):
+            if b + r >= 2:
+                out.append(_jokers(b, r))
+    for per in range(3, 9):
+        for groups in _SHAPES_BY_PER[per]:
+            out.extend(_sequences(hand, per, groups))
+    return out
+
+
+def _singles_and_pairs(hand: Counts, size: int, above: int) -> Iterator[Combo]:
+    for i in range(13):
+        if hand[i] >= size and SINGLE[i] > above:
+            yield _same_rank(i, size)
+    if size == 1:
+        for i in (BJ, RJ):
+            if hand[i] and SINGLE[i] > above:
+                yield _jokers(int(i == BJ), int(i == RJ))
+
+
+def all_plays(hand: Counts) -> list[Combo]:
+    """Every combination the hand can lead (N9-N21), each count vector once."""
+    out = list(_singles_and_pairs(hand, 1, -1))
+    out.extend(_singles_and_pairs(hand, 2, -1))
+    for per in (1, 2):
+        for groups in _SHAPES_BY_PER[per]:
+            out.extend(_sequences(hand, per, groups))
+    out.extend(bombs(hand))
+    return out
+
+
+def legal_plays(hand: Counts, table: Combo | None) -> list[Combo]:
+    """Every play of ``hand`` that may go on ``table`` (all of them on a lead), takes included.
+
+    Passing is not a play; the game adds it.
+    """
+    if table is None:
+        return all_plays(hand)
+    out: list[Combo] = []
+    if table.plain:
+        if table.kind in ("单牌", "对牌"):
+            out.extend(_singles_and_pairs(hand, table.cards, table.top))
+        else:
+            out.extend(_sequences(hand, table.per_rank, table.groups, table.top))
+        joker_single = table.kind == "单牌" and table.top >= SINGLE[BJ]
+        no_zhazi3 = joker_single or table.kind == "双龙"
+        for bomb in bombs(hand):
+            if not (no_zhazi3 and bomb.row == 1):
+                out.append(bomb)
+        return out
+    need = take_size(table)
+    if need is not None and hand[FOUR] >= need:
+        out.append(_same_rank(FOUR, need))  # 取牌 (N32, N33)
+    key = table.key
+    out.extend(b for b in bombs(hand) if b.key > key)
+    return out
+
+
+def sub_multisets(hand: Sequence[int]) -> Iterator[Counts]:
+    """Every non-empty sub-multiset of a count vector (the brute force's search space)."""
+    for counts in product(*(range(c + 1) for c in hand)):
+        if any(counts):
+            yield counts
+
+
+def brute_force_plays(hand: Counts, table: Combo | None) -> list[Combo]:
+    """The reference generator: classify every sub-multiset and keep what may be played."""
+    out: list[Combo] = []
+    for counts in sub_multisets(hand):
+        combo = classify(counts)
+        if combo is not None and (table is None or beats(table, combo).beats):
+            out.append(combo)
+    return out

@@ -1,0 +1,920 @@
+"""鞍山麻将 as a game of the Game protocol: the wall, the 混, turns, claim windows, payment.
+
+A hand (一局): the 136 tiles are shuffled into the wall; the dealer (庄家) takes 14 tiles,
+the others 13 (「只有庄家可得到十四张牌,其余的人十三张牌」), and the last tile of the wall is
+turned up (揭, the flip): the kind after it is the 混 (wild), the kind before it the 明枪.
+Draws come from the front of the wall, kong replacements (补牌) from the tail.
+
+Phases:
+
+* ``play`` - the seat to move holds 14 - 3 × melds tiles (its draw done by the state):
+  :class:`Discard`, :class:`Kong` (暗杠 or 补杠, then a replacement draw) or :class:`Win`
+  (自摸). After a 吃 or 碰 only a discard is allowed.
+* ``claim`` - after a discard every seat that may claim it decides at once
+  (:meth:`MajiangState.to_act`): :class:`Chi` (the 下家 only), :class:`Peng`,
+  :class:`Gang` (明杠), :class:`Win` (点炮) or :class:`Pass`. Priority 胡 > 杠 = 碰 > 吃,
+  and among several 胡 the first seat in turn order after the discarder (截胡), unless the
+  room allows 一炮多响. The window closes as soon as no undecided seat could outrank the
+  best decision made; decisions stay private (:class:`ClaimMade`) until then.
+* ``rob`` - after a 补杠 the seats that can win on the added tile may rob it (抢杠胡).
+* ``over`` - a win, or 流局 when a draw is needed and the wall is empty.
+
+A seat that lets a win go by (过胡) may not win on a discard or a robbed kong before its
+own next draw.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar
+
+from pydantic import PlainSerializer, PlainValidator
+
+from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
+from paiju.errors import IllegalAction, NotationError, ProtocolError
+from paiju.fairness import DealRng
+from paiju.games.majiang.rules import MajiangRules, hun_kinds
+from paiju.games.majiang.score import (
+    WinContext,
+    payment_table,
+    payments,
+    qiang_kinds,
+    score,
+)
+from paiju.games.majiang.win import Meld, can_win
+from paiju.tiles import Tile, TileList, format_tiles
+
+__all__ = [
+    "Chi",
+    "Discard",
+    "Gang",
+    "Kong",
+    "MajiangGame",
+    "MajiangState",
+    "Pass",
+    "Peng",
+    "Win",
+]
+
+JSON = dict[str, Any]
+
+
+def _one_tile(value: object) -> Tile:
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        return Tile.parse(value)
+    raise NotationError(f"expected a tile as text like '5m', got {value!r}")
+
+
+OneTile = Annotated[Tile, PlainValidator(_one_tile), PlainSerializer(str, return_type=str)]
+"""A tile whose JSON form is its text (``"5m"``)."""
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """打牌: discard ``tile`` from the hand."""
+
+    type: ClassVar[str] = "discard"
+    tile: OneTile
+
+
+@dataclass(frozen=True)
+class Kong(Action):
+    """暗杠 (four in hand) or 补杠 (the fourth added to one's 碰) of ``tile``, on one's turn."""
+
+    type: ClassVar[str] = "kong"
+    tile: OneTile
+
+
+@dataclass(frozen=True)
+class Win(Action):
+    """胡: 自摸 on one's turn, or on the discard (点炮) or the added kong tile (抢杠)."""
+
+    type: ClassVar[str] = "win"
+
+
+@dataclass(frozen=True)
+class Chi(Action):
+    """吃: the 下家 takes the discard into ``chow`` (three in a row, the discard among them)."""
+
+    type: ClassVar[str] = "chi"
+    chow: TileList
+
+
+@dataclass(frozen=True)
+class Peng(Action):
+    """碰: take the discard with two of it from the hand."""
+
+    type: ClassVar[str] = "peng"
+
+
+@dataclass(frozen=True)
+class Gang(Action):
+    """明杠: take the discard with three of it from the hand, then draw a replacement."""
+
+    type: ClassVar[str] = "gang"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """过: let the discard (or the kong tile) go."""
+
+    type: ClassVar[str] = "pass"
+
+
+# ---------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Drew(Event):
+    """A seat draws (public: the tile is in :class:`TileDrawn`); ``replacement`` = 补牌."""
+
+    type: ClassVar[str] = "drew"
+    seat: int
+    replacement: bool
+    wall: int
+
+
+@dataclass(frozen=True)
+class TileDrawn(PrivateEvent):
+    """The tile a seat drew (only that seat sees it)."""
+
+    type: ClassVar[str] = "tile_drawn"
+    tile: OneTile
+
+
+@dataclass(frozen=True)
+class Discarded(Event):
+    type: ClassVar[str] = "discarded"
+    seat: int
+    tile: OneTile
+
+
+@dataclass(frozen=True)
+class ClaimMade(PrivateEvent):
+    """A seat's own claim decision (hidden from the others until the window closes)."""
+
+    type: ClassVar[str] = "claim_made"
+    choice: str
+
+
+@dataclass(frozen=True)
+class SeatDecided(Event):
+    """A seat has decided in the claim window (what it chose stays hidden)."""
+
+    type: ClassVar[str] = "seat_decided"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Melded(Event):
+    """A 吃 / 碰 / 明杠 / 补杠 / 暗杠; an 暗杠's tiles are in :class:`ConcealedKong` only."""
+
+    type: ClassVar[str] = "melded"
+    seat: int
+    kind: str
+    tiles: TileList
+    source: int | None
+
+
+@dataclass(frozen=True)
+class ConcealedKong(PrivateEvent):
+    """The tiles of one's own 暗杠."""
+
+    type: ClassVar[str] = "concealed_kong"
+    tiles: TileList
+
+
+@dataclass(frozen=True)
+class Won(Event):
+    """胡: ``how`` is ``zimo`` (自摸), ``dianpao`` (点炮) or ``qianggang`` (抢杠胡)."""
+
+    type: ClassVar[str] = "won"
+    seat: int
+    how: str
+    tile: OneTile
+    source: int | None
+    fans: tuple[str, ...]
+    form: str
+
+
+@dataclass(frozen=True)
+class HandsShown(Event):
+    """The hand is over: every concealed hand and 暗杠, and the 暗枪 tile if one was turned up."""
+
+    type: ClassVar[str] = "hands_shown"
+    hands: tuple[str, ...]
+    reveal: str
+
+
+@dataclass(frozen=True)
+class Drawn(Event):
+    """流局: the wall is empty when a draw is needed; nobody pays."""
+
+    type: ClassVar[str] = "drawn_hand"
+
+
+# ----------------------------------------------------------------------------- melds
+
+
+@dataclass(frozen=True)
+class MeldRecord:
+    """A meld on the table: its kind, tiles, whose discard (None for 暗杠) and which tile."""
+
+    kind: str
+    tiles: tuple[Tile, ...]
+    source: int | None = None
+    claimed: Tile | None = None
+
+    def meld(self) -> Meld:
+        return Meld(self.kind, self.tiles)
+
+
+@dataclass
+class WinRecord:
+    seat: int
+    how: str
+    tile: Tile
+    source: int | None
+    fans: list[str]
+    form: str
+    groups: list[JSON]
+    deltas: list[int]
+    pay: list[JSON] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------------------- game
+
+
+class MajiangGame(Game):
+    """鞍山麻将: four seats, 136 tiles, the 混, 明枪/暗枪 rooms (room option ``qiang``)."""
+
+    family: ClassVar[str] = "majiang"
+    items = "tiles"
+    actions: ClassVar[tuple[type[Action], ...]] = (Discard, Kong, Win, Chi, Peng, Gang, Pass)
+    events: ClassVar[tuple[type[Event], ...]] = (
+        Drew,
+        TileDrawn,
+        Discarded,
+        ClaimMade,
+        SeatDecided,
+        Melded,
+        ConcealedKong,
+        Won,
+        HandsShown,
+        Drawn,
+    )
+
+    def validate_options(self, options: dict[str, Any]) -> Mapping[str, Any]:
+        """Room options: see :data:`paiju.games.majiang.rules.OPTION_CHOICES`."""
+        self.rules = MajiangRules.from_options(options)
+        return self.rules.as_options()
+
+    def dealer_of(self, seats: int, context: Mapping[str, Any]) -> int | None:
+        dealer = context.get("dealer")
+        if dealer is None:
+            return None
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
+            raise IllegalAction(
+                f"context dealer must be a seat 0-{seats - 1}, got {dealer!r}",
+                reason="bad_context",
+                field="dealer",
+            )
+        return dealer
+
+    def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
+        """Shuffle the wall; the dealer (drawn at random for the first hand) takes 14."""
+        dealer = self.dealer_of(seats, context)
+        if dealer is None:
+            dealer = rng.randbelow(seats)
+        wall = rng.shuffled(self.full_set())
+        hands: list[list[int]] = [[] for _ in range(seats)]
+        pos = 0
+        for seat in (dealer, *((dealer + k) % seats for k in range(1, seats))):
+            n = 14 if seat == dealer else 13
+            hands[seat] = wall[pos : pos + n]
+            pos += n
+        rest = wall[pos:]
+        return Deal(
+            tuple(tuple(h) for h in hands),
+            {"wall": tuple(rest[:-1]), "flip": (rest[-1],)},
+            {"dealer": dealer},
+        )
+
+    def check_deal(self, seats: int, deal: Deal) -> None:
+        super().check_deal(seats, deal)
+        dealer = deal.info.get("dealer")
+        if not isinstance(dealer, int) or not 0 <= dealer < seats:
+            raise ProtocolError(f"deal: info.dealer must be a seat 0-{seats - 1}, got {dealer!r}")
+        for seat, hand in enumerate(deal.hands):
+            want = 14 if seat == dealer else 13
+            if len(hand) != want:
+                raise ProtocolError(f"deal: seat {seat} has {len(hand)} tiles, not {want}")
+        if len(deal.piles.get("flip", ())) != 1:
+            raise ProtocolError("deal: the flip pile must hold exactly one tile")
+
+    def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> State:
+        return MajiangState(self, seats, deal, context)
+
+
+# ------------------------------------------------------------------------------ state
+
+
+class MajiangState(State):
+    """One hand of 鞍山麻将."""
+
+    game: MajiangGame
+
+    def __init__(self, game: Game, seats: int, deal: Deal, context: Mapping[str, Any]) -> None:
+        super().__init__(game, seats, deal, context)
+        assert isinstance(game, MajiangGame)
+        self.rules = game.rules
+        dealer = deal.info["dealer"]
+        assert isinstance(dealer, int)
+        self.dealer = dealer
+        self.hands: list[list[Tile]] = [sorted(Tile(t) for t in h) for h in deal.hands]
+        self.wall: list[Tile] = [Tile(t) for t in deal.piles["wall"]]
+        self.flip = Tile(deal.piles["flip"][0])
+        self.hun = hun_kinds(self.flip, self.rules)
+        self.qiang: tuple[int, ...] = qiang_kinds(self.flip, self.rules, None)
+        self.reveal: Tile | None = None
+        self.melds: list[list[MeldRecord]] = [[] for _ in range(seats)]
+        self.river: list[list[tuple[Tile, bool]]] = [[] for _ in range(seats)]
+        """Each seat's discards in order, with whether a claim took it."""
+        self.turn = dealer
+        self.drawn: Tile | None = Tile(deal.hands[dealer][-1])
+        self.must_discard = False
+        self.after_kong = False
+        self.last: tuple[int, Tile] | None = None
+        """The discard (or 补杠 tile) a claim window is open on."""
+        self.window: dict[int, list[Action]] = {}
+        self.decisions: dict[int, Action] = {}
+        self.passed_win: set[int] = set()
+        self.robbing: tuple[int, Tile] | None = None
+        self._phase = "play"
+        self.wins: list[WinRecord] = []
+        self.scores: tuple[int, ...] = (0,) * seats
+
+    def __deepcopy__(self, memo: dict[int, object]) -> MajiangState:
+        new = copy.copy(self)
+        new.history = list(self.history)
+        new.hands = [list(h) for h in self.hands]
+        new.wall = list(self.wall)
+        new.melds = [list(m) for m in self.melds]
+        new.river = [list(r) for r in self.river]
+        new.window = dict(self.window)
+        new.decisions = dict(self.decisions)
+        new.passed_win = set(self.passed_win)
+        new.wins = list(self.wins)
+        return new
+
+    # -- protocol ---------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    def to_act(self) -> frozenset[int]:
+        if self._phase == "play":
+            return frozenset({self.turn})
+        if self._phase in ("claim", "rob"):
+            return frozenset(s for s in self.window if s not in self.decisions)
+        return frozenset()
+
+    def is_open(self, seat: int) -> bool:
+        """开门: the seat has a 吃, 碰 or 明杠 (补杠 included)."""
+        return any(m.kind != "angang" for m in self.melds[seat])
+
+    def _counts(self, seat: int, extra: Tile | None = None) -> tuple[list[int], int]:
+        counts = [0] * 34
+        wilds = 0
+        for t in self.hands[seat]:
+            if t in self.hun:
+                wilds += 1
+            else:
+                counts[t] += 1
+        if extra is not None:
+            if extra in self.hun:
+                wilds += 1
+            else:
+                counts[extra] += 1
+        return counts, wilds
+
+    def _can_win_with(self, seat: int, tile: Tile | None) -> bool:
+        counts, wilds = self._counts(seat, tile)
+        return can_win(counts, wilds, [m.meld() for m in self.melds[seat]], self.rules)
+
+    def _natural(self, seat: int, tile: Tile) -> int:
+        return sum(1 for t in self.hands[seat] if t == tile)
+
+    def chows(self, seat: int, tile: Tile) -> list[tuple[Tile, ...]]:
+        """The chows (吃) ``seat`` could make with ``tile`` from its natural tiles."""
+        if tile >= 27 or tile in self.hun:
+            return []
+        held = {t for t in self.hands[seat] if t not in self.hun}
+        base = tile - tile % 9
+        out = []
+        for start in range(max(base, tile - 2), min(tile, base + 6) + 1):
+            run = tuple(Tile(start + k) for k in range(3))
+            if all(t == tile or t in held for t in run):
+                out.append(run)
+        return out
+
+    def _claim_options(self, seat: int, source: int, tile: Tile) -> list[Action]:
+        opts: list[Action] = []
+        if tile in self.hun:
+            return opts
+        if seat not in self.passed_win and self._can_win_with(seat, tile):
+            opts.append(Win())
+        n = self._natural(seat, tile)
+        if n >= 3 and self.wall:
+            opts.append(Gang())
+        if n >= 2:
+            opts.append(Peng())
+        if seat == (source + 1) % self.seats:
+            opts.extend(Chi(c) for c in self.chows(seat, tile))
+        if opts:
+            opts.append(Pass())
+        return opts
+
+    def kong_options(self, seat: int) -> list[Kong]:
+        """暗杠 (four natural in hand) and 补杠 (a 碰 and its fourth tile in hand)."""
+        if self.must_discard or not self.wall:
+            return []
+        held = Counter(t for t in self.hands[seat] if t not in self.hun)
+        out = [Kong(t) for t, n in sorted(held.items()) if n == 4]
+        for m in self.melds[seat]:
+            if m.kind == "peng" and held[m.tiles[0]]:
+                out.append(Kong(m.tiles[0]))
+        return out
+
+    def legal_actions(self, seat: int) -> Sequence[Action] | None:
+        if seat not in self.to_act():
+            return []
+        if self._phase in ("claim", "rob"):
+            return list(self.window[seat])
+        out: list[Action] = []
+        if not self.must_discard and self._can_win_with(seat, None):
+            out.append(Win())
+        out.extend(self.kong_options(seat))
+        out.extend(Discard(t) for t in sorted(set(self.hands[seat])))
+        return out
+
+    def check(self, seat: int, action: Action) -> None:
+        if self._phase in ("claim", "rob"):
+            if action not in self.window[seat]:
+                allowed = ", ".join(_action_text(a) for a in self.window[seat])
+                raise IllegalAction(
+                    f"seat {seat} may now only {allowed} on {self.window_tile()}",
+                    reason="claim_not_allowed",
+                    tile=str(self.window_tile()),
+                    allowed=[a.to_json() for a in self.window[seat]],
+                )
+            return
+        if isinstance(action, Discard):
+            if action.tile not in self.hands[seat]:
+                raise IllegalAction(
+                    f"seat {seat} holds no {action.tile}",
+                    reason="tile_not_held",
+                    tile=str(action.tile),
+                )
+            return
+        if isinstance(action, Kong):
+            if action not in self.kong_options(seat):
+                raise IllegalAction(
+                    f"seat {seat} cannot kong {action.tile} now (暗杠 needs four natural"
+                    " tiles, 补杠 a 碰 and its fourth; not after 吃/碰, nor on an empty wall)",
+                    reason="kong_not_allowed",
+                    tile=str(action.tile),
+                )
+            return
+        if isinstance(action, Win):
+            if self.must_discard or not self._can_win_with(seat, None):
+                ctx = self._win_context(seat, None, self_drawn=True)
+                reason = (
+                    score(ctx, self.rules).reason
+                    if not self.must_discard
+                    else ("a 吃 or 碰 must be followed by a discard")
+                )
+                raise IllegalAction(
+                    f"seat {seat} does not win: {reason}", reason="not_a_win", why=reason
+                )
+            return
+        raise IllegalAction(
+            f"{action.type} is a claim; no claim window is open",
+            reason="no_claim_window",
+        )
+
+    def window_tile(self) -> Tile | None:
+        return self.last[1] if self.last else None
+
+    # -- transitions --------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if self._phase in ("claim", "rob"):
+            return self._decide(seat, action)
+        if isinstance(action, Discard):
+            return self._discard(seat, action.tile)
+        if isinstance(action, Kong):
+            return self._kong(seat, action.tile)
+        assert isinstance(action, Win)
+        return self._self_drawn_win(seat)
+
+    def _draw(self, seat: int, replacement: bool) -> list[Event]:
+        if not self.wall:
+            return self._exhausted()
+        tile = self.wall.pop() if replacement else self.wall.pop(0)
+        self.hands[seat].append(tile)
+        self.hands[seat].sort()
+        self.turn = seat
+        self.drawn = tile
+        self.must_discard = False
+        self.after_kong = replacement
+        self.passed_win.discard(seat)
+        self._phase = "play"
+        return [Drew(seat, replacement, len(self.wall)), TileDrawn(seat, tile)]
+
+    def _exhausted(self) -> list[Event]:
+        self._phase = "over"
+        self.scores = (0,) * self.seats
+        return [Drawn(), self._shown()]
+
+    def _discard(self, seat: int, tile: Tile) -> list[Event]:
+        self.hands[seat].remove(tile)
+        self.river[seat].append((tile, False))
+        self.drawn = None
+        self.after_kong = False
+        self.must_discard = False
+        events: list[Event] = [Discarded(seat, tile)]
+        self.last = (seat, tile)
+        self.window = {}
+        for k in range(1, self.seats):
+            other = (seat + k) % self.seats
+            opts = self._claim_options(other, seat, tile)
+            if opts:
+                self.window[other] = opts
+        self.decisions = {}
+        if self.window:
+            self._phase = "claim"
+            return events
+        return events + self._draw((seat + 1) % self.seats, False)
+
+    def _kong(self, seat: int, tile: Tile) -> list[Event]:
+        hand = self.hands[seat]
+        if hand.count(tile) == 4:
+            for _ in range(4):
+                hand.remove(tile)
+            record = MeldRecord("angang", (tile,) * 4)
+            self.melds[seat].append(record)
+            return [
+                Melded(seat, "angang", (), None),
+                ConcealedKong(seat, record.tiles),
+                *self._draw(seat, True),
+            ]
+        hand.remove(tile)
+        self.drawn = None
+        self.window = {}
+        for k in range(1, self.seats):
+            other = (seat + k) % self.seats
+            if other not in self.passed_win and self._can_win_with(other, tile):
+                self.window[other] = [Win(), Pass()]
+        self.decisions = {}
+        self.robbing = (seat, tile)
+        if self.window:
+            self.last = (seat, tile)
+            self._phase = "rob"
+            return [Melded(seat, "bugang_pending", (tile,), None)]
+        return self._finish_bugang()
+
+    def _finish_bugang(self) -> list[Event]:
+        assert self.robbing is not None
+        seat, tile = self.robbing
+        self.robbing = None
+        melds = self.melds[seat]
+        i = next(k for k, m in enumerate(melds) if m.kind == "peng" and m.tiles[0] == tile)
+        old = melds[i]
+        melds[i] = MeldRecord("minggang", (tile,) * 4, old.source, old.claimed)
+        return [Melded(seat, "bugang", (tile,) * 4, old.source), *self._draw(seat, True)]
+
+    def _decide(self, seat: int, action: Action) -> list[Event]:
+        self.decisions[seat] = action
+        if Win() in self.window[seat] and not isinstance(action, Win):
+            self.passed_win.add(seat)
+        events: list[Event] = [ClaimMade(seat, _action_text(action)), SeatDecided(seat)]
+        if self._window_settled():
+            events.extend(self._close_window())
+        return events
+
+    def _rank(self, source: int, seat: int, action: Action) -> tuple[int, int]:
+        prio = (
+            3
+            if isinstance(action, Win)
+            else 2
+            if isinstance(action, Peng | Gang)
+            else (1 if isinstance(action, Chi) else 0)
+        )
+        return prio, -((seat - source) % self.seats)
+
+    def _window_settled(self) -> bool:
+        assert self.last is not None
+        source = self.last[0]
+        best = max((self._rank(source, s, a) for s, a in self.decisions.items()), default=(0, -99))
+        for s, opts in self.window.items():
+            if s in self.decisions:
+                continue
+            could = max(self._rank(source, s, a) for a in opts)
+            if could > best:
+                return False
+            if self.rules.multiple_winners and best[0] == 3 and Win() in opts:
+                return False
+        return True
+
+    def _close_window(self) -> list[Event]:
+        assert self.last is not None
+        source, tile = self.last
+        ranked = sorted(
+            self.decisions.items(), key=lambda sa: self._rank(source, *sa), reverse=True
+        )
+        self.window = {}
+        claims = [(s, a) for s, a in ranked if not isinstance(a, Pass)]
+        if self._phase == "rob":
+            winners = [s for s, a in claims if isinstance(a, Win)]
+            if winners:
+                return self._discard_wins(winners, source, tile, "qianggang")
+            self._phase = "play"
+            return self._finish_bugang()
+        if not claims:
+            return self._draw((source + 1) % self.seats, False)
+        seat, action = claims[0]
+        if isinstance(action, Win):
+            winners = [s for s, a in claims if isinstance(a, Win)]
+            return self._discard_wins(winners, source, tile, "dianpao")
+        river = self.river[source]
+        river[-1] = (tile, True)
+        hand = self.hands[seat]
+        self.turn = seat
+        self._phase = "play"
+        self.drawn = None
+        if isinstance(action, Chi):
+            used = list(action.chow)
+            used.remove(tile)
+            for t in used:
+                hand.remove(t)
+            record = MeldRecord("chi", tuple(action.chow), source, tile)
+            self.must_discard = True
+        elif isinstance(action, Peng):
+            for _ in range(2):
+                hand.remove(tile)
+            record = MeldRecord("peng", (tile,) * 3, source, tile)
+            self.must_discard = True
+        else:
+            for _ in range(3):
+                hand.remove(tile)
+            record = MeldRecord("minggang", (tile,) * 4, source, tile)
+        self.melds[seat].append(record)
+        events: list[Event] = [Melded(seat, record.kind, record.tiles, source)]
+        if record.kind == "minggang":
+            events.extend(self._draw(seat, True))
+        return events
+
+    # -- wins -----------------------------------------------------------------------------
+
+    def _win_context(self, seat: int, tile: Tile | None, self_drawn: bool) -> WinContext:
+        hand = list(self.hands[seat])
+        if tile is None:
+            win_tile = self.drawn if self.drawn is not None and self.drawn in hand else hand[-1]
+            hand.remove(win_tile)
+        else:
+            win_tile = tile
+        return WinContext(
+            tuple(hand),
+            tuple(m.meld() for m in self.melds[seat]),
+            win_tile,
+            self_drawn,
+            self.hun,
+            self.qiang,
+            after_kong=self_drawn and self.after_kong,
+        )
+
+    def _turn_up_qiang(self) -> None:
+        """暗枪: 「胡牌后的下一张牌是枪」: the next wall tile and the kind after it."""
+        if self.rules.qiang == "an" and self.wall:
+            self.reveal = self.wall.pop(0)
+            self.qiang = qiang_kinds(self.flip, self.rules, self.reveal)
+
+    def _record_win(self, seat: int, how: str, tile: Tile, source: int | None) -> WinRecord:
+        ctx = self._win_context(seat, None if source is None else tile, source is None)
+        verdict = score(ctx, self.rules)
+        assert verdict.win, verdict.reason
+        fans = list(verdict.fans)
+        closed = [s for s in range(self.seats) if s != seat and not self.is_open(s)]
+        deltas = payments(
+            len(fans),
+            winner=seat,
+            dealer=self.dealer,
+            discarder=source,
+            closed=closed,
+            seats=self.seats,
+            rules=self.rules,
+        )
+        pay = payment_table(
+            len(fans),
+            winner=seat,
+            dealer=self.dealer,
+            discarder=source,
+            closed=closed,
+            seats=self.seats,
+            rules=self.rules,
+        )
+        return WinRecord(
+            seat,
+            how,
+            tile,
+            source,
+            fans,
+            verdict.reading.form,
+            [g.to_json() for g in verdict.reading.groups],
+            deltas,
+            pay,
+        )
+
+    def _end_with(self, records: list[WinRecord]) -> list[Event]:
+        self.wins = records
+        totals = [0] * self.seats
+        for r in records:
+            for s, d in enumerate(r.deltas):
+                totals[s] += d
+        self.scores = tuple(totals)
+        self._phase = "over"
+        events: list[Event] = [
+            Won(r.seat, r.how, r.tile, r.source, tuple(r.fans), r.form) for r in records
+        ]
+        return [*events, self._shown()]
+
+    def _shown(self) -> HandsShown:
+        hands = []
+        for s in range(self.seats):
+            parts = [format_tiles(sorted(self.hands[s]))]
+            parts += [m.kind + ":" + format_tiles(m.tiles) for m in self.melds[s]]
+            hands.append(" ".join(parts))
+        return HandsShown(tuple(hands), "" if self.reveal is None else str(self.reveal))
+
+    def _self_drawn_win(self, seat: int) -> list[Event]:
+        self._turn_up_qiang()
+        tile = self.drawn if self.drawn is not None else self.hands[seat][-1]
+        return self._end_with([self._record_win(seat, "zimo", tile, None)])
+
+    def _discard_wins(self, winners: list[int], source: int, tile: Tile, how: str) -> list[Event]:
+        if not self.rules.multiple_winners:
+            winners = winners[:1]
+        if how == "dianpao":
+            self.river[source][-1] = (tile, True)
+        else:
+            self.robbing = None
+        self._turn_up_qiang()
+        records = [self._record_win(w, how, tile, source) for w in winners]
+        self.hands[winners[0]].append(tile)
+        self.hands[winners[0]].sort()
+        return self._end_with(records)
+
+    # -- results ------------------------------------------------------------------------
+
+    def settlement(self) -> tuple[int, ...]:
+        return self.scores
+
+    def next_context(self) -> JSON:
+        """The next dealer: the winner (or the 下家 under ``dealer_rotation = next``);
+        after 流局 or a dealer's win the dealer deals again (连庄)."""
+        if not self.wins or any(w.seat == self.dealer for w in self.wins):
+            return {"dealer": self.dealer}
+        if self.rules.dealer_rotation == "next":
+            return {"dealer": (self.dealer + 1) % self.seats}
+        return {"dealer": self.wins[0].seat}
+
+    def locations(self) -> Mapping[str, Sequence[int]]:
+        out: dict[str, Sequence[int]] = {"wall": self.wall, "flip": (self.flip,)}
+        if self.reveal is not None:
+            out["reveal"] = (self.reveal,)
+        if self.robbing is not None:
+            out["robbed"] = (self.robbing[1],)
+        for s in range(self.seats):
+            out[f"hand {s}"] = self.hands[s]
+            out[f"melds {s}"] = [t for m in self.melds[s] for t in m.tiles]
+            out[f"river {s}"] = [t for t, taken in self.river[s] if not taken]
+        return out
+
+    def hidden_from(self, seat: int | None) -> Counter[int]:
+        hidden: Counter[int] = Counter(self.wall)
+        if self._phase == "over":
+            return hidden
+        for s in range(self.seats):
+            if s == seat:
+                continue
+            hidden.update(self.hands[s])
+            for m in self.melds[s]:
+                if m.kind == "angang":
+                    hidden.update(m.tiles)
+        return hidden
+
+    def view(self, seat: int | None) -> JSON:
+        over = self._phase == "over"
+        players = []
+        for s in range(self.seats):
+            melds = []
+            for m in self.melds[s]:
+                shown = over or s == seat or m.kind != "angang"
+                melds.append(
+                    {
+                        "kind": m.kind,
+                        "tiles": format_tiles(m.tiles) if shown else None,
+                        "from": m.source,
+                        "claimed": None if m.claimed is None else str(m.claimed),
+                    }
+                )
+            player: JSON = {
+                "seat": s,
+                "concealed": len(self.hands[s]),
+                "melds": melds,
+                "discards": format_tiles(t for t, _ in self.river[s]),
+                "claimed": [i for i, (_, taken) in enumerate(self.river[s]) if taken],
+                "open": self.is_open(s),
+            }
+            if over:
+                player["hand"] = format_tiles(sorted(self.hands[s]))
+            players.append(player)
+        out: JSON = {
+            "code": self.game.variant.code,
+            "phase": self._phase,
+            "seat": seat,
+            "to_act": self._to_act_shown(seat),
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "flip": str(self.flip),
+            "hun": sorted(self.hun),
+            "qiang": list(self.qiang),
+            "qiang_room": self.rules.qiang,
+            "wall": len(self.wall),
+            "players": players,
+            "last_discard": None
+            if self.last is None or self._phase not in ("claim", "rob")
+            else {"seat": self.last[0], "tile": str(self.last[1]), "kong": self._phase == "rob"},
+        }
+        if seat is not None:
+            hand = list(self.hands[seat])
+            drawn = None
+            if self.turn == seat and self._phase == "play" and self.drawn in hand:
+                drawn = self.drawn
+                hand.remove(self.drawn)
+            out["hand"] = format_tiles(sorted(hand))
+            out["drawn"] = None if drawn is None else str(drawn)
+            out["actions"] = [a.to_json() for a in (self.legal_actions(seat) or [])]
+            if self._phase in ("claim", "rob") and seat in self.decisions:
+                out["decided"] = _action_text(self.decisions[seat])
+        if over:
+            out["result"] = self._result_json()
+        return out
+
+    def _to_act_shown(self, seat: int | None) -> bool | list[int]:
+        """What a view says of who acts: a seat learns only whether it acts itself (so a
+        claim window hides which other seats may claim); a spectator sees the seat to move,
+        and nobody during a claim window."""
+        if seat is not None:
+            return seat in self.to_act()
+        return [] if self._phase in ("claim", "rob") else sorted(self.to_act())
+
+    def _result_json(self) -> JSON:
+        return {
+            "kind": "win" if self.wins else "drawn",
+            "reveal": None if self.reveal is None else str(self.reveal),
+            "scores": list(self.scores),
+            "wins": [
+                {
+                    "seat": w.seat,
+                    "how": w.how,
+                    "tile": str(w.tile),
+                    "from": w.source,
+                    "form": w.form,
+                    "fans": w.fans,
+                    "fan": len(w.fans),
+                    "groups": w.groups,
+                    "pay": w.pay,
+                    "deltas": w.deltas,
+                }
+                for w in self.wins
+            ],
+        }
+
+
+def _action_text(action: Action) -> str:
+    if isinstance(action, Chi):
+        return f"chi {format_tiles(action.chow)}"
+    if isinstance(action, Discard | Kong):
+        return f"{action.type} {action.tile}"
+    return action.type
