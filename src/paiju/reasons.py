@@ -21,6 +21,8 @@ reason; the browser shows the one of its language). Parameters are rendered by n
 
 from __future__ import annotations
 
+import functools
+import importlib
 import os
 from typing import Any, Final, Literal
 
@@ -35,6 +37,7 @@ __all__ = [
     "describe_event",
     "error_fields",
     "explain",
+    "known",
     "render",
     "terminal_lang",
     "texts",
@@ -239,12 +242,40 @@ def _value(key: str, value: Any, lang: Lang) -> str:
     return str(value)
 
 
+FAMILY_TABLES: Final = ("danzi", "climbing", "majiang")
+"""Families that keep their refusals' texts in their own ``messages.REASONS``."""
+
+
+@functools.cache
+def _all_reasons() -> dict[str, tuple[str, str]]:
+    """The core table, with the families' own tables (``paiju.games.F.messages``) under it:
+    a reason of the core wins; a family's text fills a reason the core does not have."""
+    out: dict[str, tuple[str, str]] = {}
+    for family in FAMILY_TABLES:
+        try:
+            module = importlib.import_module(f"paiju.games.{family}.messages")
+        except ImportError:
+            continue
+        table = getattr(module, "REASONS", {})
+        for key, pair in table.items():
+            if isinstance(pair, tuple) and len(pair) == 2:
+                out.setdefault(key, (str(pair[0]), str(pair[1])))
+    out.update(REASONS)
+    return out
+
+
+def known(reason: str | None) -> bool:
+    """Whether ``reason`` has a Chinese and an English text (core or a family's)."""
+    return reason is not None and reason in _all_reasons()
+
+
 def render(reason: str | None, params: dict[str, Any], lang: Lang, fallback: str = "") -> str:
     """The refusal ``reason`` with its ``params`` in ``lang``; ``fallback`` (the
     developers' message) where the reason has no rendering."""
-    if reason is None or reason not in REASONS:
+    table = _all_reasons()
+    if reason is None or reason not in table:
         return fallback
-    text = REASONS[reason][0 if lang == "zh" else 1]
+    text = table[reason][0 if lang == "zh" else 1]
     for key, value in params.items():
         text = text.replace("{" + key + "}", _value(key, value, lang))
     return text
@@ -253,7 +284,7 @@ def render(reason: str | None, params: dict[str, Any], lang: Lang, fallback: str
 def texts(exc: PaijuError) -> dict[str, str] | None:
     """``{"zh": …, "en": …}`` for a refusal: its reason rendered, else its code's text
     (None for a code without one)."""
-    if isinstance(exc, IllegalAction) and exc.reason in REASONS:
+    if isinstance(exc, IllegalAction) and known(exc.reason):
         return {lang: render(exc.reason, exc.params, lang) for lang in ("zh", "en")}
     pair = CODES.get(exc.code)
     return None if pair is None else {"zh": pair[0], "en": pair[1]}
