@@ -14,12 +14,14 @@ from paiju.games import FAMILIES, game
 from paiju.harness import check_game, playout
 
 PLAYABLE = [v.code for v in catalog() if FAMILIES[v.family].game is not None]
+MATCH_SEEDS = {"ningcheng-danzi": 2}
+"""Fewer seeds where one playout is a long match (打弹子: ~10 deals of 108 cards to 30)."""
 
 
 @pytest.mark.parametrize("code", PLAYABLE)
 def test_random_playouts_keep_every_invariant(code: str) -> None:
     g = game(code)
-    seeds = range(12)
+    seeds = range(MATCH_SEEDS.get(code, 12))
     failures = check_game(g, seeds)
     assert failures == []
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections import Counter
 
 import pytest
 import test_fangyang_rules
@@ -22,7 +23,7 @@ from paiju.catalog import find_variant
 from paiju.engine import Deal
 from paiju.games import game
 from paiju.games.climbing.bot import ClimbingBot, SmallestBot
-from paiju.games.climbing.core import brute_force_plays
+from paiju.games.climbing.core import ClimbingState, Pass, brute_force_plays
 from paiju.games.climbing.fangyang import FangyangState
 from paiju.harness import check_game, playout
 
@@ -285,7 +286,8 @@ def test_cli_jiefeng(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Mon
 
 @pytest.mark.parametrize("code", ["anshan-jiayibing", "anshan-fangyang"])
 def test_cli_simulate(capsys: pytest.CaptureFixture[str], code: str) -> None:
-    status, out, _ = cli(capsys, "simulate", code, "--games", "2", "--json")
+    games = "1" if code == "anshan-jiayibing" else "2"
+    status, out, _ = cli(capsys, "simulate", code, "--games", games, "--json")
     summary = json.loads(out)
     assert status == 0 and summary["invariant_failures"] == 0 and sum(summary["totals"]) == 0
 
@@ -317,3 +319,102 @@ def test_suggestions_are_legal_distinct_and_the_bots_choice_first(code: str) -> 
             state.apply(seat, advice[-1])
             if state.is_over:
                 break
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["anshan-jiayibing", "anshan-fangyang"]), st.integers(0, 10**6))
+def test_the_turn_and_the_trick_follow_the_core_rules(code: str, seed: int) -> None:
+    """Random legal deals: the turn only goes to a seat still in play; a trick ends exactly
+    when every other seat still in has passed on its play; then its player leads, or the
+    接风 leader when it went out; passing is never allowed on a lead."""
+    import random
+
+    state = game(code).new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        (seat,) = state.to_act()
+        assert isinstance(state, ClimbingState)
+        if state.phase == "playing":
+            assert state.in_play(seat)
+            if state.table is None:
+                assert not any(a == Pass() for a in state.legal_actions(seat) or [])
+        before_table = state.table_seat
+        action = rng.choice(list(state.legal_actions(seat) or []))
+        events = state.apply(seat, action)
+        kinds = [e.type for e in events]
+        if "trick_ended" in kinds and not state.is_over:
+            assert before_table is not None
+            lead = next(e for e in events if e.type == "lead")
+            if state.in_play(before_table):
+                assert state.turn == before_table and not lead.to_json()["jiefeng"]
+            else:
+                assert lead.to_json()["jiefeng"] and lead.to_json()["after"] == before_table
+            assert state.table is None
+
+
+def test_a_given_deal_must_have_the_games_hand_sizes() -> None:
+    from paiju.errors import ProtocolError
+
+    good = game("anshan-fangyang").new_state(seed=3).deal.to_json()
+    hands = [h.split() for h in good["hands"]]
+    hands[2].append(hands[0].pop())  # 13 14 14 13 -> still two of each: fine
+    game("anshan-fangyang").new_state(deal={"hands": [" ".join(h) for h in hands]})
+    hands[3].append(hands[1].pop())
+    hands[3].append(hands[2].pop())
+    with pytest.raises(ProtocolError, match="two seats hold 14"):
+        game("anshan-fangyang").new_state(deal={"hands": [" ".join(h) for h in hands]})
+    six = game("anshan-jiayibing").new_state(seed=3).deal.to_json()
+    rows = [h.split() for h in six["hands"]]
+    rows[0].append(rows[1].pop())
+    with pytest.raises(ProtocolError, match="18 cards"):
+        game("anshan-jiayibing").new_state(deal={"hands": [" ".join(h) for h in rows]})
+
+
+def test_stop_takes_a_seat_out_of_play_without_a_place() -> None:
+    """The core's ``stop`` (打弹子's failed 宣战 plays nothing more): skipped, unranked."""
+    from climbing_helpers import jyb_position, run
+
+    state = jyb_position(["5s 9s", "6s Ks", "7s 8c", "4c 4d", "4h 3h", "5d 3d"], leader=0)
+    run(state, [(0, "5s")])
+    state.stop(2)
+    assert not state.in_play(2) and state.places()[2] is None
+    run(state, [(1, "6s")])
+    assert state.turn == 3  # seat 2 is skipped
+    run(state, [(3, "pass"), (4, "pass"), (5, "pass"), (0, "pass")])
+    assert state.table is None and state.turn == 1  # the trick ended without seat 2
+
+
+def test_partner_visible_hands_through_the_sees_hand_hook() -> None:
+    """A game that shows partners' hands (明牌) overrides ``sees_hand``: the view carries
+    the partner's cards and ``hidden_from`` agrees, so the harness checks exactly that."""
+    from paiju.games.climbing.jiayibing import JiayibingState
+
+    class OpenPartners(JiayibingState):
+        def sees_hand(self, viewer: int | None, seat: int) -> bool:
+            return viewer is not None and self.team_of(viewer) == self.team_of(seat)
+
+    g = jiayibing()
+    base = g.new_state(seed=5)
+    state = OpenPartners(g, 6, base.deal, {})
+    view = state.view(0)
+    assert view["hands"][2] is not None and view["hands"][1] is None
+    hidden = state.hidden_from(0)
+    expected: Counter[int] = Counter()
+    for s in (1, 3, 5):
+        expected.update(state.hands[s])
+        expected.subtract(state.exposed[s])
+    assert hidden == +expected
+    from paiju.harness import view_items
+
+    shown = view_items(view)
+    copies = Counter(g.full_set())
+    assert not [c for c in shown if hidden.get(c, 0) >= copies[c]]
+
+
+def test_the_bot_counts_cards_and_leads_a_sure_winner_in_the_endgame() -> None:
+    """With two groups left, a play nothing unseen can beat goes first (then the other)."""
+    state = fy_position(["RJ 5s", "5h 6h 7h", "As 8c 8d", "5c Tc Jc"], banker=0, call="As")
+    bot = ClimbingBot(state.game, 1)
+    assert bot.act(state, 0).to_json() == {"type": "play", "cards": "RJ"}
+    early = fy_position(["RJ 5s 7d 9d", "5h 6h 7h", "As 8c 8d", "5c Tc Jc"], banker=0, call="As")
+    assert bot.act(early, 0).to_json() == {"type": "play", "cards": "5s"}  # low first

@@ -412,3 +412,19 @@ def test_n35_take_in_turn_even_a_partners_zhazi() -> None:
     assert state.view(1)["trick_takes"][-1] is True
     with pytest.raises(IllegalAction):
         state.apply(3, Play(parse_cards("6h")))  # out of turn
+
+
+def test_n56_the_harness_allows_exactly_the_shown_tribute() -> None:
+    """Both 大王 given as shown tribute: the opponents' views name them and the harness's
+    hidden-card check accepts it; were they not shown, the same views would leak."""
+    from paiju.harness import _leaks
+
+    last = "RJ RJ BJ BJ " + " ".join(THIRD.split()[2:25])
+    state = new_deal({2: last}, context=later([1, 0, 3, 2], declarer=1))
+    assert Counter(state.exposed[1])[Card.parse("RJ")] == 2
+    for seat in (0, 2, None):  # seat 1's opponents and the spectator
+        view = state.view(seat)
+        assert "RJ RJ" in view["tribute"]["log"][0]["cards"]
+        assert _leaks(state, seat, view) == []
+    state.exposed[1].clear()
+    assert _leaks(state, 0, state.view(0))  # the check would catch an unshown card

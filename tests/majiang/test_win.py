@@ -219,3 +219,15 @@ def test_r21_a_closed_hand_wins_and_any_pair_may_be_the_jiang() -> None:
     """R21: 「站立(没有开门)」 is a fan, so 开门 is no condition; a 5 may be the pair."""
     r = verdict("123m111m456p789s5s", "5s")
     assert r["win"] and "站立" in r["fans"]
+
+
+def test_four_pairs_in_four_blocks_are_not_a_hand() -> None:
+    """Four groups *and one pair*: 22m 99p 55s 66z with 789m 234s is two groups, four pairs
+    (found by a random playout: the table path once took every block's pair)."""
+    tiles = parse_tiles("22789m99p23455s66z")
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    assert not can_win(counts, 0, (), MajiangRules())
+    assert not best_reading(HandShape(tiles, (), frozenset())).win
+    assert not verdict("22789m99p23455s6z", "6z")["win"]

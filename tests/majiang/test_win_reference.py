@@ -13,14 +13,17 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paiju.games.majiang.rules import DRAGONS, YAOJIU, MajiangRules, succ
-from paiju.games.majiang.win import HandShape, best_reading, can_win
+from paiju.games.majiang.rules import DRAGONS, YAOJIU, MajiangRules, pred, succ
+from paiju.games.majiang.win import HandShape, Meld, best_reading, can_win
+from paiju.tiles import Tile, parse_tiles
 
 Item = tuple[int, bool]  # (kind, is 混)
 
 
 def _groups_of(items: tuple[Item, ...]) -> list[list[tuple[str, tuple[Item, ...]]]]:
     """Every split of the sorted items into groups and one pair (a list of splits)."""
+    if not items:
+        return []
 
     @cache
     def split(
@@ -66,30 +69,40 @@ def _take(rest: tuple[Item, ...], kinds: tuple[int, ...]) -> list[tuple[Item, ..
     return ways
 
 
-def reference(tiles: list[int], hun: frozenset[int], rules: MajiangRules) -> tuple[bool, int]:
+def reference(
+    tiles: list[int],
+    hun: frozenset[int],
+    rules: MajiangRules,
+    melds: tuple[tuple[str, tuple[int, ...]], ...] = (),
+) -> tuple[bool, int]:
     """(win, the best number of form fans) by brute force (standard form, 七对, 十三幺)."""
     natural = [t for t in tiles if t not in hun]
+    everything = natural + [t for _, ts in melds for t in ts]
     w = len(tiles) - len(natural)
     best = -1
-    # 七对
     c = Counter(natural)
-    if sum(1 for n in c.values() if n % 2) <= w:
+    every = Counter(everything)
+    seven = not melds and sum(1 for n in c.values() if n % 2) <= w
+    if seven:  # 七对
         best = max(best, 1 + (1 if any(c[k] >= 2 for k in (1, 7, 10, 16, 19, 25)) else 0))
-    # 十三幺 (every tile 幺九)
-    if all(t in YAOJIU for t in natural):
-        qi = 1 if sum(1 for n in c.values() if n % 2) <= w else 0
-        sancha = 1 if sum(1 for n in c.values() if n >= 3) >= 3 else 0
-        best = max(best, 1 + qi + sancha)
+    # 十三幺 (every tile 幺九, no 吃)
+    if all(t in YAOJIU for t in everything) and all(kind != "chi" for kind, _ in melds):
+        sancha = 1 if sum(1 for n in every.values() if n >= 3) >= 3 else 0
+        best = max(best, 1 + int(seven) + sancha)
     # standard: the conditions on natural tiles, then every substitution of the 混
-    has_yaojiu = any(t in YAOJIU for t in natural)
-    suits = {t // 9 for t in natural if t < 27}
+    has_yaojiu = any(t in YAOJIU for t in everything)
+    suits = {t // 9 for t in everything if t < 27}
     if has_yaojiu and suits == {0, 1, 2}:
         near = {k for t in natural for k in range(t - 2, t + 3) if 0 <= k < 34}
         candidates = sorted(near | DRAGONS | {0, 9, 18, 27})
         for subst in _assignments(candidates, w):
             items = tuple(sorted([(t, False) for t in natural] + [(k, True) for k in subst]))
             for groups in _groups_of(items):
-                best = max(best, _score(groups, rules))
+                shown = [
+                    ("shunzi" if kind == "chi" else "kezi", tuple((t, False) for t in ts[:3]))
+                    for kind, ts in melds
+                ]
+                best = max(best, _score(groups + shown, rules))
     return best >= 0, best
 
 
@@ -114,8 +127,13 @@ def _score(groups: list[tuple[str, tuple[Item, ...]]], rules: MajiangRules) -> i
 
 
 def _group_kinds(draw: st.DrawFn) -> list[int]:
+    """Four groups and a pair, or two groups and four pairs, or seven pairs (14 tiles)."""
+    groups, pairs = draw(st.sampled_from([(4, 1), (4, 1), (2, 4), (0, 7)]))
     tiles: list[int] = []
-    for _ in range(4):
+    for _ in range(pairs - 1):
+        k = draw(st.integers(0, 33))
+        tiles += [k, k]
+    for _ in range(groups):
         if draw(st.booleans()):
             suit = draw(st.integers(0, 2))
             start = suit * 9 + draw(st.integers(0, 6))
@@ -162,9 +180,125 @@ def test_fast_check_matches_brute_force(hand: tuple[list[int], frozenset[int]]) 
     assert got.win == want_win, (tiles, got.reason)
     if want_win:
         assert len(got.fans) == want_fans, (tiles, got.fans)
+        if got.form == "standard":  # the arrangement shown covers the hand exactly
+            shown: Counter[int] = Counter()
+            stands = 0
+            for g in got.groups:
+                kinds = parse_tiles(g.tiles)
+                shown.update(kinds)
+                stands += g.hun if kinds else 0
+                assert len(kinds) in (0, 2, 3)
+            natural = Counter(t for t in tiles if t not in hun)
+            assert not natural - shown, (tiles, got.groups)
+            assert sum((shown - natural).values()) == stands
+            assert sum(g.hun for g in got.groups) == sum(1 for t in tiles if t in hun)
     counts = [0] * 34
     for t in tiles:
         if t not in hun:
             counts[t] += 1
     wilds = sum(1 for t in tiles if t in hun)
     assert can_win(counts, wilds, (), rules) == want_win
+
+
+@st.composite
+def hands_with_melds(
+    draw: st.DrawFn,
+) -> tuple[list[int], frozenset[int], tuple[tuple[str, tuple[int, ...]], ...]]:
+    """A near-winning hand whose first one or two groups are declared (吃 / 碰 / 明杠)."""
+    tiles, hun = draw(hands())
+    n = draw(st.integers(1, 2))
+    melds: list[tuple[str, tuple[int, ...]]] = []
+    rest = list(tiles)
+    for _ in range(n):
+        if draw(st.booleans()):
+            s = draw(st.integers(0, 2)) * 9 + draw(st.integers(0, 6))
+            meld = ("chi", (s, s + 1, s + 2))
+        else:
+            k = draw(st.integers(0, 33))
+            meld = ("peng", (k, k, k)) if draw(st.booleans()) else ("minggang", (k,) * 4)
+        if any(t in hun for t in meld[1]):
+            continue
+        melds.append(meld)
+        del rest[:3]
+    every = Counter(rest) + Counter(t for _, ts in melds for t in ts)
+    if not melds or max(every.values()) > 4:
+        return tiles, hun, ()  # not a possible hand: the test skips it
+    return rest, hun, tuple(melds)
+
+
+@settings(max_examples=100, deadline=None)
+@given(hands_with_melds())
+def test_fast_check_with_melds_matches_brute_force(
+    hand: tuple[list[int], frozenset[int], tuple[tuple[str, tuple[int, ...]], ...]],
+) -> None:
+    tiles, hun, melds = hand
+    if not melds:
+        return
+    rules = MajiangRules()
+    want_win, want_fans = reference(tiles, hun, rules, melds)
+    meld_objs = tuple(Meld(kind, tuple(Tile(t) for t in ts)) for kind, ts in melds)
+    got = best_reading(HandShape(tuple(tiles), meld_objs, hun), rules)
+    assert got.win == want_win, (tiles, melds, got.reason)
+    if want_win:
+        assert len(got.fans) == want_fans, (tiles, melds, got.fans)
+    counts = [0] * 34
+    for t in tiles:
+        if t not in hun:
+            counts[t] += 1
+    wilds = sum(1 for t in tiles if t in hun)
+    assert can_win(counts, wilds, meld_objs, rules) == want_win
+
+
+OPTION_RULES = [
+    MajiangRules(no_258_pair=True),
+    MajiangRules(hun_may_make_dragon_pair=False),
+    MajiangRules(shisanyao="thirteen-orphans"),
+    MajiangRules(hun="flip+next"),
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands_with_melds(), st.sampled_from(OPTION_RULES))
+def test_fast_check_agrees_with_the_full_reading_under_every_option(
+    hand: tuple[list[int], frozenset[int], tuple[tuple[str, tuple[int, ...]], ...]],
+    rules: MajiangRules,
+) -> None:
+    """The claim-window check and the scored reading never disagree (a legal 胡 always
+    scores), whatever the room's switches."""
+    tiles, hun, melds = hand
+    if rules.hun == "flip+next":  # the flipped kind is 混 too
+        hun = hun | {pred(next(iter(hun)))}
+        if any(t in hun for _, ts in melds for t in ts):
+            return
+    meld_objs = tuple(Meld(kind, tuple(Tile(t) for t in ts)) for kind, ts in melds)
+    counts = [0] * 34
+    for t in tiles:
+        if t not in hun:
+            counts[t] += 1
+    wilds = sum(1 for t in tiles if t in hun)
+    reading = best_reading(HandShape(tuple(tiles), meld_objs, hun), rules)
+    assert can_win(counts, wilds, meld_objs, rules) == reading.win, (tiles, melds, rules)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.tuples(st.integers(0, 8), st.integers(9, 17), st.integers(18, 26), st.integers(27, 33)),
+    st.lists(st.tuples(st.integers(0, 2), st.integers(0, 6)), min_size=2, max_size=2),
+)
+def test_a_pair_in_every_block_is_no_standard_hand(
+    pairs: tuple[int, int, int, int], chows: list[tuple[int, int]]
+) -> None:
+    """Two chows and four pairs, one pair in each of 万 筒 条 字: every block's size fits a
+    pair, yet a hand has one pair only (it may still be 七对 when the chows pair up)."""
+    tiles = [k for p in pairs for k in (p, p)]
+    for suit, start in chows:
+        tiles += [suit * 9 + start + i for i in range(3)]
+    if max(Counter(tiles).values()) > 4:
+        return
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    want, _ = reference(tiles, frozenset(), MajiangRules())
+    assert can_win(counts, 0, (), MajiangRules()) == want
+    reading = best_reading(HandShape(tuple(tiles), (), frozenset()))
+    assert reading.win == want and (not want or reading.form != "standard")

@@ -137,6 +137,15 @@ def rebuild(hand: HandRow, upto: int | None = None) -> State:
     return state
 
 
+def acts(view: dict[str, Any], seat: int | None) -> bool:
+    """Whether the view shows ``seat`` to act: ``to_act`` lists the seats, or (a game that
+    hides who else acts, as mahjong's claim windows do) says whether the viewer acts."""
+    acting = view.get("to_act")
+    if isinstance(acting, bool):
+        return acting and seat == view.get("seat")
+    return seat in (acting or [])
+
+
 class Player:
     """A scripted client holding one seat (or a spectator's socket)."""
 
@@ -213,7 +222,7 @@ class Player:
         """Send an action if ``msg`` shows this seat to act; True if one was sent."""
         if self.seat is None or self.pending is not None:
             return False
-        if msg["type"] not in ("state", "update") or self.seat not in msg["view"]["to_act"]:
+        if msg["type"] not in ("state", "update") or not acts(msg["view"], self.seat):
             return False
         if msg.get("legal"):
             action = self.rng.choice(msg["legal"])

@@ -257,9 +257,10 @@ class Update(_Msg):
     room: int
     game: int
     version: int
-    seat: int
-    """The seat that acted."""
-    actor: Literal["player", "bot", "timeout"]
+    seat: int | None
+    """The seat that acted (null: an action the game hides from you, such as another
+    seat's decision in a mahjong claim window)."""
+    actor: Literal["player", "bot", "timeout"] | None
     events: list[dict[str, Any]]
     view: dict[str, Any]
     timers: list[Timer]

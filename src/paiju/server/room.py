@@ -665,6 +665,18 @@ class Room:
         out.extend(self.spectators)
         return out
 
+    @staticmethod
+    def visible_timers(
+        timers: list[dict[str, Any]], view: dict[str, Any], seat: int | None
+    ) -> list[dict[str, Any]]:
+        """The clocks a seat may see: those of the seats its view shows acting. A view whose
+        ``to_act`` is only whether the seat itself acts (``true``/``false``, as in the
+        mahjong claim windows: who else may claim is hidden) shows that seat's clock alone."""
+        acting = view.get("to_act", [])
+        if isinstance(acting, bool):
+            return [t for t in timers if acting and t["seat"] == seat]
+        return [t for t in timers if t["seat"] in acting]
+
     def timers(self) -> list[dict[str, Any]]:
         """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
         now = self.loop.time()
@@ -783,11 +795,12 @@ class Room:
             seat = client.seat
             text = texts.get(seat)
             if text is None:
+                view = state.view(seat)
                 text = texts[seat] = dumps(
                     {
                         **head,
-                        "view": state.view(seat),
-                        "timers": timers,
+                        "view": view,
+                        "timers": self.visible_timers(timers, view, seat),
                         "control": control,
                         "legal": self.legal(seat),
                         "ref": ref,
@@ -852,16 +865,20 @@ class Room:
             if seat is None and spectators is not None:
                 client.send(spectators)
                 continue
+            view = state.view(seat)
+            seen = [
+                body for aud, body in shown if aud is None or (seat is not None and seat in aud)
+            ]
+            # a view that hides who acts (``to_act`` not a list): an action it shows nothing
+            # of (a claim decision in a mahjong window) does not name its seat either
+            unseen = not seen and seat != actor_seat and not isinstance(view.get("to_act"), list)
             text = dumps(
                 {
                     **head,
-                    "events": [
-                        body
-                        for aud, body in shown
-                        if aud is None or (seat is not None and seat in aud)
-                    ],
-                    "view": state.view(seat),
-                    "timers": timers,
+                    **({"seat": None, "actor": None} if unseen else {}),
+                    "events": seen,
+                    "view": view,
+                    "timers": self.visible_timers(timers, view, seat),
                     "control": control,
                     "legal": self.legal(seat),
                     "ref": ref if seat == actor_seat and actor == "player" else None,

@@ -110,6 +110,19 @@ class ClimbingBot:
 
         return key
 
+    @staticmethod
+    def unseen(state: ClimbingState, seat: int) -> list[int]:
+        """The cards ``seat`` has not seen played and does not hold (others may hold them)."""
+        left = Counter(state.game.full_set())
+        left.subtract(state.hands[seat])
+        left.subtract(state.played)
+        return sorted((+left).elements())
+
+    @staticmethod
+    def boss(state: ClimbingState, combo: Combo, unseen: Sequence[int]) -> bool:
+        """Nothing the others may hold beats ``combo`` (it wins the trick for sure)."""
+        return not state.rules.plays(unseen, combo)
+
     def lead(self, state: ClimbingState, seat: int, combos: Sequence[Combo]) -> Combo:
         hand = state.hands[seat]
         for c in combos:
@@ -119,6 +132,12 @@ class ClimbingBot:
         sizes = [len(h) for h in state.hands]
         counts = Counter(state.rules.level(c) for c in hand)
         whole = [c for c in combos if counts[c.rank] == c.length]
+        if 2 <= len(whole) <= 3:
+            # the endgame: a sure winner first keeps the lead for the rest
+            unseen = self.unseen(state, seat)
+            sure = [c for c in whole if self.boss(state, c, unseen)]
+            if sure:
+                return min(sure, key=lambda c: c.rank)
         pool = whole or list(combos)
         threats = {sizes[s] for s in opponents if state.in_play(s) and sizes[s] <= THREAT}
         safe = [c for c in pool if c.length not in threats]
@@ -153,7 +172,14 @@ class ClimbingBot:
         if threat or (table_seat is not None and sizes[table_seat] <= THREAT):
             # block: keep the opponent from going out, with the highest play
             return max(combos, key=lambda c: (c.rank, counts[c.rank] == c.length))
+        groups = len(counts)
         whole = [c for c in combos if counts[c.rank] == c.length and c.kind != "quad"]
+        if groups <= 3 and whole:
+            # the endgame: take the lead with a sure winner, then lead the rest
+            unseen = self.unseen(state, seat)
+            sure = [c for c in whole if self.boss(state, c, unseen)]
+            if sure:
+                return min(sure, key=lambda c: c.rank)
         if not whole:
             if len(hand) <= 6:
                 cheap = [c for c in combos if c.kind != "quad"]

@@ -424,7 +424,6 @@ class ClimbingGame(Game[_P]):
                 reason="bad_option",
                 option=name,
             ) from None
-        self.opts = model
         result: dict[str, Any] = model.model_dump()
         return result
 

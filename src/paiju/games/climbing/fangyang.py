@@ -287,6 +287,12 @@ class FangyangGame(ClimbingGame[FangyangParams]):
             banker = next(s for s in range(seats) if HEART4 in hands[s])
         return Deal(tuple(tuple(h) for h in hands), {}, {"banker": banker, "dealer": dealer})
 
+    def check_deal(self, seats: int, deal: Deal) -> None:
+        super().check_deal(seats, deal)
+        sizes = [len(h) for h in deal.hands]
+        if sorted(sizes) != [13, 13, 14, 14]:
+            raise ProtocolError(f"deal: two seats hold 14 cards and two 13 (F1), got {sizes}")
+
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> FangyangState:
         return FangyangState(self, seats, deal, context)
 

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from paiju.cards import Card
 from paiju.engine import Deal
-from paiju.errors import IllegalAction
+from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games.climbing.core import (
     ClimbingGame,
@@ -164,6 +164,12 @@ class JiayibingGame(ClimbingGame[JiayibingParams]):
                 copy, holder = 1, next(owner[idx] for idx in order if full[idx] == card)
             info = {"special3": str(Card(card)), "special3_copy": copy, "special3_holder": holder}
         return Deal(tuple(tuple(h) for h in hands), {}, info)
+
+    def check_deal(self, seats: int, deal: Deal) -> None:
+        super().check_deal(seats, deal)
+        sizes = [len(h) for h in deal.hands]
+        if sizes != [HAND] * seats:
+            raise ProtocolError(f"deal: every seat holds {HAND} cards (J1), got {sizes}")
 
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> JiayibingState:
         return JiayibingState(self, seats, deal, context)

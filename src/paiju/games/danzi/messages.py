@@ -1,8 +1,9 @@
 """Player-facing texts of 宁城打弹子 in Chinese and English, by reason code.
 
 :class:`~paiju.errors.IllegalAction` carries a ``reason`` and JSON ``params``; a surface
-renders them with :func:`render` in the player's language. The ``beats`` reasons of
-:func:`paiju.games.danzi.combos.beats` (``why`` of ``does_not_beat``) are here too.
+renders them with :func:`render` in the player's language. The climbing core's play
+refusals (``not_held``, ``wrong_kind``, ``not_higher``) are here, and the reasons of
+:func:`paiju.games.danzi.combos.beats` (:data:`BEATS`, the ``why`` of ``does_not_beat``).
 
 >>> render("does_not_beat", {"why": "equal", "table": "5s"}, "zh")
 '管不上桌面的 5s：一样大'

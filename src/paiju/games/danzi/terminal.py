@@ -17,7 +17,9 @@ from rich.console import Console
 
 from paiju.cards import Card, parse_cards
 from paiju.engine import Action, Event, Game, State
-from paiju.errors import NotationError, PaijuError
+from paiju.errors import IllegalAction, NotationError, PaijuError
+from paiju.games.climbing.core import ClimbingState
+from paiju.games.climbing.terminal import ClimbingTable
 from paiju.games.danzi.bot import DanziBot
 from paiju.games.danzi.combos import (
     BJ,
@@ -40,6 +42,7 @@ from paiju.games.danzi.game import (
     Tribute,
     display_order,
 )
+from paiju.games.danzi.messages import render
 
 __all__ = ["DanziTable", "cards_by_ranks", "play_groups", "rank_groups"]
 
@@ -115,15 +118,16 @@ def cards_by_ranks(hand: Sequence[int], text: str) -> tuple[Card, ...]:
     return tuple(out)
 
 
-class DanziTable:
-    """The terminal table of one human seat."""
+class DanziTable(ClimbingTable):
+    """The terminal table of one human seat: the climbing family's table with 打弹子's
+    own rendering (27 cards by rank with counts, the partner's open hand, tribute, 宣战)."""
 
     def __init__(self, game: Game, console: Console) -> None:
-        self.game = game
-        self.console = console
-        self.advisor = DanziBot(game, 0)
+        super().__init__(game, console)
+        self.advisor = DanziBot(game, 0)  # type: ignore[assignment]
 
-    def who(self, state: DanziState, seat: int, me: int) -> str:
+    def who(self, state: ClimbingState, seat: int, me: int) -> str:
+        assert isinstance(state, DanziState)
         if seat == me:
             name = "you"
         elif seat == (me + 2) % 4:
@@ -268,16 +272,19 @@ class DanziTable:
         choices = list(state.legal_actions(seat) or [])
         mark = "#" if state.phase == "playing" else ""
         for i, action in enumerate(choices[:SHOW_CHOICES]):
-            self.console.print(f"  [{mark}{i}] {self.describe(action)}", markup=False)
+            self.console.print(f"  [{mark}{i}] {self.describe_action(action)}", markup=False)
         if len(choices) > SHOW_CHOICES:
             self.console.print(f"  … {len(choices) - SHOW_CHOICES} more: type the cards")
-        self.console.print(f"  (suggestion: {self.describe(hint)}; press enter to take it)")
+        self.console.print(f"  (suggestion: {self.describe_action(hint)}; press enter to take it)")
         while True:
             answer = click.prompt(self.prompt(state), default="", show_default=False).strip()
             try:
-                action = self.parse(state, seat, answer, choices, hint)
+                action = self.parse_answer(state, seat, answer, choices, hint)
                 state.check(seat, action)
                 return action
+            except IllegalAction as exc:
+                zh = render(exc.reason or "", exc.params, "zh") if exc.reason else ""
+                self.console.print(f"[red]不行 {zh}: {exc}[/red]")
             except (PaijuError, ValueError) as exc:
                 self.console.print(f"[red]{exc}[/red]")
 
@@ -290,7 +297,7 @@ class DanziTable:
             "declaring": "宣战? y / n",
         }.get(state.phase, "play by ranks (33, 10 10, 大王) or cards (3s 3h), p to pass, #N")
 
-    def describe(self, action: Action) -> str:
+    def describe_action(self, action: Action) -> str:
         if isinstance(action, Pass):
             return "pass 不要"
         if isinstance(action, Declare):
@@ -301,7 +308,7 @@ class DanziTable:
             return re.sub(r"\[/?(red|bold)\]", "", play_groups(action.cards))
         return str(action.to_json())
 
-    def parse(
+    def parse_answer(
         self, state: DanziState, seat: int, answer: str, choices: list[Action], hint: Action
     ) -> Action:
         """Enter = the suggestion; ``#N`` (or N outside the play) = a choice; else cards."""

@@ -72,9 +72,9 @@ View (JSON) of seat ``s`` (``None`` = spectator)
                           "deltas": [d0, d1, d2, d3]}]}}
 
 Events: ``drew`` (seat, replacement, wall), private ``tile_drawn``, ``discarded``, private
-``claim_made`` and public ``seat_decided`` (no content), ``melded`` (kind ``chi`` ``peng``
-``minggang`` ``angang`` (no tiles) ``bugang_pending`` ``bugang``), private ``concealed_kong``,
-``won``, ``hands_shown``, ``drawn_hand`` (流局), ``hand_ended``.
+``claim_made`` (only the deciding seat sees that it decided, and what), ``melded`` (kind
+``chi`` ``peng`` ``minggang`` ``angang`` (no tiles) ``bugang_pending`` ``bugang``), private
+``concealed_kong``, ``won``, ``hands_shown``, ``drawn_hand`` (流局), ``hand_ended``.
 
 Room options: see :data:`paiju.games.majiang.rules.OPTION_CHOICES` (``qiang = "ming" | "an"``,
 ``hun``, ``dealer_rotation``, ``multiple_winners``, ``zhuang``, ``qionghu``, ``shisanyao``,

@@ -166,14 +166,6 @@ class ClaimMade(PrivateEvent):
 
 
 @dataclass(frozen=True)
-class SeatDecided(Event):
-    """A seat has decided in the claim window (what it chose stays hidden)."""
-
-    type: ClassVar[str] = "seat_decided"
-    seat: int
-
-
-@dataclass(frozen=True)
 class Melded(Event):
     """A 吃 / 碰 / 明杠 / 补杠 / 暗杠; an 暗杠's tiles are in :class:`ConcealedKong` only."""
 
@@ -264,7 +256,6 @@ class MajiangGame(Game):
         TileDrawn,
         Discarded,
         ClaimMade,
-        SeatDecided,
         Melded,
         ConcealedKong,
         Won,
@@ -607,7 +598,7 @@ class MajiangState(State):
         self.decisions[seat] = action
         if Win() in self.window[seat] and not isinstance(action, Win):
             self.passed_win.add(seat)
-        events: list[Event] = [ClaimMade(seat, _action_text(action)), SeatDecided(seat)]
+        events: list[Event] = [ClaimMade(seat, _action_text(action))]
         if self._window_settled():
             events.extend(self._close_window())
         return events

@@ -1,5 +1,6 @@
-"""The 鞍山麻将 table for ``paiju play anshan-majiang``: tiles in Chinese text (五万 or 5万),
-the 混 marked, the drawn tile apart, every river and meld, and the claim prompts.
+"""The 鞍山麻将 table for ``paiju play anshan-majiang``: tiles in Chinese text (5万, 中; the
+Unicode tiles 🀋 🀄 with ``PAIJU_TILES=unicode``), the 混 marked, the drawn tile apart,
+every river and meld, and the claim prompts.
 
 Type a tile (``5m``, ``五万``, ``中``) to discard it, or the number of a choice; ``h`` / ``胡``
 wins, ``p`` / ``碰``, ``g`` / ``杠``, ``c`` / ``吃`` (the first chow), ``k 5m`` kongs, ``过`` /
@@ -8,6 +9,7 @@ wins, ``p`` / ``碰``, ``g`` / ``杠``, ``c`` / ``吃`` (the first chow), ``k 5m
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import cast
 
@@ -38,10 +40,23 @@ _MELD = {"chi": "吃", "peng": "碰", "minggang": "明杠", "angang": "暗杠"}
 _HOW = {"zimo": "自摸 self-drawn", "dianpao": "点炮 on a discard", "qianggang": "抢杠 robbed kong"}
 
 
-def tile_text(tile: int, hun: frozenset[int] = frozenset()) -> str:
-    """``5万``, ``中``; a 混 is marked ``[混]`` after the tile."""
+_GLYPH_SUIT = (0x1F007, 0x1F019, 0x1F010)  # 🀇 一万, 🀙 一筒, 🀐 一条
+_GLYPH_HONOR = "🀀🀁🀂🀃🀆🀅🀄"  # 东 南 西 北 白 发 中
+UNICODE = os.environ.get("PAIJU_TILES", "").lower() == "unicode"
+"""``PAIJU_TILES=unicode`` shows the Unicode mahjong tiles (🀇 🀙 🀐 🀄) instead of 5万 text."""
+
+
+def tile_text(tile: int, hun: frozenset[int] = frozenset(), glyphs: bool | None = None) -> str:
+    """``5万``, ``中`` (or the Unicode tile, 🀋 🀄); a 混 is marked ``[混]`` after the tile.
+
+    >>> tile_text(4), tile_text(33, frozenset({33})), tile_text(4, glyphs=True)
+    ('5万', '中[混]', '🀋')
+    """
     t = Tile(tile)
-    text = HONOR_NAMES[t - 27] if t.is_honor else f"{t.number}{_SUIT[t.suit]}"
+    if glyphs if glyphs is not None else UNICODE:
+        text = _GLYPH_HONOR[t - 27] if t.is_honor else chr(_GLYPH_SUIT[t.suit] + t.number - 1)
+    else:
+        text = HONOR_NAMES[t - 27] if t.is_honor else f"{t.number}{_SUIT[t.suit]}"
     return f"{text}[混]" if t in hun else text
 
 

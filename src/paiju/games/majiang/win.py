@@ -414,8 +414,12 @@ def is_standard_win(
         c = SUIT_TABLE.get(tuple(counts[18:27]))
         if c is None:
             return -1
-        d = HONOR_TABLE.get(tuple(counts[27:34]))
+        kd = tuple(counts[27:34])
+        d = HONOR_TABLE.get(kd)
         if d is None:
+            return -1
+        # 14 - 3 × melds tiles: one block holds the pair, or all four do (never a win)
+        if sum(kd) % 3 == 2 and sum(counts[0:9]) % 3 == 2 and sum(counts[9:18]) % 3 == 2:
             return -1
         best = -1
         for x in a:
@@ -711,21 +715,26 @@ def can_win(
     conditions on natural tiles, then 七对 and 十三幺 by counting.
     """
     natural = counts
+    mf = 0
     if melds:
         natural = list(counts)
         for m in melds:
             for t in m.tiles:
                 natural[t] += 1
-    if is_standard_win(counts, wilds, melds_features(melds), rules, first=True) >= 0:
+        mf = melds_features(melds)
+    if is_standard_win(counts, wilds, mf, rules, first=True) >= 0:
         has_yaojiu = (
             natural[0] or natural[8] or natural[9] or natural[17] or natural[18] or natural[26]
         ) or max(natural[27:34])
         if has_yaojiu and sum(natural[0:9]) and sum(natural[9:18]) and sum(natural[18:27]):
             return True
-    if not melds and counts.count(1) + counts.count(3) <= wilds:
-        return True  # 七对
-    middles = sum(natural[1:8]) + sum(natural[10:17]) + sum(natural[19:26])
-    if middles == 0 and not any(m.kind == "chi" for m in melds):  # 十三幺: every tile 幺九
+    if not melds:
+        odd = counts.count(1)
+        if odd <= wilds and odd + counts.count(3) <= wilds:
+            return True  # 七对
+    if max(natural[1:8]) or max(natural[10:17]) or max(natural[19:26]):
+        return False  # a 2-8: no 十三幺
+    if not any(m.kind == "chi" for m in melds):  # 十三幺: every tile 幺九
         if rules.shisanyao == "all-yaojiu":
             return True
         if not melds and max(counts) <= 2 and counts.count(2) <= 1:

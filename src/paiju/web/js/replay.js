@@ -149,7 +149,7 @@ export async function showReplay(main, [gameId]) {
     const felt = h("div", { class: `felt replay-felt seats-${n}`, id: "replay-felt" });
     felt.appendChild(h("div", { class: "felt-center" }, parts.center || null));
     for (let i = 0; i < n; i++) {
-      const acting = (view.to_act || []).includes(i);
+      const acting = Array.isArray(view.to_act) ? view.to_act.includes(i) : view.to_act === true && i === viewer;
       felt.appendChild(
         h(
           "div",

@@ -199,6 +199,10 @@ class RoomView {
         break;
       case "state":
       case "update":
+        // a game may tell a seat only whether it acts itself (to_act: true / false, as the
+        // mahjong claim windows do, not to show who else may claim): as a list of seats
+        this.actingHidden = typeof msg.view.to_act === "boolean" || (this.seat === null && !("to_act" in msg.view));
+        if (typeof msg.view.to_act === "boolean") msg.view.to_act = msg.view.to_act && this.seat !== null ? [this.seat] : [];
         if (msg.game !== this.game) {
           this.game = msg.game;
           this.local = {};
@@ -436,7 +440,8 @@ class RoomView {
       mine = true;
     } else if ((view.to_act || []).length) {
       text = t("turn.waiting", { who: view.to_act.map((s) => this.seatName(s)).join("、") });
-    } else text = t("turn.all_done");
+    } else if (this.actingHidden && view.phase !== "over") text = t("turn.others");
+    else text = t("turn.all_done");
     const timer = this.seat !== null && mine ? this.remaining(this.seat) : null;
     return h(
       "div",

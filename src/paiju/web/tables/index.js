@@ -13,6 +13,7 @@ const MODULES = {
   baozi: () => import("./baozi.js"),
   jiajiabao: () => import("./jiajiabao.js"),
   sandaha: () => import("./sandaha.js"),
+  majiang: () => import("./majiang.js"),
 };
 
 export async function tableFor(family) {
