@@ -59,6 +59,10 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     ),
     "unknown_option": ("没有这个房间选项：{options}", "No such room option: {options}"),
     "bad_option": ("房间选项 {option} 的值不对：{value}", "Room option {option} cannot be {value}"),
+    "option_out_of_range": (
+        "房间选项 {option} 要在 {min}-{max} 之间",
+        "Room option {option} is {min}-{max}",
+    ),
     "not_banker_game": (
         "{code} 没有庄家，不能选庄家优先",
         "{code} has no banker: no banker-favoured option",
@@ -180,6 +184,17 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "not_implemented": ("这个玩法还不能玩", "This game is not playable yet"),
     "bad_message": ("消息格式不对", "Malformed message"),
     "rate_limited": ("操作太快了，请稍等", "Too fast: please wait a moment"),
+    "bad_seat": ("没有这个座位", "There is no such seat"),
+    "bad_name": ("这个名字不能用", "That name cannot be used"),
+    "too_fast": ("机器人和限时不能这么快", "Bots and timers cannot be that fast"),
+    "too_many_bot_rooms": (
+        "你开的机器人房间太多了，先关掉一个",
+        "Too many rooms of bots: close one first",
+    ),
+    "too_many_registrations": ("注册太频繁了，请稍后再试", "Too many sign-ups: try again later"),
+    "too_many_rooms_address": ("从你这里开的房间太多了", "Too many rooms from your address"),
+    "too_many_sockets": ("连接太多了", "Too many connections"),
+    "void_game": ("这局牌作废了", "This hand was void"),
     "storage_failure": ("没能保存这一步，请再试一次", "The move could not be stored: try again"),
     "internal": ("服务器出错了，这一步没有生效", "Server error: the move was not applied"),
 }

@@ -227,6 +227,11 @@ def kitty_multiplier(lead: Sequence[Component]) -> int:
 # -------------------------------------------------------------------------------- game
 
 
+MAX_STAKE = 10_000
+"""The largest 底注 a room may set: every settlement stays far inside the ledger's 64-bit
+integers."""
+
+
 class SandahaGame(Game[SandahaParams]):
     """三打哈 (three against one): room options ``stake`` (底注) and ``rule`` (rule1/rule2)."""
 
@@ -256,12 +261,13 @@ class SandahaGame(Game[SandahaParams]):
                 options=sorted(unknown),
             )
         stake = options.get("stake", p.default_stake)
-        if not isinstance(stake, int) or isinstance(stake, bool) or stake < 1:
+        if not isinstance(stake, int) or isinstance(stake, bool) or not 1 <= stake <= MAX_STAKE:
             raise IllegalAction(
-                f"stake (底注) must be a positive integer, got {stake!r}",
-                reason="bad_option",
+                f"stake (底注) must be a whole number 1-{MAX_STAKE}, got {stake!r}",
+                reason="option_out_of_range",
                 option="stake",
-                value=str(stake),
+                min=1,
+                max=MAX_STAKE,
             )
         rule = options.get("rule", p.default_rule)
         if rule not in ("rule1", "rule2"):

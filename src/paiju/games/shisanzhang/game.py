@@ -184,9 +184,10 @@ class ShisanzhangGame(Game[ShisanzhangParams]):
         if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
             raise IllegalAction(
                 f"stake must be a whole number 1-{MAX_STAKE}, got {stake!r}",
-                reason="bad_option",
+                reason="option_out_of_range",
                 option="stake",
-                value=str(stake),
+                min=1,
+                max=MAX_STAKE,
             )
         favoured = options.get("favoured", False)
         if not isinstance(favoured, bool):
