@@ -50,20 +50,25 @@ class DanziServer(WebServer):
 
     def __init__(self, folder: Path) -> None:
         ServerProcess.__init__(self, folder, db="web.db", command=(str(LAUNCH),))
+        self.chosen = folder / "chosen.json"
 
 
 @pytest.fixture(scope="module")
 def danzi_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DanziServer]:
     folder = tmp_path_factory.mktemp("danzi-web")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PAIJU_TEST_DANZI_SEED", SEED)
-        mp.setenv("PAIJU_TEST_DANZI_CONTEXT", json.dumps(CONTEXT))
+        mp.setenv("PAIJU_TEST_DANZI_FILE", str(folder / "chosen.json"))
         srv = DanziServer(folder)
         srv.start()
     try:
         yield srv
     finally:
         srv.stop()
+
+
+def choose_deal(srv: DanziServer, seed: str, context: dict[str, Any]) -> None:
+    """The seed and match context of the next room's first deal."""
+    srv.chosen.write_text(json.dumps({"seed": seed, "context": context}), encoding="utf-8")
 
 
 def no_bot_delay(page: Any) -> None:
@@ -122,6 +127,7 @@ def test_a_whole_danzi_deal_with_tribute_by_taps(page: Any, danzi_server: DanziS
     rule (002): "上一盘的三游和末游各拿出两张最大的牌……由头游先挑选"; "进贡方得到贡牌之后，须拿出
     同样张数的牌作为还贡"; "互为一伙的玩家可以互相看到对方的牌" """
     page.base = danzi_server.base
+    choose_deal(danzi_server, SEED, CONTEXT)
     enter(page, "打弹子")
     no_bot_delay(page)
     open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
@@ -235,3 +241,56 @@ def test_a_whole_danzi_deal_with_tribute_by_taps(page: Any, danzi_server: DanziS
     )
     assert open_hands(page) == [] or 2 in open_hands(page)
     layout_ok(page, "ningcheng-danzi-end")
+
+
+SAOGONG_SEED = "saogong-2085"
+"""A deal in which seat 0 holds no 王, no 3 and no 2 (found with ``DanziGame.new_state``)."""
+SAOGONG_CONTEXT = {
+    "totals": [9, 12],
+    "deal_number": 1,
+    "previous": {"finish_order": [1, 2, 3, 0], "declarer": None},
+    "match_over": False,
+}
+
+
+def test_saogong_free_tribute_by_taps(page: Any, danzi_server: DanziServer) -> None:
+    """骚贡: the player (the previous 末游) holds no 王/3/2 and chooses the two cards it gives;
+    a 4 is refused with the server's reason, then two cards are tapped and confirmed, the
+    felt's log shows them given to the pool and the hand is two cards shorter.
+
+    rule (002): "如果进贡方手中没有王、3、2，则可以任意拿出两张牌进贡，称为骚贡" (N51, 4s
+    excepted, N52)"""
+    page.base = danzi_server.base
+    choose_deal(danzi_server, SAOGONG_SEED, SAOGONG_CONTEXT)
+    enter(page, "骚贡")
+    no_bot_delay(page)
+    open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
+    page.wait_for_selector("#turn.mine")
+    page.wait_for_selector("#cl-give")
+    hand = hand_on_screen(page)
+    assert len(hand) == 27
+    assert not {rank(c) for c in hand} & {"BJ", "RJ", "3", "2"}
+    assert "2 张" in page.inner_text("#cl-note")
+    fours = [c for c in hand if rank(c) == "4"]
+    others = sorted((c for c in hand if rank(c) != "4"), key=lambda c: ORDER.index(rank(c)))
+    assert fours, hand
+    tap(page, hand, [fours[0], others[0]])
+    page.click("#cl-give")
+    reason = page.wait_for_selector("#cl-reason", timeout=20_000)
+    assert "4" in reason.inner_text(), reason.inner_text()
+    assert hand_on_screen(page) == hand
+    layout_ok(page, "ningcheng-danzi-saogong")
+    page.click("#cl-clear")
+    give = others[-2:]  # two cards of the player's choice (here its biggest but one)
+    before = signature(page)
+    tap(page, hand, give)
+    page.click("#cl-give")
+    accepted(page, before)
+    page.wait_for_function(
+        "document.querySelector(\"#cl-tribute .cl-tribute-line[data-seat='0']\") !== null"
+    )
+    assert ("tribute_given", 0, sorted(give)) in tribute_on_screen(page)
+    # the hand is two cards shorter; the bots act at once, so a 还贡 of two may be back already
+    now = Counter(hand_on_screen(page))
+    left = Counter(minus(hand, give))
+    assert not left - now and sum((now - left).values()) in (0, 2), (now, left)
