@@ -24,6 +24,7 @@ import websockets
 
 from paiju.catalog import catalog
 from paiju.engine import State
+from paiju.fairness import deal_seed
 from paiju.games import FAMILIES
 from paiju.games import game as make_game
 from paiju.harness import view_items
@@ -124,7 +125,8 @@ class Oracle:
 def rebuild(hand: HandRow, upto: int | None = None) -> State:
     """The hand's state after ``upto`` actions of its log (all of them by default)."""
     g = make_game(hand.code, **hand.game_options)
-    state = g.new_state(hand.seats, seed=hand.seed, context=hand.context)
+    seed = deal_seed(hand.seed, hand.client_seeds)
+    state = g.new_state(hand.seats, seed=seed, context=hand.context)
     for seat, action, _ in hand.actions[:upto]:
         state.apply(seat, g.parse_action(action))
     return state
