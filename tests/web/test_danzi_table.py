@@ -124,8 +124,8 @@ def test_a_whole_danzi_deal_with_tribute_by_taps(page: Any, danzi_server: DanziS
     the end; the tribute log, the hand, the partner's open hand, the places, points and match
     score on screen equal the server's record.
 
-    rule (002): "上一盘的三游和末游各拿出两张最大的牌……由头游先挑选"; "进贡方得到贡牌之后，须拿出
-    同样张数的牌作为还贡"; "互为一伙的玩家可以互相看到对方的牌" """
+    rule (002): "三游和末游自动各拿出两张最大的牌给头游和二游挑选，头游有优先选择权";
+    "进贡方得到贡牌之后，须拿出同样张数的牌作为还贡"; "互为一伙的玩家可以互相看到对方的牌" """
     page.base = danzi_server.base
     choose_deal(danzi_server, SEED, CONTEXT)
     enter(page, "打弹子")
@@ -258,7 +258,7 @@ def test_saogong_free_tribute_by_taps(page: Any, danzi_server: DanziServer) -> N
     a 4 is refused with the server's reason, then two cards are tapped and confirmed, the
     felt's log shows them given to the pool and the hand is two cards shorter.
 
-    rule (002): "如果进贡方手中没有王、3、2，则可以任意拿出两张牌进贡，称为骚贡" (N51, 4s
+    rule (002): "在手中没有王，3，2的时候，进贡方可以自主选择需要进贡的牌。" (N51; 4s
     excepted, N52)"""
     page.base = danzi_server.base
     choose_deal(danzi_server, SAOGONG_SEED, SAOGONG_CONTEXT)
