@@ -23,6 +23,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from paiju.bots import Bot
@@ -120,10 +121,7 @@ def _named(view: Any, kind: str) -> dict[int, None]:
     """The distinct cards (or tiles) a view names, in order of first mention."""
     texts: list[str] = []
     _collect(view, texts)
-    named: dict[int, None] = {}
-    for text in texts:
-        named.update(dict.fromkeys(_text_items(text, kind)))
-    return named
+    return dict.fromkeys(chain.from_iterable([_text_items(text, kind) for text in texts]))
 
 
 @functools.lru_cache(maxsize=65536)
@@ -209,17 +207,24 @@ class _Checker:
             attempts.append((idle[0], action))
         if state.history:
             attempts.append(state.history[len(state.history) // 2])
+        trial: State | None = None
+        before = b""
         for who, attempt in attempts:
-            trial = state.clone()
-            before = trial.snapshot()
+            if trial is None:
+                trial = state.clone()
+                before = trial.snapshot()
             try:
                 trial.apply(who, attempt)
             except IllegalAction:
                 if trial.snapshot() != before:
                     self.fail(f"rejected {attempt!r} of seat {who} changed the state")
+                    trial = None
+                # else the clone is, pickled byte for byte, what it was: the next attempt
+                # may try it again instead of a fresh clone (and its snapshot) of the state
             else:
                 if who in idle:
                     self.fail(f"seat {who} acted out of turn with {attempt!r}")
+                trial = None
 
     def views_hide(self, state: State) -> list[str]:
         """Check every seat's (and the spectator's) view for hidden cards; their JSON texts.
