@@ -47,7 +47,7 @@ def start(extra: list[str]) -> None:
 
 def test(extra: list[str]) -> None:
     setup()
-    paths = [p for p in ("src", "tests", "bench", "tasks.py") if (ROOT / p).exists()]
+    paths = [p for p in ("src", "tests", "bench", "examples", "tasks.py") if (ROOT / p).exists()]
     run(BIN / "ruff", "check", *paths)
     run(BIN / "ruff", "format", "--check", *paths)
     run(BIN / "mypy", "--strict", "-p", "paiju")

@@ -50,6 +50,13 @@ import uvloop
 import websockets
 
 MAX_CONNECTIONS = 2_000
+BENCH_LIMITS = {
+    "registrations_per_address": 100_000,
+    "rooms_per_address": 100_000,
+    "sockets_per_address": 100_000,
+    "connections_per_address": 100_000,
+    "min_bot_delay": 0,
+}
 HOST = "127.0.0.1"
 
 
@@ -483,6 +490,9 @@ def main() -> None:
             str(port),
             "--db",
             str(folder / "bench.db"),
+            # every client of the bench comes from 127.0.0.1: the operator lifts the
+            # per-address limits (and the per-player ones the bench's tables exceed)
+            *(f"--limit={name}={value}" for name, value in BENCH_LIMITS.items()),
         ],
         port,
         folder,

@@ -13,6 +13,15 @@ from pathlib import Path
 
 import httpx
 
+TEST_LIMITS: dict[str, object] = {
+    "min_bot_delay": 0,
+    "registrations_per_address": 100_000,
+    "rooms_per_address": 100_000,
+    "bot_rooms_per_player": 1_000,
+}
+"""What the test servers' operator allows: every test client comes from 127.0.0.1 and
+the tests play bots flat out. Tests of these limits start servers with their own."""
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -30,11 +39,13 @@ class ServerProcess:
         port: int | None = None,
         db: str = "paiju.db",
         command: tuple[str, ...] = ("-m", "paiju"),
+        limits: dict[str, object] | None = None,
     ) -> None:
         self.folder = folder
         self.db = folder / db
         self.port = port or free_port()
         self.command = command
+        self.limits = TEST_LIMITS if limits is None else limits
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = folder / "server.log"
 
@@ -58,6 +69,7 @@ class ServerProcess:
                 str(self.port),
                 "--db",
                 str(self.db),
+                *(f"--limit={name}={value}" for name, value in self.limits.items()),
             ],
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -13,22 +13,41 @@ language-neutral construction, so anyone can re-deal a hand from its revealed se
 The server commits to ``sha256(seed)`` (hex, of the UTF-8 seed text) before dealing, and
 reveals the seed when the hand ends; :func:`verify_commitment` checks the pair.
 
+Players may add entropy: each seat may send a client seed (1-64 of ``A-Z a-z 0-9 _ -``)
+after the server's commitment is published and before the deal. The hand is then dealt
+from the *deal seed* ``server_seed ":" seed_0 ":" seed_1 … ":" seed_{n-1}`` (one field a
+seat, empty for a seat that sent none; :func:`deal_seed`); with no client seed at all the
+deal seed is the server seed itself. docs/fairness.md is the full recipe.
+
 >>> rng = DealRng("example")
 >>> rng.shuffled(range(10))
 [0, 8, 1, 4, 2, 6, 9, 3, 5, 7]
 >>> verify_commitment("example", commitment("example"))
+>>> deal_seed("ab12", ["", "ann-7", ""])
+'ab12::ann-7:'
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from paiju.errors import FairnessError
 
-__all__ = ["DealRng", "Seed", "commitment", "new_seed", "seed_text", "verify_commitment"]
+__all__ = [
+    "CLIENT_SEED_PATTERN",
+    "DealRng",
+    "Seed",
+    "check_client_seed",
+    "commitment",
+    "deal_seed",
+    "new_seed",
+    "seed_text",
+    "verify_commitment",
+]
 
 T = TypeVar("T")
 Seed = int | str
@@ -42,6 +61,32 @@ def seed_text(seed: Seed) -> str:
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise FairnessError(f"a seed is an int or a text, not {seed!r}")
     return str(seed)
+
+
+CLIENT_SEED_PATTERN = "^[A-Za-z0-9_-]{1,64}$"
+"""What a client seed may be: 1-64 letters, digits, ``_`` or ``-`` (never ``:``)."""
+_CLIENT_SEED = re.compile(CLIENT_SEED_PATTERN)
+
+
+def check_client_seed(seed: object) -> str:
+    """The client seed, or :class:`FairnessError` if it is not 1-64 of ``A-Za-z0-9_-``."""
+    if not isinstance(seed, str) or not _CLIENT_SEED.match(seed):
+        raise FairnessError(
+            f"a client seed is 1-64 letters, digits, '_' or '-', got {str(seed)[:80]!r}"
+        )
+    return seed
+
+
+def deal_seed(server_seed: Seed, client_seeds: Sequence[str] | None = None) -> str:
+    """The seed a hand is dealt from: the server's seed alone when no seat sent a client
+    seed, else ``server_seed:seed_0:…:seed_{n-1}`` (empty for a seat that sent none)."""
+    text = seed_text(server_seed)
+    if not client_seeds or not any(client_seeds):
+        return text
+    for seed in client_seeds:
+        if seed:
+            check_client_seed(seed)
+    return ":".join([text, *client_seeds])
 
 
 def new_seed() -> str:

@@ -24,6 +24,7 @@ import websockets
 
 from paiju.catalog import catalog
 from paiju.engine import State
+from paiju.fairness import deal_seed
 from paiju.games import FAMILIES
 from paiju.games import game as make_game
 from paiju.harness import view_items
@@ -124,10 +125,20 @@ class Oracle:
 def rebuild(hand: HandRow, upto: int | None = None) -> State:
     """The hand's state after ``upto`` actions of its log (all of them by default)."""
     g = make_game(hand.code, **hand.game_options)
-    state = g.new_state(hand.seats, seed=hand.seed, context=hand.context)
+    seed = deal_seed(hand.seed, hand.client_seeds)
+    state = g.new_state(hand.seats, seed=seed, context=hand.context)
     for seat, action, _ in hand.actions[:upto]:
         state.apply(seat, g.parse_action(action))
     return state
+
+
+def acts(view: dict[str, Any], seat: int | None) -> bool:
+    """Whether the view shows ``seat`` to act: ``to_act`` lists the seats, or (a game that
+    hides who else acts, as mahjong's claim windows do) says whether the viewer acts."""
+    acting = view.get("to_act")
+    if isinstance(acting, bool):
+        return acting and seat == view.get("seat")
+    return seat in (acting or [])
 
 
 class Player:
@@ -206,7 +217,7 @@ class Player:
         """Send an action if ``msg`` shows this seat to act; True if one was sent."""
         if self.seat is None or self.pending is not None:
             return False
-        if msg["type"] not in ("state", "update") or self.seat not in msg["view"]["to_act"]:
+        if msg["type"] not in ("state", "update") or not acts(msg["view"], self.seat):
             return False
         if msg.get("legal"):
             action = self.rng.choice(msg["legal"])

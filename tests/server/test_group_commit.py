@@ -84,7 +84,7 @@ def test_actions_of_one_turn_share_a_commit_and_a_waiting_message_keeps_its_orde
     store.append_actions = recording  # type: ignore[method-assign]
 
     async def scenario() -> None:
-        hub = Hub(store, Limits())
+        hub = Hub(store, Limits(min_bot_delay=0))
         (a, a_clients, a_socks), (b, b_clients, b_socks) = [
             await _table(hub, store, n) for n in "ab"
         ]

@@ -93,7 +93,7 @@ class _Socket:
 
 async def _play_in_process(store: Store, seed: int, stake: int = 1) -> int:
     """One toy hand against a bot through the runtime; returns the game id."""
-    hub = Hub(store, Limits())
+    hub = Hub(store, Limits(min_bot_delay=0))
     player, _ = store.create_player(f"p{seed}")
     options = FAST.model_copy(update={"seats": 2, "bots": 1, "hands": 1, "stake": stake})
     room = hub.create_room(player, "toy", options, {}, 0)
@@ -126,7 +126,7 @@ def test_storage_failure_leaves_the_table_where_it_was(db: str) -> None:
     store = Store(db)
 
     async def run() -> None:
-        hub = Hub(store, Limits())
+        hub = Hub(store, Limits(min_bot_delay=0))
         player, _ = store.create_player("ann")
         options = FAST.model_copy(update={"seats": 2, "bots": 1})
         room = hub.create_room(player, "toy", options, {}, 0)

@@ -75,6 +75,10 @@ def test_replay_viewer_checks_the_fairness_proof(page: Any, server: WebServer) -
     assert page.get_attribute("#hash-check", "data-ok") == "true"
     assert hashlib.sha256(record["seed"].encode()).hexdigest() == record["commitment"]
     assert page.is_visible("#fair-verdict.ok-note")
+    # docs/fairness.md: the browser added its own seed to the deal, and re-dealt it
+    assert record["client_seeds"] is not None and record["client_seeds"][1]
+    assert page.is_visible("#my-seed-check.ok-note")
+    assert page.get_attribute("#deal-check", "data-ok") == "true"
     checks = {el.get_attribute("data-check") for el in page.query_selector_all(".checks li.ok")}
     assert {"commitment", "deal", "log", "settlement"} <= checks
     n = len(record["actions"])
@@ -235,3 +239,50 @@ def test_both_languages_have_every_string(page: Any, server: WebServer) -> None:
     )
     assert set(keys["zh"]) ^ set(keys["en"]) == set()
     assert len(keys["zh"]) > 150
+
+
+def test_the_browsers_re_deal_equals_the_engine_for_every_family(
+    page: Any, server: WebServer
+) -> None:
+    """docs/fairness.md: the replay page re-shuffles and re-deals a hand itself
+    (js/fairness.js); for every playable variant, with and without client seeds and a
+    carried context, its deal is the engine's."""
+    from paiju.fairness import deal_seed
+    from paiju.games import game
+
+    page.goto(page.base + "/")
+    contexts = {
+        "baozi": {"banker": 1},
+        "jiajiabao": {"banker": 1},
+        "sandaha": {"first_bidder": 3},
+        "danzi": {"previous": {"finish_order": [2, 0, 3, 1]}},
+        "jiayibing": {"leader": 4},
+        "fangyang": {"banker": 2},
+        "majiang": {"dealer": 3},
+    }
+    cases = []
+    for i, variant in enumerate(v for v in server.get("/api/catalog") if v["playable"]):
+        g = game(variant["code"])
+        seats = g.max_seats
+        for trial in range(2):
+            seed = hashlib.sha256(f"{variant['code']} {trial}".encode()).hexdigest()
+            seeds = [f"s{i}-{k}" if k % 2 == trial else "" for k in range(seats)]
+            context = contexts.get(variant["family"], {}) if trial else {}
+            state = g.new_state(seats, seed=deal_seed(seed, seeds), context=context)
+            record = {
+                "seed": seed,
+                "client_seeds": seeds,
+                "seats": seats,
+                "context": context,
+                "options": dict(g.options),
+                "deal": state.deal.to_json(g.items),
+            }
+            cases.append({"record": record, "variant": variant})
+    verdicts = page.evaluate(
+        """(cases) => import('/js/fairness.js').then(m =>
+             cases.map(c => [c.variant.code, m.redeal(c.record, c.variant).ok]))""",
+        cases,
+    )
+    assert verdicts and all(ok is True for _, ok in verdicts), [
+        v for v in verdicts if v[1] is not True
+    ]

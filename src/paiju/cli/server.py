@@ -24,15 +24,68 @@ __all__ = ["serve", "verify"]
     show_default=True,
     help="SQLite file, or a SQLAlchemy DSN such as postgresql://user@host/paiju.",
 )
+@click.option(
+    "--limit",
+    "limit",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Change one of the server's limits (docs/protocol.md, Limits), e.g. "
+    "--limit registrations_per_address=100 --limit min_bot_delay=0. Repeatable.",
+)
+@click.option(
+    "--admin-token",
+    envvar="PAIJU_ADMIN_TOKEN",
+    help="The operator's bearer token (or PAIJU_ADMIN_TOKEN): it may close any room.",
+)
+@click.option(
+    "--allow-rollback",
+    is_flag=True,
+    help="Serve from a database that went back in time (lost its last commits) anyway.",
+)
 @variants_option
-def serve(host: str, port: int, db: str) -> None:
+def serve(
+    host: str,
+    port: int,
+    db: str,
+    limit: tuple[str, ...],
+    admin_token: str | None,
+    allow_rollback: bool,
+) -> None:
     """Run the game server (REST, WebSockets, the web client) until Ctrl-C."""
     from paiju.server import serve as run
 
+    limits = _limits(limit)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     click.echo(f"paiju server: open http://{shown}:{port}/  (API: /docs; database: {_shown(db)})")
     click.echo("Press Ctrl-C to stop.")
-    run(host=host, port=port, db=db)
+    run(
+        host=host,
+        port=port,
+        db=db,
+        limits=limits,
+        admin_token=admin_token,
+        allow_rollback=allow_rollback,
+    )
+
+
+def _limits(pairs: tuple[str, ...]) -> Any:
+    """The server's :class:`~paiju.server.options.Limits` with ``NAME=VALUE`` changes."""
+    from pydantic import ValidationError
+
+    from paiju.server.options import Limits
+
+    changes: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or name.strip() not in Limits.model_fields:
+            known = ", ".join(sorted(Limits.model_fields))
+            raise PaijuError(f"--limit {pair!r}: give NAME=VALUE with a NAME among {known}")
+        changes[name.strip()] = value.strip()
+    try:
+        return Limits.model_validate(changes)
+    except ValidationError as exc:
+        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
+        raise PaijuError(f"--limit: {problems}") from None
 
 
 def _shown(db: str) -> str:
@@ -86,14 +139,39 @@ def _local_record(db: str, game_id: int) -> dict[str, Any]:
 @click.option("--url", help="Ask a running server instead, e.g. http://127.0.0.1:8000.")
 @click.option("--token", envvar="PAIJU_TOKEN", help="Your bearer token for --url (or PAIJU_TOKEN).")
 @click.option("--json", "as_json", is_flag=True, help="Print the checks as JSON.")
+@click.option(
+    "--client-seed",
+    "client_seed",
+    help="The client seed you sent for this hand: check that the deal was made with it.",
+)
 @variants_option
-def verify(game_id: int, db: str, url: str | None, token: str | None, as_json: bool) -> None:
-    """Re-deal a finished game from its revealed seed; check the commitment and the log."""
+def verify(
+    game_id: int,
+    db: str,
+    url: str | None,
+    token: str | None,
+    as_json: bool,
+    client_seed: str | None,
+) -> None:
+    """Re-deal a finished game from its revealed seed and the players' client seeds
+    (docs/fairness.md); check the commitment, the deal, the log and the settlement."""
     from paiju.server.verify import require_fair, verify_game
 
     source = f"{url.rstrip('/')}/api/games/{game_id}" if url else None
     record = _fetch(source, token) if source else _local_record(db, game_id)
     result = verify_game(record)
+    if client_seed is not None:
+        seeds = record.get("client_seeds") or []
+        seats = [i for i, s in enumerate(seeds) if s == client_seed]
+        result["checks"].append(
+            {
+                "name": "your seed",
+                "ok": bool(seats),
+                "detail": f"the client seed {client_seed!r} "
+                + (f"is seat {seats[0]}'s in the deal seed" if seats else "is not in this deal"),
+            }
+        )
+        result["ok"] = result["ok"] and bool(seats)
     if as_json:
         echo_json(result)
     else:

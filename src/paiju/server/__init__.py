@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+    from paiju.server.options import Limits
+
 __all__ = ["create_app", "serve"]
 
 
@@ -32,17 +34,50 @@ def create_app(db: str = "paiju.db", **kwargs: Any) -> FastAPI:
     return make(db, **kwargs)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "paiju.db") -> None:
-    """Run the server with uvicorn until interrupted."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "paiju.db",
+    limits: Limits | None = None,
+    admin_token: str | None = None,
+    allow_rollback: bool = False,
+) -> None:
+    """Run the server with uvicorn until interrupted.
+
+    The database is opened first (its lock taken, its watermark checked: a second server
+    on it, or a database gone back in time, stops here with a clear error); the open
+    file limit is raised to the hard limit and uvicorn refuses connections past what it
+    allows (503), with the request-head deadline and per-address cap of
+    :mod:`paiju.server.net`."""
+    import resource
+
     import uvicorn
 
     from paiju.server.app import create_app as make
+    from paiju.server.net import GuardedHttp, NetLimits
+    from paiju.server.options import Limits
+    from paiju.server.store import Store
 
+    limits = limits or Limits()
+    store = Store(db, owner=True, allow_rollback=allow_rollback)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > 65_536:
+        hard = 65_536
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        soft = hard
+    NetLimits.header_timeout = limits.header_timeout
+    NetLimits.connections_per_address = limits.connections_per_address
     uvicorn.run(
-        make(db),
+        make(db, limits=limits, admin_token=admin_token, opened=store),
         host=host,
         port=port,
+        http=GuardedHttp,
         ws_max_size=1 << 20,
+        ws_ping_interval=limits.ws_ping_interval,
+        ws_ping_timeout=limits.ws_ping_interval,
+        timeout_keep_alive=int(max(1, limits.keep_alive)),
+        limit_concurrency=max(64, soft - 128),
         log_level="warning",
         lifespan="on",
     )

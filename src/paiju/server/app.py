@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hmac
+import json
 import logging
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -18,22 +20,26 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi import Path as PathParam
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from paiju import __version__
 from paiju.catalog import catalog, find_variant
-from paiju.errors import PaijuError
+from paiju.errors import IllegalAction, PaijuError
 from paiju.games import variant_json
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
+from paiju.server.identity import clean_name
 from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
-from paiju.server.store import PlayerRow, Store
+from paiju.server.store import PlayerRow, Store, hash_token
 from paiju.server.verify import game_record, game_steps, verify_game
 
 __all__ = ["create_app"]
@@ -50,15 +56,21 @@ _STATUS = {
 }
 
 
+MAX_ID = 2**63 - 1
+"""The largest id (a room, a game) the database can hold."""
+Id = Annotated[int, PathParam(ge=1, le=MAX_ID, description="An id (1 to 2**63 - 1).")]
+
+
 class Registration(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=40, description="The display name.")
+    name: str = Field(min_length=1, max_length=200, description="The display name.")
 
 
 class Registered(BaseModel):
     id: int
     name: str
     token: str = Field(description="The bearer token: shown once, stored hashed.")
+    expires: float | None = Field(description="When the token stops working (Unix time).")
 
 
 class NewRoom(BaseModel):
@@ -68,12 +80,12 @@ class NewRoom(BaseModel):
     game_options: dict[str, Any] = Field(
         default_factory=dict, description="The game's own room options (game(code, **options))."
     )
-    seat: int | None = Field(0, description="The seat the creator takes (null: none).")
+    seat: int | None = Field(0, ge=0, le=15, description="The seat the creator takes (null: none).")
 
 
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    seat: int | None = Field(None, description="A seat; default: the first open one.")
+    seat: int | None = Field(None, ge=0, le=15, description="A seat; default: the first open one.")
 
 
 class RoomCreated(BaseModel):
@@ -113,13 +125,26 @@ def _web_dir() -> Path | None:
     return None
 
 
-def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
-    """The server's app on database ``db`` (a SQLite path or a SQLAlchemy DSN)."""
+def create_app(
+    db: str = "paiju.db",
+    limits: Limits | None = None,
+    admin_token: str | None = None,
+    allow_rollback: bool = False,
+    opened: Store | None = None,
+) -> FastAPI:
+    """The server's app on database ``db`` (a SQLite path or a SQLAlchemy DSN), or on an
+    ``opened`` store (``paiju serve`` opens it before listening, so that a database in
+    use or gone back in time stops it with a clear message).
+
+    ``admin_token``: the operator's bearer token (may close any room); ``allow_rollback``:
+    start even on a database that went back in time (see
+    :class:`~paiju.server.store.Watermark`)."""
     state: dict[str, Any] = {}
+    limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(db)
+        store = opened or Store(db, owner=True, allow_rollback=allow_rollback)
         hub = Hub(store, limits)
         state["store"], state["hub"] = store, hub
         app.state.store = store
@@ -136,6 +161,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         lifespan=lifespan,
         description="Authoritative rooms over WebSocket; see docs/protocol.md.",
     )
+    app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
 
     def hub() -> Hub:
         result: Hub = state["hub"]
@@ -148,17 +174,47 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
     @app.exception_handler(PaijuError)
     async def paiju_error(request: Request, exc: PaijuError) -> JSONResponse:
         status = exc.status if isinstance(exc, ServerError) else _STATUS.get(exc.code, 400)
-        return JSONResponse({"error": {"code": exc.code, "message": str(exc)}}, status_code=status)
+        body: dict[str, Any] = {"code": exc.code, "message": str(exc)}
+        if isinstance(exc, IllegalAction) and exc.reason is not None:
+            body.update(reason=exc.reason, params=exc.params)
+        return JSONResponse({"error": body}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ())) or 'request'}: {e.get('msg')}"
+            for e in exc.errors()
+        )
+        return JSONResponse(
+            {"error": {"code": "bad_request", "message": problems[:2000]}}, status_code=422
+        )
+
+    @app.exception_handler(RecursionError)
+    async def too_deep(request: Request, exc: RecursionError) -> JSONResponse:
+        return JSONResponse(
+            {"error": {"code": "bad_request", "message": "the JSON body is nested too deeply"}},
+            status_code=400,
+        )
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         return {"ok": True, "version": __version__, "rooms": len(hub().rooms)}
 
     @app.post("/api/players", status_code=201)
-    async def register(body: Registration) -> Registered:
+    async def register(body: Registration, request: Request) -> Registered:
         """Register a display name; the answer holds the bearer token (keep it)."""
-        row, token = store().create_player(body.name.strip() or body.name)
-        return Registered(id=row.id, name=row.name, token=token)
+        name = clean_name(body.name)
+        hub().registering(_address(request))
+        lifetime = limits.token_days * 86_400
+        row, token = store().create_player(name, lifetime)
+        expires = store()._players[hash_token(token)][1]
+        return Registered(id=row.id, name=row.name, token=token, expires=expires)
+
+    @app.post("/api/players/me/token")
+    async def rotate_token(me: Me) -> Registered:
+        """A new bearer token for you; the one this request used stops working now."""
+        token, expires = store().rotate_token(me, limits.token_days * 86_400)
+        return Registered(id=me.id, name=me.name, token=token, expires=expires)
 
     @app.get("/api/players/me")
     async def me(me: Me) -> dict[str, Any]:
@@ -187,40 +243,58 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
     @app.get("/api/rooms")
     async def rooms(
         me: Me,
-        status: Annotated[str | None, Query(pattern="^(waiting|playing|finished)$")] = None,
+        status: Annotated[str | None, Query(pattern="^(waiting|playing|finished|closed)$")] = None,
     ) -> list[RoomInfo]:
         return [r.info() for r in hub().rooms.values() if status is None or r.status == status]
 
     @app.post("/api/rooms", status_code=201)
-    async def create_room(body: NewRoom, me: Me) -> RoomCreated:
+    async def create_room(body: NewRoom, me: Me, request: Request) -> RoomCreated:
         """Create a room; the creator sits at ``seat``; bots take the last ``bots`` seats."""
-        room = hub().create_room(me, body.code, body.options, dict(body.game_options), body.seat)
+        room = hub().create_room(
+            me, body.code, body.options, dict(body.game_options), body.seat, _address(request)
+        )
         return RoomCreated(room=room.info(), seat=room.seat_of(me.id), ws=f"/ws/rooms/{room.id}")
 
     @app.get("/api/rooms/{room_id}")
-    async def get_room(room_id: int, me: Me) -> RoomInfo:
+    async def get_room(room_id: Id, me: Me) -> RoomInfo:
         return hub().room(room_id).info()
 
     @app.post("/api/rooms/{room_id}/join")
-    async def join(room_id: int, body: JoinRequest, me: Me) -> RoomCreated:
+    async def join(room_id: Id, body: JoinRequest, me: Me) -> RoomCreated:
         room = hub().room(room_id)
-        if hub().active_rooms_of(me.id) >= hub().limits.rooms_per_player:
-            raise ServerError(
-                "too_many_rooms",
-                f"you already have {hub().limits.rooms_per_player} open rooms (the limit)",
-                429,
-            )
+        hub().check_room_quota(me.id)
         seat = room.join(me, body.seat)
         return RoomCreated(room=room.info(), seat=seat, ws=f"/ws/rooms/{room.id}")
 
+    @app.post("/api/rooms/{room_id}/close")
+    async def close_room(
+        room_id: Id, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> RoomInfo:
+        """Close a room for good: its owner or the operator (``--admin-token``). The hand
+        in play is void; every socket gets ``room_closed``."""
+        room = hub().room(room_id)
+        token = _bearer(authorization)
+        operator = admin_token is not None and token is not None and _same(token, admin_token)
+        if not operator:
+            me = await _player(request, authorization)
+            if room.owner != me.id:
+                raise ServerError(
+                    "not_owner", "only the room's creator or the operator may close it", 403
+                )
+        if not room.open:
+            raise ServerError("room_over", f"room {room_id} is already {room.status}", 409)
+        by = "the operator" if operator else "its owner"
+        room.close("room_closed", f"room {room_id} was closed by {by}")
+        return room.info()
+
     @app.post("/api/rooms/{room_id}/leave")
-    async def leave(room_id: int, me: Me) -> dict[str, Any]:
+    async def leave(room_id: Id, me: Me) -> dict[str, Any]:
         """Leave: before the start the seat opens again; later a bot plays it."""
         seat = hub().room(room_id).leave(me)
         return {"room": room_id, "seat": seat}
 
     @app.post("/api/rooms/{room_id}/start")
-    async def start(room_id: int, me: Me) -> RoomInfo:
+    async def start(room_id: Id, me: Me) -> RoomInfo:
         """The owner starts now: bots take the open seats."""
         room = hub().room(room_id)
         if room.owner != me.id:
@@ -238,7 +312,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return room, seat
 
     @app.get("/api/rooms/{room_id}/suggestions")
-    async def suggestions(room_id: int, me: Me, limit: int = Query(5, ge=1, le=10)) -> Suggestions:
+    async def suggestions(room_id: Id, me: Me, limit: int = Query(5, ge=1, le=10)) -> Suggestions:
         """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play."""
         room, seat = seated(room_id, me)
         state = room.state
@@ -246,7 +320,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return Suggestions(room=room_id, game=room.hand_id or None, seat=seat, suggestions=advice)
 
     @app.post("/api/rooms/{room_id}/check")
-    async def check(room_id: int, action: dict[str, Any], me: Me) -> Preview:
+    async def check(room_id: Id, action: dict[str, Any], me: Me) -> Preview:
         """Check an action of your seat without playing it: the game's verdict on it now
         (a 十三张 arrangement's row categories and 倒水), or an error saying why it is not
         legal. Nothing changes; the action is not stored."""
@@ -258,7 +332,7 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return Preview(room=room_id, game=room.hand_id, seat=seat, preview=shown)
 
     @app.get("/api/rooms/{room_id}/spectate")
-    async def spectate(room_id: int, me: Me) -> dict[str, Any]:
+    async def spectate(room_id: Id, me: Me) -> dict[str, Any]:
         """The spectator's view now; open ``ws`` (as a non-seated player) to follow."""
         room = hub().room(room_id)
         if not room.options.spectators:
@@ -268,7 +342,9 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         return {"room": room.info().model_dump(), "view": view, "ws": f"/ws/rooms/{room_id}"}
 
     @app.get("/api/games")
-    async def games(room: int | None = None) -> list[dict[str, Any]]:
+    async def games(
+        room: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
+    ) -> list[dict[str, Any]]:
         """Finished games (hands), newest first."""
         return store().hands(room)
 
@@ -276,27 +352,39 @@ def create_app(db: str = "paiju.db", limits: Limits | None = None) -> FastAPI:
         hand = store().hand(game_id)
         if hand is None:
             raise ServerError("no_game", f"no game {game_id}", 404)
+        if hand.status == "void":
+            raise ServerError(
+                "void_game", f"game {game_id} is void: its room was closed before it ended", 409
+            )
         if hand.status != "over":
             raise ServerError(
                 "in_play", f"game {game_id} is still in play; its seed is revealed at the end", 409
             )
         room = store().room(hand.room_id)
         stake = None if room is None else int(room.options.get("stake", 1))
-        entries = store().ledger_of_hand(game_id)
-        return game_record(hand, entries, stake)
+        # public: the proof and the replay; not who played nor their balances (a player's
+        # balance is that player's alone: GET /api/players/me/ledger)
+        entries = [
+            {"seat": e["seat"], "delta": e["delta"]} for e in store().ledger_of_hand(game_id)
+        ]
+        record = game_record(hand, entries, stake)
+        record["bots"] = [p is None for p in record.pop("players")]
+        return record
 
     @app.get("/api/games/{game_id}")
-    async def get_game(game_id: int) -> dict[str, Any]:
+    async def get_game(game_id: Id) -> dict[str, Any]:
         """A finished game: its replay (seed, deal, action log) and its fairness proof."""
         return _record(game_id)
 
     @app.get("/api/games/{game_id}/verify")
-    async def verify(game_id: int) -> dict[str, Any]:
+    async def verify(game_id: Id) -> dict[str, Any]:
         """Re-deal from the revealed seed and check it against the commitment and the log."""
         return verify_game(_record(game_id))
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay_game(game_id: int, seat: int | None = None) -> dict[str, Any]:
+    async def replay_game(
+        game_id: Id, seat: Annotated[int | None, Query(ge=0, le=15)] = None
+    ) -> dict[str, Any]:
         """Every state of a finished game: the view (of ``seat``, default the spectator's)
         before the first action and after each one."""
         return game_steps(_record(game_id), seat)
@@ -325,10 +413,80 @@ async def _player(
     store: Store = request.app.state.store
     found = store.player_by_token(token) if token else None
     if found is None:
+        if token and store.token_expired(token):
+            raise ServerError("token_expired", "this bearer token has expired; register again", 401)
         raise ServerError(
             "bad_token", "missing or unknown bearer token (Authorization: Bearer …)", 401
         )
     return found
+
+
+def _address(request: Request | WebSocket) -> str | None:
+    """The client's address (the peer of the connection)."""
+    return request.client.host if request.client is not None else None
+
+
+def _same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+class BodyLimit:
+    """Refuse a request body over ``limit`` bytes (``body_too_large``, 413): by its
+    ``Content-Length`` before reading, and while reading a body sent without one (the
+    body, at most ``limit`` bytes, is read before the app sees the request)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limit
+        for name, value in scope["headers"]:
+            if name == b"content-length" and (not value.isdigit() or int(value) > limit):
+                await _too_large(send, limit)
+                return
+        # read the whole (small) body first, refusing it as soon as it passes the limit
+        chunks: list[bytes] = []
+        seen = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > limit:
+                await _too_large(send, limit)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = json.dumps(
+        {"error": {"code": "body_too_large", "message": f"the request body is over {limit} bytes"}}
+    ).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json"), (b"connection", b"close")],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
 
 
 Me = Annotated[PlayerRow, Depends(_player)]
@@ -340,16 +498,17 @@ def _bearer(header: str | None) -> str | None:
     return None
 
 
-async def _authenticate(websocket: WebSocket, hub: Hub) -> PlayerRow | None:
+async def _authenticate(websocket: WebSocket, hub: Hub) -> tuple[PlayerRow | None, str | None]:
+    """The socket's player, and its token (None, None without one)."""
     token = _bearer(websocket.headers.get("authorization")) or websocket.query_params.get("token")
     if token is None:
         try:
             text = await asyncio.wait_for(websocket.receive_text(), hub.limits.hello_timeout)
             hello = Hello.model_validate_json(text[: hub.limits.max_message_bytes])
             token = hello.token
-        except (TimeoutError, ValueError, KeyError, WebSocketDisconnect):
+        except (TimeoutError, ValueError, KeyError, RecursionError, WebSocketDisconnect):
             token = None
-    return None if token is None else hub.store.player_by_token(token)
+    return (None, None) if token is None else (hub.store.player_by_token(token), token)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
@@ -360,15 +519,33 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> 
 
 async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
     await websocket.accept()
-    player = await _authenticate(websocket, hub)
+    player, token = await _authenticate(websocket, hub)
     if player is None:
+        if token is not None and hub.store.token_expired(token):
+            await _refuse(
+                websocket, "token_expired", "this token has expired; register again", 4401
+            )
+            return
         await _refuse(websocket, "bad_token", "missing or unknown token; register first", 4401)
         return
     room = hub.rooms.get(room_id)
     if room is None:
         await _refuse(websocket, "no_room", f"no open room {room_id}", 4404)
         return
-    client = Client(player, websocket.send_text, hub.limits, websocket.close)
+    address = _address(websocket)
+    try:
+        hub.open_socket(player.id, address)
+    except ServerError as exc:
+        await _refuse(websocket, exc.code, str(exc), 4429)
+        return
+    try:
+        await _play_socket(websocket, room, hub, player)
+    finally:
+        hub.close_socket(player.id, address)
+
+
+async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: PlayerRow) -> None:
+    client = Client(player, websocket.send_text, hub.limits, websocket.close, hub.bucket(player.id))
     writer = asyncio.create_task(client.writer())
     try:
         room.attach(client)

@@ -1,4 +1,5 @@
-"""One authenticated socket of the server (:class:`Client`): its outbox and rate bucket."""
+"""One authenticated socket of the server (:class:`Client`): its outbox, and the rate
+bucket (:class:`Bucket`) of its player."""
 
 from __future__ import annotations
 
@@ -18,7 +19,29 @@ from paiju.server.store import PlayerRow
 if TYPE_CHECKING:
     from paiju.server.room import Room
 
-__all__ = ["Client"]
+__all__ = ["Bucket", "Client"]
+
+
+class Bucket:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once. The server keeps
+    one per player, shared by all of the player's sockets: opening another socket or
+    reconnecting does not refill it."""
+
+    __slots__ = ("_stamp", "_tokens", "burst", "rate")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self._tokens = float(burst)
+        self._stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+        self._stamp = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
 
 
 class Client:
@@ -30,6 +53,7 @@ class Client:
         send_text: Callable[[str], Any],
         limits: Limits,
         close: Callable[[int, str], Any],
+        bucket: Bucket | None = None,
     ) -> None:
         self.player = player
         self.limits = limits
@@ -42,8 +66,7 @@ class Client:
         self.closed = False
         self.seat: int | None = None
         self.room: Room | None = None
-        self._tokens = float(limits.burst)
-        self._stamp = time.monotonic()
+        self.bucket = bucket or Bucket(limits.messages_per_second, limits.burst)
 
     def send(self, msg: BaseModel | str) -> None:
         """Queue a message: a model, or its JSON text already serialised (a message that
@@ -71,15 +94,8 @@ class Client:
             self._close_args = (code, reason)
 
     def allow(self) -> bool:
-        """Take a token from the per-connection bucket (messages per second)."""
-        now = time.monotonic()
-        rate, burst = self.limits.messages_per_second, self.limits.burst
-        self._tokens = min(burst, self._tokens + (now - self._stamp) * rate)
-        self._stamp = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
+        """Take a token from the player's bucket (messages per second)."""
+        return self.bucket.take()
 
     async def writer(self) -> None:
         """Send the outbox in order until the client is closed."""

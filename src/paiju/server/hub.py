@@ -8,11 +8,14 @@ the seats waiting to act are restarted (with their full time).
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
+import time
 from typing import Any
 
 from paiju.errors import IllegalAction, PaijuError
 from paiju.games import game as make_game
+from paiju.server.client import Bucket
 from paiju.server.errors import ServerError
 from paiju.server.journal import Journal
 from paiju.server.options import Limits, RoomOptions
@@ -32,6 +35,10 @@ class Hub:
         self.limits = limits or Limits()
         self.rooms: dict[int, Room] = {}
         self.journal = Journal(store)
+        self.buckets: dict[int, Bucket] = {}
+        self.sockets: collections.Counter[int] = collections.Counter()
+        self.address_sockets: collections.Counter[str] = collections.Counter()
+        self.registrations: dict[str, collections.deque[float]] = {}
 
     def recover(self) -> int:
         """Load every unfinished room; resume hands in play where they were. Returns the count."""
@@ -55,7 +62,12 @@ class Hub:
                 room.restore(hand)
                 room._schedule()
             else:
-                room.hand_id, room.hand_no = hand.id, hand.hand_no
+                # between hands: the hand just over is what a reconnecting player sees
+                try:
+                    room.restore(hand)
+                except PaijuError as exc:
+                    log.error("room %s: hand %s does not replay: %s", row.id, hand.id, exc)
+                    room.hand_id, room.hand_no = hand.id, hand.hand_no
                 room.next_hand = room.loop.call_later(
                     room.options.pause, room._safe(room.deal_hand)
                 )
@@ -65,8 +77,19 @@ class Hub:
         return sum(
             1
             for r in self.rooms.values()
-            if r.status != "finished" and (r.owner == player or r.seat_of(player) is not None)
+            if r.status in ("waiting", "playing")
+            and (r.owner == player or r.seat_of(player) is not None)
         )
+
+    def check_room_quota(self, player: int) -> None:
+        """``too_many_rooms`` (429) when the player has its limit of open rooms."""
+        if self.active_rooms_of(player) >= self.limits.rooms_per_player:
+            raise ServerError(
+                "too_many_rooms",
+                f"you already have {self.limits.rooms_per_player} open rooms"
+                " (the limit); finish or leave one first",
+                429,
+            )
 
     def create_room(
         self,
@@ -75,13 +98,25 @@ class Hub:
         options: RoomOptions,
         game_options: dict[str, Any],
         seat: int | None = 0,
+        address: str | None = None,
     ) -> Room:
-        if self.active_rooms_of(player.id) >= self.limits.rooms_per_player:
+        limits = self.limits
+        self.check_room_quota(player.id)
+        if address is not None:
+            mine = [r for r in self.rooms.values() if r.address == address and r.open]
+            if len(mine) >= limits.rooms_per_address:
+                raise ServerError(
+                    "too_many_rooms_address",
+                    f"{limits.rooms_per_address} open rooms were created from your address"
+                    " (the limit); wait until some finish",
+                    429,
+                )
+        fastest = limits.min_bot_delay
+        if options.bot_delay < fastest or 0 < options.time_limit < fastest:
             raise ServerError(
-                "too_many_rooms",
-                f"you already have {self.limits.rooms_per_player} open rooms"
-                " (the limit); finish or leave one first",
-                429,
+                "too_fast",
+                f"bot_delay and time_limit (other than 0) are at least {fastest:g} s on this"
+                " server: bots play at a human pace",
             )
         g = make_game(code, **game_options)
         seats = g.default_seats if options.seats is None else options.seats
@@ -91,9 +126,22 @@ class Hub:
             )
         if options.bots > seats:
             raise IllegalAction(f"{options.bots} bots do not fit {seats} seats")
+        if seat is not None and not 0 <= seat < seats:
+            raise ServerError("bad_seat", f"there is no seat {seat}; seats are 0-{seats - 1}")
         bots = [i >= seats - options.bots for i in range(seats)]
         if seat is not None and bots[seat]:
             raise IllegalAction(f"seat {seat} is a bot seat; {seats - options.bots} seats are open")
+        if all(bots):
+            robots = [
+                r for r in self.rooms.values() if r.owner == player.id and r.open and r.bots_only
+            ]
+            if len(robots) >= limits.bot_rooms_per_player:
+                raise ServerError(
+                    "too_many_bot_rooms",
+                    f"you already have {limits.bot_rooms_per_player} open rooms of bots only"
+                    " (the limit); close one first",
+                    429,
+                )
         stored = options.model_dump()
         room_id = self.store.create_room(
             g.variant.code, stored, dict(g.options), seats, player.id, bots
@@ -101,6 +149,7 @@ class Hub:
         row = self.store.room(room_id)
         assert row is not None
         room = Room(self, row)
+        room.address = address
         self.rooms[room_id] = room
         if seat is not None:
             room.join(player, seat)
@@ -108,6 +157,65 @@ class Hub:
             room.start()
         room.arm_fill()
         return room
+
+    # -- per player and per address ------------------------------------------------------
+
+    def bucket(self, player: int) -> Bucket:
+        """The player's message bucket, shared by all of its sockets."""
+        bucket = self.buckets.get(player)
+        if bucket is None:
+            if len(self.buckets) > 50_000:  # forget idle players' (full) buckets
+                for pid in [p for p in self.buckets if not self.sockets[p]]:
+                    del self.buckets[pid]
+            limits = self.limits
+            bucket = self.buckets[player] = Bucket(limits.messages_per_second, limits.burst)
+        return bucket
+
+    def open_socket(self, player: int, address: str | None) -> None:
+        """Count a new socket of ``player`` (``too_many_sockets`` over the limits)."""
+        limits = self.limits
+        if self.sockets[player] >= limits.sockets_per_player:
+            raise ServerError(
+                "too_many_sockets",
+                f"this player already has {limits.sockets_per_player} open sockets (the limit)",
+                429,
+            )
+        if address is not None and self.address_sockets[address] >= limits.sockets_per_address:
+            raise ServerError(
+                "too_many_sockets",
+                f"your address already has {limits.sockets_per_address} open sockets (the limit)",
+                429,
+            )
+        self.sockets[player] += 1
+        if address is not None:
+            self.address_sockets[address] += 1
+
+    def close_socket(self, player: int, address: str | None) -> None:
+        _decrement(self.sockets, player)
+        if address is not None:
+            _decrement(self.address_sockets, address)
+
+    def registering(self, address: str | None) -> None:
+        """Count a registration from ``address`` (``too_many_registrations`` over the
+        limit of registrations an hour from one address)."""
+        if address is None:
+            return
+        now = time.monotonic()
+        window = self.registrations.setdefault(address, collections.deque())
+        while window and window[0] <= now - 3600:
+            window.popleft()
+        if len(window) >= self.limits.registrations_per_address:
+            wait = int(window[0] + 3600 - now) + 1
+            raise ServerError(
+                "too_many_registrations",
+                f"{self.limits.registrations_per_address} players were registered from your"
+                f" address in the last hour (the limit); try again in {wait} s",
+                429,
+            )
+        window.append(now)
+        if len(self.registrations) > 100_000:  # forget addresses whose hour is over
+            for key in [k for k, w in self.registrations.items() if w[-1] <= now - 3600]:
+                del self.registrations[key]
 
     def room(self, room_id: int) -> Room:
         room = self.rooms.get(room_id)
@@ -136,3 +244,9 @@ class Hub:
                 room._cancel_bot(s)
             if room.next_hand is not None:
                 room.next_hand.cancel()
+
+
+def _decrement(counter: collections.Counter[Any], key: Any) -> None:
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]

@@ -82,8 +82,7 @@ class Journal:
                 if took > SLOW_COMMIT:
                     log.warning("slow commit: %d writes took %.0f ms", len(batch), took * 1000)
             except Exception as exc:
-                for p in batch:
-                    _run(p.failed, exc)
+                self._one_by_one(batch, exc)
             else:
                 for p in batch:
                     _run(p.done)
@@ -98,6 +97,24 @@ class Journal:
                 self.later(room, client, text)
             else:
                 _run(room.handle_now, client, text)
+
+    def _one_by_one(self, batch: list[_Pending], exc: BaseException) -> None:
+        """The batch's transaction failed: store each room's write in a transaction of its
+        own, so that a write that cannot be stored (a settlement the database refuses)
+        fails its own room only, and every other room's write still goes through."""
+        if len(batch) == 1:
+            _run(batch[0].failed, exc)
+            return
+        log.warning(
+            "group commit of %d writes failed (%r); storing them one by one", len(batch), exc
+        )
+        for p in batch:
+            try:
+                self.store.append_actions([p.write])
+            except Exception as own:
+                _run(p.failed, own)
+            else:
+                _run(p.done)
 
 
 def _run(fn: Callable[..., None], *args: Any) -> None:

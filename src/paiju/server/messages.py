@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from paiju.fairness import CLIENT_SEED_PATTERN
+
 __all__ = [
     "CLIENT_MESSAGES",
     "ERROR_CODES",
@@ -88,8 +90,18 @@ class Ping(_Msg):
     id: Ref = None
 
 
-ClientMessage = Hello | ActionMsg | Resume | Sync | Ping
-CLIENT_MESSAGES: tuple[type[_Msg], ...] = (Hello, ActionMsg, Resume, Sync, Ping)
+class ClientSeed(_Msg):
+    """The seat's seed for the next deal (docs/fairness.md): send it after the room's
+    ``next_commitment`` is published; the deal comes from the server seed and every
+    seat's client seed. A seed counts for one deal; the last one sent before it counts."""
+
+    type: Literal["client_seed"] = "client_seed"
+    seed: str = Field(pattern=CLIENT_SEED_PATTERN)
+    id: Ref = None
+
+
+ClientMessage = Hello | ActionMsg | Resume | Sync | Ping | ClientSeed
+CLIENT_MESSAGES: tuple[type[_Msg], ...] = (Hello, ActionMsg, Resume, Sync, Ping, ClientSeed)
 _CLIENT_TYPES = {m.model_fields["type"].default: m for m in CLIENT_MESSAGES}
 
 
@@ -124,7 +136,7 @@ class RoomInfo(_Msg):
     code: str
     name_zh: str
     name_en: str
-    status: Literal["waiting", "playing", "finished"]
+    status: Literal["waiting", "playing", "finished", "closed"]
     seats: int
     players: list[str | None]
     """Display name per seat; ``"bot"`` for a bot seat, null for an open seat."""
@@ -136,6 +148,8 @@ class RoomInfo(_Msg):
     """The id of the hand in play (or just played)."""
     owner: int | None = None
     """The player id of the room's creator (who may start it early)."""
+    next_commitment: str | None = None
+    """sha256 (hex) of the server seed of the room's next deal (docs/fairness.md)."""
 
 
 class Suggestions(_Msg):
@@ -188,7 +202,23 @@ class HandStarted(_Msg):
     game: int
     hand_no: int
     commitment: str
-    """sha256 (hex) of the hand's seed, revealed in ``hand_over``."""
+    """sha256 (hex) of the hand's server seed, revealed in ``hand_over``."""
+    client_seeds: list[str] | None = None
+    """The seats' client seeds the hand was dealt with ("" for a seat that sent none;
+    null: no seat sent one)."""
+    next_commitment: str | None = None
+    """sha256 (hex) of the next hand's server seed: send ``client_seed`` for it now."""
+
+
+class Seeded(_Msg):
+    """Your ``client_seed`` is taken for the next deal (the one ``next_commitment`` names)."""
+
+    type: Literal["seeded"] = "seeded"
+    room: int
+    seat: int
+    seed: str
+    next_commitment: str
+    id: Ref = None
 
 
 class StateMsg(_Msg):
@@ -214,9 +244,10 @@ class Update(_Msg):
     room: int
     game: int
     version: int
-    seat: int
-    """The seat that acted."""
-    actor: Literal["player", "bot", "timeout"]
+    seat: int | None
+    """The seat that acted (null: an action the game hides from you, such as another
+    seat's decision in a mahjong claim window)."""
+    actor: Literal["player", "bot", "timeout"] | None
     events: list[dict[str, Any]]
     view: dict[str, Any]
     timers: list[Timer]
@@ -238,7 +269,13 @@ class HandOver(_Msg):
     deltas: list[int]
     """The ledger (积分) change per seat: the scores times the room's stake."""
     seed: str
+    """The server seed: its sha256 is ``commitment``."""
     commitment: str
+    client_seeds: list[str] | None = None
+    deal_seed: str
+    """What the hand was dealt from: ``seed``, or ``seed:client_seed_0:…`` (fairness.md)."""
+    next_commitment: str | None = None
+    """sha256 (hex) of the next hand's server seed (null when the room is finished)."""
     room_finished: bool
     next_hand_in: float | None
     """Seconds until the next hand is dealt (null when the room is finished)."""
@@ -262,6 +299,7 @@ SERVER_MESSAGES: tuple[type[_Msg], ...] = (
     Welcome,
     RoomMsg,
     HandStarted,
+    Seeded,
     StateMsg,
     Update,
     HandOver,
@@ -283,8 +321,13 @@ ERROR_CODES: dict[str, str] = {
     "no_hand": "no hand is in play in this room",
     "not_your_turn": "the seat may not act now",
     "illegal_action": "the rules do not allow this action now",
-    "storage_failure": "the action could not be stored; it was not applied",
+    "storage_failure": "the action could not be stored; it was not applied (the database"
+    " refused this room's write itself: the room is closed)",
     "internal": "the game engine failed on this action; it was not applied",
     "replaced": "another socket took this seat (the old one is closed, code 4409)",
     "slow_consumer": "the client did not read its messages (closed, code 4408)",
+    "token_expired": "the token has expired (the socket is closed, code 4401)",
+    "too_many_sockets": "the player or its address has its limit of sockets (closed, 4429)",
+    "room_closed": "the room's owner or the operator closed the room",
+    "no_next_hand": "a client seed for a room that deals no further hand",
 }

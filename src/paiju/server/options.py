@@ -9,13 +9,15 @@ from pydantic import BaseModel, ConfigDict, Field
 __all__ = ["Limits", "RoomOptions", "RoomStatus", "Tuoguan"]
 
 Tuoguan = Literal["off", "timeout", "disconnect", "both"]
-RoomStatus = Literal["waiting", "playing", "finished"]
+RoomStatus = Literal["waiting", "playing", "finished", "closed"]
+"""``closed``: stopped before its match ended (by its owner, the operator, or a storage
+failure); its hand in play, if any, is void."""
 
 
 class RoomOptions(BaseModel):
     """The options of a room (the game's own options go separately, to ``game(code, …)``)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     seats: int | None = Field(None, ge=1, le=16, description="Seats (default: the game's most).")
     bots: int = Field(0, ge=0, le=16, description="How many seats (the last ones) bots take.")
@@ -51,13 +53,48 @@ class RoomOptions(BaseModel):
 
 
 class Limits(BaseModel):
-    """The server's limits; each exceeded limit gets an error message, not a dropped server."""
+    """The server's limits (docs/protocol.md, "Limits"); each exceeded limit gets its
+    error code, never a dropped server. The operator changes them with ``paiju serve
+    --limit NAME=VALUE``."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
-    max_message_bytes: int = 16_384
-    messages_per_second: float = 20.0
-    burst: int = 40
-    rooms_per_player: int = 20
-    outbox: int = 2_000
-    hello_timeout: float = 10.0
+    # -- one socket's messages (the bucket is the player's: all its sockets share it)
+    max_message_bytes: int = Field(16_384, ge=256)
+    messages_per_second: float = Field(20.0, gt=0)
+    burst: int = Field(40, ge=1)
+    outbox: int = Field(2_000, ge=10)
+    hello_timeout: float = Field(10.0, gt=0)
+    # -- rooms
+    rooms_per_player: int = Field(20, ge=1, description="Open rooms a player owns or sits in.")
+    rooms_per_address: int = Field(
+        40, ge=1, description="Open rooms created from one client address."
+    )
+    bot_rooms_per_player: int = Field(
+        2, ge=0, description="Open rooms a player created in which bots take every seat."
+    )
+    min_bot_delay: float = Field(
+        0.5,
+        ge=0,
+        description="The shortest bot_delay (and time_limit other than 0) a room may set: "
+        "bots play at a human pace unless the operator lowers it.",
+    )
+    # -- players
+    registrations_per_address: int = Field(
+        20, ge=1, description="Registrations from one client address per hour."
+    )
+    token_days: float = Field(90.0, gt=0, description="Days a bearer token stays valid.")
+    # -- connections
+    sockets_per_player: int = Field(8, ge=1, description="Open WebSockets of one player.")
+    sockets_per_address: int = Field(256, ge=1, description="Open WebSockets of one address.")
+    connections_per_address: int = Field(
+        512, ge=1, description="Open TCP connections (HTTP or WebSocket) of one address."
+    )
+    max_body_bytes: int = Field(65_536, ge=1_024, description="The largest HTTP request body.")
+    header_timeout: float = Field(
+        10.0, gt=0, description="Seconds a connection has to send a complete request head."
+    )
+    keep_alive: float = Field(5.0, gt=0, description="Seconds an idle HTTP connection is kept.")
+    ws_ping_interval: float = Field(
+        20.0, gt=0, description="Seconds between pings of a WebSocket (a dead peer is closed)."
+    )

@@ -30,19 +30,22 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from pydantic import ValidationError
 from pydantic_core import to_json
+from sqlalchemy.exc import DataError, IntegrityError, StatementError
 
 from paiju.bots import Bot
 from paiju.catalog import find_variant
 from paiju.engine import Action, Event, Game, State
 from paiju.errors import PaijuError, ProtocolError
-from paiju.fairness import commitment, new_seed
+from paiju.fairness import check_client_seed, commitment, deal_seed, new_seed
 from paiju.games import game as make_game
 from paiju.games import make_bot
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
 from paiju.server.messages import (
     ActionMsg,
+    ClientSeed,
     Control,
+    ErrorMsg,
     HandOver,
     HandStarted,
     Hello,
@@ -51,6 +54,7 @@ from paiju.server.messages import (
     Resume,
     RoomInfo,
     RoomMsg,
+    Seeded,
     Sync,
     Welcome,
     client_message,
@@ -61,9 +65,23 @@ from paiju.server.store import ActionWrite, HandEnding, HandRow, HandWrite, Play
 if TYPE_CHECKING:
     from paiju.server.hub import Hub
 
-__all__ = ["Room", "SeatRuntime", "dumps"]
+__all__ = ["RETRY_AFTER", "Room", "SeatRuntime", "dumps", "transient"]
 
 log = logging.getLogger("paiju.server")
+
+RETRY_AFTER = 1.0
+"""Seconds a room waits after the database failed (locked, I/O) before playing on."""
+
+
+def transient(exc: BaseException) -> bool:
+    """Whether a failed write is the database's failure (locked, disk full, I/O: try
+    again) rather than a refusal of the write itself (a value it cannot hold, a broken
+    constraint: close the room, whose next write would be refused too)."""
+    if isinstance(exc, DataError | IntegrityError):
+        return False
+    if isinstance(exc, StatementError) and exc.orig is not None:
+        exc = exc.orig
+    return not isinstance(exc, OverflowError | ValueError | TypeError)
 
 
 def dumps(obj: Any) -> str:
@@ -86,6 +104,8 @@ class SeatRuntime:
     deadline: float = 0.0
     pending_bot: asyncio.TimerHandle | None = None
     away_handle: asyncio.TimerHandle | None = None
+    client_seed: str | None = None
+    """The seed the seat's player sent for the next deal (docs/fairness.md)."""
     engine: Bot | None = field(default=None, repr=False)
 
 
@@ -123,6 +143,23 @@ class Room:
         self._acting_state: State | None = None
         self._acting_version = -1
         """Client messages of this room waiting for the journal's next commit."""
+        self.address: str | None = None
+        """The client address the room was created from (None: recovered)."""
+        self.next_seed = new_seed()
+        """The server seed of the next deal; its commitment is published before it."""
+        self.server_seed = ""
+        self.client_seeds: tuple[str, ...] | None = None
+        """The server seed and client seeds of the hand in play (or last played)."""
+
+    @property
+    def open(self) -> bool:
+        """Waiting or playing (not finished, not closed)."""
+        return self.status in ("waiting", "playing")
+
+    @property
+    def bots_only(self) -> bool:
+        """Bots take every seat (no human seat was open)."""
+        return all(s.bot for s in self.seats) and all(s.player is None for s in self.seats)
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -152,6 +189,9 @@ class Room:
             hands_played=self.hands_played,
             game=self.hand_id or None,
             owner=self.owner,
+            next_commitment=(
+                commitment(self.next_seed) if self.status in ("waiting", "playing") else None
+            ),
         )
 
     def control(self) -> list[Control]:
@@ -250,11 +290,16 @@ class Room:
     # -- hands ----------------------------------------------------------------------
 
     def deal_hand(self) -> None:
-        """Commit to a fresh secret seed, record it, deal, then tell every socket."""
+        """Deal from the server seed committed to before (``next_commitment``) and the
+        seats' client seeds, record it, then tell every socket; commit to the next seed."""
         self.next_hand = None
-        seed = new_seed()
+        seed = self.next_seed
         committed = commitment(seed)
-        state = self.game.new_state(self.n, seed=seed, context=self.context)
+        sent = tuple(s.client_seed or "" for s in self.seats)
+        client_seeds = sent if any(sent) else None
+        state = self.game.new_state(
+            self.n, seed=deal_seed(seed, client_seeds), context=self.context
+        )
         players = tuple(None if s.bot else s.player for s in self.seats)
         hand_no = self.hands_played + 1
         hand_id = self.store.new_hand_id()
@@ -269,7 +314,12 @@ class Room:
             seed=seed,
             deal=state.deal.to_json(self.game.items),
             context=dict(self.context),
+            client_seeds=client_seeds,
         )
+        self.server_seed, self.client_seeds = seed, client_seeds
+        self.next_seed = new_seed()
+        for rt in self.seats:
+            rt.client_seed = None
         self.state, self.hand_id, self.hand_no, self.hand_players = (
             state,
             hand_id,
@@ -283,21 +333,48 @@ class Room:
 
     def _dealt(self, hand_id: int) -> None:
         """The hand (its commitment, secret seed and deal) is stored: publish and play."""
-        assert self.state is not None and self.state.seed is not None
-        started = HandStarted(
-            room=self.id,
-            game=hand_id,
-            hand_no=self.hand_no,
-            commitment=commitment(self.state.seed),
-        ).model_dump_json()
+        started = self.hand_started().model_dump_json()
         for client in self.clients():
             client.send(started)
         self._refresh()
 
     def _deal_failed(self, exc: BaseException) -> None:
-        log.error("room %s: could not store a new hand (%r); dealing again in 1 s", self.id, exc)
         self.state = None
-        self.next_hand = self.loop.call_later(1.0, self._safe(self.deal_hand))
+        if not transient(exc):
+            log.error("room %s: the database refused a new hand (%r); room closed", self.id, exc)
+            self.close("storage_failure", f"the database refused this room's new hand ({exc})")
+            return
+        log.error("room %s: could not store a new hand (%r); dealing again in 1 s", self.id, exc)
+        self.next_hand = self.loop.call_later(RETRY_AFTER, self._safe(self.deal_hand))
+
+    def hand_started(self) -> HandStarted:
+        """The ``hand_started`` message of the hand in play."""
+        return HandStarted(
+            room=self.id,
+            game=self.hand_id,
+            hand_no=self.hand_no,
+            commitment=commitment(self.server_seed),
+            client_seeds=None if self.client_seeds is None else list(self.client_seeds),
+            next_commitment=commitment(self.next_seed),
+        )
+
+    def set_client_seed(self, client: Client, msg: ClientSeed) -> None:
+        """A seat's client seed for the next deal (docs/fairness.md)."""
+        seat = client.seat
+        if seat is None:
+            raise ServerError("spectator", "a spectator has no seat to add a seed for")
+        if self.status not in ("waiting", "playing"):
+            raise ServerError("no_next_hand", f"room {self.id} deals no further hand")
+        self.seats[seat].client_seed = check_client_seed(msg.seed)
+        client.send(
+            Seeded(
+                room=self.id,
+                seat=seat,
+                seed=msg.seed,
+                next_commitment=commitment(self.next_seed),
+                id=msg.id,
+            )
+        )
 
     def _new_bots(self) -> None:
         for s in self.seats:
@@ -314,7 +391,8 @@ class Room:
 
     def restore(self, hand: HandRow) -> None:
         """Rebuild the hand in play from its seed and log (crash recovery)."""
-        state = self.game.new_state(hand.seats, seed=hand.seed, context=hand.context)
+        seed = deal_seed(hand.seed, hand.client_seeds)
+        state = self.game.new_state(hand.seats, seed=seed, context=hand.context)
         if state.deal.to_json(self.game.items) != hand.deal:
             log.error(
                 "room %s game %s: the seed does not re-deal the stored deal", self.id, hand.id
@@ -324,6 +402,7 @@ class Room:
         self.state, self.hand_id, self.hand_no = state, hand.id, hand.hand_no
         self.hand_players = hand.players
         self.hand = hand
+        self.server_seed, self.client_seeds = hand.seed, hand.client_seeds
 
     def acting(self) -> frozenset[int]:
         """The seats to act now (``state.to_act()``; empty: no hand in play), computed once
@@ -396,8 +475,18 @@ class Room:
             self._schedule()
 
     def _not_stored(self, seat: int, actor: str, ref: str | int | None, exc: BaseException) -> None:
-        """The database refused the action: back to the last stored state; tell the actor."""
+        """The database refused the action. A refusal of this write itself (a value the
+        database cannot hold) closes the room with an error every socket sees; a failure
+        of the database (locked, I/O) goes back to the last stored state, tells the actor
+        and lets the room play on after :data:`RETRY_AFTER` seconds."""
         log.error("room %s: could not store an action of seat %d: %r", self.id, seat, exc)
+        if not transient(exc):
+            self.close(
+                "storage_failure",
+                f"the database refused this room's action ({type(exc).__name__}: {exc});"
+                " the room is closed, other rooms play on",
+            )
+            return
         self._reload()
         client = self.seats[seat].client
         if client is not None and actor == "player":
@@ -406,7 +495,40 @@ class Room:
                 f"the action could not be stored ({type(exc).__name__}); it was not applied",
                 ref,
             )
-        self._refresh()
+        for rt in self.seats:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
+        self.loop.call_later(RETRY_AFTER, self._safe(self._refresh))
+
+    def close(self, code: str, message: str) -> None:
+        """Close the room for good (its owner, the operator or a storage failure): timers
+        and bots stop, the hand in play is void (no settlement), every socket gets an
+        ``error`` with ``code`` and the room's info with status ``closed``."""
+        if self.status == "closed":
+            return
+        if self.hub.journal.holds(self):
+            self.hub.journal.flush()
+        for rt in self.seats:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
+            if rt.away_handle is not None:
+                rt.away_handle.cancel()
+                rt.away_handle = None
+        if self.next_hand is not None:
+            self.next_hand.cancel()
+            self.next_hand = None
+        void = self.hand_id if self.state is not None else None  # only a hand in play
+        self.state = None
+        self.status = "closed"
+        try:
+            self.store.close_room(self.id, void)
+        except Exception:
+            log.exception("room %s: could not record its closing", self.id)
+        text = ErrorMsg(code=code, message=message).model_dump_json()
+        for client in self.clients():
+            client.send(text)
+        self.announce()
+        self.hub.finished(self)
 
     def _ending(self, state: State) -> HandEnding:
         scores = tuple(state.settlement())
@@ -434,14 +556,16 @@ class Room:
             self._cancel_bot(s)
         if ending.room_finished:
             self.status = "finished"
-        assert state.seed is not None
         msg = HandOver(
             room=self.id,
             game=self.hand_id,
             scores=list(ending.scores),
             deltas=list(ending.deltas),
-            seed=str(state.seed),
-            commitment=commitment(state.seed),
+            seed=self.server_seed,
+            commitment=commitment(self.server_seed),
+            client_seeds=None if self.client_seeds is None else list(self.client_seeds),
+            deal_seed=deal_seed(self.server_seed, self.client_seeds),
+            next_commitment=None if ending.room_finished else commitment(self.next_seed),
             room_finished=ending.room_finished,
             next_hand_in=None if ending.room_finished else self.options.pause,
         ).model_dump_json()
@@ -546,6 +670,18 @@ class Room:
         out.extend(self.spectators)
         return out
 
+    @staticmethod
+    def visible_timers(
+        timers: list[dict[str, Any]], view: dict[str, Any], seat: int | None
+    ) -> list[dict[str, Any]]:
+        """The clocks a seat may see: those of the seats its view shows acting. A view whose
+        ``to_act`` is only whether the seat itself acts (``true``/``false``, as in the
+        mahjong claim windows: who else may claim is hidden) shows that seat's clock alone."""
+        acting = view.get("to_act", [])
+        if isinstance(acting, bool):
+            return [t for t in timers if acting and t["seat"] == seat]
+        return [t for t in timers if t["seat"] in acting]
+
     def timers(self) -> list[dict[str, Any]]:
         """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
         now = self.loop.time()
@@ -557,9 +693,13 @@ class Room:
         ]
 
     def attach(self, client: Client) -> None:
-        """Seat the socket (its player's seat) or make it a spectator; send the welcome."""
+        """Seat the socket (its player's seat) or make it a spectator; send the welcome and
+        the state. Only the joining socket is sent the state, unless the seat's control
+        changed (its player is back): a socket joining never makes the room re-send the
+        full state to every other socket."""
         self.settle_writes()
         seat = self.seat_of(client.player.id)
+        before = self.control()
         if seat is None:
             if not self.options.spectators:
                 raise ServerError(
@@ -587,24 +727,23 @@ class Room:
             )
         )
         if self.state is not None:
-            client.send(
-                HandStarted(
-                    room=self.id,
-                    game=self.hand_id,
-                    hand_no=self.hand_no,
-                    commitment=commitment(self.state.seed or ""),
-                )
-            )
+            client.send(self.hand_started())
         if seat is not None and self.seats[seat].auto:
             self.resume(seat)  # the player is back: the seat is theirs again
+        elif self.control() != before:
+            self._refresh()  # the seat is played again: everyone sees its control change
         else:
-            self._refresh()
+            self._schedule()
+            if self.state is None:
+                client.send(RoomMsg(room=self.info()))
+            else:
+                client.send(self._states([client])[0])
 
     def detach(self, client: Client) -> None:
         self.spectators.discard(client)
         seat = client.seat
         if seat is None:
-            return
+            return  # a spectator leaving changes nothing anyone sees
         rt = self.seats[seat]
         if rt.client is not client:
             return
@@ -659,11 +798,12 @@ class Room:
             seat = client.seat
             text = texts.get(seat)
             if text is None:
+                view = state.view(seat)
                 text = texts[seat] = dumps(
                     {
                         **head,
-                        "view": state.view(seat),
-                        "timers": timers,
+                        "view": view,
+                        "timers": self.visible_timers(timers, view, seat),
                         "control": control,
                         "legal": self.legal(seat),
                         "ref": ref,
@@ -728,16 +868,20 @@ class Room:
             if seat is None and spectators is not None:
                 client.send(spectators)
                 continue
+            view = state.view(seat)
+            seen = [
+                body for aud, body in shown if aud is None or (seat is not None and seat in aud)
+            ]
+            # a view that hides who acts (``to_act`` not a list): an action it shows nothing
+            # of (a claim decision in a mahjong window) does not name its seat either
+            unseen = not seen and seat != actor_seat and not isinstance(view.get("to_act"), list)
             text = dumps(
                 {
                     **head,
-                    "events": [
-                        body
-                        for aud, body in shown
-                        if aud is None or (seat is not None and seat in aud)
-                    ],
-                    "view": state.view(seat),
-                    "timers": timers,
+                    **({"seat": None, "actor": None} if unseen else {}),
+                    "events": seen,
+                    "view": view,
+                    "timers": self.visible_timers(timers, view, seat),
                     "control": control,
                     "legal": self.legal(seat),
                     "ref": ref if seat == actor_seat and actor == "player" else None,
@@ -784,6 +928,9 @@ class Room:
         except ValueError as exc:
             client.error("bad_json", f"not valid JSON: {exc}")
             return
+        except RecursionError:
+            client.error("bad_json", "the JSON is nested too deeply")
+            return
         if not isinstance(obj, dict):
             client.error(
                 "bad_message", f"a message is a JSON object with a type, got {text[:80]!r}"
@@ -792,6 +939,9 @@ class Room:
         ref = obj.get("id") if isinstance(obj.get("id"), str | int) else None
         try:
             msg = client_message(obj)
+        except RecursionError:
+            client.error("bad_message", "the message is nested too deeply", ref)
+            return
         except ValidationError as exc:
             problems = "; ".join(
                 f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}"
@@ -803,7 +953,7 @@ class Room:
             client.error(
                 "unknown_type",
                 f"unknown message type {obj.get('type')!r}; "
-                "clients send hello, action, resume, sync, ping",
+                "clients send hello, action, resume, sync, ping, client_seed",
                 ref,
             )
             return
@@ -811,6 +961,8 @@ class Room:
             self._dispatch(client, msg)
         except PaijuError as exc:
             client.error(exc.code, str(exc), ref)
+        except RecursionError:
+            client.error("bad_message", "the message is nested too deeply", ref)
 
     def _dispatch(self, client: Client, msg: Any) -> None:
         if isinstance(msg, Ping):
@@ -837,6 +989,8 @@ class Room:
             self.resume(client.seat)
         elif isinstance(msg, ActionMsg):
             self._player_action(client, msg)
+        elif isinstance(msg, ClientSeed):
+            self.set_client_seed(client, msg)
 
     def parse_action(self, action: Any) -> Action:
         """An action of this room's game from its JSON form (``ProtocolError`` if bad)."""
@@ -861,7 +1015,9 @@ class Room:
             )
         action = self.parse_action(msg.action)
         rt = self.seats[seat]
+        # A rejected action changes nothing: 托管 and the bot's pending move stay until the
+        # player's own action has been accepted (act raises before anything changes).
+        self.act(seat, action, "player", msg.id)
         if rt.auto:
             rt.auto = False
             self._cancel_bot(rt)
-        self.act(seat, action, "player", msg.id)

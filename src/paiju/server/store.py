@@ -20,8 +20,12 @@ sequence past it, so a row inserted without an id never takes one already in use
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
+import logging
+import os
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -45,7 +49,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DatabaseError
 from sqlalchemy.pool import StaticPool
 
 from paiju.errors import PaijuError
@@ -58,6 +62,7 @@ __all__ = [
     "PlayerRow",
     "RoomRow",
     "Store",
+    "Watermark",
     "database_url",
     "hash_token",
     "migrate",
@@ -65,6 +70,115 @@ __all__ = [
 
 
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+_PG_LOCK = 0x7061_696A_7500
+"""The PostgreSQL advisory lock key of the serving paiju server ("paiju")."""
+
+log = logging.getLogger("paiju.server")
+
+
+def _sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL (None: in memory, or not SQLite)."""
+    if not url.startswith("sqlite:///"):
+        return None
+    return Path(url.removeprefix("sqlite:///").split("?", 1)[0])
+
+
+class Watermark:
+    """``<db>.ids`` beside a SQLite file: the hand ids this server reserved and the
+    highest one it knows was stored, and how many players there were.
+
+    * Ids are reserved in blocks of :attr:`BLOCK` (the file is written and synced
+      before an id of a new block is given): after a crash or a lost ``-wal`` file the
+      next id is past every id ever given - a seed commitment names one hand for ever.
+    * At start-up a database holding fewer hands (or players) than the watermark saw
+      went back in time - its last commits were lost (a deleted ``-wal``, a restored
+      backup, a truncated file): the server refuses to start and says so, unless the
+      operator allows it (``--allow-rollback``), and then it logs the loss loudly.
+    """
+
+    BLOCK = 1000
+    SAVE_EVERY = 1.0
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.reserved = 0
+        self.stored = 0
+        self.players = 0
+        self._saved_at = 0.0
+        self._dirty = False
+
+    def check(self, db_hands: int, db_players: int, fresh: bool, allow: bool, shown: str) -> int:
+        """Compare the database with the watermark; the id to count hands from."""
+        seen: dict[str, Any] = {}
+        if self.path.exists():
+            try:
+                seen = json.loads(self.path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise PaijuError(f"the id watermark {self.path} is unreadable: {exc}") from None
+        self.reserved = int(seen.get("reserved", 0))
+        self.stored = int(seen.get("stored", 0))
+        self.players = int(seen.get("players", 0))
+        lost_hands = self.stored - db_hands
+        lost_players = self.players - db_players
+        if lost_hands > 0 or lost_players > 0:
+            what = (
+                f"the database {shown} went back in time: it holds hands up to id {db_hands}"
+                f" and {db_players} players, but this server had stored hands up to id"
+                f" {self.stored} and {self.players} players ({max(lost_hands, 0)} hand ids"
+                f" and {max(lost_players, 0)} players are missing)"
+                + (" - the file was empty or new" if fresh else "")
+                + ". Its last commits were lost (a deleted -wal file, a restored backup,"
+                " a truncated file?)"
+            )
+            if not allow:
+                raise PaijuError(
+                    what + ". Restore the database, or start with --allow-rollback to"
+                    " serve from it anyway (no id is given twice)"
+                )
+            log.error(
+                "%s; starting anyway (--allow-rollback), ids continue after %d", what, self.reserved
+            )
+            self.stored = db_hands
+        elif fresh and not self.path.exists():
+            log.warning("paiju: starting a new, empty database at %s", shown)
+        self.stored = max(self.stored, db_hands)
+        self.players = max(self.players, db_players)
+        start = max(db_hands, self.reserved)
+        self.reserve(start + 1)
+        return start
+
+    def reserve(self, hand_id: int) -> None:
+        """Make sure ``hand_id`` is reserved (written and synced) before it is given."""
+        if hand_id > self.reserved:
+            self.reserved = hand_id + self.BLOCK
+            self.save(force=True)
+
+    def stored_up_to(self, hand_id: int) -> None:
+        """Hands up to ``hand_id`` are committed (saved at most every second)."""
+        if hand_id > self.stored:
+            self.stored = hand_id
+            self._dirty = True
+            self.save()
+
+    def player_added(self) -> None:
+        self.players += 1
+        self._dirty = True
+        self.save()
+
+    def save(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and (not self._dirty or now - self._saved_at < self.SAVE_EVERY):
+            return
+        body = json.dumps(
+            {"reserved": self.reserved, "stored": self.stored, "players": self.players}
+        )
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with open(tmp, "w", encoding="utf-8") as out:
+            out.write(body)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, self.path)
+        self._saved_at, self._dirty = now, False
 
 
 def database_url(db: str) -> str:
@@ -129,8 +243,8 @@ _INSERT_ACTION_QMARK = (
 )
 _INSERT_HAND_QMARK = (
     "INSERT INTO hands (id, room_id, hand_no, code, game_options, seats, players, commitment,"
-    " seed, deal, context, status, settlement, started_at, ended_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " seed, client_seeds, deal, context, status, settlement, started_at, ended_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _SETTLE_HAND_QMARK = "UPDATE hands SET status = 'over', settlement = ?, ended_at = ? WHERE id = ?"
 _INSERT_LEDGER_QMARK = (
@@ -190,6 +304,9 @@ class HandRow:
     players: tuple[int | None, ...]
     commitment: str
     seed: str
+    """The server's seed (its sha256 is the commitment)."""
+    client_seeds: tuple[str, ...] | None
+    """The seats' client seeds (empty: none sent), None when no seat sent one."""
     deal: dict[str, Any]
     context: dict[str, Any]
     status: str
@@ -203,8 +320,15 @@ class HandRow:
 class Store:
     """The server's database (synchronous; the server calls it from its event loop)."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, *, owner: bool = False, allow_rollback: bool = False) -> None:
+        """Open (and migrate) the database. ``owner``: this is the server that serves
+        from it - it takes the database's lock (a second server refuses to start) and keeps
+        the id watermark that detects a database gone back in time (:class:`Watermark`);
+        ``allow_rollback`` starts on such a database anyway, loudly, ids still unique."""
         url = database_url(db)
+        self._lock: Any = None
+        self._watermark: Watermark | None = None
+        path = _sqlite_path(url)
         kwargs: dict[str, Any] = {}
         if url == "sqlite://":
             kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
@@ -221,11 +345,21 @@ class Store:
             ) from None
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        fresh = path is not None and (not path.exists() or path.stat().st_size == 0)
+        if owner:
+            try:
+                self._take_lock(path)
+            except BaseException:
+                self.engine.dispose()
+                raise
         try:
             migrate(self.engine)
-        except OperationalError as exc:
-            self.engine.dispose()
-            raise PaijuError(f"cannot open the database {self.url}: {exc.orig}") from None
+        except DatabaseError as exc:
+            self.close()
+            raise PaijuError(
+                f"cannot open the database {self.url}: {exc.orig} (a damaged or truncated"
+                " file? restore it from a backup; the server does not start on it)"
+            ) from None
         self._qmark = (
             self.engine.dialect.name == "sqlite" and self.engine.dialect.paramstyle == "qmark"
         )
@@ -235,43 +369,138 @@ class Store:
             self._next_hand = int(conn.execute(select(func.max(t.hands.c.id))).scalar() or 0)
             if self.engine.dialect.name == "postgresql":
                 self._hand_sequence = self._catch_up_sequence(conn, self._next_hand)
-        self._players: dict[str, PlayerRow] = {}
+            players = int(conn.execute(select(func.count()).select_from(t.players)).scalar() or 0)
+        if owner and path is not None:
+            self._watermark = Watermark(path.with_name(path.name + ".ids"))
+            try:
+                self._next_hand = self._watermark.check(
+                    self._next_hand, players, fresh, allow_rollback, str(path)
+                )
+            except BaseException:
+                self.close()
+                raise
+        self._players: dict[str, tuple[PlayerRow, float | None]] = {}
+        """Token digest -> (player, expiry time or None)."""
         self._balances: dict[int, int] = {}
         """Running ledger balances by player (this process is the only writer)."""
 
     def close(self) -> None:
+        if self._watermark is not None:
+            self._watermark.save(force=True)
         self.engine.dispose()
+        if self._lock is not None:
+            with contextlib.suppress(Exception):
+                self._lock.close()  # releases the flock / the advisory lock's connection
+            self._lock = None
+
+    def _take_lock(self, path: Path | None) -> None:
+        """One server a database: an exclusive ``flock`` on ``<db>.lock`` (SQLite) or a
+        session advisory lock (PostgreSQL), held until :meth:`close`."""
+        if path is not None:
+            handle = open(path.with_name(path.name + ".lock"), "a+")  # noqa: SIM115
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                handle.seek(0)
+                holder = handle.read().strip() or "unknown"
+                handle.close()
+                raise PaijuError(
+                    f"another paiju server (pid {holder}) is serving the database {path};"
+                    " two servers on one file would disagree about every hand. Stop that"
+                    " server first, or give this one another --db"
+                ) from None
+            handle.seek(0)
+            handle.truncate()
+            handle.write(str(os.getpid()))
+            handle.flush()
+            self._lock = handle
+        elif self.engine.dialect.name == "postgresql":
+            conn = self.engine.connect()
+            got = conn.execute(
+                text("SELECT pg_try_advisory_lock(:key)"), {"key": _PG_LOCK}
+            ).scalar()
+            conn.commit()
+            if not got:
+                conn.close()
+                raise PaijuError(
+                    f"another paiju server is serving the database {self.url}; stop it first"
+                )
+            self._lock = conn
 
     # -- players ------------------------------------------------------------------
 
-    def create_player(self, name: str) -> tuple[PlayerRow, str]:
-        """Register a display name; returns the player and its bearer token (shown once)."""
+    def create_player(self, name: str, lifetime: float | None = None) -> tuple[PlayerRow, str]:
+        """Register a display name; returns the player and its bearer token (shown once),
+        valid for ``lifetime`` seconds (None: for ever)."""
         token = secrets.token_urlsafe(32)
+        now = time.time()
+        expires = None if lifetime is None else now + lifetime
         with self.engine.begin() as conn:
             pid = conn.execute(
                 insert(t.players).values(
-                    name=name, token_hash=hash_token(token), created_at=time.time()
+                    name=name, token_hash=hash_token(token), created_at=now, token_expires=expires
                 )
             ).inserted_primary_key
             assert pid is not None
         player = PlayerRow(int(pid[0]), name)
-        self._players[hash_token(token)] = player
+        self._cache(hash_token(token), player, expires)
+        if self._watermark is not None:
+            self._watermark.player_added()
         return player, token
 
+    def _cache(self, digest: str, player: PlayerRow, expires: float | None) -> None:
+        if len(self._players) > 100_000:
+            self._players.clear()
+        self._players[digest] = (player, expires)
+
     def player_by_token(self, token: str) -> PlayerRow | None:
+        """The player of a valid token (None for an unknown or expired one)."""
+        found = self._token(token)
+        if found is None:
+            return None
+        player, expires = found
+        return None if expires is not None and expires <= time.time() else player
+
+    def token_expired(self, token: str) -> bool:
+        """Whether ``token`` is a player's token that has expired."""
+        found = self._token(token)
+        return found is not None and found[1] is not None and found[1] <= time.time()
+
+    def _token(self, token: str) -> tuple[PlayerRow, float | None] | None:
         digest = hash_token(token)
         cached = self._players.get(digest)
         if cached is not None:
             return cached
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(t.players.c.id, t.players.c.name).where(t.players.c.token_hash == digest)
+                select(t.players.c.id, t.players.c.name, t.players.c.token_expires).where(
+                    t.players.c.token_hash == digest
+                )
             ).first()
         if row is None:
             return None
         player = PlayerRow(int(row.id), str(row.name))
-        self._players[digest] = player
-        return player
+        expires = None if row.token_expires is None else float(row.token_expires)
+        self._cache(digest, player, expires)
+        return player, expires
+
+    def rotate_token(
+        self, player: PlayerRow, lifetime: float | None = None
+    ) -> tuple[str, float | None]:
+        """A new bearer token for the player (the old one stops working at once) and the
+        time it expires."""
+        token = secrets.token_urlsafe(32)
+        expires = None if lifetime is None else time.time() + lifetime
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(t.players)
+                .where(t.players.c.id == player.id)
+                .values(token_hash=hash_token(token), token_expires=expires)
+            )
+        for digest in [d for d, (p, _) in self._players.items() if p.id == player.id]:
+            del self._players[digest]
+        self._cache(hash_token(token), player, expires)
+        return token, expires
 
     def player_names(self, ids: Sequence[int]) -> dict[int, str]:
         if not ids:
@@ -329,6 +558,17 @@ class Store:
     def set_room_status(self, room_id: int, status: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(t.rooms).where(t.rooms.c.id == room_id).values(status=status))
+
+    def close_room(self, room_id: int, void_hand: int | None) -> None:
+        """Mark a room ``closed`` and its unfinished hand (if any) ``void``."""
+        with self.engine.begin() as conn:
+            conn.execute(update(t.rooms).where(t.rooms.c.id == room_id).values(status="closed"))
+            if void_hand is not None:
+                conn.execute(
+                    update(t.hands)
+                    .where(t.hands.c.id == void_hand, t.hands.c.status == "playing")
+                    .values(status="void")
+                )
 
     def _room_rows(self, conn: Connection, where: Any) -> list[RoomRow]:
         rooms = conn.execute(select(t.rooms).where(where).order_by(t.rooms.c.id)).all()
@@ -423,8 +663,12 @@ class Store:
     def new_hand_id(self) -> int:
         """The id of the next hand (this process is the database's only writer). No
         database round trip: the transaction that stores the hand also moves PostgreSQL's
-        ``hands.id`` sequence past it."""
+        ``hands.id`` sequence past it. The serving store reserves ids in blocks in its
+        watermark first, so an id once given is never given again, even by a database
+        that lost its last commits."""
         self._next_hand += 1
+        if self._watermark is not None:
+            self._watermark.reserve(self._next_hand)
         return self._next_hand
 
     @staticmethod
@@ -465,6 +709,8 @@ class Store:
             with self.engine.begin() as conn:
                 balances = self._append_sqlite(conn, hands, actions, now)
             self._balances.update(balances)  # only once the transaction is committed
+            if hands and self._watermark is not None:
+                self._watermark.stored_up_to(max(h.id for h in hands))
             return
         with self.engine.begin() as conn:
             if hands:
@@ -489,6 +735,8 @@ class Store:
                 if w.ending is not None:
                     balances.update(self._settle(conn, w.hand_id, w.ending, now, balances))
         self._balances.update(balances)  # only once the transaction is committed
+        if hands and self._watermark is not None:
+            self._watermark.stored_up_to(max(h.id for h in hands))
 
     def _append_sqlite(
         self,
@@ -514,6 +762,7 @@ class Store:
                         dumps(list(h.players)),
                         h.commitment,
                         h.seed,
+                        None if h.client_seeds is None else dumps(list(h.client_seeds)),
                         dumps(dict(h.deal)),
                         dumps(dict(h.context)),
                         "playing",
@@ -620,6 +869,7 @@ class Store:
             players=tuple(row.players),
             commitment=str(row.commitment),
             seed=str(row.seed),
+            client_seeds=None if row.client_seeds is None else tuple(row.client_seeds),
             deal=dict(row.deal),
             context=dict(row.context),
             status=str(row.status),
@@ -761,6 +1011,7 @@ class HandWrite:
     seed: str
     deal: Mapping[str, Any]
     context: Mapping[str, Any]
+    client_seeds: tuple[str, ...] | None = None
 
     def row(self, now: float) -> dict[str, Any]:
         return {
@@ -773,6 +1024,7 @@ class HandWrite:
             "players": list(self.players),
             "commitment": self.commitment,
             "seed": self.seed,
+            "client_seeds": None if self.client_seeds is None else list(self.client_seeds),
             "deal": dict(self.deal),
             "context": dict(self.context),
             "status": "playing",

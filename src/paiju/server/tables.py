@@ -42,6 +42,7 @@ players = Table(
     Column("name", String(40), nullable=False),
     Column("token_hash", String(64), nullable=False, unique=True),
     Column("created_at", Float, nullable=False),
+    Column("token_expires", Float, nullable=True),
 )
 
 rooms = Table(
@@ -81,6 +82,7 @@ hands = Table(
     Column("players", JSON, nullable=False),
     Column("commitment", String(64), nullable=False),
     Column("seed", Text, nullable=False),
+    Column("client_seeds", JSON, nullable=True),
     Column("deal", JSON, nullable=False),
     Column("context", JSON, nullable=False),
     Column("status", String(16), nullable=False),

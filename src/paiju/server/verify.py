@@ -1,11 +1,13 @@
 """The fairness proof of a finished game (one hand), checkable by anyone.
 
-Before a hand the server publishes ``commitment = sha256(seed)``; when the hand ends it
-reveals the seed. :func:`verify_game` takes a game's published record (what ``GET
-/api/games/{id}`` returns) and checks, from the rules alone:
+Before a hand the server publishes ``commitment = sha256(seed)``; the seats may add
+client seeds; when the hand ends it reveals the seed. :func:`verify_game` takes a game's
+published record (what ``GET /api/games/{id}`` returns) and checks, from the rules alone
+(docs/fairness.md):
 
 1. ``commitment`` - the revealed seed hashes to the commitment published before the deal;
-2. ``deal`` - re-dealing the variant from that seed (:class:`~paiju.fairness.DealRng`)
+2. ``deal`` - re-dealing the variant from the deal seed (the server seed and the client
+   seeds, :func:`~paiju.fairness.deal_seed`, through :class:`~paiju.fairness.DealRng`)
    gives exactly the deal the server recorded;
 3. ``log`` - every logged action is legal when replayed, in order, and the hand ends;
 4. ``settlement`` - the replayed settlement equals the recorded one, and the ledger
@@ -19,7 +21,7 @@ from typing import Any
 
 from paiju.engine import State
 from paiju.errors import FairnessError, PaijuError
-from paiju.fairness import commitment
+from paiju.fairness import commitment, deal_seed
 from paiju.games import game as make_game
 
 __all__ = ["game_record", "game_steps", "require_fair", "verify_game"]
@@ -37,6 +39,8 @@ def game_record(hand: Any, ledger: list[dict[str, Any]], stake: int | None) -> d
         "players": list(hand.players),
         "commitment": hand.commitment,
         "seed": hand.seed,
+        "client_seeds": None if hand.client_seeds is None else list(hand.client_seeds),
+        "deal_seed": deal_seed(hand.seed, hand.client_seeds),
         "deal": hand.deal,
         "context": hand.context,
         "actions": [
@@ -72,9 +76,10 @@ def verify_game(record: Mapping[str, Any]) -> dict[str, Any]:
     ):
         return out
     try:
+        dealt_from = _deal_seed(record)
         g = make_game(str(record["code"]), **dict(record.get("options") or {}))
         state = g.new_state(
-            int(record["seats"]), seed=seed, context=dict(record.get("context") or {})
+            int(record["seats"]), seed=dealt_from, context=dict(record.get("context") or {})
         )
     except (PaijuError, KeyError, TypeError, ValueError) as exc:
         _check(checks, "deal", False, f"cannot re-deal: {exc}")
@@ -84,7 +89,7 @@ def verify_game(record: Mapping[str, Any]) -> dict[str, Any]:
         checks,
         "deal",
         dealt == record.get("deal"),
-        "re-dealt from the seed: "
+        f"re-dealt from the deal seed {dealt_from!r}: "
         + ("identical to the recorded deal" if dealt == record.get("deal") else f"{dealt}"),
     ):
         return out
@@ -113,6 +118,18 @@ def verify_game(record: Mapping[str, Any]) -> dict[str, Any]:
             return out
     out["ok"] = True
     return out
+
+
+def _deal_seed(record: Mapping[str, Any]) -> str:
+    """The record's deal seed, recomputed from its server seed and client seeds."""
+    seeds = record.get("client_seeds")
+    if seeds is not None and (
+        not isinstance(seeds, list)
+        or len(seeds) != int(record["seats"])
+        or not all(isinstance(x, str) for x in seeds)
+    ):
+        raise FairnessError(f"client_seeds must be one text per seat, got {seeds!r}")
+    return deal_seed(str(record["seed"]), seeds)
 
 
 def _replay(checks: list[dict[str, Any]], g: Any, state: State, record: Mapping[str, Any]) -> bool:
@@ -146,7 +163,7 @@ def game_steps(record: Mapping[str, Any], seat: int | None = None) -> dict[str, 
     seats = int(record["seats"])
     if seat is not None and not 0 <= seat < seats:
         raise PaijuError(f"there is no seat {seat}; seats are 0-{seats - 1}")
-    state = g.new_state(seats, seed=record["seed"], context=dict(record.get("context") or {}))
+    state = g.new_state(seats, seed=_deal_seed(record), context=dict(record.get("context") or {}))
     steps: list[dict[str, Any]] = [
         {"version": 0, "seat": None, "action": None, "view": state.view(seat)}
     ]

@@ -188,6 +188,13 @@ def groups_text(groups: Groups) -> str:
 # ------------------------------------------------------------------------------ games
 
 
+MAX_BET = 100_000
+"""The largest bet (min_bet, max_bet) a room may allow: every settlement stays far inside
+the ledger's 64-bit integers."""
+MAX_PAYOUT = 100
+"""The largest pair_payout (对子 pays this many times the bet)."""
+
+
 class BaoziGame(Game):
     """宝子: a banker against 1-8 players, two cards each, bets paid at the showdown."""
 
@@ -215,9 +222,14 @@ class BaoziGame(Game):
         out.update(options)
         for name in ("min_bet", "max_bet", *(("pair_payout",) if "pair_payout" in out else ())):
             value = out[name]
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            top = MAX_PAYOUT if name == "pair_payout" else MAX_BET
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
                 raise IllegalAction(
-                    f"room option {name} must be a whole number >= 1, got {value!r}"
+                    f"room option {name} must be a whole number 1-{top}, got {value!r}",
+                    reason="option_out_of_range",
+                    option=name,
+                    min=1,
+                    max=top,
                 )
         if out["min_bet"] > out["max_bet"]:
             raise IllegalAction(

@@ -227,6 +227,11 @@ def kitty_multiplier(lead: Sequence[Component]) -> int:
 # -------------------------------------------------------------------------------- game
 
 
+MAX_STAKE = 10_000
+"""The largest 底注 a room may set: every settlement stays far inside the ledger's 64-bit
+integers."""
+
+
 class SandahaGame(Game[SandahaParams]):
     """三打哈 (three against one): room options ``stake`` (底注) and ``rule`` (rule1/rule2)."""
 
@@ -254,8 +259,14 @@ class SandahaGame(Game[SandahaParams]):
                 f"{self.variant.code} room options are stake and rule, not {', '.join(unknown)}"
             )
         stake = options.get("stake", p.default_stake)
-        if not isinstance(stake, int) or isinstance(stake, bool) or stake < 1:
-            raise IllegalAction(f"stake (底注) must be a positive integer, got {stake!r}")
+        if not isinstance(stake, int) or isinstance(stake, bool) or not 1 <= stake <= MAX_STAKE:
+            raise IllegalAction(
+                f"stake (底注) must be a whole number 1-{MAX_STAKE}, got {stake!r}",
+                reason="option_out_of_range",
+                option="stake",
+                min=1,
+                max=MAX_STAKE,
+            )
         rule = options.get("rule", p.default_rule)
         if rule not in ("rule1", "rule2"):
             raise IllegalAction(f"rule must be rule1 (规则一) or rule2 (双进单出), got {rule!r}")
@@ -560,7 +571,7 @@ class SandahaState(State):
                     self.throw_failed = failed
                     shown = Counter(cards)
                     shown.subtract(forced.cards)
-                    self.exposed[seat].update(+shown)
+                    self.exposed[seat] |= +shown  # cards shown twice are still held once
                     events.append(failed)
                     cards = forced.cards
                     comps = [forced]

@@ -150,7 +150,14 @@ class Component:
 
 def pairs_in(cards: Iterable[int]) -> list[int]:
     """The cards held twice (对: two identical cards), once each."""
-    return sorted(c for c, n in Counter(cards).items() if n >= 2)
+    seen: set[int] = set()
+    pairs: set[int] = set()
+    for c in cards:  # a set pass: this runs for every play, a Counter costs more
+        if c in seen:
+            pairs.add(c)
+        else:
+            seen.add(c)
+    return sorted(pairs)
 
 
 def _runs(levels: Counter[int]) -> Iterable[tuple[int, int]]:
@@ -168,9 +175,59 @@ def _runs(levels: Counter[int]) -> Iterable[tuple[int, int]]:
         yield start, prev - start + 1
 
 
+@dataclass(frozen=True)
+class SmallTables:
+    """The combinations of one card and of two cards under one trump choice, built once:
+    most plays are a single or a pair, and :func:`decompose` answers them from here.
+    ``single[c]`` / ``pair[c]`` is None for a card not in the 三打哈 deck (3s and 4s)."""
+
+    single: tuple[Component | None, ...]
+    pair: tuple[Component | None, ...]
+    strength: tuple[int, ...]
+
+
+@cache
+def small_tables(trump: int) -> SmallTables:
+    """The :class:`SmallTables` of a trump choice (built on first use, then shared)."""
+    o = order(trump)
+    single: list[Component | None] = []
+    pair: list[Component | None] = []
+    for index in range(RED_JOKER + 1):
+        if o.suit[index] < 0:
+            single.append(None)
+            pair.append(None)
+            continue
+        card = Card(index)
+        single.append(Component((card,), 0, o.level[index]))
+        pair.append(Component((card, card), 1, o.level[index]))
+    strength = tuple(o.strength(c) for c in range(RED_JOKER + 1))
+    return SmallTables(tuple(single), tuple(pair), strength)
+
+
 def decompose(cards: Sequence[int], trump: int) -> list[Component]:
     """Split cards of one effective suit into combinations: longest tractors first (highest
     first among equals), then pairs, then singles, each group high to low."""
+    tables = small_tables(trump)
+    n = len(cards)
+    if n == 1:
+        comp = tables.single[cards[0]]
+        if comp is not None:
+            return [comp]
+    elif n == 2:
+        a, b = cards
+        if a == b:
+            comp = tables.pair[a]
+            if comp is not None:
+                return [comp]
+        else:
+            x, y = tables.single[a], tables.single[b]
+            if x is not None and y is not None:
+                return [x, y] if tables.strength[a] >= tables.strength[b] else [y, x]
+    return _decompose(cards, trump)
+
+
+def _decompose(cards: Sequence[int], trump: int) -> list[Component]:
+    """:func:`decompose` of any number of cards."""
     o = order(trump)
     by_level: dict[int, list[int]] = {}
     for c in pairs_in(cards):
@@ -186,9 +243,16 @@ def decompose(cards: Sequence[int], trump: int) -> list[Component]:
         doubled = tuple(Card(c) for c in chain for _ in (0, 1))
         tractors.append(Component(doubled, length, low + length - 1))
     pairs = sorted((c for cs in by_level.values() for c in cs), key=o.strength, reverse=True)
-    used: Counter[int] = Counter(c for comp in tractors for c in comp.cards)
-    used.update(c for c in pairs for _ in (0, 1))
-    singles = sorted((Counter(cards) - used).elements(), key=o.strength, reverse=True)
+    left: dict[int, int] = {}
+    for c in cards:
+        left[c] = left.get(c, 0) + 1
+    for comp in tractors:
+        for c in comp.cards:
+            left[c] -= 1
+    for c in pairs:
+        left[c] -= 2
+    rest = [c for c, k in left.items() for _ in range(k)]
+    singles = sorted(rest, key=o.strength, reverse=True)
     return [
         *tractors,
         *(Component((Card(c), Card(c)), 1, o.level[c]) for c in pairs),

@@ -177,7 +177,13 @@ class ShisanzhangGame(Game[ShisanzhangParams]):
             )
         stake = options.get("stake", 1)
         if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
-            raise IllegalAction(f"stake must be a whole number 1-{MAX_STAKE}, got {stake!r}")
+            raise IllegalAction(
+                f"stake must be a whole number 1-{MAX_STAKE}, got {stake!r}",
+                reason="option_out_of_range",
+                option="stake",
+                min=1,
+                max=MAX_STAKE,
+            )
         favoured = options.get("favoured", False)
         if not isinstance(favoured, bool):
             raise IllegalAction(f"favoured must be true or false, got {favoured!r}")
@@ -225,13 +231,27 @@ class ShisanzhangState(State):
         )
         self.acted: list[Hand | None] = [None] * seats
         self.result: Showdown | None = None
-        self.hand_texts = tuple(format_cards(sort_hand(h)) for h in self.hands)
-        """Each seat's 13 cards as its views show them (sorted), written once."""
-        self.showdown: dict[str, Any] | None = None
-        """The public showdown (``result.to_json()``), written once when it happens."""
+        self._hand_texts: tuple[str, ...] | None = None
+        self._showdown: dict[str, Any] | None = None
         self.bets: list[int | None] = [None] * seats
         """下注 by seat; the banker bets nothing (None); None until placed."""
         self.betting = bool(params.bets) and self.banker is not None
+
+    @property
+    def hand_texts(self) -> tuple[str, ...]:
+        """Each seat's 13 cards as its views show them (sorted), written once, when a view
+        first needs them (hands played without views - bots, RL - never write them)."""
+        if self._hand_texts is None:
+            self._hand_texts = tuple(format_cards(sort_hand(h)) for h in self.hands)
+        return self._hand_texts
+
+    @property
+    def showdown(self) -> dict[str, Any] | None:
+        """The public showdown (``result.to_json()``) once it happened, written once, when a
+        view first needs it."""
+        if self._showdown is None and self.result is not None:
+            self._showdown = self.result.to_json()
+        return self._showdown
 
     # -- protocol ----------------------------------------------------------------------
 
@@ -291,9 +311,10 @@ class ShisanzhangState(State):
                 f"rows of {sizes[0]}, {sizes[1]} and {sizes[2]} cards; the front (头墩) holds "
                 "3 cards, the middle (中墩) and back (尾墩) 5 each"
             )
-        given = Counter((*action.front, *action.middle, *action.back))
-        held = Counter(self.hands[seat])
-        if given != held:
+        cards = (*action.front, *action.middle, *action.back)
+        if sorted(cards) != sorted(self.hands[seat]):  # one comparison on the common path
+            given = Counter(cards)
+            held = Counter(self.hands[seat])
             extra = sorted((given - held).elements())
             missing = sorted((held - given).elements())
             raise IllegalAction(
@@ -331,7 +352,6 @@ class ShisanzhangState(State):
                 options["favoured"],
                 self.stakes(),
             )
-            self.showdown = self.result.to_json()
             events.append(self._revealed(self.result))
         return events
 

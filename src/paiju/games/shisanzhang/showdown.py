@@ -29,7 +29,6 @@ from paiju.games.shisanzhang.rows import (
     CATEGORIES,
     RANK_SHIFT,
     RowRules,
-    is_foul,
     row_category,
     row_value,
 )
@@ -104,15 +103,18 @@ class Hand:
 def arranged(rows: Rows, rules: RowRules) -> Hand:
     """The hand of a seat that arranged ``rows`` (front, middle, back)."""
     front, middle, back = rows
-    plain_rules = RowRules(rules.straight_a2345, suit_ties=False)
     f, m, b = (row_value(r, rules) for r in rows)
-    pf, pm, pb = (row_value(r, plain_rules) for r in rows)
+    if rules.suit_ties:
+        plain_rules = RowRules(rules.straight_a2345, suit_ties=False)
+        pf, pm, pb = (row_value(r, plain_rules) for r in rows)
+    else:  # without suit tie-breaks the values are the plain values
+        pf, pm, pb = f, m, b
     return Hand(
         cards=(*front, *middle, *back),
         rows=rows,
         values=(f, m, b),
         plain=(pf, pm, pb),
-        foul=is_foul(front, middle, back, rules),
+        foul=pf > pm or pm > pb,  # 倒水, as is_foul judges it: plain values, never suits
     )
 
 

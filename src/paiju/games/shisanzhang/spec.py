@@ -12,6 +12,7 @@ arrange (免摆) or replace arranging altogether (绍兴13张1), and the point t
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -205,9 +206,15 @@ class ShisanzhangParams(BaseModel):
 
     def row_rules(self) -> RowRules:
         """The row evaluation rules of the code (straight order, suit tie-breaks)."""
-        from paiju.games.shisanzhang.rows import RowRules
+        return _row_rules(self.straight_a2345, self.suit_ties)
 
-        return RowRules(straight_a2345=self.straight_a2345, suit_ties=self.suit_ties)
+
+@cache
+def _row_rules(straight_a2345: Literal["second", "lowest"], suit_ties: bool) -> RowRules:
+    """One RowRules per distinct rule pair (every arrangement asks for them)."""
+    from paiju.games.shisanzhang.rows import RowRules
+
+    return RowRules(straight_a2345=straight_a2345, suit_ties=suit_ties)
 
 
 def params_of(variant: Variant) -> ShisanzhangParams:

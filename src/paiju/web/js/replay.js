@@ -7,6 +7,7 @@ import { cardsEl } from "./cards.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { nameOf, t } from "./i18n.js";
 import { findVariant } from "./lobby.js";
+import { mySeed, redeal } from "./fairness.js";
 import { sha256Hex } from "./sha256.js";
 import { seatStyle } from "./felt.js";
 import { actionLabel } from "../tables/generic.js";
@@ -61,8 +62,8 @@ export async function showReplay(main, [gameId]) {
     h("button", { id: "replay-next", class: "primary", onclick: () => go(step + 1) }, t("replay.next")),
     h("button", { id: "replay-last", onclick: () => go(actions.length) }, t("replay.last")),
   );
-  const players = record.players || [];
-  const seatName = (i) => (players[i] === null || players[i] === undefined ? `${t("seat.bot")} ${i + 1}` : `${t("seat.n", { n: i + 1 })}`);
+  const bots = record.bots || [];
+  const seatName = (i) => (bots[i] ? `${t("seat.bot")} ${i + 1}` : `${t("seat.n", { n: i + 1 })}`);
 
   function draw() {
     counter.textContent = t("replay.step", { i: step, n: actions.length });
@@ -130,7 +131,7 @@ export async function showReplay(main, [gameId]) {
     const felt = h("div", { class: `felt replay-felt seats-${n}`, id: "replay-felt" });
     felt.appendChild(h("div", { class: "felt-center" }, parts.center || null));
     for (let i = 0; i < n; i++) {
-      const acting = (view.to_act || []).includes(i);
+      const acting = Array.isArray(view.to_act) ? view.to_act.includes(i) : view.to_act === true && i === viewer;
       felt.appendChild(
         h(
           "div",
@@ -176,15 +177,34 @@ export async function showReplay(main, [gameId]) {
 
   const hashed = sha256Hex(record.seed || "");
   const hashOk = hashed === String(record.commitment || "").toLowerCase();
+  const again = redeal(record, variant);
+  const dealOk = again.ok !== false;
+  const mine = mySeed(record.commitment);
+  const seedsShown = (record.client_seeds || []).map((s, i) => `${seatName(i)}: ${s || "—"}`).join(" · ");
+  const mineNote =
+    mine === null
+      ? null
+      : h(
+          "p",
+          { class: (record.client_seeds || []).includes(mine) ? "ok-note" : "foul-warning", id: "my-seed-check" },
+          (record.client_seeds || []).includes(mine) ? t("replay.my_seed_ok", { s: mine }) : t("replay.my_seed_bad", { s: mine }),
+        );
   const proof = h(
     "section",
     { class: "panel proof", id: "fairness" },
     h("h2", {}, t("replay.fair")),
     h("dl", {}, h("dt", {}, t("replay.commitment")), h("dd", {}, h("code", {}, record.commitment)), h("dt", {}, t("replay.seed")), h("dd", {}, h("code", {}, record.seed))),
     h("p", { class: hashOk ? "ok-note" : "foul-warning", id: "hash-check", dataset: { ok: hashOk } }, hashOk ? t("replay.hash_ok") : t("replay.hash_bad")),
+    h("dl", {}, h("dt", {}, t("replay.client_seeds")), h("dd", {}, seedsShown || t("replay.no_client_seeds")), h("dt", {}, t("replay.deal_seed")), h("dd", {}, h("code", {}, again.dealSeed))),
+    mineNote,
+    h(
+      "p",
+      { class: dealOk ? "ok-note" : "foul-warning", id: "deal-check", dataset: { ok: again.ok === null ? "unknown" : again.ok } },
+      again.ok === null ? t("replay.deal_unknown") : again.ok ? t("replay.deal_ok") : t("replay.deal_bad"),
+    ),
     h("h3", {}, t("replay.server_checks")),
     h("ul", { class: "checks" }, (checks.checks || []).map((c) => h("li", { class: c.ok ? "ok" : "bad", dataset: { check: c.name } }, `${c.ok ? "✔" : "✘"} ${c.name}: ${c.detail}`))),
-    h("p", { class: checks.ok && hashOk ? "ok-note" : "foul-warning", id: "fair-verdict" }, checks.ok && hashOk ? t("replay.fair_ok") : t("replay.fair_bad")),
+    h("p", { class: checks.ok && hashOk && dealOk ? "ok-note" : "foul-warning", id: "fair-verdict" }, checks.ok && hashOk && dealOk ? t("replay.fair_ok") : t("replay.fair_bad")),
   );
   main.appendChild(
     h(

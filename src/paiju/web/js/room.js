@@ -3,6 +3,7 @@
 // timers, 托管 (auto-play) with its cancel button, the settlement, and reconnection.
 
 import { get, post, socketUrl } from "./api.js";
+import { newClientSeed } from "./fairness.js";
 import { keepOnLanguageChange } from "./app.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { seatStyle } from "./felt.js";
@@ -116,6 +117,14 @@ class RoomView {
     };
   }
 
+  /** Add this browser's entropy to the next deal once its server seed is committed to
+   * (docs/fairness.md): a fresh random client seed for every new next_commitment. */
+  seedNext(nextCommitment) {
+    if (!nextCommitment || this.seat === null || this.seat === undefined || nextCommitment === this.seeded) return;
+    this.seeded = nextCommitment;
+    this.send({ type: "client_seed", seed: newClientSeed(nextCommitment), id: ++this.msgId });
+  }
+
   send(msg) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
     else toast(t("room.reconnecting"), "error");
@@ -132,12 +141,16 @@ class RoomView {
         this.info = msg.room;
         this.seat = msg.seat;
         this.limits = msg.limits;
+        this.seedNext(msg.room.next_commitment);
         break;
       case "room":
         // the server pushes the room's info whenever it changes before the first deal
         // (joins, leaves, sockets coming and going) and when it starts or finishes
         this.info = msg.room;
+        this.seedNext(msg.room.next_commitment);
         break;
+      case "seeded":
+        return;
       case "hand_started":
         if (msg.game !== this.game) {
           this.game = msg.game;
@@ -148,9 +161,14 @@ class RoomView {
         }
         this.handNo = msg.hand_no;
         this.commitment = msg.commitment;
+        this.seedNext(msg.next_commitment);
         break;
       case "state":
       case "update":
+        // a game may tell a seat only whether it acts itself (to_act: true / false, as the
+        // mahjong claim windows do, not to show who else may claim): as a list of seats
+        this.actingHidden = typeof msg.view.to_act === "boolean" || (this.seat === null && !("to_act" in msg.view));
+        if (typeof msg.view.to_act === "boolean") msg.view.to_act = msg.view.to_act && this.seat !== null ? [this.seat] : [];
         if (msg.game !== this.game) {
           this.game = msg.game;
           this.local = {};
@@ -166,6 +184,7 @@ class RoomView {
         break;
       case "hand_over":
         this.handOver = msg;
+        this.seedNext(msg.next_commitment);
         this.timers = [];
         this.nextAt = msg.next_hand_in == null ? 0 : performance.now() + msg.next_hand_in * 1000;
         this.refreshInfo();
@@ -352,7 +371,8 @@ class RoomView {
       mine = true;
     } else if ((view.to_act || []).length) {
       text = t("turn.waiting", { who: view.to_act.map((s) => this.seatName(s)).join("、") });
-    } else text = t("turn.all_done");
+    } else if (this.actingHidden && view.phase !== "over") text = t("turn.others");
+    else text = t("turn.all_done");
     const timer = this.seat !== null && mine ? this.remaining(this.seat) : null;
     return h(
       "div",

@@ -15,7 +15,16 @@ const K = new Uint32Array([
 const rotr = (x, n) => (x >>> n) | (x << (32 - n));
 
 export function sha256Hex(text) {
-  const bytes = new TextEncoder().encode(text);
+  return toHex(sha256Bytes(new TextEncoder().encode(text)));
+}
+
+/** Bytes as lowercase hex. */
+export function toHex(bytes) {
+  return [...bytes].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/** SHA-256 of a Uint8Array: the 32-byte digest. */
+export function sha256Bytes(bytes) {
   const bitLen = bytes.length * 8;
   const total = Math.ceil((bytes.length + 9) / 64) * 64;
   const data = new Uint8Array(total);
@@ -52,5 +61,8 @@ export function sha256Hex(text) {
     }
     H[0] += a; H[1] += b; H[2] += c; H[3] += d; H[4] += e; H[5] += f; H[6] += g; H[7] += hh;
   }
-  return [...H].map((x) => x.toString(16).padStart(8, "0")).join("");
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  H.forEach((x, i) => outView.setUint32(4 * i, x));
+  return out;
 }

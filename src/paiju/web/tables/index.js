@@ -13,6 +13,8 @@ const MODULES = {
   baozi: () => import("./baozi.js"),
   jiajiabao: () => import("./jiajiabao.js"),
   sandaha: () => import("./sandaha.js"),
+  majiang: () => import("./majiang.js"),
+  ...Object.fromEntries(["jiayibing", "fangyang", "danzi"].map((f) => [f, () => import("./climbing.js")])), // 出牌 games
 };
 
 export async function tableFor(family) {

@@ -1,0 +1,148 @@
+"""The encoder of 宝子 and 佳佳宝: bets, then (佳佳宝) the grouping of four cards.
+
+Actions (``Discrete(B + 3)``, B = ``max_bet - min_bet + 1``): index ``i < B`` bets
+``min_bet + i`` (下注); index ``B + k`` (佳佳宝 only) is the grouping (分组) that pairs the
+seat's lowest card (by card index) with its ``k + 1``-th lowest, the other two forming the
+other group (the engine puts the stronger group at the back, 后).
+
+Observation fields (seats relative to the observer, card fields are counts per card index):
+
+* ``phase`` (3): betting, grouping, over;
+* ``banker`` (seats): the banker's place; ``bets`` (seats): each bet / ``max_bet`` (0 while
+  not placed); ``placed`` (seats): 1 once a seat's bet is in (the banker's is always 0);
+* ``hand`` (54): the observer's cards once its view shows them (佳佳宝 grouping, showdown);
+* ``groupings`` (3, 2): 佳佳宝 grouping phase: for grouping k, the strength of the front and
+  back group it makes (the rank among every two-card hand of the deck, 0-1);
+* ``shown`` (seats, 54): every seat's cards at the showdown; ``results`` (seats): every
+  seat's settlement / ``max_bet`` at the end.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import numpy as np
+
+from paiju.cards import Card
+from paiju.engine import Action, State
+from paiju.errors import IllegalAction
+from paiju.games.baozi.game import BaoziGame, BaoziState, Bet, Group, JiajiabaoState, groupings
+from paiju.rl.cardseq import CARD_SLOTS, CardChoice
+from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+
+__all__ = ["BaoziEncoder"]
+
+PHASES = ("betting", "grouping", "over")
+
+
+class BaoziEncoder(Encoder):
+    """宝子 / 佳佳宝 (see the module docs)."""
+
+    simultaneous = True
+    game: BaoziGame
+
+    @property
+    def low(self) -> int:
+        low: int = self.game.options["min_bet"]
+        return low
+
+    @property
+    def high(self) -> int:
+        high: int = self.game.options["max_bet"]
+        return high
+
+    @property
+    def bets(self) -> int:
+        return self.high - self.low + 1
+
+    @property
+    def grouped(self) -> bool:
+        return self.game.variant.family == "jiajiabao"
+
+    @property
+    def action_size(self) -> int:
+        return self.bets + (3 if self.grouped else 0)
+
+    def make_layout(self) -> Layout:
+        n = self.seats
+        return Layout(
+            [
+                ("phase", (3,), "betting, grouping, over"),
+                ("banker", (n,), "the banker's place"),
+                ("bets", (n,), "each seat's bet / max_bet"),
+                ("placed", (n,), "1 once the seat has bet"),
+                ("hand", (CARD_SLOTS,), "the observer's cards, once shown to it"),
+                ("groupings", (3, 2), "front/back strength of each grouping (佳佳宝)"),
+                ("shown", (n, CARD_SLOTS), "every seat's cards at the showdown"),
+                ("results", (n,), "each seat's settlement / max_bet at the end"),
+            ]
+        )
+
+    @cached_property
+    def _top_rank(self) -> float:
+        return float(max(1, self.game.evaluator.top_rank))
+
+    def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
+        assert isinstance(state, BaoziState)
+        out = self.vector()
+        at = self.at
+        phase = state.phase
+        out[at["phase"] + PHASES.index(phase)] = 1
+        self.one_hot(out, "banker", self.relative(seat, state.banker))
+        high = float(self.high)
+        bets, placed = at["bets"], at["placed"]
+        for s, bet in enumerate(state.bets):
+            if bet is not None:
+                r = self.relative(seat, s)
+                out[bets + r] = bet / high
+                out[placed + r] = 1
+        if state.visible_hand(seat, seat):
+            self.put_cards(out, "hand", state.hands[seat])
+        if phase == "grouping" and isinstance(state, JiajiabaoState) and seat in state.to_act():
+            ev = self.game.evaluator
+            base = at["groupings"]
+            top = self._top_rank
+            for k, (a, b) in enumerate(self._groupings(state, seat)):
+                ra, rb = ev.rank(*a), ev.rank(*b)
+                out[base + 2 * k] = min(ra, rb) / top
+                out[base + 2 * k + 1] = max(ra, rb) / top
+        if phase == "over":
+            for s in range(self.seats):
+                self.put_cards(out, "shown", state.shown_cards(s), self.relative(seat, s))
+            res = at["results"]
+            for s, x in enumerate(state.settlement()):
+                out[res + self.relative(seat, s)] = x / high
+        return self.finish(out)
+
+    @staticmethod
+    def _groupings(state: BaoziState, seat: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        hand = sorted(state.hands[seat])
+        return [((int(a), int(b)), (int(c), int(d))) for (a, b), (c, d) in groupings(hand)]
+
+    def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
+        mask = np.zeros(self.action_size, dtype=np.int8)
+        if state.phase == "betting":
+            mask[: self.bets] = 1
+        elif state.phase == "grouping":
+            mask[self.bets :] = 1
+        return mask
+
+    def step(
+        self, state: State, seat: int, index: int, choice: CardChoice | None
+    ) -> Action | CardChoice:
+        assert isinstance(state, BaoziState)
+        if index < self.bets:
+            return Bet(self.low + index)
+        first, second = self._groupings(state, seat)[index - self.bets]
+        return Group(tuple(map(Card, first)), tuple(map(Card, second)))
+
+    def encode(self, state: State, seat: int, action: Action) -> list[int]:
+        assert isinstance(state, BaoziState)
+        if isinstance(action, Bet):
+            return [action.amount - self.low]
+        if isinstance(action, Group):
+            mine = {frozenset(action.first), frozenset(action.second)}
+            for k, (a, b) in enumerate(self._groupings(state, seat)):
+                if {frozenset(a), frozenset(b)} == mine:
+                    return [self.bets + k]
+        raise IllegalAction(f"{action!r} is not an action of seat {seat} now")

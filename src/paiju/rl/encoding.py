@@ -1,0 +1,155 @@
+"""The per-family encoders: observations as fixed-shape arrays, actions as indexes.
+
+An :class:`Encoder` is made for one game (variant and room options) and seat count. It
+names its observation :class:`Layout` (named fields of a flat ``float32`` vector) and its
+action space (``action_size`` indexes), and converts both ways:
+
+* :meth:`Encoder.observe` - what ``state.view(seat)`` shows that seat, as the vector;
+* :meth:`Encoder.mask` - exactly the legal indexes of the seat's next step;
+* :meth:`Encoder.step` - apply one index: an engine :class:`~paiju.engine.Action` when the
+  decision is complete, or None while a card-choice sequence (:mod:`paiju.rl.cardseq`) goes on;
+* :meth:`Encoder.encode` - an engine action as the indexes that make it (the other way).
+
+Seats in observations are relative to the observer: entry 0 is the observer, entry 1 the
+next seat in play order, and so on.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from paiju.engine import Action, Game, State
+from paiju.rl.cardseq import CARD_SLOTS, CardChoice
+
+__all__ = ["Encoder", "Field", "Layout", "Obs"]
+
+Obs = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named part of the observation vector."""
+
+    name: str
+    shape: tuple[int, ...]
+    doc: str
+    start: int = 0
+    items: bool = True
+    """Whether a field of card (tile) width counts physical cards, rather than marking
+    kinds (the 混 kinds of mahjong)."""
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+class Layout:
+    """The named fields of an observation vector, in order."""
+
+    def __init__(
+        self,
+        fields: Iterable[tuple[str, tuple[int, ...], str] | tuple[str, tuple[int, ...], str, bool]],
+    ) -> None:
+        self.fields: dict[str, Field] = {}
+        start = 0
+        for name, shape, doc, *kinds in fields:
+            f = Field(name, shape, doc, start, not kinds or kinds[0])
+            self.fields[name] = f
+            start = f.stop
+        self.size = start
+
+    def __getitem__(self, name: str) -> Field:
+        return self.fields[name]
+
+    def slice(self, name: str) -> slice:
+        f = self.fields[name]
+        return slice(f.start, f.stop)
+
+    def unpack(self, vector: Obs) -> dict[str, Obs]:
+        """The observation vector as named arrays of their shapes (views, not copies)."""
+        return {name: vector[f.start : f.stop].reshape(f.shape) for name, f in self.fields.items()}
+
+    def card_fields(self, slots: int = CARD_SLOTS) -> list[str]:
+        """The fields that hold cards (count per card index: their last axis is 54), or
+        tiles with ``slots=34``."""
+        return [n for n, f in self.fields.items() if f.shape[-1] == slots and f.items]
+
+
+class Encoder(ABC):
+    """Observations and actions of one family's game."""
+
+    item_slots: int = CARD_SLOTS
+    """The size of a card field's last axis: 54 card indexes (34 tile kinds for mahjong)."""
+    simultaneous: bool = False
+    """Whether every decision is one step and the game's seats may decide at once (the
+    family then has a parallel environment)."""
+
+    def __init__(self, game: Game, seats: int) -> None:
+        self.game = game
+        self.seats = seats
+        self.layout = self.make_layout()
+        self.at: dict[str, int] = {n: f.start for n, f in self.layout.fields.items()}
+        """Each field's start in the vector (a plain dict: observe runs every step)."""
+
+    @property
+    @abstractmethod
+    def action_size(self) -> int:
+        """The number of action indexes (the Discrete space)."""
+
+    @abstractmethod
+    def make_layout(self) -> Layout: ...
+
+    @abstractmethod
+    def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
+        """The seat's observation (``choice``: its card choice in progress, if any)."""
+
+    @abstractmethod
+    def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
+        """The legal indexes of the next step of ``seat``, which is to act (int8, 1 = legal)."""
+
+    @abstractmethod
+    def step(
+        self, state: State, seat: int, index: int, choice: CardChoice | None
+    ) -> Action | CardChoice:
+        """One index applied: the complete action, or the card choice that goes on (a new
+        one when ``choice`` is None and the index starts a sequence)."""
+
+    @abstractmethod
+    def encode(self, state: State, seat: int, action: Action) -> list[int]:
+        """The indexes that make ``action`` of ``seat`` now (the inverse of :meth:`step`)."""
+
+    def relative(self, seat: int, other: int) -> int:
+        """``other``'s place as ``seat`` sees it (0 = itself, 1 = next …)."""
+        return (other - seat) % self.seats
+
+    # helpers for the families ---------------------------------------------------------
+
+    def vector(self) -> Obs:
+        """A zero observation; :meth:`put_cards` then :meth:`finish` fill its card fields."""
+        self._cards: list[int] = []
+        return np.zeros(self.layout.size, dtype=np.float32)
+
+    def put_cards(self, out: Obs, name: str, cards: Sequence[int], row: int = 0) -> None:
+        """Count ``cards`` into a card field (row ``row`` of a 2-D field); the counts land
+        in ``out`` at :meth:`finish`, all fields in one numpy call."""
+        base = self.at[name] + row * self.item_slots
+        self._cards.extend([base + c for c in cards])
+
+    def finish(self, out: Obs) -> Obs:
+        if self._cards:
+            out += np.bincount(self._cards, minlength=len(out)).astype(np.float32)
+        return out
+
+    def one_hot(self, out: Obs, name: str, index: int | None) -> None:
+        if index is not None:
+            out[self.at[name] + index] = 1

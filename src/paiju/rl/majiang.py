@@ -1,0 +1,154 @@
+"""The encoder of 鞍山麻将: every decision is one index (discards, kongs, claims).
+
+Actions (``Discrete(75)``; tiles by kind 0-33 = 1-9 万, 1-9 筒, 1-9 条, 东南西北白发中):
+
+* ``0-33`` 打牌 (discard that kind); ``34-67`` 杠 on one's turn (暗杠 or 补杠 of that kind);
+* ``68`` 胡 (自摸, 点炮 or 抢杠); ``69`` 碰; ``70`` 明杠; ``71`` 过;
+* ``72 + k`` 吃 with the discard as the chow's ``k``-th tile (lowest 0, middle 1, highest 2).
+
+Claim windows (吃/碰/杠/胡/过) are simultaneous: every seat that may claim decides, and no
+seat sees another's decision before the window closes (the parallel environment asks
+them at once; the AEC environment one after the other, lowest seat first).
+
+Observation fields (seats relative to the observer; tile fields count per kind):
+
+* ``phase`` (4): play, claim, rob, over; ``acting`` (1): the observer acts now;
+* ``hand`` (34), ``drawn`` (34): the observer's concealed tiles and the tile just drawn;
+* ``hun`` (34): the 混 (wild) kinds; ``flip`` (34): the turned-up tile; ``qiang`` (34): the 枪;
+* ``melds`` (4, 34): each seat's melds (an 暗杠 only to its owner, and to all at the end);
+* ``discards`` (4, 34): each seat's river; ``last`` (34) and ``discarder`` (4): the tile
+  of the open claim window and who discarded it; ``concealed`` (4): tiles held / 14;
+* ``dealer`` (4), ``turn`` (4); ``wall`` (1): tiles left / 136;
+* ``shown`` (4, 34): every hand at the end; ``scores`` (4): the settlement.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from paiju.engine import Action, State
+from paiju.errors import IllegalAction
+from paiju.games.majiang.game import Chi, Discard, Gang, Kong, MajiangState, Pass, Peng, Win
+from paiju.rl.cardseq import CardChoice
+from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+from paiju.tiles import Tile
+
+__all__ = ["MajiangEncoder"]
+
+KINDS = 34
+KONG, WIN, PENG, GANG, PASS, CHI = 34, 68, 69, 70, 71, 72
+PHASES = ("play", "claim", "rob", "over")
+
+
+class MajiangEncoder(Encoder):
+    """鞍山麻将 (see the module docs)."""
+
+    item_slots = KINDS
+    simultaneous = True
+
+    @property
+    def action_size(self) -> int:
+        return CHI + 3
+
+    def make_layout(self) -> Layout:
+        n = self.seats
+        return Layout(
+            [
+                ("phase", (4,), "play, claim, rob, over"),
+                ("acting", (1,), "the observer acts now"),
+                ("hand", (KINDS,), "the observer's concealed tiles"),
+                ("drawn", (KINDS,), "the tile the observer just drew"),
+                ("hun", (KINDS,), "the 混 (wild) kinds", False),
+                ("flip", (KINDS,), "the turned-up tile"),
+                ("qiang", (KINDS,), "the 枪 kinds", False),
+                ("melds", (n, KINDS), "each seat's melds, as shown"),
+                ("discards", (n, KINDS), "each seat's river"),
+                ("last", (KINDS,), "the tile of the open claim window"),
+                ("discarder", (n,), "who discarded it"),
+                ("concealed", (n,), "tiles held / 14"),
+                ("dealer", (n,), "the dealer's place"),
+                ("turn", (n,), "the seat to move"),
+                ("wall", (1,), "tiles left in the wall / 136"),
+                ("shown", (n, KINDS), "every hand at the end"),
+                ("scores", (n,), "the settlement"),
+            ]
+        )
+
+    def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
+        assert isinstance(state, MajiangState)
+        out = self.vector()
+        at = self.at
+        n = self.seats
+        phase = state.phase
+        over = phase == "over"
+        out[at["phase"] + PHASES.index(phase)] = 1
+        out[at["acting"]] = seat in state.to_act()
+        hand = list(state.hands[seat])
+        if phase == "play" and state.turn == seat and state.drawn in hand:
+            assert state.drawn is not None
+            hand.remove(state.drawn)
+            out[at["drawn"] + state.drawn] = 1
+        self.put_cards(out, "hand", hand)
+        for k in state.hun:
+            out[at["hun"] + k] = 1
+        out[at["flip"] + state.flip] = 1
+        for k in state.qiang:
+            out[at["qiang"] + k] = 1
+        for s in range(n):
+            r = (s - seat) % n
+            for m in state.melds[s]:
+                if over or s == seat or m.kind != "angang":
+                    self.put_cards(out, "melds", m.tiles, r)
+            self.put_cards(out, "discards", [t for t, _ in state.river[s]], r)
+            out[at["concealed"] + r] = len(state.hands[s]) / 14
+            if over:
+                self.put_cards(out, "shown", state.hands[s], r)
+                out[at["scores"] + r] = state.scores[s]
+        if state.last is not None and phase in ("claim", "rob"):
+            out[at["last"] + state.last[1]] = 1
+            out[at["discarder"] + (state.last[0] - seat) % n] = 1
+        if state.dealer is not None:
+            out[at["dealer"] + (state.dealer - seat) % n] = 1
+        out[at["turn"] + (state.turn - seat) % n] = 1
+        out[at["wall"]] = len(state.wall) / 136
+        return self.finish(out)
+
+    def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
+        mask = np.zeros(self.action_size, dtype=np.int8)
+        for action in state.legal_actions(seat) or ():
+            mask[self.index(state, action)] = 1
+        return mask
+
+    def index(self, state: State, action: Action) -> int:
+        """The index of one engine action."""
+        assert isinstance(state, MajiangState)
+        if isinstance(action, Discard):
+            return int(action.tile)
+        if isinstance(action, Kong):
+            return KONG + int(action.tile)
+        if isinstance(action, Chi):
+            tile = state.window_tile()
+            if tile is not None and tile in action.chow:
+                return CHI + sorted(action.chow).index(tile)
+        simple = {Win: WIN, Peng: PENG, Gang: GANG, Pass: PASS}.get(type(action))
+        if simple is None:
+            raise IllegalAction(f"{action!r} is not a 鞍山麻将 action now")
+        return simple
+
+    def step(
+        self, state: State, seat: int, index: int, choice: CardChoice | None
+    ) -> Action | CardChoice:
+        assert isinstance(state, MajiangState)
+        if index < KONG:
+            return Discard(Tile(index))
+        if index < WIN:
+            return Kong(Tile(index - KONG))
+        if index >= CHI:
+            tile = state.window_tile()
+            assert tile is not None
+            start = tile - (index - CHI)
+            return Chi(tuple(Tile(start + k) for k in range(3)))
+        return {WIN: Win, PENG: Peng, GANG: Gang, PASS: Pass}[index]()
+
+    def encode(self, state: State, seat: int, action: Action) -> list[int]:
+        return [self.index(state, action)]

@@ -1,0 +1,175 @@
+"""A generic encoder for card-play games: "play a multiset of cards from the hand, or pass",
+plus a few small decisions - the shape of the climbing games (鞍山甲乙丙, 鞍山放羊, 宁城打弹子).
+
+A family plugs in with a small adapter, a subclass that names
+
+* :attr:`PlayEncoder.small` - the fixed list of its small decisions (call a card, declare,
+  bid …) as engine actions, each one index;
+* :meth:`PlayEncoder.play_cards` - the cards of an engine action that plays cards
+  (``()`` for a pass; None for a small decision);
+* :meth:`PlayEncoder.make_play` - the engine action that plays given cards;
+* :attr:`PlayEncoder.phases` and, if it likes, :meth:`PlayEncoder.extra_fields` /
+  :meth:`PlayEncoder.observe_extra` for its own observation fields;
+
+and one line in :data:`paiju.rl.registry.ENCODERS`. The family's
+:meth:`~paiju.engine.State.legal_actions` lists the legal plays (a bomb of two decks
+included); the plays become a card-choice sequence over :class:`~paiju.rl.cardseq.EnumeratedPlays`
+(each step masked exactly; ``done`` with nothing chosen is the pass). A tribute (进贡) or a
+called card is a play of one card.
+
+Actions: ``0-53`` choose a card, ``54`` done (pass when nothing is chosen), ``55 + i``
+the i-th small decision. Observation fields: ``phase``, ``hand`` (54), ``chosen`` (54),
+``hand_sizes`` (seats) / 54, then the family's own.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+
+import numpy as np
+
+from paiju.engine import Action, Game, State
+from paiju.errors import IllegalAction
+from paiju.rl.cardseq import CARD_SLOTS, DONE, CardChoice, EnumeratedPlays
+from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+
+__all__ = ["PlayEncoder"]
+
+FieldSpec = tuple[str, tuple[int, ...], str]
+
+
+class PlayEncoder(Encoder):
+    """Card plays as card-choice sequences, small decisions as indexes (see module docs)."""
+
+    small: tuple[Action, ...] = ()
+    phases: tuple[str, ...] = ()
+
+    # -- what an adapter writes ---------------------------------------------------------
+
+    @abstractmethod
+    def play_cards(self, action: Action) -> tuple[int, ...] | None:
+        """The cards ``action`` plays (``()`` = pass), or None for a small decision."""
+
+    @abstractmethod
+    def make_play(self, state: State, seat: int, cards: tuple[int, ...]) -> Action:
+        """The engine action of ``seat`` playing ``cards`` (a pass when empty)."""
+
+    @abstractmethod
+    def hand(self, state: State, seat: int) -> Sequence[int]:
+        """The seat's cards."""
+
+    def extra_fields(self) -> list[FieldSpec]:
+        """The family's own observation fields (after the generic ones)."""
+        return []
+
+    def observe_extra(self, state: State, seat: int, out: Obs) -> None:
+        """Fill the family's own fields from what ``state.view(seat)`` shows."""
+
+    # -- the generic part -----------------------------------------------------------------
+
+    def __init__(self, game: Game, seats: int) -> None:
+        self._fresh: tuple[State, int, int, CardChoice | None, list[int]] | None = None
+        self._base: tuple[State, int, int, Obs] | None = None
+        super().__init__(game, seats)
+
+    @property
+    def action_size(self) -> int:
+        return DONE + 1 + len(self.small)
+
+    def make_layout(self) -> Layout:
+        return Layout(
+            [
+                ("phase", (max(1, len(self.phases)),), "the phase, one-hot"),
+                ("hand", (CARD_SLOTS,), "the observer's cards"),
+                ("chosen", (CARD_SLOTS,), "the card choice in progress"),
+                ("hand_sizes", (self.seats,), "cards held / 54, by seat"),
+                *self.extra_fields(),
+            ]
+        )
+
+    def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
+        # Through a card choice the state stays put and only ``chosen`` grows: the rest is
+        # made once per decision (the cache holds the state itself).
+        base = self._base
+        if base is None or base[0] is not state or base[1:3] != (len(state.history), seat):
+            base = self._base = (state, len(state.history), seat, self._observe(state, seat))
+        out = base[3].copy()
+        if choice is not None:
+            start = self.at["chosen"]
+            for c in choice.cards:
+                out[start + c] += 1
+        return out
+
+    def _observe(self, state: State, seat: int) -> Obs:
+        out = self.vector()
+        at = self.at
+        if state.phase in self.phases:
+            out[at["phase"] + self.phases.index(state.phase)] = 1
+        self.put_cards(out, "hand", self.hand(state, seat))
+        for s in range(self.seats):
+            out[at["hand_sizes"] + self.relative(seat, s)] = len(self.hand(state, s)) / 54
+        self.observe_extra(state, seat, out)
+        return self.finish(out)
+
+    def _plays(self, state: State, seat: int) -> tuple[list[tuple[int, ...]], list[int]]:
+        plays: list[tuple[int, ...]] = []
+        smalls: list[int] = []
+        for action in state.legal_actions(seat) or ():
+            cards = self.play_cards(action)
+            if cards is not None:
+                plays.append(tuple(int(c) for c in cards))
+            elif action in self.small:
+                smalls.append(DONE + 1 + self.small.index(action))
+            else:
+                raise IllegalAction(
+                    f"{action!r} is neither a play nor one of the encoder's small decisions"
+                )
+        return plays, smalls
+
+    def _decision(self, state: State, seat: int) -> tuple[CardChoice | None, list[int]]:
+        """The seat's fresh card choice (None without plays) and small-decision indexes,
+        made once per decision (the cache holds the state itself)."""
+        found = self._fresh
+        if found is not None and found[0] is state and found[1:3] == (len(state.history), seat):
+            return found[3], found[4]
+        plays, smalls = self._plays(state, seat)
+        fresh = CardChoice(self.hand(state, seat), EnumeratedPlays(plays)) if plays else None
+        self._fresh = (state, len(state.history), seat, fresh, smalls)
+        return fresh, smalls
+
+    def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
+        mask = np.zeros(self.action_size, dtype=np.int8)
+        if choice is not None:
+            mask[: DONE + 1] = choice.mask()
+            if not choice.cards:
+                mask[self._decision(state, seat)[1]] = 1
+            return mask
+        fresh, smalls = self._decision(state, seat)
+        if fresh is not None:
+            mask[: DONE + 1] = fresh.mask()
+        mask[smalls] = 1  # small decisions only before a card
+        return mask
+
+    def step(
+        self, state: State, seat: int, index: int, choice: CardChoice | None
+    ) -> Action | CardChoice:
+        if index > DONE:
+            return self.small[index - DONE - 1]
+        current = choice
+        if current is None:
+            current = self._decision(state, seat)[0]
+            self._fresh = None  # the fresh choice is now this sequence's (it changes)
+        assert current is not None  # the mask offered a card or done
+        cards = current.step(index)
+        if cards is None:
+            return current
+        return self.make_play(state, seat, cards)
+
+    def encode(self, state: State, seat: int, action: Action) -> list[int]:
+        cards = self.play_cards(action)
+        if cards is not None:
+            return [*(int(c) for c in cards), DONE]
+        if action in self.small:
+            return [DONE + 1 + self.small.index(action)]
+        raise IllegalAction(f"{action!r} is not an action this encoder knows")

@@ -1,0 +1,359 @@
+"""The encoder of 三打哈: bids and trump as indexes, 扣底 and plays as card-choice sequences.
+
+Actions (``Discrete(62 + 16 + 5)`` with the default 16 bids):
+
+* ``0-53`` choose one card (card index), ``54`` done - the steps of a 扣底 (bury, exactly
+  the kitty's size, 8) and of a play (出牌: a lead of one single, pair or tractor of a side
+  suit or any cards of trumps, 甩牌 included; a follow obeying 跟牌), each step masked
+  exactly (:mod:`paiju.rl.cardseq`);
+* ``55`` pass (不叫); ``56 + i`` bids the i-th bid from the highest (80, 75 … 5);
+* then the five trump names 定主: ♠ ♥ ♣ ♦ and 无主.
+
+Observation fields (seats relative to the observer; card fields count per card index,
+two-deck cards count up to 2):
+
+* ``phase`` (5): bidding, burying, naming, playing, over;
+* ``hand`` (54); ``chosen`` (54): the observer's card choice in progress;
+* ``bids`` (4): each seat's last bid / 80 (0 = none), ``passed`` (4); ``bid`` (1): the
+  current bid / 80; ``duty`` (2): must bid (7 常主), 常主 held / 20 (while bidding);
+* ``declarer`` (4); ``trump`` (5);
+* ``trick`` (4, 54): the current trick by seat; ``leader`` (4); ``last_trick`` (4, 54);
+* ``played`` (54): every card played so far; ``kitty`` (54): the kitty where the observer
+  sees it (the declarer after taking it; everyone at the end);
+* ``exposed`` (4, 54): cards shown by failed throws (甩牌失败) and still held;
+* ``hand_sizes`` (4) / 29; ``points`` (1): the defenders' points / 100;
+* ``scores`` (4): the settlement at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from paiju.cards import Card
+from paiju.engine import Action, State
+from paiju.errors import IllegalAction
+from paiju.games.sandaha import rules
+from paiju.games.sandaha.game import (
+    Bid,
+    Bury,
+    NameTrump,
+    Pass,
+    Play,
+    SandahaGame,
+    SandahaState,
+)
+from paiju.games.sandaha.rules import TRUMP, TRUMP_NAMES, Component, order
+from paiju.rl.cardseq import CARD_SLOTS, DONE, CardChoice, PlayOracle
+from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+
+__all__ = ["BuryOracle", "FollowOracle", "LeadOracle", "SandahaEncoder", "oracle"]
+
+PHASES = ("bidding", "burying", "naming", "playing", "over")
+PASS = DONE + 1
+FIRST_BID = DONE + 2
+
+
+class BuryOracle(PlayOracle):
+    """扣底: any ``size`` cards of the hand."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
+        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+        if size < self.size:
+            mask[:CARD_SLOTS] = np.greater(hand, chosen)
+        mask[DONE] = size == self.size
+        return mask
+
+
+class LeadOracle(PlayOracle):
+    """A lead (首出): one single, pair or tractor of a side suit, or any trumps (甩主)."""
+
+    def __init__(self, hand: Sequence[int], trump: int) -> None:
+        o = order(trump)
+        self.suit = o.suit
+        by_suit: dict[int, list[int]] = {}
+        for c in hand:
+            by_suit.setdefault(o.suit[c], []).append(c)
+        self.components: dict[int, list[tuple[int, ...]]] = {}
+        for suit, cards in by_suit.items():
+            if suit == TRUMP:
+                continue
+            comps: list[tuple[int, ...]] = [(c,) for c in sorted(set(cards))]
+            pairs = sorted(rules.pairs_in(cards), key=lambda c: o.level[c])
+            comps += [(c, c) for c in pairs]
+            run: list[int] = []
+            for c in pairs:
+                if run and o.level[c] != o.level[run[-1]] + 1:
+                    run = []
+                run.append(c)
+                for start in range(len(run) - 1):
+                    comps.append(tuple(x for x in run[start:] for _ in (0, 1)))
+            self.components[suit] = comps
+
+    def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
+        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+        if size == 0:
+            mask[:CARD_SLOTS] = np.greater(hand, 0)
+            return mask
+        first = next(c for c in range(CARD_SLOTS) if chosen[c])
+        suit = self.suit[first]
+        if suit == TRUMP:
+            for c in range(CARD_SLOTS):
+                if self.suit[c] == TRUMP and hand[c] > chosen[c]:
+                    mask[c] = 1
+            mask[DONE] = 1
+            return mask
+        for comp in self.components.get(suit, ()):
+            if len(comp) < size:
+                continue
+            need = [0] * CARD_SLOTS
+            for c in comp:
+                need[c] += 1
+            if any(chosen[c] > need[c] for c in range(CARD_SLOTS) if chosen[c]):
+                continue
+            if len(comp) == size:
+                mask[DONE] = 1
+            for c in set(comp):
+                if need[c] > chosen[c]:
+                    mask[c] = 1
+        return mask
+
+
+class FollowOracle(PlayOracle):
+    """A follow (跟牌) to ``lead``: as many cards as the lead; the led suit first, all of
+    it when short; otherwise as many pairs and tractor pairs as :func:`rules.follow_error`
+    demands.
+
+    When the seat holds more of the led suit than the lead's size, a play is legal exactly
+    when its pairs (a set D of pairable card types) match the demanded structure, a
+    property that only grows with D. So a choice Q can be completed exactly when some
+    good set S of ``L`` pairs (L = the demanded pair count) can be added: the cards it
+    still needs, the sum over S of (2 - Q[c]), fit in the cards left to choose. The good
+    sets are enumerated once per decision (at most C(10, 5) of them).
+    """
+
+    def __init__(self, hand: Sequence[int], lead: Sequence[Component], trump: int) -> None:
+        o = order(trump)
+        self.suit = o.suit
+        self.led = o.suit[lead[0].cards[0]]
+        self.n = sum(len(c.cards) for c in lead)
+        in_suit = [c for c in hand if o.suit[c] == self.led]
+        self.held = len(in_suit)
+        self.short = self.held <= self.n
+        self.pairable: list[int] = []
+        self.good: npt.NDArray[np.int8] | None = None
+        self.pairs_needed = 0
+        if self.short:
+            return
+        tractor_pairs, pairs = rules.follow_value(in_suit, lead, trump)
+        self.pairable = rules.pairs_in(in_suit)
+        self.pairs_needed = pairs
+        if tractor_pairs:
+            need = (tractor_pairs, pairs)
+            rows = [
+                [int(c in subset) for c in self.pairable]
+                for subset in combinations(self.pairable, pairs)
+                if rules.follow_value([c for c in subset for _ in (0, 1)], lead, trump) >= need
+            ]
+            self.good = np.array(rows, dtype=np.int8).reshape(-1, len(self.pairable))
+
+    def extra(self, chosen: Sequence[int]) -> int:
+        """The fewest cards still needed to complete the demanded pairs."""
+        if not self.pairs_needed:
+            return 0
+        costs = [2 - chosen[c] for c in self.pairable]
+        if self.good is None:
+            return sum(sorted(costs)[: self.pairs_needed])
+        return int((self.good @ np.array(costs)).min())
+
+    def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
+        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+        n, suit, led = self.n, self.suit, self.led
+        if self.short:
+            in_suit = sum(chosen[c] for c in range(CARD_SLOTS) if chosen[c] and suit[c] == led)
+            off_room = (n - self.held) - (size - in_suit)
+            if size < n:
+                for c in range(CARD_SLOTS):
+                    if hand[c] > chosen[c] and (suit[c] == led or off_room > 0):
+                        mask[c] = 1
+            mask[DONE] = size == n and off_room == 0
+            return mask
+        if size < n:
+            trial = list(chosen)
+            left = n - size - 1
+            for c in range(CARD_SLOTS):
+                if hand[c] > chosen[c] and suit[c] == led:
+                    trial[c] += 1
+                    if self.extra(trial) <= left:
+                        mask[c] = 1
+                    trial[c] -= 1
+        mask[DONE] = size == n and self.extra(chosen) == 0
+        return mask
+
+
+def oracle(state: SandahaState, seat: int) -> PlayOracle:
+    """The oracle of ``seat``'s card decision now (扣底, a lead or a follow)."""
+    if state.phase == "burying":
+        return BuryOracle(state.params.kitty_size)
+    if not state.trick:
+        return LeadOracle(state.hands[seat], state.trump_index)
+    return FollowOracle(state.hands[seat], state.lead, state.trump_index)
+
+
+class SandahaEncoder(Encoder):
+    """三打哈 (see the module docs)."""
+
+    game: SandahaGame
+
+    def __init__(self, game: SandahaGame, seats: int) -> None:
+        p = game.params
+        self.bid_values = list(range(p.bid_start, p.min_bid - 1, -p.bid_step))
+        self.first_trump = FIRST_BID + len(self.bid_values)
+        self._fresh: tuple[State, int, int, CardChoice] | None = None
+        self._base: tuple[State, int, int, Obs] | None = None
+        super().__init__(game, seats)
+
+    @property
+    def action_size(self) -> int:
+        return self.first_trump + len(TRUMP_NAMES)
+
+    def make_layout(self) -> Layout:
+        return Layout(
+            [
+                ("phase", (5,), "bidding, burying, naming, playing, over"),
+                ("hand", (CARD_SLOTS,), "the observer's cards"),
+                ("chosen", (CARD_SLOTS,), "the card choice in progress"),
+                ("bids", (4,), "each seat's last bid / the highest bid"),
+                ("passed", (4,), "1 once a seat has passed"),
+                ("bid", (1,), "the current bid / the highest bid"),
+                ("duty", (2,), "must bid (7 常主), 常主 held / 20"),
+                ("declarer", (4,), "the declarer's place"),
+                ("trump", (5,), "the trump named: s h c d none"),
+                ("trick", (4, CARD_SLOTS), "the current trick by seat"),
+                ("leader", (4,), "who led the current trick"),
+                ("last_trick", (4, CARD_SLOTS), "the last finished trick by seat"),
+                ("played", (CARD_SLOTS,), "every card played"),
+                ("kitty", (CARD_SLOTS,), "the kitty where the observer sees it"),
+                ("exposed", (4, CARD_SLOTS), "failed-throw cards still held"),
+                ("hand_sizes", (4,), "cards held / 29"),
+                ("points", (1,), "the defenders' points / 100"),
+                ("scores", (4,), "the settlement"),
+            ]
+        )
+
+    def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
+        # Through a card choice the state stays put and only ``chosen`` grows: the rest of
+        # the vector is made once per decision (the cache holds the state itself, so a
+        # new state can never be mistaken for it).
+        base = self._base
+        if base is None or base[0] is not state or base[1:3] != (len(state.history), seat):
+            base = (state, len(state.history), seat, self._observe(state, seat))
+            self._base = base
+        out = base[3].copy()
+        if choice is not None:
+            start = self.at["chosen"]
+            for c in choice.cards:
+                out[start + c] += 1
+        return out
+
+    def _observe(self, state: State, seat: int) -> Obs:
+        assert isinstance(state, SandahaState)
+        out = self.vector()
+        at = self.at
+        rel = self.relative
+        out[at["phase"] + PHASES.index(state.phase)] = 1
+        self.put_cards(out, "hand", state.hands[seat])
+        top = float(self.game.params.bid_start)
+        for s, b in state.bids:
+            if b is None:
+                out[at["passed"] + rel(seat, s)] = 1
+            else:
+                out[at["bids"] + rel(seat, s)] = b / top
+        if state.bid is not None:
+            out[at["bid"]] = state.bid / top
+        if state.phase == "bidding" and seat == state.turn:
+            out[at["duty"]] = state.must_bid(seat) is not None
+            out[at["duty"] + 1] = state.changzhu(seat) / 20
+        if state.declarer is not None:
+            self.one_hot(out, "declarer", rel(seat, state.declarer))
+        self.one_hot(out, "trump", state.trump)
+        for s, cards in state.trick:
+            self.put_cards(out, "trick", cards, rel(seat, s))
+        if state.trick:
+            self.one_hot(out, "leader", rel(seat, state.trick[0][0]))
+        for s, cards in state.last_trick:
+            self.put_cards(out, "last_trick", cards, rel(seat, s))
+        self.put_cards(out, "played", state.played)
+        if state.sees_kitty(seat):
+            self.put_cards(out, "kitty", state.kitty)
+        for s, shown in enumerate(state.exposed):
+            if shown:
+                self.put_cards(out, "exposed", list(shown.elements()), rel(seat, s))
+        sizes = at["hand_sizes"]
+        for s, h in enumerate(state.hands):
+            out[sizes + rel(seat, s)] = len(h) / 29
+        out[at["points"]] = state.defenders_points / 100
+        if state.phase == "over":
+            for s, x in enumerate(state.settlement()):
+                out[at["scores"] + rel(seat, s)] = x
+        return self.finish(out)
+
+    def _choice(self, state: SandahaState, seat: int, choice: CardChoice | None) -> CardChoice:
+        if choice is not None:
+            return choice
+        found = self._fresh
+        if found is not None and found[0] is state and found[1:3] == (len(state.history), seat):
+            return found[3]
+        fresh = CardChoice(state.hands[seat], oracle(state, seat))
+        self._fresh = (state, len(state.history), seat, fresh)
+        return fresh
+
+    def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
+        assert isinstance(state, SandahaState)
+        mask = np.zeros(self.action_size, dtype=np.int8)
+        phase = state.phase
+        if phase == "bidding":
+            if state.must_bid(seat) is None:
+                mask[PASS] = 1
+            for b in state.bid_range():
+                mask[FIRST_BID + self.bid_values.index(b)] = 1
+        elif phase == "naming":
+            mask[self.first_trump :] = 1
+        else:
+            mask[: DONE + 1] = self._choice(state, seat, choice).mask()
+        return mask
+
+    def step(
+        self, state: State, seat: int, index: int, choice: CardChoice | None
+    ) -> Action | CardChoice:
+        assert isinstance(state, SandahaState)
+        if index <= DONE:
+            current = self._choice(state, seat, choice)
+            self._fresh = None
+            cards = current.step(index)
+            if cards is None:
+                return current
+            played = tuple(Card(c) for c in cards)
+            return Bury(played) if state.phase == "burying" else Play(played)
+        if index == PASS:
+            return Pass()
+        if index < self.first_trump:
+            return Bid(self.bid_values[index - FIRST_BID])
+        return NameTrump(TRUMP_NAMES[index - self.first_trump])
+
+    def encode(self, state: State, seat: int, action: Action) -> list[int]:
+        if isinstance(action, Pass):
+            return [PASS]
+        if isinstance(action, Bid) and action.points in self.bid_values:
+            return [FIRST_BID + self.bid_values.index(action.points)]
+        if isinstance(action, NameTrump) and action.trump in TRUMP_NAMES:
+            return [self.first_trump + TRUMP_NAMES.index(action.trump)]
+        if isinstance(action, Bury | Play):
+            return [*(int(c) for c in action.cards), DONE]
+        raise IllegalAction(f"{action!r} is not a 三打哈 action of seat {seat} now")

@@ -1,0 +1,220 @@
+"""The encoder of 十三张: an arrangement (摆牌) is one index over a fixed enumeration of splits.
+
+A hand's 13 cards, sorted by card index, are positions 0-12. The 72,072 ways to split them
+into a front (头墩, 3), a middle (中墩, 5) and a back (尾墩, 5) are numbered
+``f * 252 + m``: ``f`` indexes the front's positions among ``combinations(range(13), 3)``
+(286, lexicographic) and ``m`` the middle's positions among the 10 left, as
+``combinations(range(10), 5)`` (252); the back is the rest. One index per split (no
+sequence of choices) because every split is legal - a decreasing one is 倒水 and loses, as
+in the game - so a policy sees the whole choice at once; :func:`split_table` gives every
+split's row of each position as one array for vectorised policies.
+
+Actions (``Discrete(72072 + 1 + B)``): the splits, then ``72072`` = declare (报到/免摆/开牌,
+legal where the engine allows it), then the code's B bets (下注) in their catalogue order.
+
+Observation fields (seats relative to the observer):
+
+* ``phase`` (3): betting, arranging, over;
+* ``hand`` (54): the observer's cards; ``positions`` (13, 17): the card at each position,
+  rank (2..A, 13) then suit (♠♥♣♦, 4) one-hot - the positions the split index refers to;
+* ``special`` (K): the observer's special hand (the code's ladder, best first) one-hot;
+  ``declare`` (2): may declare, must declare;
+* ``banker`` (seats); ``ready`` (seats): who has arranged; ``bets`` (seats): bets / the
+  highest bet, as the view shows them (others' amounts once every bet is in);
+* ``shown`` (seats, 54), ``fouls`` (seats), ``declared`` (seats), ``scores`` (seats): the
+  showdown (比牌): every hand, 倒水, 报到, and the settlement in points.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from paiju.engine import Action, State
+from paiju.errors import IllegalAction
+from paiju.games.shisanzhang.game import Arrange, Bet, Declare, ShisanzhangGame, ShisanzhangState
+from paiju.rl.cardseq import CARD_SLOTS, CardChoice
+from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+
+__all__ = ["SPLITS", "ShisanzhangEncoder", "split_index", "split_of", "split_table"]
+
+FRONTS: tuple[tuple[int, ...], ...] = tuple(combinations(range(13), 3))
+MIDDLES: tuple[tuple[int, ...], ...] = tuple(combinations(range(10), 5))
+SPLITS = len(FRONTS) * len(MIDDLES)
+"""72,072 = C(13, 3) x C(10, 5)."""
+_FRONT_INDEX = {f: i for i, f in enumerate(FRONTS)}
+_MIDDLE_INDEX = {m: i for i, m in enumerate(MIDDLES)}
+PHASES = ("betting", "arranging", "over")
+
+
+def split_of(index: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The positions (0-12) of the front, middle and back of split ``index``."""
+    f, m = divmod(index, len(MIDDLES))
+    front = FRONTS[f]
+    rest = [p for p in range(13) if p not in front]
+    middle = tuple(rest[j] for j in MIDDLES[m])
+    back = tuple(p for p in rest if p not in middle)
+    return front, middle, back
+
+
+def split_index(front: tuple[int, ...], middle: tuple[int, ...]) -> int:
+    """The index of the split with these front and middle positions (the inverse)."""
+    rest = [p for p in range(13) if p not in front]
+    local = tuple(sorted(rest.index(p) for p in middle))
+    return _FRONT_INDEX[tuple(sorted(front))] * len(MIDDLES) + _MIDDLE_INDEX[local]
+
+
+@cache
+def split_table() -> npt.NDArray[np.uint8]:
+    """Every split as the row (0 front, 1 middle, 2 back) of each position: (72072, 13)."""
+    table = np.full((SPLITS, 13), 2, dtype=np.uint8)
+    for f, front in enumerate(FRONTS):
+        rest = np.array([p for p in range(13) if p not in front])
+        block = table[f * len(MIDDLES) : (f + 1) * len(MIDDLES)]
+        block[:, list(front)] = 0
+        for m, mid in enumerate(MIDDLES):
+            block[m, rest[list(mid)]] = 1
+    table.flags.writeable = False
+    return table
+
+
+class ShisanzhangEncoder(Encoder):
+    """十三张 (see the module docs)."""
+
+    simultaneous = True
+    game: ShisanzhangGame
+
+    @property
+    def action_size(self) -> int:
+        return SPLITS + 1 + len(self.game.params.bets)
+
+    @property
+    def specials(self) -> tuple[str, ...]:
+        return self.game.params.special_names
+
+    def make_layout(self) -> Layout:
+        self._specials = self.specials
+        self._masks: dict[str, Mask] = {}
+        self._static: tuple[State, dict[int, list[int]]] | None = None
+        n = self.seats
+        return Layout(
+            [
+                ("phase", (3,), "betting, arranging, over"),
+                ("hand", (CARD_SLOTS,), "the observer's 13 cards"),
+                ("positions", (13, 17), "rank and suit one-hot of each sorted position"),
+                ("special", (max(1, len(self.specials)),), "the observer's special hand"),
+                ("declare", (2,), "may declare, must declare"),
+                ("banker", (n,), "the banker's place (banker games)"),
+                ("ready", (n,), "1 once a seat has arranged or declared"),
+                ("bets", (n,), "bets / the highest bet, as shown"),
+                ("shown", (n, CARD_SLOTS), "every hand at the showdown"),
+                ("fouls", (n,), "倒水 at the showdown"),
+                ("declared", (n,), "报到 (declared a special) at the showdown"),
+                ("scores", (n,), "the settlement, in points"),
+            ]
+        )
+
+    def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
+        assert isinstance(state, ShisanzhangState)
+        out = self.vector()
+        at = self.at
+        out[at["phase"] + PHASES.index(state.phase)] = 1
+        self._cards.extend(self._hand_indexes(state, seat))
+        special = state.specials[seat]
+        if special is not None and special.name_zh in self._specials:
+            out[at["special"] + self._specials.index(special.name_zh)] = 1
+        out[at["declare"]] = special is not None
+        out[at["declare"] + 1] = state.forced[seat]
+        n = self.seats
+        if state.banker is not None:
+            out[at["banker"] + (state.banker - seat) % n] = 1
+        ready = at["ready"]
+        for s, h in enumerate(state.acted):
+            if h is not None:
+                out[ready + (s - seat) % n] = 1
+        bets = self.game.params.bets
+        if bets and state.banker is not None:
+            top = float(max(bets))
+            for s, b in enumerate(state.bets):
+                if b is not None and (not state.betting or s == seat):
+                    out[at["bets"] + (s - seat) % n] = b / top
+        if state.result is not None:
+            for s, h in enumerate(state.result.hands):
+                r = (s - seat) % n
+                self.put_cards(out, "shown", state.hands[s], r)
+                out[at["fouls"] + r] = h.foul
+                out[at["declared"] + r] = h.rows is None
+                out[at["scores"] + r] = state.result.scores[s]
+        return self.finish(out)
+
+    def _hand_indexes(self, state: ShisanzhangState, seat: int) -> list[int]:
+        """The vector indexes of the seat's hand and positions, made once per hand and seat
+        (the cache holds the state itself, so a new hand never reads an old entry)."""
+        static = self._static
+        if static is None or static[0] is not state:
+            static = self._static = (state, {})
+        found = static[1].get(seat)
+        if found is None:
+            hand_at, pos = self.at["hand"], self.at["positions"]
+            found = []
+            for p, c in enumerate(sorted(state.hands[seat])):  # count, rank and suit
+                found += (hand_at + c, pos + 17 * p + c // 4, pos + 17 * p + 13 + c % 4)
+            static[1][seat] = found
+        return found
+
+    def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
+        """A copy of one of four masks built once (72,076 entries each: a copy is cheaper
+        than filling a new one, and users own what they are given)."""
+        assert isinstance(state, ShisanzhangState)
+        if state.betting:
+            key = "bet"
+        elif state.forced[seat]:
+            key = "declare"
+        else:
+            key = "arrange+declare" if state.specials[seat] is not None else "arrange"
+        mask = self._masks.get(key)
+        if mask is None:
+            mask = np.zeros(self.action_size, dtype=np.int8)
+            if key == "bet":
+                mask[SPLITS + 1 :] = 1
+            if key.startswith("arrange"):
+                mask[:SPLITS] = 1
+            if key.endswith("declare"):
+                mask[SPLITS] = 1
+            self._masks[key] = mask
+        return mask.copy()
+
+    def step(
+        self, state: State, seat: int, index: int, choice: CardChoice | None
+    ) -> Action | CardChoice:
+        assert isinstance(state, ShisanzhangState)
+        if index > SPLITS:
+            return Bet(self.game.params.bets[index - SPLITS - 1])
+        if index == SPLITS:
+            return Declare()
+        hand = sorted(state.hands[seat])
+        front, middle, back = split_of(index)
+        return Arrange(  # the state's cards are Card already
+            tuple(hand[p] for p in front),
+            tuple(hand[p] for p in middle),
+            tuple(hand[p] for p in back),
+        )
+
+    def encode(self, state: State, seat: int, action: Action) -> list[int]:
+        assert isinstance(state, ShisanzhangState)
+        if isinstance(action, Bet):
+            return [SPLITS + 1 + self.game.params.bets.index(action.amount)]
+        if isinstance(action, Declare):
+            return [SPLITS]
+        if isinstance(action, Arrange):
+            hand = sorted(state.hands[seat])
+            try:
+                front = tuple(hand.index(c) for c in action.front)
+                middle = tuple(hand.index(c) for c in action.middle)
+            except ValueError:
+                raise IllegalAction(f"{action!r} is not made of seat {seat}'s cards") from None
+            return [split_index(front, middle)]
+        raise IllegalAction(f"{action!r} is not a 十三张 action")

@@ -1,0 +1,590 @@
+// 麻将 (鞍山麻将 and the family's other codes): the tile table.
+//
+// The felt is a grid: the three other seats (name, wind, concealed count, melds, discards)
+// above and beside the middle (wall count, the flipped tile, the 混 and the 枪, the last
+// discard), the player's own discards below. The player's area holds the hand sorted
+// (the 混 last, marked with a star) with the drawn tile set apart, the melds beside it,
+// and the action bar: 吃 (one button per way to chow), 碰, 杠, 胡 and 过 in a claim window
+// with the server's timer, 暗杠 / 补杠 / 自摸 on one's own turn; a discard is two taps on
+// a tile (pick, then tap again) or the 打出 button. After the hand: the win with its
+// decomposition, every fan, and each loser's payment 2^fan.
+//
+// Everything comes from the server's view and its `legal` list; the view fields read are
+// collected in `norm()` (see docs/client.md, "the mahjong table").
+
+import { h, signed } from "../js/dom.js";
+import { STRINGS, lang, phaseName, t } from "../js/i18n.js";
+import { MJ_STRINGS } from "./majiang-strings.js";
+import { backsEl, sortTiles, splitTiles, tileEl, tileName, tilesEl } from "./mjtiles.js";
+
+Object.assign(STRINGS.zh, MJ_STRINGS.zh);
+Object.assign(STRINGS.en, MJ_STRINGS.en);
+
+function w(key, vars = {}) {
+  return t(`mj.${key}`, vars);
+}
+
+/** A term's gloss (a fan name, a group kind) in the current language, the term itself where none. */
+function gloss(prefix, term) {
+  const key = `mj.${prefix}.${term}`;
+  return key in STRINGS[lang()] ? STRINGS[lang()][key] : String(term);
+}
+
+function ensureStyle() {
+  if (typeof document === "undefined" || document.getElementById("mj-style")) return;
+  const link = document.createElement("link");
+  link.id = "mj-style";
+  link.rel = "stylesheet";
+  link.href = new URL("./majiang.css", import.meta.url).href;
+  document.head.appendChild(link);
+}
+
+/** The room switches of 鞍山麻将 (the reading's §6, defaults first; the engine's
+ * `paiju.games.majiang.rules.OPTION_CHOICES`) for the lobby's form. */
+const ROOM_SWITCHES = [
+  ["qiang", ["ming", "an"]],
+  ["hun", ["next", "flip+next"]],
+  ["dealer_rotation", ["winner", "next"]],
+  ["zhuang", ["both", "winner-only"]],
+  ["qionghu", ["no-hun-held", "no-wild-use"]],
+  ["shisanyao", ["all-yaojiu", "thirteen-orphans"]],
+];
+const ROOM_FLAGS = [
+  ["multiple_winners", false],
+  ["hun_may_make_dragon_pair", true],
+  ["no_258_pair", false],
+];
+
+export function createOptions(variant) {
+  const params = (variant && variant.params) || {};
+  return [
+    ...ROOM_SWITCHES.map(([key, values]) => ({
+      key,
+      label: w(`opt.${key}`),
+      choices: values.map((value) => ({ value, label: w(`opt.${key}.${value}`) })),
+      default: params[key] ?? values[0],
+    })),
+    ...ROOM_FLAGS.map(([key, value]) => ({ key, label: w(`opt.${key}`), type: "checkbox", default: params[key] ?? value })),
+  ];
+}
+
+// ------------------------------------------------------------------ the view, normalised
+
+/** A tile from its text ("5m") or its index 0-33 (as `paiju.tiles` numbers them). */
+function tileText(x) {
+  if (typeof x === "number") return x < 27 ? `${(x % 9) + 1}${"mps"[Math.floor(x / 9)]}` : `${x - 26}z`;
+  return x;
+}
+
+function tilesOf(value) {
+  if (value === null || value === undefined || value === "") return [];
+  if (typeof value === "number") return [tileText(value)];
+  if (Array.isArray(value)) return value.flatMap((x) => (typeof x === "object" && x !== null ? tilesOf(x.tile ?? x.tiles) : tilesOf(x)));
+  return splitTiles(value);
+}
+
+function oneTile(value) {
+  const tiles = tilesOf(value);
+  return tiles.length ? tiles[0] : null;
+}
+
+function meldOf(m) {
+  if (typeof m === "string") {
+    const [kind, tiles] = m.includes(":") ? m.split(":") : ["", m];
+    return { kind, tiles: splitTiles(tiles), from: null, claimed: null };
+  }
+  const tiles = tilesOf(m.tiles);
+  // another seat's 暗杠 shows no tiles: four backs
+  return { kind: m.kind, tiles, hidden: m.tiles === null && m.kind === "angang", from: m.from ?? null, claimed: oneTile(m.claimed) };
+}
+
+/**
+ * The engine's view (paiju.games.majiang.game.MajiangState.view) under the names the
+ * table uses: seats from `players`, tiles as lists of tile texts.
+ */
+export function norm(view) {
+  const players = Array.isArray(view.players) ? view.players : [];
+  const n = players.length || 4;
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    const p = players[i] || {};
+    const taken = new Set(p.claimed || []);
+    seats.push({
+      seat: i,
+      count: p.concealed ?? null,
+      melds: (p.melds || []).map(meldOf),
+      discards: tilesOf(p.discards).map((tile, k) => ({ tile, claimed: taken.has(k) })),
+      open: p.open ?? null,
+      hand: p.hand !== undefined && p.hand !== null ? tilesOf(p.hand) : null,
+    });
+  }
+  // to_act: the seats to act (a list), or for a seat's own view whether it is to act
+  let toAct = view.to_act;
+  if (typeof toAct === "boolean") toAct = toAct && view.seat !== null ? [view.seat] : [];
+  const last = view.last_discard ? { seat: view.last_discard.seat, tile: oneTile(view.last_discard.tile), kong: !!view.last_discard.kong } : null;
+  return {
+    phase: view.phase,
+    seat: view.seat,
+    toAct: toAct || [],
+    dealer: view.dealer ?? null,
+    turn: view.turn ?? null,
+    flip: oneTile(view.flip),
+    hun: tilesOf(view.hun),
+    qiang: tilesOf(view.qiang),
+    qiangRoom: view.qiang_room ?? null,
+    wall: view.wall ?? null,
+    hand: tilesOf(view.hand),
+    drawn: oneTile(view.drawn),
+    seats,
+    last,
+    decided: view.decided ?? null,
+    result: view.result ?? null,
+  };
+}
+
+// ------------------------------------------------------------------ legal actions
+
+/**
+ * What a legal action is, for the table: {kind, tile, tiles, action}. The engine's forms:
+ * discard {tile}, kong {tile} (暗杠 with four in hand, else 补杠), win {} (自摸 on one's
+ * turn, 胡 on a discard), chi {chow}, peng {}, gang {} (明杠), pass {}.
+ */
+export function classify(action, v) {
+  const tile = oneTile(action.tile);
+  switch (action.type) {
+    case "discard":
+      return { kind: "discard", tile, tiles: [], action };
+    case "kong": {
+      const four = v.hand.concat(v.drawn && v.hand.length % 3 === 1 ? [v.drawn] : []).filter((x) => x === tile).length === 4;
+      return { kind: four ? "angang" : "bugang", tile, tiles: [], action };
+    }
+    case "win":
+      return { kind: v.last && v.toAct.includes(v.seat) && v.phase !== "play" ? "hu" : "zimo", tile, tiles: [], action };
+    case "chi":
+      return { kind: "chi", tile: null, tiles: tilesOf(action.chow), action };
+    case "peng":
+    case "gang":
+    case "pass":
+      return { kind: action.type, tile: null, tiles: [], action };
+    default:
+      return { kind: "other", tile, tiles: [], action };
+  }
+}
+
+// ------------------------------------------------------------------ the server's refusal
+
+function actWatched(ctx, action) {
+  const local = ctx.local;
+  local.reason = null;
+  const toastEl = typeof document !== "undefined" ? document.getElementById("toast") : null;
+  if (local.watcher) local.watcher.disconnect();
+  if (toastEl && typeof MutationObserver !== "undefined") {
+    const sentFor = ctx.view;
+    const watcher = new MutationObserver(() => {
+      if (local.viewNow !== sentFor) return watcher.disconnect();
+      if (!/\berror\b/.test(toastEl.className) || !toastEl.textContent) return;
+      local.reason = toastEl.textContent;
+      local.sent = null;
+      watcher.disconnect();
+      ctx.rerender();
+    });
+    watcher.observe(toastEl, { childList: true, characterData: true, subtree: true, attributes: true });
+    local.watcher = watcher;
+  }
+  ctx.act(action);
+}
+
+// ------------------------------------------------------------------ seats and the felt
+
+function placeOf(ctx, seat, n) {
+  const base = ctx.seat === null ? 0 : ctx.seat;
+  // turn order runs counter-clockwise: the 下家 sits on the right, the 上家 on the left
+  return ["bottom", "right", "top", "left"][(seat - base + n) % n] || "top";
+}
+
+function meldEl(meld, opts) {
+  const row = h("div", { class: `mj-meld ${meld.kind}`, dataset: { kind: meld.kind, tiles: meld.tiles.join("") }, title: gloss("group", meld.kind) });
+  if (meld.hidden) {
+    row.appendChild(backsEl(4, opts));
+    return row;
+  }
+  meld.tiles.forEach((tile, k) => {
+    // one's own 暗杠 and everyone's at the end: the outer two face down, as on a table
+    const down = meld.kind === "angang" && !opts.faceUp && (k === 0 || k === 3);
+    const el = tileEl(tile, { ...opts, back: down });
+    if (meld.claimed && tile === meld.claimed && !row.querySelector(".claimed")) el.classList.add("claimed");
+    row.appendChild(el);
+  });
+  return row;
+}
+
+function meldsEl(melds, opts, cls = "mj-melds") {
+  if (!melds.length) return null;
+  return h("div", { class: cls }, melds.map((m) => meldEl(m, opts)));
+}
+
+function pondEl(v, seat, opts) {
+  const s = v.seats[seat];
+  const last = v.last && v.last.seat === seat && !v.last.kong;
+  return h(
+    "div",
+    { class: "mj-pond", dataset: { seat, tiles: s.discards.map((d) => d.tile).join("") } },
+    s.discards.map((d, k) => {
+      const el = tileEl(d.tile, opts);
+      if (d.claimed) el.classList.add("claimed-away");
+      if (last && k === s.discards.length - 1) el.classList.add("last");
+      return el;
+    }),
+  );
+}
+
+export function seatExtra(ctx, seat) {
+  const v = ctx.local.norm && ctx.local.viewNow === ctx.view ? ctx.local.norm : norm(ctx.view);
+  const s = v.seats[seat];
+  if (!s) return null;
+  const n = v.seats.length;
+  const place = placeOf(ctx, seat, n);
+  const opts = { hun: v.hun, qiang: v.qiang, size: "sm", lang: lang() };
+  const mine = seat === ctx.seat;
+  const wind = v.dealer === null ? null : (seat - v.dealer + n) % n;
+  const over = v.phase === "over";
+  return h(
+    "div",
+    { class: `mj-seat${v.phase === "play" && v.turn === seat ? " turn" : ""}`, dataset: { place, seat } },
+    h(
+      "div",
+      { class: "mj-count" },
+      seat === v.dealer ? h("span", { class: "badge banker" }, w("dealer")) : null,
+      wind === null ? null : h("span", { class: "mj-wind", title: tileName(`${wind + 1}z`, lang()) }, w(`wind.${wind}`)),
+      !mine && s.count !== null && !over ? w("tiles", { n: s.count }) : null,
+    ),
+    mine ? null : meldsEl(s.melds, { ...opts, faceUp: over }),
+    over && s.hand && !mine ? tilesEl(sortTiles(s.hand, v.hun), { ...opts, cls: "mj-shown" }) : null,
+    pondEl(v, seat, opts),
+  );
+}
+
+function middle(ctx, v) {
+  const opts = { hun: v.hun, qiang: v.qiang, lang: lang() };
+  const figs = [];
+  if (v.flip) figs.push(h("figure", { id: "mj-flip", dataset: { tile: v.flip } }, tileEl(v.flip, { ...opts, hun: null }), h("figcaption", {}, w("flip"))));
+  if (v.hun.length) figs.push(h("figure", { id: "mj-hun", dataset: { tiles: v.hun.join("") } }, tilesEl(v.hun, opts), h("figcaption", {}, w("hun"))));
+  if (v.qiang.length) {
+    figs.push(h("figure", { id: "mj-qiang", dataset: { tiles: v.qiang.join("") } }, tilesEl(v.qiang, { ...opts, hun: null, qiang: [] }), h("figcaption", {}, w("qiang"))));
+  } else if (v.qiangRoom === "an") {
+    figs.push(h("figure", { id: "mj-qiang" }, h("figcaption", { class: "mj-an" }, w("qiang_an"))));
+  }
+  const lastWho = v.last ? ctx.seatName(v.last.seat) : "";
+  return h(
+    "div",
+    { class: "mj-mid" },
+    h(
+      "div",
+      { class: "chips" },
+      h("span", { class: "chip" }, phaseName(v.phase)),
+      v.wall !== null ? h("span", { class: "chip mj-wall", id: "mj-wall", dataset: { wall: v.wall } }, w("wall", { n: v.wall })) : null,
+      v.phase === "play" && v.turn !== null ? h("span", { class: "chip mj-turn-of", id: "mj-turn-of" }, w("turn_of", { who: ctx.seatName(v.turn) })) : null,
+    ),
+    h("div", { class: "mj-indicator" }, figs),
+    v.last && v.last.tile
+      ? h(
+          "div",
+          { class: "mj-lastd", id: "mj-last", dataset: { tile: v.last.tile, seat: v.last.seat } },
+          h("small", {}, w(v.last.kong ? "added_kong" : "discarded", { who: lastWho })),
+          tileEl(v.last.tile, { ...opts, size: "sm" }),
+        )
+      : null,
+  );
+}
+
+// ------------------------------------------------------------------ the win screen
+
+/** One group of the arrangement: the tiles it stands for, its 混 shown as such. */
+function groupEl(g, v, opts, winTile, marked) {
+  const size = { shunzi: 3, kezi: 3, jiang: 2, pair: 2, single: 1 }[g.type] || 0;
+  let tiles = tilesOf(g.tiles);
+  if (!tiles.length && size) tiles = Array(size).fill(null);
+  const hun = g.hun || 0;
+  const row = h("div", { class: "mj-tiles" });
+  tiles.forEach((tile, k) => {
+    const wild = k >= tiles.length - hun;
+    const el = tile ? tileEl(tile, { ...opts, hun: null }) : tileEl(v.hun[0], opts);
+    if (wild && tile) {
+      el.classList.add("as-hun");
+      el.title = `${w("hun")} = ${tileName(tile, lang())}`;
+    }
+    row.appendChild(el);
+  });
+  const win = !marked.done && winTile && tiles.includes(winTile);
+  if (win) marked.done = true;
+  return h(
+    "div",
+    { class: `mj-group${win ? " win-tile" : ""}`, dataset: { type: g.type, tiles: g.tiles, hun } },
+    row,
+    h("small", {}, gloss("group", g.type), hun ? ` · ${w("hun")}×${hun}` : ""),
+  );
+}
+
+function fanCounts(fans) {
+  const counts = new Map();
+  for (const f of fans || []) counts.set(f, (counts.get(f) || 0) + 1);
+  return [...counts.entries()];
+}
+
+function winPanel(ctx, v, win) {
+  const opts = { hun: v.hun, qiang: v.qiang, size: "sm", lang: lang() };
+  const who = ctx.seatName(win.seat);
+  const from = win.from === null || win.from === undefined ? null : ctx.seatName(win.from);
+  const title =
+    win.how === "zimo" ? w("won_self", { who }) : win.how === "qianggang" ? w("robbed", { who, from }) : w("won_from", { who, from });
+  const marked = { done: false };
+  const melds = (v.seats[win.seat] || { melds: [] }).melds;
+  const formKey = { standard: "standard", 七对: "qidui", 十三幺: "shisanyao" }[win.form];
+  const fans = fanCounts(win.fans);
+  return h(
+    "div",
+    { class: "mj-win", dataset: { seat: win.seat, how: win.how, fan: win.fan } },
+    h("h3", { class: "mj-result-title" }, title),
+    formKey ? h("div", { class: "mj-hint" }, w(`form.${formKey}`)) : null,
+    h(
+      "div",
+      { class: "mj-groups" },
+      (win.groups || []).map((g) => groupEl(g, v, opts, win.tile, marked)),
+      melds.map((m) => h("div", { class: "mj-group meld", dataset: { kind: m.kind } }, meldEl(m, { ...opts, faceUp: true }), h("small", {}, gloss("group", m.kind)))),
+    ),
+    win.tile ? h("div", { class: "mj-hint mj-win-tile", dataset: { tile: win.tile } }, `${w("winning_tile")}: `, tileEl(win.tile, opts)) : null,
+    h(
+      "div",
+      { class: "mj-fanline" },
+      h("strong", {}, `${w("fans")}: `),
+      fans.length
+        ? h("ul", { class: "mj-fans" }, fans.map(([name, k]) => h("li", { dataset: { fan: name, count: k } }, k > 1 ? `${gloss("fan", name)} ×${k}` : gloss("fan", name))))
+        : h("span", { class: "mj-hint" }, w("no_fans")),
+      h("span", { class: "mj-hint mj-fan-total" }, ` ${w("fan_total", { n: win.fan ?? fans.length })}`),
+    ),
+    payTable(ctx, win),
+  );
+}
+
+function payTable(ctx, win) {
+  const deltas = win.deltas || [];
+  const rows = deltas.map((delta, seat) => {
+    let exp = "";
+    if (seat === win.seat) exp = w("pay_winner");
+    else {
+      const d = (win.pay || []).find((x) => x.seat === seat);
+      if (d) {
+        const extras = (d.extra || []).map((x) => gloss("extra", x));
+        exp = `${w("pay_formula", { n: d.fan, v: d.pay })}${extras.length ? ` (${extras.join(lang() === "en" ? ", " : "，")})` : ""}`;
+      }
+    }
+    return h(
+      "tr",
+      { dataset: { seat, delta } },
+      h("td", {}, ctx.seatName(seat)),
+      h("td", { class: "mj-exp" }, exp),
+      h("td", { class: `num ${delta > 0 ? "win" : delta < 0 ? "loss" : ""}` }, signed(delta)),
+    );
+  });
+  return h(
+    "table",
+    { class: "mj-pay" },
+    h("thead", {}, h("tr", {}, h("th", {}, w("pay_seat")), h("th", {}, w("pay_exp")), h("th", {}, w("pay_delta")))),
+    h("tbody", {}, rows),
+  );
+}
+
+function resultPanel(ctx, v) {
+  const r = v.result;
+  const wins = r.wins || [];
+  const opts = { hun: v.hun, qiang: v.qiang, size: "sm", lang: lang() };
+  if (!wins.length) {
+    return h("section", { class: "mj-result draw", id: "mj-result", dataset: { kind: r.kind || "drawn" } }, h("h3", {}, w("draw")), h("p", { class: "mj-hint" }, w("draw_note")));
+  }
+  const reveal = oneTile(r.reveal);
+  return h(
+    "section",
+    { class: "mj-result", id: "mj-result", dataset: { kind: r.kind, winners: wins.map((x) => x.seat).join(" ") } },
+    wins.map((win) => winPanel(ctx, v, win)),
+    reveal ? h("div", { class: "mj-hint", id: "mj-reveal", dataset: { tile: reveal } }, `${w("reveal")}: `, tileEl(reveal, opts), ` ${w("qiang")}: `, tilesEl(v.qiang, { ...opts, qiang: [] })) : null,
+    wins.length > 1 && r.scores ? h("div", { class: "mj-hint", id: "mj-total" }, `${w("total")}: ${r.scores.map((x, i) => `${ctx.seatName(i)} ${signed(x)}`).join(" · ")}`) : null,
+  );
+}
+
+// ------------------------------------------------------------------ the player's area
+
+const BUTTON_ORDER = ["hu", "zimo", "gang", "angang", "bugang", "peng", "chi", "pass", "other"];
+
+function actionButton(ctx, c, opts) {
+  const kind = c.kind;
+  let label;
+  if (kind === "chi") label = [w("chi"), tilesEl(c.tiles, { ...opts, size: "xs" })];
+  else if (kind === "angang" || kind === "bugang") label = [w(kind), tileEl(c.tile, { ...opts, size: "xs" })];
+  else if (["hu", "zimo", "gang", "peng", "pass"].includes(kind)) label = w(kind);
+  else label = c.action.type;
+  return h(
+    "button",
+    {
+      class: `mj-act mj-${kind}`,
+      dataset: { kind, action: JSON.stringify(c.action) },
+      onclick: () => {
+        const local = ctx.local;
+        local.sent = w(kind);
+        local.picked = null;
+        actWatched(local.ctx || ctx, c.action);
+      },
+    },
+    label,
+  );
+}
+
+function timerEl(ctx) {
+  return h("div", { class: "timer", dataset: { timerSeat: ctx.seat } }, h("div", { class: "bar" }), h("span", { class: "secs" }));
+}
+
+function handRow(ctx, v, choices, myTurn) {
+  const local = ctx.local;
+  const opts = { hun: v.hun, qiang: v.qiang, lang: lang() };
+  const discards = new Map();
+  for (const c of choices) if (c.kind === "discard" && c.tile) discards.set(c.tile, c.action);
+  let tiles = [...v.hand];
+  const drawn = v.drawn;
+  if (drawn && tiles.length % 3 === 2) {
+    // a view whose hand holds the drawn tile too: take one copy out to set it apart
+    const at = tiles.lastIndexOf(drawn);
+    if (at >= 0) tiles.splice(at, 1);
+  }
+  tiles = sortTiles(tiles, v.hun);
+  const all = drawn ? [...tiles, drawn] : tiles;
+  // the tiles share the row's width: a full 14 (the drawn one apart) fits a phone
+  const slots = Math.max(13, all.length) + 0.4;
+  const hand = h("div", { class: "mj-hand", id: "mj-hand", style: `--slots:${slots.toFixed(1)}`, dataset: { tiles: all.join("") } });
+  all.forEach((tile, i) => {
+    const el = tileEl(tile, opts);
+    el.dataset.index = i;
+    if (drawn && i === all.length - 1) el.classList.add("mj-drawn");
+    const action = discards.get(tile);
+    if (myTurn && action) {
+      el.classList.add("playable");
+      if (local.picked === i) el.classList.add("picked");
+      el.addEventListener("click", () => {
+        const now = local.ctx || ctx;
+        if (local.picked === i) {
+          local.picked = null;
+          local.sent = w("discard");
+          actWatched(now, action);
+        } else {
+          local.picked = i;
+          local.reason = null;
+          now.rerender();
+        }
+      });
+    } else if (myTurn) el.classList.add("blocked");
+    hand.appendChild(el);
+  });
+  const melds = meldsEl(v.seats[ctx.seat].melds, { ...opts, size: "sm" }, "mj-mymelds");
+  return h("div", { class: "mj-handrow" }, melds, h("div", { class: "mj-handbox" }, hand));
+}
+
+function actionBar(ctx, v, choices, myTurn, inWindow) {
+  const local = ctx.local;
+  const opts = { hun: v.hun, qiang: v.qiang, lang: lang() };
+  const buttons = choices.filter((c) => c.kind !== "discard").sort((a, b) => BUTTON_ORDER.indexOf(a.kind) - BUTTON_ORDER.indexOf(b.kind));
+  if (inWindow) {
+    const who = v.last ? ctx.seatName(v.last.seat) : "";
+    return h(
+      "div",
+      { class: "mj-bar claim", id: "mj-claim", role: "group" },
+      h(
+        "div",
+        { class: "mj-prompt" },
+        h("span", {}, w(v.last && v.last.kong ? "added_kong" : "claim_prompt", { who })),
+        v.last && v.last.tile ? tileEl(v.last.tile, { ...opts, size: "sm" }) : null,
+        timerEl(ctx),
+      ),
+      buttons.map((c) => actionButton(ctx, c, opts)),
+    );
+  }
+  if (!myTurn) return null;
+  const picked = local.pickedTile || null;
+  const discard = picked ? choices.find((c) => c.kind === "discard" && c.tile === picked) : null;
+  return h(
+    "div",
+    { class: "mj-bar turn", id: "mj-turn" },
+    h("div", { class: "mj-prompt" }, h("span", {}, picked ? w("tap_again", { tile: tileName(picked, lang()) }) : w("your_turn")), timerEl(ctx)),
+    buttons.map((c) => actionButton(ctx, c, opts)),
+    discard
+      ? h(
+          "button",
+          {
+            class: "primary mj-discard",
+            id: "mj-discard",
+            onclick: () => {
+              local.picked = null;
+              local.sent = w("discard");
+              actWatched(local.ctx || ctx, discard.action);
+            },
+          },
+          w("discard"),
+          tileEl(picked, { ...opts, size: "xs" }),
+        )
+      : null,
+  );
+}
+
+export function render(ctx) {
+  ensureStyle();
+  const view = ctx.view;
+  const local = ctx.local;
+  const v = norm(view);
+  local.norm = v;
+  local.ctx = ctx;
+  if (local.viewNow !== view) {
+    local.reason = null;
+    local.viewNow = view;
+  }
+  const acting = ctx.seat !== null && v.toAct.includes(ctx.seat) && !ctx.handOver;
+  const legal = acting ? ctx.legal || view.actions || [] : [];
+  const choices = legal.map((a) => classify(a, v));
+  const myTurn = acting && v.phase === "play";
+  const inWindow = acting && !myTurn && choices.length > 0;
+  const handKey = `${view.hand}|${v.drawn}|${v.phase}`;
+  if (local.handKey !== handKey) {
+    local.picked = null;
+    local.handKey = handKey;
+  }
+  if (acting) local.sent = null;
+  const center = middle(ctx, v);
+  let mine = null;
+  if (ctx.seat !== null && v.seats[ctx.seat]) {
+    const row = handRow(ctx, v, choices, myTurn);
+    const hand = row.querySelector("#mj-hand");
+    const pickedEl = local.picked !== null && local.picked !== undefined ? hand.children[local.picked] : null;
+    local.pickedTile = pickedEl ? pickedEl.dataset.tile : null;
+    const decided = v.decided || local.sent;
+    const waiting =
+      !acting && v.last && decided && v.phase !== "over" && v.phase !== "play"
+        ? h("p", { class: "mj-hint", id: "mj-sent" }, w("claim_sent", { what: v.decided ? decisionText(v.decided) : local.sent }))
+        : null;
+    mine = h(
+      "div",
+      { class: "mj-mine" },
+      v.result ? resultPanel(ctx, v) : null,
+      local.reason ? h("p", { class: "mj-reason", id: "mj-reason", role: "alert" }, w("refused", { m: local.reason })) : null,
+      actionBar(ctx, v, choices, myTurn, inWindow),
+      waiting,
+      row,
+      v.hun.length ? h("p", { class: "mj-hint mj-legend" }, w("legend")) : null,
+    );
+  } else if (v.result) {
+    mine = h("div", { class: "mj-mine" }, resultPanel(ctx, v));
+  }
+  return { center, mine };
+}
+
+/** The engine's text of one's own claim decision ("peng", "chi 345m", "pass") in words. */
+function decisionText(text) {
+  const [kind, tiles] = String(text).split(" ");
+  const word = { win: "hu", peng: "peng", gang: "gang", chi: "chi", pass: "pass" }[kind];
+  return word ? `${w(word)}${tiles ? ` ${tilesOf(tiles).map((x) => tileName(x, lang())).join("")}` : ""}` : text;
+}

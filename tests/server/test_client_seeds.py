@@ -1,0 +1,132 @@
+"""Players add entropy to the deal (docs/fairness.md): the server commits to its next
+seed before the deal, each seat may send a client seed, the hand is dealt from both,
+and the published record re-deals and verifies (in process, on the real store).
+
+docs/fairness.md section 1: "the server seed is fixed (its hash published) before it
+can know the client seeds that will be mixed in"; section 2: ``deal_seed = server_seed
+":" s_0 ":" … ":" s_{n-1}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from server_helpers import PLAYABLE
+
+from paiju.cli import cli
+from paiju.fairness import commitment, deal_seed
+from paiju.games import game as make_game
+from paiju.server.client import Client
+from paiju.server.hub import Hub
+from paiju.server.options import Limits, RoomOptions
+from paiju.server.store import Store
+from paiju.server.verify import game_record, verify_game
+
+pytestmark = pytest.mark.skipif("2001" not in PLAYABLE, reason="宝子 2001 is not registered")
+
+OPTIONS = RoomOptions(
+    seats=3, bots=1, time_limit=0.02, bot_delay=0, pause=0, hands=2, fill_after=None
+)
+"""The players do not act: their decision times out and the bot (托管) plays on."""
+
+
+class _Socket:
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    async def close(self, code: int, reason: str) -> None:
+        self.sent.append({"closed": code})
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in self.sent if m.get("type") == kind]
+
+
+def test_client_seeds_sent_after_the_commitment_make_the_deal(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "seeds.db"))
+
+    async def scenario() -> None:
+        hub = Hub(store, Limits(min_bot_delay=0))
+        ann, bob, eve = (store.create_player(n)[0] for n in ("ann", "bob", "eve"))
+        room = hub.create_room(ann, "2001", OPTIONS, {}, 0)
+        published = room.info().next_commitment
+        assert published is not None
+        socks = []
+        for player in (ann, eve):
+            sock = _Socket()
+            client = Client(player, sock.send_text, hub.limits, sock.close)
+            asyncio.get_running_loop().create_task(client.writer())
+            room.attach(client)
+            socks.append((client, sock))
+        (ann_c, ann_s), (eve_c, eve_s) = socks
+        room.handle(ann_c, json.dumps({"type": "client_seed", "seed": "ann-42", "id": 1}))
+        room.handle(eve_c, json.dumps({"type": "client_seed", "seed": "nope"}))  # spectator
+        room.handle(ann_c, json.dumps({"type": "client_seed", "seed": "no:colons"}))
+        await asyncio.sleep(0.01)
+        assert ann_s.of("seeded") == [
+            {
+                "type": "seeded",
+                "room": room.id,
+                "seat": 0,
+                "seed": "ann-42",
+                "next_commitment": published,
+                "id": 1,
+            }
+        ]
+        assert [e["code"] for e in eve_s.of("error")] == ["spectator"]
+        assert [e["code"] for e in ann_s.of("error")] == ["bad_message"]
+        room.join(bob, 1)  # the last open seat: the room starts and deals
+        await asyncio.sleep(0.05)
+        started = ann_s.of("hand_started")[0]
+        assert started["commitment"] == published  # the seed committed to before
+        assert started["client_seeds"] == ["ann-42", "", ""]
+        assert started["next_commitment"] not in (None, published)
+        for _ in range(400):
+            await asyncio.sleep(0.005)
+            if ann_s.of("hand_over"):
+                break
+        over = ann_s.of("hand_over")[0]
+        assert over["commitment"] == commitment(over["seed"]) == published
+        assert over["client_seeds"] == ["ann-42", "", ""]
+        assert over["deal_seed"] == f"{over['seed']}:ann-42::"
+        hand = store.hand(over["game"])
+        assert hand is not None and hand.client_seeds == ("ann-42", "", "")
+        record = game_record(hand, store.ledger_of_hand(hand.id), 1)
+        assert verify_game(record)["ok"] is True
+        g = make_game("2001")
+        alone = g.new_state(3, seed=hand.seed, context=hand.context).deal.to_json()
+        assert alone != hand.deal  # the client seed changed the cards
+        assert (
+            g.new_state(
+                3, seed=deal_seed(hand.seed, ["ann-42", "", ""]), context=hand.context
+            ).deal.to_json()
+            == hand.deal
+        )
+        forged = {**record, "client_seeds": ["ann-43", "", ""]}
+        assert verify_game(forged)["ok"] is False
+        # the seed counted for one deal: the next hand was dealt from the server seed alone
+        for _ in range(400):
+            await asyncio.sleep(0.005)
+            if len(ann_s.of("hand_over")) == 2:
+                break
+        second = ann_s.of("hand_over")[1]
+        assert second["client_seeds"] is None and second["deal_seed"] == second["seed"]
+        assert second["commitment"] == started["next_commitment"]
+        hub.shutdown()
+
+    asyncio.run(scenario())
+    game = store.hands()[-1]["id"]  # the first hand: dealt with ann's seed
+    store.close()
+    db = str(tmp_path / "seeds.db")
+    ok = CliRunner().invoke(cli, ["verify", str(game), "--db", db, "--client-seed", "ann-42"])
+    assert ok.exit_code == 0, ok.output
+    assert "your seed" in ok.output and "is seat 0's in the deal seed" in ok.output
+    bad = CliRunner().invoke(cli, ["verify", str(game), "--db", db, "--client-seed", "ann-43"])
+    assert bad.exit_code != 0 and "is not in this deal" in bad.output
