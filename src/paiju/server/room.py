@@ -711,10 +711,15 @@ class Room:
                 self._cancel_timer(rt)
                 if rt.pending_bot is None:
                     delay = self.options.bot_delay
-                    if rt.auto and rt.client is not None and seat not in self.acted:
+                    if (
+                        rt.auto
+                        and rt.client is not None
+                        and seat not in self.acted
+                        and self.time_limit > 0
+                    ):
                         # a new hand: its player sees the cards (and may take the seat
                         # back) before the 托管 bot plays them
-                        delay = max(delay, min(FIRST_LOOK, self.time_limit or FIRST_LOOK))
+                        delay = max(delay, min(FIRST_LOOK, self.time_limit))
                     rt.pending_bot = self.loop.call_later(
                         delay, self._safe(functools.partial(self._bot_move, seat, "bot"))
                     )
@@ -869,8 +874,7 @@ class Room:
             return
         rt.client = None
         rt.away_since = time.time()
-        if seat in self.waiting:
-            self.next_hand_please(seat)
+        # (a disconnected seat stays in ``waiting``: its player may come back and tap 继续)
         if self.options.tuoguan in ("disconnect", "both") and self.status == "playing":
             rt.away_handle = self.loop.call_later(
                 self.options.reconnect_grace, self._safe(lambda: self._away(seat))
