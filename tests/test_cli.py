@@ -102,12 +102,28 @@ def test_simulate_counts_invariant_failures(
 
 
 def test_play_in_the_terminal_against_bots(toy_variants: Path) -> None:
-    result = CliRunner().invoke(cli, ["play", "toy", "--seats", "2", "--seed", "5"], input="2\n0\n")
+    result = CliRunner().invoke(
+        cli, ["play", "toy", "--seats", "2", "--seed", "5", "--hands", "1"], input="2\n0\n"
+    )
     assert result.exit_code == 0, result.output
     assert "your action" in result.output
-    assert "seat 1 · played: card" in result.output  # the bot's play is shown
+    assert "2号位 played: card" in result.output  # the bot's play is shown, its seat from 1
     assert "hand_ended: scores" in result.output
-    assert "settlement:" in result.output and "totals:" in result.output
+    assert "本局结算" in result.output and "总分" in result.output
+    assert "再来一局" not in result.output  # --hands 1: one hand, no question
+
+
+def test_play_offers_the_next_hand(toy_variants: Path) -> None:
+    """``paiju play`` without --hands asks 再来一局？ after each hand (until the match is
+    over): yes deals the next, no ends."""
+    result = CliRunner().invoke(
+        cli, ["play", "toy", "--seats", "2", "--seed", "5"], input="2\n0\ny\n2\n0\nn\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "第 2 局" in result.output  # the yes dealt a second hand
+    assert "累计：[-6, 6]" in result.output  # the running total over both
+    no = CliRunner().invoke(cli, ["play", "toy", "--seats", "2", "--seed", "5"], input="2\n0\nn\n")
+    assert no.exit_code == 0 and "第 2 局" not in no.output
 
 
 def test_play_rejects_a_bad_typed_action_and_asks_again(toy_variants: Path) -> None:

@@ -54,3 +54,30 @@ def test_jiajiabao_suggestions_rank_the_groupings_by_exact_result() -> None:
 
 def test_families_without_a_solver_suggest_nothing() -> None:
     assert game("2001").new_state(3, seed=1).suggestions(1) == []
+
+
+def test_advice_explains_each_suggestion() -> None:
+    """推荐摆法 as a player reads it: each row's 牌型 and the expected score per opponent,
+    best first; 推荐分组 with both groups' readings and the chances of the split."""
+    state = game("1301").new_state(4, seed=5)
+    _to_phase(state, "arranging")
+    advice = state.advice(0)
+    assert [a["type"] for a in advice] == [a.type for a in state.suggestions(0)]
+    arranged = [a for a in advice if a["type"] == "arrange"]
+    assert arranged
+    for item in arranged:
+        preview = state.preview(0, state.game.parse_action(item))
+        assert preview is not None and item["categories"] == preview["categories"]
+        assert isinstance(item["score"], float)
+    assert [a["score"] for a in arranged] == sorted((a["score"] for a in arranged), reverse=True)
+
+    jjb = game("2101").new_state(4, seed=3)
+    _to_phase(jjb, "grouping")
+    groups = jjb.advice(1, limit=3)
+    ev = jjb.game.evaluator  # type: ignore[attr-defined]
+    for item, action in zip(groups, jjb.suggestions(1, limit=3), strict=True):
+        assert item["first"] == action.to_json()["first"]
+        assert item["readings"] == [ev.read(action.first).name, ev.read(action.second).name]  # type: ignore[attr-defined]
+        assert abs(item["win"] + item["push"] + item["loss"] - 1) < 1e-3
+    assert [g["expected"] for g in groups] == sorted((g["expected"] for g in groups), reverse=True)
+    assert game("2001").new_state(3, seed=1).advice(1) == []

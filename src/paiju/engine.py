@@ -279,7 +279,9 @@ class Game(ABC, Generic[P]):
         """Check room options and fill defaults; raise IllegalAction naming a bad one."""
         if options:
             raise IllegalAction(
-                f"{self.variant.code} takes no room options, got {', '.join(options)}"
+                f"{self.variant.code} takes no room options, got {', '.join(options)}",
+                reason="unknown_option",
+                options=sorted(options),
             )
         return options
 
@@ -302,7 +304,12 @@ class Game(ABC, Generic[P]):
         if not self.min_seats <= seats <= self.max_seats:
             raise IllegalAction(
                 f"{self.variant.code} is played by {self.min_seats}-{self.max_seats} seats,"
-                f" not {seats}"
+                f" not {seats}",
+                reason="bad_seat_count",
+                code=self.variant.code,
+                low=self.min_seats,
+                high=self.max_seats,
+                n=seats,
             )
         return seats
 
@@ -432,7 +439,9 @@ class State(ABC):
         families whose legal_actions is None override this with their own draw)."""
         legal = self.legal_actions(seat)
         if not legal:
-            raise IllegalAction(f"seat {seat} has no legal action in phase {self.phase!r}")
+            raise IllegalAction(
+                f"seat {seat} has no legal action in phase {self.phase!r}", reason="no_action_left"
+            )
         return rng.choice(list(legal))
 
     def next_context(self) -> JSON:
@@ -446,6 +455,13 @@ class State(ABC):
         the default is none. It uses only what ``view(seat)`` shows that seat.
         """
         return []
+
+    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+        """:meth:`suggestions` as JSON for a player to read: each action's JSON form,
+        with what a family can say about it beside the action's fields (a 十三张
+        arrangement's row ``categories`` and expected ``score`` per opponent, a 佳佳宝
+        grouping's ``readings``). A client sends back only the action's own fields."""
+        return [a.to_json() for a in self.suggestions(seat, limit)]
 
     def preview(self, seat: int, action: Action) -> JSON | None:
         """What ``action`` of ``seat`` would show once applied, without applying it (a
@@ -469,14 +485,18 @@ class State(ABC):
 
     def check_turn(self, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
-            raise NotYourTurn(f"there is no seat {seat!r}; seats are 0-{self.seats - 1}")
+            raise NotYourTurn(
+                f"there is no seat {seat!r}; seats are 0-{self.seats - 1}", reason="no_such_seat"
+            )
         acting = self.to_act()
         if seat not in acting:
             if not acting:
-                raise NotYourTurn("the hand is over")
+                raise NotYourTurn("the hand is over", reason="hand_over")
             raise NotYourTurn(
                 f"seat {seat} may not act now (phase {self.phase!r}); "
-                f"waiting for seat {', '.join(map(str, sorted(acting)))}"
+                f"waiting for seat {', '.join(map(str, sorted(acting)))}",
+                reason="not_your_turn",
+                seats=sorted(acting),
             )
 
     def is_legal(self, seat: int, action: Action) -> bool:
@@ -492,7 +512,8 @@ class State(ABC):
         self.check_turn(seat)
         if not isinstance(action, self.game.actions):
             raise IllegalAction(
-                f"{type(action).__name__} is not an action of {self.game.variant.code}"
+                f"{type(action).__name__} is not an action of {self.game.variant.code}",
+                reason="not_an_action",
             )
         self.check(seat, action)
         events = self._apply(seat, action)

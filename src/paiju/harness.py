@@ -17,13 +17,13 @@ replaying (variant, seed, actions) reproduces every intermediate view of every s
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from paiju.bots import Bot
@@ -60,6 +60,7 @@ class PlayoutResult:
 
 
 def _strings(obj: Any) -> Iterator[str]:
+    """Every text of a view, dict keys included, in document order (the plain reading)."""
     if isinstance(obj, str):
         yield obj
     elif isinstance(obj, Mapping):
@@ -71,17 +72,56 @@ def _strings(obj: Any) -> Iterator[str]:
             yield from _strings(value)
 
 
+def _collect(obj: Any, out: list[str]) -> None:
+    """Append the texts :func:`_strings` yields for ``obj`` to ``out``, in the same order.
+
+    The hot path of the hidden-card check: exact ``str``/``dict``/``list``/``tuple`` take a
+    fast branch (no ABC ``isinstance``, no nested generators); anything else goes through
+    :func:`_strings` itself, so the texts found are the same.
+    """
+    kind = type(obj)
+    if kind is str:
+        out.append(obj)
+    elif kind is dict:
+        for key, value in obj.items():
+            out.append(key if type(key) is str else str(key))
+            _collect(value, out)
+    elif kind is list or kind is tuple:
+        for value in obj:
+            _collect(value, out)
+    elif kind is int or kind is bool or kind is float or obj is None:
+        pass  # no text in a number, a flag or null
+    else:
+        for text in _strings(obj):
+            out.append(text)
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _text_items(text: str, kind: str) -> tuple[int, ...]:
+    """The cards (or tiles) one view text names, in order; parsed once per distinct text."""
+    if kind == "tiles":
+        try:
+            return tuple(parse_tiles(text))
+        except NotationError:
+            return ()
+    return tuple(c for token in text.replace("/", " ").split() for c in _token_cards(token))
+
+
 def view_items(view: Any, kind: str = "cards") -> Counter[int]:
     """Every card (or tile) named in a view's texts, counted once per mention."""
+    texts: list[str] = []
+    _collect(view, texts)
     found: Counter[int] = Counter()
-    for text in _strings(view):
-        if kind == "tiles":
-            with contextlib.suppress(NotationError):
-                found.update(parse_tiles(text))
-            continue
-        for token in text.replace("/", " ").split():
-            found.update(_token_cards(token))
+    for text in texts:
+        found.update(_text_items(text, kind))
     return found
+
+
+def _named(view: Any, kind: str) -> dict[int, None]:
+    """The distinct cards (or tiles) a view names, in order of first mention."""
+    texts: list[str] = []
+    _collect(view, texts)
+    return dict.fromkeys(chain.from_iterable([_text_items(text, kind) for text in texts]))
 
 
 @functools.lru_cache(maxsize=65536)
@@ -93,12 +133,18 @@ def _token_cards(token: str) -> tuple[int, ...]:
         return ()
 
 
-def _leaks(state: State, seat: int | None, view: Any) -> list[str]:
-    """Cards a view names although every copy of them is hidden from the seat."""
-    copies = Counter(state.game.full_set())
+def _leaks(
+    state: State, seat: int | None, view: Any, copies: Mapping[int, int] | None = None
+) -> list[str]:
+    """Cards a view names although every copy of them is hidden from the seat.
+
+    ``copies`` is ``Counter(state.game.full_set())``, passed in by a caller that checks
+    many views of one game.
+    """
+    if copies is None:
+        copies = Counter(state.game.full_set())
     hidden = state.hidden_from(seat)
-    shown = view_items(view, state.game.items)
-    leaked = [c for c in shown if hidden.get(c, 0) >= copies[c]]
+    leaked = [c for c in _named(view, state.game.items) if hidden.get(c, 0) >= copies.get(c, 0)]
     if not leaked:
         return []
     names = ", ".join(str(Card(c)) if state.game.items == "cards" else str(c) for c in leaked)
@@ -106,11 +152,21 @@ def _leaks(state: State, seat: int | None, view: Any) -> list[str]:
     return [f"view of {who} shows hidden {names} (phase {state.phase})"]
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False)
+"""``json.dumps(view, sort_keys=True, ensure_ascii=False)`` without a new encoder per call."""
+
+_SEATS: dict[int, tuple[int | None, ...]] = {}
+
+
+def _observers(seats: int) -> tuple[int | None, ...]:
+    """Every seat, then the spectator (``None``)."""
+    if seats not in _SEATS:
+        _SEATS[seats] = (*range(seats), None)
+    return _SEATS[seats]
+
+
 def _views(state: State) -> list[str]:
-    return [
-        json.dumps(state.view(s), sort_keys=True, ensure_ascii=False)
-        for s in (*range(state.seats), None)
-    ]
+    return [_ENCODER.encode(state.view(s)) for s in _observers(state.seats)]
 
 
 class _Checker:
@@ -151,22 +207,38 @@ class _Checker:
             attempts.append((idle[0], action))
         if state.history:
             attempts.append(state.history[len(state.history) // 2])
+        trial: State | None = None
+        before = b""
         for who, attempt in attempts:
-            trial = state.clone()
-            before = trial.snapshot()
+            if trial is None:
+                trial = state.clone()
+                before = trial.snapshot()
             try:
                 trial.apply(who, attempt)
             except IllegalAction:
                 if trial.snapshot() != before:
                     self.fail(f"rejected {attempt!r} of seat {who} changed the state")
+                    trial = None
+                # else the clone is, pickled byte for byte, what it was: the next attempt
+                # may try it again instead of a fresh clone (and its snapshot) of the state
             else:
                 if who in idle:
                     self.fail(f"seat {who} acted out of turn with {attempt!r}")
+                trial = None
 
-    def views_hide(self, state: State) -> None:
-        for seat in (*range(state.seats), None):
-            for leak in _leaks(state, seat, state.view(seat)):
+    def views_hide(self, state: State) -> list[str]:
+        """Check every seat's (and the spectator's) view for hidden cards; their JSON texts.
+
+        Each view is built once and serves both the hidden-card check and the replay check.
+        """
+        copies = self.full if state.game is self.game else Counter(state.game.full_set())
+        texts: list[str] = []
+        for seat in _observers(state.seats):
+            view = state.view(seat)
+            for leak in _leaks(state, seat, view, copies):
                 self.fail(leak)
+            texts.append(_ENCODER.encode(view))
+        return texts
 
     def settles(self, state: State) -> tuple[int, ...]:
         scores = tuple(state.settlement())
@@ -193,10 +265,10 @@ class _Checker:
 def _play_hand(
     state: State, bots: list[Bot], rng: random.Random, check: _Checker, deep: bool
 ) -> HandResult:
-    views = [_views(state)] if deep else []
+    views: list[list[str]] = []
     check.conserved(state)
     if deep:
-        check.views_hide(state)
+        views.append(check.views_hide(state))
     decisions = 0
     while not state.is_over:
         seat = rng.choice(sorted(state.to_act()))
@@ -208,8 +280,7 @@ def _play_hand(
         check.conserved(state)
         if deep:
             check.round_trips(action, events)
-            check.views_hide(state)
-            views.append(_views(state))
+            views.append(check.views_hide(state))
     scores = check.settles(state)
     record = state.record()
     if deep:

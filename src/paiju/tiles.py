@@ -51,6 +51,9 @@ _SUIT_INPUT: Final = {
     "条": 2,
     "索": 2,
 }
+_HONOR_LONGEST_FIRST: Final = tuple(sorted(_HONOR_INPUT, key=len, reverse=True))
+"""The honour names to try at each position, longest first (红中 before 中)."""
+_SEPARATORS = re.compile(r"[\s,，、]+")
 _GROUP = re.compile(r"([0-9一二三四五六七八九]+)([mpsz万萬筒饼条索])")
 _ACCEPTED = (
     "digits followed by a suit m (万), p (筒), s (条) or z (1-7 = 东南西北白发中), "
@@ -140,11 +143,11 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     ...
     paiju.errors.NotationError: bad tile '0m': no tile 0m; a tile is digits ...
     """
-    s = re.sub(r"[\s,，、]+", "", text)
+    s = _SEPARATORS.sub("", text)
     tiles: list[Tile] = []
     pos = 0
     while pos < len(s):
-        for name in sorted(_HONOR_INPUT, key=len, reverse=True):
+        for name in _HONOR_LONGEST_FIRST:
             if s.startswith(name, pos):
                 tiles.append(Tile(_HONOR_INPUT[name]))
                 pos += len(name)
@@ -165,16 +168,27 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
+_SUIT_AND_DIGIT: Final[dict[int, tuple[int, str]]] = {
+    i: (Tile(i).suit, str(Tile(i).number)) for i in range(34)
+}
+"""Each tile's suit and number text: :func:`format_tiles` looks them up per tile."""
+
+
 def format_tiles(tiles: Iterable[int]) -> str:
     """Compact text in the order given; runs of one suit share their letter."""
     out: list[str] = []
     run_suit: int | None = None
+    table = _SUIT_AND_DIGIT
     for t in tiles:
-        tile = Tile(t)
-        if run_suit is not None and tile.suit != run_suit:
+        entry = table.get(t)
+        if entry is None:
+            tile = Tile(t)  # raises for an index out of range
+            entry = (tile.suit, str(tile.number))
+        suit, digit = entry
+        if run_suit is not None and suit != run_suit:
             out.append(TILE_SUITS[run_suit])
-        out.append(str(tile.number))
-        run_suit = tile.suit
+        out.append(digit)
+        run_suit = suit
     if run_suit is not None:
         out.append(TILE_SUITS[run_suit])
     return "".join(out)

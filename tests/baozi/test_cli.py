@@ -82,9 +82,24 @@ def test_play_a_hand_in_the_terminal() -> None:
         cli, ["play", "2001", "--seats", "3", "--seed", "t", "--seat", "1"], input="4\n"
     )
     assert result.exit_code == 0, result.output
-    assert "your bet" in result.output and "settlement:" in result.output
+    assert "your bet" in result.output and "本局结算" in result.output
     result = CliRunner().invoke(
         cli, ["play", "2103", "--seats", "2", "--seed", "t", "--seat", "1"], input="2\nbad\n0\n"
     )
     assert result.exit_code == 0, result.output
-    assert "solver expects" in result.output and "settlement:" in result.output
+    assert "solver expects" in result.output and "本局结算" in result.output
+
+
+def test_2104_fixed_grouping_up_to_equal_ranks(capsys: pytest.CaptureFixture[str]) -> None:
+    """2104: "每家4张牌，分成2组，有对则组队" — with three 7s, 7s 7h / 7c 2d keeps a pair
+    together just as 7s 2d / 7h 7c does: a grouping equal to the fixed one up to cards of
+    equal rank is that grouping; a split that breaks the pair is still refused."""
+    code, out, err = run(capsys, "compare", "2104", "7s 7h / 7c 2d", "Ks Kh / 9c 3d", "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["winner"] == "player"  # 对K > 对7, then 9 > 7
+    assert set(result["banker"]["groups"].replace("/", " ").split()) == {"7s", "7h", "7c", "2d"}
+    code, out, _ = run(capsys, "compare", "2104", "7c 2d / 7s 7h", "Ks Kh / 9c 3d", "--json")
+    assert code == 0 and json.loads(out)["winner"] == "player"
+    code, _, err = run(capsys, "compare", "2104", "7s 2d / 7h 9d", "Ks Kh / 9c 3d")
+    assert code == 2 and "fixed grouping rule" in err

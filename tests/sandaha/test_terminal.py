@@ -20,7 +20,10 @@ def test_a_full_hand_plays_to_the_settlement_in_the_terminal() -> None:
     result = CliRunner().invoke(cli, ["play", "sandaha", "--seed", "term"], input="\n" * 80)
     assert result.exit_code == 0, result.output
     assert "三打哈" in result.output
-    assert "settlement:" in result.output and "闲家得分" in result.output
+    assert "本局结算" in result.output and "闲家得分" in result.output
+    for internal in ("kitty_taken", "trick_won", "played:", "bid_made"):
+        assert internal not in result.output  # events read as sentences, not as their names
+    assert "赢得这一轮" in result.output
 
 
 def _answers(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> None:
@@ -38,7 +41,7 @@ def test_typed_cards_and_the_reason_for_an_illegal_play(monkeypatch: pytest.Monk
     _answers(monkeypatch, [str(clubs), "6h"])
     assert table.ask(state, 1) == Play(P("6h"))
     text = out.getvalue()
-    assert "must follow ♥" in text, "the reason of the refusal is shown"
+    assert "有♥必须跟♥" in text, "the reason of the refusal is shown, in Chinese"
     assert "主:" in text and "trick:" in text
 
 

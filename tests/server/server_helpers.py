@@ -41,7 +41,14 @@ REAL_CODES = [c for c in ("2001", "1301") if c in PLAYABLE]
 GAME_CODES = ["toy", *REAL_CODES]
 """The codes the real-process tests play: the toy game, 2001 and 1301 once registered."""
 
-FAST = {"time_limit": 0, "bot_delay": 0, "pause": 0, "reconnect_grace": 60, "fill_after": None}
+FAST = {
+    "time_limit": 0,
+    "bot_delay": 0,
+    "pause": 0,
+    "reconnect_grace": 60,
+    "fill_after": None,
+    "ready_check": False,
+}
 
 
 class Server(ServerProcess):

@@ -30,7 +30,15 @@ from paiju.server.verify import game_record, verify_game
 pytestmark = pytest.mark.skipif("2001" not in PLAYABLE, reason="宝子 2001 is not registered")
 
 OPTIONS = RoomOptions(
-    seats=3, bots=1, time_limit=0.02, bot_delay=0, pause=0, hands=2, fill_after=None
+    seats=3,
+    bots=1,
+    time_limit=0.02,
+    bot_delay=0,
+    pause=0,
+    hands=2,
+    fill_after=None,
+    ready_check=False,
+    tuoguan_after=1,
 )
 """The players do not act: their decision times out and the bot (托管) plays on."""
 

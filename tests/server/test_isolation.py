@@ -115,7 +115,16 @@ def test_a_write_the_database_refuses_closes_its_room_only(tmp_path: Path) -> No
     store.close()
 
 
-OPEN = RoomOptions(seats=3, time_limit=0, bot_delay=0.05, pause=0, hands=1, fill_after=None)
+OPEN = RoomOptions(
+    seats=3,
+    time_limit=0,
+    bot_delay=0.05,
+    pause=0,
+    hands=1,
+    fill_after=None,
+    ready_check=False,
+    tuoguan_after=1,
+)
 
 
 def test_a_refused_action_of_a_seat_under_tuoguan_leaves_the_bot_playing(tmp_path: Path) -> None:

@@ -268,7 +268,9 @@ def _claim_by_seat0(msg: dict[str, Any]) -> bool:
 def test_a_tuoguan_seat_claims(server: Server) -> None:
     """托管: seat 0's player never answers; after its first timeout the bot plays the seat,
     its claims included (hands are played until it has claimed), and the seat shows 托管."""
-    (silent,) = asyncio.run(_play_until(server, hands=12, time_limit=0.3, tuoguan="timeout"))
+    (silent,) = asyncio.run(
+        _play_until(server, hands=12, time_limit=0.3, tuoguan="timeout", tuoguan_after=1)
+    )
     claimed = [m for m in silent.messages if _claim_by_seat0(m)]
     assert claimed, "the 托管 bot never claimed in twelve hands"
     assert claimed[0]["actor"] in ("bot", "timeout")

@@ -35,7 +35,9 @@ def _updates(p: Player, **fields: Any) -> list[dict[str, Any]]:
 
 def test_timeout_lets_the_bot_decide_and_tuoguan_until_resume(server: Server) -> None:
     async def run() -> None:
-        room, tokens = server.table("toy", 2, seats=2, time_limit=0.4, tuoguan="timeout", pause=3)
+        room, tokens = server.table(
+            "toy", 2, seats=2, time_limit=0.4, tuoguan="timeout", tuoguan_after=1, pause=3
+        )
         a, b = Player(server, tokens[0], room), Player(server, tokens[1], room)
         await a.connect()
         await b.connect()

@@ -19,4 +19,4 @@ def test_play_to_the_settlement(code: str) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "showdown" in result.output
-    assert "settlement: [" in result.output and "totals: [" in result.output
+    assert "本局结算：[" in result.output and "总分：[" in result.output

@@ -61,7 +61,7 @@ def test_typed_arrangement_and_bad_input(monkeypatch: pytest.MonkeyPatch) -> Non
     _answers(monkeypatch, "As / Kd", typed)
     action = table.ask(st, 0)
     assert action == Arrange(h[:3], h[3:8], h[8:])
-    assert "three rows" in out.getvalue()  # the bad answer was explained
+    assert "输入三墩" in out.getvalue()  # the bad answer was explained, in Chinese
 
 
 def test_declare_key(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -88,3 +88,28 @@ def test_timeout_action_is_the_solvers() -> None:
     st = _state("1303")
     action = st.timeout_action(2)
     assert st.is_legal(2, action)
+
+
+def test_a_fouled_arrangement_asks_before_it_is_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """倒水 (front 三条 above a 散牌 middle) is played only after a yes; a no asks again."""
+    st = _state("1301", "As Ah Ad 2c 3c 4d 5h 7s 8c 9d Jh Qc Kd")
+    table, out = _table("1301")
+    foul = "As Ah Ad / 2c 3c 4d 5h 7s / 8c 9d Jh Qc Kd"
+    fine = "2c 3c 4d / 5h 7s 8c 9d Jh / As Ah Ad Qc Kd"
+    asked: list[str] = []
+
+    def confirm(text: str, **_: object) -> bool:
+        asked.append(text)
+        return len(asked) > 1  # no the first time, yes the second
+
+    monkeypatch.setattr(click, "confirm", confirm)
+    _answers(monkeypatch, foul, fine)
+    action = table.ask(st, 0)
+    assert len(asked) == 1 and "倒水" in asked[0]
+    assert action == Arrange(
+        parse_cards("2c 3c 4d"), parse_cards("5h 7s 8c 9d Jh"), parse_cards("As Ah Ad Qc Kd")
+    )
+    assert "倒水" in out.getvalue()
+    _answers(monkeypatch, foul)
+    assert table.ask(st, 0) == Arrange(*(parse_cards(r) for r in foul.split("/")))
+    assert len(asked) == 2

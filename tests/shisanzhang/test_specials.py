@@ -280,3 +280,29 @@ def test_inner_order_of_tiers() -> None:
 def test_params_reject_unknown_special() -> None:
     with pytest.raises(ValueError, match="unknown special"):
         ShisanzhangParams(special_mode="optional", ladder=(("八仙过海",),))
+
+
+def test_1304_pair_tier_compares_the_best_pair_first() -> None:
+    """1304 (绍兴13张1): "七：后面就是对子了" — read (CATALOG.md §1) as "the best pair, then
+    the next best pair, … then high cards": one pair of kings beats two pairs of queens
+    and fives, and the number of pairs counts only where the pairs so far are equal."""
+    params = params_of(find_variant("1304"))
+
+    def sp(text: str) -> Special:
+        s = best_special(parse_cards(text), params)
+        assert s is not None and s.name_zh == "对子", text
+        return s
+
+    kings = sp("Kh Ks 2c 3d 4h 5s 7c 8d 9h Ts Jc Qd Ah")
+    queens_fives = sp("Qh Qs 5c 5d 2h 3s 4c 7d 8h 9s Tc Jd Kh")
+    assert kings.compare(queens_fives) == 1 and queens_fives.compare(kings) == -1
+    # the same best pair: the next pair decides, a third pair beats none
+    kings_fives = sp("Kh Ks 5c 5d 2h 3s 4c 7d 8h 9s Tc Jd Ah")
+    kings_fours_threes = sp("Kh Ks 4c 4d 3h 3s 2c 7d 8h 9s Tc Jd Ah")
+    assert kings_fives.compare(kings_fours_threes) == 1
+    kings_fives_twos = sp("Kd Kc 5h 5s 2h 2s 4c 7d 8h 9s Tc Jd Ah")
+    assert kings_fives_twos.compare(kings_fives) == 1
+    # equal pairs: the single cards from the highest down
+    low_single = sp("Kh Ks 2c 3d 4h 5s 7c 8d 9h Ts Jc Qd 6h")
+    assert kings.compare(low_single) == 1
+    assert kings.compare(sp("Kd Kc 2h 3s 4c 5d 7h 8s 9c Td Jh Qs Ad")) == 0

@@ -45,12 +45,13 @@ def test_2101_bet_group_and_settle(page: Any, server: WebServer) -> None:
     enter(page, "佳佳宝玩家")
     start_as_player(page, "2101")
     page.click(".bet-chip[data-bet='3']")
-    page.wait_for_selector("#group-panel .card")
-    cards = [el.get_attribute("data-card") for el in page.query_selector_all("#group-panel .card")]
+    page.wait_for_selector("#group-panel .hand .card")
+    hand = "#group-panel .hand .card"  # the player's four cards (not the suggestions')
+    cards = [el.get_attribute("data-card") for el in page.query_selector_all(hand)]
     assert len(cards) == 4
     assert page.is_disabled("#group-submit")
-    page.click(f"#group-panel .card[data-card='{cards[0]}']")
-    page.click(f"#group-panel .card[data-card='{cards[2]}']")
+    page.click(f"#group-panel .hand .card[data-card='{cards[0]}']")
+    page.click(f"#group-panel .hand .card[data-card='{cards[2]}']")
     shoot(page, "jiajiabao-grouping")
     page.click("#group-submit")
     record = check_against_ledger(page, server, seat=1)

@@ -48,13 +48,21 @@ def test_english_switch(page: Any, server: WebServer) -> None:
 
 
 def test_timer_tuoguan_and_cancel(page: Any, server: WebServer) -> None:
-    """A decision timer runs on the player's seat; when it runs out the bot plays for the
-    player (托管, shown on the seat and in a banner) until the player cancels it."""
+    """A decision timer runs on the player's seat, with a beep in its last seconds; one
+    timeout lets the bot decide that once and the result stays until 继续; only the second
+    timeout in a row puts the seat in 托管 (shown on the seat and in a banner) until the
+    player cancels it."""
     enter(page, "托管")
     open_room(page, "1301", time_limit=2, hands=3)
     page.wait_for_selector("#turn .timer .secs")
     assert page.inner_text("#turn .timer .secs").endswith("秒")
-    banner = page.wait_for_selector("#tuoguan", timeout=15_000)
+    page.wait_for_selector("#settlement", timeout=30_000)
+    assert page.evaluate("window.__paijuBeeps || 0") >= 1  # the low-time sound
+    assert page.query_selector("#tuoguan") is None  # one timeout is not 托管
+    page.wait_for_timeout(1500)
+    assert page.is_visible("#settlement") and page.is_visible("#continue")  # still there
+    page.click("#continue")
+    banner = page.wait_for_selector("#tuoguan", timeout=30_000)
     assert "托管" in banner.inner_text()
     assert page.inner_text(".seat.me .badge.ctl") == "托管中"
     shoot(page, "tuoguan")

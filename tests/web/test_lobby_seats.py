@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room, token
+from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room, shoot, token
 
 
 def test_join_from_the_lobby_and_spectate(page: Any, browser: Any, server: WebServer) -> None:
@@ -65,11 +65,13 @@ def test_drag_a_card_onto_a_row(page: Any, server: WebServer) -> None:
     assert page.query_selector_all(".row-zone .card") == []
 
 
-def test_leave_mid_hand_hands_the_seat_to_a_bot(page: Any, server: WebServer) -> None:
-    """Leaving a room in play asks first; then a bot plays the seat and the lobby shows."""
+def test_leave_mid_hand_and_back_to_the_seat(page: Any, server: WebServer) -> None:
+    """Leaving a room in play asks first; then a bot plays the seat (托管) and the lobby
+    offers 回到座位 for that room, not only 观战; tapping it gives the seat back while the
+    hand is still on (三打哈: a long hand)."""
     enter(page, "走")
-    room = open_room(page, "1301", hands=2)
-    page.wait_for_selector(".hand-zone .card")
+    room = open_room(page, "sandaha", hands=2)
+    page.wait_for_selector(".seat.me")
     page.once("dialog", lambda dialog: dialog.dismiss())
     page.click("#leave-room")
     assert page.url.endswith(f"#/room/{room}")  # dismissed: still at the table
@@ -77,4 +79,16 @@ def test_leave_mid_hand_hands_the_seat_to_a_bot(page: Any, server: WebServer) ->
     page.click("#leave-room")
     page.wait_for_selector("[data-create='1301']")
     info = server.get(f"/api/rooms/{room}", token(page))
-    assert info["players"][0] == "bot" and info["control"][0] == "bot"
+    assert info["control"][0] == "tuoguan" and info["players"][0] == "走"
+    back = page.wait_for_selector(f".room-row[data-room='{room}'] .back-to-seat")
+    assert back.is_visible() and back.inner_text() == "回到座位"
+    assert page.query_selector(f".room-row[data-room='{room}'] a.ghost") is None  # not 观战
+    shoot(page, "lobby-back-to-seat")
+    back.click()
+    page.wait_for_selector(".seat.me[data-seat='0']")
+    assert not page.is_visible("text=观战中")
+    for _ in range(100):
+        if server.get(f"/api/rooms/{room}", token(page))["control"][0] == "player":
+            break
+        page.wait_for_timeout(100)
+    assert server.get(f"/api/rooms/{room}", token(page))["control"][0] == "player"

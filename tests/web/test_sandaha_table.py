@@ -198,6 +198,13 @@ def test_sandaha_whole_hand_through_the_ui(page: Any, server: WebServer) -> None
         accepted(page, before)
         if tricks_played == 3 and not shot_playing:
             shot_playing = True
+            # the trick fits the felt's middle on a phone: nothing cut off or scrolled away
+            clipped = page.evaluate(
+                """() => { const c = document.querySelector('.felt-center');
+                   return c.scrollHeight > c.clientHeight + 1
+                     || c.scrollWidth > c.clientWidth + 1; }"""
+            )
+            assert not clipped, "the trick does not fit the middle of the table"
             shoot(page, "sandaha-playing")
     else:
         raise AssertionError("the hand did not end")

@@ -75,7 +75,7 @@ def open_room(
     page.click(f"[data-create='{code}']")
     page.fill("#create-room input[name=seats]", str(seats))
     page.fill("#create-room input[name=bots]", str(bots))
-    page.fill("#create-room input[name=seat]", str(seat))
+    page.fill("#create-room input[name=seat]", str(seat + 1))  # the form counts seats from 1
     page.fill("#create-room input[name=stake]", str(stake))
     page.fill("#create-room input[name=time_limit]", str(time_limit))
     if hands is not None:
@@ -98,6 +98,9 @@ def token(page: Any) -> str:
 
 def screen_settlement(page: Any) -> tuple[int, dict[int, int], dict[int, int]]:
     """(game id, scores by seat, 积分 deltas by seat) as the settlement panel shows them."""
+    first = page.wait_for_selector("#settlement, #open-all", timeout=30_000)
+    if first.get_attribute("id") == "open-all":  # 宝子's 搓牌: open one's own cards first
+        first.click()
     panel = page.wait_for_selector("#settlement", timeout=30_000)
     game = int(panel.get_attribute("data-game"))
     scores: dict[int, int] = {}

@@ -20,6 +20,8 @@ from paiju.errors import IllegalAction, NotImplementedFamily, PaijuError
 from paiju.fairness import DealRng
 from paiju.games import FAMILIES, check_catalog, game, make_bot, resolve, variant_json
 from paiju.harness import playout
+from paiju.reasons import describe_event as player_event
+from paiju.reasons import explain, terminal_lang
 
 __all__ = ["describe_event", "rules_page"]
 
@@ -228,7 +230,9 @@ class GenericTable:
                 action = self.game.parse_action(json.loads(answer))
                 state.check(seat, action)
                 return action
-            except (PaijuError, ValueError) as exc:
+            except PaijuError as exc:
+                self.console.print(f"[red]{explain(exc, terminal_lang())}[/red]")
+            except ValueError as exc:
                 self.console.print(f"[red]{exc}[/red]")
 
 
@@ -242,13 +246,21 @@ def _table(g: Game, console: Console) -> Any:
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
 @click.option("--seats", type=int, help="Number of seats (default: the most the game allows).")
 @click.option("--seed", help="Seed of the first hand (default: random).")
-@click.option("--hands", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--hands", type=click.IntRange(min=1), help="Hands to play (default: ask after each hand)."
+)
 @variants_option
 @pass_console
 def play(
-    console: Console, code: str, seat: int, seats: int | None, seed: str | None, hands: int
+    console: Console,
+    code: str,
+    seat: int,
+    seats: int | None,
+    seed: str | None,
+    hands: int | None,
 ) -> None:
-    """Play in the terminal against bots."""
+    """Play in the terminal against bots: hand after hand (再来一局？) until you stop, or
+    ``--hands N``. ``PAIJU_LANG=en`` speaks English."""
     from paiju.fairness import new_seed
 
     g = game(code)
@@ -260,9 +272,11 @@ def play(
     bots = [make_bot(g, hash((base, s)) & 0xFFFF) for s in range(n)]
     ui = _table(g, console)
     console.print(f"[bold]{g.variant.code} {g.variant.name_zh}[/bold] — {g.variant.name_en}")
-    while len(match.hands) < hands and not match.is_over:
+    lang = terminal_lang()
+    while (hands is None or len(match.hands) < hands) and not match.is_over:
         state = match.next_hand()
-        console.rule(f"hand {len(match.hands)} (seed {state.seed})")
+        title = "第 {n} 局" if lang == "zh" else "hand {n}"
+        console.rule(f"{title.format(n=len(match.hands))} (seed {state.seed})")
         while not state.is_over:
             for s in sorted(state.to_act()):
                 if s not in state.to_act():
@@ -275,7 +289,7 @@ def play(
                 try:
                     events = state.apply(s, action)
                 except IllegalAction as exc:
-                    console.print(f"[red]{exc}[/red]")
+                    console.print(f"[red]{explain(exc, lang)}[/red]")
                     continue
                 for event in events:
                     audience = event.audience()
@@ -284,10 +298,28 @@ def play(
                         if tell is not None:
                             tell(state, seat, event)
                         else:
-                            console.print(describe_event(event), style="dim")
+                            line = player_event(event.to_json(), seat, lang)
+                            if line:
+                                console.print(f"  {line}", style="dim")
         ui.show(state, seat)
-        console.print(f"settlement: {list(state.settlement())}")
-    console.print(f"totals: {match.totals}")
+        settlement = list(state.settlement())
+        mine = settlement[seat]
+        if lang == "zh":
+            console.print(f"本局结算：{settlement}（你 {mine:+d}）；累计：{match.totals}")
+        else:
+            console.print(f"settlement: {settlement} (you {mine:+d}); totals: {match.totals}")
+        if hands is None and not match.is_over and not _another(lang):
+            break
+    console.print(("总分：" if lang == "zh" else "totals: ") + str(match.totals))
+
+
+def _another(lang: str) -> bool:
+    """再来一局？ — asked after each hand of ``paiju play`` without ``--hands``; the end of
+    the input is a no."""
+    try:
+        return click.confirm("再来一局？" if lang == "zh" else "Another hand?", default=True)
+    except click.Abort:
+        return False
 
 
 @cli.command()

@@ -15,7 +15,8 @@
 * :mod:`paiju.rl.cardseq` - the generic card-choice sequence encoding (choose a multiset
   of cards, then done or pass), and :mod:`paiju.rl.registry`, one encoder per family.
 
-Options of both constructors: ``seats``, ``hands`` (1, N, or None for the game's match),
+Options of both constructors: ``seats``, ``hands`` (1, N, None for the game's match, or
+``"default"``: one hand, 打弹子's whole match),
 ``context`` (the first hand's context: banker, first bidder), ``max_cycles``,
 ``render_mode`` (``ansi`` or ``human``); any other keyword is a room option of the game
 (``stake``, ``min_bet`` …). See ``docs/rl.md`` for every family's observation and actions.

@@ -8,6 +8,12 @@ A play (出牌: any combination that beats the table, a bomb of two decks includ
   ``i`` is odd - the callable ones are masked in;
 * 打弹子: ``55`` 宣战 (declare), ``56`` 不宣战.
 
+打弹子's later deals open with 进贡/还贡 and 挑选 (N47-N57): 进贡 under 骚贡 and 还贡 are
+card-choice sequences over the hand judged by a :class:`TributeOracle` (``legal_actions``
+is None there); 挑选 is a card-choice sequence over the shown pool (two of the four shown
+cards, the pairs ``legal_other`` lists). Its episode is a whole match by default
+(``default_hands = None``): it settles only when the match ends.
+
 Observation fields after the generic ``phase``, ``hand``, ``chosen``, ``hand_sizes``:
 ``table`` (54) the combination to beat and ``table_seat`` (seats) who played it;
 ``passed`` (seats) who passed on it; ``trick`` (seats, 54) this trick's plays by seat;
@@ -15,23 +21,31 @@ Observation fields after the generic ``phase``, ``hand``, ``chosen``, ``hand_siz
 seats (0 while holding cards); ``seen`` (seats, 54) the hands the observer sees (its own; a
 partner's under 打弹子's 明牌; all at the end); ``scores`` (seats) the settlement.
 
-打弹子's 进贡/还贡 and 挑选 (later deals of a match) are not encoded yet, so its environment
-plays one deal (``hands=1``); see the module's note in ``docs/rl.md``.
+打弹子 adds ``pool`` (54) the shown cards to pick from, ``received`` (54) the observer's
+received cards, ``shown`` (seats, 54) the cards known in each hand, ``owed`` (seats) the
+cards still to give or return / 4, ``declarer`` (seats), ``totals`` (2) the match points of
+the observer's side and the other / target.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 
 from paiju.cards import Card
 from paiju.engine import Action, Game, State
-from paiju.errors import IllegalAction
 from paiju.games.climbing.core import ClimbingState, Pass, Play
-from paiju.rl.cardseq import CARD_SLOTS, CardChoice
-from paiju.rl.encoding import Mask, Obs
+from paiju.rl.cardseq import CARD_SLOTS, CardChoice, EnumeratedPlays, PredicateOracle
+from paiju.rl.encoding import Obs
 from paiju.rl.plays import FieldSpec, PlayEncoder
 
-__all__ = ["ClimbingEncoder", "DanziEncoder", "FangyangEncoder", "JiayibingEncoder"]
+__all__ = [
+    "ClimbingEncoder",
+    "DanziEncoder",
+    "FangyangEncoder",
+    "JiayibingEncoder",
+    "TributeOracle",
+]
 
 
 class ClimbingEncoder(PlayEncoder):
@@ -106,9 +120,55 @@ class FangyangEncoder(ClimbingEncoder):
         super().__init__(game, seats)
 
 
-class DanziEncoder(ClimbingEncoder):
-    """宁城打弹子: 宣战 or not, then plays (one deal: tribute phases are not encoded)."""
+class TributeOracle(PredicateOracle):
+    """进贡 and 还贡 as predicates (``legal_actions`` is None there: several cards of 27).
 
+    A legal choice is ``count`` cards of the hand, each an ``allowed`` card index (no 4 in
+    either, N52/N55; 还贡: no card of a value received, N54) and, for an automatic tribute
+    (no 骚贡), of the ``ranks`` owed (the N biggest, N50). ``card`` may be added exactly when
+    ``chosen + card`` is still within those limits and the hand holds enough allowed cards to
+    finish, so every prefix extends to a legal choice and every legal choice is reachable.
+    """
+
+    def __init__(
+        self,
+        hand: Sequence[int],
+        count: int,
+        allowed: Callable[[int], bool],
+        ranks: Counter[int] | None = None,
+    ) -> None:
+        from paiju.games.danzi.combos import card_rank_index
+
+        self.count = count
+        self.allowed = [allowed(c) for c in range(CARD_SLOTS)]
+        self.ranks = ranks
+        self._rank = [card_rank_index(c) for c in range(CARD_SLOTS)]
+        self.supply = sum(1 for c in hand if self.allowed[c])
+
+    def can_add(self, chosen: Sequence[int], size: int, card: int) -> bool:
+        if size >= self.count or not self.allowed[card] or self.supply < self.count:
+            return False
+        if self.ranks is not None:
+            rank = self._rank[card]
+            held = sum(n for c, n in enumerate(chosen) if n and self._rank[c] == rank)
+            return held < self.ranks[rank]
+        return True
+
+    def can_finish(self, chosen: Sequence[int], size: int) -> bool:
+        return size == self.count  # every chosen card passed can_add
+
+
+class DanziEncoder(ClimbingEncoder):
+    """宁城打弹子: 进贡 (骚贡), 挑选, 还贡, 宣战 or not, then plays; a whole match per episode.
+
+    * 进贡 under 骚贡 and 还贡 are card-choice sequences over the hand judged by a
+      :class:`TributeOracle` (``count`` cards, no 4; 还贡 no value received);
+    * 挑选 (two of the four shown cards, 2/2 form) is a card-choice sequence over the shown
+      pool as the "hand", with the pairs ``legal_other`` lists as an ``EnumeratedPlays``;
+    * ``55`` 宣战, ``56`` 不宣战.
+    """
+
+    default_hands = None
     phases = (
         "tribute",
         "picking",
@@ -125,12 +185,95 @@ class DanziEncoder(ClimbingEncoder):
         self.small = (Declare(), Decline())
         super().__init__(game, seats)
 
-    def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
-        if state.phase in ("tribute", "picking", "returning", "picking_returns"):
-            raise IllegalAction(
-                f"{state.phase}: 打弹子's 进贡/还贡 and 挑选 have no RL encoding yet; play one"
-                " deal per episode (hands=1)",
-                reason="not_encoded",
-                phase=state.phase,
+    def play_cards(self, action: Action) -> tuple[int, ...] | None:
+        from paiju.games.danzi.game import Pick, Return, Tribute
+
+        if isinstance(action, Tribute | Pick | Return):
+            return tuple(int(c) for c in action.cards)
+        return super().play_cards(action)
+
+    def make_play(self, state: State, seat: int, cards: tuple[int, ...]) -> Action:
+        from paiju.games.danzi.game import Pick, Return, Tribute
+
+        phase = state.phase
+        chosen = tuple(Card(c) for c in cards)
+        if phase == "tribute":
+            return Tribute(chosen)
+        if phase == "returning":
+            return Return(chosen)
+        if phase in ("picking", "picking_returns"):
+            return Pick(chosen)
+        return super().make_play(state, seat, cards)
+
+    def card_choice(
+        self, state: State, seat: int, plays: list[tuple[int, ...]]
+    ) -> CardChoice | None:
+        from paiju.games.danzi.combos import FOUR, card_rank_index
+        from paiju.games.danzi.game import DanziState
+        from paiju.games.danzi.tribute import auto_tribute, is_free, return_value
+
+        assert isinstance(state, DanziState)
+        phase = state.phase
+        if phase in ("picking", "picking_returns"):
+            pool = state.pool if phase == "picking" else state.return_pool
+            return CardChoice([c for _, c in pool], EnumeratedPlays(plays)) if plays else None
+        hand = state.hands[seat]
+        if phase == "tribute" and seat in state.givers:
+            count = state.givers[seat][0]
+            ranks = None
+            if not is_free(hand):
+                ranks = Counter(card_rank_index(c) for c in auto_tribute(hand, count))
+            return CardChoice(
+                hand, TributeOracle(hand, count, lambda c: card_rank_index(c) != FOUR, ranks)
             )
-        return super().mask(state, seat, choice)
+        if phase == "returning" and seat in state.returners:
+            received = state.received[seat]
+            forbidden = {return_value(c) for c in received}
+            return CardChoice(
+                hand,
+                TributeOracle(
+                    hand,
+                    len(received),
+                    lambda c: card_rank_index(c) != FOUR and return_value(c) not in forbidden,
+                ),
+            )
+        return super().card_choice(state, seat, plays)
+
+    def extra_fields(self) -> list[FieldSpec]:
+        n = self.seats
+        return [
+            *super().extra_fields(),
+            ("pool", (CARD_SLOTS,), "the shown cards to pick from (挑选, 2/2 form)"),
+            ("received", (CARD_SLOTS,), "the cards the observer received this deal (进贡/挑选)"),
+            ("shown", (n, CARD_SLOTS), "cards known to be in each seat's hand (shown, N56)"),
+            ("owed", (n,), "cards each seat still gives (进贡) or returns (还贡) / 4"),
+            ("declarer", (n,), "who declared 宣战"),
+            ("totals", (2,), "match points of the observer's side, then the other's / target"),
+        ]
+
+    def observe_extra(self, state: State, seat: int, out: Obs) -> None:
+        from paiju.games.danzi.game import DanziState
+
+        super().observe_extra(state, seat, out)
+        assert isinstance(state, DanziState)
+        at = self.at
+        phase = state.phase
+        if phase == "picking":
+            self.put_cards(out, "pool", [c for _, c in state.pool])
+        elif phase == "picking_returns":
+            self.put_cards(out, "pool", [c for _, c in state.return_pool])
+        self.put_cards(out, "received", state.received.get(seat, ()))
+        for s in range(self.seats):
+            self.put_cards(out, "shown", list(state.exposed[s].elements()), self.relative(seat, s))
+        if phase == "tribute":
+            for s, (count, _, _) in state.givers.items():
+                out[at["owed"] + self.relative(seat, s)] = count / 4
+        elif phase == "returning":
+            for s in state.returners:
+                out[at["owed"] + self.relative(seat, s)] = len(state.received[s]) / 4
+        if state.declarer is not None:
+            out[at["declarer"] + self.relative(seat, state.declarer)] = 1
+        target = state.options["target"]
+        side = state.team_of(seat)
+        out[at["totals"]] = state.totals[side] / target
+        out[at["totals"] + 1] = state.totals[1 - side] / target

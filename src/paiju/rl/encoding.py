@@ -90,6 +90,9 @@ class Encoder(ABC):
 
     item_slots: int = CARD_SLOTS
     """The size of a card field's last axis: 54 card indexes (34 tile kinds for mahjong)."""
+    default_hands: int | None = 1
+    """The hands of an episode when the environment is not told (``hands="default"``): one
+    hand, or None for the game's own match (打弹子, which settles only when its match ends)."""
     simultaneous: bool = False
     """Whether every decision is one step and the game's seats may decide at once (the
     family then has a parallel environment)."""

@@ -1,8 +1,10 @@
 """PettingZoo environments over the Game protocol: :class:`PaijuAEC` and :class:`PaijuParallel`.
 
-Agents are ``seat_0`` … ``seat_{n-1}``. An episode is one hand (``hands=1``, the default),
+Agents are ``seat_0`` … ``seat_{n-1}``. An episode is one hand (``hands=1``),
 ``hands=N`` hands of a match (the context - banker, first bidder - carries from hand to
 hand), or ``hands=None``: the game's own match (整局, :meth:`~paiju.engine.Game.match_over`).
+The default (``hands="default"``) is the family's :attr:`~paiju.rl.encoding.Encoder.default_hands`:
+one hand, except 打弹子's whole match (it settles only when the match ends).
 Every agent's reward is its settlement when a hand ends (the per-seat deltas, summing to
 zero), so an episode's return is the seat's match total.
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import gymnasium
 import numpy as np
@@ -47,20 +49,22 @@ class Table:
         self,
         code: str,
         seats: int | None,
-        hands: int | None,
+        hands: int | Literal["default"] | None,
         context: Mapping[str, Any] | None,
         room: Mapping[str, Any],
     ) -> None:
         self.game: Game = make_game(code, **room)
         self.code = code
         self.seats = self.game.seat_count(seats)
+        cls: type[Encoder] = encoder_class(self.game.variant.family)
+        if hands == "default":
+            hands = cls.default_hands
         if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int)):
             raise IllegalAction(f"hands must be a whole number >= 1 or None, got {hands!r}")
         if hands is not None and hands < 1:
             raise IllegalAction(f"hands must be a whole number >= 1 or None, got {hands!r}")
         self.hands = hands
         self.start_context = dict(context or {})
-        cls = encoder_class(self.game.variant.family)
         self.encoder: Encoder = cls(self.game, self.seats)
         self.rng = random.Random()
         self.state: State = self.game.new_state(self.seats, seed=0, context=self.start_context)
@@ -178,7 +182,7 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         code: str,
         *,
         seats: int | None = None,
-        hands: int | None = 1,
+        hands: int | Literal["default"] | None = "default",
         context: Mapping[str, Any] | None = None,
         max_cycles: int | None = None,
         render_mode: str | None = None,
@@ -358,7 +362,7 @@ class PaijuParallel(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: igno
         code: str,
         *,
         seats: int | None = None,
-        hands: int | None = 1,
+        hands: int | Literal["default"] | None = "default",
         context: Mapping[str, Any] | None = None,
         max_cycles: int | None = None,
         render_mode: str | None = None,

@@ -66,6 +66,14 @@ class PlayEncoder(Encoder):
     def observe_extra(self, state: State, seat: int, out: Obs) -> None:
         """Fill the family's own fields from what ``state.view(seat)`` shows."""
 
+    def card_choice(
+        self, state: State, seat: int, plays: list[tuple[int, ...]]
+    ) -> CardChoice | None:
+        """The fresh card choice of a decision (None: no card choice). By default the
+        listed ``plays`` over the seat's hand; a family whose phase is not "a listed play
+        from the hand" (a choice from shown cards, or one judged by predicates) overrides it."""
+        return CardChoice(self.hand(state, seat), EnumeratedPlays(plays)) if plays else None
+
     # -- the generic part -----------------------------------------------------------------
 
     def __init__(self, game: Game, seats: int) -> None:
@@ -134,7 +142,7 @@ class PlayEncoder(Encoder):
         if found is not None and found[0] is state and found[1:3] == (len(state.history), seat):
             return found[3], found[4]
         plays, smalls = self._plays(state, seat)
-        fresh = CardChoice(self.hand(state, seat), EnumeratedPlays(plays)) if plays else None
+        fresh = self.card_choice(state, seat, plays)
         self._fresh = (state, len(state.history), seat, fresh, smalls)
         return fresh, smalls
 

@@ -30,8 +30,9 @@ from starlette.websockets import WebSocketDisconnect
 
 from paiju import __version__
 from paiju.catalog import catalog, find_variant
-from paiju.errors import IllegalAction, PaijuError
+from paiju.errors import PaijuError
 from paiju.games import variant_json
+from paiju.reasons import error_fields
 from paiju.server.client import Client
 from paiju.server.cluster import NodeConfig
 from paiju.server.errors import ServerError
@@ -185,9 +186,7 @@ def create_app(
     @app.exception_handler(PaijuError)
     async def paiju_error(request: Request, exc: PaijuError) -> JSONResponse:
         status = exc.status if isinstance(exc, ServerError) else _STATUS.get(exc.code, 400)
-        body: dict[str, Any] = {"code": exc.code, "message": str(exc)}
-        if isinstance(exc, IllegalAction) and exc.reason is not None:
-            body.update(reason=exc.reason, params=exc.params)
+        body = {"code": exc.code, "message": str(exc), **error_fields(exc)}
         return JSONResponse({"error": body}, status_code=status)
 
     @app.exception_handler(RequestValidationError)
@@ -327,7 +326,7 @@ def create_app(
         """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play."""
         room, seat = seated(room_id, me)
         state = room.state
-        advice = [] if state is None else [a.to_json() for a in state.suggestions(seat, limit)]
+        advice = [] if state is None else state.advice(seat, limit)
         return Suggestions(room=room_id, game=room.hand_id or None, seat=seat, suggestions=advice)
 
     @app.post("/api/rooms/{room_id}/check")
@@ -570,7 +569,7 @@ async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: Playe
     try:
         room.attach(client)
     except PaijuError as exc:
-        client.error(exc.code, str(exc))
+        client.refuse(exc)
         client.close(4403, exc.code)
         await writer
         return

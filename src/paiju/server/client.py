@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
+from paiju.errors import PaijuError
+from paiju.reasons import error_fields, texts_of_code
 from paiju.server.messages import ErrorMsg
 from paiju.server.options import Limits
 from paiju.server.store import PlayerRow
@@ -85,7 +87,12 @@ class Client:
             wakeup.set_result(None)
 
     def error(self, code: str, message: str, ref: str | int | None = None) -> None:
-        self.send(ErrorMsg(code=code, message=message, ref=ref))
+        self.send(ErrorMsg(code=code, message=message, ref=ref, text=texts_of_code(code)))
+
+    def refuse(self, exc: PaijuError, ref: str | int | None = None) -> None:
+        """An error message for a refusal: its code, the developers' message, and what the
+        player is told (its reason and params, rendered in Chinese and English)."""
+        self.send(ErrorMsg(code=exc.code, message=str(exc), ref=ref, **error_fields(exc)))
 
     def close(self, code: int, reason: str) -> None:
         if not self.closed:

@@ -123,7 +123,8 @@ class Hub:
                     429,
                 )
         fastest = limits.min_bot_delay
-        if options.bot_delay < fastest or 0 < options.time_limit < fastest:
+        limit = options.time_limit
+        if options.bot_delay < fastest or (limit is not None and 0 < limit < fastest):
             raise ServerError(
                 "too_fast",
                 f"bot_delay and time_limit (other than 0) are at least {fastest:g} s on this"
@@ -133,15 +134,26 @@ class Hub:
         seats = g.default_seats if options.seats is None else options.seats
         if not g.min_seats <= seats <= g.max_seats:
             raise IllegalAction(
-                f"{g.variant.code} is played by {g.min_seats}-{g.max_seats} seats, not {seats}"
+                f"{g.variant.code} is played by {g.min_seats}-{g.max_seats} seats, not {seats}",
+                reason="bad_seat_count",
+                code=g.variant.code,
+                low=g.min_seats,
+                high=g.max_seats,
+                n=seats,
             )
         if options.bots > seats:
-            raise IllegalAction(f"{options.bots} bots do not fit {seats} seats")
+            raise IllegalAction(
+                f"{options.bots} bots do not fit {seats} seats", reason="bad_bots", n=seats
+            )
         if seat is not None and not 0 <= seat < seats:
             raise ServerError("bad_seat", f"there is no seat {seat}; seats are 0-{seats - 1}")
         bots = [i >= seats - options.bots for i in range(seats)]
         if seat is not None and bots[seat]:
-            raise IllegalAction(f"seat {seat} is a bot seat; {seats - options.bots} seats are open")
+            raise IllegalAction(
+                f"seat {seat} is a bot seat; {seats - options.bots} seats are open",
+                reason="bot_seat",
+                seat=seat,
+            )
         if all(bots):
             robots = [
                 r for r in self.rooms.values() if r.owner == player.id and r.open and r.bots_only

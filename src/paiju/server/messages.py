@@ -20,7 +20,9 @@ __all__ = [
     "SERVER_MESSAGES",
     "ActionMsg",
     "ClientMessage",
+    "Continue",
     "Control",
+    "Draft",
     "ErrorMsg",
     "HandOver",
     "HandStarted",
@@ -28,6 +30,7 @@ __all__ = [
     "Ping",
     "Pong",
     "Preview",
+    "Ready",
     "Resume",
     "RoomInfo",
     "StateMsg",
@@ -78,6 +81,32 @@ class Resume(_Msg):
     id: Ref = None
 
 
+class Continue(_Msg):
+    """继续: the player has seen the result; the next hand may be dealt. The next hand
+    waits (up to the room's ``pause``) until every connected human seat has said so."""
+
+    type: Literal["continue"] = "continue"
+    id: Ref = None
+
+
+class Ready(_Msg):
+    """准备: the player is ready to start; a full room starts once every human seat is
+    ready (rooms with ``ready_check``), or at the owner's start, or after ``fill_after``."""
+
+    type: Literal["ready"] = "ready"
+    ready: bool = True
+    id: Ref = None
+
+
+class Draft(_Msg):
+    """The arrangement the player has on the table but has not confirmed (a 十三张
+    ``arrange`` action, say): if the time runs out it is played instead of the bot's
+    choice, when it is legal and does not foul. ``null`` withdraws it."""
+
+    type: Literal["draft"] = "draft"
+    action: dict[str, Any] | None = None
+
+
 class Sync(_Msg):
     """Ask for the full current state again."""
 
@@ -100,8 +129,18 @@ class ClientSeed(_Msg):
     id: Ref = None
 
 
-ClientMessage = Hello | ActionMsg | Resume | Sync | Ping | ClientSeed
-CLIENT_MESSAGES: tuple[type[_Msg], ...] = (Hello, ActionMsg, Resume, Sync, Ping, ClientSeed)
+ClientMessage = Hello | ActionMsg | Resume | Continue | Ready | Draft | Sync | Ping | ClientSeed
+CLIENT_MESSAGES: tuple[type[_Msg], ...] = (
+    Hello,
+    ActionMsg,
+    Resume,
+    Continue,
+    Ready,
+    Draft,
+    Sync,
+    Ping,
+    ClientSeed,
+)
 _CLIENT_TYPES = {m.model_fields["type"].default: m for m in CLIENT_MESSAGES}
 
 
@@ -148,6 +187,11 @@ class RoomInfo(_Msg):
     """The id of the hand in play (or just played)."""
     owner: int | None = None
     """The player id of the room's creator (who may start it early)."""
+    seat_players: list[int | None] = Field(default_factory=list)
+    """The player id holding each seat (null: open or a bot): the lobby offers 回到座位
+    for a room where you hold a seat."""
+    ready: list[bool] = Field(default_factory=list)
+    """准备 per seat before the first deal (rooms with ``ready_check``)."""
     next_commitment: str | None = None
     """sha256 (hex) of the server seed of the room's next deal (docs/fairness.md)."""
     node: str | None = None
@@ -282,7 +326,10 @@ class HandOver(_Msg):
     """sha256 (hex) of the next hand's server seed (null when the room is finished)."""
     room_finished: bool
     next_hand_in: float | None
-    """Seconds until the next hand is dealt (null when the room is finished)."""
+    """Seconds until the next hand is dealt at the latest (null when the room is
+    finished); it comes sooner once every seat in ``waiting`` has sent ``continue``."""
+    waiting: list[int] = Field(default_factory=list)
+    """The human seats whose 继续 the next hand still waits for (sent again as it shrinks)."""
 
 
 class ErrorMsg(_Msg):
@@ -291,7 +338,13 @@ class ErrorMsg(_Msg):
     type: Literal["error"] = "error"
     code: str
     message: str
+    """The developers' English sentence."""
     ref: Ref = None
+    reason: str | None = None
+    """A refusal's stable player-facing reason (``must_follow``), with its ``params``."""
+    params: dict[str, Any] = Field(default_factory=dict)
+    text: dict[str, str] | None = None
+    """What the player is told, by language: ``{"zh": …, "en": …}`` (null: show the code)."""
 
 
 class Pong(_Msg):

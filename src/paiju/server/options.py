@@ -22,8 +22,20 @@ class RoomOptions(BaseModel):
     seats: int | None = Field(None, ge=1, le=16, description="Seats (default: the game's most).")
     bots: int = Field(0, ge=0, le=16, description="How many seats (the last ones) bots take.")
     stake: int = Field(1, ge=1, le=1_000_000, description="积分 per point of settlement.")
-    time_limit: float = Field(
-        30.0, ge=0, le=3600, description="Seconds per decision; then the bot decides (0: none)."
+    time_limit: float | None = Field(
+        None,
+        ge=0,
+        le=3600,
+        description="Seconds per decision; then the seat's own unconfirmed arrangement is "
+        "played if it is legal, else the bot decides (0: no limit; default: the game's, "
+        "75 s to arrange 十三张, 45 s for 佳佳宝, 30 s otherwise).",
+    )
+    tuoguan_after: int = Field(
+        2,
+        ge=1,
+        le=100,
+        description="Timeouts in a row after which the seat goes 托管 (with tuoguan "
+        "'timeout' or 'both'); a decision of the player's own starts the count again.",
     )
     tuoguan: Tuoguan = Field(
         "both",
@@ -35,7 +47,18 @@ class RoomOptions(BaseModel):
         10.0, ge=0, le=3600, description="Seconds a disconnected seat waits before 托管."
     )
     bot_delay: float = Field(0.5, ge=0, le=30, description="Seconds a bot waits before acting.")
-    pause: float = Field(3.0, ge=0, le=600, description="Seconds between hands.")
+    pause: float = Field(
+        60.0,
+        ge=0,
+        le=600,
+        description="Seconds the result stays up before the next hand at most; the next "
+        "hand comes as soon as every connected human seat has tapped 继续 (continue).",
+    )
+    ready_check: bool = Field(
+        True,
+        description="准备: a full room starts once every human seat is ready (or at the "
+        "owner's start), not the instant its last seat is taken.",
+    )
     hands: int | None = Field(
         None,
         ge=1,

@@ -44,13 +44,16 @@ from paiju.server.errors import ServerError
 from paiju.server.messages import (
     ActionMsg,
     ClientSeed,
+    Continue,
     Control,
+    Draft,
     ErrorMsg,
     HandOver,
     HandStarted,
     Hello,
     Ping,
     Pong,
+    Ready,
     Resume,
     RoomInfo,
     RoomMsg,
@@ -68,6 +71,9 @@ if TYPE_CHECKING:
 __all__ = ["RETRY_AFTER", "Room", "SeatRuntime", "dumps", "transient"]
 
 log = logging.getLogger("paiju.server")
+
+FIRST_LOOK = 8.0
+"""Seconds a connected 托管 seat's bot waits before its first action of a new hand."""
 
 RETRY_AFTER = 1.0
 """Seconds a room waits after the database failed (locked, I/O) before playing on."""
@@ -107,6 +113,15 @@ class SeatRuntime:
     client_seed: str | None = None
     """The seed the seat's player sent for the next deal (docs/fairness.md)."""
     engine: Bot | None = field(default=None, repr=False)
+    timeouts: int = 0
+    """Timeouts in a row (托管 comes after ``tuoguan_after`` of them)."""
+    draft: Action | None = None
+    """The player's unconfirmed arrangement, played if the time runs out (when legal)."""
+    left: bool = False
+    """The player left mid-hand: a bot plays the seat, which the player may take back
+    until the hand ends; then the seat is the bot's."""
+    ready: bool = False
+    """准备 before the first deal."""
 
 
 class Room:
@@ -137,6 +152,13 @@ class Room:
         self.hand_no = 0
         self.hand_players: tuple[int | None, ...] = ()
         self.next_hand: asyncio.TimerHandle | None = None
+        self.waiting: set[int] = set()
+        """The human seats whose 继续 (continue) the next hand waits for."""
+        self.over: HandOver | None = None
+        """The last hand's result, sent again as ``waiting`` shrinks."""
+        self.acted: set[int] = set()
+        """The seats that have acted in the hand in play."""
+        self._hand_at = 0.0
         self.names: dict[int, str] = {}
         self.deferred = 0
         self._acting: frozenset[int] = frozenset()
@@ -189,11 +211,21 @@ class Room:
             hands_played=self.hands_played,
             game=self.hand_id or None,
             owner=self.owner,
+            seat_players=[None if s.bot else s.player for s in self.seats],
+            ready=[s.bot or s.ready for s in self.seats],
             next_commitment=(
                 commitment(self.next_seed) if self.status in ("waiting", "playing") else None
             ),
             **self.hub.placement(self.id),
         )
+
+    @property
+    def time_limit(self) -> float:
+        """Seconds per decision: the room's option, else the game's realistic default
+        (十三张 75 s to arrange 13 cards, 佳佳宝 45 s to bet and group, 30 s otherwise)."""
+        if self.options.time_limit is not None:
+            return float(self.options.time_limit)
+        return {"shisanzhang": 75.0, "jiajiabao": 45.0}.get(self.variant.family, 30.0)
 
     def control(self) -> list[Control]:
         out: list[Control] = []
@@ -235,13 +267,25 @@ class Room:
                 409,
             )
         self.seats[seat].player = player.id
+        self.seats[seat].ready = player.id == self.owner or not self.options.ready_check
         self.names[player.id] = player.name
         self.store.set_seat(self.id, seat, player.id, False)
-        if all(s.bot or s.player is not None for s in self.seats):
+        self._start_if_ready()
+        return seat
+
+    def set_ready(self, seat: int, ready: bool) -> None:
+        """准备 (or not) before the first deal; the room starts once all are ready."""
+        if self.status != "waiting":
+            return
+        self.seats[seat].ready = ready
+        self._start_if_ready()
+
+    def _start_if_ready(self) -> None:
+        full = all(s.bot or s.player is not None for s in self.seats)
+        if full and all(s.bot or s.ready for s in self.seats):
             self.start()
         else:
             self.announce()
-        return seat
 
     def leave(self, player: PlayerRow) -> int:
         seat = self.seat_of(player.id)
@@ -250,21 +294,31 @@ class Room:
         rt = self.seats[seat]
         client = rt.client
         if self.status == "waiting":
-            rt.player = None
+            rt.player, rt.ready = None, False
             self.store.set_seat(self.id, seat, None, False)
-        else:
-            # The seat goes to a bot for the rest of the room; the hand in play still
-            # settles to the player who held it when it was dealt.
-            rt.player, rt.bot, rt.auto = None, True, False
-            self.store.set_seat(self.id, seat, None, True)
+        elif self.state is not None and self.acting():
+            # Mid-hand: a bot plays the seat (托管) and the player may come back to it
+            # (回到座位) until the hand ends; then the seat is the bot's for the rest of
+            # the room. The hand still settles to the player who held it when dealt.
+            rt.left, rt.auto = True, True
             self._cancel_timer(rt)
+        else:
+            self._give_to_bot(seat)
         if client is not None:
             client.close(1000, "left")
             rt.client = None
+        if seat in self.waiting:
+            self.next_hand_please(seat)  # nobody waits for a seat that has gone
         if self.state is not None:
             self.announce()  # the seat's name is now "bot" (before the deal: _refresh says so)
         self._refresh()
         return seat
+
+    def _give_to_bot(self, seat: int) -> None:
+        rt = self.seats[seat]
+        rt.player, rt.bot, rt.auto, rt.left = None, True, False, False
+        self.store.set_seat(self.id, seat, None, True)
+        self._cancel_timer(rt)
 
     def arm_fill(self) -> None:
         """Start with bots in the open seats ``fill_after`` seconds from now, if still waiting."""
@@ -293,7 +347,12 @@ class Room:
     def deal_hand(self) -> None:
         """Deal from the server seed committed to before (``next_commitment``) and the
         seats' client seeds, record it, then tell every socket; commit to the next seed."""
+        if self.next_hand is not None:
+            self.next_hand.cancel()
         self.next_hand = None
+        self.waiting.clear()
+        self.over = None
+        self.acted.clear()
         seed = self.next_seed
         committed = commitment(seed)
         sent = tuple(s.client_seed or "" for s in self.seats)
@@ -380,6 +439,7 @@ class Room:
     def _new_bots(self) -> None:
         for s in self.seats:
             s.engine = None
+            s.draft = None
         for s in self.seats:
             self._cancel_timer(s)
             self._cancel_bot(s)
@@ -469,6 +529,8 @@ class Room:
         rt = self.seats[seat]
         self._cancel_timer(rt)
         self._cancel_bot(rt)
+        self.acted.add(seat)
+        rt.draft = None
         self._broadcast(seat, actor, events, ref)
         if ending is not None:
             self._hand_over(state, ending)
@@ -557,7 +619,18 @@ class Room:
             self._cancel_bot(s)
         if ending.room_finished:
             self.status = "finished"
-        msg = HandOver(
+        for i, s in enumerate(self.seats):
+            if s.left:
+                self._give_to_bot(i)  # left mid-hand and did not come back
+        # 继续: the result stays until every connected human seat (not in 托管) has seen
+        # it, or ``pause`` seconds; without such a seat, a short look (3 s at most).
+        self.waiting = {
+            i
+            for i, s in enumerate(self.seats)
+            if not s.bot and not s.auto and s.client is not None and s.player is not None
+        }
+        pause = self.options.pause if self.waiting else min(self.options.pause, 3.0)
+        self.over = HandOver(
             room=self.id,
             game=self.hand_id,
             scores=list(ending.scores),
@@ -568,15 +641,34 @@ class Room:
             deal_seed=deal_seed(self.server_seed, self.client_seeds),
             next_commitment=None if ending.room_finished else commitment(self.next_seed),
             room_finished=ending.room_finished,
-            next_hand_in=None if ending.room_finished else self.options.pause,
-        ).model_dump_json()
+            next_hand_in=None if ending.room_finished else pause,
+            waiting=sorted(self.waiting),
+        )
+        self._hand_at = self.loop.time() + pause
+        msg = self.over.model_dump_json()
         for client in self.clients():
             client.send(msg)
         if ending.room_finished:
             self.announce()
             self.hub.finished(self)
         else:
-            self.next_hand = self.loop.call_later(self.options.pause, self._safe(self.deal_hand))
+            self.next_hand = self.loop.call_later(pause, self._safe(self.deal_hand))
+
+    def next_hand_please(self, seat: int) -> None:
+        """继续 from ``seat``: once no seat is left to wait for, the next hand is dealt."""
+        if self.over is None or seat not in self.waiting or self.next_hand is None:
+            return
+        self.waiting.discard(seat)
+        left = max(0.0, self._hand_at - self.loop.time())
+        self.over = self.over.model_copy(
+            update={"waiting": sorted(self.waiting), "next_hand_in": round(left, 1)}
+        )
+        msg = self.over.model_dump_json()
+        for client in self.clients():
+            client.send(msg)
+        if not self.waiting:
+            self.next_hand.cancel()
+            self.next_hand = self.loop.call_later(0, self._safe(self.deal_hand))
 
     def _reload(self) -> None:
         """Rebuild the state from the database after a failure left it uncertain."""
@@ -619,14 +711,23 @@ class Room:
             if rt.bot or rt.auto:
                 self._cancel_timer(rt)
                 if rt.pending_bot is None:
+                    delay = self.options.bot_delay
+                    if (
+                        rt.auto
+                        and rt.client is not None
+                        and seat not in self.acted
+                        and self.time_limit > 0
+                    ):
+                        # a new hand: its player sees the cards (and may take the seat
+                        # back) before the 托管 bot plays them
+                        delay = max(delay, min(FIRST_LOOK, self.time_limit))
                     rt.pending_bot = self.loop.call_later(
-                        self.options.bot_delay,
-                        self._safe(functools.partial(self._bot_move, seat, "bot")),
+                        delay, self._safe(functools.partial(self._bot_move, seat, "bot"))
                     )
-            elif rt.timer is None and self.options.time_limit > 0:
-                rt.deadline = self.loop.time() + self.options.time_limit
+            elif rt.timer is None and self.time_limit > 0:
+                rt.deadline = self.loop.time() + self.time_limit
                 rt.timer = self.loop.call_later(
-                    self.options.time_limit, self._safe(functools.partial(self._timeout, seat))
+                    self.time_limit, self._safe(functools.partial(self._timeout, seat))
                 )
 
     def _bot_move(self, seat: int, actor: Literal["bot", "timeout"]) -> None:
@@ -648,13 +749,36 @@ class Room:
         self.act(seat, action, actor)
 
     def _timeout(self, seat: int) -> None:
+        """The time ran out: the player's own unconfirmed arrangement if it is legal and
+        does not foul (倒水), else the bot's choice; 托管 after ``tuoguan_after`` in a row."""
         rt = self.seats[seat]
         rt.timer = None
-        if self.options.tuoguan in ("timeout", "both") and not rt.bot:
+        self.settle_writes()
+        draft, rt.draft = rt.draft, None
+        state = self.state
+        if draft is not None and state is not None and seat in self.acting():
+            try:
+                preview = state.preview(seat, draft)
+            except PaijuError:
+                preview = None
+                draft = None
+            if draft is not None and not (preview and preview.get("foul")):
+                self.act(seat, draft, "player")
+                return
+        rt.timeouts += 1
+        if (
+            self.options.tuoguan in ("timeout", "both")
+            and not rt.bot
+            and rt.timeouts >= self.options.tuoguan_after
+        ):
             rt.auto = True
         self._bot_move(seat, "timeout")
         if rt.auto:
             self._refresh()
+
+    def set_draft(self, seat: int, action: Any) -> None:
+        """The player's unconfirmed arrangement (``None``: none)."""
+        self.seats[seat].draft = None if action is None else self.parse_action(action)
 
     def _away(self, seat: int) -> None:
         rt = self.seats[seat]
@@ -686,7 +810,7 @@ class Room:
     def timers(self) -> list[dict[str, Any]]:
         """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
         now = self.loop.time()
-        limit = float(self.options.time_limit)
+        limit = self.time_limit
         return [
             {"seat": i, "limit": limit, "remaining": round(max(0.0, s.deadline - now), 3)}
             for i, s in enumerate(self.seats)
@@ -713,6 +837,7 @@ class Room:
                 rt.client.error("replaced", "another socket took this seat")
                 rt.client.close(4409, "replaced")
             rt.client = client
+            rt.left = False  # 回到座位: back before the hand ended
             if rt.away_handle is not None:
                 rt.away_handle.cancel()
                 rt.away_handle = None
@@ -750,6 +875,7 @@ class Room:
             return
         rt.client = None
         rt.away_since = time.time()
+        # (a disconnected seat stays in ``waiting``: its player may come back and tap 继续)
         if self.options.tuoguan in ("disconnect", "both") and self.status == "playing":
             rt.away_handle = self.loop.call_later(
                 self.options.reconnect_grace, self._safe(lambda: self._away(seat))
@@ -769,6 +895,8 @@ class Room:
 
     def resume(self, seat: int) -> None:
         rt = self.seats[seat]
+        rt.timeouts = 0
+        rt.left = False
         if rt.auto:
             rt.auto = False
             self._cancel_bot(rt)
@@ -961,7 +1089,7 @@ class Room:
         try:
             self._dispatch(client, msg)
         except PaijuError as exc:
-            client.error(exc.code, str(exc), ref)
+            client.refuse(exc, ref)
         except RecursionError:
             client.error("bad_message", "the message is nested too deeply", ref)
 
@@ -990,6 +1118,17 @@ class Room:
             self.resume(client.seat)
         elif isinstance(msg, ActionMsg):
             self._player_action(client, msg)
+        elif isinstance(msg, Continue):
+            if client.seat is not None:
+                self.next_hand_please(client.seat)
+        elif isinstance(msg, Ready):
+            if client.seat is None:
+                raise ServerError("spectator", "a spectator holds no seat to get ready in")
+            self.set_ready(client.seat, msg.ready)
+        elif isinstance(msg, Draft):
+            if client.seat is None:
+                raise ServerError("spectator", "a spectator holds no seat")
+            self.set_draft(client.seat, msg.action)
         elif isinstance(msg, ClientSeed):
             self.set_client_seed(client, msg)
 
@@ -1022,3 +1161,4 @@ class Room:
         if rt.auto:
             rt.auto = False
             self._cancel_bot(rt)
+        rt.timeouts = 0

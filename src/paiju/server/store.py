@@ -935,7 +935,8 @@ class Store:
         """The player's ledger entries, oldest first."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(t.ledger)
+                select(t.ledger, t.hands.c.code)
+                .join(t.hands, t.hands.c.id == t.ledger.c.hand_id)
                 .where(t.ledger.c.player_id == player_id)
                 .order_by(t.ledger.c.id.desc())
                 .limit(limit)
@@ -945,6 +946,7 @@ class Store:
                 "id": r.id,
                 "room": r.room_id,
                 "game": r.hand_id,
+                "code": r.code,
                 "seat": r.seat,
                 "delta": r.delta,
                 "balance": r.balance,

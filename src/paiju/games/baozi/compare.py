@@ -25,7 +25,7 @@ from paiju.games.baozi.game import (
     groups_text,
     order_groups,
 )
-from paiju.games.baozi.rules import Evaluator, evaluator
+from paiju.games.baozi.rules import Evaluator, evaluator, symbol
 from paiju.games.baozi.spec import JiajiabaoParams, params_of
 
 __all__ = ["compare_text"]
@@ -49,12 +49,18 @@ def _groups(ev: Evaluator, fixed: bool, text: str, side: str) -> Groups:
     groups = order_groups(ev, first, second)
     if fixed:
         rule = fixed_grouping(ev, first + second)
-        if groups != rule:
+        if _ranks_of(groups) != _ranks_of(rule):
             raise IllegalAction(
                 f"the {side}'s groups {text!r} break the fixed grouping rule "
                 f"(有对则组队, 大牌领头): they must be {groups_text(rule)}"
             )
     return groups
+
+
+def _ranks_of(groups: Groups) -> frozenset[tuple[str, ...]]:
+    """The two groups as ranks only: a grouping that equals the fixed one up to cards of
+    equal rank (7s 7h / 7c 2d for 7s 2d / 7h 7c) is that grouping."""
+    return frozenset(tuple(sorted(symbol(c) for c in g)) for g in groups)
 
 
 def _distinct(banker: tuple[Card, ...], player: tuple[Card, ...]) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from paiju.cards import Card, CardList, format_cards
 from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
@@ -32,6 +32,9 @@ from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games.baozi.rules import Evaluator, Outcome, Reading, evaluator, symbol
 from paiju.games.baozi.spec import BaoziParams, JiajiabaoParams, params_of
+
+if TYPE_CHECKING:
+    from paiju.games.baozi.solver import GroupingScore
 
 __all__ = [
     "BaoziGame",
@@ -217,7 +220,9 @@ class BaoziGame(Game):
         if unknown:
             raise IllegalAction(
                 f"{self.variant.code}: unknown room option {', '.join(unknown)}; "
-                f"options are {', '.join(sorted(out))}"
+                f"options are {', '.join(sorted(out))}",
+                reason="unknown_option",
+                options=sorted(unknown),
             )
         out.update(options)
         for name in ("min_bet", "max_bet", *(("pair_payout",) if "pair_payout" in out else ())):
@@ -233,14 +238,25 @@ class BaoziGame(Game):
                 )
         if out["min_bet"] > out["max_bet"]:
             raise IllegalAction(
-                f"room option min_bet {out['min_bet']} is above max_bet {out['max_bet']}"
+                f"room option min_bet {out['min_bet']} is above max_bet {out['max_bet']}",
+                reason="bad_option",
+                option="min_bet",
+                value=str(out["min_bet"]),
             )
         if out["max_bet"] - out["min_bet"] > 10_000:
-            raise IllegalAction("room options: at most 10001 bet sizes between min_bet and max_bet")
+            raise IllegalAction(
+                "room options: at most 10001 bet sizes between min_bet and max_bet",
+                reason="bad_option",
+                option="max_bet",
+                value=str(out["max_bet"]),
+            )
         if out["banker_rotation"] not in ("rotate", "stay"):
             raise IllegalAction(
                 f"room option banker_rotation must be 'rotate' or 'stay', "
-                f"got {out['banker_rotation']!r}"
+                f"got {out['banker_rotation']!r}",
+                reason="bad_option",
+                option="banker_rotation",
+                value=str(out["banker_rotation"]),
             )
         return out
 
@@ -365,12 +381,19 @@ class BaoziState(State):
             raise IllegalAction(
                 f"phase {self._phase!r}: seat {seat} must "
                 + ("bet (下注)" if self._phase == "betting" else "group its cards (分组)")
-                + f", not {action.type!r}"
+                + f", not {action.type!r}",
+                reason="bet_now" if self._phase == "betting" else "group_now",
             )
         low, high = self._bet_range()
         amount = action.amount
         if isinstance(amount, bool) or not isinstance(amount, int) or not low <= amount <= high:
-            raise IllegalAction(f"bet {amount!r} is outside the table limits {low}-{high}")
+            raise IllegalAction(
+                f"bet {amount!r} is outside the table limits {low}-{high}",
+                reason="bet_limits",
+                amount=str(amount),
+                low=low,
+                high=high,
+            )
 
     def legal_actions(self, seat: int) -> Sequence[Action] | None:
         if seat not in self.to_act():
@@ -511,12 +534,32 @@ class JiajiabaoState(BaoziState):
         """推荐分组: the solver's groupings, best expected result first (exact counts)."""
         if seat not in self.to_act() or self.phase != "grouping":
             return []
+        return [Group(sc.front, sc.back) for sc in self._ranked_groupings(seat)[:limit]]
+
+    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+        """推荐分组 for a player: each grouping with its two groups' ``readings``
+        (``["7点", "对6"]``, front then back) and its ``win``/``push``/``loss`` chances
+        and ``expected`` result per unit bet against every hand the others may hold."""
+        if seat not in self.to_act() or self.phase != "grouping":
+            return []
+        ev = self.game.evaluator
+        out: list[JSON] = []
+        for sc in self._ranked_groupings(seat)[:limit]:
+            item = Group(sc.front, sc.back).to_json()
+            item["readings"] = [ev.read(sc.front).name, ev.read(sc.back).name]
+            item["win"] = round(sc.wins / sc.hands, 4)
+            item["push"] = round(sc.pushes / sc.hands, 4)
+            item["loss"] = round(sc.losses / sc.hands, 4)
+            item["expected"] = round(float(sc.expected), 4)
+            out.append(item)
+        return out
+
+    def _ranked_groupings(self, seat: int) -> list[GroupingScore]:
         from paiju.games.baozi.solver import Role, solver
 
         role: Role = "banker" if seat == self.banker else "player"
         scores = solver(self.game.variant).scores(self.hands[seat], role)
-        ranked = sorted(range(len(scores)), key=lambda i: (scores[i].losses - scores[i].wins, i))
-        return [Group(scores[i].front, scores[i].back) for i in ranked[:limit]]
+        return sorted(scores, key=lambda sc: sc.losses - sc.wins)
 
     def to_act(self) -> frozenset[int]:
         if self._phase == "grouping":
@@ -531,18 +574,23 @@ class JiajiabaoState(BaoziState):
         if not isinstance(action, Group):
             raise IllegalAction(
                 f"phase 'grouping': seat {seat} must split its four cards into two groups "
-                f"of two (分组), not {action.type!r}"
+                f"of two (分组), not {action.type!r}",
+                reason="group_now",
             )
         hand = self.hands[seat]
         if len(action.first) != 2 or len(action.second) != 2:
             raise IllegalAction(
                 f"each group is two cards, got {len(action.first)} and {len(action.second)}; "
-                f"your cards are {format_cards(hand)}"
+                f"your cards are {format_cards(hand)}",
+                reason="group_sizes",
+                hand=format_cards(hand),
             )
         if Counter(action.first + action.second) != Counter(hand):
             raise IllegalAction(
                 f"the groups {format_cards(action.first)} / {format_cards(action.second)} "
-                f"are not your four cards {format_cards(hand)}"
+                f"are not your four cards {format_cards(hand)}",
+                reason="not_your_groups",
+                hand=format_cards(hand),
             )
 
     def legal_actions(self, seat: int) -> Sequence[Action] | None:

@@ -15,6 +15,7 @@ from paiju.cards import parse_cards
 from paiju.engine import Action, Game, State
 from paiju.errors import PaijuError
 from paiju.games.baozi.game import BaoziState, Bet, Group, JiajiabaoState
+from paiju.reasons import explain
 
 __all__ = ["BaoziTable"]
 
@@ -80,7 +81,7 @@ class BaoziTable:
                     state.check(seat, bet)
                     return bet
                 except PaijuError as exc:
-                    self.console.print(f"[red]{exc}[/red]")
+                    self.console.print(f"[red]{explain(exc)}[/red]")
         assert isinstance(state, JiajiabaoState)
         legal = list(state.legal_actions(seat) or [])
         self._list_groupings(state, seat, legal)
@@ -94,7 +95,7 @@ class BaoziTable:
                 state.check(seat, action)
                 return action
             except PaijuError as exc:
-                self.console.print(f"[red]{exc}[/red]")
+                self.console.print(f"[red]{explain(exc)}[/red]")
 
     def _list_groupings(self, state: JiajiabaoState, seat: int, legal: list[Action]) -> None:
         from paiju.games.baozi.solver import solver

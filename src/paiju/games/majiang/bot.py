@@ -17,6 +17,7 @@ ties at random, no 进张, no claims but 胡, no defence.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
@@ -45,7 +46,16 @@ class _Hand:
 
 
 def evaluate(counts: Sequence[int], wilds: int, melds: int, meld_tiles: Sequence[int]) -> int:
-    """向听数 plus a step per missing 门 and one for no natural 幺九 (七对 needs neither)."""
+    """向听数 plus a step per missing 门 and one for no natural 幺九 (七对 needs neither).
+
+    A pure function of its arguments, cached: the discard search asks about the same
+    hands over and over (each discard, then each tile it could draw).
+    """
+    return _evaluate(tuple(counts), wilds, melds, tuple(meld_tiles))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _evaluate(counts: tuple[int, ...], wilds: int, melds: int, meld_tiles: tuple[int, ...]) -> int:
     s = shanten(counts, wilds, melds, qidui=False)
     suits = {t // 9 for t in meld_tiles if t < 27}
     suits |= {k for k in range(3) if any(counts[9 * k : 9 * k + 9])}

@@ -256,7 +256,9 @@ class SandahaGame(Game[SandahaParams]):
         unknown = set(options) - {"stake", "rule"}
         if unknown:
             raise IllegalAction(
-                f"{self.variant.code} room options are stake and rule, not {', '.join(unknown)}"
+                f"{self.variant.code} room options are stake and rule, not {', '.join(unknown)}",
+                reason="unknown_option",
+                options=sorted(unknown),
             )
         stake = options.get("stake", p.default_stake)
         if not isinstance(stake, int) or isinstance(stake, bool) or not 1 <= stake <= MAX_STAKE:
@@ -269,7 +271,12 @@ class SandahaGame(Game[SandahaParams]):
             )
         rule = options.get("rule", p.default_rule)
         if rule not in ("rule1", "rule2"):
-            raise IllegalAction(f"rule must be rule1 (规则一) or rule2 (双进单出), got {rule!r}")
+            raise IllegalAction(
+                f"rule must be rule1 (规则一) or rule2 (双进单出), got {rule!r}",
+                reason="bad_option",
+                option="rule",
+                value=str(rule),
+            )
         return {"stake": stake, "rule": rule}
 
     def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
@@ -317,6 +324,10 @@ class SandahaState(State):
         self.lead: list[Component] = []
         self.throw_failed: ThrowFailed | None = None
         self.last_trick: list[tuple[int, tuple[int, ...]]] = []
+        self.winners: list[int] = []
+        """The winner of every finished trick (of :attr:`tricks`): the trick history."""
+        self.taken: tuple[int, ...] = ()
+        """The kitty the declarer picked up (底牌), marked in its hand until it buries."""
         self.last_winner: int | None = None
         self.played: list[int] = []
         self.exposed: list[Counter[int]] = [Counter() for _ in range(seats)]
@@ -343,6 +354,7 @@ class SandahaState(State):
         new.trick = list(self.trick)
         new.lead = list(self.lead)
         new.last_trick = list(self.last_trick)
+        new.winners = list(self.winners)
         new.played = list(self.played)
         new.exposed = [Counter(e) for e in self.exposed]
         new.tricks_won = list(self.tricks_won)
@@ -377,7 +389,9 @@ class SandahaState(State):
         elif isinstance(action, Play):
             self._check_play(seat, action)
         else:
-            raise IllegalAction(f"{type(action).__name__} is not a 三打哈 action")
+            raise IllegalAction(
+                f"{type(action).__name__} is not a 三打哈 action", reason="not_an_action"
+            )
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Bid | Pass):
@@ -413,7 +427,9 @@ class SandahaState(State):
 
     def _check_bidding(self, seat: int, action: Bid | Pass) -> None:
         if self._phase != "bidding":
-            raise IllegalAction(f"bidding is over (phase {self._phase!r})")
+            raise IllegalAction(
+                f"bidding is over (phase {self._phase!r})", reason="not_now", what="bid"
+            )
         p = self.params
         duty = self.must_bid(seat)
         if isinstance(action, Pass):
@@ -421,16 +437,24 @@ class SandahaState(State):
                 raise IllegalAction(
                     f"you hold {self.changzhu(seat)} 常主 (王, 2, 7): with "
                     f"{p.changzhu_duty} or more you may not pass until someone bids "
-                    f"{p.duty_bid}; bid {duty} or lower"
+                    f"{p.duty_bid}; bid {duty} or lower",
+                    reason="must_bid",
+                    count=self.changzhu(seat),
+                    max=duty,
                 )
             return
         allowed = self.bid_range()
         if action.points not in allowed:
             if not allowed:
-                raise IllegalAction("no lower bid is possible: pass")
+                raise IllegalAction("no lower bid is possible: pass", reason="no_lower_bid")
             raise IllegalAction(
                 f"bid {action.points} is not allowed: bid {allowed[0]} or lower in steps of "
-                f"{p.bid_step}, down to {p.min_bid}"
+                f"{p.bid_step}, down to {p.min_bid}",
+                reason="bid_not_allowed",
+                points=str(action.points),
+                max=allowed[0],
+                step=p.bid_step,
+                min=p.min_bid,
             )
 
     def _next_bidder(self, seat: int) -> int | None:
@@ -465,6 +489,7 @@ class SandahaState(State):
         self.declarer, self.bid = seat, bid
         self.hands[seat] = sorted(self.hands[seat] + self.kitty)
         taken = tuple(self.kitty)
+        self.taken = taken
         self.kitty = []
         self.kitty_taken = True
         self._phase = "burying"
@@ -475,13 +500,21 @@ class SandahaState(State):
 
     def _check_bury(self, seat: int, action: Bury) -> None:
         if self._phase != "burying":
-            raise IllegalAction(f"no burying now (phase {self._phase!r})")
+            raise IllegalAction(
+                f"no burying now (phase {self._phase!r})", reason="not_now", what="bury"
+            )
         size = self.params.kitty_size
         if len(action.cards) != size:
-            raise IllegalAction(f"bury exactly {size} cards, not {len(action.cards)}")
+            raise IllegalAction(
+                f"bury exactly {size} cards, not {len(action.cards)}",
+                reason="bury_count",
+                size=size,
+                n=len(action.cards),
+            )
         missing = Counter[int](action.cards) - Counter(self.hands[seat])
         if missing:
-            raise IllegalAction(f"you do not hold {format_cards(sorted(missing.elements()))}")
+            held = format_cards(sorted(missing.elements()))
+            raise IllegalAction(f"you do not hold {held}", reason="not_held", cards=held)
 
     def _apply_bury(self, seat: int, action: Bury) -> list[Event]:
         rest = Counter(self.hands[seat])
@@ -493,10 +526,13 @@ class SandahaState(State):
 
     def _check_name(self, action: NameTrump) -> None:
         if self._phase != "naming":
-            raise IllegalAction(f"no trump to name now (phase {self._phase!r})")
+            raise IllegalAction(
+                f"no trump to name now (phase {self._phase!r})", reason="not_now", what="name"
+            )
         if action.trump not in TRUMP_NAMES:
             raise IllegalAction(
-                f"trump {action.trump!r}: name s, h, c, d (黑桃 红心 梅花 方块) or none (无主)"
+                f"trump {action.trump!r}: name s, h, c, d (黑桃 红心 梅花 方块) or none (无主)",
+                reason="bad_trump",
             )
 
     def _apply_name(self, seat: int, action: NameTrump) -> list[Event]:
@@ -514,14 +550,17 @@ class SandahaState(State):
     def _holds(self, seat: int, cards: Sequence[int]) -> None:
         missing = Counter(cards) - Counter(self.hands[seat])
         if missing:
-            raise IllegalAction(f"you do not hold {format_cards(sorted(missing.elements()))}")
+            held = format_cards(sorted(missing.elements()))
+            raise IllegalAction(f"you do not hold {held}", reason="not_held", cards=held)
 
     def _check_play(self, seat: int, action: Play) -> None:
         if self._phase != "playing":
-            raise IllegalAction(f"no card play now (phase {self._phase!r})")
+            raise IllegalAction(
+                f"no card play now (phase {self._phase!r})", reason="not_now", what="play"
+            )
         cards = action.cards
         if not cards:
-            raise IllegalAction("play at least one card")
+            raise IllegalAction("play at least one card", reason="play_something")
         self._holds(seat, cards)
         t = self.trump_index
         if not self.trick:
@@ -529,18 +568,21 @@ class SandahaState(State):
             if len(suits) != 1:
                 raise IllegalAction(
                     "a lead must be of one suit (trumps count as one suit): "
-                    f"{format_cards(cards)} mixes {len(suits)}"
+                    f"{format_cards(cards)} mixes {len(suits)}",
+                    reason="lead_one_suit",
+                    cards=format_cards(cards),
                 )
             comps = decompose(cards, t)
             if len(comps) > 1 and suits != {rules.TRUMP}:
                 raise IllegalAction(
                     "只能甩主牌: only trumps may be thrown; lead one single, pair or tractor "
-                    f"of a side suit, not {' + '.join(str(c) for c in comps)}"
+                    f"of a side suit, not {' + '.join(str(c) for c in comps)}",
+                    reason="only_trumps_throw",
                 )
             return
         error = rules.follow_error(self.hands[seat], cards, self.lead, t)
         if error is not None:
-            raise IllegalAction(error)
+            raise error
 
     def _remove(self, seat: int, cards: Sequence[int]) -> None:
         rest = Counter(self.hands[seat])
@@ -593,6 +635,7 @@ class SandahaState(State):
             self.card_points += points
         events: list[Event] = [TrickWon(winner, points)]
         self.last_trick, self.last_winner = self.trick, winner
+        self.winners.append(winner)
         self.tricks.append(self.trick)
         last_lead = self.lead
         winning = dict(self.trick)[winner]
@@ -696,6 +739,10 @@ class SandahaState(State):
             "trick": [{"seat": s, "cards": format_cards(cs)} for s, cs in self.trick],
             "last_trick": [{"seat": s, "cards": format_cards(cs)} for s, cs in self.last_trick],
             "last_winner": self.last_winner,
+            "tricks": [
+                {"winner": w, "plays": [{"seat": s, "cards": format_cards(cs)} for s, cs in t]}
+                for w, t in zip(self.winners, self.tricks, strict=True)
+            ],
             "throw_failed": None if self.throw_failed is None else self.throw_failed.to_json(),
             "defenders_points": self.defenders_points,
             "played": format_cards(self.played),
@@ -704,6 +751,8 @@ class SandahaState(State):
             "stake": self.game.options["stake"],
             "rule": self.game.options["rule"],
         }
+        if seat is not None and seat == self.declarer and self._phase == "burying":
+            out["taken"] = format_cards(self.taken)  # the kitty just picked up, marked
         if seat is not None and self._phase == "bidding" and seat == self.turn:
             out["changzhu"] = self.changzhu(seat)
             out["must_bid"] = self.must_bid(seat)
@@ -741,7 +790,9 @@ class SandahaState(State):
         if self._phase == "burying":
             return Bury(as_cards(rng.sample(hand, self.params.kitty_size)))
         if self._phase != "playing":
-            raise IllegalAction(f"seat {seat} has no action in phase {self._phase!r}")
+            raise IllegalAction(
+                f"seat {seat} has no action in phase {self._phase!r}", reason="no_action_left"
+            )
         t = self.trump_index
         if not self.trick:
             return Play(as_cards(rng.choice(lead_options(hand, t))))

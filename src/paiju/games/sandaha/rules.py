@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any, Final
 
 from paiju.cards import BLACK_JOKER, RED_JOKER, Card, format_cards
+from paiju.errors import IllegalAction
 
 __all__ = [
     "NO_TRUMP",
@@ -54,6 +55,8 @@ NO_TRUMP: Final = 4
 TRUMP_NAMES: Final = ("s", "h", "c", "d", "none")
 """Trump choices by index: 黑桃 红心 梅花 方块, and ``none`` for 无主."""
 SUIT_LABELS: Final = ("♠", "♥", "♣", "♦", "trumps")
+SUIT_CODES: Final = ("s", "h", "c", "d", "trumps")
+"""The suits as the player-facing refusals name them (:mod:`paiju.reasons`)."""
 
 POINTS: Final = {5: 5, 10: 10, 13: 10}
 """分牌: 5 = 5, 10 = 10, K = 10 (rank -> points)."""
@@ -317,25 +320,41 @@ def _suit_label(suit: int) -> str:
 
 def follow_error(
     hand: Sequence[int], play: Sequence[int], lead: Sequence[Component], trump: int
-) -> str | None:
-    """Why ``play`` (from ``hand``) does not follow the ``lead``, or None when it does."""
+) -> IllegalAction | None:
+    """Why ``play`` (from ``hand``) does not follow the ``lead`` (the refusal, with its
+    player-facing reason and params), or None when it does."""
     o = order(trump)
     n = sum(len(c.cards) for c in lead)
     suit = o.suit[lead[0].cards[0]]
     label = _suit_label(suit)
+    code = SUIT_CODES[suit]
     if len(play) != n:
-        return f"must play {n} card{'s' * (n > 1)} to follow, not {len(play)}"
+        return IllegalAction(
+            f"must play {n} card{'s' * (n > 1)} to follow, not {len(play)}",
+            reason="follow_count",
+            count=n,
+            n=len(play),
+        )
     in_suit = sorted((c for c in hand if o.suit[c] == suit), key=o.strength, reverse=True)
     played_in_suit = [c for c in play if o.suit[c] == suit]
     if len(in_suit) <= n:
         if len(played_in_suit) != len(in_suit):
-            return (
+            return IllegalAction(
                 f"must follow {label}: play all your {label} ({format_cards(in_suit)}) "
-                "before other cards"
+                "before other cards",
+                reason="must_follow_all",
+                suit=code,
+                cards=format_cards(in_suit),
             )
         return None
     if len(played_in_suit) != n:
-        return f"must follow {label}: you hold {len(in_suit)} {label}, play {n} of them"
+        return IllegalAction(
+            f"must follow {label}: you hold {len(in_suit)} {label}, play {n} of them",
+            reason="must_follow",
+            suit=code,
+            held=len(in_suit),
+            count=n,
+        )
     need = follow_value(in_suit, lead, trump)
     got = follow_value(play, lead, trump)
     pairs = sorted(pairs_in(in_suit), key=o.strength, reverse=True)
@@ -343,15 +362,23 @@ def follow_error(
         lengths = tuple(sorted((c.pairs for c in lead if c.pairs >= 2), reverse=True))
         chains = best_chains(_pair_levels(in_suit, trump), lengths)[1]
         levels = {lv for low, length in chains for lv in range(low, low + length)}
-        held = [c for c in pairs if o.level[c] in levels]
-        return (
-            f"must follow {label} with a tractor ({need[0]} pairs in tractors): "
-            f"you hold {format_cards(c for c in held for _ in (0, 1))}"
+        held = format_cards(c for c in pairs if o.level[c] in levels for _ in (0, 1))
+        return IllegalAction(
+            f"must follow {label} with a tractor ({need[0]} pairs in tractors): you hold {held}",
+            reason="must_follow_tractor",
+            suit=code,
+            cards=held,
         )
     if got[1] < need[1]:
         what = "a pair" if need[1] == 1 else f"{need[1]} pairs"
         held_pairs = format_cards(c for c in pairs for _ in (0, 1))
-        return f"must follow {label} with {what}: you hold {held_pairs}"
+        return IllegalAction(
+            f"must follow {label} with {what}: you hold {held_pairs}",
+            reason="must_follow_pairs",
+            suit=code,
+            pairs=need[1],
+            cards=held_pairs,
+        )
     return None
 
 

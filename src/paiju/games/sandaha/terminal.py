@@ -24,6 +24,7 @@ from paiju.games.sandaha.game import (
     lead_options,
 )
 from paiju.games.sandaha.rules import TRUMP_NAMES, as_cards, order
+from paiju.reasons import explain
 
 __all__ = ["SandahaTable", "follow_options"]
 
@@ -91,8 +92,8 @@ class SandahaTable:
     # -- showing ---------------------------------------------------------------------
 
     def who(self, state: SandahaState, seat: int, me: int) -> str:
-        name = "you" if seat == me else f"seat {seat}"
-        return f"{name} 庄" if seat == state.declarer else name
+        name = "你" if seat == me else f"{seat + 1}号位"
+        return f"{name}(庄)" if seat == state.declarer else name
 
     def hand_rows(self, state: SandahaState, seat: int) -> list[tuple[str, list[int]]]:
         """The hand grouped: trumps (主) first, then ♠ ♥ ♣ ♦, each high to low."""
@@ -162,7 +163,9 @@ class SandahaTable:
                 action = self.parse(state, answer, choices, hint)
                 state.check(seat, action)
                 return action
-            except (PaijuError, ValueError) as exc:
+            except PaijuError as exc:
+                self.console.print(f"[red]{explain(exc)}[/red]")
+            except ValueError as exc:
                 self.console.print(f"[red]{exc}[/red]")
 
     def prompt(self, state: SandahaState) -> str:
@@ -195,7 +198,7 @@ class SandahaTable:
         if isinstance(action, NameTrump):
             return f"trump {TRUMP_LABELS[action.trump]}"
         if isinstance(action, Bury | Play):
-            return " ".join(str(c) for c in action.cards)
+            return " ".join(Card(c).symbol() for c in action.cards)
         return str(action.to_json())
 
     def parse(

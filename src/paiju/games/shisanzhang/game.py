@@ -167,13 +167,18 @@ class ShisanzhangGame(Game[ShisanzhangParams]):
             raise IllegalAction(
                 f"{self.variant.code} has no room option {', '.join(sorted(unknown))}; "
                 f"options are scoring ({'/'.join(params.scorings_offered)}), stake"
-                + (", favoured" if params.banker else "")
+                + (", favoured" if params.banker else ""),
+                reason="unknown_option",
+                options=sorted(unknown),
             )
         scoring = options.get("scoring", params.scoring)
         if scoring not in params.scorings_offered:
             raise IllegalAction(
                 f"{self.variant.code} is settled by {' or '.join(params.scorings_offered)},"
-                f" not {scoring!r}"
+                f" not {scoring!r}",
+                reason="bad_option",
+                option="scoring",
+                value=str(scoring),
             )
         stake = options.get("stake", 1)
         if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
@@ -186,11 +191,18 @@ class ShisanzhangGame(Game[ShisanzhangParams]):
             )
         favoured = options.get("favoured", False)
         if not isinstance(favoured, bool):
-            raise IllegalAction(f"favoured must be true or false, got {favoured!r}")
+            raise IllegalAction(
+                f"favoured must be true or false, got {favoured!r}",
+                reason="bad_option",
+                option="favoured",
+                value=str(favoured),
+            )
         if favoured and not params.banker:
             raise IllegalAction(
                 f"{self.variant.code} is not a banker game: the banker-favoured option "
-                "(favoured) needs a banker"
+                "(favoured) needs a banker",
+                reason="not_banker_game",
+                code=self.variant.code,
             )
         return {"scoring": scoring, "stake": stake, "favoured": favoured}
 
@@ -272,11 +284,16 @@ class ShisanzhangState(State):
         choices = self.game.params.bets
         if not isinstance(action, Bet):
             raise IllegalAction(
-                f"seat {seat} bets first (下注): one of {', '.join(map(str, choices))}"
+                f"seat {seat} bets first (下注): one of {', '.join(map(str, choices))}",
+                reason="bet_first",
+                choices=list(choices),
             )
         if isinstance(action.amount, bool) or action.amount not in choices:
             raise IllegalAction(
-                f"a bet is one of {', '.join(map(str, choices))}, not {action.amount!r}"
+                f"a bet is one of {', '.join(map(str, choices))}, not {action.amount!r}",
+                reason="bet_choice",
+                choices=list(choices),
+                amount=str(action.amount),
             )
 
     def check(self, seat: int, action: Action) -> None:
@@ -284,19 +301,24 @@ class ShisanzhangState(State):
             self._check_bet(seat, action)
             return
         if isinstance(action, Bet):
-            raise IllegalAction("the bets are placed; arrange (or declare) your hand")
+            raise IllegalAction(
+                "the bets are placed; arrange (or declare) your hand", reason="bets_placed"
+            )
         if self.acted[seat] is not None:
-            raise IllegalAction(f"seat {seat} has already shown its hand")
+            raise IllegalAction(f"seat {seat} has already shown its hand", reason="already_shown")
         special = self.specials[seat]
         if isinstance(action, Declare):
             if special is None:
                 raise IllegalAction(
                     f"seat {seat} holds no special hand this code lets it declare; arrange "
-                    "your 13 cards as front (3) / middle (5) / back (5)"
+                    "your 13 cards as front (3) / middle (5) / back (5)",
+                    reason="no_special",
                 )
             return
         if not isinstance(action, Arrange):
-            raise IllegalAction(f"{type(action).__name__} is not an action of 十三张")
+            raise IllegalAction(
+                f"{type(action).__name__} is not an action of 十三张", reason="not_an_action"
+            )
         if self.forced[seat]:
             assert special is not None
             what = (
@@ -304,12 +326,22 @@ class ShisanzhangState(State):
                 if self.game.params.special_mode == "all"
                 else (f"your {special.name_zh} is 免摆 (it does not arrange)")
             )
-            raise IllegalAction(f"seat {seat} may only declare: {what}")
+            if self.game.params.special_mode == "all":
+                raise IllegalAction(f"seat {seat} may only declare: {what}", reason="show_only")
+            raise IllegalAction(
+                f"seat {seat} may only declare: {what}",
+                reason="declare_only",
+                special=special.name_zh,
+            )
         sizes = (len(action.front), len(action.middle), len(action.back))
         if sizes != (3, 5, 5):
             raise IllegalAction(
                 f"rows of {sizes[0]}, {sizes[1]} and {sizes[2]} cards; the front (头墩) holds "
-                "3 cards, the middle (中墩) and back (尾墩) 5 each"
+                "3 cards, the middle (中墩) and back (尾墩) 5 each",
+                reason="row_sizes",
+                front=sizes[0],
+                middle=sizes[1],
+                back=sizes[2],
             )
         cards = (*action.front, *action.middle, *action.back)
         if sorted(cards) != sorted(self.hands[seat]):  # one comparison on the common path
@@ -320,7 +352,10 @@ class ShisanzhangState(State):
             raise IllegalAction(
                 f"an arrangement uses your 13 cards exactly once: "
                 f"not yours or repeated {format_cards(extra) or 'none'}, "
-                f"left out {format_cards(missing) or 'none'}"
+                f"left out {format_cards(missing) or 'none'}",
+                reason="not_your_cards",
+                extra=format_cards(extra),
+                missing=format_cards(missing),
             )
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -423,6 +458,24 @@ class ShisanzhangState(State):
     def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
         """推荐摆法: the solver's best arrangements under the room's settlement (declaring
         first where the seat must, or where its special is worth more than arranging)."""
+        return [a for a, _ in self._advised(seat, limit)]
+
+    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+        """推荐摆法 for a player: each arrangement with its rows' ``categories`` (牌型)
+        and the solver's expected ``score`` per opponent (in 注), a declaration as is."""
+        out: list[JSON] = []
+        rules = self.game.params.row_rules()
+        for action, score in self._advised(seat, limit):
+            item = action.to_json()
+            if isinstance(action, Arrange):
+                rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
+                item["categories"] = list(arranged(rows, rules).categories or ())
+                if score is not None:
+                    item["score"] = round(score, 2)
+            out.append(item)
+        return out
+
+    def _advised(self, seat: int, limit: int) -> list[tuple[Action, float | None]]:
         if seat not in self.to_act() or self.betting:
             return []
         from paiju.games.shisanzhang.bot import ShisanzhangBot
@@ -430,7 +483,7 @@ class ShisanzhangState(State):
 
         first = ShisanzhangBot(self.game).act(self, seat)
         if self.forced[seat]:
-            return [first]
+            return [(first, None)]
         found = solve(
             self.hands[seat],
             self.game.params,
@@ -438,17 +491,15 @@ class ShisanzhangState(State):
             banker=self.banker == seat,
             alternatives=limit - 1,
         )
-        arranged: list[Action] = [Arrange(a.front, a.middle, a.back) for a in found]
+        scores: dict[Action, float | None] = {}
+        solved: list[Action] = []
+        for a in found:
+            action = Arrange(a.front, a.middle, a.back)
+            scores.setdefault(action, float(a.score))
+            solved.append(action)
         declare: list[Action] = [Declare()] if self.specials[seat] is not None else []
-        ordered = (
-            [first, *declare, *arranged]
-            if isinstance(first, Declare)
-            else [
-                *arranged,
-                *declare,
-            ]
-        )
-        return list(dict.fromkeys(ordered))[:limit]
+        ordered = [first, *declare, *solved] if isinstance(first, Declare) else [*solved, *declare]
+        return [(a, scores.get(a)) for a in dict.fromkeys(ordered)][:limit]
 
     def timeout_action(self, seat: int) -> Action:
         """What a seat that ran out of time plays: the solver arranges (or it declares).

@@ -172,10 +172,17 @@ def _best_count(cards: Sequence[Card], at_least: int) -> tuple[int, ...]:
 
 
 def _pairs_then_singles(cards: Sequence[Card]) -> tuple[int, ...]:
+    """The 对子 tier's key: the best pair, then the next best pair, …, then the singles.
+
+    The pairs are compared one by one from the highest down (not their number first): a
+    hand whose pairs run out while the other's go on is lower at that place (a missing
+    pair is -1), and only hands with the very same pairs go on to the single cards.
+    """
     counts = Counter(_ranks(cards))
     pairs = sorted((r for r, n in counts.items() for _ in range(n // 2)), reverse=True)
     singles = sorted((r for r, n in counts.items() if n % 2), reverse=True)
-    return (len(pairs), *pairs, *singles)
+    padded = pairs + [-1] * (6 - len(pairs))  # 13 cards hold at most 6 pairs
+    return (*padded, *singles)
 
 
 def _in_range(name: str) -> Callable[[Sequence[Card], ShisanzhangParams], bool]:

@@ -26,6 +26,7 @@ from paiju.games.shisanzhang.game import (
     ShisanzhangState,
     sort_hand,
 )
+from paiju.reasons import explain
 
 __all__ = ["ShisanzhangTable", "format_showdown", "parse_arrangement"]
 
@@ -34,7 +35,10 @@ def parse_arrangement(text: str) -> Arrange:
     """An :class:`Arrange` from ``"front / middle / back"``; raises IllegalAction."""
     parts = text.split("/")
     if len(parts) != 3:
-        raise IllegalAction("type three rows separated by '/': front (3) / middle (5) / back (5)")
+        raise IllegalAction(
+            "type three rows separated by '/': front (3) / middle (5) / back (5)",
+            reason="type_three_rows",
+        )
     front, middle, back = (parse_cards(p) for p in parts)
     return Arrange(front, middle, back)
 
@@ -101,7 +105,11 @@ class ShisanzhangTable:
 
     def __init__(self, game: Game, console: Console) -> None:
         if not isinstance(game, ShisanzhangGame):
-            raise IllegalAction(f"the 十三张 table cannot show {game.variant.code}")
+            raise IllegalAction(
+                f"the 十三张 table cannot show {game.variant.code}",
+                reason="cannot_arrange",
+                code=game.variant.code,
+            )
         self.game = game
         self.console = console
         self.suggestions: list[Arrange] = []
@@ -172,7 +180,9 @@ class ShisanzhangTable:
             try:
                 action = Bet(int(answer.strip()))
                 state.check(seat, action)
-            except (PaijuError, ValueError) as exc:
+            except PaijuError as exc:
+                self.console.print(f"[red]{explain(exc)}[/red]")
+            except ValueError as exc:
                 self.console.print(f"[red]{exc}[/red]")
                 continue
             return action
@@ -200,11 +210,29 @@ class ShisanzhangTable:
                     action = parse_arrangement(answer)
                 state.check(seat, action)
             except PaijuError as exc:
-                self.console.print(f"[red]{exc}[/red]")
+                self.console.print(f"[red]{explain(exc)}[/red]")
                 continue
             if isinstance(action, Arrange):
+                if not self._fouls_confirmed(state, seat, action):
+                    continue
                 rows = " / ".join(
                     format_cards(r) for r in (action.front, action.middle, action.back)
                 )
                 self.console.print(f"you arrange: {rows}")
             return action
+
+    def _fouls_confirmed(self, state: ShisanzhangState, seat: int, action: Arrange) -> bool:
+        """倒水 asks first: a fouled arrangement loses all three rows to every hand that did
+        not foul, so it is played only after a yes (the end of the input is a no)."""
+        preview = state.preview(seat, action)
+        if not preview or not preview.get("foul"):
+            return True
+        shapes = " / ".join(preview.get("categories") or ())
+        self.console.print(
+            f"[bold red]倒水 (foul)[/bold red]: {shapes} — you lose all three rows to every "
+            "hand that did not foul (打枪)"
+        )
+        try:
+            return click.confirm("倒水也出？ play the foul anyway?", default=False)
+        except click.Abort:
+            return False

@@ -1,5 +1,7 @@
 // REST calls to the paiju server, with the player's bearer token kept in localStorage.
 
+import { lang } from "./i18n.js";
+
 const TOKEN_KEY = "paiju.token";
 const NAME_KEY = "paiju.name";
 
@@ -43,7 +45,8 @@ export async function call(method, path, body) {
   }
   if (!answer.ok) {
     const err = (data && data.error) || {};
-    let message = err.message;
+    // the server's refusal in the player's language (reason + params rendered), else its message
+    let message = (err.text && err.text[lang()]) || err.message;
     if (!message && data && Array.isArray(data.detail)) {
       message = data.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
     }

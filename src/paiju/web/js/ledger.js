@@ -2,7 +2,8 @@
 
 import { get } from "./api.js";
 import { h, signed, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { nameOf, t } from "./i18n.js";
+import { loadCatalog } from "./lobby.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -47,6 +48,18 @@ export async function showLedger(main) {
     return;
   }
   const entries = data.entries || [];
+  const variants = await loadCatalog().catch(() => []);
+  const gameName = (code) => {
+    const v = variants.find((x) => x.code === code);
+    return v ? `${code} ${nameOf(v)}` : code || "";
+  };
+  const when = (at) => {
+    if (!at) return "";
+    const d = new Date(typeof at === "number" ? at * 1000 : at);
+    const pad = (n) => String(n).padStart(2, "0");
+    // 2026-12-01 08:15, the same in both languages (no US month/day order)
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  };
   main.appendChild(
     h(
       "section",
@@ -67,11 +80,11 @@ export async function showLedger(main) {
                 h(
                   "tr",
                   { dataset: { game: e.game } },
-                  h("td", {}, h("a", { href: `#/replay/${e.game}` }, `#${e.game}`)),
+                  h("td", {}, h("a", { href: `#/replay/${e.game}` }, `#${e.game}`), " ", h("span", { class: "game-name" }, gameName(e.code))),
                   h("td", {}, `#${e.room}`),
                   h("td", { class: e.delta > 0 ? "win" : e.delta < 0 ? "loss" : "" }, signed(e.delta)),
                   h("td", {}, String(e.balance)),
-                  h("td", { class: "muted" }, e.at ? new Date(typeof e.at === "number" ? e.at * 1000 : e.at).toLocaleString() : ""),
+                  h("td", { class: "muted when" }, when(e.at)),
                 ),
               ),
             ),

@@ -5,6 +5,7 @@ import { get, post } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { nameOf, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
+import { variantNote } from "../tables/baozi.js";
 
 let catalogCache = null;
 const OWNED_KEY = "paiju.owned";
@@ -41,7 +42,7 @@ function byFamily(variants) {
   return groups;
 }
 
-export async function showLobby(main) {
+export async function showLobby(main, _args, who) {
   let variants;
   try {
     variants = await loadCatalog();
@@ -67,7 +68,12 @@ export async function showLobby(main) {
               { class: "code" + (v.playable ? "" : " unplayable"), dataset: { code: v.code } },
               h("span", { class: "code-id" }, v.code),
               h("span", { class: "code-name" }, nameOf(v)),
-              h("span", { class: "code-players" }, t("lobby.players", { a: v.players[0], b: v.players[1] })),
+              h(
+                "span",
+                { class: "code-players" },
+                t("lobby.players", { a: v.players[0], b: v.players[1] }),
+                v.family === "baozi" || v.family === "jiajiabao" ? h("span", { class: "code-note" }, ` · ${variantNote(v)}`) : null,
+              ),
               h("a", { class: "rules-link", href: `#/rules/${encodeURIComponent(v.code)}` }, t("lobby.rules")),
               v.playable
                 ? h(
@@ -99,7 +105,7 @@ export async function showLobby(main) {
   async function refresh() {
     try {
       const [rooms, games] = await Promise.all([get("/api/rooms"), get("/api/games")]);
-      renderRooms(roomsBox, rooms);
+      renderRooms(roomsBox, rooms, who);
       renderGames(gamesBox, games.slice(0, 20), variants);
     } catch (exc) {
       toast(t("err.generic", { m: exc.message }), "error");
@@ -110,7 +116,7 @@ export async function showLobby(main) {
   return () => clearInterval(timer);
 }
 
-function renderRooms(box, rooms) {
+function renderRooms(box, rooms, who) {
   clear(box);
   const open = rooms.filter((r) => r.status !== "finished");
   if (!open.length) {
@@ -119,6 +125,7 @@ function renderRooms(box, rooms) {
   }
   for (const r of open) {
     const openSeat = r.control.indexOf("open");
+    const mine = who && (r.seat_players || []).indexOf(who.id);
     box.appendChild(
       h(
         "div",
@@ -126,11 +133,15 @@ function renderRooms(box, rooms) {
         h("span", { class: "code-id" }, `#${r.id}`),
         h("span", {}, `${r.code} ${nameOf(r)}`),
         h("span", { class: `status ${r.status}` }, t(`room.status.${r.status}`)),
-        h("span", { class: "muted" }, r.players.map((p) => p || "·").join(" / ")),
-        r.status === "waiting" && openSeat >= 0
-          ? h("button", { class: "primary", onclick: () => join(r.id) }, t("room.join"))
-          : null,
-        h("a", { class: "button ghost", href: `#/room/${r.id}` }, r.status === "waiting" && openSeat < 0 ? t("room.enter") : t("room.spectate")),
+        h("span", { class: "room-players muted" }, r.players.map((p) => (p === "bot" ? t("seat.bot") : p || t("seat.open"))).join(" · ")),
+        mine !== null && mine >= 0
+          ? h("a", { class: "button primary back-to-seat", href: `#/room/${r.id}`, dataset: { seat: mine } }, t("room.back_to_seat"))
+          : r.status === "waiting" && openSeat >= 0
+            ? h("button", { class: "primary", onclick: () => join(r.id) }, t("room.join"))
+            : null,
+        mine !== null && mine >= 0
+          ? null
+          : h("a", { class: "button ghost", href: `#/room/${r.id}` }, r.status === "waiting" && openSeat < 0 ? t("room.enter") : t("room.spectate")),
       ),
     );
   }
@@ -168,6 +179,11 @@ function renderGames(box, games, variants) {
   );
 }
 
+/** The server's default seconds per decision for a family (room.py Room.time_limit). */
+function defaultTime(variant) {
+  return { shisanzhang: 75, jiajiabao: 45 }[variant.family] || 30;
+}
+
 function field(label, input) {
   return h("label", { class: "field" }, h("span", {}, label), input);
 }
@@ -177,9 +193,9 @@ async function openCreate(main, variant) {
   const [lo, hi] = variant.players;
   const seats = h("input", { type: "number", name: "seats", min: lo, max: hi, value: Math.min(hi, 4 >= lo ? 4 : lo) });
   const bots = h("input", { type: "number", name: "bots", min: 0, max: hi, value: Math.min(hi, 4 >= lo ? 4 : lo) - 1 });
-  const mySeat = h("input", { type: "number", name: "seat", min: 0, max: hi - 1, value: 0 });
+  const mySeat = h("input", { type: "number", name: "seat", min: 1, max: hi, value: 1 });
   const stake = h("input", { type: "number", name: "stake", min: 1, value: 1 });
-  const timeLimit = h("input", { type: "number", name: "time_limit", min: 0, max: 3600, value: 30 });
+  const timeLimit = h("input", { type: "number", name: "time_limit", min: 0, max: 3600, placeholder: t("create.time_default", { s: defaultTime(variant) }) });
   const hands = h("input", { type: "number", name: "hands", min: 1, placeholder: "—" });
   const tuoguan = h(
     "select",
@@ -210,11 +226,11 @@ async function openCreate(main, variant) {
           seats: Number(seats.value),
           bots: Number(bots.value),
           stake: Number(stake.value),
-          time_limit: Number(timeLimit.value),
           tuoguan: tuoguan.value,
           spectators: spectators.checked,
         };
         if (hands.value) options.hands = Number(hands.value);
+        if (timeLimit.value !== "") options.time_limit = Number(timeLimit.value);
         options.fill_after = fillAfter.value === "" ? null : Number(fillAfter.value);
         const gameOptions = {};
         for (const { opt, input } of gameFields) {
@@ -227,7 +243,7 @@ async function openCreate(main, variant) {
             code: variant.code,
             options,
             game_options: gameOptions,
-            seat: Number(mySeat.value),
+            seat: Number(mySeat.value) - 1,
           });
           rememberOwned(made.room.id);
           location.hash = `#/room/${made.room.id}`;
@@ -265,6 +281,19 @@ async function openCreate(main, variant) {
   dialog.scrollIntoView({ block: "start" });
 }
 
+/**
+ * The verbatim text without the page numbers of its source's page breaks: a text whose
+ * every line after the first starts with the next page number ("2、", "3、" …, the 三打哈
+ * page) is joined back into one; any other text is shown as it is.
+ */
+export function withoutPageNumbers(text) {
+  const lines = String(text || "").split("\n");
+  if (lines.length < 3) return text;
+  const paged = lines.slice(1).every((l, i) => l.startsWith(`${i + 2}、`));
+  if (!paged) return text;
+  return lines.map((l, i) => (i ? l.slice(String(i + 1).length + 1) : l)).join("");
+}
+
 export async function showRules(main, [code]) {
   let v;
   try {
@@ -284,9 +313,9 @@ export async function showRules(main, [code]) {
         ? h("button", { class: "primary", onclick: () => openCreate(main, v) }, t("lobby.create"))
         : null,
       h("h2", {}, t("rules.zh")),
-      h("pre", { class: "rule-text", lang: "zh" }, v.rules_zh || ""),
+      h("pre", { class: "rule-text", lang: "zh", id: "rules-zh" }, withoutPageNumbers(v.rules_zh || "")),
       h("h2", {}, t("rules.en")),
-      h("pre", { class: "rule-text", lang: "en" }, v.rules_en || ""),
+      h("pre", { class: "rule-text", lang: "en", id: "rules-en" }, v.rules_en || ""),
     ),
   );
 }

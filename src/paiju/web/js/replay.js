@@ -15,14 +15,33 @@ import { tableFor } from "../tables/index.js";
 
 const CARD_TEXT = /^((?:[2-9TJQKA][shcd]|BJ|RJ)(?:\s+|$))+$/;
 
+/** A word of the action log in the player's language (the engine's name where none). */
+function word(kind, key) {
+  const k = `${kind}.${key}`;
+  const text = t(k);
+  return text === k ? key : text;
+}
+
 function actionEl(action) {
-  const parts = [h("b", {}, action.type)];
+  const parts = [h("b", {}, word("act", action.type))];
   for (const [k, v] of Object.entries(action)) {
     if (k === "type") continue;
-    if (typeof v === "string" && CARD_TEXT.test(v.trim())) parts.push(h("span", { class: "arg" }, h("small", {}, k), cardsEl(v, { small: true })));
-    else parts.push(h("span", { class: "arg" }, h("small", {}, k), ` ${v}`));
+    if (typeof v === "string" && CARD_TEXT.test(v.trim())) parts.push(h("span", { class: "arg" }, h("small", {}, word("arg", k)), cardsEl(v, { small: true })));
+    else parts.push(h("span", { class: "arg" }, h("small", {}, word("arg", k)), ` ${word("val", String(v))}`));
   }
   return h("span", { class: "action-text", title: actionLabel(action) }, parts);
+}
+
+const ICONS = {
+  first: "M6 5h2v14H6zM20 5v14L9 12z",
+  prev: "M18 5v14L7 12z",
+  next: "M6 5v14l11-7z",
+  last: "M16 5h2v14h-2zM4 5v14l11-7z",
+};
+
+/** A control's icon as inline SVG (font glyphs like ⏮ are empty boxes without a font). */
+function icon(name) {
+  return h("span", { class: "icon", html: `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${ICONS[name]}"/></svg>` });
 }
 
 export async function showReplay(main, [gameId]) {
@@ -56,11 +75,11 @@ export async function showReplay(main, [gameId]) {
   const controls = h(
     "div",
     { class: "buttons replay-controls" },
-    h("button", { id: "replay-first", onclick: () => go(0) }, t("replay.first")),
-    h("button", { id: "replay-prev", onclick: () => go(step - 1) }, t("replay.prev")),
+    h("button", { id: "replay-first", onclick: () => go(0) }, icon("first"), t("replay.first")),
+    h("button", { id: "replay-prev", onclick: () => go(step - 1) }, icon("prev"), t("replay.prev")),
     counter,
-    h("button", { id: "replay-next", class: "primary", onclick: () => go(step + 1) }, t("replay.next")),
-    h("button", { id: "replay-last", onclick: () => go(actions.length) }, t("replay.last")),
+    h("button", { id: "replay-next", class: "primary", onclick: () => go(step + 1) }, t("replay.next"), icon("next")),
+    h("button", { id: "replay-last", onclick: () => go(actions.length) }, t("replay.last"), icon("last")),
   );
   const bots = record.bots || [];
   const seatName = (i) => (bots[i] ? `${t("seat.bot")} ${i + 1}` : `${t("seat.n", { n: i + 1 })}`);
@@ -142,7 +161,7 @@ export async function showReplay(main, [gameId]) {
       );
     }
     const hand = typeof view.hand === "string" && view.hand.trim() ? h("div", { class: "viewer-hand" }, h("small", {}, seatName(viewer)), cardsEl(view.hand, { small: true })) : null;
-    return h("section", { class: "step-view" }, h("h3", {}, t("replay.state")), felt, hand);
+    return h("section", { class: "step-view" }, h("h3", {}, t("replay.state")), felt, hand, parts.mine || null);
   }
 
   async function pickViewer(seat) {
@@ -203,7 +222,13 @@ export async function showReplay(main, [gameId]) {
       again.ok === null ? t("replay.deal_unknown") : again.ok ? t("replay.deal_ok") : t("replay.deal_bad"),
     ),
     h("h3", {}, t("replay.server_checks")),
-    h("ul", { class: "checks" }, (checks.checks || []).map((c) => h("li", { class: c.ok ? "ok" : "bad", dataset: { check: c.name } }, `${c.ok ? "✔" : "✘"} ${c.name}: ${c.detail}`))),
+    h(
+      "ul",
+      { class: "checks" },
+      (checks.checks || []).map((c) =>
+        h("li", { class: c.ok ? "ok" : "bad", dataset: { check: c.name }, title: c.detail }, `${c.ok ? "✔" : "✘"} ${word("check", c.name)}${c.ok ? "" : `: ${c.detail}`}`),
+      ),
+    ),
     h("p", { class: checks.ok && hashOk && dealOk ? "ok-note" : "foul-warning", id: "fair-verdict" }, checks.ok && hashOk && dealOk ? t("replay.fair_ok") : t("replay.fair_bad")),
   );
   main.appendChild(

@@ -8,11 +8,38 @@ import { keepOnLanguageChange } from "./app.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { seatStyle } from "./felt.js";
 import { findVariant, ownedRooms } from "./lobby.js";
-import { nameOf, onLang, t } from "./i18n.js";
+import { lang, nameOf, onLang, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const WRONG_NODE = 4308; // docs/protocol.md, section 9
+
+/** How long a family's result takes to turn over (ms): its totals appear after that. */
+const REVEAL_MS = { shisanzhang: 2600, baozi: 1300, jiajiabao: 1500 };
+const LOW_TIME = 6;
+
+/** A server error in the player's language: its rendered reason, else its message. */
+export function errorText(msg) {
+  return (msg.text && msg.text[lang()]) || msg.message || msg.code;
+}
+
+let audio = null;
+/** A short beep (WebAudio, no sound file): the player's own clock is running out. */
+function beep() {
+  window.__paijuBeeps = (window.__paijuBeeps || 0) + 1;
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 880;
+    gain.gain.value = 0.08;
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.15);
+  } catch {
+    /* no audio device: the red timer bar still says it */
+  }
+}
 
 /**
  * Put `nodes` in `root`, keeping every old child that is drawn exactly the same (same
@@ -52,6 +79,10 @@ class RoomView {
     this.timersAt = 0;
     this.handOver = null;
     this.nextAt = 0;
+    this.revealAt = 0;
+    this.continued = false;
+    this.session = null;
+    this.beeped = "";
     this.events = [];
     this.local = {};
     this.table = null;
@@ -143,6 +174,21 @@ class RoomView {
     this.send({ type: "action", action, id: ++this.msgId, seat: this.seat, game: this.game });
   }
 
+  /** The arrangement on the table, not confirmed: played if the time runs out. */
+  draft(action) {
+    const key = JSON.stringify(action);
+    if (key === this.lastDraft) return;
+    this.lastDraft = key;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "draft", action }));
+  }
+
+  /** 继续: the result has been seen; the next hand may come. */
+  continueHand() {
+    this.continued = true;
+    this.send({ type: "continue", id: ++this.msgId });
+    this.render();
+  }
+
   receive(msg) {
     switch (msg.type) {
       case "welcome":
@@ -164,6 +210,8 @@ class RoomView {
         if (msg.game !== this.game) {
           this.game = msg.game;
           this.handOver = null;
+          this.continued = false;
+          this.lastDraft = undefined;
           this.local = {};
           this.events = [];
           this.refreshInfo();
@@ -182,6 +230,8 @@ class RoomView {
           this.game = msg.game;
           this.local = {};
           this.handOver = null;
+          this.continued = false;
+          this.lastDraft = undefined;
         }
         this.view = msg.view;
         this.legal = msg.legal;
@@ -191,15 +241,23 @@ class RoomView {
         this.events = msg.type === "update" ? msg.events : [];
         if (msg.type === "state" && msg.view.phase === "over" && !this.handOver) this.recoverHandOver(msg.game);
         break;
-      case "hand_over":
+      case "hand_over": {
+        const first = !this.handOver || this.handOver.game !== msg.game;
         this.handOver = msg;
         this.seedNext(msg.next_commitment);
         this.timers = [];
         this.nextAt = msg.next_hand_in == null ? 0 : performance.now() + msg.next_hand_in * 1000;
-        this.refreshInfo();
+        if (first) {
+          // the totals come after the hands are turned over, not in the first frame
+          const family = this.variant ? this.variant.family : "";
+          this.revealAt = performance.now() + (REVEAL_MS[family] || 800);
+          this.refreshInfo();
+          this.loadSession();
+        }
         break;
+      }
       case "error":
-        toast(msg.message || msg.code, "error");
+        toast(errorText(msg), "error");
         break;
       default:
         return;
@@ -226,6 +284,19 @@ class RoomView {
       this.render();
     } catch {
       /* the record is not published yet (the hand is still being stored) */
+    }
+  }
+
+  /** This room's running total for the player (本场累计) from the ledger. */
+  async loadSession() {
+    if (this.seat === null) return;
+    try {
+      const ledger = await get("/api/players/me/ledger");
+      const mine = (ledger.entries || []).filter((e) => e.room === this.roomId);
+      this.session = { total: mine.reduce((a, e) => a + e.delta, 0), hands: mine.length };
+      this.render();
+    } catch {
+      /* no ledger: the hand's own result is still shown */
     }
   }
 
@@ -261,7 +332,17 @@ class RoomView {
       if (bar) bar.style.width = `${(100 * r.left) / (r.limit || 1)}%`;
       const text = el.querySelector(".secs");
       if (text) text.textContent = t("timer.seconds", { s: Math.ceil(r.left) });
-      el.classList.toggle("urgent", r.left < 6);
+      el.classList.toggle("urgent", r.left < LOW_TIME);
+      const mine = Number(el.dataset.timerSeat) === this.seat;
+      const key = `${this.game}:${this.view ? (this.view.to_act || []).join() : ""}:${r.limit}`;
+      if (mine && r.left < LOW_TIME && r.left > 0 && this.beeped !== key) {
+        this.beeped = key;
+        beep();
+      }
+    }
+    if (this.handOver && this.revealAt && performance.now() >= this.revealAt) {
+      this.revealAt = 0;
+      this.render();
     }
     const next = this.root.querySelector("#next-hand");
     if (next && this.nextAt) {
@@ -281,6 +362,7 @@ class RoomView {
       handOver: this.handOver,
       local: this.local,
       act: (action) => this.act(action),
+      draft: (action) => this.draft(action),
       seatName: (i) => this.seatName(i),
       rerender: () => this.render(),
       roomId: this.roomId,
@@ -334,8 +416,10 @@ class RoomView {
       );
     }
     root.push(this.turnLine());
-    if (this.handOver) root.push(this.settlementPanel());
+    // the player's own cards first, then the result (a phone shows the cards without scrolling)
     if (parts.mine) root.push(h("section", { class: "mine", id: "mine" }, parts.mine));
+    // the result waits for the reveal, and for 搓牌 (the table squeezing one's own cards)
+    if (this.handOver && !this.revealAt && !this.local.squeezing) root.push(this.settlementPanel());
     if (this.commitment) root.push(h("p", { class: "commitment muted" }, t("room.commitment", { c: this.commitment })));
     patchChildren(this.root, root);
     this.tick();
@@ -420,28 +504,58 @@ class RoomView {
         h("thead", {}, h("tr", {}, h("th", {}, t("settle.seat")), h("th", {}, t("settle.score")), h("th", {}, t("settle.delta")))),
         h("tbody", {}, rows),
       ),
+      this.session && this.seat !== null
+        ? h(
+            "p",
+            { class: `session ${this.session.total > 0 ? "win" : this.session.total < 0 ? "loss" : ""}`, id: "session-total" },
+            t("settle.session", { n: signed(this.session.total), hands: this.session.hands }),
+          )
+        : null,
       h(
         "div",
         { class: "buttons" },
-        h("a", { class: "button", href: `#/replay/${over.game}`, id: "replay-link" }, t("room.replay")),
         over.room_finished
           ? h("a", { class: "button primary", href: "#/" }, t("room.lobby"))
-          : h("span", { class: "muted", id: "next-hand" }),
+          : this.seat !== null && !this.continued && (over.waiting || []).includes(this.seat)
+            ? h("button", { class: "primary", id: "continue", onclick: () => this.continueHand() }, t("room.continue"))
+            : null,
+        h("a", { class: "button", href: `#/replay/${over.game}`, id: "replay-link" }, t("room.replay")),
+        over.room_finished ? null : h("span", { class: "muted", id: "next-hand" }),
       ),
+      !over.room_finished && (over.waiting || []).length
+        ? h("p", { class: "muted small", id: "waiting-continue" }, t("room.waiting_continue", { who: over.waiting.map((s) => this.seatName(s)).join("、") }))
+        : null,
       over.room_finished ? h("p", { class: "muted" }, t("room.finished")) : null,
     );
   }
 
+  async invite() {
+    const url = `${location.origin}${location.pathname}#/room/${this.roomId}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast(t("room.invite_copied", { url }));
+    } catch {
+      window.prompt(t("room.invite_hint"), url);
+    }
+  }
+
+  ready(value) {
+    this.send({ type: "ready", ready: value, id: ++this.msgId });
+  }
+
   waitingPanel() {
     const info = this.info;
+    const ready = info.ready || [];
     const seats = info.players.map((p, i) =>
       h(
         "li",
         { dataset: { seat: i }, class: i === this.seat ? "me" : "" },
         `${t("seat.n", { n: i + 1 })}: `,
         i === this.seat ? t("seat.you") : p === "bot" ? t("seat.bot") : p || t("seat.open"),
+        p && p !== "bot" && ready.length ? h("span", { class: `ready-mark ${ready[i] ? "on" : ""}` }, ready[i] ? ` ✔ ${t("room.ready_done")}` : ` … ${t("room.not_ready")}`) : null,
       ),
     );
+    const mineReady = this.seat !== null && ready[this.seat];
     const canJoin = this.seat === null && info.status === "waiting" && info.control.includes("open");
     return h(
       "section",
@@ -452,6 +566,10 @@ class RoomView {
         "div",
         { class: "buttons" },
         canJoin ? h("button", { class: "primary", onclick: () => this.join() }, t("room.join")) : null,
+        this.seat !== null && info.status === "waiting" && ready.length && !this.isOwner()
+          ? h("button", { class: mineReady ? "ghost" : "primary", id: "ready", onclick: () => this.ready(!mineReady) }, mineReady ? t("room.unready") : t("room.ready"))
+          : null,
+        info.status === "waiting" ? h("button", { class: "ghost", id: "invite-wait", onclick: () => this.invite() }, t("room.invite")) : null,
         info.status === "waiting" && this.isOwner()
           ? h("button", { class: "primary", id: "start-now", onclick: () => this.start() }, t("room.start"))
           : null,

@@ -1,7 +1,7 @@
 // 宝子: every player (闲家) bets against the banker (庄家); the two cards are dealt, shown
 // (亮牌) and compared; each player wins or loses its bet (和 is a push).
 
-import { backsEl, cardsEl } from "../js/cards.js";
+import { backEl, backsEl, cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { h, signed } from "../js/dom.js";
 import { phaseName, t } from "../js/i18n.js";
 
@@ -102,8 +102,8 @@ export function render(ctx) {
       { class: "baozi-mine" },
       me && me.role === "banker" ? h("span", { class: "badge banker" }, t("bz.you_banker")) : null,
       view.phase === "betting" ? betPanel(ctx) : null,
-      me && me.cards ? h("div", { class: "my-cards" }, cardsEl(me.cards), me.reading ? h("p", { class: "reading" }, me.reading) : null) : null,
-      view.phase === "over" && me && me.role !== "banker" ? h("p", {}, resultLine(ctx, ctx.seat)) : null,
+      me && me.cards ? squeeze(ctx, me) : null,
+      view.phase === "over" && me && me.role !== "banker" && !ctx.local.squeezing ? h("p", {}, resultLine(ctx, ctx.seat)) : null,
     );
   }
   const center = h(
@@ -115,16 +115,81 @@ export function render(ctx) {
   return { center, mine };
 }
 
+/**
+ * 搓牌: one's own cards come face down and are turned one at a time (tap a card, or 全开
+ * for both), the way players squeeze them at a real table; the reading, one's own seat
+ * on the felt and the settlement wait until both are open.
+ */
+function squeeze(ctx, me) {
+  const local = ctx.local;
+  const cards = splitCards(me.cards);
+  if (local.open === undefined) local.open = 0;
+  const open = local.open;
+  local.squeezing = open < cards.length;
+  const row = h(
+    "div",
+    { class: "cards squeeze", id: "my-cards-row" },
+    cards.map((c, i) => {
+      if (i < open) return cardEl(c);
+      const back = backEl();
+      back.classList.add("pick", "squeeze-back");
+      back.dataset.index = i;
+      back.title = t("bz.squeeze_hint");
+      back.addEventListener("click", () => {
+        local.open = Math.max(local.open, i + 1);
+        ctx.rerender();
+      });
+      return back;
+    }),
+  );
+  return h(
+    "div",
+    { class: "my-cards" },
+    row,
+    open < cards.length
+      ? h(
+          "div",
+          { class: "buttons" },
+          h("span", { class: "muted small" }, t("bz.squeeze_hint")),
+          h("button", { class: "ghost small-button", id: "open-all", onclick: () => { local.open = cards.length; ctx.rerender(); } }, t("bz.open_all")),
+        )
+      : me.reading
+        ? h("p", { class: "reading" }, me.reading)
+        : null,
+  );
+}
+
 export function seatExtra(ctx, seat) {
   const view = ctx.view;
   const s = seatOf(view, seat);
   if (!s) return null;
+  const hidden = seat === ctx.seat && ctx.local.squeezing; // 搓牌: not yet open
   return h(
     "div",
     { class: "seat-extra" },
     s.role !== "banker" ? h("span", { class: `bet${s.bet === null ? " none" : ""}` }, s.bet === null ? "…" : `${t("bz.bet")} ${s.bet}`) : null,
-    seat === ctx.seat ? null : seatCards(ctx, seat),
-    s.reading ? h("small", { class: "reading" }, s.reading) : null,
-    view.phase === "over" && s.role !== "banker" ? resultLine(ctx, seat) : null,
+    seat === ctx.seat && (ctx.view.phase !== "over" || ctx.local.squeezing) ? null : seatCards(ctx, seat),
+    s.reading && !hidden ? h("small", { class: "reading" }, s.reading) : null,
+    view.phase === "over" && s.role !== "banker" && !hidden ? resultLine(ctx, seat) : null,
   );
+}
+
+/** What tells one 宝子 / 佳佳宝 code from the next, for the lobby: the deck, the points of
+ * J Q K (and jokers), the best pair, how ties go, the pair and grouping rules. */
+export function variantNote(variant) {
+  const p = variant.params || {};
+  const parts = [t(`bz.deck.${variant.deck}`) === `bz.deck.${variant.deck}` ? `${variant.deck}` : t(`bz.deck.${variant.deck}`)];
+  const pts = Object.entries(p.points || {});
+  if (pts.length) parts.push(pts.map(([card, n]) => `${card === "RJ" || card === "BJ" ? t("bz.joker") : card}=${n}`).join(" "));
+  else if (variant.deck !== "40") parts.push(t("bz.faces_zero"));
+  if (p.ten_high) parts.push(t("bz.ten_high"));
+  const best = String(p.ladder || "").split(">")[0];
+  if (best) parts.push(t("bz.best_pair", { p: best.replace(/T/g, "10") }));
+  if (p.same_colour_pairs) parts.push(t("bz.same_colour"));
+  const ties = [...(p.ladder_ties || []), ...(p.point_ties || [])];
+  const top = ties.includes("top_card");
+  const banker = ties.includes("banker");
+  parts.push(t(top && banker ? "bz.ties_top_banker" : top ? "bz.ties_top" : banker ? "bz.ties_banker" : "bz.ties_push"));
+  if (p.grouping === "fixed") parts.push(t("bz.fixed_grouping"));
+  return parts.join(" · ");
 }

@@ -681,7 +681,10 @@ function special3Of(v) {
 /** 打弹子's tribute so far (进贡, 挑选, 还贡 as shown to this seat), one line each. */
 function tributeLines(ctx, v) {
   const tr = v.tribute;
-  if (!tr || v.phase === "playing" || v.phase === "over") return null;
+  // kept on the felt through the first trick of play, so that every seat can still read
+  // what was given and returned at its first turn
+  const afterFirstTrick = v.lastTrick.length > 0;
+  if (!tr || v.phase === "over" || (v.phase === "playing" && afterFirstTrick)) return null;
   const who = (s) => (s === null || s === undefined ? w("pool") : seatLabel(ctx, s));
   const lines = (tr.log || []).map((e) => {
     const key = { tribute_given: "log.tribute", return_given: "log.return", picked: "log.picked" }[e.type];

@@ -40,19 +40,34 @@ function groupPanel(ctx, me) {
           "div",
           { class: "suggestions", id: "suggestions" },
           h("span", { class: "label" }, t("jjb.suggested")),
-          sugg.slice(0, 3).map((s, i) =>
-            h(
-              "button",
-              {
-                class: "suggestion",
-                dataset: { suggestion: i },
-                onclick: () => {
-                  local.pick = splitCards(s.first || s.front);
-                  ctx.rerender();
+          h(
+            "div",
+            { class: "sugg-strip" },
+            sugg.slice(0, 3).map((s, i) => {
+              const a = splitCards(s.first || s.front);
+              const b = splitCards(s.second || s.back);
+              const chosen = first.length === 2 && [...first].sort().join() === [...a].sort().join();
+              const readings = s.readings || [];
+              return h(
+                "button",
+                {
+                  class: `suggestion sugg-card${chosen ? " chosen" : ""}`,
+                  dataset: { suggestion: i },
+                  "aria-pressed": chosen ? "true" : "false",
+                  onclick: () => {
+                    local.pick = [...a];
+                    ctx.rerender();
+                  },
                 },
-              },
-              `${s.first || s.front} / ${s.second || s.back}`,
-            ),
+                h(
+                  "span",
+                  { class: "sugg-head" },
+                  h("b", {}, chosen ? `✔ ${i + 1}` : String(i + 1)),
+                  typeof s.win === "number" ? h("span", { class: "sugg-score" }, t("jjb.chances", { w: Math.round(s.win * 100), l: Math.round(s.loss * 100) })) : null,
+                ),
+                [a, b].map((g, k) => h("span", { class: "sugg-row" }, cardsEl(g.join(" "), { small: true }), h("small", { class: "sugg-cat" }, readings[k] || ""))),
+              );
+            }),
           ),
         )
       : null,

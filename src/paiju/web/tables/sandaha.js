@@ -131,6 +131,13 @@ function handPicker(ctx, cards, mode) {
     group.items.push([card, i]);
   });
   const active = mode === "bury" || mode === "play";
+  // the kitty just picked up (底牌) stays marked in the hand until it is buried
+  const taken = splitCards(view.taken || "");
+  const fromKitty = new Set();
+  for (const c of taken) {
+    const at = cards.findIndex((x, i) => x === c && !fromKitty.has(i));
+    if (at >= 0) fromKitty.add(at);
+  }
   return h(
     "div",
     { class: "sdh-groups", id: "sdh-hand" },
@@ -145,6 +152,10 @@ function handPicker(ctx, cards, mode) {
           g.items.map(([card, i]) => {
             const el = cardEl(card);
             el.dataset.index = i;
+            if (fromKitty.has(i)) {
+              el.classList.add("from-kitty");
+              el.title = w("from_kitty");
+            }
             if (!active) return el;
             el.classList.add("pick");
             const on = picked.includes(i);
@@ -219,6 +230,21 @@ function trickTable(ctx, plays, { winner = null, id = "sdh-trick", label = null 
         },
         h("small", {}, ctx.seatName(p.seat)),
         cardsEl(p.cards, { small: true }),
+      ),
+    ),
+  );
+}
+
+/** Every finished trick (前几轮), newest first: who played what, who won it. */
+function trickHistory(ctx, tricks) {
+  return h(
+    "ol",
+    { class: "sdh-history", id: "sdh-history", reversed: true },
+    [...tricks].reverse().map((tr) =>
+      h(
+        "li",
+        {},
+        tr.plays.map((p) => h("span", { class: `hist-play${p.seat === tr.winner ? " won" : ""}` }, h("small", {}, ctx.seatName(p.seat)), cardsEl(p.cards, { small: true }))),
       ),
     ),
   );
@@ -330,7 +356,9 @@ function controlsFor(ctx, cards, mode) {
         : view.phase === "naming"
           ? h("p", { class: "sdh-note" }, w("name_hint"))
           : null;
-    return h("div", {}, note, h("div", { class: "legal-actions" }, ctx.legal.map((a) => actionButton(ctx, a, cards))));
+    // bids in one scrolling row (pass and the highest first): the hand stays on screen
+    const many = ctx.legal.length > 6 ? " one-row" : "";
+    return h("div", {}, note, h("div", { class: `legal-actions${many}`, id: "sdh-choices" }, ctx.legal.map((a) => actionButton(ctx, a, cards))));
   }
   const chosen = local.picked.map((i) => cards[i]);
   const bury = mode === "bury";
@@ -441,6 +469,14 @@ export function render(ctx) {
         )
       : null,
     showLast ? trickTable(ctx, last, { winner: view.last_winner, id: "sdh-last", label: w("won_by", { who: ctx.seatName(view.last_winner) }) }) : null,
+    (view.tricks || []).length > 1
+      ? h(
+          "button",
+          { class: "ghost small-button", id: "sdh-show-history", onclick: () => { local.showHistory = !local.showHistory; ctx.rerender(); } },
+          local.showHistory ? w("hide_history") : w("history", { n: view.tricks.length }),
+        )
+      : null,
+    local.showHistory ? trickHistory(ctx, view.tricks || []) : null,
     view.result && ctx.seat !== null ? resultSummary(ctx) : null,
     view.result && ctx.seat === null ? resultPanel(ctx) : null,
   );

@@ -236,7 +236,7 @@ function rowZone(ctx, local, row, fouls, a2345) {
         if (local.sel.length) moveTo(ctx, local, row, [...local.sel]);
       },
     },
-    h("span", { class: "row-label" }, t(`ssz.${row}`), full ? h("small", {}, ` ${categoryName(rowValue(cards, a2345))}`) : null),
+    h("span", { class: "row-label" }, h("b", {}, t(`ssz.${row}`)), full ? h("small", { class: "row-cat" }, categoryName(rowValue(cards, a2345))) : null),
     h("div", { class: "cards" }, cards.map((c) => cardButton(ctx, local, c, row)), slots),
   );
   dropZone(ctx, local, zone, row);
@@ -257,6 +257,8 @@ function arrangePanel(ctx) {
   const fouls = foulsOf(local.rows, a2345);
   const complete = ROWS.every((r) => local.rows[r].length === SIZE[r]);
   const verdict = loadVerdict(ctx, local);
+  // the rows as placed: if the time runs out they are played, not the bot's choice
+  if (ctx.draft) ctx.draft(complete ? arrangement(local) : null);
   const exact = verdict && verdict.preview ? verdict.preview : null;
   const fouled = exact ? exact.foul : fouls.length > 0;
   const hand = h(
@@ -268,7 +270,7 @@ function arrangePanel(ctx) {
         if (local.sel.some((c) => !left.includes(c))) moveTo(ctx, local, "hand", local.sel.filter((c) => !left.includes(c)));
       },
     },
-    h("div", { class: "cards hand" }, left.map((c) => cardButton(ctx, local, c, "hand"))),
+    h("div", { class: "cards hand" }, sortCards(left, local.sort || "rank").map((c) => cardButton(ctx, local, c, "hand"))),
   );
   dropZone(ctx, local, hand, "hand");
   let warning;
@@ -290,25 +292,100 @@ function arrangePanel(ctx) {
       "div",
       { class: "suggestions", id: "suggestions" },
       h("span", { class: "label" }, t("ssz.suggestions")),
-      sugg.slice(0, 4).map((s, i) =>
-        h(
-          "button",
-          {
-            class: "suggestion",
-            dataset: { suggestion: i },
-            onclick: () => {
-              local.rows = { front: splitCards(s.front), middle: splitCards(s.middle), back: splitCards(s.back) };
-              local.sel = [];
-              ctx.rerender();
-            },
-          },
-          `${i + 1}. ${(s.categories || []).map(term).join(" / ") || `${s.front} / ${s.middle} / ${s.back}`}`,
-        ),
-      ),
+      h("div", { class: "sugg-strip" }, sugg.slice(0, 4).map((s, i) => suggestionEl(ctx, local, s, i, a2345))),
     );
   } else if (sugg === "missing") {
     suggestions = h("p", { class: "muted small" }, `${t("ssz.suggestions")} ${t("ssz.no_suggestions")}`);
   }
+  const sortMode = local.sort || "rank";
+  const sortBar = h(
+    "div",
+    { class: "sort-bar" },
+    ["rank", "suit"].map((mode) =>
+      h(
+        "button",
+        {
+          class: `ghost small-button${sortMode === mode ? " on" : ""}`,
+          id: `sort-${mode}`,
+          "aria-pressed": sortMode === mode ? "true" : "false",
+          onclick: (ev) => {
+            ev.stopPropagation();
+            local.sort = mode;
+            ctx.rerender();
+          },
+        },
+        t(`sort.${mode}`),
+      ),
+    ),
+    h("span", { class: "hint muted" }, t("ssz.tap_hint")),
+  );
+  const confirmFoul = local.confirmFoul && fouled && complete;
+  const actions = confirmFoul
+    ? h(
+        "div",
+        { class: "foul-confirm", id: "foul-confirm", role: "alertdialog" },
+        h("p", {}, t("ssz.foul_confirm")),
+        h(
+          "div",
+          { class: "buttons" },
+          h(
+            "button",
+            {
+              class: "ghost",
+              id: "foul-confirm-no",
+              onclick: () => {
+                local.confirmFoul = false;
+                ctx.rerender();
+              },
+            },
+            t("ssz.foul_back"),
+          ),
+          h(
+            "button",
+            {
+              class: "primary danger",
+              id: "foul-confirm-yes",
+              onclick: () => {
+                local.confirmFoul = false;
+                ctx.act(arrangement(local));
+              },
+            },
+            t("ssz.foul_anyway"),
+          ),
+        ),
+      )
+    : h(
+        "div",
+        { class: "buttons main-actions" },
+        h(
+          "button",
+          {
+            class: "ghost",
+            id: "ssz-clear",
+            onclick: () => {
+              local.rows = { front: [], middle: [], back: [] };
+              local.sel = [];
+              ctx.rerender();
+            },
+          },
+          t("ssz.clear"),
+        ),
+        h(
+          "button",
+          {
+            class: `primary${fouled ? " danger" : ""}`,
+            id: "ssz-submit",
+            disabled: !complete,
+            onclick: () => {
+              if (fouled) {
+                local.confirmFoul = true;
+                ctx.rerender();
+              } else ctx.act(arrangement(local));
+            },
+          },
+          t("ssz.submit"),
+        ),
+      );
   return h(
     "div",
     { class: "ssz-arrange" },
@@ -324,35 +401,56 @@ function arrangePanel(ctx) {
     h("div", { class: "rows" }, ROWS.map((r) => rowZone(ctx, local, r, fouls, a2345))),
     warning,
     hand,
-    h("p", { class: "hint muted" }, t("ssz.tap_hint")),
-    h(
-      "div",
-      { class: "buttons" },
-      h(
-        "button",
-        {
-          class: "ghost",
-          id: "ssz-clear",
-          onclick: () => {
-            local.rows = { front: [], middle: [], back: [] };
-            local.sel = [];
-            ctx.rerender();
-          },
-        },
-        t("ssz.clear"),
-      ),
-      h(
-        "button",
-        {
-          class: `primary${fouled ? " danger" : ""}`,
-          id: "ssz-submit",
-          disabled: !complete,
-          onclick: () => ctx.act(arrangement(local)),
-        },
-        t("ssz.submit"),
-      ),
-    ),
+    sortBar,
+    actions,
   );
+}
+
+const SUIT_ORDER = "shcd";
+
+/** The hand in the order the player chose: by rank (high first) or by suit, then rank. */
+export function sortCards(cards, mode = "rank") {
+  const bySuit = (c) => (suitOf(c) ? SUIT_ORDER.indexOf(suitOf(c)) : -1);
+  return [...cards].sort((a, b) =>
+    mode === "suit" ? bySuit(a) - bySuit(b) || rankOf(b) - rankOf(a) : rankOf(b) - rankOf(a) || bySuit(a) - bySuit(b),
+  );
+}
+
+function sameCards(a, b) {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+}
+
+/** One suggestion (推荐摆法) as it will be played: the three rows as cards, each row's hand
+ * type, and the expected score per opponent; the one on the rows now is marked. */
+function suggestionEl(ctx, local, s, i, a2345) {
+  const rows = { front: splitCards(s.front), middle: splitCards(s.middle), back: splitCards(s.back) };
+  const cats = ROWS.map((r, k) => ((s.categories || [])[k] ? term(s.categories[k]) : categoryName(rowValue(rows[r], a2345))));
+  const chosen = ROWS.every((r) => sameCards(local.rows[r], rows[r]));
+  return h(
+    "button",
+    {
+      class: `suggestion sugg-card${chosen ? " chosen" : ""}`,
+      dataset: { suggestion: i },
+      "aria-pressed": chosen ? "true" : "false",
+      onclick: () => {
+        local.rows = { front: [...rows.front], middle: [...rows.middle], back: [...rows.back] };
+        local.sel = [];
+        ctx.rerender();
+      },
+    },
+    h(
+      "span",
+      { class: "sugg-head" },
+      h("b", {}, chosen ? `✔ ${i + 1}` : String(i + 1)),
+      typeof s.score === "number" ? h("span", { class: `sugg-score ${s.score > 0 ? "win" : s.score < 0 ? "loss" : ""}` }, t("ssz.expected", { n: signedFixed(s.score) })) : null,
+    ),
+    ROWS.map((r, k) => h("span", { class: "sugg-row", dataset: { srow: r } }, cardsEl(rows[r].join(" "), { small: true }), h("small", { class: "sugg-cat" }, cats[k]))),
+  );
+}
+
+function signedFixed(x) {
+  const v = Math.round(x * 10) / 10;
+  return v > 0 ? `+${v.toFixed(1)}` : v.toFixed(1);
 }
 
 function shownRows(hand, { animate = false, results = null } = {}) {
@@ -395,7 +493,9 @@ function myRowResults(showdown, me) {
   return any ? totals : null;
 }
 
-function showdownCenter(ctx) {
+/** The pair by pair results (比牌明细): who beat whom in which row, 打枪, bonuses and the
+ * points; drawn beside the table (under it on a phone), never over the seats. */
+function pairsList(ctx) {
   const sd = ctx.view.showdown;
   const name = (i) => ctx.seatName(i);
   const items = sd.pairs.map((p, idx) =>
@@ -405,8 +505,10 @@ function showdownCenter(ctx) {
       h("span", {}, t("ssz.vs", { a: name(p.seats[0]), b: name(p.seats[1]) })),
       h(
         "span",
-        { class: "rows-result" },
-        (p.rows || []).map((x) => h("b", { class: x > 0 ? "win" : x < 0 ? "loss" : "tie" }, x > 0 ? "▲" : x < 0 ? "▼" : "=")),
+        { class: "rows-result", title: t("ssz.rows_hint") },
+        (p.rows || []).map((x, i) =>
+          h("b", { class: `row-r ${x > 0 ? "win" : x < 0 ? "loss" : "tie"}` }, `${t(`ssz.short_${ROWS[i]}`)}${x > 0 ? "▲" : x < 0 ? "▼" : "="}`),
+        ),
       ),
       p.gun !== null && p.gun !== undefined ? h("span", { class: "tag gun" }, `${t("ssz.gun")} ${name(p.gun)}`) : null,
       (p.bonuses || []).map((b) => h("span", { class: "tag bonus" }, `${b.name} +${b.points}`)),
@@ -415,12 +517,22 @@ function showdownCenter(ctx) {
   );
   return h(
     "div",
-    { class: "showdown-center", id: "showdown" },
+    { class: "pairs-box", id: "showdown" },
+    h("h3", {}, t("ssz.pairs")),
+    t(`ssz.explain.${sd.scoring}`) !== `ssz.explain.${sd.scoring}` ? h("p", { class: "scoring-note" }, t(`ssz.explain.${sd.scoring}`)) : null,
+    h("ul", { class: "pairs" }, items),
+  );
+}
+
+function showdownCenter(ctx) {
+  const sd = ctx.view.showdown;
+  return h(
+    "div",
+    { class: "showdown-center" },
     h("div", { class: "chip" }, t("ssz.showdown")),
     (sd.homeruns || []).length
-      ? h("div", { class: "homerun reveal", style: "animation-delay:1.35s" }, `${t("ssz.homerun")}: ${sd.homeruns.map(name).join("、")}`)
+      ? h("div", { class: "homerun reveal", style: "animation-delay:1.35s" }, `${t("ssz.homerun")}: ${sd.homeruns.map((i) => ctx.seatName(i)).join("、")}`)
       : null,
-    h("ul", { class: "pairs" }, items),
   );
 }
 
@@ -460,7 +572,9 @@ export function render(ctx) {
       );
     } else mine = arrangePanel(ctx);
   } else if (sd && ctx.seat !== null) {
-    mine = h("div", { class: "ssz-mine-result" }, shownRows(sd.hands[ctx.seat], { animate: true, results: myRowResults(sd, ctx.seat) }));
+    mine = h("div", { class: "ssz-mine-result" }, shownRows(sd.hands[ctx.seat], { animate: true, results: myRowResults(sd, ctx.seat) }), pairsList(ctx));
+  } else if (sd) {
+    mine = pairsList(ctx);
   }
   const center = sd
     ? showdownCenter(ctx)

@@ -1,0 +1,389 @@
+"""Player-facing refusals (拒绝的理由) in Chinese and English.
+
+An :class:`~paiju.errors.IllegalAction` carries a stable ``reason`` and JSON ``params``;
+this module renders them for a player in the player's language, from one table, so the
+terminal and the server say the same thing (the server sends both texts beside the
+reason; the browser shows the one of its language). Parameters are rendered by name:
+
+* ``cards``, ``extra``, ``missing``, ``hand`` … (canonical card text such as ``"Qh Qh"``)
+  as the terminal draws cards, ``Q♥ Q♥``;
+* ``suit`` (``s h c d`` or ``trumps``) as ``♠ ♥ ♣ ♦`` or 主牌 / trumps;
+* ``seat`` and ``seats`` (0-based) as seat numbers from 1, the way the table shows them;
+* lists joined with 、 or a comma.
+
+>>> render("must_follow", {"suit": "h", "held": 3, "count": 2}, "zh")
+'有♥必须跟♥：你有 3 张♥，要出其中 2 张'
+>>> render("bet_limits", {"amount": 50, "low": 1, "high": 10}, "en")
+'A bet is 1-10, not 50'
+>>> render(None, {}, "zh", fallback="seat 1 is a bot seat")
+'seat 1 is a bot seat'
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+from typing import Any, Final, Literal
+
+from paiju.cards import parse_cards
+from paiju.errors import IllegalAction, NotationError, PaijuError
+
+__all__ = [
+    "CODES",
+    "EVENTS",
+    "REASONS",
+    "Lang",
+    "describe_event",
+    "error_fields",
+    "explain",
+    "known",
+    "render",
+    "terminal_lang",
+    "texts",
+    "texts_of_code",
+]
+
+Lang = Literal["zh", "en"]
+
+REASONS: Final[dict[str, tuple[str, str]]] = {
+    # any game
+    "not_your_turn": ("还没轮到你（等待 {seats}）", "Not your turn (waiting for {seats})"),
+    "hand_over": ("这一局已经结束", "The hand is over"),
+    "no_such_seat": ("没有这个座位", "There is no such seat"),
+    "not_an_action": ("这个游戏没有这个动作", "This game has no such action"),
+    "no_action_left": ("现在没有可以做的动作", "There is nothing to do now"),
+    "bad_seat_count": (
+        "{code} 要 {low}-{high} 人，不是 {n} 人",
+        "{code} is played by {low}-{high}, not {n}",
+    ),
+    "unknown_option": ("没有这个房间选项：{options}", "No such room option: {options}"),
+    "bad_option": ("房间选项 {option} 的值不对：{value}", "Room option {option} cannot be {value}"),
+    "option_out_of_range": (
+        "房间选项 {option} 要在 {min}-{max} 之间",
+        "Room option {option} is {min}-{max}",
+    ),
+    "not_banker_game": (
+        "{code} 没有庄家，不能选庄家优先",
+        "{code} has no banker: no banker-favoured option",
+    ),
+    "bot_seat": ("{seat}是机器人的座位，选一个空位", "{seat} is a bot seat: pick an open seat"),
+    "bad_bots": ("机器人比座位（{n} 个）还多", "More bots than the {n} seats"),
+    "cannot_arrange": ("这个牌桌不能摆 {code}", "This table cannot show {code}"),
+    # 十三张
+    "bet_first": ("先下注：{choices} 选一个", "Bet first: one of {choices}"),
+    "bet_choice": (
+        "下注只能是 {choices}，不能是 {amount}",
+        "A bet is one of {choices}, not {amount}",
+    ),
+    "bets_placed": ("已经下过注了，请摆牌", "The bets are placed: arrange your cards"),
+    "already_shown": ("你已经摆好（亮牌）了", "You have already shown your hand"),
+    "no_special": (
+        "你没有可以报到的特殊牌：把 13 张牌摆成头墩 3 张、中墩 5 张、尾墩 5 张",
+        "You hold no special hand to declare: arrange front (3) / middle (5) / back (5)",
+    ),
+    "declare_only": (
+        "你的 {special} 不用摆牌，只能报到（亮牌）",
+        "Your {special} is not arranged: declare it",
+    ),
+    "show_only": ("这个玩法不摆牌，只能亮牌", "Nobody arranges in this game: show your hand"),
+    "row_sizes": (
+        "头墩 3 张、中墩 5 张、尾墩 5 张，现在是 {front}、{middle}、{back} 张",
+        "Front 3, middle 5 and back 5 cards, not {front}, {middle} and {back}",
+    ),
+    "not_your_cards": (
+        "13 张牌每张用一次：多出 {extra}，少了 {missing}",
+        "Use your 13 cards once each: extra {extra}, missing {missing}",
+    ),
+    "type_three_rows": (
+        "输入三墩，用 / 隔开：头墩 3 张 / 中墩 5 张 / 尾墩 5 张",
+        "Type three rows separated by '/': front (3) / middle (5) / back (5)",
+    ),
+    # 宝子 / 佳佳宝
+    "bet_now": ("现在要下注", "Bet now"),
+    "group_now": ("现在要把四张牌分成两组", "Split your four cards into two groups now"),
+    "bet_limits": (
+        "下注要在 {low}-{high} 之间，不能是 {amount}",
+        "A bet is {low}-{high}, not {amount}",
+    ),
+    "group_sizes": (
+        "每组两张牌：你的牌是 {hand}",
+        "Two cards in each group: your cards are {hand}",
+    ),
+    "not_your_groups": ("分组要用你的四张牌 {hand}", "The groups must be your four cards {hand}"),
+    "fixed_grouping": (
+        "按规则要这样分组（有对则组队，大牌领头）：{groups}",
+        "The rule groups these cards (a pair stays together, the big cards lead): {groups}",
+    ),
+    # 三打哈
+    "not_now": ("现在不能{what}", "You cannot {what} now"),
+    "must_bid": (
+        "你有 {count} 张常主（王、2、7）：不能不叫，要叫 {max} 分或以下",
+        "You hold {count} fixed trumps (jokers, 2s, 7s): you may not pass; bid {max} or lower",
+    ),
+    "no_lower_bid": ("没有更低的分可叫了：请不叫", "No lower bid is possible: pass"),
+    "bid_not_allowed": (
+        "不能叫 {points} 分：叫 {max} 分或以下，每次少 {step} 分，最低 {min} 分",
+        "You cannot bid {points}: bid {max} or lower in steps of {step}, down to {min}",
+    ),
+    "bury_count": ("要扣 {size} 张底牌，不是 {n} 张", "Bury exactly {size} cards, not {n}"),
+    "not_held": ("你没有 {cards}", "You do not hold {cards}"),
+    "bad_trump": ("主牌只能是 ♠ ♥ ♣ ♦ 或无主", "Trumps are ♠, ♥, ♣, ♦ or no trumps"),
+    "play_something": ("至少出一张牌", "Play at least one card"),
+    "lead_one_suit": (
+        "首家出牌要同一门花色（主牌算一门）：{cards}",
+        "A lead is of one suit (trumps count as one): {cards}",
+    ),
+    "only_trumps_throw": (
+        "只能甩主牌：副牌只能出单张、对子或拖拉机",
+        "Only trumps may be thrown: lead one single, pair or tractor of a side suit",
+    ),
+    "follow_count": ("跟牌要出 {count} 张，不是 {n} 张", "Follow with {count} cards, not {n}"),
+    "must_follow_all": (
+        "有{suit}必须先出{suit}：先把你的 {cards} 都出了",
+        "Follow {suit}: play all your {suit} ({cards}) before other cards",
+    ),
+    "must_follow": (
+        "有{suit}必须跟{suit}：你有 {held} 张{suit}，要出其中 {count} 张",
+        "Follow {suit}: you hold {held} {suit}, play {count} of them",
+    ),
+    "must_follow_tractor": (
+        "要用拖拉机跟{suit}：你有 {cards}",
+        "Follow {suit} with a tractor: you hold {cards}",
+    ),
+    "must_follow_pairs": (
+        "要用 {pairs} 对跟{suit}：你有 {cards}",
+        "Follow {suit} with {pairs} pair(s): you hold {cards}",
+    ),
+}
+
+CODES: Final[dict[str, tuple[str, str]]] = {
+    # the server's refusals and the error tree's codes, where no reason says more
+    "already_seated": ("你已经在这个房间有座位了", "You already hold a seat in this room"),
+    "room_full": ("这个房间没有空位了", "This room has no open seat"),
+    "room_started": ("这个房间已经开始了，可以观战", "This room has started: you may watch"),
+    "seat_taken": ("这个座位已经有人了", "That seat is taken"),
+    "not_seated": ("你在这个房间没有座位", "You hold no seat in this room"),
+    "not_owner": ("只有开房间的人可以这样做", "Only the room's owner may do that"),
+    "spectator": ("观战时不能出牌：先入座", "Spectators cannot play: take a seat first"),
+    "spectators_off": ("这个房间不允许观战", "This room does not allow spectators"),
+    "wrong_seat": ("这不是你的座位", "That is not your seat"),
+    "stale": ("这一局已经过去了", "That hand is over"),
+    "no_hand": ("现在没有进行中的牌局，等下一局", "No hand is in play: wait for the next deal"),
+    "no_room": ("没有这个房间", "No such room"),
+    "no_game": ("没有这局牌", "No such game"),
+    "in_play": ("这局牌还在进行中", "This hand is still in play"),
+    "too_many_rooms": ("你开的房间太多了", "You have too many rooms open"),
+    "bad_token": ("请重新登录", "Please sign in again"),
+    "bot_seat": ("这个座位给机器人了，选一个空位", "That seat is a bot's: pick an open seat"),
+    "bad_bots": ("机器人比座位还多", "More bots than seats"),
+    "not_your_turn": ("还没轮到你", "Not your turn"),
+    "illegal_action": ("规则不允许这样做", "The rules do not allow that"),
+    "bad_notation": ("牌写得不对", "That card text does not parse"),
+    "unknown_variant": ("没有这个玩法", "No such game"),
+    "not_implemented": ("这个玩法还不能玩", "This game is not playable yet"),
+    "bad_message": ("消息格式不对", "Malformed message"),
+    "rate_limited": ("操作太快了，请稍等", "Too fast: please wait a moment"),
+    "bad_seat": ("没有这个座位", "There is no such seat"),
+    "bad_name": ("这个名字不能用", "That name cannot be used"),
+    "too_fast": ("机器人和限时不能这么快", "Bots and timers cannot be that fast"),
+    "too_many_bot_rooms": (
+        "你开的机器人房间太多了，先关掉一个",
+        "Too many rooms of bots: close one first",
+    ),
+    "too_many_registrations": ("注册太频繁了，请稍后再试", "Too many sign-ups: try again later"),
+    "too_many_rooms_address": ("从你这里开的房间太多了", "Too many rooms from your address"),
+    "too_many_sockets": ("连接太多了", "Too many connections"),
+    "void_game": ("这局牌作废了", "This hand was void"),
+    "storage_failure": ("没能保存这一步，请再试一次", "The move could not be stored: try again"),
+    "internal": ("服务器出错了，这一步没有生效", "Server error: the move was not applied"),
+}
+
+_WHAT: Final[dict[str, tuple[str, str]]] = {
+    "bid": ("叫分", "bid"),
+    "bury": ("埋底", "bury the kitty"),
+    "name": ("叫主", "name trumps"),
+    "play": ("出牌", "play cards"),
+}
+
+_SUITS: Final[dict[str, tuple[str, str]]] = {
+    "s": ("♠", "♠"),
+    "h": ("♥", "♥"),
+    "c": ("♣", "♣"),
+    "d": ("♦", "♦"),
+    "trumps": ("主牌", "trumps"),
+}
+
+_CARD_KEYS: Final = frozenset({"card", "cards", "extra", "missing", "hand", "groups"})
+
+
+def _cards(text: str, lang: Lang) -> str:
+    """Card text as the tables draw it: ``Qh Ts`` as ``Q♥ 10♠``, jokers as 小王/大王."""
+    if not text.strip():
+        return "无" if lang == "zh" else "none"
+    out = []
+    for token in text.split():
+        if token == "/":
+            out.append("/")
+            continue
+        try:
+            (card,) = parse_cards(token)
+        except (NotationError, ValueError):
+            out.append(token)
+            continue
+        if card.is_joker and lang == "zh":
+            out.append("大王" if str(card) == "RJ" else "小王")
+        else:
+            out.append(card.symbol())
+    return " ".join(out)
+
+
+def _value(key: str, value: Any, lang: Lang) -> str:
+    k = 0 if lang == "zh" else 1
+    if key in _CARD_KEYS and isinstance(value, str):
+        return _cards(value, lang)
+    if key == "suit" and isinstance(value, str):
+        return _SUITS.get(value, (value, value))[k]
+    if key == "what" and isinstance(value, str):
+        return _WHAT.get(value, (value, value))[k]
+    if key in ("seat", "seats"):
+        seats = value if isinstance(value, list) else [value]
+        label = "{n}号位" if lang == "zh" else "seat {n}"
+        return ("、" if lang == "zh" else ", ").join(label.format(n=int(s) + 1) for s in seats)
+    if isinstance(value, list):
+        return ("、" if lang == "zh" else ", ").join(str(v) for v in value)
+    if isinstance(value, bool):
+        return ("是" if value else "否") if lang == "zh" else str(value).lower()
+    return str(value)
+
+
+FAMILY_TABLES: Final = ("danzi", "climbing", "majiang")
+"""Families that keep their refusals' texts in their own ``messages.REASONS``."""
+
+
+@functools.cache
+def _all_reasons() -> dict[str, tuple[str, str]]:
+    """The core table, with the families' own tables (``paiju.games.F.messages``) under it:
+    a reason of the core wins; a family's text fills a reason the core does not have."""
+    out: dict[str, tuple[str, str]] = {}
+    for family in FAMILY_TABLES:
+        try:
+            module = importlib.import_module(f"paiju.games.{family}.messages")
+        except ImportError:
+            continue
+        table = getattr(module, "REASONS", {})
+        for key, pair in table.items():
+            if isinstance(pair, tuple) and len(pair) == 2:
+                out.setdefault(key, (str(pair[0]), str(pair[1])))
+    out.update(REASONS)
+    return out
+
+
+def known(reason: str | None) -> bool:
+    """Whether ``reason`` has a Chinese and an English text (core or a family's)."""
+    return reason is not None and reason in _all_reasons()
+
+
+def render(reason: str | None, params: dict[str, Any], lang: Lang, fallback: str = "") -> str:
+    """The refusal ``reason`` with its ``params`` in ``lang``; ``fallback`` (the
+    developers' message) where the reason has no rendering."""
+    table = _all_reasons()
+    if reason is None or reason not in table:
+        return fallback
+    text = table[reason][0 if lang == "zh" else 1]
+    for key, value in params.items():
+        text = text.replace("{" + key + "}", _value(key, value, lang))
+    return text
+
+
+def texts(exc: PaijuError) -> dict[str, str] | None:
+    """``{"zh": …, "en": …}`` for a refusal: its reason rendered, else its code's text
+    (None for a code without one)."""
+    if isinstance(exc, IllegalAction) and known(exc.reason):
+        return {lang: render(exc.reason, exc.params, lang) for lang in ("zh", "en")}
+    pair = CODES.get(exc.code)
+    return None if pair is None else {"zh": pair[0], "en": pair[1]}
+
+
+def texts_of_code(code: str) -> dict[str, str] | None:
+    """``{"zh": …, "en": …}`` of an error code (None for a code without one)."""
+    pair = CODES.get(code)
+    return None if pair is None else {"zh": pair[0], "en": pair[1]}
+
+
+def error_fields(exc: PaijuError) -> dict[str, Any]:
+    """The player-facing fields of an error message: ``reason``, ``params`` and ``text``."""
+    reason = exc.reason if isinstance(exc, IllegalAction) else None
+    params = dict(exc.params) if isinstance(exc, IllegalAction) else {}
+    return {"reason": reason, "params": params, "text": texts(exc)}
+
+
+def explain(exc: PaijuError, lang: Lang = "zh") -> str:
+    """What a player is told about ``exc``: its reason rendered in ``lang``, else its message."""
+    if isinstance(exc, IllegalAction):
+        return render(exc.reason, exc.params, lang, fallback=str(exc))
+    return str(exc)
+
+
+def terminal_lang() -> Lang:
+    """The terminal's language: ``PAIJU_LANG=en`` for English, Chinese otherwise."""
+    return "en" if os.environ.get("PAIJU_LANG", "").lower().startswith("en") else "zh"
+
+
+EVENTS: Final[dict[str, tuple[str, str] | None]] = {
+    # None: the table draws it itself (the showdown, a seat's readiness)
+    "revealed": None,
+    "ready": None,
+    "bets_shown": None,
+    "cards_seen": None,
+    "group_chosen": None,
+    "bet_placed": ("{seat} 下注 {amount}", "{seat} bets {amount}"),
+    "bid_made": ("{seat} 叫 {points} 分", "{seat} bids {points}"),
+    "bid_passed": ("{seat} 不叫", "{seat} passes"),
+    "declarer_chosen": ("{seat} 做庄，庄分 {bid}", "{seat} is the declarer at {bid}"),
+    "kitty_taken": ("你拿到底牌：{cards}", "You take the kitty: {cards}"),
+    "kitty_buried": ("你扣下底牌：{cards}", "You bury: {cards}"),
+    "trump_named": ("{seat} 叫主：{trump}", "{seat} names trumps: {trump}"),
+    "throw_failed": (
+        "{seat} 甩牌失败（{blocked_by} 管得住），改出 {forced}",
+        "{seat}'s throw failed ({blocked_by} can beat it): {forced} is played",
+    ),
+    "played": ("{seat} 出 {cards}", "{seat} plays {cards}"),
+    "trick_won": ("{seat} 赢得这一轮（{points} 分）", "{seat} wins the trick ({points} points)"),
+    "kitty_revealed": (
+        "底牌：{cards}（{points} 分，抠底 ×{multiplier}）",
+        "The kitty: {cards} ({points} points, ×{multiplier})",
+    ),
+    "seat_grouped": ("{seat} 分好组了", "{seat} has grouped"),
+}
+
+_TRUMPS: Final = {"s": "♠", "h": "♥", "c": "♣", "d": "♦", "none": ("无主", "no trumps")}
+
+
+def describe_event(event: dict[str, Any], me: int | None, lang: Lang = "zh") -> str | None:
+    """One line a player reads about an event (its JSON form), or None when the table
+    shows it already; an event this table does not know is named by its type."""
+    kind = str(event.get("type", ""))
+    if kind in EVENTS and EVENTS[kind] is None:
+        return None
+    k = 0 if lang == "zh" else 1
+    values: dict[str, str] = {}
+    for key, value in event.items():
+        if key in ("seat", "blocked_by") and isinstance(value, int):
+            you = "你" if lang == "zh" else "you"
+            values[key] = you if value == me else _value("seat", value, lang)
+        elif key == "trump" and isinstance(value, str):
+            sign = _TRUMPS.get(value, value)
+            values[key] = sign if isinstance(sign, str) else sign[k]
+        elif key in ("cards", "forced", "tried") and isinstance(value, str):
+            values[key] = _cards(value, lang)
+        else:
+            values[key] = _value(key, value, lang)
+    template = EVENTS.get(kind)
+    text = "{" if template is None else template[k]
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", value)
+    if "{" in text:  # an event this table does not know, or not of this shape
+        rest = ", ".join(f"{key} {v}" for key, v in values.items() if key not in ("type", "seat"))
+        text = f"{values.get('seat', '')} {kind}".strip() + (f": {rest}" if rest else "")
+    return text

@@ -1,0 +1,296 @@
+"""A whole 宁城打弹子 deal with tribute (进贡/挑选/还贡) in the browser, played by taps as a
+person plays, against three server bots through the real server.
+
+The server runs through ``tests/danzi_launch.py``: a chosen seed and a room whose first hand
+starts from a given match context (the second deal of a match, totals 12:9, the previous
+finishing order 甲 0, 1, 3, 2 without 宣战), so the 2/2 tribute (N48) happens on screen: seats
+3 and 2 give two cards each to the pool, the player (the previous 头游) picks two by tap, then
+returns two cards chosen by tap and confirmed; then 宣战 is offered, and the deal is played to
+its end with 提示, 出牌 (cards tapped) and 不出."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_climbing_table import (
+    HAND,
+    accepted,
+    check_places,
+    hand_on_screen,
+    in_viewport,
+    layout_ok,
+    rank,
+    signature,
+    tap,
+)
+from web_helpers import WebServer, check_against_ledger, enter, open_room
+
+from paiju.games import read_record, replay
+from server_process import ServerProcess
+
+LAUNCH = Path(__file__).resolve().parents[1] / "danzi_launch.py"
+SEED = "danzi-web"
+CONTEXT = {
+    "totals": [12, 9],
+    "deal_number": 1,
+    "previous": {"finish_order": [0, 1, 3, 2], "declarer": None},
+    "match_over": False,
+}
+ORDER = ["4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "3", "BJ", "RJ"]
+"""N5 "大王、小王、3、2、A、K、……、4" (low to high here)."""
+
+
+class DanziServer(WebServer):
+    """``paiju serve`` through ``danzi_launch.py`` (chosen seed and match context)."""
+
+    def __init__(self, folder: Path) -> None:
+        ServerProcess.__init__(self, folder, db="web.db", command=(str(LAUNCH),))
+        self.chosen = folder / "chosen.json"
+
+
+@pytest.fixture(scope="module")
+def danzi_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DanziServer]:
+    folder = tmp_path_factory.mktemp("danzi-web")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PAIJU_TEST_DANZI_FILE", str(folder / "chosen.json"))
+        srv = DanziServer(folder)
+        srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def choose_deal(srv: DanziServer, seed: str, context: dict[str, Any]) -> None:
+    """The seed and match context of the next room's first deal."""
+    srv.chosen.write_text(json.dumps({"seed": seed, "context": context}), encoding="utf-8")
+
+
+def no_bot_delay(page: Any) -> None:
+    """The room's bots act at once (the lobby's form has no field for it)."""
+
+    def handle(route: Any) -> None:
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(request.post_data or "{}")
+        body.setdefault("options", {})["bot_delay"] = 0
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/rooms", handle)
+
+
+def minus(hand: list[str], cards: list[str]) -> list[str]:
+    rest = Counter(hand)
+    rest.subtract(cards)
+    return sorted(rest.elements())
+
+
+def returned(hand: list[str], received: list[str], n: int) -> list[str]:
+    """A person's 还贡: the n lowest cards, no 4 (N55) and none of a received value (N54)."""
+    banned = {rank(c) for c in received} | {"4"}
+    if banned & {"BJ", "RJ"}:
+        banned |= {"BJ", "RJ"}
+    ok = sorted((c for c in hand if rank(c) not in banned), key=lambda c: ORDER.index(rank(c)))
+    return ok[:n]
+
+
+def open_hands(page: Any) -> list[int]:
+    seats: list[int] = page.eval_on_selector_all(
+        ".cl-open-hand", "els => els.map(e => Number(e.dataset.seat))"
+    )
+    return seats
+
+
+def tribute_on_screen(page: Any) -> list[tuple[str, int, list[str]]]:
+    """The tribute log's lines on the felt: (type, seat, cards shown)."""
+    lines: list[list[Any]] = page.eval_on_selector_all(
+        "#cl-tribute .cl-tribute-line[data-type]",
+        """els => els.map(e => [e.dataset.type, Number(e.dataset.seat),
+              [...e.querySelectorAll('.card')].map(c => c.dataset.card)])""",
+    )
+    return [(t, s, sorted(c)) for t, s, c in lines]
+
+
+def test_a_whole_danzi_deal_with_tribute_by_taps(page: Any, danzi_server: DanziServer) -> None:
+    """The second deal of a match at seat 0 (the previous 头游) against three bots, every
+    decision a tap: 挑选 from the pool, 还贡 chosen and confirmed, 宣战 declined, the play to
+    the end; the tribute log, the hand, the partner's open hand, the places, points and match
+    score on screen equal the server's record.
+
+    rule (002): "三游和末游自动各拿出两张最大的牌给头游和二游挑选，头游有优先选择权";
+    "进贡方得到贡牌之后，须拿出同样张数的牌作为还贡"; "互为一伙的玩家可以互相看到对方的牌" """
+    page.base = danzi_server.base
+    choose_deal(danzi_server, SEED, CONTEXT)
+    enter(page, "打弹子")
+    no_bot_delay(page)
+    open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
+    page.wait_for_selector(HAND)
+    first = hand_on_screen(page)
+    assert len(first) == 27
+    expected = sorted(first)
+    seen: dict[str, Any] = {"picked": None, "returned": None, "log": None, "tapped": False}
+    phones: set[str] = set()
+    for _ in range(400):
+        page.wait_for_selector("#settlement, #turn.mine", timeout=30_000)
+        if page.query_selector("#settlement"):
+            break
+        before = signature(page)
+        # 明牌: the partner's hand (seat 2) is open, no opponent's ever
+        assert open_hands(page) in ([2], []), open_hands(page)
+        hand = hand_on_screen(page)
+        if page.query_selector("#cl-pick"):  # 挑选 from the shown pool (N48)
+            assert sorted(hand) == expected
+            if "pick" not in phones:
+                phones.add("pick")
+                assert in_viewport(page, "#cl-pick button")
+                layout_ok(page, "ningcheng-danzi-pick")
+            button = page.query_selector("#cl-pick button")
+            assert button is not None
+            action = json.loads(button.get_attribute("data-action"))
+            seen["picked"] = sorted(action["cards"].split())
+            button.click()
+            expected = sorted(expected + seen["picked"])
+        elif page.query_selector("#cl-give"):  # 还贡: as many cards as received (N53)
+            assert sorted(hand) == expected
+            received = seen["picked"] or []
+            give = returned(hand, received, len(received))
+            tap(page, hand, give)
+            assert in_viewport(page, "#cl-give") and in_viewport(page, "#cl-hand")
+            layout_ok(page, "ningcheng-danzi-return")
+            page.click("#cl-give")
+            seen["returned"] = sorted(give)
+            expected = minus(expected, give)
+        elif page.query_selector("button[data-action*='decline']"):  # 宣战 offered (N42)
+            if seen["log"] is None:  # every tribute step is done: the whole log is shown
+                assert sorted(hand) == expected, "the hand after 挑选 and 还贡"
+                seen["log"] = tribute_on_screen(page)
+                layout_ok(page, "ningcheng-danzi-declare")
+            page.click("button[data-action*='decline']")
+        else:
+            assert page.query_selector("#cl-play")
+            if "play" not in phones:  # the first turn of play
+                phones.add("play")
+                assert sorted(hand) == expected, "the hand after 挑选 and 还贡"
+                if seen["log"] is None:  # the log stays until the first card is played
+                    seen["log"] = tribute_on_screen(page)
+                assert open_hands(page) == [2]
+                layout_ok(page, "ningcheng-danzi-playing")
+            current = page.get_attribute("#cl-current", "data-cards")
+            can_pass = page.query_selector("#cl-pass") is not None
+            if can_pass and page.inner_text("#cl-pass") == "要不起":
+                page.click("#cl-pass")
+            elif not current and not seen["tapped"]:
+                low = min(hand, key=lambda c: ORDER.index(rank(c)))
+                tap(page, hand, [low])  # a single, tapped
+                seen["tapped"] = True
+                page.click("#cl-play")
+            elif can_pass and current and not seen.get("passed"):
+                seen["passed"] = True
+                page.click("#cl-pass")  # 不出 while a play is possible
+            else:
+                page.click("#cl-hint")
+                page.wait_for_selector(f"{HAND}.selected")
+                page.click("#cl-play")
+        accepted(page, before)
+    else:
+        raise AssertionError("the deal did not end")
+    assert seen["picked"] and seen["returned"] and seen["log"] is not None, seen
+
+    record = check_against_ledger(page, danzi_server, 0)
+    assert record["context"] == CONTEXT
+    states = list(replay(read_record(record)))
+    final = states[-1]
+    view = final.view(0)
+    # the tribute log on screen: who gave what to the pool, what the player picked and
+    # returned, as the server recorded it (a face-down return has no cards)
+    log = view["tribute"]["log"]
+    wanted = [
+        (e["type"], e["seat"], sorted((e.get("cards") or "").split()))
+        for e in log
+        if e["type"] in ("tribute_given", "picked", "return_given")
+    ]
+    assert seen["log"] == wanted
+    mine = [e for e in log if e["seat"] == 0]
+    assert any(e["type"] == "picked" and sorted(e["cards"].split()) == seen["picked"] for e in mine)
+    (back,) = [e for e in mine if e["type"] == "return_given"]
+    # the two returns are shown as a pool, and the givers (seats 3 and 2) take them (N48)
+    takers = [e for e in log if e["type"] == "picked" and e["seat"] in (2, 3)]
+    assert any(
+        seen["returned"] in (sorted(e["cards"].split()), sorted(e.get("rest", "").split()))
+        for e in takers
+    ), takers
+    assert back.get("cards") is None or sorted(back["cards"].split()) == seen["returned"]
+    # the hand the deal started with (the record's deal) is the one first shown
+    assert sorted(states[0].view(0)["hand"].split()) == sorted(first)
+    # places, points and the match score to 30 on screen are the record's
+    check_places(page, record)
+    result = view["result"]
+    points = page.get_attribute("#cl-points", "data-points")
+    totals = page.get_attribute("#cl-points", "data-totals")
+    assert points == ",".join(map(str, result["points"]))
+    assert totals == ",".join(map(str, result["totals"]))
+    assert [t - c for t, c in zip(result["totals"], CONTEXT["totals"], strict=True)] == list(
+        result["points"]
+    )
+    assert open_hands(page) == [] or 2 in open_hands(page)
+    layout_ok(page, "ningcheng-danzi-end")
+
+
+SAOGONG_SEED = "saogong-2085"
+"""A deal in which seat 0 holds no 王, no 3 and no 2 (found with ``DanziGame.new_state``)."""
+SAOGONG_CONTEXT = {
+    "totals": [9, 12],
+    "deal_number": 1,
+    "previous": {"finish_order": [1, 2, 3, 0], "declarer": None},
+    "match_over": False,
+}
+
+
+def test_saogong_free_tribute_by_taps(page: Any, danzi_server: DanziServer) -> None:
+    """骚贡: the player (the previous 末游) holds no 王/3/2 and chooses the two cards it gives;
+    a 4 is refused with the server's reason, then two cards are tapped and confirmed, the
+    felt's log shows them given to the pool and the hand is two cards shorter.
+
+    rule (002): "在手中没有王，3，2的时候，进贡方可以自主选择需要进贡的牌。" (N51; 4s
+    excepted, N52)"""
+    page.base = danzi_server.base
+    choose_deal(danzi_server, SAOGONG_SEED, SAOGONG_CONTEXT)
+    enter(page, "骚贡")
+    no_bot_delay(page)
+    open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
+    page.wait_for_selector("#turn.mine")
+    page.wait_for_selector("#cl-give")
+    hand = hand_on_screen(page)
+    assert len(hand) == 27
+    assert not {rank(c) for c in hand} & {"BJ", "RJ", "3", "2"}
+    assert "2 张" in page.inner_text("#cl-note")
+    fours = [c for c in hand if rank(c) == "4"]
+    others = sorted((c for c in hand if rank(c) != "4"), key=lambda c: ORDER.index(rank(c)))
+    assert fours, hand
+    tap(page, hand, [fours[0], others[0]])
+    page.click("#cl-give")
+    reason = page.wait_for_selector("#cl-reason", timeout=20_000)
+    assert "4" in reason.inner_text(), reason.inner_text()
+    assert hand_on_screen(page) == hand
+    layout_ok(page, "ningcheng-danzi-saogong")
+    page.click("#cl-clear")
+    give = others[-2:]  # two cards of the player's choice (here its biggest but one)
+    before = signature(page)
+    tap(page, hand, give)
+    page.click("#cl-give")
+    accepted(page, before)
+    page.wait_for_function(
+        "document.querySelector(\"#cl-tribute .cl-tribute-line[data-seat='0']\") !== null"
+    )
+    assert ("tribute_given", 0, sorted(give)) in tribute_on_screen(page)
+    # the hand is two cards shorter; the bots act at once, so a 还贡 of two may be back already
+    now = Counter(hand_on_screen(page))
+    left = Counter(minus(hand, give))
+    assert not left - now and sum((now - left).values()) in (0, 2), (now, left)

@@ -1,0 +1,368 @@
+"""The tables as a new player uses them on a 390x844 phone and a 1280x800 desktop: what
+is on the screen without scrolling, no text overflowing its box, the result kept until
+继续, suggestions drawn as cards, 倒水 asked first, the player's own rows played at a
+timeout, 准备, refusals and the replay in Chinese. Screenshots go to artifacts/web/."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room, shoot, token
+
+from paiju.cards import format_cards, parse_cards
+from paiju.catalog import find_variant
+from paiju.games.shisanzhang.game import greedy_arrangement
+from paiju.games.shisanzhang.rows import is_foul
+from paiju.games.shisanzhang.spec import params_of
+
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+ROWS = ("front", "middle", "back")
+
+ON_SCREEN = """(sel) => [...document.querySelectorAll(sel)].map((el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0
+    && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
+})"""
+
+OVERFLOWING = """(sel) => [...document.querySelectorAll(sel)].filter((el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && (el.scrollWidth > el.clientWidth + 1
+    || el.scrollHeight > el.clientHeight + 2
+    || r.left < -1 || r.right > innerWidth + 1);
+}).map((el) => el.className + ': ' + el.textContent.slice(0, 30))"""
+
+
+def on_screen(page: Any, selector: str) -> list[bool]:
+    """For each element: wholly inside the viewport at the top of the page (no scrolling)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    result: list[bool] = page.evaluate(ON_SCREEN, selector)
+    return result
+
+
+def overflowing(page: Any, selector: str) -> list[str]:
+    """Elements whose text overflows their box, or that stick out of the screen."""
+    result: list[str] = page.evaluate(OVERFLOWING, selector)
+    return result
+
+
+def one_line(page: Any, selector: str) -> bool:
+    """Every element's text sits on one line (no "三/条" a character per line)."""
+    heights = page.evaluate(
+        "(sel) => [...document.querySelectorAll(sel)].map((el) => "
+        "[el.getBoundingClientRect().height, parseFloat(getComputedStyle(el).lineHeight) || "
+        "parseFloat(getComputedStyle(el).fontSize) * 1.4])",
+        selector,
+    )
+    return all(h <= 1.6 * line for h, line in heights)
+
+
+def _rows(hand: list[str]) -> tuple[list[str], list[str], list[str]]:
+    params = params_of(find_variant("1301"))
+    front, middle, back = greedy_arrangement(parse_cards(" ".join(hand)), params.row_rules())
+    return (format_cards(front).split(), format_cards(middle).split(), format_cards(back).split())
+
+
+def _place(page: Any, row: str, cards: list[str]) -> None:
+    placed = {
+        el.get_attribute("data-card")
+        for el in page.query_selector_all(f".row-zone[data-row='{row}'] .card")
+    }
+    todo = [c for c in cards if c not in placed]
+    if not todo:
+        return
+    for card in todo:
+        page.click(f".hand-zone .card[data-card='{card}']")
+    page.click(f".row-zone[data-row='{row}'] .row-label")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_1301_hand_rows_and_confirm_on_one_screen(page: Any, server: WebServer, size: str) -> None:
+    """Issue items 4, 5, 6, 11: the 13 cards, the three rows and 确定 are all on the first
+    screen; the hand is one line; row labels do not wrap; suggestions are cards with each
+    row's hand type and the expected score, the chosen one marked; sort by suit."""
+    page.set_viewport_size(SIZES[size])
+    enter(page, f"一屏{size}")
+    open_room(page, "1301")
+    page.wait_for_selector(".hand-zone .card")
+    page.wait_for_selector("#suggestions .sugg-card")
+    assert len(page.query_selector_all(".hand-zone .card")) == 13
+    assert all(on_screen(page, ".hand-zone .card")), "a card of the hand is off the screen"
+    assert all(on_screen(page, ".row-zone")) and all(on_screen(page, "#ssz-submit"))
+    tops = {
+        round(b["y"])
+        for b in (el.bounding_box() for el in page.query_selector_all(".hand-zone .card"))
+    }
+    assert len(tops) == 1, "the 13th card wrapped to a second line"
+    assert one_line(page, ".row-zone .row-label b")
+    # (the suggestions strip scrolls sideways: the first one is wholly on the screen)
+    assert not overflowing(page, ".seat-name, .row-label, #ssz-submit, .room-title")
+    assert not overflowing(page, "#suggestions .sugg-card[data-suggestion='0'] .sugg-head")
+    first = page.query_selector("#suggestions .sugg-card[data-suggestion='0']")
+    assert len(first.query_selector_all(".card")) == 13
+    cats = [el.inner_text() for el in first.query_selector_all(".sugg-cat")]
+    assert len(cats) == 3 and all(re.search("[\u4e00-\u9fff]", c) for c in cats)
+    assert re.search(r"预计 [+-]\d+\.\d/家", first.inner_text())
+    assert not re.search(r"\b[2-9TJQKA][shcd]\b", first.inner_text()), "raw card codes"
+    first.click()
+    assert (
+        page.get_attribute("#suggestions .sugg-card[data-suggestion='0']", "aria-pressed") == "true"
+    )
+    page.click("#ssz-clear")
+    page.click("#sort-suit")
+    suits = [el.get_attribute("data-card")[1] for el in page.query_selector_all(".hand-zone .card")]
+    assert suits == sorted(suits, key="shcd".index), "by suit: ♠ ♥ ♣ ♦"
+    shoot(page, f"people-1301-arrange-{size}")
+
+
+def test_foul_asks_before_it_is_played(page: Any, server: WebServer) -> None:
+    """Issue item 7: a fouled (倒水) arrangement is not played on one tap: the table asks,
+    再摆一下 keeps the rows, 倒水也出 plays them."""
+    enter(page, "倒水")
+    room = open_room(page, "1301")
+    page.wait_for_selector(".hand-zone .card")
+    hand = [el.get_attribute("data-card") for el in page.query_selector_all(".hand-zone .card")]
+    front, middle, back = _rows(hand)
+    rules = params_of(find_variant("1301")).row_rules()
+    swapped = (
+        (back, middle)
+        if is_foul(*(parse_cards(" ".join(r)) for r in (front, back, middle)), rules)
+        else None
+    )
+    if swapped is None:  # middle above back fouls only when it is stronger: use the front
+        front, middle = middle[:3], front + middle[3:]
+    rows = (front, *(swapped or (middle, back)))
+    for row, cards in zip(ROWS, rows, strict=True):
+        _place(page, row, cards)
+    page.wait_for_selector("#foul-warning")
+    page.click("#ssz-submit")
+    assert page.is_visible("#foul-confirm")
+    shoot(page, "people-foul-confirm")
+    page.click("#foul-confirm-no")
+    assert page.query_selector("#foul-confirm") is None and page.is_visible("#ssz-submit")
+    assert server.get(f"/api/rooms/{room}", token(page))["control"][0] == "player"
+    page.click("#ssz-submit")
+    page.click("#foul-confirm-yes")
+    page.wait_for_selector("#settlement", timeout=30_000)
+
+
+def test_result_stays_until_continue_with_totals_after_the_reveal(
+    page: Any, server: WebServer
+) -> None:
+    """Issue items 1 and 9: the totals are not in the first frame of the showdown, the
+    result stays (no next hand on its own) until 继续; rows are explained by name; the
+    running total of the room is shown."""
+    enter(page, "继续")
+    open_room(page, "1301", hands=3)
+    page.wait_for_selector("#suggestions .sugg-card")
+    page.click("#suggestions .sugg-card[data-suggestion='0']")
+    page.click("#ssz-submit")
+    page.wait_for_selector("#showdown")
+    assert page.query_selector("#settlement") is None, "totals before the rows are turned"
+    page.wait_for_selector("#settlement", timeout=10_000)
+    assert re.search("头[▲▼=]中[▲▼=]尾[▲▼=]", page.inner_text("#showdown"))
+    page.wait_for_selector("#session-total")
+    assert "本场累计" in page.inner_text("#session-total")
+    page.wait_for_timeout(4000)
+    assert page.is_visible("#settlement"), "the result vanished before 继续"
+    assert page.inner_text(".room-head .chip") == "第 1 局"
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        assert all(on_screen(page, "#continue")) or size == "phone"
+        # no seat clipped at the screen's edge, nothing sticking out of its box
+        assert not overflowing(page, ".seat, .seat-score, .pair-score, .rows-result"), size
+        assert one_line(page, ".seat .shown-row .cat, .pairs-box .rows-result")
+        shoot(page, f"people-result-{size}")
+    page.set_viewport_size(PHONE)
+    page.click("#continue")
+    page.wait_for_function("document.querySelector('.room-head .chip')?.textContent === '第 2 局'")
+    page.wait_for_selector(".hand-zone .card")
+
+
+def test_a_timeout_plays_the_rows_i_placed(page: Any, server: WebServer) -> None:
+    """Issue item 2: 13 cards placed but not confirmed when the time runs out are played as
+    placed (the second suggestion here, not the bot's first choice), and no 托管."""
+    enter(page, "超时")
+    open_room(page, "1301", time_limit=5, hands=1)
+    page.wait_for_selector("#suggestions .sugg-card[data-suggestion='1']")
+    second = page.query_selector("#suggestions .sugg-card[data-suggestion='1']")
+    rows = [
+        [el.get_attribute("data-card") for el in row.query_selector_all(".card")]
+        for row in second.query_selector_all(".sugg-row")
+    ]
+    second.click()
+    page.wait_for_selector("#settlement", timeout=30_000)
+    assert page.query_selector("#tuoguan") is None
+    game = int(page.get_attribute("#settlement", "data-game"))
+    record = server.get(f"/api/games/{game}")
+    mine = [a for a in record["actions"] if a["seat"] == 0]
+    assert mine[0]["actor"] == "player"
+    assert [sorted(mine[0]["action"][r].split()) for r in ROWS] == [sorted(r) for r in rows]
+
+
+def test_chinese_ui_speaks_chinese(page: Any, server: WebServer) -> None:
+    """Issue item 3: a refused bet is told in Chinese from its reason and params; the
+    lobby's seats and the replay's log, icons and fairness checks are Chinese."""
+    enter(page, "中文")
+    open_room(page, "2001", seats=3, bots=0, seat=1)  # seat 1: a player, not the banker
+    page.click("#start-now")
+    page.wait_for_selector("#bet-amount")
+    page.fill("#bet-amount", "50")
+    page.click("#bet-submit")
+    toast = page.wait_for_selector("#toast.show.error")
+    assert "下注要在 1-10 之间，不能是 50" in toast.inner_text()
+    page.click(".bet-chip[data-bet='2']")
+    page.click("#open-all", timeout=30_000)  # 搓牌: both cards at once
+    page.wait_for_selector("#settlement", timeout=30_000)
+    page.click("#replay-link")
+    page.wait_for_selector("#fairness")
+    assert page.query_selector("#replay-first svg") is not None  # an SVG icon, not a glyph
+    log = page.inner_text(".action-log")
+    assert "下注" in log and "bet" not in log and "amount" not in log
+    checks = page.inner_text(".checks")
+    assert "重新发牌" in checks and "deal:" not in checks
+    shoot(page, "people-replay-zh")
+    page.goto(page.base + "/#/")
+    page.wait_for_selector("[data-create='1301']")
+    waiting = open_room(page, "1301", seats=3, bots=1, fill_after="")
+    page.click(".room-head .back")
+    row = page.wait_for_selector(f".room-row[data-room='{waiting}']")
+    assert "机器人" in row.inner_text() and "bot" not in row.inner_text()
+
+
+def test_ready_step_before_the_first_hand(page: Any, browser: Any, server: WebServer) -> None:
+    """Issue item 11: the hand does not start the instant a second player sits: 准备."""
+    enter(page, "房主")
+    room = open_room(page, "1301", seats=2, bots=0, fill_after="")
+    others = browser.new_context(viewport=PHONE)
+    try:
+        b = others.new_page()
+        b.set_default_timeout(20_000)
+        b.base = page.base
+        enter(b, "客人")
+        b.click(f".room-row[data-room='{room}'] button.primary")
+        b.wait_for_selector("#ready")
+        page.wait_for_selector("#waiting li[data-seat='1'] .ready-mark:not(.on)")
+        assert server.get(f"/api/rooms/{room}", token(page))["status"] == "waiting"
+        shoot(b, "people-ready")
+        b.click("#ready")
+        b.wait_for_selector(".hand-zone .card")
+        page.wait_for_selector(".hand-zone .card")
+    finally:
+        others.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_sandaha_and_baozi_keep_the_hand_on_screen(page: Any, server: WebServer, size: str) -> None:
+    """Issue item 5: 三打哈's bids do not push the hand below the fold; 佳佳宝's own cards
+    and the grouping's button are on the first screen."""
+    page.set_viewport_size(SIZES[size])
+    enter(page, f"三打哈{size}")
+    open_room(page, "sandaha")
+    page.wait_for_selector(".sandaha-mine .card")
+    page.wait_for_selector("#sdh-choices .action", timeout=30_000)
+    assert all(on_screen(page, ".sandaha-mine .card")), "a card of the hand is off the screen"
+    assert on_screen(page, "#sdh-choices .action")[0]
+    assert not overflowing(page, ".seat-name, .sdh-note")
+    shoot(page, f"people-sandaha-bid-{size}")
+    page.goto(page.base + "/#/")
+    open_room(page, "2101", seats=3, bots=0, seat=1)
+    page.click("#start-now")
+    page.click(".bet-chip[data-bet='2']")
+    page.wait_for_selector("#group-panel .hand .card", timeout=30_000)
+    assert all(on_screen(page, "#group-panel .hand .card")) and all(
+        on_screen(page, "#group-submit")
+    )
+    shoot(page, f"people-jiajiabao-group-{size}")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_lobby_tells_the_codes_apart(page: Any, server: WebServer, size: str) -> None:
+    """Issue item 10: each 宝子 / 佳佳宝 entry says what makes it different (deck, points,
+    best pair, ties); codes are not broken mid-word; the form counts seats from 1."""
+    page.set_viewport_size(SIZES[size])
+    enter(page, f"大厅{size}")
+    notes = {
+        el.get_attribute("data-code"): el.query_selector(".code-note").inner_text()
+        for el in page.query_selector_all(".family[data-family='baozi'] .code")
+    }
+    assert len(notes) >= 10
+    assert all("张" in n and "最大" in n for n in notes.values()), notes
+    assert notes["2001"] != notes["2005"]  # AA best against KK best (A lowest)
+    assert one_line(page, ".code .code-id")
+    assert not overflowing(page, ".code .code-id")
+    page.click("[data-create='1301']")
+    assert page.get_attribute("#create-room input[name=seat]", "value") == "1"
+    shoot(page, f"people-lobby-{size}")
+
+
+def test_baozi_squeeze_and_own_seat_at_the_showdown(page: Any, server: WebServer) -> None:
+    """Issue items 5 and 11: 宝子's own cards come face down (搓牌), turned one tap at a
+    time; the result waits until they are open; then one's own seat shows its cards too."""
+    enter(page, "搓牌")
+    open_room(page, "2001", seats=3, bots=0, seat=1)
+    page.click("#start-now")
+    page.click(".bet-chip[data-bet='2']")
+    page.wait_for_selector(".squeeze-back", timeout=30_000)
+    assert len(page.query_selector_all("#my-cards-row .squeeze-back")) == 2
+    assert all(on_screen(page, "#my-cards-row .card"))
+    page.wait_for_timeout(2000)
+    assert page.query_selector("#settlement") is None  # nothing spoils the squeeze
+    page.click("#my-cards-row .squeeze-back[data-index='0']")
+    assert len(page.query_selector_all("#my-cards-row .squeeze-back")) == 1
+    shoot(page, "people-baozi-squeeze")
+    page.click("#my-cards-row .squeeze-back")
+    page.wait_for_selector("#settlement")
+    assert len(page.query_selector_all(".seat.me .card")) == 2  # own seat not empty
+    assert not overflowing(page, ".seat .bet, .seat .reading, .seat .result")
+    shoot(page, "people-baozi-result")
+
+
+def test_sandaha_marks_the_kitty_and_keeps_the_trick_history(page: Any, server: WebServer) -> None:
+    """Issue item 11: after the pickup the declarer's kitty cards are marked 底 until they are
+    buried; every earlier trick can be looked at, not only the last one."""
+    from paiju.games import game, make_bot
+
+    st = game("sandaha").new_state(4, seed=3)
+    while st.phase != "burying":
+        s = min(st.to_act())
+        st.apply(s, make_bot(st.game, s).act(st, s))
+    declarer = min(st.to_act())
+    burying = st.view(declarer)
+    while st.phase == "burying" or st.phase == "naming" or len(st.view(0)["tricks"]) < 3:
+        s = min(st.to_act())
+        st.apply(s, make_bot(st.game, s).act(st, s))
+    playing = st.view(0)
+    page.goto(page.base + "/")
+    counts = page.evaluate(
+        """([burying, playing, declarer]) => import('/tables/sandaha.js').then((m) => {
+             const ctx = (view, seat) => ({view, legal: null, seat, local: {}, events: [],
+               seatName: (i) => `S${i}`, act: () => {}, rerender: () => {}, handOver: null});
+             const a = m.render(ctx(burying, declarer));
+             const c = ctx(playing, 0);
+             let b = m.render(c);
+             document.body.append(b.center);
+             c.rerender = () => { b = m.render(c); };
+             b.center.querySelector('#sdh-show-history').click();
+             return [a.mine.querySelectorAll('.card.from-kitty').length,
+                     b.center.querySelectorAll('#sdh-history li').length];
+           })""",
+        [burying, playing, declarer],
+    )
+    assert counts == [len(burying["taken"].split()), len(playing["tricks"])]
+    assert counts[0] == 8 and counts[1] >= 3
+
+
+def test_rule_pages_speak_to_players(page: Any, server: WebServer) -> None:
+    """Issue items 3 and 10: no page-break debris (the page numbers "2、" … of the 三打哈
+    source) and no talk of our files in the rule pages."""
+    enter(page, "规则")
+    page.goto(page.base + "/#/rules/sandaha")
+    text = page.wait_for_selector("#rules-zh").inner_text()
+    assert "\n2、分" not in text and "降2、分" not in text and "降分；若有人" in text
+    for code in ("1301", "1304", "1305"):
+        page.goto(page.base + f"/#/rules/{code}")
+        english = page.wait_for_selector("#rules-en").inner_text()
+        assert "file 0" not in english and "CATALOG" not in english
+    shoot(page, "people-rules")
