@@ -37,6 +37,16 @@ REASONS: dict[str, tuple[str, str]] = {
     "bad_option": ("房间选项 {option} 不对", "bad room option {option}"),
     "unknown_action": ("这个游戏没有这个动作", "this game has no such action"),
     "not_your_turn": ("还没轮到你", "it is not your turn"),
+    # the questions of the command line (paiju combo/beats/call/settle/jiefeng)
+    "bad_field": ("输入的字段不对", "a field of the input is not valid"),
+    "bad_input": ("输入不对", "the input is not valid"),
+    "missing_field": ("缺少字段 {field}", "missing field {field}"),
+    "repeated_seat": ("有座位重复出现", "a seat appears twice"),
+    "deal_not_over": ("这一局还没打完", "the deal is not over yet"),
+    "deal_over": ("这一局已经打完了", "the deal is over"),
+    "finisher_holding": ("出完牌的玩家手里不能还有牌", "the player who went out cannot hold cards"),
+    "unsupported": ("这个游戏没有这个问题", "this game has no such question"),
+    "not_climbing": ("这不是出牌类游戏", "this is not a climbing (出牌) game"),
 }
 
 
