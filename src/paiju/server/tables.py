@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Column,
     Float,
@@ -31,7 +32,16 @@ from sqlalchemy import (
     Text,
 )
 
-__all__ = ["actions", "hands", "ledger", "metadata", "players", "room_seats", "rooms"]
+__all__ = [
+    "actions",
+    "hands",
+    "ledger",
+    "metadata",
+    "players",
+    "room_leases",
+    "room_seats",
+    "rooms",
+]
 
 metadata = MetaData()
 
@@ -115,4 +125,17 @@ ledger = Table(
     Column("balance", Integer, nullable=True),
     Column("at", Float, nullable=False),
     Index("ix_ledger_player", "player_id", "id"),
+)
+
+room_leases = Table(
+    "room_leases",
+    metadata,
+    # which server node plays a room (cluster mode only; see paiju.server.lease): the
+    # holder, the fencing epoch every write of the room is checked against, the expiry
+    # by the database server's clock
+    Column("room_id", Integer, ForeignKey("rooms.id"), primary_key=True),
+    Column("node", String(64), nullable=False),
+    Column("epoch", BigInteger, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Index("room_leases_node", "node"),
 )
