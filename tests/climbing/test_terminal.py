@@ -24,7 +24,7 @@ def test_a_whole_deal_plays_to_the_settlement(code: str, name: str) -> None:
     result = CliRunner().invoke(cli, ["play", code, "--seed", "term"], input="\n" * 200)
     assert result.exit_code == 0, result.output
     assert name in result.output and "出完顺序" in result.output
-    assert "settlement:" in result.output
+    assert "本局结算" in result.output
     assert "♠" in result.output or "♥" in result.output
 
 
