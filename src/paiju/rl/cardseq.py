@@ -96,9 +96,13 @@ class EnumeratedPlays(PlayOracle):
         listed = [tuple(p) for p in plays]
         sizes = np.fromiter((len(p) for p in listed), dtype=np.intp, count=len(listed))
         cards = np.fromiter((c for p in listed for c in p), dtype=np.intp, count=int(sizes.sum()))
-        self.table = np.zeros((len(listed), CARD_SLOTS), dtype=np.int8)
+        flat = np.repeat(np.arange(len(listed)) * CARD_SLOTS, sizes) + cards
+        self.table = (
+            np.bincount(flat, minlength=len(listed) * CARD_SLOTS)
+            .astype(np.int8)
+            .reshape(len(listed), CARD_SLOTS)
+        )
         """One row of counts per listed play (a play listed twice is harmless)."""
-        np.add.at(self.table, (np.repeat(np.arange(len(listed)), sizes), cards), 1)
         self.sizes = sizes
         self._seen: dict[tuple[int, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]] = {}
         """The plays consistent with each choice asked about: a choice one card longer than
@@ -110,6 +114,9 @@ class EnumeratedPlays(PlayOracle):
         key = tuple(chosen)
         found = self._seen.get(key)
         if found is not None:
+            return found
+        if not any(key):  # nothing chosen: every listed play (counts are never negative)
+            found = self._seen[key] = (self.table, self.sizes)
             return found
         parent = list(key)
         for card, count in enumerate(key):

@@ -180,15 +180,16 @@ class DanziEncoder(ClimbingEncoder):
     )
 
     def __init__(self, game: Game, seats: int) -> None:
-        from paiju.games.danzi.game import Declare, Decline
+        from paiju.games.danzi.game import Declare, Decline, Pick, Return, Tribute
 
         self.small = (Declare(), Decline())
+        self._chosen_cards = (Tribute, Pick, Return)
         super().__init__(game, seats)
 
     def play_cards(self, action: Action) -> tuple[int, ...] | None:
-        from paiju.games.danzi.game import Pick, Return, Tribute
-
-        if isinstance(action, Tribute | Pick | Return):
+        if isinstance(action, Play):  # the most asked, first
+            return tuple(int(c) for c in action.cards)
+        if isinstance(action, self._chosen_cards):
             return tuple(int(c) for c in action.cards)
         return super().play_cards(action)
 
@@ -264,7 +265,9 @@ class DanziEncoder(ClimbingEncoder):
             self.put_cards(out, "pool", [c for _, c in state.return_pool])
         self.put_cards(out, "received", state.received.get(seat, ()))
         for s in range(self.seats):
-            self.put_cards(out, "shown", list(state.exposed[s].elements()), self.relative(seat, s))
+            exposed = state.exposed[s]
+            if exposed:
+                self.put_cards(out, "shown", list(exposed.elements()), self.relative(seat, s))
         if phase == "tribute":
             for s, (count, _, _) in state.givers.items():
                 out[at["owed"] + self.relative(seat, s)] = count / 4

@@ -165,7 +165,8 @@ class DanziRules(Rules):
         t = None if table is None else self.danzi(table)
         found = legal_plays(counts_of(hand), t)
         found.sort(key=lambda d: (d.row, d.cards, d.top))  # plain first, low to high
-        return [self.wrap(d, cards_for(hand, d.counts)) for d in found]
+        ranked = _ranked(hand)
+        return [self.wrap(d, _cards_for(ranked, d.counts)) for d in found]
 
     def describe(self, combo: Combo) -> JSON:
         d = self.danzi(combo)
@@ -314,14 +315,27 @@ class DealScored(Event):
 
 def cards_for(hand: Sequence[int], counts: Sequence[int]) -> tuple[Card, ...]:
     """Concrete cards of ``hand`` for a play's count vector (the lowest card indexes)."""
+    return _cards_for(_ranked(hand), counts)
+
+
+def _ranked(hand: Sequence[int]) -> list[tuple[Card, int]]:
+    """The hand's cards, lowest index first, each with its rank index (made once for all
+    the plays of a decision)."""
+    return [(Card(c), card_rank_index(c)) for c in sorted(hand)]
+
+
+def _cards_for(ranked: Sequence[tuple[Card, int]], counts: Sequence[int]) -> tuple[Card, ...]:
     need = list(counts)
+    left = sum(need)
     out: list[Card] = []
-    for c in sorted(hand):
-        i = card_rank_index(c)
+    for c, i in ranked:
         if need[i]:
             need[i] -= 1
-            out.append(Card(c))
-    if any(need):
+            out.append(c)
+            left -= 1
+            if not left:
+                break
+    if left:
         raise IllegalAction("the hand does not hold that play", reason="cards_not_in_hand")
     return tuple(out)
 

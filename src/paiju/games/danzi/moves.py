@@ -99,21 +99,43 @@ def _jokers(b: int, r: int) -> Combo:
     return Combo(kind, tuple(c), n, 1, n, r if n == 2 else 0, _JOKER_ROW[n])
 
 
-def _sequences(hand: Counts, per: int, groups: int, above: int = 0) -> Iterator[Combo]:
+# (per, groups) -> [(window's rank bits, top, counts)]: the windows of _WINDOWS as bit sets
+# of rank indexes with their count vectors, so a window is tested with one ``&``.
+_WINDOW_BITS: Final = {
+    shape: tuple(
+        (
+            sum(1 << i for i in window),
+            top,
+            tuple(shape[0] if i in window else 0 for i in range(NRANKS)),
+        )
+        for top, window in windows
+    )
+    for shape, windows in _WINDOWS.items()
+}
+
+
+def _held(hand: Counts, per: int) -> int:
+    """The bit set of the 13 plain rank indexes ``hand`` holds at least ``per`` of."""
+    bits = 0
+    for i in range(13):
+        if hand[i] >= per:
+            bits |= 1 << i
+    return bits
+
+
+def _sequences(
+    hand: Counts, per: int, groups: int, above: int = 0, held: int | None = None
+) -> Iterator[Combo]:
+    if held is None:
+        held = _held(hand, per)
+    if held.bit_count() < groups:
+        return
     kind = _seq_kind(per, groups)
     row = _ROW[(per, groups)]
     n = per * groups
-    for top, window in _WINDOWS[(per, groups)]:
-        if top <= above:
-            continue
-        for i in window:
-            if hand[i] < per:
-                break
-        else:
-            c = list(_ZERO)
-            for i in window:
-                c[i] = per
-            yield Combo(kind, tuple(c), n, groups, per, top, row)
+    for bits, top, counts in _WINDOW_BITS[(per, groups)]:
+        if top > above and bits & held == bits:
+            yield Combo(kind, counts, n, groups, per, top, row)
 
 
 def bombs(hand: Counts) -> list[Combo]:
@@ -128,8 +150,11 @@ def bombs(hand: Counts) -> list[Combo]:
             if b + r >= 2:
                 out.append(_jokers(b, r))
     for per in range(3, 9):
+        held = _held(hand, per)
+        if held.bit_count() < 2:  # every sequence has two ranks or more
+            break  # and fewer ranks hold more copies
         for groups in _SHAPES_BY_PER[per]:
-            out.extend(_sequences(hand, per, groups))
+            out.extend(_sequences(hand, per, groups, held=held))
     return out
 
 
@@ -148,8 +173,9 @@ def all_plays(hand: Counts) -> list[Combo]:
     out = list(_singles_and_pairs(hand, 1, -1))
     out.extend(_singles_and_pairs(hand, 2, -1))
     for per in (1, 2):
+        held = _held(hand, per)
         for groups in _SHAPES_BY_PER[per]:
-            out.extend(_sequences(hand, per, groups))
+            out.extend(_sequences(hand, per, groups, held=held))
     out.extend(bombs(hand))
     return out
 
