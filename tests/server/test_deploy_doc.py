@@ -74,7 +74,13 @@ def test_the_nginx_configuration_of_deploy_md(
         made = httpx.post(f"{base}/api/rooms", json=body, headers=auth, timeout=10)
         assert made.status_code == 201, made.text
         room = made.json()["room"]["id"]
+        # the creating node takes the room's lease just after storing the room: another
+        # node may answer before it sees the lease (node null), so wait for it, bounded
+        end = time.monotonic() + 10
         info = httpx.get(f"{base}/api/rooms/{room}", headers=auth, timeout=10).json()
+        while not info.get("node") and time.monotonic() < end:
+            time.sleep(0.2)
+            info = httpx.get(f"{base}/api/rooms/{room}", headers=auth, timeout=10).json()
         assert info["ws"] == f"ws://127.0.0.1:{entry}/node/{info['node']}/ws/rooms/{room}"
 
         async def play() -> None:
