@@ -109,3 +109,25 @@ def test_every_room_option_plays() -> None:
     ):
         g = game("anshan-majiang", **options)
         assert check_game(g, range(2), deep=False) == [], options
+
+
+def test_a_won_hand_does_not_name_the_faces_its_hun_play_as_tiles() -> None:
+    """At the end every hand is shown, but a tile a 混 stood for is no tile anyone holds:
+    a deal in which the winner's 混 plays 6s while every 6s is still in the wall must show
+    the face as a kind (``hun_as``), so no view names a tile hidden from everyone."""
+    from paiju.games import make_bot
+    from paiju.harness import view_items
+
+    g = game("anshan-majiang")
+    state = g.new_state(4, seed="leak-27")
+    bots = [make_bot(g, 27 * 4 + i) for i in range(4)]
+    while not state.is_over:
+        seat = min(state.to_act())
+        state.apply(seat, bots[seat].act(state, seat))
+    assert isinstance(state, MajiangState)
+    (win,) = state.view(0)["result"]["wins"]
+    six = parse_tiles("6s")[0]
+    assert any(six in g_["hun_as"] for g_ in win["groups"]), win["groups"]
+    assert state.hidden_from(0)[six] == 4  # every 6s is in the wall
+    for seat in (None, 0, 1, 2, 3):
+        assert view_items(state.view(seat), g.items)[six] == 0

@@ -231,3 +231,16 @@ def test_four_pairs_in_four_blocks_are_not_a_hand() -> None:
     assert not can_win(counts, 0, (), MajiangRules())
     assert not best_reading(HandShape(tiles, (), frozenset())).win
     assert not verdict("22789m99p23455s6z", "6z")["win"]
+
+
+def test_the_winning_groups_name_natural_tiles_and_what_each_hun_plays() -> None:
+    """R12 「混」 stands in for a tile without being it: a group lists its natural tiles and
+    the kinds its 混 play (13m + 混 as 2m, 1z + 混 as 东), never a face as a held tile."""
+    r = verdict("13m111m456p789s4z4z", "1z")
+    assert r["win"], r
+    groups = r["groups"]
+    assert {"type": "shunzi", "tiles": "13m", "hun": 1, "hun_as": [1]} in groups
+    assert {"type": "jiang", "tiles": "1z", "hun": 1, "hun_as": [27]} in groups
+    natural = sorted(t for g in groups for t in parse_tiles(g["tiles"]))
+    assert natural == sorted(parse_tiles("13m111m456p789s1z"))  # the two 北 are the 混
+    assert sum(g["hun"] for g in groups) == 2

@@ -182,15 +182,19 @@ def test_fast_check_matches_brute_force(hand: tuple[list[int], frozenset[int]]) 
         assert len(got.fans) == want_fans, (tiles, got.fans)
         if got.form == "standard":  # the arrangement shown covers the hand exactly
             shown: Counter[int] = Counter()
-            stands = 0
             for g in got.groups:
                 kinds = parse_tiles(g.tiles)
                 shown.update(kinds)
-                stands += g.hun if kinds else 0
-                assert len(kinds) in (0, 2, 3)
+                # a group is its natural tiles and the faces its 混 play (none: 混 only)
+                assert len(g.hun_as) == (g.hun if kinds else 0), g
+                assert len(kinds) + g.hun in (2, 3), g
+                if g.type == "shunzi" and kinds:
+                    faces = sorted([*kinds, *g.hun_as])
+                    assert faces == list(range(faces[0], faces[0] + 3)), g
+                elif kinds:
+                    assert len({*kinds, *g.hun_as}) == 1, g
             natural = Counter(t for t in tiles if t not in hun)
-            assert not natural - shown, (tiles, got.groups)
-            assert sum((shown - natural).values()) == stands
+            assert shown == natural, (tiles, got.groups)
             assert sum(g.hun for g in got.groups) == sum(1 for t in tiles if t in hun)
     counts = [0] * 34
     for t in tiles:

@@ -28,6 +28,7 @@ from paiju.fairness import deal_seed
 from paiju.games import FAMILIES
 from paiju.games import game as make_game
 from paiju.harness import view_items
+from paiju.server.client import Bucket
 from paiju.server.store import HandRow, Store
 from server_process import ServerProcess
 
@@ -49,6 +50,10 @@ FAST = {
     "fill_after": None,
     "ready_check": False,
 }
+
+
+PACE, PACE_BURST = 15.0, 30
+"""A scripted player's own action rate and burst (below the server's default limits)."""
 
 
 class Server(ServerProcess):
@@ -165,6 +170,10 @@ class Player:
         self.ws: Any = None
         self._reader: asyncio.Task[None] | None = None
         self.closed = asyncio.Event()
+        self.pace = Bucket(PACE, PACE_BURST)
+        """The client's own bucket for actions, under the server's default limit (20 a
+        second, burst 40): a scripted seat answering instant bots could exceed it over a
+        long room, as no person does."""
 
     async def connect(self, how: str = "header") -> Player:
         url = f"{self.server.ws_base}/ws/rooms/{self.room}"
@@ -226,6 +235,8 @@ class Player:
             return False
         if msg["type"] not in ("state", "update") or not acts(msg["view"], self.seat):
             return False
+        while not self.pace.take():
+            await asyncio.sleep(1 / PACE)
         if msg.get("legal"):
             action = self.rng.choice(msg["legal"])
         elif self.oracle is not None:

@@ -177,13 +177,6 @@ async def _play_windows(server: Server, **options: Any) -> list[Player]:
     return players
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason=(
-        "failed once in a whole-suite run on a loaded machine (a tile reported seen by"
-        " seat 0); passes alone: to be investigated"
-    ),
-)
 def test_claim_windows_asked_clocked_and_hidden(server: Server) -> None:
     """Three scripted seats (claiming whatever they are offered) and a bot, 30 s clocks:
     every state and update each seat got, checked against the replayed hand."""

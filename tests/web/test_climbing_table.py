@@ -17,7 +17,6 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from web_helpers import (
     ARTIFACTS,
     DESKTOP,
@@ -213,17 +212,26 @@ def layout_ok(page: Any, name: str) -> None:
         page.set_viewport_size(size)
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(50)
-        acting = [a for a in ("#cl-play", "#cl-call-submit") if page.query_selector(a)]
-        for selector in acting + (["#cl-hand"] if acting else []):
-            assert in_viewport(page, selector), (name, size, selector)
-        if page.query_selector(HAND):  # the whole hand without scrolling it sideways
-            width = page.eval_on_selector("#cl-hand", "e => [e.scrollWidth, e.clientWidth]")
-            assert width[0] <= width[1] + 1, (name, size, width)
-        if page.query_selector("#settlement"):
-            assert in_viewport(page, "#verdict"), (name, size)
-        assert page.evaluate(OVERFLOW) == [], (name, size)
+        try:
+            _layout_at_size(page, name, size)
+        except AssertionError:
+            shoot(page, f"{name}-failed")  # the page as it was, for whoever reads the failure
+            raise
     page.set_viewport_size(PHONE)
     shoot(page, name)
+
+
+def _layout_at_size(page: Any, name: str, size: dict[str, int]) -> None:
+    """The checks of :func:`layout_ok` at the current size."""
+    acting = [a for a in ("#cl-play", "#cl-call-submit") if page.query_selector(a)]
+    for selector in acting + (["#cl-hand"] if acting else []):
+        assert in_viewport(page, selector), (name, size, selector)
+    if page.query_selector(HAND):  # the whole hand without scrolling it sideways
+        width = page.eval_on_selector("#cl-hand", "e => [e.scrollWidth, e.clientWidth]")
+        assert width[0] <= width[1] + 1, (name, size, width)
+    if page.query_selector("#settlement"):
+        assert in_viewport(page, "#verdict"), (name, size)
+    assert page.evaluate(OVERFLOW) == [], (name, size)
 
 
 def play_deal(page: Any, code: str) -> dict[str, Any]:
@@ -321,13 +329,6 @@ def check_places(page: Any, record: dict[str, Any]) -> None:
     assert first == "头游"
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason=(
-        "a phone seat can overflow when it shows a long card list (it depends on the"
-        " random deal); the table's seat layout is to be fixed"
-    ),
-)
 def test_jiayibing_whole_deal_through_the_ui(page: Any, server: WebServer) -> None:
     """A whole 鞍山甲乙丙 deal at seat 0 against five bots, every decision a tap, until the
     settlement; it equals the server's record and ledger, and the places are the engine's.
@@ -619,6 +620,103 @@ def test_jiefeng_is_announced_and_places_are_drawn(page: Any, server: WebServer)
         assert "1st out" in english["text"]
 
 
+FELT = """([view, seat, family, names]) => Promise.all([
+  import('/tables/climbing.js'), import('/js/felt.js')]).then(([m, felt]) => {
+  document.getElementById('room')?.remove();
+  const room = document.createElement('div');
+  room.id = 'room';
+  room.className = `room family-${family}`;
+  const n = view.hand_sizes.length;
+  const ctx = {view, legal: null, seat, local: {}, events: [], handOver: null,
+               variant: {family}, seatName: (i) => names[i], act: () => {},
+               rerender: () => {}};
+  const box = document.createElement('div');
+  box.id = 'felt';
+  box.className = `felt seats-${n}`;
+  const center = document.createElement('div');
+  center.className = 'felt-center';
+  const parts = m.render(ctx);
+  if (parts.center) center.append(parts.center);
+  box.append(center);
+  for (let s = 0; s < n; s++) {
+    const el = document.createElement('div');
+    el.className = `seat ctl-${s === seat ? 'player' : 'bot'}${s === seat ? ' me' : ''}`;
+    el.dataset.seat = s;
+    el.setAttribute('style', felt.seatStyle(s, n, seat));
+    el.dataset.side = felt.seatSide(s, n, seat);
+    const name = document.createElement('div');
+    name.className = 'seat-name';
+    name.textContent = names[s];
+    el.append(name);
+    if (s !== seat) {
+      const badge = document.createElement('span');
+      badge.className = 'badge ctl bot';
+      badge.textContent = '机器人';
+      el.append(badge);
+    }
+    el.append(m.seatExtra(ctx, s));
+    box.append(el);
+  }
+  room.append(box);
+  document.querySelector('main').prepend(room);
+})"""
+
+
+def felt_layout(page: Any, view: dict[str, Any], seat: int, family: str) -> dict[str, Any]:
+    """Draw the climbing felt (its seats placed as the room places them) for ``view`` at
+    both sizes; the overflow problems found at each size, and the seats' heights."""
+    if not page.url.startswith(page.base):
+        page.goto(page.base + "/")
+        page.wait_for_selector("#app, main")
+    names = [f"机器人 {i}" if i != seat else "我" for i in range(len(view["hand_sizes"]))]
+    found: dict[str, Any] = {}
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(size)
+        page.evaluate(FELT, [view, seat, family, names])
+        page.wait_for_timeout(30)
+        found[label] = page.evaluate(OVERFLOW)
+        found[f"{label}-heights"] = page.eval_on_selector_all(
+            "#felt .seat", "els => els.map(e => e.getBoundingClientRect().height)"
+        )
+        found[f"{label}-cards"] = page.eval_on_selector_all(
+            "#felt .seat .cl-last .card", "els => els.length"
+        )
+        if label == "phone":
+            shoot(page, f"{family}-long-seat-lists")
+    page.evaluate("() => document.getElementById('room')?.remove()")
+    page.set_viewport_size(PHONE)
+    return found
+
+
+def test_long_card_lists_stay_inside_the_seats(page: Any, server: WebServer) -> None:
+    """A seat showing many cards - the hand a seat kept at the end of 甲乙丙 (up to 18), or
+    a 27-card 打弹子 hand's long 龙 - wraps and overlaps its small cards inside the seat at
+    phone and desktop sizes, a few rows high, nothing sticking out of the seat or the page."""
+    from paiju.games import game
+
+    g = game("anshan-jiayibing")
+    start = g.new_state(6, seed="long-lists")
+    dealt = [" ".join(str(c) for c in hand) for hand in start.hands]
+    over = bot_until(g.new_state(6, seed="long-lists"), lambda s: False, seed=3)
+    assert over.is_over
+    view = json.loads(json.dumps(over.view(0)))
+    view["hands"] = [view["hands"][0], *dealt[1:]]  # the worst case: the others kept 18 each
+    found = felt_layout(page, view, 0, "jiayibing")
+    assert found["phone-cards"] == 5 * 18 and found["desktop-cards"] == 5 * 18
+    assert found["phone"] == [] and found["desktop"] == [], found
+    assert max(found["phone-heights"]) < 0.2 * PHONE["height"], found["phone-heights"]
+
+    d = game("ningcheng-danzi")
+    state = bot_until(d.new_state(4, seed="long-lists"), lambda s: bool(s.view(0)["trick"]))
+    view = json.loads(json.dumps(state.view(0)))
+    full = [" ".join(str(c) for c in hand) for hand in d.new_state(4, seed="long-lists").hands]
+    view["trick"] = [{"seat": s, "cards": full[s]} for s in range(4)]  # 27 cards each
+    found = felt_layout(page, view, 0, "danzi")
+    assert found["phone-cards"] == 4 * 27 and found["desktop-cards"] == 4 * 27
+    assert found["phone"] == [] and found["desktop"] == [], found
+    assert max(found["phone-heights"]) < 0.25 * PHONE["height"], found["phone-heights"]
+
+
 def test_a_spectator_sees_no_hidden_card_and_a_reload_keeps_the_seat(
     browser: Any, page: Any, server: WebServer
 ) -> None:
@@ -752,13 +850,6 @@ def test_danzi_hand_partner_bombs_and_tribute_steps(page: Any, server: WebServer
     assert seen == {"playing", "declaring", "returning", "picking"}, seen
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason=(
-        "a phone seat can overflow when it shows a long card list (it depends on the"
-        " random deal); the table's seat layout is to be fixed"
-    ),
-)
 def test_danzi_table_through_the_ui(page: Any, server: WebServer) -> None:
     """A 宁城打弹子 room at seat 0 against three bots: the 27-card hand by rank, the partner's
     open hand (明牌) and the action fit a phone and a desktop screen; 提示 and 出牌 play a

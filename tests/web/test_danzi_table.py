@@ -118,13 +118,6 @@ def tribute_on_screen(page: Any) -> list[tuple[str, int, list[str]]]:
     return [(t, s, sorted(c)) for t, s, c in lines]
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason=(
-        "a phone seat can overflow when it shows a long card list (it depends on the"
-        " random deal); the table's seat layout is to be fixed"
-    ),
-)
 def test_a_whole_danzi_deal_with_tribute_by_taps(page: Any, danzi_server: DanziServer) -> None:
     """The second deal of a match at seat 0 (the previous 头游) against three bots, every
     decision a tap: 挑选 from the pool, 还贡 chosen and confirmed, 宣战 declined, the play to

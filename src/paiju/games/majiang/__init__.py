@@ -67,7 +67,8 @@ View (JSON) of seat ``s`` (``None`` = spectator)
                           "from": 1 | null, "form": "standard" | "七对" | "十三幺",
                           "fans": ["穷胡", "站立"], "fan": 2,
                           "groups": [{"type": "shunzi" | "kezi" | "jiang" | "pair" | "single",
-                                      "tiles": "345m", "hun": 1}],   # "" tiles: 混 only
+                                      "tiles": "35m", "hun": 1,       # natural tiles,
+                                      "hun_as": [3]}],                # 混 playing 4m
                           "pay": [{"seat": 0, "extra": ["庄", "闭门"], "fan": 4, "pay": 16}],
                           "deltas": [d0, d1, d2, d3]}]}}
 

@@ -31,7 +31,7 @@ from paiju.games.majiang.game import (
 )
 from paiju.games.majiang.messages import render
 from paiju.games.majiang.score import FAN_EN
-from paiju.tiles import HONOR_NAMES, Tile, parse_tiles
+from paiju.tiles import HONOR_NAMES, Tile, format_tiles, parse_tiles
 
 __all__ = ["MajiangTable", "action_label", "tile_text"]
 
@@ -83,12 +83,16 @@ def action_label(action: Action, hun: frozenset[int] = frozenset()) -> str:
 
 
 def _group_text(group: dict[str, object]) -> str:
-    """``123s(1混)``: the tiles a group stands for and how many of them are 混."""
+    """``78s+混(6s)``: a group's natural tiles, then its 混 and the tiles they play."""
     tiles = str(group["tiles"])
     hun = int(str(group["hun"]))
+    kinds = group.get("hun_as") or []
+    assert isinstance(kinds, list)
+    faces = format_tiles(int(k) for k in kinds)
+    wild = "混" * hun + (f"({faces})" if faces else "")
     if not tiles:
-        return "混" * hun
-    return f"{tiles}({hun}混)" if hun else tiles
+        return wild
+    return f"{tiles}+{wild}" if hun else tiles
 
 
 class MajiangTable:

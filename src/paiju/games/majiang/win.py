@@ -228,14 +228,22 @@ class _BlockSolver:
                 found.add(COMBINE[C * FEATURES + g])
         return _pareto(found)
 
-    def witness(self, counts: tuple[int, ...], j: int, pair: bool, want: int) -> list[GroupT]:
-        """One arrangement whose features are at least ``want`` (which :meth:`solve` found)."""
+    def witness(
+        self, counts: tuple[int, ...], j: int, pair: bool, want: int
+    ) -> list[tuple[GroupT, tuple[int, ...]]]:
+        """One arrangement whose features are at least ``want`` (which :meth:`solve` found):
+        each group with the natural tiles it takes from ``counts`` (the rest are 混)."""
         if not any(counts) and j == 0:
             return []
         for f, left, nj, npair, group in self.branches(counts, j, pair):
             for g in self.solve(left, nj, npair):
                 if _dominated(want, COMBINE[f * FEATURES + g]):
-                    return [group, *self.witness(left, nj, npair, g)]
+                    taken = tuple(
+                        k
+                        for k, (a, b) in enumerate(zip(counts, left, strict=True))
+                        for _ in range(a - b)
+                    )
+                    return [(group, taken), *self.witness(left, nj, npair, g)]
         raise AssertionError("witness asked for features the block does not have")
 
     def table(self) -> dict[tuple[int, ...], tuple[int, ...]]:
@@ -529,12 +537,21 @@ class Group:
     type: str
     """``shunzi`` 顺子, ``kezi`` 刻子, ``jiang`` 将, ``pair`` 对子 (七对), ``single`` (十三幺)."""
     tiles: str
-    """The tiles it stands for (compact text); '' for a group of 混 only."""
+    """Its natural tiles (compact text), the 混 left out; '' for a group of 混 only."""
     hun: int
     """How many of its tiles are 混."""
+    hun_as: tuple[int, ...] = ()
+    """The kinds (0-33, as the view's ``hun``) its 混 stand for; a 混 that stands for no
+    particular tile (a group of 混 only, a 十三幺 single) is not listed. Kinds, not tile
+    text: a face a 混 plays is not a tile anyone holds."""
 
     def to_json(self) -> dict[str, object]:
-        return {"type": self.type, "tiles": self.tiles, "hun": self.hun}
+        return {
+            "type": self.type,
+            "tiles": self.tiles,
+            "hun": self.hun,
+            "hun_as": list(self.hun_as),
+        }
 
 
 @dataclass(frozen=True)
@@ -600,8 +617,13 @@ def _block_groups(
         start = 27 if honor else 9 * b
         block = tuple(counts[start : start + (7 if honor else 9)])
         solver = _solver(honor, rules)
-        for gtype, kinds, hun in solver.witness(block, j, (sum(block) + j) % 3 == 2, f):
-            out.append(Group(gtype, format_tiles(k + start for k in kinds), hun))
+        due = (sum(block) + j) % 3 == 2
+        for (gtype, kinds, hun), taken in solver.witness(block, j, due, f):
+            faces = list(kinds)
+            for k in taken:
+                faces.remove(k)
+            natural = format_tiles(k + start for k in taken)
+            out.append(Group(gtype, natural, hun, tuple(k + start for k in faces)))
     order = {"jiang": 1, "shunzi": 0, "kezi": 0}
     out.sort(key=lambda g: order[g.type])
     return out
@@ -652,7 +674,7 @@ def _qidui(shape: HandShape) -> Reading | None:
         for _ in range(c // 2):
             groups.append(Group("pair", format_tiles((k, k)), 0))
         if c % 2:
-            groups.append(Group("pair", format_tiles((k, k)), 1))
+            groups.append(Group("pair", format_tiles((k,)), 1, (k,)))
             left -= 1
     groups.extend(Group("pair", "", 2) for _ in range(left // 2))
     return Reading(True, "七对", fans, groups)

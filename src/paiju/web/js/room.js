@@ -6,7 +6,7 @@ import { get, post, socketUrl } from "./api.js";
 import { newClientSeed } from "./fairness.js";
 import { keepOnLanguageChange } from "./app.js";
 import { clear, h, signed, toast } from "./dom.js";
-import { seatStyle } from "./felt.js";
+import { seatSide, seatStyle } from "./felt.js";
 import { findVariant, ownedRooms } from "./lobby.js";
 import { lang, nameOf, onLang, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
@@ -440,7 +440,7 @@ class RoomView {
       {
         class: `seat${acting ? " acting" : ""}${i === this.seat ? " me" : ""} ctl-${control}`,
         style: seatStyle(i, n, base),
-        dataset: { seat: i },
+        dataset: { seat: i, side: seatSide(i, n, base) },
       },
       h(
         "div",

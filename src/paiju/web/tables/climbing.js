@@ -796,7 +796,13 @@ const STYLE = `
 .cl-who { font-size: 13px; font-weight: 600; overflow-wrap: anywhere; }
 .cl-jiefeng { font-size: 12px; background: rgba(244,200,74,.25); border-radius: 6px; padding: 2px 6px; margin-top: 4px; }
 .seat .cl-seat { display: grid; justify-items: center; gap: 1px; }
-.seat .cl-seat .cl-last { min-height: 0; }
+.seat .cl-seat { max-width: 100%; --cl-overlap: 9px; }
+.seat .cl-seat .cl-last { min-height: 0; max-width: 100%; }
+.seat .cl-seat .cl-last .cards { flex-wrap: wrap; max-width: 100%; justify-content: center; row-gap: 2px; }
+.seat .cl-seat .cl-last .cards.cl-many { column-gap: 0; padding-left: var(--cl-overlap); }
+.seat .cl-seat .cl-last .cards.cl-many .card { margin-left: calc(-1 * var(--cl-overlap)); box-shadow: -1px 0 1px rgba(0,0,0,.25); }
+.seat .cl-seat .cl-last .cards.cl-lots { --cl-overlap: 12px; }
+.felt .seat:has(.cl-many) { min-width: min(34%, 150px); }
 .seat .cl-pass { font-size: 11px; opacity: .85; }
 .cl-place { background: var(--gold); color: #5a3d00; }
 .seat .cl-name { background: rgba(255,255,255,.9); color: #1d2330; margin-right: 2px; }
@@ -820,9 +826,15 @@ const STYLE = `
 .felt-center .cl-result td { border-bottom-color: rgba(255,255,255,.15); }
 @media (max-width: 480px) {
   .room.family-fangyang .seat, .room.family-danzi .seat { max-width: 21vw; }
-  .cl-seat .cl-last .cards { max-width: 19vw; justify-content: center; }
+  .seat .cl-seat { --cl-overlap: 6px; }
+  .seat .cl-seat .cl-last .cards.cl-lots { --cl-overlap: 8px; }
+  .felt .seat:has(.cl-many) { min-width: min(30%, 112px); }
+  .room.family-fangyang .felt .seat:has(.cl-many), .room.family-danzi .felt .seat:has(.cl-many) { min-width: 21vw; }
+  .room .felt .seat:not([data-side="side"]):has(.cl-lots) { min-width: 44vw; max-width: 44vw; }
   .cl-hand.stacks .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.45); }
   .room.family-jiayibing .felt, .room.family-fangyang .felt, .room.family-danzi .felt { max-height: 46vh; margin-top: 20px; }
+  /* the deal is over: a flatter felt so the result and the verdict come into view */
+  .room.phase-over.family-jiayibing .felt, .room.phase-over.family-fangyang .felt, .room.phase-over.family-danzi .felt { max-height: 38vh; margin-top: 16px; }
   .room.family-jiayibing .felt-center, .room.family-fangyang .felt-center { width: 58%; }
 }
 @media (min-width: 900px) {
@@ -936,6 +948,15 @@ export function render(ctx) {
 
 /** What one seat shows on the felt: its name in the game, team, place, cards left, and
  * its play or pass of the round (or, at the end, the cards it still held). */
+// A seat's cards (its last play, or what it kept at the end): small cards that wrap inside
+// the seat, overlapped when there are many so a long 龙 or a full hand stays a few rows.
+function seatCards(text) {
+  const el = cardsEl(text, { small: true });
+  if (el.children.length > 5) el.classList.add("cl-many");
+  if (el.children.length > 12) el.classList.add("cl-lots");
+  return el;
+}
+
 export function seatExtra(ctx, seat) {
   const v = viewOf(ctx.view);
   const k = v.finished.indexOf(seat);
@@ -944,9 +965,9 @@ export function seatExtra(ctx, seat) {
   let shown = null;
   if (v.phase === "over") {
     const left = v.hands[seat];
-    if (seat !== ctx.seat && typeof left === "string" && left.trim()) shown = cardsEl(left, { small: true });
+    if (seat !== ctx.seat && typeof left === "string" && left.trim()) shown = seatCards(left);
   } else if (last && last.pass) shown = h("span", { class: "cl-pass" }, w("passed"));
-  else if (last && last.cards) shown = cardsEl(last.cards, { small: true });
+  else if (last && last.cards) shown = seatCards(last.cards);
   const names = profileOf(ctx).seatNames;
   const stopped = v.stopped.includes(seat);
   return h(

@@ -15,7 +15,7 @@
 import { h, signed } from "../js/dom.js";
 import { STRINGS, lang, phaseName, t } from "../js/i18n.js";
 import { MJ_STRINGS } from "./majiang-strings.js";
-import { backsEl, sortTiles, splitTiles, tileEl, tileName, tilesEl } from "./mjtiles.js";
+import { backsEl, sortTiles, splitTiles, tileEl, tileKey, tileName, tilesEl } from "./mjtiles.js";
 
 Object.assign(STRINGS.zh, MJ_STRINGS.zh);
 Object.assign(STRINGS.en, MJ_STRINGS.en);
@@ -302,20 +302,25 @@ function middle(ctx, v) {
 /** One group of the arrangement: the tiles it stands for, its 混 shown as such. */
 function groupEl(g, v, opts, winTile, marked) {
   const size = { shunzi: 3, kezi: 3, jiang: 2, pair: 2, single: 1 }[g.type] || 0;
-  let tiles = tilesOf(g.tiles);
-  if (!tiles.length && size) tiles = Array(size).fill(null);
+  // the group's natural tiles and the faces its 混 play, in order; a 混 that plays no
+  // particular tile (a group of 混 only) is drawn as the 混 itself
+  const tiles = [
+    ...tilesOf(g.tiles).map((tile) => ({ tile, wild: false })),
+    ...tilesOf(g.hun_as || []).map((tile) => ({ tile, wild: true })),
+  ].sort((a, b) => tileKey(a.tile) - tileKey(b.tile));
+  while (tiles.length < size) tiles.push({ tile: null, wild: true });
   const hun = g.hun || 0;
   const row = h("div", { class: "mj-tiles" });
-  tiles.forEach((tile, k) => {
-    const wild = k >= tiles.length - hun;
+  for (const { tile, wild } of tiles) {
     const el = tile ? tileEl(tile, { ...opts, hun: null }) : tileEl(v.hun[0], opts);
     if (wild && tile) {
       el.classList.add("as-hun");
       el.title = `${w("hun")} = ${tileName(tile, lang())}`;
     }
     row.appendChild(el);
-  });
-  const win = !marked.done && winTile && tiles.includes(winTile);
+  }
+  const natural = tilesOf(g.tiles);
+  const win = !marked.done && winTile && natural.includes(winTile);
   if (win) marked.done = true;
   return h(
     "div",
