@@ -86,10 +86,14 @@ def test_released_leases_are_claimed_at_once_and_hand_ids_never_collide(
         with a.engine.begin() as conn:
             conn.execute(text("DELETE FROM room_leases WHERE room_id = :r"), {"r": rooms[2]})
         assert b.leases.claim(10) == []
+        assert b.leases.claim(10, full=True) == []
         a.leases.release({r: a.fence[r] for r in rooms[:2]})
+        # the takeover query of every second sees expired leases only
         claimed = dict(b.leases.claim(10, grace=0))
-        assert set(claimed) == set(rooms)
+        assert set(claimed) == set(rooms[:2])
         assert claimed[rooms[0]] == a.fence[rooms[0]] + 1
+        # the full one (at start-up, then once a minute) finds the room without a lease
+        assert b.leases.claim(10, grace=0, full=True) == [(rooms[2], 1)]
         ids = [s.new_hand_id() for s in (a, b, a, b)]
         assert len(set(ids)) == 4
         # leases are timed by the database's clock
@@ -105,3 +109,102 @@ def test_a_cluster_store_needs_postgresql(tmp_path: object) -> None:
 
     with pytest.raises(PaijuError, match="PostgreSQL"):
         SharedStore("paiju.db", "a")
+
+
+def test_seats_status_and_closing_of_a_room_are_fenced_by_its_lease(postgres_db: str) -> None:
+    """``set_seat``, ``set_room_status`` and ``close_room`` check the lease epoch in their own
+    transaction as ``append_actions`` does: a node whose lease moved on writes none of them,
+    and is told (``on_stale``) so that it drops the room."""
+    a = SharedStore(postgres_db, "a", ttl=30.0)
+    b = SharedStore(postgres_db, "b", ttl=30.0)
+    told: list[frozenset[int]] = []
+    a.on_stale = lambda exc: told.append(exc.rooms)
+    try:
+        ann, _ = a.create_player("ann")
+        bob, _ = a.create_player("bob")
+        room = a.create_room("toy", {}, {}, 2, ann.id, [False, False])
+        # the room and its lease are one transaction: the lease is there at once
+        holder = b.leases.holders([room])[room]
+        assert (holder.node, holder.epoch, holder.live) == ("a", a.fence[room], True)
+        a.set_seat(room, 0, ann.id, False)
+        # a node that does not hold the room is refused before the database
+        with pytest.raises(StaleLease):
+            b.set_seat(room, 1, bob.id, False)
+        _expire(a, room)
+        assert dict(b.leases.claim(10)) == {room: a.fence[room] + 1}
+        b.fence[room] = a.fence[room] + 1
+        writes = [
+            lambda: a.set_seat(room, 1, bob.id, False),
+            lambda: a.set_room_status(room, "playing"),
+            lambda: a.close_room(room, None),
+        ]
+        for write in writes:
+            with pytest.raises(StaleLease) as refused:
+                write()
+            assert refused.value.rooms == {room}
+        assert told == [frozenset({room})] * 3
+        row = b.room(room)
+        assert row is not None
+        assert row.seat_players == (ann.id, None) and row.status == "waiting"
+        # the holder writes them
+        b.set_seat(room, 1, bob.id, False)
+        b.set_room_status(room, "playing")
+        row = b.room(room)
+        assert row is not None
+        assert row.seat_players == (ann.id, bob.id) and row.status == "playing"
+        b.close_room(room, None)
+        row = b.room(room)
+        assert row is not None and row.status == "closed"
+        # a room over gives its lease row up: nobody writes it again
+        b.leases.release({room: b.fence[room]})
+        assert b.leases.holders([room]) == {}
+        with pytest.raises(StaleLease):
+            b.set_room_status(room, "playing")
+    finally:
+        a.close()
+        b.close()
+
+
+def test_the_takeover_query_walks_the_expired_leases_only(postgres_db: str) -> None:
+    """With thousands of open rooms held, the query every node runs every second uses the
+    index of lease expiry times (PostgreSQL's plan: no sequential scan of rooms or leases)
+    and takes only the expired rooms; leases of rooms over are deleted on the way."""
+    a = SharedStore(postgres_db, "a", ttl=30.0)
+    b = SharedStore(postgres_db, "b", ttl=30.0)
+    try:
+        ann, _ = a.create_player("ann")
+        with a.engine.begin() as conn:
+            conn.execute(
+                text(
+                    """INSERT INTO rooms (code, options, game_options, seats, owner_id, status,
+                        hands_played, context, created_at)
+                    SELECT 'toy', '{}', '{}', 2, :owner,
+                        CASE WHEN g % 2 = 0 THEN 'playing' ELSE 'finished' END, 0, '{}', 0
+                    FROM generate_series(1, 6000) AS g"""
+                ),
+                {"owner": ann.id},
+            )
+            # every room has a lease: the open ones live, on node a; the first four
+            # rooms' leases (two open, two over) expired
+            conn.execute(
+                text(
+                    """INSERT INTO room_leases (room_id, node, epoch, expires_at)
+                    SELECT id, 'a', 1, CASE WHEN id <= 4 THEN 0 ELSE 1e12 END FROM rooms"""
+                )
+            )
+            conn.execute(text("ANALYZE rooms"))
+            conn.execute(text("ANALYZE room_leases"))
+        plan = b.leases.explain_claim()
+        assert "room_leases_expires" in plan, plan
+        assert "Seq Scan" not in plan, plan
+        full = b.leases.explain_claim(full=True)  # start-up: reads the open rooms
+        assert "rooms" in full
+        open_ids = {2, 4}
+        assert {r for r, _ in b.leases.claim(20)} == open_ids
+        held = b.leases.holders([1, 2, 3, 4])
+        assert set(held) == open_ids, "the expired leases of rooms over were not deleted"
+        assert all(held[r].node == "b" and held[r].epoch == 2 for r in open_ids)
+        assert b.leases.claim(20) == []
+    finally:
+        a.close()
+        b.close()

@@ -57,6 +57,14 @@ __all__ = ["serve", "verify"]
     metavar="URL",
     help="How clients reach this node (default: http://HOST:PORT), e.g. https://games.example/a.",
 )
+@click.option(
+    "--lease-ttl",
+    type=click.FloatRange(3.0, 600.0),
+    default=5.0,
+    show_default=True,
+    help="A cluster node's room leases last this many seconds unless renewed (every"
+    " second): a dead node's rooms are taken over after about this long.",
+)
 @variants_option
 def serve(
     host: str,
@@ -68,13 +76,14 @@ def serve(
     redis_url: str | None,
     node: str | None,
     public_url: str | None,
+    lease_ttl: float,
 ) -> None:
     """Run the game server (REST, WebSockets, the web client) until Ctrl-C."""
     from paiju.server import serve as run
 
     limits = _limits(limit)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    config = _node(redis_url, node, public_url, db, f"http://{shown}:{port}")
+    config = _node(redis_url, node, public_url, db, f"http://{shown}:{port}", lease_ttl)
     click.echo(f"paiju server: open http://{shown}:{port}/  (API: /docs; database: {_shown(db)})")
     if config is not None:
         click.echo(f"cluster node {config.name} at {config.public_url} (Redis: {redis_url})")
@@ -112,7 +121,12 @@ def _limits(pairs: tuple[str, ...]) -> Any:
 
 
 def _node(
-    redis_url: str | None, node: str | None, public_url: str | None, db: str, default_url: str
+    redis_url: str | None,
+    node: str | None,
+    public_url: str | None,
+    db: str,
+    default_url: str,
+    lease_ttl: float = 5.0,
 ) -> Any:
     """The :class:`~paiju.server.cluster.NodeConfig` of ``--redis`` (None without it)."""
     if redis_url is None:
@@ -132,7 +146,10 @@ def _node(
 
     name = node or f"{socket.gethostname()}-{default_url.rsplit(':', 1)[-1]}"
     return NodeConfig(
-        name=name, public_url=(public_url or default_url).rstrip("/"), redis_url=redis_url
+        name=name,
+        public_url=(public_url or default_url).rstrip("/"),
+        redis_url=redis_url,
+        lease_ttl=lease_ttl,
     )
 
 

@@ -185,6 +185,9 @@ def create_app(
 
     @app.exception_handler(PaijuError)
     async def paiju_error(request: Request, exc: PaijuError) -> JSONResponse:
+        if exc.code == "stale_lease":  # a cluster node: the room went to another node
+            moving = {"code": "room_moving", "message": f"{exc}; try again in a few seconds"}
+            return JSONResponse({"error": moving}, status_code=503, headers={"Retry-After": "2"})
         status = exc.status if isinstance(exc, ServerError) else _STATUS.get(exc.code, 400)
         body = {"code": exc.code, "message": str(exc), **error_fields(exc)}
         return JSONResponse({"error": body}, status_code=status)
@@ -263,7 +266,10 @@ def create_app(
         room = hub().create_room(
             me, body.code, body.options, dict(body.game_options), body.seat, _address(request)
         )
-        return RoomCreated(room=room.info(), seat=room.seat_of(me.id), ws=f"/ws/rooms/{room.id}")
+        info = room.info()
+        return RoomCreated(
+            room=info, seat=room.seat_of(me.id), ws=info.ws or f"/ws/rooms/{room.id}"
+        )
 
     @app.get("/api/rooms/{room_id}")
     async def get_room(room_id: Id, me: Me) -> RoomInfo:
@@ -274,7 +280,8 @@ def create_app(
         room = hub().room(room_id)
         hub().check_room_quota(me.id)
         seat = room.join(me, body.seat)
-        return RoomCreated(room=room.info(), seat=seat, ws=f"/ws/rooms/{room.id}")
+        info = room.info()
+        return RoomCreated(room=info, seat=seat, ws=info.ws or f"/ws/rooms/{room.id}")
 
     @app.post("/api/rooms/{room_id}/close")
     async def close_room(

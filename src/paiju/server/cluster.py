@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import os
 import random
 import re
+import secrets
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -64,7 +66,17 @@ FORWARDED = "x-paiju-forwarded"
 """The header of a REST call one node passed to another (never passed on again)."""
 
 _NODES = "paiju:nodes"
+_SECRET = "paiju:secret"
+"""A random token the nodes share through Redis: it marks a call one node passed to
+another (:data:`FORWARDED`), whose client address (:data:`CLIENT`) is then believed."""
+
+CLIENT = "x-paiju-client"
+"""The address of the client of a call passed on by a node."""
 _ROOM_PATH = re.compile(r"^/api/rooms/(\d+)(/.*)?$")
+
+FULL_CLAIM_EVERY = 60
+"""Ticks between two takeover queries that also look for open rooms without any lease
+(the others walk the expired leases only, :meth:`paiju.server.lease.Leases.claim`)."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +114,9 @@ class NodeInfo:
     url: str
     rooms: int = 0
     connections: int = 0
-    seen: float = field(default_factory=time.time)
+    seen: float = field(default_factory=time.monotonic)
+    """Monotonic time (of this node) of the node's last presence write, as far as its key's
+    remaining time to live in Redis shows it (Redis's clock, never another host's)."""
 
     @property
     def ws_base(self) -> str:
@@ -160,6 +174,10 @@ class Cluster:
         self._renewer: threading.Thread | None = None
         self._load = "{}"
         """This node's presence (JSON), written by the loop, sent by the renewer."""
+        self.secret = ""
+        """The cluster's shared token of calls passed between nodes (from Redis)."""
+        self._ticks = 0
+        store.on_stale = self._refused
 
     # -- life ---------------------------------------------------------------------------
 
@@ -177,7 +195,7 @@ class Cluster:
         self.valid_until = time.monotonic() + self.config.lease_ttl
         taken = 0
         while True:
-            claimed = self.store.leases.claim(self.config.claim_batch, own=True)
+            claimed = self.store.leases.claim(self.config.claim_batch, own=True, full=True)
             if not claimed:
                 break
             taken += self._adopt(claimed)
@@ -219,7 +237,6 @@ class Cluster:
     async def tick(self) -> None:
         """Presence of the others, releases, takeovers (see the module's description);
         the renewals run in a thread of their own (:meth:`_renew_loop`)."""
-        self._load = json.dumps(self.load())
         ok = await self._heartbeat()
         fence = self.store.fence
         for room_id in [r for r in fence if r not in self.hub.rooms]:
@@ -239,7 +256,9 @@ class Cluster:
         rank = sum(1 for n in self.nodes.values() if (n.rooms, n.name) < mine)
         if rank:
             await asyncio.sleep(min(0.5, 0.15 * rank) + random.random() * 0.05)
-        claimed = self.store.leases.claim(self.config.claim_batch)
+        self._ticks += 1
+        full = self._ticks % FULL_CLAIM_EVERY == 0  # rooms without a lease: once a minute
+        claimed = self.store.leases.claim(self.config.claim_batch, full=full)
         if claimed:
             self._adopt(claimed)
 
@@ -278,6 +297,11 @@ class Cluster:
             if lost:
                 loop.call_soon_threadsafe(self._lost, lost)
         client.close()
+
+    def _refused(self, stale: StaleLease) -> None:
+        """A room write was refused for a stale lease: the room is another node's now."""
+        for room_id in stale.rooms:
+            self.drop(room_id, "its lease moved to another node")
 
     def _lost(self, lost: dict[int, int]) -> None:
         for room_id, epoch in lost.items():
@@ -327,6 +351,26 @@ class Cluster:
         for client in room.clients():
             client.error("wrong_node", message)
             client.close(WRONG_NODE_CLOSE, "wrong_node")
+
+    # -- where new rooms go ------------------------------------------------------------
+
+    def candidates(self) -> list[NodeInfo]:
+        """The live nodes a new room may go to, the least loaded first: fewest open rooms,
+        then fewest connections, then this node (no hop), then by name. A node whose
+        presence was not renewed for :meth:`stale_after` seconds is left out (it may be
+        dead; its presence key has not expired yet); this node is always a candidate."""
+        now = time.monotonic()
+        me = self.config.name
+        own = self.load()
+        found = [NodeInfo(me, self.config.public_url, own["rooms"], own["connections"], now)]
+        found += [
+            n for n in self.nodes.values() if n.name != me and now - n.seen <= self.stale_after()
+        ]
+        return sorted(found, key=lambda n: (n.rooms, n.connections, n.name != me, n.name))
+
+    def stale_after(self) -> float:
+        """Seconds without a presence write after which a node is not given new rooms."""
+        return min(self.config.lease_ttl, 2.5 * self.config.renew_every)
 
     # -- where rooms are ---------------------------------------------------------------
 
@@ -401,45 +445,66 @@ class Cluster:
     def _key(name: str) -> str:
         return f"paiju:node:{name}"
 
+    def open_rooms(self) -> int:
+        """The rooms this node plays now (waiting or playing; not those just over)."""
+        return sum(1 for r in self.hub.rooms.values() if r.status in ("waiting", "playing"))
+
     def load(self) -> dict[str, Any]:
         hub = self.hub
         return {
             "name": self.config.name,
             "url": self.config.public_url,
-            "rooms": len(hub.rooms),
+            "rooms": self.open_rooms(),
             "connections": sum(len(r.clients()) for r in hub.rooms.values()),
             "pid": os.getpid(),
             "started": self._started,
             "seen": time.time(),
         }
 
+    async def refresh(self) -> bool:
+        """Write this node's presence and read the others' now (:meth:`_heartbeat`)."""
+        return await self._heartbeat()
+
     async def _heartbeat(self) -> bool:
         """Write this node's presence and read the others'; False when Redis is away."""
         redis = self.redis
         if redis is None:
             return False
+        self._load = json.dumps(self.load())
         ttl_ms = int(self.config.lease_ttl * 1000)
         try:
             async with redis.pipeline(transaction=True) as pipe:
-                pipe.set(self._key(self.config.name), json.dumps(self.load()), px=ttl_ms)
+                pipe.set(self._key(self.config.name), self._load, px=ttl_ms)
                 pipe.sadd(_NODES, self.config.name)
+                pipe.set(_SECRET, secrets.token_urlsafe(32), nx=True)
+                pipe.get(_SECRET)
                 pipe.smembers(_NODES)
                 answers = await pipe.execute()
             names = sorted(m.decode() if isinstance(m, bytes) else str(m) for m in answers[-1])
-            values = await redis.mget([self._key(n) for n in names]) if names else []
+            async with redis.pipeline(transaction=False) as pipe:
+                for n in names:
+                    pipe.get(self._key(n))
+                    pipe.pttl(self._key(n))
+                found = await pipe.execute() if names else []
+            read = time.monotonic()
         except Exception as exc:
             if self.redis_ok:
                 log.error("node %s: Redis does not answer: %r", self.config.name, exc)
             return False
+        secret = answers[-2]
+        self.secret = secret.decode() if isinstance(secret, bytes) else str(secret or "")
         nodes: dict[str, NodeInfo] = {}
         gone = []
-        for name, value in zip(names, values, strict=True):
+        for i, name in enumerate(names):
+            value, left = found[2 * i], found[2 * i + 1]
             if value is None:
                 gone.append(name)
                 continue
             data = json.loads(value)
+            # the key's age: its time to live is set anew at every presence write
+            age = max(0.0, (ttl_ms - int(left)) / 1000) if int(left) >= 0 else 0.0
             nodes[name] = NodeInfo(
-                name, str(data["url"]), int(data["rooms"]), int(data["connections"])
+                name, str(data["url"]), int(data["rooms"]), int(data["connections"]), read - age
             )
         if gone:
             with contextlib.suppress(Exception):
@@ -487,6 +552,16 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
         path = request.url.path
         if node is None or not path.startswith("/api/rooms"):
             return await call_next(request)
+        passed = request.headers.get(FORWARDED)
+        if passed is not None and node.secret and hmac.compare_digest(passed, node.secret):
+            # a call another node passed on: its client's address is the one it names
+            address = request.headers.get(CLIENT)
+            if address:
+                request.scope["client"] = (address, 0)
+        if path == "/api/rooms" and request.method == "POST":
+            if passed is None:
+                return await _place(node, request, call_next)
+            return await _create_here(node, request, call_next)
         if path == "/api/rooms" and request.method == "GET":
             if _player(node, request) is None:
                 return await call_next(request)  # the app's own 401
@@ -524,7 +599,7 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
                     headers={"Retry-After": "2"},
                 )
             return await call_next(request)
-        return await _forward(request, base)
+        return await _forward(request, base, node.secret)
 
 
 def _player(node: Cluster, request: Request) -> Any:
@@ -534,25 +609,74 @@ def _player(node: Cluster, request: Request) -> Any:
     return node.store.player_by_token(header[7:].strip())
 
 
-async def _forward(request: Request, base: str) -> Response:
+async def _place(
+    node: Cluster, request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """``POST /api/rooms`` on a cluster node: the room is created on the least loaded live
+    node (:meth:`Cluster.candidates`) - here, or by passing the call on to that node, which
+    then stores the room and its lease in one transaction and plays it. A node that cannot
+    be reached (it died since its last presence) is skipped for the next one; the call is
+    never passed on twice."""
+    if _player(node, request) is None:
+        return await call_next(request)  # the app's own 401
+    await node.refresh()  # the nodes' load now, not as of the last tick
+    for target in node.candidates():
+        if target.name == node.config.name:
+            return await _create_here(node, request, call_next)
+        try:
+            answer = await _send(request, target.url.rstrip("/"), node.secret)
+        except httpx.ConnectError as exc:
+            log.warning("node %s: cannot reach node %s: %r", node.config.name, target.name, exc)
+            continue
+        except httpx.HTTPError as exc:
+            # the call may have reached it: not made again elsewhere
+            return _unreachable(f"node {target.name} did not answer: {exc}")
+        return answer
+    return await _create_here(node, request, call_next)  # every other node failed
+
+
+async def _create_here(
+    node: Cluster, request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """Create the room on this node; its presence says so before the answer goes out (the
+    next placement, by any node, counts the room)."""
+    answer = await call_next(request)
+    if answer.status_code == 201:
+        await node.refresh()
+    return answer
+
+
+def _unreachable(message: str) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"code": "room_moving", "message": message}},
+        status_code=503,
+        headers={"Retry-After": "2"},
+    )
+
+
+async def _forward(request: Request, base: str, secret: str = "") -> Response:
     """Pass a REST call to the node at ``base`` and its answer back."""
+    try:
+        return await _send(request, base, secret)
+    except httpx.HTTPError as exc:
+        return _unreachable(f"the room's node is unreachable: {exc}")
+
+
+async def _send(request: Request, base: str, secret: str) -> Response:
+    """The call passed to the node at ``base`` (marked as passed on, with its client's
+    address); that node's answer. Raises :class:`httpx.HTTPError`."""
     headers = {
         k: v
         for k, v in request.headers.items()
-        if k.lower() not in ("host", "content-length", "connection")
+        if k.lower() not in ("host", "content-length", "connection", FORWARDED, CLIENT)
     }
-    headers[FORWARDED] = "1"
+    headers[FORWARDED] = secret or "1"
+    if request.client is not None:
+        headers[CLIENT] = request.client.host
     body = await request.body()
     url = base + request.url.path + (f"?{request.url.query}" if request.url.query else "")
-    try:
-        async with httpx.AsyncClient(timeout=10.0) as client:
-            answer = await client.request(request.method, url, headers=headers, content=body)
-    except httpx.HTTPError as exc:
-        return JSONResponse(
-            {"error": {"code": "room_moving", "message": f"the room's node is unreachable: {exc}"}},
-            status_code=503,
-            headers={"Retry-After": "2"},
-        )
+    async with httpx.AsyncClient(timeout=10.0) as client:
+        answer = await client.request(request.method, url, headers=headers, content=body)
     kept = {
         k: v
         for k, v in answer.headers.items()

@@ -21,8 +21,9 @@ of the same player at the same moment).
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,36 +100,70 @@ class Leases:
             ).scalar()
         return None if got is None else int(got)
 
-    def claim(self, limit: int, grace: float = 10.0, own: bool = False) -> list[tuple[int, int]]:
-        """Take up to ``limit`` open rooms nobody holds: leases expired, rooms without a
-        lease created more than ``grace`` seconds ago (a node creating a room takes its
-        lease at once), and with ``own`` (at start-up only) the leases of an earlier run of
-        this node. (room, epoch) pairs."""
+    def claim(
+        self, limit: int, grace: float = 10.0, own: bool = False, full: bool = False
+    ) -> list[tuple[int, int]]:
+        """Take up to ``limit`` open rooms nobody holds; (room, epoch) pairs.
+
+        By default only rooms whose lease expired: the query walks the index of lease
+        expiry times (``room_leases_expires``) from the oldest, so its cost is the number of
+        expired leases, not of open rooms (every node runs it every second). With ``full``
+        also the open rooms without any lease row, created more than ``grace`` seconds ago
+        (rooms a single server made before the cluster started: a node stores a room and
+        its lease in one transaction), and with ``own`` (at start-up) the leases of an
+        earlier run of this node; that query reads every open room."""
         with self.store.engine.begin() as conn:
-            rows = conn.execute(
-                text(
-                    f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
-                    SELECT r.id, {_NODE}, 1, {_NOW} + {_TTL}
-                    FROM rooms r LEFT JOIN room_leases l ON l.room_id = r.id
-                    WHERE r.status IN ('waiting', 'playing')
-                      AND ((l.room_id IS NULL AND r.created_at < CAST(:created_before AS float8))
-                           OR l.expires_at < {_NOW} OR (:own AND l.node = {_NODE}))
-                    ORDER BY r.id LIMIT :limit
-                    ON CONFLICT (room_id) DO UPDATE SET node = EXCLUDED.node,
-                        epoch = room_leases.epoch + 1, expires_at = EXCLUDED.expires_at
-                    WHERE room_leases.expires_at < {_NOW}
-                        OR (:own AND room_leases.node = EXCLUDED.node)
-                    RETURNING room_id, epoch"""
-                ),
-                {
-                    "node": self.node,
-                    "ttl": self.ttl,
-                    "limit": limit,
-                    "own": own,
-                    "created_before": _now_of(conn) - grace,
-                },
-            ).all()
+            sql, params = self._claim_query(conn, limit, grace, own, full)
+            rows = conn.execute(text(sql), params).all()
+            if not full:
+                # leases of rooms over: nobody writes them again (keeps the index small)
+                conn.execute(
+                    text(
+                        """DELETE FROM room_leases AS l USING rooms AS r
+                        WHERE l.room_id = r.id AND l.expires_at < CAST(:now AS float8)
+                          AND r.status NOT IN ('waiting', 'playing')"""
+                    ),
+                    {"now": params["now"]},
+                )
         return [(int(r.room_id), int(r.epoch)) for r in rows]
+
+    def _claim_query(
+        self, conn: Connection, limit: int, grace: float, own: bool, full: bool
+    ) -> tuple[str, dict[str, Any]]:
+        """The statement of :meth:`claim` and its parameters. The database's time is a
+        parameter (read first), so that the planner sees a constant and uses the index."""
+        now = _now_of(conn)
+        params: dict[str, Any] = {"node": self.node, "ttl": self.ttl, "limit": limit, "now": now}
+        if full:
+            params.update(own=own, created_before=now - grace)
+            chosen = f"""SELECT r.id AS room_id
+                FROM rooms r LEFT JOIN room_leases l ON l.room_id = r.id
+                WHERE r.status IN ('waiting', 'playing')
+                  AND ((l.room_id IS NULL AND r.created_at < CAST(:created_before AS float8))
+                       OR l.expires_at < CAST(:now AS float8) OR (:own AND l.node = {_NODE}))
+                ORDER BY r.id LIMIT :limit"""
+            again = "OR (:own AND room_leases.node = EXCLUDED.node)"
+        else:
+            chosen = """SELECT l.room_id
+                FROM room_leases l JOIN rooms r ON r.id = l.room_id
+                WHERE l.expires_at < CAST(:now AS float8) AND r.status IN ('waiting', 'playing')
+                ORDER BY l.expires_at LIMIT :limit"""
+            again = ""
+        sql = f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
+            SELECT c.room_id, {_NODE}, 1, {_NOW} + {_TTL} FROM ({chosen}) AS c
+            ON CONFLICT (room_id) DO UPDATE SET node = EXCLUDED.node,
+                epoch = room_leases.epoch + 1, expires_at = EXCLUDED.expires_at
+            WHERE room_leases.expires_at < {_NOW} {again}
+            RETURNING room_id, epoch"""
+        return sql, params
+
+    def explain_claim(self, limit: int = 20, full: bool = False) -> str:
+        """The query plan of :meth:`claim` (PostgreSQL's ``EXPLAIN``; nothing is taken)."""
+        with self.store.engine.begin() as conn:
+            sql, params = self._claim_query(conn, limit, 10.0, False, full)
+            lines = conn.execute(text("EXPLAIN " + sql), params).scalars().all()
+            conn.rollback()
+        return "\n".join(str(line) for line in lines)
 
     def renew(self, held: Mapping[int, int]) -> set[int]:
         """Extend the leases this node holds (room -> epoch); the rooms still held."""
@@ -154,6 +189,17 @@ class Leases:
             return
         rooms, epochs = list(held), [held[r] for r in held]
         with self.store.engine.begin() as conn:
+            # a room over is written no more: its lease row goes
+            conn.execute(
+                text(
+                    """DELETE FROM room_leases AS l
+                    USING unnest(CAST(:rooms AS integer[]), CAST(:epochs AS bigint[]))
+                        AS h(room_id, epoch), rooms AS r
+                    WHERE l.room_id = h.room_id AND l.epoch = h.epoch AND r.id = l.room_id
+                      AND r.status NOT IN ('waiting', 'playing')"""
+                ),
+                {"rooms": rooms, "epochs": epochs},
+            )
             conn.execute(
                 text(
                     """UPDATE room_leases AS l SET expires_at = 0
@@ -226,15 +272,52 @@ class SharedStore(Store):
         self.leases = Leases(self, node, ttl)
         self.observe: Callable[[float, int, int], None] | None = None
         """Told (seconds, hands, actions) after each committed write of hands or actions."""
+        self.on_stale: Callable[[StaleLease], None] | None = None
+        """Told of a room write (a seat, a status, a closing) refused for a stale lease,
+        before :class:`StaleLease` is raised to the caller (the cluster drops the room)."""
+        self._new_leases: dict[int, int] = {}
 
     def create_room(self, *args: Any, **kwargs: Any) -> int:
-        """Store a new room and take its lease at once (this node plays the rooms it makes)."""
+        """Store a new room and its lease in one transaction: this node plays the rooms
+        it makes (:meth:`paiju.server.cluster.Cluster.place` chose it)."""
         room_id = super().create_room(*args, **kwargs)
-        epoch = self.leases.acquire(room_id)
-        if epoch is None:  # pragma: no cover - a new room's lease is free
-            raise StaleLease([room_id])
-        self.fence[room_id] = epoch
+        self.fence[room_id] = self._new_leases.pop(room_id)
         return room_id
+
+    def _room_created(self, conn: Connection, room_id: int) -> None:
+        epoch = conn.execute(
+            text(
+                f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
+                VALUES (:room, {_NODE}, 1, {_NOW} + {_TTL}) RETURNING epoch"""
+            ),
+            {"room": room_id, "node": self.leases.node, "ttl": self.leases.ttl},
+        ).scalar()
+        self._new_leases[room_id] = int(epoch or 1)
+
+    @contextlib.contextmanager
+    def _room_write(self, room_id: int) -> Iterator[Connection]:
+        try:
+            with super()._room_write(room_id) as conn:
+                yield conn
+        except StaleLease as exc:
+            if self.on_stale is not None:
+                self.on_stale(exc)
+            raise
+
+    def _fence_room(self, conn: Connection, room_id: int) -> None:
+        """A seat, a room's status or its closing is written only under the lease this
+        node holds: the lease row is locked (``FOR SHARE``, so a takeover waits for this
+        transaction) and its epoch compared; :class:`StaleLease` before anything is
+        written."""
+        held = self.fence.get(room_id)
+        if held is None:
+            raise StaleLease([room_id])
+        stored = conn.execute(
+            text("SELECT epoch FROM room_leases WHERE room_id = :room FOR SHARE"),
+            {"room": room_id},
+        ).scalar()
+        if stored is None or int(stored) != held:
+            raise StaleLease([room_id])
 
     def append_actions(self, writes: Sequence[ActionWrite | HandWrite]) -> None:
         began = time.perf_counter()

@@ -581,12 +581,16 @@ class Room:
             self.next_hand.cancel()
             self.next_hand = None
         void = self.hand_id if self.state is not None else None  # only a hand in play
-        self.state = None
-        self.status = "closed"
         try:
             self.store.close_room(self.id, void)
+        except PaijuError as exc:
+            if exc.code == "stale_lease":
+                raise  # a cluster node: the room is another node's now (and dropped here)
+            log.exception("room %s: could not record its closing", self.id)
         except Exception:
             log.exception("room %s: could not record its closing", self.id)
+        self.state = None
+        self.status = "closed"
         text = ErrorMsg(code=code, message=message).model_dump_json()
         for client in self.clients():
             client.send(text)
@@ -680,6 +684,9 @@ class Room:
         def run() -> None:
             try:
                 fn()
+            except PaijuError as exc:
+                if exc.code != "stale_lease":  # else: dropped, the room is played elsewhere
+                    log.exception("room %s: %s failed", self.id, getattr(fn, "__name__", fn))
             except Exception:
                 log.exception("room %s: %s failed", self.id, getattr(fn, "__name__", fn))
 

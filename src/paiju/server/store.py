@@ -28,7 +28,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -545,10 +545,28 @@ class Store:
                     for s in range(seats)
                 ],
             )
+            self._room_created(conn, room_id)
         return room_id
 
-    def set_seat(self, room_id: int, seat: int, player_id: int | None, is_bot: bool) -> None:
+    def _room_created(self, conn: Connection, room_id: int) -> None:
+        """Last statement of the transaction that stores a new room: nothing here; a
+        cluster node's store takes the room's lease in it
+        (:class:`paiju.server.lease.SharedStore`)."""
+
+    @contextlib.contextmanager
+    def _room_write(self, room_id: int) -> Iterator[Connection]:
+        """The transaction of a write of one room (a seat, its status, its closing),
+        fenced first (:meth:`_fence_room`)."""
         with self.engine.begin() as conn:
+            self._fence_room(conn, room_id)
+            yield conn
+
+    def _fence_room(self, conn: Connection, room_id: int) -> None:
+        """First statement of every room write: nothing here; a cluster node's store
+        checks the room's lease epoch here and raises before anything is written."""
+
+    def set_seat(self, room_id: int, seat: int, player_id: int | None, is_bot: bool) -> None:
+        with self._room_write(room_id) as conn:
             conn.execute(
                 update(t.room_seats)
                 .where(t.room_seats.c.room_id == room_id, t.room_seats.c.seat == seat)
@@ -556,12 +574,12 @@ class Store:
             )
 
     def set_room_status(self, room_id: int, status: str) -> None:
-        with self.engine.begin() as conn:
+        with self._room_write(room_id) as conn:
             conn.execute(update(t.rooms).where(t.rooms.c.id == room_id).values(status=status))
 
     def close_room(self, room_id: int, void_hand: int | None) -> None:
         """Mark a room ``closed`` and its unfinished hand (if any) ``void``."""
-        with self.engine.begin() as conn:
+        with self._room_write(room_id) as conn:
             conn.execute(update(t.rooms).where(t.rooms.c.id == room_id).values(status="closed"))
             if void_hand is not None:
                 conn.execute(

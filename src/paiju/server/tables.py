@@ -138,4 +138,6 @@ room_leases = Table(
     Column("epoch", BigInteger, nullable=False),
     Column("expires_at", Float, nullable=False),
     Index("room_leases_node", "node"),
+    # the takeover query walks the expired leases from the oldest (Leases.claim)
+    Index("room_leases_expires", "expires_at"),
 )
