@@ -13,6 +13,7 @@ that cannot be reached.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import time
@@ -101,13 +102,18 @@ def test_three_nodes_kill_9_of_one_resumes_its_tables_on_the_others(
     tmp_path: Path, postgres_db: str, redis_url: str
 ) -> None:
     nodes = [Node(tmp_path / n, postgres_db, redis_url, n) for n in ("a", "b", "c")]
-    for node in nodes:
-        node.start()
     try:
+        _each(Node.start, nodes)
         _play_through_a_failover(nodes, postgres_db, redis_url)
     finally:
-        for node in nodes:
-            node.stop()
+        _each(Node.stop, nodes)
+
+
+def _each(step: Any, nodes: list[Node]) -> None:
+    """``step(node)`` for every node at once (starting or stopping a node waits for it)."""
+    with concurrent.futures.ThreadPoolExecutor(len(nodes)) as pool:
+        for done in [pool.submit(step, n) for n in nodes]:
+            done.result()
 
 
 def _play_through_a_failover(nodes: list[Node], dsn: str, redis_url: str) -> None:
@@ -303,8 +309,9 @@ def test_a_node_cut_off_from_redis_stops_before_another_takes_over(
     port = int(redis_url.rsplit(":", 1)[1].split("/")[0])
     relay = Cuttable(port)
     a_url = redis_url.replace(f":{port}/", f":{relay.port}/")
-    a = Node(tmp_path / "a", postgres_db, a_url, "a").start()
-    b = Node(tmp_path / "b", postgres_db, redis_url, "b").start()
+    a = Node(tmp_path / "a", postgres_db, a_url, "a")
+    b = Node(tmp_path / "b", postgres_db, redis_url, "b")
+    _each(Node.start, [a, b])
     store = Store(postgres_db)
     try:
         options = {"time_limit": TIME_LIMIT, "reconnect_grace": TIME_LIMIT, "hands": HANDS}
@@ -351,5 +358,4 @@ def test_a_node_cut_off_from_redis_stops_before_another_takes_over(
         assert all(b.call("GET", f"/api/games/{g['id']}/verify").json()["ok"] for g in games)
     finally:
         store.close()
-        a.stop()
-        b.stop()
+        _each(Node.stop, [a, b])
