@@ -112,9 +112,9 @@ def test_a_cluster_store_needs_postgresql(tmp_path: object) -> None:
 
 
 def test_seats_status_and_closing_of_a_room_are_fenced_by_its_lease(postgres_db: str) -> None:
-    """``set_seat``, ``set_room_status`` and ``close_room`` check the lease epoch in their own
-    transaction as ``append_actions`` does: a node whose lease moved on writes none of them,
-    and is told (``on_stale``) so that it drops the room."""
+    """``set_seat``, ``set_ready``, ``set_room_status`` and ``close_room`` check the lease
+    epoch in their own transaction as ``append_actions`` does: a node whose lease moved on
+    writes none of them, and is told (``on_stale``) so that it drops the room."""
     a = SharedStore(postgres_db, "a", ttl=30.0)
     b = SharedStore(postgres_db, "b", ttl=30.0)
     told: list[frozenset[int]] = []
@@ -135,6 +135,7 @@ def test_seats_status_and_closing_of_a_room_are_fenced_by_its_lease(postgres_db:
         b.fence[room] = a.fence[room] + 1
         writes = [
             lambda: a.set_seat(room, 1, bob.id, False),
+            lambda: a.set_ready(room, 0, True),
             lambda: a.set_room_status(room, "playing"),
             lambda: a.close_room(room, None),
         ]
@@ -142,10 +143,11 @@ def test_seats_status_and_closing_of_a_room_are_fenced_by_its_lease(postgres_db:
             with pytest.raises(StaleLease) as refused:
                 write()
             assert refused.value.rooms == {room}
-        assert told == [frozenset({room})] * 3
+        assert told == [frozenset({room})] * 4
         row = b.room(room)
         assert row is not None
         assert row.seat_players == (ann.id, None) and row.status == "waiting"
+        assert not any(row.seat_ready)
         # the holder writes them
         b.set_seat(room, 1, bob.id, False)
         b.set_room_status(room, "playing")

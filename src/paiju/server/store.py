@@ -577,7 +577,7 @@ class Store:
 
     def set_ready(self, room_id: int, seat: int, ready: bool) -> None:
         """A seat's 准备 mark while its room waits (a new occupant starts not ready)."""
-        with self.engine.begin() as conn:
+        with self._room_write(room_id) as conn:
             conn.execute(
                 update(t.room_seats)
                 .where(t.room_seats.c.room_id == room_id, t.room_seats.c.seat == seat)
@@ -653,7 +653,7 @@ class Store:
         context: Mapping[str, Any],
     ) -> int:
         """Record a new hand (and the room as playing) in one transaction; the hand's id."""
-        with self.engine.begin() as conn:
+        with self._room_write(room_id) as conn:
             key = conn.execute(
                 insert(t.hands).values(
                     id=self.new_hand_id(),

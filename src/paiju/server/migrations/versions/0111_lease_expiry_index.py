@@ -3,8 +3,8 @@
 room. The leases of rooms already over are deleted (nobody writes those rooms again), so
 the index holds the open rooms' leases only.
 
-Revision ID: 0101
-Revises: 0100
+Revision ID: 0111
+Revises: 0110
 Create Date: 2026-12-01
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from alembic import op
 
-revision = "0101"
-down_revision = "0100"
+revision = "0111"
+down_revision = "0110"
 branch_labels = None
 depends_on = None
 
