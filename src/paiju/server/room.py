@@ -1046,11 +1046,7 @@ class Room:
             )
             return
         if not client.allow():
-            client.error(
-                "rate_limited",
-                f"more than {limits.messages_per_second:g} messages per second"
-                f" (burst {limits.burst}); this one was dropped",
-            )
+            client.rate_limited()
             return
         try:
             obj = json.loads(text)
