@@ -295,3 +295,47 @@ def test_sockets_per_player_and_address_across_nodes_and_a_killed_nodes_stop_cou
                 await ws.close()
 
     asyncio.run(run())
+
+
+def test_a_node_that_cannot_reach_redis_counts_on_its_own() -> None:
+    """Redis away: the limits hold per node, as on a single server (never all open)."""
+    from types import SimpleNamespace
+
+    from paiju.server.errors import ServerError
+    from paiju.server.hub import Hub
+    from paiju.server.options import Limits
+    from paiju.server.shared_limits import SharedGuard
+    from paiju.server.store import Store
+    from server_process import free_port
+
+    limits = Limits(burst=3, messages_per_second=0.01, sockets_per_player=1)
+    limits = limits.model_copy(update={"registrations_per_address": 2})
+    store = Store("sqlite://")
+    hub = Hub(store, limits)
+    config = SimpleNamespace(
+        name="alone", redis_url=f"redis://127.0.0.1:{free_port()}/0", lease_ttl=5.0, renew_every=1.0
+    )
+    guard = SharedGuard(hub, SimpleNamespace(config=config, nodes={}))  # type: ignore[arg-type]
+
+    async def run() -> None:
+        await guard.start()
+        try:
+            assert [await guard.admit(7) for _ in range(4)] == [True, True, True, False]
+            await guard.registering("10.0.0.1")
+            await guard.registering("10.0.0.1")
+            with pytest.raises(ServerError) as too_many:
+                await guard.registering("10.0.0.1")
+            assert too_many.value.code == "too_many_registrations"
+            await guard.open_socket(7, "10.0.0.1")
+            with pytest.raises(ServerError) as sockets:
+                await guard.open_socket(7, "10.0.0.1")
+            assert sockets.value.code == "too_many_sockets"
+            await guard.close_socket(7, "10.0.0.1")
+            await guard.open_socket(7, "10.0.0.1")
+        finally:
+            await guard.stop()
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()
