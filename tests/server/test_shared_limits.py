@@ -77,16 +77,36 @@ class From:
         body = {"code": "toy", "options": {**WAITING, **options}, "seat": seat}
         return self.call(node, "POST", "/api/rooms", token, json=body)
 
-    def made(self, node: Node, token: str, **options: Any) -> int:
+    def made(self, node: Node, token: str, **options: Any) -> dict[str, Any]:
+        """A new room's info (created through ``node``; any node may play it)."""
         answer = self.room(node, token, **options)
         assert answer.status_code == 201, answer.text
-        assert answer.json()["room"]["node"] == node.name
-        room: int = answer.json()["room"]["id"]
+        room: dict[str, Any] = answer.json()["room"]
         return room
 
-    async def socket(self, node: Node, room: int, token: str) -> Any:
-        url = f"{node.ws_base}/ws/rooms/{room}?token={token}"
+    async def socket(self, room: dict[str, Any], token: str) -> Any:
+        """A socket to ``room`` on the node that plays it."""
+        url = f"{room['ws']}?token={token}"
         return await websockets.connect(url, local_addr=(self.address, 0))
+
+
+def _one_on_each_node(nodes: tuple[Node, Node], player: str, owners: From) -> list[dict[str, Any]]:
+    """A waiting room on each node, ``player`` seated in both: rooms are created (by
+    players of ``owners``, through each node in turn) until both nodes play one."""
+    found: dict[str, dict[str, Any]] = {}
+    for i in range(4):  # rooms_per_address = 4 from `owners`
+        if i % 2 == 0:
+            owner = owners.player(nodes[0], "owner")
+        room = owners.made(nodes[i % 2], owner)
+        found.setdefault(room["node"], room)
+        if len(found) == 2:
+            break
+    assert len(found) == 2, f"4 new rooms all went to node {list(found)}"
+    rooms = [found["a"], found["b"]]
+    for room, node in zip(rooms, nodes, strict=True):
+        joined = owners.call(node, "POST", f"/api/rooms/{room['id']}/join", player, json={})
+        assert joined.status_code == 200, joined.text
+    return rooms
 
 
 @pytest.fixture(scope="module")
@@ -146,13 +166,13 @@ async def _first(ws: Any, kind: str, timeout: float = 10.0) -> dict[str, Any]:
 
 def test_a_players_burst_through_two_nodes_is_limited_as_one(nodes: tuple[Node, Node]) -> None:
     """One bucket a player (burst 10), whichever node and socket its messages go through."""
-    a, b = nodes
+    a = nodes[0]
     me = From("127.0.0.21")
     token = me.player(a, "burst")
-    rooms = [me.made(a, token), me.made(b, token)]
+    rooms = _one_on_each_node(nodes, token, From("127.0.0.31"))
 
     async def run() -> list[str]:
-        sockets = [await me.socket(a, rooms[0], token), await me.socket(b, rooms[1], token)]
+        sockets = [await me.socket(room, token) for room in rooms]
         try:
             for ws in sockets:
                 await _first(ws, "welcome")
@@ -200,13 +220,15 @@ def test_open_rooms_per_player_address_and_bot_rooms_are_the_clusters(
     p, q, r = (here.player(n, name) for n, name in ((a, "p"), (b, "q"), (a, "r")))
     # rooms_per_player = 2: one room on each node is p's limit, on either node
     mine = [here.made(a, p), here.made(b, p)]
+    held = {n.name: n for n in nodes}
     for node in (a, b):
         refused = here.room(node, p)
         assert refused.status_code == 429, refused.text
         assert refused.json()["error"]["code"] == "too_many_rooms"
-    # so is a seat in a room held by the other node (the join is passed to it)
+    # so is a seat in a room another node plays (the join is passed to it)
     theirs = here.made(b, q)
-    joined = here.call(a, "POST", f"/api/rooms/{theirs}/join", p, json={})
+    other = a if theirs["node"] == "b" else b
+    joined = here.call(other, "POST", f"/api/rooms/{theirs['id']}/join", p, json={})
     assert joined.status_code == 429, joined.text
     assert joined.json()["error"]["code"] == "too_many_rooms"
     # bot_rooms_per_player = 1
@@ -221,8 +243,10 @@ def test_open_rooms_per_player_address_and_bot_rooms_are_the_clusters(
         assert refused.status_code == 429, refused.text
         assert refused.json()["error"]["code"] == "too_many_rooms_address"
     assert From("127.0.0.25").room(a, q).status_code == 201
-    # a room closed on its node (through the other) no longer counts, for p or the address
-    closed = here.call(a, "POST", f"/api/rooms/{mine[1]}/close", p)
+    # a room closed (through the node that does not play it) no longer counts, for p or
+    # for the address
+    other = held["a" if mine[1]["node"] == "b" else "b"]
+    closed = here.call(other, "POST", f"/api/rooms/{mine[1]['id']}/close", p)
     assert closed.status_code == 200, closed.text
     again = here.room(a, p)
     assert again.status_code == 201, again.text
@@ -252,10 +276,10 @@ def test_sockets_per_player_and_address_across_nodes_and_a_killed_nodes_stop_cou
     a, b = nodes
     here = From("127.0.0.27")
     s, u = here.player(a, "s"), here.player(b, "u")
-    room_a, room_b = here.made(a, s), here.made(b, s)
+    room_a, room_b = _one_on_each_node(nodes, s, From("127.0.0.32"))
 
-    async def refused(node: Node, room: int, token: str) -> str:
-        ws = await here.socket(node, room, token)
+    async def refused(room: dict[str, Any], token: str) -> str:
+        ws = await here.socket(room, token)
         try:
             msg = await _first(ws, "error")
             with pytest.raises(websockets.ConnectionClosed) as closed:
@@ -267,21 +291,21 @@ def test_sockets_per_player_and_address_across_nodes_and_a_killed_nodes_stop_cou
             await ws.close()
 
     async def run() -> None:
-        held = [await here.socket(a, room_a, s), await here.socket(b, room_b, s)]
+        held = [await here.socket(room_a, s), await here.socket(room_b, s)]
         for ws in held:
             await _first(ws, "welcome")
         # sockets_per_player = 2: one on each node is s's limit
-        assert await refused(a, room_a, s) == "too_many_sockets"
+        assert await refused(room_a, s) == "too_many_sockets"
         # sockets_per_address = 3: u's spectator socket on a is the third from here
-        held.append(await here.socket(a, room_a, u))
+        held.append(await here.socket(room_a, u))
         await _first(held[-1], "welcome")
-        assert await refused(b, room_b, u) == "too_many_sockets"
+        assert await refused(room_b, u) == "too_many_sockets"
         await held.pop().close()
         # kill -9 of b: its socket of s stops counting once b's presence is gone
         b.kill9()
         end = time.monotonic() + 30
         while True:
-            ws = await here.socket(a, room_a, s)
+            ws = await here.socket(room_a, s)
             msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
             if msg["type"] != "error":
                 held.append(ws)

@@ -83,9 +83,10 @@ class Node(ServerProcess):
 def test_the_client_follows_wrong_node_to_the_rooms_node_and_plays_there(
     tmp_path: Path, postgres: str, redis: str, browser: Any
 ) -> None:
-    a, b = (Node(tmp_path / n, postgres, redis, n) for n in ("a", "b"))
-    for node in (a, b):
+    nodes = {n: Node(tmp_path / n, postgres, redis, n) for n in ("a", "b")}
+    for node in nodes.values():
         node.launch()
+    entry = nodes["a"]
     context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()
@@ -94,37 +95,38 @@ def test_the_client_follows_wrong_node_to_the_rooms_node_and_plays_there(
         sockets: list[str] = []
         page.on("websocket", lambda ws: sockets.append(ws.url))
         page.set_default_timeout(20_000)
-        page.base = a.base
+        page.base = entry.base
         enter(page, "跨节点")
         mine = token(page)
-        # the room is made on node b (its node plays it), for the player a's page knows
+        # a room for the page's player, made through b; then the page on the other node
         body = {
             "code": "1301",
             "seat": 0,
             "options": {"seats": 4, "bots": 3, "bot_delay": 0, "time_limit": 0, "hands": 1},
         }
         made = httpx.post(
-            f"{b.base}/api/rooms",
+            f"{nodes['b'].base}/api/rooms",
             json=body,
             headers={"Authorization": f"Bearer {mine}"},
             timeout=10,
         )
         assert made.status_code == 201, made.text
         room = made.json()["room"]
-        assert room["node"] == "b"
-        assert a.get(f"/api/rooms/{room['id']}", mine)["ws"] == room["ws"]
+        held = nodes[room["node"]]
+        wrong = nodes["a" if held.name == "b" else "b"]
+        assert wrong.get(f"/api/rooms/{room['id']}", mine)["ws"] == room["ws"]
 
-        page.goto(f"{a.base}/#/room/{room['id']}")
+        page.goto(f"{wrong.base}/#/room/{room['id']}")
         page.wait_for_selector("#ssz-submit")  # seated, with its 13 cards to arrange
-        assert sockets[0].startswith(f"{a.ws_base}/ws/rooms/{room['id']}?")  # refused: 4308
-        assert sockets[-1].startswith(f"{room['ws']}?")  # then b's, where it plays
-        assert (a.sockets(), b.sockets()) == (0, 1)
+        assert sockets[0].startswith(f"{wrong.ws_base}/ws/rooms/{room['id']}?")  # 4308
+        assert sockets[-1].startswith(f"{room['ws']}?")  # then the room's node's
+        assert (wrong.sockets(), held.sockets()) == (0, 1)
         arrange(page, "1301")
-        record = check_against_ledger(page, b, seat=0)
+        record = check_against_ledger(page, held, seat=0)
         assert record["room"] == room["id"]
-        assert a.get(f"/api/games/{record['id']}/verify")["ok"]
+        assert wrong.get(f"/api/games/{record['id']}/verify")["ok"]
         assert not errors, f"JavaScript errors on the page: {errors}"
     finally:
         context.close()
-        for node in (a, b):
+        for node in nodes.values():
             node.stop()
