@@ -272,14 +272,12 @@ def create_app(
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, me: Me, request: Request) -> RoomCreated:
         """Create a room; the creator sits at ``seat``; bots take the last ``bots`` seats."""
-        address = _address(request)
         await hub().guard.check_rooms(
-            me.id, address, body.code, body.options, body.game_options, body.seat
+            me.id, _address(request), body.code, body.options, body.game_options, body.seat
         )
         room = hub().create_room(
-            me, body.code, body.options, dict(body.game_options), body.seat, address
+            me, body.code, body.options, dict(body.game_options), body.seat, _address(request)
         )
-        await hub().guard.created(room.id, address)
         return RoomCreated(room=room.info(), seat=room.seat_of(me.id), ws=f"/ws/rooms/{room.id}")
 
     @app.get("/api/rooms/{room_id}")

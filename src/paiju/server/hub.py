@@ -177,6 +177,7 @@ class Hub:
         room = Room(self, row)
         room.address = address
         self.rooms[room_id] = room
+        self.guard.created(room_id, address)
         if seat is not None:
             room.join(player, seat)
         elif all(bots):

@@ -179,7 +179,7 @@ class Guard:
         """Whether ``player`` may take a seat (``too_many_rooms``)."""
         self.hub.check_room_quota(player)
 
-    async def created(self, room_id: int, address: str | None) -> None:
+    def created(self, room_id: int, address: str | None) -> None:
         """A room was created from ``address``."""
 
 
@@ -203,7 +203,7 @@ class SharedGuard(Guard):
         self._scripts: dict[str, AsyncScript] = {}
         self._asks: list[tuple[int, asyncio.Future[bool]]] = []
         """Messages waiting for the shared bucket's verdict (sent together)."""
-        self._asking: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         import redis.asyncio as aioredis
@@ -303,8 +303,8 @@ class SharedGuard(Guard):
         asks, self._asks = self._asks, []
         if asks:
             task = asyncio.create_task(self._ask(asks))
-            self._asking.add(task)
-            task.add_done_callback(self._asking.discard)
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def _ask(self, asks: list[tuple[int, asyncio.Future[bool]]]) -> None:
         limits = self.limits
@@ -425,9 +425,15 @@ class SharedGuard(Guard):
     async def check_join(self, player: int) -> None:
         self._check_player_rooms(player)
 
-    async def created(self, room_id: int, address: str | None) -> None:
+    def created(self, room_id: int, address: str | None) -> None:
         if address is None or self.redis is None:
             return
+        task = asyncio.get_running_loop().create_task(self._add_room(room_id, address))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _add_room(self, room_id: int, address: str) -> None:
+        assert self.redis is not None
         key = f"{_PREFIX}:rooms:{address}"
         with contextlib.suppress(Exception):
             async with self.redis.pipeline(transaction=True) as pipe:
