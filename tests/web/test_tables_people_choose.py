@@ -361,8 +361,73 @@ def test_rule_pages_speak_to_players(page: Any, server: WebServer) -> None:
     page.goto(page.base + "/#/rules/sandaha")
     text = page.wait_for_selector("#rules-zh").inner_text()
     assert "\n2、分" not in text and "降2、分" not in text and "降分；若有人" in text
-    for code in ("1301", "1304", "1305"):
+    for code in ("1301", "1303", "1304", "1305", "ningcheng-danzi"):
         page.goto(page.base + f"/#/rules/{code}")
-        english = page.wait_for_selector("#rules-en").inner_text()
-        assert "file 0" not in english and "CATALOG" not in english
+        page.wait_for_selector("#rules-reading-zh")
+        for sel in ("#rules-reading-zh", "#rules-en"):
+            words = page.eval_on_selector(sel, "el => el.textContent")
+            assert words and "file 0" not in words and "CATALOG" not in words
+            assert ".md" not in words and "issue" not in words
     shoot(page, "people-rules")
+
+
+RULE_BOXES = ".rules h1, .rules h2, .rules p, .rules .rule-text, .rules summary, .rules a.back"
+
+
+def visible(page: Any, selector: str) -> bool:
+    return bool(page.is_visible(selector))
+
+
+def fits(page: Any) -> None:
+    """At both sizes, no text of the rule page overflows its box or leaves the screen."""
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        assert overflowing(page, RULE_BOXES) == [], size
+    page.set_viewport_size(PHONE)
+
+
+def test_rule_page_explains_in_the_players_language(page: Any, server: WebServer) -> None:
+    """Issue item 3: a Chinese player reads 规则说明 in Chinese under the original text (原文),
+    an English one the English explanation; the other language waits behind a toggle. Nothing
+    overflows its box at 390x844 or 1280x800."""
+    enter(page, "读规则")
+    page.goto(page.base + "/#/rules/1301")
+    page.wait_for_selector("#rules-reading-zh")
+    headings = page.eval_on_selector_all(".rules h2", "els => els.map((e) => e.textContent)")
+    assert headings == ["规则原文", "规则说明"]
+    # the original text "头和头比，中和中比，尾和尾比" and the reading of it, both in Chinese
+    assert "头和头比，中和中比，尾和尾比" in page.inner_text("#rules-zh")
+    reading = page.inner_text("#rules-reading-zh")
+    assert "头道和头道比" in reading and "倒水" in reading and "三道全输" in reading
+    assert not visible(page, "#rules-en"), "the English reading is shown in the Chinese UI"
+    assert page.inner_text("#rules-other summary") == "English"
+    fits(page)
+    shoot(page, "rules-reading-zh")
+    page.click("#rules-other summary")  # the toggle opens the English reading
+    assert visible(page, "#rules-en") and "fouled" in page.inner_text("#rules-en")
+    fits(page)
+
+    page.click("#lang-switch")  # the same page in English
+    page.wait_for_selector("text=How it is played here")
+    assert page.eval_on_selector_all(".rules h2", "els => els.map((e) => e.textContent)") == [
+        "Original text",
+        "How it is played here",
+    ]
+    assert visible(page, "#rules-en") and "A fouled arrangement" in page.inner_text("#rules-en")
+    assert not visible(page, "#rules-reading-zh")
+    assert "中文说明" in page.inner_text("#rules-other summary")
+    fits(page)
+    shoot(page, "rules-reading-en")
+
+    for code, zh_words, en_words in (
+        ("sandaha", "抠底只在闲家用全是主牌的一手赢最后一轮时算", "抠底 counts only"),
+        ("ningcheng-danzi", "宣战失败的玩家马上成为末游", "a failed declarer"),
+    ):
+        page.goto(page.base + f"/#/rules/{code}")
+        assert en_words in page.wait_for_selector("#rules-en").inner_text()
+        fits(page)
+        page.click("#lang-switch")
+        assert zh_words in page.wait_for_selector("#rules-reading-zh").inner_text()
+        assert not visible(page, "#rules-en")
+        fits(page)
+        page.click("#lang-switch")

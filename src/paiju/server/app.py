@@ -242,12 +242,14 @@ def create_app(
 
     @app.get("/api/catalog/{code}")
     async def rules(code: str) -> dict[str, Any]:
-        """A catalogue entry with its rule page (the verbatim Chinese text and English)."""
+        """A catalogue entry with its rule page: the verbatim Chinese text (原文) and the
+        reading of it in English (``rules_en``) and Chinese (``reading_zh``, 规则说明)."""
         v = find_variant(code)
         return {
             **variant_json(v),
             "rules_zh": v.rules_zh,
             "rules_en": v.rules_en,
+            "reading_zh": v.reading_zh,
         }
 
     @app.get("/api/rooms")

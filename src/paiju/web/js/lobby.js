@@ -3,7 +3,7 @@
 
 import { get, post } from "./api.js";
 import { clear, h, toast } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { lang, nameOf, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 
@@ -314,8 +314,31 @@ export async function showRules(main, [code]) {
         : null,
       h("h2", {}, t("rules.zh")),
       h("pre", { class: "rule-text", lang: "zh", id: "rules-zh" }, withoutPageNumbers(v.rules_zh || "")),
-      h("h2", {}, t("rules.en")),
-      h("pre", { class: "rule-text", lang: "en", id: "rules-en" }, v.rules_en || ""),
+      ...readings(v),
     ),
   );
+}
+
+/**
+ * The rule explanation (规则说明) in the player's language, and the other language's
+ * behind a <details> toggle. An entry with only one of them (a user's variant file) shows it.
+ */
+function readings(v) {
+  const texts = { zh: v.reading_zh || "", en: v.rules_en || "" };
+  const mine = lang() === "en" ? "en" : "zh";
+  const other = mine === "en" ? "zh" : "en";
+  const block = (code) =>
+    h("pre", { class: "rule-text", lang: code, id: code === "en" ? "rules-en" : "rules-reading-zh" }, texts[code]);
+  const shown = texts[mine] ? mine : other;
+  const parts = [
+    h("h2", {}, t("rules.reading")),
+    h("p", { class: "muted" }, t("rules.reading_note")),
+    block(shown),
+  ];
+  if (shown === mine && texts[other]) {
+    parts.push(
+      h("details", { class: "rules-other", id: "rules-other" }, h("summary", {}, t("rules.other")), block(other)),
+    );
+  }
+  return parts;
 }
