@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -59,6 +60,27 @@ def test_rules_page_speaks_the_players_language(
     code, out, _ = run(capsys, "rules", "2003", "--json")
     entry = json.loads(out)
     assert entry["reading_zh"].startswith("庄家和每个闲家一对一比") and entry["rules_en"]
+
+
+def test_rules_page_of_an_entry_with_one_explanation(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A user's entry explained in English only still shows that explanation in Chinese."""
+    mine = tmp_path / "mine.toml"
+    mine.write_text(
+        '[[variant]]\ncode = "x9"\nname_zh = "试"\nname_en = "Try"\nfamily = "baozi"\n'
+        'players = [2, 9]\ndeck = "52"\nrules_zh = "比大小"\nrules_en = "Highest card wins."\n'
+        '[variant.params]\nladder = "AA>KK"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.delenv("PAIJU_LANG", raising=False)
+    catalog_module = importlib.import_module("paiju.catalog")
+    monkeypatch.setattr(catalog_module, "_extra_files", [])  # --variants adds to it
+    try:
+        code, out, _ = run(capsys, "rules", "x9", "--variants", str(mine))
+    finally:
+        catalog_module._load.cache_clear()
+    assert code == 0 and out.split("规则说明：")[1].strip().startswith("Highest card wins.")
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

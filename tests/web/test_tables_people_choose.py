@@ -422,6 +422,7 @@ def test_rule_page_explains_in_the_players_language(page: Any, server: WebServer
     for code, zh_words, en_words in (
         ("sandaha", "抠底只在闲家用全是主牌的一手赢最后一轮时算", "抠底 counts only"),
         ("ningcheng-danzi", "宣战失败的玩家马上成为末游", "a failed declarer"),
+        ("anshan-majiang", "打出的混谁也不能吃、碰、杠、胡", "a discarded 混 cannot be claimed"),
     ):
         page.goto(page.base + f"/#/rules/{code}")
         assert en_words in page.wait_for_selector("#rules-en").inner_text()
