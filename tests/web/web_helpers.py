@@ -3,6 +3,7 @@ player takes in the UI (register, open a room, read the settlement off the scree
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,34 @@ def enter(page: Any, name: str = "Tester") -> None:
     page.fill("#name-input", name)
     page.click("#welcome-go")
     page.wait_for_selector("[data-create='1301']")
+
+
+def fast_bots(page: Any, delay: float = 0.02) -> None:
+    """Let the rooms this page opens have bots that act after ``delay`` seconds instead of
+    the default half second (the lobby's form has no field for it: the request gets
+    ``options.bot_delay``)."""
+
+    def handle(route: Any) -> None:
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(request.post_data or "{}")
+        body.setdefault("options", {})["bot_delay"] = delay
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/rooms", handle)
+
+
+def hand_by_index(page: Any, selector: str) -> list[str]:
+    """The hand as the view holds it: the ``data-card`` of the cards matched by ``selector``
+    in the order of their ``data-index`` (which must run 0, 1, 2 … without a gap)."""
+    cards = page.eval_on_selector_all(
+        selector, "els => els.map(e => [Number(e.dataset.index), e.dataset.card])"
+    )
+    ordered = sorted(cards)
+    assert [i for i, _ in ordered] == list(range(len(ordered)))
+    return [c for _, c in ordered]
 
 
 def open_room(
