@@ -5,14 +5,26 @@ timeout, 准备, refusals and the replay in Chinese. Screenshots go to artifacts
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
-from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room, shoot, token
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    WebServer,
+    enter,
+    fast_bots,
+    hand_by_index,
+    open_room,
+    shoot,
+    token,
+)
 
 from paiju.cards import format_cards, parse_cards
 from paiju.catalog import find_variant
+from paiju.games.sandaha import rules as sandaha_rules
 from paiju.games.shisanzhang.game import greedy_arrangement
 from paiju.games.shisanzhang.rows import is_foul
 from paiju.games.shisanzhang.spec import params_of
@@ -366,3 +378,95 @@ def test_rule_pages_speak_to_players(page: Any, server: WebServer) -> None:
         english = page.wait_for_selector("#rules-en").inner_text()
         assert "file 0" not in english and "CATALOG" not in english
     shoot(page, "people-rules")
+
+
+SDH_DRAWN = """() => ({
+  cards: [...document.querySelectorAll('#sdh-hand .card')].map((e) => e.dataset.card),
+  groups: [...document.querySelectorAll('#sdh-hand .sdh-group')].map((g) => g.dataset.group),
+  trump: document.getElementById('sdh-trump')?.dataset.trump ?? null,
+})"""
+
+
+def _sdh_rank_order(hand: list[str], trump: str | None) -> list[str]:
+    """The hand high to low by the engine's strength (``rules.Order.strength``); with no
+    trump named yet, only 常主 are trumps (the 无主 order); equal cards by suit ♠ ♥ ♣ ♦."""
+    o = sandaha_rules.order(sandaha_rules.TRUMP_NAMES.index(trump or "none"))
+
+    def key(text: str) -> tuple[int, int]:
+        card = parse_cards(text)[0]
+        return -o.strength(card), -1 if card.is_joker else card.suit
+
+    return sorted(hand, key=key)
+
+
+def _sdh_check_sorts(page: Any, label: str) -> str | None:
+    """Tap 按大小 and 按花色 and check the drawn order against the engine at both sizes;
+    returns the trump the check saw."""
+    page.click("#sdh-sort-rank")
+    assert page.get_attribute("#sdh-sort-rank", "aria-pressed") == "true"
+    drawn = page.evaluate(SDH_DRAWN)
+    held = hand_by_index(page, "#sdh-hand .card")
+    assert drawn["cards"] == _sdh_rank_order(held, drawn["trump"]), drawn
+    assert drawn["groups"] == ["T", "side"][: len(drawn["groups"])]  # 主牌/常主, then 副牌
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        assert all(on_screen(page, "#sdh-hand .card")), f"a card is off the {name} screen"
+        assert all(on_screen(page, "#sdh-sort button")), f"the toggle is off the {name} screen"
+        assert not overflowing(page, "#sdh-sort button, .sdh-group > small, .sdh-note")
+        assert one_line(page, "#sdh-sort button")
+    shoot(page, f"people-sandaha-sort-{label}")  # both sizes; ends at the phone's
+    # 按花色: the server's grouping again (trumps first, then the suits, each high to low)
+    page.click("#sdh-sort-suit")
+    assert page.get_attribute("#sdh-sort-suit", "aria-pressed") == "true"
+    suit = page.evaluate(SDH_DRAWN)
+    assert suit["cards"] == hand_by_index(page, "#sdh-hand .card")
+    assert sorted(suit["cards"]) == sorted(drawn["cards"])
+    trump: str | None = drawn["trump"]
+    return trump
+
+
+def test_sandaha_sorts_by_suit_or_by_rank(page: Any, server: WebServer) -> None:
+    """Issue item 11: 三打哈 sorts the hand by suit (trumps first) or by rank, the rank
+    order being the game's own: 「大王、小王、主7、副7、主2、副2」 above the trump suit's A … 5,
+    above the side cards. Checked while bidding (no trump yet: 常主 only) and again once
+    trumps are named, at phone and desktop sizes, with the hand and the toggle on screen."""
+    enter(page, "理牌")
+    fast_bots(page)
+    open_room(page, "sandaha")
+    page.wait_for_selector("#sdh-hand .card")
+    page.wait_for_selector("#sdh-sort-suit.on")  # 按花色 is the default (the grouping)
+    assert page.inner_text("#sdh-sort-rank") == "按大小"
+    assert page.inner_text("#sdh-sort-suit") == "按花色"
+    page.wait_for_selector("#turn.mine", timeout=30_000)
+    bidding = "phase-bidding" in (page.get_attribute("#room", "class") or "")
+    first = _sdh_check_sorts(page, "first")
+    assert first is None or not bidding  # while bidding only 常主 are trumps
+    page.click("#sdh-sort-rank")  # the choice stays while the hand is played (and after)
+    for _ in range(60):
+        page.wait_for_selector("#turn.mine, #settlement", timeout=30_000)
+        room = page.get_attribute("#room", "class") or ""
+        if "phase-playing" in room or page.query_selector("#settlement"):
+            break
+        assert page.get_attribute("#sdh-sort-rank", "aria-pressed") == "true"
+        before = page.evaluate(f"JSON.stringify(({SDH_DRAWN})())")
+        if "phase-burying" in room:
+            for _ in range(8):
+                page.click("#sdh-hand .card.pick:not(.selected):not(.blocked) >> nth=-1")
+            page.click("#bury-submit")
+        else:  # 叫分: the lowest bid on offer; 叫主: the first suit
+            page.click(
+                "#sdh-choices .action:last-child"
+                if "phase-bidding" in room
+                else "#sdh-choices .action:first-child"
+            )
+        page.wait_for_function(
+            f"JSON.stringify(({SDH_DRAWN})()) !== {json.dumps(before)}"
+            " || !document.querySelector('#turn.mine')",
+            timeout=30_000,
+        )
+    else:
+        raise AssertionError("trumps were not named")
+    assert page.query_selector("#turn.mine") and not page.query_selector("#settlement")
+    assert page.evaluate("localStorage.getItem('paiju.sandaha.sort')") == "rank"
+    page.wait_for_selector("#sdh-trump")
+    assert _sdh_check_sorts(page, "trumps") is not None
