@@ -171,6 +171,11 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "stale": ("这一局已经过去了", "That hand is over"),
     "no_hand": ("现在没有进行中的牌局，等下一局", "No hand is in play: wait for the next deal"),
     "no_room": ("没有这个房间", "No such room"),
+    "no_invite": (
+        "没有这个邀请码的房间，请核对后再输入",
+        "No room has this invite code: check it and type it again",
+    ),
+    "invite_closed": ("这个邀请码的房间已经结束了", "The room of this invite code is over"),
     "no_game": ("没有这局牌", "No such game"),
     "in_play": ("这局牌还在进行中", "This hand is still in play"),
     "too_many_rooms": ("你开的房间太多了", "You have too many rooms open"),
