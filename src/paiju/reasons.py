@@ -385,6 +385,8 @@ EVENTS: Final[dict[str, tuple[str, str] | None]] = {
     "cards_seen": None,
     "group_chosen": None,
     "hand_ended": None,
+    "hand_shown": None,
+    "compared": None,
     "bet_placed": ("{seat} 下注 {amount}", "{seat} bets {amount}"),
     "bid_made": ("{seat} 叫 {points} 分", "{seat} bids {points}"),
     "bid_passed": ("{seat} 不叫", "{seat} passes"),
@@ -402,7 +404,7 @@ EVENTS: Final[dict[str, tuple[str, str] | None]] = {
         "底牌：{cards}（{points} 分，抠底 ×{multiplier}）",
         "The kitty: {cards} ({points} points, ×{multiplier})",
     ),
-    "seat_grouped": ("{seat} 分好组了", "{seat} has grouped"),
+    "seat_grouped": ("{seat} 分好组了", "{seat}: grouped"),
 }
 
 _TRUMPS: Final = {"s": "♠", "h": "♥", "c": "♣", "d": "♦", "none": ("无主", "no trumps")}
