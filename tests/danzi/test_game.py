@@ -325,6 +325,38 @@ def test_n57_tribute_between_partners() -> None:
     assert not any(e["seat"] == 0 for e in skipped.tribute_log)
 
 
+def test_n57_no_tribute_between_partners_in_the_2_2_pools() -> None:
+    """N57 "进贡牌全部明牌给人选": in the 2/2 form 三游 may feed their own partner (头游); with
+    ``tribute_between_partners = false`` the only picks offered keep every card away from
+    its giver's partner, for the tribute and for the returns alike."""
+    ctx = later([0, 1, 2, 3])  # 头游 0 and 三游 2 are partners, 二游 1 and 末游 3
+    free = new_deal(context=ctx)
+    while free.phase == "tribute":
+        seat = min(free.to_act())
+        free.apply(seat, free.random_action(seat, random.Random(seat)))
+    assert free.phase == "picking" and len(free.legal_actions(0) or []) > 1
+    strict = new_deal(context=ctx, tribute_between_partners=False)
+    while strict.phase == "tribute":
+        seat = min(strict.to_act())
+        strict.apply(seat, strict.random_action(seat, random.Random(seat)))
+    assert strict.phase == "picking"
+    given = {g: sorted(c for gg, c in strict.pool if gg == g) for g in (2, 3)}
+    (only,) = strict.legal_actions(0) or []
+    assert isinstance(only, Pick) and sorted(only.cards) == given[3]  # 末游's cards only
+    if given[2] != given[3]:
+        with pytest.raises(IllegalAction) as refused:
+            strict.apply(0, Pick(tuple(given[2])))
+        assert refused.value.reason == "pick_from_partner"
+    strict.apply(0, only)
+    while strict.phase == "returning":
+        seat = min(strict.to_act())
+        strict.apply(seat, strict.random_action(seat, random.Random(seat)))
+    assert strict.phase == "picking_returns"
+    returned = {g: sorted(c for gg, c in strict.return_pool if gg == g) for g in (0, 1)}
+    (back,) = strict.legal_actions(2) or []
+    assert isinstance(back, Pick) and sorted(back.cards) == returned[1]  # not 头游's
+
+
 def test_n58_partners_see_each_other() -> None:
     """N58 "互为一伙的玩家可以互相看到对方的牌"."""
     state = first_deal()

@@ -393,7 +393,9 @@ def test_tokens_expire(tmp_path: Path) -> None:
 
 def test_a_player_reconnecting_after_a_restart_between_hands_gets_the_state(tmp_path: Path) -> None:
     """The failure: after a restart between two hands a reconnecting player got only
-    ``welcome``, no state."""
+    ``welcome``, no state; and then the next hand waited the room's whole ``pause`` (here
+    600 s), 继续 doing nothing. Now the result is held again for the player who comes
+    back (30 s at most) and its 继续 deals the next hand at once."""
     srv = Server(tmp_path).start()
     try:
 
@@ -412,6 +414,12 @@ def test_a_player_reconnecting_after_a_restart_between_hands_gets_the_state(tmp_
             p = await Player(srv, token, room).connect()
             state = await p.expect("state", timeout=10)
             assert state["view"]["phase"] == "over"
+            over = await p.expect("hand_over", timeout=10)
+            assert over["waiting"] == [p.seat] and over["game"] == state["game"]
+            assert 0 < over["next_hand_in"] <= 30
+            await p.send({"type": "continue"})
+            started = await p.expect("hand_started", timeout=10)
+            assert started["game"] != state["game"]
             await p.close()
 
         asyncio.run(again())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -179,3 +180,39 @@ def test_a_tuoguan_seat_waits_before_acting_in_a_new_hand(server: Server) -> Non
         await b.close()
 
     asyncio.run(run())
+
+
+def test_ready_marks_survive_a_restart(tmp_path: Path) -> None:
+    """准备 is stored: a room waiting for its players keeps who is ready across a server
+    restart, and starts when the last seat taps ready after it."""
+    srv = Server(tmp_path).start()
+    try:
+        room, tokens = srv.table("toy", 3, seats=3, hands=1, ready_check=True)
+
+        async def first() -> None:
+            b = await Player(srv, tokens[1], room, seed=2).connect()
+            await b.send({"type": "ready"})
+            for _ in range(50):  # the mark is stored once the room has announced it
+                if srv.call("GET", f"/api/rooms/{room}").json()["ready"][1]:
+                    break
+                await asyncio.sleep(0.1)
+            await b.close()
+
+        asyncio.run(first())
+        assert srv.call("GET", f"/api/rooms/{room}").json()["ready"] == [True, True, False]
+        srv.stop()
+        srv.start()
+        info = srv.call("GET", f"/api/rooms/{room}").json()
+        assert info["status"] == "waiting" and info["ready"] == [True, True, False]
+
+        async def again() -> None:
+            a = await Player(srv, tokens[0], room, seed=1).connect()
+            c = await Player(srv, tokens[2], room, seed=3).connect()
+            await c.send({"type": "ready"})
+            await a.expect("hand_started", timeout=10)
+            await a.close()
+            await c.close()
+
+        asyncio.run(again())
+    finally:
+        srv.stop()

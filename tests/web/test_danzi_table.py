@@ -279,3 +279,76 @@ def test_saogong_free_tribute_by_taps(page: Any, danzi_server: DanziServer) -> N
     now = Counter(hand_on_screen(page))
     left = Counter(minus(hand, give))
     assert not left - now and sum((now - left).values()) in (0, 2), (now, left)
+
+
+CONTEXT_4_2 = {
+    "totals": [6, 15],
+    "deal_number": 1,
+    "previous": {"finish_order": [0, 1, 2, 3], "declarer": 0},
+    "match_over": False,
+}
+"""The deal after seat 0 declared (宣战) and went out first: the 4/2 form (N49)."""
+
+
+def test_the_4_2_tribute_after_a_declaration_by_taps(page: Any, danzi_server: DanziServer) -> None:
+    """After a 宣战 the tribute is 4 and 2 cards (N49): 末游 (seat 3) gives the player, the
+    previous 头游, four cards and 三游 (seat 2) gives 二游 two, all shown (N56); the player
+    returns four cards chosen by tap, no 4 and none of a received value (N54, N55), and the
+    returns are shown too; then the deal is played to its end and matches the record.
+
+    rule (002): "进贡牌当有人宣战时（贡牌为4、2）为明牌"; "作为还贡的牌不能与进贡的牌数值相同";
+    "4同样不能作为还贡的牌" """
+    page.base = danzi_server.base
+    choose_deal(danzi_server, SEED + "-42", CONTEXT_4_2)
+    enter(page, "打弹子")
+    no_bot_delay(page)
+    open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
+    page.wait_for_selector(HAND)
+    gave: list[str] | None = None
+    log: list[tuple[str, int, list[str]]] | None = None
+    for _ in range(400):
+        page.wait_for_selector("#settlement, #turn.mine", timeout=30_000)
+        if page.query_selector("#settlement"):
+            break
+        before = signature(page)
+        hand = hand_on_screen(page)
+        if page.query_selector("#cl-give"):
+            shown = tribute_on_screen(page)
+            (received,) = [c for t, s, c in shown if t == "tribute_given" and s == 3]
+            assert len(received) == 4 and all(c in hand for c in received)
+            gave = returned(hand, received, 4)
+            tap(page, hand, gave)
+            assert in_viewport(page, "#cl-give") and in_viewport(page, "#cl-hand")
+            layout_ok(page, "ningcheng-danzi-4-2-return")
+            page.click("#cl-give")
+        elif page.query_selector("button[data-action*='decline']"):
+            if log is None:
+                log = tribute_on_screen(page)
+            page.click("button[data-action*='decline']")
+        else:
+            if page.query_selector("#cl-pass") and page.inner_text("#cl-pass") == "要不起":
+                page.click("#cl-pass")
+            else:
+                page.click("#cl-hint")
+                page.wait_for_selector(f"{HAND}.selected")
+                page.click("#cl-play")
+        accepted(page, before)
+    else:
+        raise AssertionError("the deal did not end")
+    assert gave is not None and log is not None
+    record = check_against_ledger(page, danzi_server, 0)
+    assert record["context"] == CONTEXT_4_2
+    final = list(replay(read_record(record)))[-1]
+    entries = final.view(0)["tribute"]["log"]
+    wanted = [
+        (e["type"], e["seat"], sorted((e.get("cards") or "").split()))
+        for e in entries
+        if e["type"] in ("tribute_given", "return_given")
+    ]
+    assert [x for x in log if x[0] in ("tribute_given", "return_given")] == wanted
+    givers = {(e["type"], e["seat"], e.get("to")) for e in entries}
+    assert {("tribute_given", 3, 0), ("tribute_given", 2, 1)} <= givers
+    assert {("return_given", 0, 3), ("return_given", 1, 2)} <= givers
+    (mine,) = [e for e in entries if e["type"] == "return_given" and e["seat"] == 0]
+    assert sorted(mine["cards"].split()) == sorted(gave)  # shown to all in the 4/2 form
+    check_places(page, record)

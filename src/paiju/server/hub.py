@@ -77,7 +77,7 @@ class Hub:
             except PaijuError as exc:
                 log.error("room %s: hand %s does not replay: %s", row.id, hand.id, exc)
                 room.hand_id, room.hand_no = hand.id, hand.hand_no
-            room.next_hand = room.loop.call_later(room.options.pause, room._safe(room.deal_hand))
+            room.hold_recovered()
         return room
 
     def placement(self, room_id: int) -> dict[str, str]:

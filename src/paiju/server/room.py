@@ -78,6 +78,9 @@ FIRST_LOOK = 8.0
 
 RETRY_AFTER = 1.0
 """Seconds a room waits after the database failed (locked, I/O) before playing on."""
+RECOVERED_LOOK = 30.0
+"""Seconds the last result is held after a restart between hands (at most ``pause``): the
+players' clients reconnect and see it again, and the next hand comes at their 继续."""
 
 
 def transient(exc: BaseException) -> bool:
@@ -142,9 +145,10 @@ class Room:
         self.status: RoomStatus = cast(RoomStatus, row.status)
         self.hands_played = row.hands_played
         self.context: dict[str, Any] = dict(row.context)
+        ready = row.seat_ready or (False,) * row.seats
         self.seats = [
-            SeatRuntime(player=p, bot=b)
-            for p, b in zip(row.seat_players, row.seat_bots, strict=True)
+            SeatRuntime(player=p, bot=b, ready=r and p is not None)
+            for p, b, r in zip(row.seat_players, row.seat_bots, ready, strict=True)
         ]
         self.spectators: set[Client] = set()
         self.state: State | None = None
@@ -272,6 +276,8 @@ class Room:
         self.seats[seat].ready = player.id == self.owner or not self.options.ready_check
         self.names[player.id] = player.name
         self.store.set_seat(self.id, seat, player.id, False)
+        if self.seats[seat].ready:
+            self.store.set_ready(self.id, seat, True)
         self._start_if_ready()
         return seat
 
@@ -279,7 +285,9 @@ class Room:
         """准备 (or not) before the first deal; the room starts once all are ready."""
         if self.status != "waiting":
             return
-        self.seats[seat].ready = ready
+        if self.seats[seat].ready != ready:
+            self.seats[seat].ready = ready
+            self.store.set_ready(self.id, seat, ready)
         self._start_if_ready()
 
     def _start_if_ready(self) -> None:
@@ -632,29 +640,52 @@ class Room:
             if not s.bot and not s.auto and s.client is not None and s.player is not None
         }
         pause = self.options.pause if self.waiting else min(self.options.pause, 3.0)
+        self._hold(list(ending.scores), list(ending.deltas), ending.room_finished, pause)
+        if ending.room_finished:
+            self.announce()
+            self.hub.finished(self)
+
+    def _hold(self, scores: list[int], deltas: list[int], finished: bool, pause: float) -> None:
+        """Show the hand's result (``hand_over``) and deal the next hand ``pause`` seconds
+        from now, or sooner once every seat in ``waiting`` has sent 继续."""
         self.over = HandOver(
             room=self.id,
             game=self.hand_id,
-            scores=list(ending.scores),
-            deltas=list(ending.deltas),
+            scores=scores,
+            deltas=deltas,
             seed=self.server_seed,
             commitment=commitment(self.server_seed),
             client_seeds=None if self.client_seeds is None else list(self.client_seeds),
             deal_seed=deal_seed(self.server_seed, self.client_seeds),
-            next_commitment=None if ending.room_finished else commitment(self.next_seed),
-            room_finished=ending.room_finished,
-            next_hand_in=None if ending.room_finished else pause,
+            next_commitment=None if finished else commitment(self.next_seed),
+            room_finished=finished,
+            next_hand_in=None if finished else pause,
             waiting=sorted(self.waiting),
         )
         self._hand_at = self.loop.time() + pause
         msg = self.over.model_dump_json()
         for client in self.clients():
             client.send(msg)
-        if ending.room_finished:
-            self.announce()
-            self.hub.finished(self)
-        else:
+        if not finished:
             self.next_hand = self.loop.call_later(pause, self._safe(self.deal_hand))
+
+    def hold_recovered(self) -> None:
+        """After a restart between hands (the hand just over restored): hold its result
+        for the human seats' players, who reconnect and tap 继续, ``RECOVERED_LOOK``
+        seconds at most (within ``pause``); with none, the short look of 3 s."""
+        state = self.state
+        if state is None or not state.is_over:
+            self.next_hand = self.loop.call_later(
+                min(self.options.pause, 3.0), self._safe(self.deal_hand)
+            )
+            return
+        self.waiting = {
+            i for i, s in enumerate(self.seats) if not s.bot and not s.auto and s.player is not None
+        }
+        look = RECOVERED_LOOK if self.waiting else 3.0
+        scores = list(state.settlement())
+        deltas = [x * self.options.stake for x in scores]
+        self._hold(scores, deltas, False, min(self.options.pause, look))
 
     def next_hand_please(self, seat: int) -> None:
         """继续 from ``seat``: once no seat is left to wait for, the next hand is dealt."""
@@ -866,6 +897,10 @@ class Room:
                 client.send(RoomMsg(room=self.info()))
             else:
                 client.send(self._states([client])[0])
+        if self.over is not None and self.next_hand is not None:
+            # between hands: the result again, with the time left and whose 继续 is awaited
+            left = max(0.0, self._hand_at - self.loop.time())
+            client.send(self.over.model_copy(update={"next_hand_in": round(left, 1)}))
 
     def detach(self, client: Client) -> None:
         self.spectators.discard(client)

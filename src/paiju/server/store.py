@@ -289,6 +289,8 @@ class RoomRow:
     context: dict[str, Any]
     seat_players: tuple[int | None, ...]
     seat_bots: tuple[bool, ...]
+    seat_ready: tuple[bool, ...] = ()
+    """Each seat's 准备 mark while the room waits (empty: none stored)."""
 
 
 @dataclass(frozen=True)
@@ -552,7 +554,16 @@ class Store:
             conn.execute(
                 update(t.room_seats)
                 .where(t.room_seats.c.room_id == room_id, t.room_seats.c.seat == seat)
-                .values(player_id=player_id, is_bot=is_bot)
+                .values(player_id=player_id, is_bot=is_bot, is_ready=False)
+            )
+
+    def set_ready(self, room_id: int, seat: int, ready: bool) -> None:
+        """A seat's 准备 mark while its room waits (a new occupant starts not ready)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(t.room_seats)
+                .where(t.room_seats.c.room_id == room_id, t.room_seats.c.seat == seat)
+                .values(is_ready=ready)
             )
 
     def set_room_status(self, room_id: int, status: str) -> None:
@@ -575,9 +586,9 @@ class Store:
         if not rooms:
             return []
         ids = [r.id for r in rooms]
-        seats: dict[int, list[tuple[int, int | None, bool]]] = {i: [] for i in ids}
+        seats: dict[int, list[tuple[int, int | None, bool, bool]]] = {i: [] for i in ids}
         for s in conn.execute(select(t.room_seats).where(t.room_seats.c.room_id.in_(ids))):
-            seats[s.room_id].append((s.seat, s.player_id, bool(s.is_bot)))
+            seats[s.room_id].append((s.seat, s.player_id, bool(s.is_bot), bool(s.is_ready)))
         out = []
         for r in rooms:
             ordered = sorted(seats[r.id])
@@ -592,8 +603,9 @@ class Store:
                     status=str(r.status),
                     hands_played=int(r.hands_played),
                     context=dict(r.context),
-                    seat_players=tuple(p for _, p, _ in ordered),
-                    seat_bots=tuple(b for _, _, b in ordered),
+                    seat_players=tuple(p for _, p, _, _ in ordered),
+                    seat_bots=tuple(b for _, _, b, _ in ordered),
+                    seat_ready=tuple(r for _, _, _, r in ordered),
                 )
             )
         return out

@@ -5,7 +5,7 @@
     players   id, name, token_hash (sha256 of the bearer token), created_at
     rooms     id, code, options (room options), game_options, seats, owner_id, status
               (waiting | playing | finished), hands_played, context (for the next hand)
-    room_seats  room_id, seat, player_id (NULL = open or bot), is_bot
+    room_seats  room_id, seat, player_id (NULL = open or bot), is_bot, is_ready (准备)
     hands     id (the game id), room_id, hand_no, seats, players (player id per seat),
               commitment (sha256 of the seed, public), seed and deal (secret until the
               hand ends), context, status (playing | over), settlement, timestamps
@@ -30,6 +30,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 __all__ = [
@@ -78,6 +79,7 @@ room_seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("player_id", Integer, ForeignKey("players.id"), nullable=True),
     Column("is_bot", Boolean, nullable=False, default=False),
+    Column("is_ready", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 hands = Table(

@@ -645,6 +645,25 @@ class DanziState(ClimbingState):
                 raise IllegalAction(
                     "pick one giver's two cards (tribute_pick = lots)", reason="pick_one_lot"
                 )
+        if not self.options["tribute_between_partners"]:
+            self._check_not_from_partners(pool, cards)
+
+    def _check_not_from_partners(self, pool: list[tuple[int, int]], cards: Sequence[int]) -> None:
+        """N57 with ``tribute_between_partners = false`` in the 2/2 form: neither the picker
+        nor the seat that gets the rest receives a card its own partner put in the pool."""
+        assert self.previous is not None
+        order = self.previous["finish_order"]
+        picker, other = (order[0], order[1]) if self._phase == "picking" else (order[2], order[3])
+        rest = Counter(c for _, c in pool) - Counter(cards)
+        for seat, got in ((picker, Counter(cards)), (other, rest)):
+            allowed = Counter(c for g, c in pool if team_of(g) != team_of(seat))
+            if got - allowed:
+                text = format_cards(sorted((got - allowed).elements()))
+                raise IllegalAction(
+                    f"{text} would pass between partners (tribute_between_partners = false)",
+                    reason="pick_from_partner",
+                    cards=text,
+                )
 
     def apply_other(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Tribute):

@@ -45,6 +45,10 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     "pick_wrong_count": ("请挑选 {count} 张", "pick {count} cards"),
     "pick_not_shown": ("{cards} 不在明牌中", "{cards} is not among the shown cards"),
     "pick_one_lot": ("请挑选同一家的两张", "pick one giver's two cards"),
+    "pick_from_partner": (
+        "{cards} 会在一伙之间进贡（本房间不允许），请挑对方的牌",
+        "{cards} would pass between partners (not in this room): pick the other side's cards",
+    ),
     "unknown_option": ("未知的房间选项 {options}", "unknown room options {options}"),
     "bad_option": ("房间选项 {option} 的值不对", "bad value for room option {option}"),
     "bad_finish_order": ("名次须是 0-3 四个座位各一次", "the order names seats 0-3 once each"),

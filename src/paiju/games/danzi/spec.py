@@ -37,4 +37,5 @@ class DanziOptions(BaseModel):
     tribute_pick: Literal["cards", "lots"] = "cards"
     """N48: pick any two shown cards, or one giver's (returner's) two cards."""
     tribute_between_partners: bool = True
-    """N57: a place-to-place transfer between partners is made (True) or skipped."""
+    """N57: a transfer between partners is made (True) or not: in the 4/2 form it is
+    skipped; in the 2/2 form the picks keep every card away from its giver's partner."""
