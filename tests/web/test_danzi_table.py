@@ -301,7 +301,7 @@ def test_the_4_2_tribute_after_a_declaration_by_taps(page: Any, danzi_server: Da
     page.base = danzi_server.base
     choose_deal(danzi_server, SEED + "-42", CONTEXT_4_2)
     enter(page, "打弹子")
-    no_bot_delay(page)
+    fast_bots(page, delay=0)
     open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
     page.wait_for_selector(HAND)
     gave: list[str] | None = None
