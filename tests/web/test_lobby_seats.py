@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room, shoot, token
+from web_helpers import DESKTOP, PHONE, WebServer, enter, more_players, open_room, shoot, token
 
 
 def test_join_from_the_lobby_and_spectate(page: Any, browser: Any, server: WebServer) -> None:
@@ -17,12 +17,7 @@ def test_join_from_the_lobby_and_spectate(page: Any, browser: Any, server: WebSe
     page.wait_for_selector("#waiting")
     info = server.get(f"/api/rooms/{room}", token(page))
     assert info["status"] == "waiting" and info["options"]["fill_after"] is None
-    others = [browser.new_context(viewport=PHONE) for _ in range(2)]
-    try:
-        b, c = (ctx.new_page() for ctx in others)
-        for pg in (b, c):
-            pg.set_default_timeout(20_000)
-            pg.base = page.base
+    with more_players(browser, page, 2) as (b, c):
         enter(b, "乙")
         b.click(f".room-row[data-room='{room}'] button.primary")
         b.wait_for_selector("#waiting .seat-list li.me[data-seat='1']")
@@ -44,9 +39,6 @@ def test_join_from_the_lobby_and_spectate(page: Any, browser: Any, server: WebSe
         assert c.is_visible("text=观战中")
         assert c.query_selector(".hand-zone") is None
         assert c.query_selector_all(".card") == []  # no card of anyone is on the screen
-    finally:
-        for ctx in others:
-            ctx.close()
 
 
 INSIDE = """(sel) => [...document.querySelectorAll(sel)].map((el) => {
@@ -74,12 +66,7 @@ def test_invite_code_typed_in_the_lobby_and_the_invite_link(
         assert all(page.evaluate(INSIDE, "#invite-line, #invite-code")), size
     page.set_viewport_size(PHONE)
     shoot(page, "invite-code-room")
-    others = [browser.new_context(viewport=PHONE) for _ in range(2)]
-    try:
-        b, c = (ctx.new_page() for ctx in others)
-        for pg in (b, c):
-            pg.set_default_timeout(20_000)
-            pg.base = page.base
+    with more_players(browser, page, 2) as (b, c):
         enter(b, "输码的")
         for size in (PHONE, DESKTOP):
             b.set_viewport_size(size)
@@ -110,9 +97,6 @@ def test_invite_code_typed_in_the_lobby_and_the_invite_link(
         b.fill("#join-code", str(room))
         b.click("#join-code-go")
         b.wait_for_selector("#waiting .seat-list li.me[data-seat='1']")
-    finally:
-        for ctx in others:
-            ctx.close()
 
 
 def test_drag_a_card_onto_a_row(page: Any, server: WebServer) -> None:

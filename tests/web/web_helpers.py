@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +49,22 @@ class WebServer(ServerProcess):
 
 def launch_browser(pw: Any) -> Any:
     return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+@contextmanager
+def more_players(browser: Any, page: Any, n: int) -> Iterator[list[Any]]:
+    """``n`` more people at phone size, each in a browser context of its own (its own
+    localStorage: a new player), on the server of ``page``; closed afterwards."""
+    contexts = [browser.new_context(viewport=PHONE) for _ in range(n)]
+    try:
+        pages = [ctx.new_page() for ctx in contexts]
+        for pg in pages:
+            pg.set_default_timeout(20_000)
+            pg.base = page.base
+        yield pages
+    finally:
+        for ctx in contexts:
+            ctx.close()
 
 
 # ---------------------------------------------------------------- steps in the UI
