@@ -151,7 +151,7 @@ def test_play_in_the_terminal_against_bots(toy_variants: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "your action" in result.output
     assert "2号位 played: card" in result.output  # the bot's play is shown, its seat from 1
-    assert "hand_ended: scores" in result.output
+    assert "hand_ended" not in result.output  # the settlement line says it
     assert "本局结算" in result.output and "总分" in result.output
     assert "再来一局" not in result.output  # --hands 1: one hand, no question
 

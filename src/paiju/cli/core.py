@@ -300,12 +300,16 @@ def play(
     match = Match(g, n, (f"{base}/{h}" for h in range(10**6)))
     bots = [make_bot(g, hash((base, s)) & 0xFFFF) for s in range(n)]
     ui = _table(g, console)
-    console.print(f"[bold]{g.variant.code} {g.variant.name_zh}[/bold] — {g.variant.name_en}")
     lang = terminal_lang()
+    name = g.variant.name_zh if lang == "zh" else g.variant.name_en
+    console.print(f"[bold]{g.variant.code} {name}[/bold]")
     while (hands is None or len(match.hands) < hands) and not match.is_over:
         state = match.next_hand()
-        title = "第 {n} 局" if lang == "zh" else "hand {n}"
-        console.rule(f"{title.format(n=len(match.hands))} (seed {state.seed})")
+        n = len(match.hands)
+        title = (
+            f"第 {n} 局（种子 {state.seed}）" if lang == "zh" else f"hand {n} (seed {state.seed})"
+        )
+        console.rule(title)
         while not state.is_over:
             for s in sorted(state.to_act()):
                 if s not in state.to_act():

@@ -96,6 +96,7 @@ export async function showLobby(main, _args, who) {
         "section",
         { class: "panel" },
         h("div", { class: "panel-head" }, h("h2", {}, t("lobby.rooms")), h("button", { class: "ghost", onclick: () => refresh() }, t("lobby.refresh"))),
+        joinByCode(who),
         roomsBox,
       ),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.games")), families),
@@ -144,6 +145,55 @@ function renderRooms(box, rooms, who) {
           : h("a", { class: "button ghost", href: `#/room/${r.id}` }, r.status === "waiting" && openSeat < 0 ? t("room.enter") : t("room.spectate")),
       ),
     );
+  }
+}
+
+/** 输入房间号/邀请码: digits are a room number, letters an invite code (GET /api/invites). */
+function joinByCode(who) {
+  const input = h("input", {
+    id: "join-code",
+    name: "join-code",
+    type: "text",
+    autocomplete: "off",
+    autocapitalize: "characters",
+    spellcheck: "false",
+    maxlength: "24",
+    placeholder: t("lobby.join_code"),
+    "aria-label": t("lobby.join_code"),
+  });
+  const note = h("p", { class: "join-code-error", id: "join-code-error", role: "alert" });
+  const form = h(
+    "form",
+    {
+      class: "join-code",
+      id: "join-code-form",
+      onsubmit: (ev) => {
+        ev.preventDefault();
+        enterByCode(input.value, who, note);
+      },
+    },
+    input,
+    h("button", { type: "submit", class: "primary", id: "join-code-go" }, t("lobby.join_go")),
+  );
+  return h("div", {}, form, note);
+}
+
+async function enterByCode(text, who, note) {
+  const typed = String(text || "").trim().replace(/^#/, "");
+  note.textContent = "";
+  if (!typed) {
+    note.textContent = t("lobby.join_empty");
+    return;
+  }
+  try {
+    const roomId = /^\d+$/.test(typed) ? Number(typed) : (await get(`/api/invites/${encodeURIComponent(typed)}`)).room;
+    const info = await get(`/api/rooms/${roomId}`);
+    const mine = who ? (info.seat_players || []).indexOf(who.id) : -1;
+    // a seat of one's own: back to it; an open seat in a waiting room: take it; else watch
+    if (mine < 0 && info.status === "waiting" && info.control.includes("open")) await post(`/api/rooms/${roomId}/join`, {});
+    location.hash = `#/room/${roomId}`;
+  } catch (exc) {
+    note.textContent = exc.message;
   }
 }
 
