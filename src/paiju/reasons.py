@@ -32,13 +32,17 @@ from paiju.errors import IllegalAction, NotationError, PaijuError
 __all__ = [
     "CODES",
     "EVENTS",
+    "PHASES",
     "REASONS",
     "Lang",
     "describe_event",
     "error_fields",
     "explain",
     "known",
+    "phase_name",
     "render",
+    "say",
+    "seat_label",
     "terminal_lang",
     "texts",
     "texts_of_code",
@@ -171,6 +175,11 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "stale": ("这一局已经过去了", "That hand is over"),
     "no_hand": ("现在没有进行中的牌局，等下一局", "No hand is in play: wait for the next deal"),
     "no_room": ("没有这个房间", "No such room"),
+    "no_invite": (
+        "没有这个邀请码的房间，请核对后再输入",
+        "No room has this invite code: check it and type it again",
+    ),
+    "invite_closed": ("这个邀请码的房间已经结束了", "The room of this invite code is over"),
     "no_game": ("没有这局牌", "No such game"),
     "in_play": ("这局牌还在进行中", "This hand is still in play"),
     "too_many_rooms": ("你开的房间太多了", "You have too many rooms open"),
@@ -330,13 +339,54 @@ def terminal_lang() -> Lang:
     return "en" if os.environ.get("PAIJU_LANG", "").lower().startswith("en") else "zh"
 
 
+def say(lang: Lang, zh: str, en: str) -> str:
+    """The terminal's text in ``lang``: the Chinese one, or with ``PAIJU_LANG=en`` the English."""
+    return zh if lang == "zh" else en
+
+
+def seat_label(seat: int, lang: Lang, me: int | None = None) -> str:
+    """A seat as players count it, from 1: ``2号位`` / ``seat 2``; ``你`` / ``you`` for ``me``."""
+    if seat == me:
+        return say(lang, "你", "you")
+    return say(lang, f"{seat + 1}号位", f"seat {seat + 1}")
+
+
+PHASES: Final[dict[str, tuple[str, str]]] = {
+    # the phases of a hand, as the tables name them (the web client's phase.* texts)
+    "arranging": ("摆牌", "arranging"),
+    "betting": ("下注", "betting"),
+    "grouping": ("分组", "grouping"),
+    "bidding": ("叫分", "bidding"),
+    "burying": ("埋底", "burying the kitty"),
+    "naming": ("叫主", "naming trumps"),
+    "playing": ("出牌", "playing"),
+    "calling": ("叫牌", "calling a partner"),
+    "declaring": ("宣战", "declaring"),
+    "tribute": ("进贡", "tribute"),
+    "returning": ("还贡", "returning"),
+    "picking": ("挑贡牌", "picking the tribute"),
+    "picking_returns": ("挑还贡牌", "picking the returns"),
+    "dealing": ("发牌", "dealing"),
+    "over": ("结束", "over"),
+}
+
+
+def phase_name(phase: str, lang: Lang) -> str:
+    """A phase of a hand in ``lang`` (its code where the table has no name for it)."""
+    pair = PHASES.get(phase)
+    return phase if pair is None else say(lang, *pair)
+
+
 EVENTS: Final[dict[str, tuple[str, str] | None]] = {
-    # None: the table draws it itself (the showdown, a seat's readiness)
+    # None: the table draws it itself (the showdown, a seat's readiness, the settlement)
     "revealed": None,
     "ready": None,
     "bets_shown": None,
     "cards_seen": None,
     "group_chosen": None,
+    "hand_ended": None,
+    "hand_shown": None,
+    "compared": None,
     "bet_placed": ("{seat} 下注 {amount}", "{seat} bets {amount}"),
     "bid_made": ("{seat} 叫 {points} 分", "{seat} bids {points}"),
     "bid_passed": ("{seat} 不叫", "{seat} passes"),
@@ -354,7 +404,7 @@ EVENTS: Final[dict[str, tuple[str, str] | None]] = {
         "底牌：{cards}（{points} 分，抠底 ×{multiplier}）",
         "The kitty: {cards} ({points} points, ×{multiplier})",
     ),
-    "seat_grouped": ("{seat} 分好组了", "{seat} has grouped"),
+    "seat_grouped": ("{seat} 分好组了", "{seat}: grouped"),
 }
 
 _TRUMPS: Final = {"s": "♠", "h": "♥", "c": "♣", "d": "♦", "none": ("无主", "no trumps")}

@@ -1,4 +1,4 @@
-"""The game server (issue #5): authoritative rooms over WebSocket, bots, an embedded
+"""The game server: authoritative rooms over WebSocket, bots, an embedded
 database, crash recovery and fair deals.
 
 * :mod:`paiju.server.app` - the FastAPI app (:func:`create_app`): REST, sockets, web client;

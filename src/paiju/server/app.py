@@ -38,6 +38,7 @@ from paiju.server.cluster import NodeConfig
 from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
+from paiju.server.invites import invite_code, invite_room
 from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
@@ -95,6 +96,12 @@ class RoomCreated(BaseModel):
     room: RoomInfo
     seat: int | None
     ws: str
+
+
+class Invite(BaseModel):
+    invite: str = Field(description="The invite code (邀请码) as the server writes it.")
+    room: int = Field(description="The room's id.")
+    status: str = Field(description="The room's status: waiting or playing.")
 
 
 GC_THRESHOLDS = (20_000, 20, 50)
@@ -254,12 +261,14 @@ def create_app(
 
     @app.get("/api/catalog/{code}")
     async def rules(code: str) -> dict[str, Any]:
-        """A catalogue entry with its rule page (the verbatim Chinese text and English)."""
+        """A catalogue entry with its rule page: the verbatim Chinese text (原文) and the
+        reading of it in English (``rules_en``) and Chinese (``reading_zh``, 规则说明)."""
         v = find_variant(code)
         return {
             **variant_json(v),
             "rules_zh": v.rules_zh,
             "rules_en": v.rules_en,
+            "reading_zh": v.reading_zh,
         }
 
     @app.get("/api/rooms")
@@ -283,6 +292,20 @@ def create_app(
     @app.get("/api/rooms/{room_id}")
     async def get_room(room_id: Id, me: Me) -> RoomInfo:
         return hub().room(room_id).info()
+
+    @app.get("/api/invites/{code}")
+    async def invite(code: Annotated[str, PathParam(max_length=40)], me: Me) -> Invite:
+        """The open room of an invite code (邀请码; case, spaces and dashes do not matter)."""
+        room_id = invite_room(code)
+        if room_id is not None and 1 <= room_id <= MAX_ID:
+            room = hub().rooms.get(room_id)
+            row = None if room is not None else store().room(room_id)
+            status = room.status if room is not None else row.status if row is not None else None
+            if status in ("waiting", "playing"):
+                return Invite(invite=invite_code(room_id), room=room_id, status=status)
+            if status is not None:
+                raise ServerError("invite_closed", f"the room of invite {code!r} is {status}", 404)
+        raise ServerError("no_invite", f"no room has the invite code {code!r}", 404)
 
     @app.post("/api/rooms/{room_id}/join")
     async def join(room_id: Id, body: JoinRequest, me: Me) -> RoomCreated:
