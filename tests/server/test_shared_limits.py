@@ -363,3 +363,47 @@ def test_a_node_that_cannot_reach_redis_counts_on_its_own() -> None:
         asyncio.run(run())
     finally:
         store.close()
+
+
+def test_a_node_writes_its_socket_counts_again_when_redis_lost_them(redis_url: str) -> None:
+    """Redis restarted empty (here: the node's hash deleted): the node's next renewal
+    writes its sockets back from its own counts, so other nodes see them again."""
+    from types import SimpleNamespace
+
+    import redis
+
+    from paiju.server.hub import Hub
+    from paiju.server.options import Limits
+    from paiju.server.shared_limits import SharedGuard
+    from paiju.server.store import Store
+
+    store = Store("sqlite://")
+    hub = Hub(store, Limits())
+    config = SimpleNamespace(name="n1", redis_url=redis_url, lease_ttl=5.0, renew_every=0.05)
+    guard = SharedGuard(hub, SimpleNamespace(config=config, nodes={}))  # type: ignore[arg-type]
+    client = redis.Redis.from_url(redis_url)
+    key = "paiju:limits:sockets:n1"
+
+    async def run() -> dict[bytes, bytes]:
+        await guard.start()
+        try:
+            await guard.open_socket(7, "10.0.0.9")
+            await guard.open_socket(7, "10.0.0.9")
+            await guard.open_socket(8, "10.0.0.9")
+            await guard.close_socket(8, "10.0.0.9")
+            assert client.hgetall(key) == {b"p:7": b"2", b"a:10.0.0.9": b"2"}
+            client.delete(key)
+            for _ in range(100):
+                await asyncio.sleep(0.05)
+                if client.exists(key):
+                    break
+            found: dict[bytes, bytes] = client.hgetall(key)  # type: ignore[assignment]
+            return found
+        finally:
+            await guard.stop()
+
+    try:
+        assert asyncio.run(run()) == {b"p:7": b"2", b"a:10.0.0.9": b"2"}
+    finally:
+        client.close()
+        store.close()

@@ -18,7 +18,8 @@ message. A single server counts in its own memory (:class:`Guard` itself, the
   its own (``paiju:limits:sockets:NODE``) that expires unless the node renews it, and a new
   socket is admitted by a script summing the hashes of the live nodes (those whose presence
   has not expired): a killed node's sockets stop counting once its presence expires (a few
-  seconds) and its hash expires soon after;
+  seconds) and its hash expires soon after; a node writes its hash again from its own
+  counts when the hash expired or Redis answers again after an outage;
 * **open rooms per player, rooms of bots only per player** - counted in the shared
   database, which every node writes and which knows them exactly (a room's owner, its
   seats, its status), whichever node plays the room and after any takeover;
@@ -33,6 +34,7 @@ node, as on a single server) and logs it once; the database counts need no Redis
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import math
@@ -204,6 +206,11 @@ class SharedGuard(Guard):
         self._asks: list[tuple[int, asyncio.Future[bool]]] = []
         """Messages waiting for the shared bucket's verdict (sent together)."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self._opening: collections.Counter[str] = collections.Counter()
+        """The fields of this node's hash a socket being admitted is adding to."""
+        self._rewrite = False
+        """Whether this node's hash is to be written again from its own counts (Redis
+        answers again: sockets opened and closed meanwhile were not counted there)."""
 
     async def start(self) -> None:
         import redis.asyncio as aioredis
@@ -259,6 +266,7 @@ class SharedGuard(Guard):
     def _answered(self) -> None:
         if self._down:
             log.warning("node %s: Redis answers again: the limits are the cluster's", self.node)
+            self._rewrite = True
         self._down = False
 
     async def _renew(self) -> None:
@@ -271,16 +279,26 @@ class SharedGuard(Guard):
             assert redis is not None
             try:
                 alive = await redis.pexpire(self._socket_key, self._socket_ttl_ms)
-                if not alive and (self.hub.sockets or self.hub.address_sockets):
-                    counts: dict[str, int] = {f"p:{p}": n for p, n in self.hub.sockets.items()}
-                    counts.update({f"a:{a}": n for a, n in self.hub.address_sockets.items()})
-                    async with redis.pipeline(transaction=True) as pipe:
-                        pipe.delete(self._socket_key)
-                        pipe.hset(self._socket_key, mapping=counts)  # type: ignore[arg-type]
-                        pipe.pexpire(self._socket_key, self._socket_ttl_ms)
-                        await pipe.execute()
+                if not alive or self._rewrite:
+                    self._rewrite = False
+                    await self._write_sockets(redis)
             except Exception as exc:
                 log.debug("node %s: socket counts not renewed: %r", self.node, exc)
+
+    async def _write_sockets(self, redis: Redis) -> None:
+        """This node's hash, written again from its own counts (less the sockets whose
+        admission is in flight: those add themselves; at worst a socket is not counted
+        until it closes, never counted twice)."""
+        counts = collections.Counter({f"p:{p}": n for p, n in self.hub.sockets.items()})
+        counts.update({f"a:{a}": n for a, n in self.hub.address_sockets.items()})
+        counts.subtract(self._opening)
+        kept = {k: n for k, n in counts.items() if n > 0}
+        async with redis.pipeline(transaction=True) as pipe:
+            pipe.delete(self._socket_key)
+            if kept:
+                pipe.hset(self._socket_key, mapping=kept)  # type: ignore[arg-type]
+                pipe.pexpire(self._socket_key, self._socket_ttl_ms)
+            await pipe.execute()
 
     # -- messages ------------------------------------------------------------------------
 
@@ -357,6 +375,8 @@ class SharedGuard(Guard):
     async def open_socket(self, player: int, address: str | None) -> None:
         self.hub.open_socket(player, address)  # this node's own count first: it is a part
         limits = self.limits
+        fields = [f"p:{player}"] + ([] if address is None else [f"a:{address}"])
+        self._opening.update(fields)
         try:
             refused = await self._run(
                 "socket",
@@ -371,6 +391,11 @@ class SharedGuard(Guard):
             )
         except _RedisAway:
             return
+        finally:
+            self._opening.subtract(fields)
+            for field in fields:
+                if self._opening[field] <= 0:
+                    del self._opening[field]
         if refused:
             self.hub.close_socket(player, address)
             if refused == 1:
