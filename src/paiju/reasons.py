@@ -51,6 +51,21 @@ __all__ = [
 Lang = Literal["zh", "en"]
 
 REASONS: Final[dict[str, tuple[str, str]]] = {
+    # card and tile text that does not parse (NotationError)
+    "bad_card_text": (
+        "「{token}」不是牌：牌写作点数 2-9、T(10)、J、Q、K、A 加花色 s h c d"
+        "（或 ♠♥♣♦、黑桃/红心/梅花/方块），大王 RJ、小王 BJ，例如 As Td 9c RJ",
+        "'{token}' is not a card: a card is a rank 2-9, T (or 10), J, Q, K, A with a suit"
+        " s h c d (or ♠♥♣♦), or a joker RJ / BJ, e.g. As Td 9c RJ",
+    ),
+    "one_card_expected": ("请只写一张牌，不是「{token}」", "Give one card, not '{token}'"),
+    "bad_tile_text": (
+        "「{token}」不是麻将牌：数字加 m(万) p(筒) s(条)，"
+        "字牌 1-7z 或 东南西北白发中，例如 123m45p 中",
+        "'{token}' is not a tile: digits and a suit m (characters), p (dots) or s (bamboo),"
+        " honours 1-7z, e.g. 123m45p 7z",
+    ),
+    "one_tile_expected": ("请只写一张牌，不是「{token}」", "Give one tile, not '{token}'"),
     # any game
     "not_your_turn": ("还没轮到你（等待 {seats}）", "Not your turn (waiting for {seats})"),
     "hand_over": ("这一局已经结束", "The hand is over"),
@@ -305,11 +320,19 @@ def render(reason: str | None, params: dict[str, Any], lang: Lang, fallback: str
     return text
 
 
+def _reason_of(exc: PaijuError) -> tuple[str | None, dict[str, Any]]:
+    """The player-facing reason and params of an error (refusals and notation errors)."""
+    if isinstance(exc, IllegalAction | NotationError):
+        return exc.reason, dict(exc.params)
+    return None, {}
+
+
 def texts(exc: PaijuError) -> dict[str, str] | None:
     """``{"zh": …, "en": …}`` for a refusal: its reason rendered, else its code's text
     (None for a code without one)."""
-    if isinstance(exc, IllegalAction) and known(exc.reason):
-        return {lang: render(exc.reason, exc.params, lang) for lang in ("zh", "en")}
+    reason, params = _reason_of(exc)
+    if known(reason):
+        return {lang: render(reason, params, lang) for lang in ("zh", "en")}
     pair = CODES.get(exc.code)
     return None if pair is None else {"zh": pair[0], "en": pair[1]}
 
@@ -322,15 +345,15 @@ def texts_of_code(code: str) -> dict[str, str] | None:
 
 def error_fields(exc: PaijuError) -> dict[str, Any]:
     """The player-facing fields of an error message: ``reason``, ``params`` and ``text``."""
-    reason = exc.reason if isinstance(exc, IllegalAction) else None
-    params = dict(exc.params) if isinstance(exc, IllegalAction) else {}
+    reason, params = _reason_of(exc)
     return {"reason": reason, "params": params, "text": texts(exc)}
 
 
 def explain(exc: PaijuError, lang: Lang = "zh") -> str:
     """What a player is told about ``exc``: its reason rendered in ``lang``, else its message."""
-    if isinstance(exc, IllegalAction):
-        return render(exc.reason, exc.params, lang, fallback=str(exc))
+    reason, params = _reason_of(exc)
+    if reason is not None or isinstance(exc, IllegalAction):
+        return render(reason, params, lang, fallback=str(exc))
     return str(exc)
 
 

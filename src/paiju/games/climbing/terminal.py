@@ -305,7 +305,12 @@ class ClimbingTable:
             except IllegalAction as exc:
                 why = explain(exc, self.lang)
                 self.console.print(f"[red]{tell(f'不行: {why}', f'Not allowed: {why}')}[/red]")
-            except (PaijuError, ValueError) as exc:
+            except PaijuError as exc:
+                why = explain(exc, self.lang)
+                self.console.print(
+                    f"[red]{tell(f'看不懂: {why}', f'Cannot read that: {why}')}[/red]"
+                )
+            except ValueError as exc:
                 self.console.print(
                     f"[red]{tell(f'看不懂: {exc}', f'Cannot read that: {exc}')}[/red]"
                 )

@@ -110,14 +110,22 @@ def cards_by_ranks(hand: Sequence[int], text: str) -> tuple[Card, ...]:
     compact = re.sub(r"\s+", "", text)
     tokens = _RANK_TOKEN.findall(compact)
     if not tokens or sum(map(len, tokens)) != len(compact):
-        raise NotationError(f"{text!r}: name cards by rank (33, 10 10, 大王) or as cards (3s)")
+        raise NotationError(
+            f"{text!r}: name cards by rank (33, 10 10, 大王) or as cards (3s)",
+            reason="bad_rank_text",
+            token=text,
+        )
     left = list(display_order(hand))
     out: list[Card] = []
     for token in tokens:
         rank = _RANK_OF[token if token in _RANK_OF else token.upper()]
         match = next((c for c in left if card_rank_index(c) == rank), None)
         if match is None:
-            raise NotationError(f"you hold no more {RANK_NAMES_ZH[rank]}")
+            raise NotationError(
+                f"you hold no more {RANK_NAMES_ZH[rank]}",
+                reason="no_more_of_rank",
+                rank=RANK_NAMES_ZH[rank],
+            )
         left.remove(match)
         out.append(Card(match))
     return tuple(out)
@@ -369,7 +377,9 @@ class DanziTable(ClimbingTable):
             except IllegalAction as exc:
                 why = explain(exc, self.lang)
                 self.console.print(f"[red]{tell(f'不行: {why}', f'Not allowed: {why}')}[/red]")
-            except (PaijuError, ValueError) as exc:
+            except PaijuError as exc:
+                self.console.print(f"[red]{explain(exc, self.lang)}[/red]")
+            except ValueError as exc:
                 self.console.print(f"[red]{exc}[/red]")
 
     def prompt(self, state: DanziState) -> str:

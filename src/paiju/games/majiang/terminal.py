@@ -22,7 +22,7 @@ import click
 from rich.console import Console
 
 from paiju.engine import Action, Event, Game, State
-from paiju.errors import IllegalAction, PaijuError
+from paiju.errors import PaijuError
 from paiju.games.majiang.bot import MajiangBot
 from paiju.games.majiang.game import (
     Chi,
@@ -259,9 +259,9 @@ class MajiangTable:
                 action = self._parse(answer, choices, legal)
                 state.check(seat, action)
                 return action
-            except IllegalAction as exc:
+            except PaijuError as exc:
                 self.console.print(f"[red]{explain(exc, self.lang)}[/red]")
-            except (PaijuError, ValueError) as exc:
+            except ValueError as exc:
                 self.console.print(f"[red]{exc}[/red]")
 
     def _parse(self, answer: str, choices: list[Action], legal: list[Action]) -> Action:
