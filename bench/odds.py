@@ -8,7 +8,7 @@ process, so the ratio does not depend on the machine.
 
     .venv/bin/python bench/odds.py [--no-jiajiabao]
 
-Targets (issue #4): <= 1 s for one variant, <= 20 s for all 21.
+Targets: <= 1 s for one variant, <= 20 s for all 21.
 """
 
 from __future__ import annotations

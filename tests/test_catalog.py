@@ -162,3 +162,62 @@ def test_a_user_alias_may_not_steal_another_code(tmp_path: Path, clean_catalog: 
     with pytest.raises(CatalogError, match="field aliases: '2001' is already '2001'"):
         add_variant_file(path)
         catalog()
+
+
+# ---------------------------------------------------------------- 规则说明: the reading in Chinese
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+# Words that speak of our own files and process, not of the game.
+OUR_WORDS = re.compile(r"(?-i:CATALOG)|file \d|files? 0|\.md\b|\bissue|readings?/|文件|编号", re.I)
+READ = [v.code for v in catalog() if v.rules_en]
+
+
+def _numbers(text: str) -> set[str]:
+    """The figures of a reading that a translation must keep: not a game code (2001), not a
+    pair written as its digits twice (99, 1010, 444), not a room option's name in brackets."""
+    text = re.sub(r"\[[^\]]*\]|\([a-z_]+ = [^)]*\)", "", text)
+    found = set(re.findall(r"\d+", text))
+    return {n for n in found if len(n) != 4 and not re.fullmatch(r"(\d{1,2})\1+", n)}
+
+
+def test_every_reading_has_a_chinese_twin() -> None:
+    assert len(READ) >= 43
+
+
+@pytest.mark.parametrize("code", READ)
+def test_the_chinese_reading_speaks_to_players(code: str) -> None:
+    """Rule pages speak to players in their language: the English reading has a Chinese
+    twin (规则说明), mostly Chinese, that keeps the reading's figures and never talks about our
+    files; neither reading mentions them."""
+    v = find_variant(code)
+    zh = v.reading_zh
+    assert zh, f"{code} has no Chinese reading"
+    letters = [c for c in zh if c.isalpha()]
+    assert len(CJK.findall(zh)) > 0.6 * len(letters), f"{code}: the reading is not Chinese"
+    assert not OUR_WORDS.search(zh), OUR_WORDS.search(zh)
+    assert not OUR_WORDS.search(v.rules_en), OUR_WORDS.search(v.rules_en)
+    missing = _numbers(v.rules_en) - set(re.findall(r"\d+", zh))
+    assert not missing, f"{code}: figures of the English reading missing in Chinese: {missing}"
+
+
+def test_the_chinese_reading_keeps_the_decisions() -> None:
+    """Spot checks of decisions the English reading takes where the text is open."""
+    foul = find_variant("1301").reading_zh
+    assert "倒水" in foul and "三道全输" in foul
+    assert "全大、全小也算报到" in find_variant("1303").reading_zh
+    assert "三种不同的花色" in find_variant("1304").reading_zh
+    assert "一条青龙和一条龙一样赔13注" in find_variant("1301-payout").reading_zh
+    assert "“54张牌”是笔误" in find_variant("2018").reading_zh
+    assert "最大配最小，第二配第三" in find_variant("2104").reading_zh
+    sandaha = find_variant("sandaha").reading_zh
+    assert "主2副2也算" in sandaha and "单张×1、对子×2、n对的拖拉机×2n、甩牌×张数" in sandaha
+    danzi = find_variant("ningcheng-danzi").reading_zh
+    assert "假16 > 四减" in danzi and "宣战失败的玩家马上成为末游" in danzi
+    assert "甲乙丙坐1、3、5号位" in find_variant("anshan-jiayibing").reading_zh
+
+
+def test_a_user_entry_may_carry_a_chinese_reading(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(_entry(rules_en='"Plain."', reading_zh='"  普通玩法。 "'), encoding="utf-8")
+    (v,) = load_file(path)
+    assert (v.rules_en, v.reading_zh) == ("Plain.", "普通玩法。")

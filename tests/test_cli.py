@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -33,11 +34,53 @@ def test_catalog_table_and_family_filter(capsys: pytest.CaptureFixture[str]) -> 
     assert "2104" in out and "1301" not in out
 
 
-def test_rules_page_has_both_languages(capsys: pytest.CaptureFixture[str]) -> None:
+def test_rules_page_speaks_the_players_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`paiju rules CODE`: the verbatim text (原文), then how it is played (规则说明) in
+    Chinese by default and in English with PAIJU_LANG=en; never our own file names."""
+    rule = "红心 K+黑桃 K 不算对子"  # the 2003 text, quoted on both pages
+    monkeypatch.delenv("PAIJU_LANG", raising=False)
     code, out, _ = run(capsys, "rules", "2003")
     assert code == 0
-    assert "52张宝子9" in out and "红心 K+黑桃 K 不算对子" in out
-    assert "only two cards of one colour make a pair" in out
+    original, explained = out.split("规则说明：")
+    assert "规则原文：" in original and rule in original and "52张宝子9" in original
+    assert "凡是一样大都算庄家赢" in explained and "同颜色的两张才算对子" in explained
+    assert "only two cards of one colour" not in out and "rule file" not in out
+
+    monkeypatch.setenv("PAIJU_LANG", "en")
+    code, out, _ = run(capsys, "rules", "2003")
+    assert code == 0
+    original, explained = out.split("How it is played here:")
+    assert rule in original and "Baozi 52-card 9" in original
+    assert "only two cards of one colour make a pair" in explained
+    assert "凡是一样大都算庄家赢" not in out
+
+    monkeypatch.setenv("PAIJU_LANG", "en")
+    code, out, _ = run(capsys, "rules", "2003", "--json")
+    entry = json.loads(out)
+    assert entry["reading_zh"].startswith("庄家和每个闲家一对一比") and entry["rules_en"]
+
+
+def test_rules_page_of_an_entry_with_one_explanation(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A user's entry explained in English only still shows that explanation in Chinese."""
+    mine = tmp_path / "mine.toml"
+    mine.write_text(
+        '[[variant]]\ncode = "x9"\nname_zh = "试"\nname_en = "Try"\nfamily = "baozi"\n'
+        'players = [2, 9]\ndeck = "52"\nrules_zh = "比大小"\nrules_en = "Highest card wins."\n'
+        '[variant.params]\nladder = "AA>KK"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.delenv("PAIJU_LANG", raising=False)
+    catalog_module = importlib.import_module("paiju.catalog")
+    monkeypatch.setattr(catalog_module, "_extra_files", [])  # --variants adds to it
+    try:
+        code, out, _ = run(capsys, "rules", "x9", "--variants", str(mine))
+    finally:
+        catalog_module._load.cache_clear()
+    assert code == 0 and out.split("规则说明：")[1].strip().startswith("Highest card wins.")
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -108,7 +151,7 @@ def test_play_in_the_terminal_against_bots(toy_variants: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "your action" in result.output
     assert "2号位 played: card" in result.output  # the bot's play is shown, its seat from 1
-    assert "hand_ended: scores" in result.output
+    assert "hand_ended" not in result.output  # the settlement line says it
     assert "本局结算" in result.output and "总分" in result.output
     assert "再来一局" not in result.output  # --hands 1: one hand, no question
 

@@ -18,7 +18,16 @@ from paiju.reasons import REASONS, explain, known, render, texts
 SRC = Path(__file__).resolve().parents[1] / "src" / "paiju"
 
 
-MINE = ("engine.py", "games/shisanzhang", "games/baozi", "games/sandaha", "server", "cli/core.py")
+MINE = (
+    "engine.py",
+    "cards.py",
+    "tiles.py",
+    "games/shisanzhang",
+    "games/baozi",
+    "games/sandaha",
+    "server",
+    "cli/core.py",
+)
 """The sources whose refusals this table renders (other families keep their own tables,
 which :func:`paiju.reasons.known` reads too)."""
 
@@ -104,3 +113,23 @@ def test_render_falls_back_to_the_message() -> None:
     assert render("not_your_turn", {"seats": [0, 2]}, "zh") == "还没轮到你（等待 1号位、3号位）"
     assert explain(IllegalAction("plain")) == "plain"
     assert parse_cards("Qh")  # the notation the params use
+
+
+def test_card_and_tile_text_that_does_not_parse_is_told_in_both_languages() -> None:
+    """A bad card or tile string is a NotationError with a reason: the terminal and the
+    server tell it in the player's language, quoting what was typed."""
+    from paiju.errors import NotationError
+    from paiju.reasons import error_fields
+    from paiju.tiles import parse_tiles
+
+    with pytest.raises(NotationError) as bad:
+        parse_cards("As Ax")
+    assert bad.value.reason == "bad_card_text" and bad.value.params == {"token": "Ax"}
+    assert explain(bad.value, "zh").startswith("「Ax」不是牌")
+    assert explain(bad.value, "en").startswith("'Ax' is not a card")
+    fields = error_fields(bad.value)
+    assert fields["reason"] == "bad_card_text" and fields["text"]["zh"].startswith("「Ax」")
+    with pytest.raises(NotationError) as tile:
+        parse_tiles("123m4x")
+    assert explain(tile.value, "zh").startswith("「4x」不是麻将牌")
+    assert explain(tile.value, "en").startswith("'4x' is not a tile")

@@ -122,7 +122,11 @@ class Card(int):
         """Parse exactly one card token; raises :class:`NotationError` naming it."""
         cards = parse_cards(token)
         if len(cards) != 1:
-            raise NotationError(f"expected one card, got {token!r}; a card is {_ACCEPTED}")
+            raise NotationError(
+                f"expected one card, got {token!r}; a card is {_ACCEPTED}",
+                reason="one_card_expected",
+                token=token,
+            )
         return cards[0]
 
     @property
@@ -209,7 +213,11 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         while pos < len(chunk):
             m = _TOKEN.match(chunk, pos)
             if m is None:
-                raise NotationError(f"bad card {chunk[pos:]!r}: a card is {_ACCEPTED}")
+                raise NotationError(
+                    f"bad card {chunk[pos:]!r}: a card is {_ACCEPTED}",
+                    reason="bad_card_text",
+                    token=chunk[pos:],
+                )
             cards.append(_card_from_match(m))
             pos = m.end()
     return tuple(cards)

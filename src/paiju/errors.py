@@ -43,9 +43,19 @@ class PaijuError(Exception):
 
 
 class NotationError(PaijuError, ValueError):
-    """A card, tile or hand string that does not parse; the message quotes the token."""
+    """A card, tile or hand string that does not parse; the message quotes the token.
+
+    As for :class:`IllegalAction`, the message is the developers' English sentence and
+    ``reason`` with ``params`` (``"bad_card_text"``, ``{"token": "Ax"}``) is what a surface
+    renders in the player's language; ``reason`` is None where none is given.
+    """
 
     code = "bad_notation"
+
+    def __init__(self, message: str, *, reason: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params: dict[str, Any] = params
 
 
 class CatalogError(PaijuError, ValueError):

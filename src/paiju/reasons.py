@@ -32,13 +32,17 @@ from paiju.errors import IllegalAction, NotationError, PaijuError
 __all__ = [
     "CODES",
     "EVENTS",
+    "PHASES",
     "REASONS",
     "Lang",
     "describe_event",
     "error_fields",
     "explain",
     "known",
+    "phase_name",
     "render",
+    "say",
+    "seat_label",
     "terminal_lang",
     "texts",
     "texts_of_code",
@@ -47,6 +51,21 @@ __all__ = [
 Lang = Literal["zh", "en"]
 
 REASONS: Final[dict[str, tuple[str, str]]] = {
+    # card and tile text that does not parse (NotationError)
+    "bad_card_text": (
+        "「{token}」不是牌：牌写作点数 2-9、T(10)、J、Q、K、A 加花色 s h c d"
+        "（或 ♠♥♣♦、黑桃/红心/梅花/方块），大王 RJ、小王 BJ，例如 As Td 9c RJ",
+        "'{token}' is not a card: a card is a rank 2-9, T (or 10), J, Q, K, A with a suit"
+        " s h c d (or ♠♥♣♦), or a joker RJ / BJ, e.g. As Td 9c RJ",
+    ),
+    "one_card_expected": ("请只写一张牌，不是「{token}」", "Give one card, not '{token}'"),
+    "bad_tile_text": (
+        "「{token}」不是麻将牌：数字加 m(万) p(筒) s(条)，"
+        "字牌 1-7z 或 东南西北白发中，例如 123m45p 中",
+        "'{token}' is not a tile: digits and a suit m (characters), p (dots) or s (bamboo),"
+        " honours 1-7z, e.g. 123m45p 7z",
+    ),
+    "one_tile_expected": ("请只写一张牌，不是「{token}」", "Give one tile, not '{token}'"),
     # any game
     "not_your_turn": ("还没轮到你（等待 {seats}）", "Not your turn (waiting for {seats})"),
     "hand_over": ("这一局已经结束", "The hand is over"),
@@ -171,6 +190,11 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "stale": ("这一局已经过去了", "That hand is over"),
     "no_hand": ("现在没有进行中的牌局，等下一局", "No hand is in play: wait for the next deal"),
     "no_room": ("没有这个房间", "No such room"),
+    "no_invite": (
+        "没有这个邀请码的房间，请核对后再输入",
+        "No room has this invite code: check it and type it again",
+    ),
+    "invite_closed": ("这个邀请码的房间已经结束了", "The room of this invite code is over"),
     "no_game": ("没有这局牌", "No such game"),
     "in_play": ("这局牌还在进行中", "This hand is still in play"),
     "too_many_rooms": ("你开的房间太多了", "You have too many rooms open"),
@@ -296,11 +320,19 @@ def render(reason: str | None, params: dict[str, Any], lang: Lang, fallback: str
     return text
 
 
+def _reason_of(exc: PaijuError) -> tuple[str | None, dict[str, Any]]:
+    """The player-facing reason and params of an error (refusals and notation errors)."""
+    if isinstance(exc, IllegalAction | NotationError):
+        return exc.reason, dict(exc.params)
+    return None, {}
+
+
 def texts(exc: PaijuError) -> dict[str, str] | None:
     """``{"zh": …, "en": …}`` for a refusal: its reason rendered, else its code's text
     (None for a code without one)."""
-    if isinstance(exc, IllegalAction) and known(exc.reason):
-        return {lang: render(exc.reason, exc.params, lang) for lang in ("zh", "en")}
+    reason, params = _reason_of(exc)
+    if known(reason):
+        return {lang: render(reason, params, lang) for lang in ("zh", "en")}
     pair = CODES.get(exc.code)
     return None if pair is None else {"zh": pair[0], "en": pair[1]}
 
@@ -313,15 +345,15 @@ def texts_of_code(code: str) -> dict[str, str] | None:
 
 def error_fields(exc: PaijuError) -> dict[str, Any]:
     """The player-facing fields of an error message: ``reason``, ``params`` and ``text``."""
-    reason = exc.reason if isinstance(exc, IllegalAction) else None
-    params = dict(exc.params) if isinstance(exc, IllegalAction) else {}
+    reason, params = _reason_of(exc)
     return {"reason": reason, "params": params, "text": texts(exc)}
 
 
 def explain(exc: PaijuError, lang: Lang = "zh") -> str:
     """What a player is told about ``exc``: its reason rendered in ``lang``, else its message."""
-    if isinstance(exc, IllegalAction):
-        return render(exc.reason, exc.params, lang, fallback=str(exc))
+    reason, params = _reason_of(exc)
+    if reason is not None or isinstance(exc, IllegalAction):
+        return render(reason, params, lang, fallback=str(exc))
     return str(exc)
 
 
@@ -330,13 +362,54 @@ def terminal_lang() -> Lang:
     return "en" if os.environ.get("PAIJU_LANG", "").lower().startswith("en") else "zh"
 
 
+def say(lang: Lang, zh: str, en: str) -> str:
+    """The terminal's text in ``lang``: the Chinese one, or with ``PAIJU_LANG=en`` the English."""
+    return zh if lang == "zh" else en
+
+
+def seat_label(seat: int, lang: Lang, me: int | None = None) -> str:
+    """A seat as players count it, from 1: ``2号位`` / ``seat 2``; ``你`` / ``you`` for ``me``."""
+    if seat == me:
+        return say(lang, "你", "you")
+    return say(lang, f"{seat + 1}号位", f"seat {seat + 1}")
+
+
+PHASES: Final[dict[str, tuple[str, str]]] = {
+    # the phases of a hand, as the tables name them (the web client's phase.* texts)
+    "arranging": ("摆牌", "arranging"),
+    "betting": ("下注", "betting"),
+    "grouping": ("分组", "grouping"),
+    "bidding": ("叫分", "bidding"),
+    "burying": ("埋底", "burying the kitty"),
+    "naming": ("叫主", "naming trumps"),
+    "playing": ("出牌", "playing"),
+    "calling": ("叫牌", "calling a partner"),
+    "declaring": ("宣战", "declaring"),
+    "tribute": ("进贡", "tribute"),
+    "returning": ("还贡", "returning"),
+    "picking": ("挑贡牌", "picking the tribute"),
+    "picking_returns": ("挑还贡牌", "picking the returns"),
+    "dealing": ("发牌", "dealing"),
+    "over": ("结束", "over"),
+}
+
+
+def phase_name(phase: str, lang: Lang) -> str:
+    """A phase of a hand in ``lang`` (its code where the table has no name for it)."""
+    pair = PHASES.get(phase)
+    return phase if pair is None else say(lang, *pair)
+
+
 EVENTS: Final[dict[str, tuple[str, str] | None]] = {
-    # None: the table draws it itself (the showdown, a seat's readiness)
+    # None: the table draws it itself (the showdown, a seat's readiness, the settlement)
     "revealed": None,
     "ready": None,
     "bets_shown": None,
     "cards_seen": None,
     "group_chosen": None,
+    "hand_ended": None,
+    "hand_shown": None,
+    "compared": None,
     "bet_placed": ("{seat} 下注 {amount}", "{seat} bets {amount}"),
     "bid_made": ("{seat} 叫 {points} 分", "{seat} bids {points}"),
     "bid_passed": ("{seat} 不叫", "{seat} passes"),
@@ -354,7 +427,7 @@ EVENTS: Final[dict[str, tuple[str, str] | None]] = {
         "底牌：{cards}（{points} 分，抠底 ×{multiplier}）",
         "The kitty: {cards} ({points} points, ×{multiplier})",
     ),
-    "seat_grouped": ("{seat} 分好组了", "{seat} has grouped"),
+    "seat_grouped": ("{seat} 分好组了", "{seat}: grouped"),
 }
 
 _TRUMPS: Final = {"s": "♠", "h": "♥", "c": "♣", "d": "♦", "none": ("无主", "no trumps")}

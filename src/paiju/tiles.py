@@ -122,7 +122,11 @@ class Tile(int):
     def parse(cls, token: str) -> Tile:
         tiles = parse_tiles(token)
         if len(tiles) != 1:
-            raise NotationError(f"expected one tile, got {token!r}; a tile is {_ACCEPTED}")
+            raise NotationError(
+                f"expected one tile, got {token!r}; a tile is {_ACCEPTED}",
+                reason="one_tile_expected",
+                token=token,
+            )
         return tiles[0]
 
     def zh(self) -> str:
@@ -155,14 +159,20 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         else:
             m = _GROUP.match(s, pos)
             if m is None:
-                raise NotationError(f"bad tile text {s[pos:]!r}: a tile is {_ACCEPTED}")
+                raise NotationError(
+                    f"bad tile text {s[pos:]!r}: a tile is {_ACCEPTED}",
+                    reason="bad_tile_text",
+                    token=s[pos:],
+                )
             suit = _SUIT_INPUT[m[2]]
             for ch in m[1]:
                 try:
                     tiles.append(Tile.of(suit, _digit(ch)))
                 except NotationError as exc:
                     raise NotationError(
-                        f"bad tile {m[0]!r}: {exc}; a tile is {_ACCEPTED}"
+                        f"bad tile {m[0]!r}: {exc}; a tile is {_ACCEPTED}",
+                        reason="bad_tile_text",
+                        token=m[0],
                     ) from None
             pos = m.end()
     return tuple(tiles)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -82,12 +83,12 @@ def test_play_a_hand_in_the_terminal() -> None:
         cli, ["play", "2001", "--seats", "3", "--seed", "t", "--seat", "1"], input="4\n"
     )
     assert result.exit_code == 0, result.output
-    assert "your bet" in result.output and "本局结算" in result.output
+    assert "下注（1-" in result.output and "本局结算" in result.output
     result = CliRunner().invoke(
         cli, ["play", "2103", "--seats", "2", "--seed", "t", "--seat", "1"], input="2\nbad\n0\n"
     )
     assert result.exit_code == 0, result.output
-    assert "solver expects" in result.output and "本局结算" in result.output
+    assert "期望" in result.output and "本局结算" in result.output
 
 
 def test_2104_fixed_grouping_up_to_equal_ranks(capsys: pytest.CaptureFixture[str]) -> None:
@@ -103,3 +104,26 @@ def test_2104_fixed_grouping_up_to_equal_ranks(capsys: pytest.CaptureFixture[str
     assert code == 0 and json.loads(out)["winner"] == "player"
     code, _, err = run(capsys, "compare", "2104", "7s 2d / 7h 9d", "Ks Kh / 9c 3d")
     assert code == 2 and "fixed grouping rule" in err
+
+
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+def test_play_speaks_chinese_unless_paiju_lang_en() -> None:
+    """The 宝子/佳佳宝 table in one language: Chinese by default, English with
+    PAIJU_LANG=en (the readings 7点 / 对6 are the game's own terms in both); seats from 1;
+    no internal event names (hand_shown, compared)."""
+    args = ["play", "2103", "--seats", "2", "--seed", "t", "--seat", "1", "--hands", "1"]
+    zh = CliRunner().invoke(cli, args, input="2\n0\n", env={"PAIJU_LANG": ""})
+    en = CliRunner().invoke(cli, args, input="2\n0\n", env={"PAIJU_LANG": "en"})
+    assert zh.exit_code == 0 and en.exit_code == 0, (zh.output, en.output)
+    assert "佳佳宝3  下注 · 庄家 1号位 · 单张发 · 下注 1-10" in zh.output
+    assert "Jiajiabao 3  betting · banker seat 1 · dealing one card at a time" in en.output
+    assert "下注（1-10）" in zh.output and "your bet (1-10)" in en.output
+    assert "期望" in zh.output and "solver expects" in en.output
+    assert "2号位（你）" in zh.output and "seat 2" in en.output
+    for output in (zh.output, en.output):
+        assert "hand_shown" not in output and "compared" not in output
+    readings = re.compile(r"前|后|对\d+|\d+点")
+    for line in en.output.splitlines():
+        assert not CJK.search(readings.sub("", line)), line

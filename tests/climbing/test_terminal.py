@@ -1,8 +1,10 @@
-"""``paiju play anshan-jiayibing`` / ``anshan-fangyang``: the terminal table in Chinese."""
+"""``paiju play anshan-jiayibing`` / ``anshan-fangyang``: the terminal table in Chinese, or
+in English with ``PAIJU_LANG=en``."""
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 
 import click
@@ -42,9 +44,9 @@ def test_typed_cards_and_refusals_in_chinese(monkeypatch: pytest.MonkeyPatch) ->
     _answers(monkeypatch, ["4h", "6s Ks", "♠6"])
     assert table.ask(state, 1) == Play(P("6s"))
     text = out.getvalue()
-    assert "桌面: 上家(0号) 出的 单张 5♠" in text
-    assert "你手里没有 4h" in text
-    assert "不是合法牌型" in text
+    assert "桌面: 上家(1号位) 出的 单张 5♠" in text  # seats counted from 1
+    assert "不行: 你没有 4♥" in text  # the refusal as paiju.reasons renders it
+    assert "不行: 6♠ K♠ 不成牌型" in text
     _answers(monkeypatch, ["过"])
     assert table.ask(state, 1) == Pass()
 
@@ -59,4 +61,39 @@ def test_the_call_is_typed_with_or_without_shown(monkeypatch: pytest.MonkeyPatch
     assert "不能叫这张牌" in out.getvalue()
     state.apply(0, Call("A", "s", True))
     table.show(state, 1)
-    assert "叫牌: ♠黑桃A · 亮 · 2对2 · 同伙: 下家(2号)" in out.getvalue()
+    assert "叫牌: ♠黑桃A · 亮 · 2对2 · 同伙: 下家(3号位)" in out.getvalue()
+
+
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+def test_english_with_paiju_lang_en(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PAIJU_LANG=en: the header, the seats (from 1), the table's play, the hand, the
+    choices, the prompt and the refusals in English; nothing Chinese but the quoted 亮."""
+    monkeypatch.setenv("PAIJU_LANG", "en")
+    state = jyb_position(["5s 9s 9d", "6s Ks", "7s", "4c", "4h", "5d"], leader=0)
+    run(state, [(0, "5s")])
+    out = io.StringIO()
+    table = ClimbingTable(state.game, Console(file=out, width=120, color_system=None))
+    table.show(state, 1)
+    asked: list[str] = []
+    answers = iter(["4h", "6s Ks", "♠6"])
+
+    def prompt(text: str, **_: object) -> str:
+        asked.append(text)
+        return next(answers)
+
+    monkeypatch.setattr(click, "prompt", prompt)
+    assert table.ask(state, 1) == Play(P("6s"))
+    text = out.getvalue()
+    assert "table: single 5♠ by previous (seat 1)" in text
+    assert "your hand (2 cards): " in text and " ← to play" in text
+    assert "Not allowed: " in text and asked[0].startswith("play (cards like 7h 7s")
+    for line in text.splitlines():
+        assert not CJK.search(line), line
+    fy = fy_position(["4s 9s Kd", "5h 6h 7h", "As 8c 8d", "5c Tc Jc"], banker=0, call=None)
+    fy.apply(0, Call("A", "s", True))
+    out = io.StringIO()
+    ClimbingTable(fy.game, Console(file=out, width=120, color_system=None)).show(fy, 1)
+    assert "banker: previous (seat 1) · called: ♠A · shown (亮) · 2 against 2" in out.getvalue()
+    assert "partner: next (seat 3)" in out.getvalue()

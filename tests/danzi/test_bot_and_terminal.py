@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 
+import pytest
 from danzi_helpers import later, new_deal, set_hands
 from rich.console import Console
 
@@ -109,5 +111,20 @@ def test_terminal_shows_the_partner_and_the_tribute() -> None:
     state = new_deal(context=later([1, 0, 3, 2], declarer=1))
     DanziTable(state.game, console).show(state, 0)
     text = console.export_text()
-    assert "partner 对家 2 (明牌)" in text and "进贡 tribute (4/2)" in text
-    assert "×" in text and "score 比分" in text
+    assert "对家(3号位)（明牌）" in text and "进贡（4/2）" in text  # seats counted from 1
+    assert "×" in text and "比分 我方" in text
+
+
+def test_terminal_in_english_with_paiju_lang_en(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PAIJU_LANG=en: the same table in English, one language a line; only the game's own
+    words (大王/小王, 明牌, 进贡, 宣战, the kinds' names) keep their Chinese."""
+    monkeypatch.setenv("PAIJU_LANG", "en")
+    console = Console(record=True, width=200)
+    state = new_deal(context=later([1, 0, 3, 2], declarer=1))
+    DanziTable(state.game, console).show(state, 0)
+    text = console.export_text()
+    assert "partner (seat 3), open hand (明牌)" in text and "tribute (进贡, 4/2)" in text
+    assert "score us" in text and "phase" not in text
+    kept = re.compile(r"大王|小王|明牌|进贡|宣战|还贡|骚贡|取牌")
+    for line in text.splitlines():
+        assert not re.search(r"[\u4e00-\u9fff]", kept.sub("", line)), line

@@ -1,4 +1,4 @@
-"""Bad input against a real server process (issue #5, "Bad input"):
+"""Bad input against a real server process ("Bad input"):
 
 "malformed JSON, unknown types, wrong seat, out of turn, illegal plays, oversized
 messages, bad tokens, floods: each gets its error, nothing in the database is lost or

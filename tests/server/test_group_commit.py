@@ -1,4 +1,4 @@
-"""Group commit (issue #5's benchmark work): accepted actions of many rooms share one
+"""Group commit (the server benchmark's work): accepted actions of many rooms share one
 transaction, and a room never has two actions in flight - a message that arrives while
 its room's last action awaits the commit waits for it, in arrival order.
 

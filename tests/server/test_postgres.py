@@ -1,4 +1,4 @@
-"""The server on PostgreSQL (issue #5: "Storage goes through SQLAlchemy so that PostgreSQL is
+"""The server on PostgreSQL ("Storage goes through SQLAlchemy so that PostgreSQL is
 a DSN away (``--db postgresql://...``), with migrations (Alembic)").
 
 Each test gets a fresh database on the session's throwaway PostgreSQL server

@@ -1,4 +1,4 @@
-"""Crash recovery with a real server process and ``kill -9`` (issue #5):
+"""Crash recovery with a real server process and ``kill -9``:
 
 "kill -9 of the server in the middle of many games, then a restart, resumes every
 unfinished table exactly where it was (same views, same timers restarted, same ledger)."

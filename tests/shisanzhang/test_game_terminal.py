@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 
 import click
@@ -46,7 +47,7 @@ def test_numbered_suggestion_is_one_keystroke(monkeypatch: pytest.MonkeyPatch) -
     st = _state("1301")
     table, out = _table("1301")
     table.show(st, 0)
-    assert "推荐摆法" in out.getvalue() and "your hand" in out.getvalue()
+    assert "推荐摆法" in out.getvalue() and "你的牌" in out.getvalue()
     _answers(monkeypatch, "1")
     action = table.ask(st, 0)
     assert isinstance(action, Arrange) and st.is_legal(0, action)
@@ -81,7 +82,7 @@ def test_forced_declare_and_showdown(monkeypatch: pytest.MonkeyPatch) -> None:
     for seat in range(4):
         st.apply(seat, Declare())
     table.show(st, 0)
-    assert "showdown" in out.getvalue() and "seat 0 vs seat 1" in out.getvalue()
+    assert "比牌" in out.getvalue() and "1号位 对 2号位" in out.getvalue()
 
 
 def test_timeout_action_is_the_solvers() -> None:
@@ -113,3 +114,65 @@ def test_a_fouled_arrangement_asks_before_it_is_played(monkeypatch: pytest.Monke
     _answers(monkeypatch, foul)
     assert table.ask(st, 0) == Arrange(*(parse_cards(r) for r in foul.split("/")))
     assert len(asked) == 2
+
+
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+WORDS = re.compile(r"\b[a-z]{3,}\b")
+TERMS = ("打枪", "倒水", "全垒打", "冲三", "四梅")
+"""The game's own words kept beside the English (as the web client's "Gun (打枪)")."""
+
+
+def _printed(monkeypatch: pytest.MonkeyPatch, lang: str, st: ShisanzhangState) -> str:
+    monkeypatch.setenv("PAIJU_LANG", lang)
+    table, out = _table(st.game.variant.code)
+    table.show(st, 0)
+    return out.getvalue()
+
+
+def test_the_table_speaks_one_language_chinese_unless_paiju_lang_en(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The header (the game, the seat counted from 1, the scoring, the stake), the
+    suggestions and the showdown: Chinese by default, English with PAIJU_LANG=en."""
+    st = _state("1301")
+    zh, en = _printed(monkeypatch, "zh", st), _printed(monkeypatch, "en", st)
+    assert zh.splitlines()[0].startswith("比大小13张 · 1号位 · 按分计 · 底注 1 · 其他：2号位 在摆")
+    assert en.splitlines()[0].startswith(
+        "Thirteen cards: compare · seat 1 · points · stake 1 · others: seat 2 arranging"
+    )
+    assert "你的牌：" in zh and "推荐摆法" in zh and "期望得分" in zh
+    assert "your hand: " in en and "suggested arrangements" in en and "expected" in en
+    assert not CJK.search(en.replace(st.game.variant.name_zh, "")), en
+    assert not WORDS.findall(zh), zh
+    for seat in range(4):
+        arrangement = st.timeout_action(seat)
+        st.apply(seat, arrangement)
+    zh, en = _printed(monkeypatch, "zh", st), _printed(monkeypatch, "en", st)
+    assert "比牌" in zh and "1号位 对 2号位：" in zh and "座位" in zh
+    assert "showdown" in en and "seat 1 vs seat 2: " in en and "score" in en
+    bare = en
+    for term in TERMS:
+        bare = bare.replace(term, "")
+    assert not CJK.search(bare), en
+    assert not WORDS.findall(zh), zh
+
+
+def test_prompts_and_refusals_follow_paiju_lang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The question and the refusal of a bad answer are in the terminal's language."""
+    asked: list[str] = []
+
+    def prompt(text: str, **_: object) -> str:
+        asked.append(text)
+        return "As / Kd" if len(asked) % 2 else "1"
+
+    monkeypatch.setattr(click, "prompt", prompt)
+    for lang, question, refusal in (
+        ("zh", "摆牌（1-", "输入三墩"),
+        ("en", "your arrangement (1-", "Type three rows"),
+    ):
+        monkeypatch.setenv("PAIJU_LANG", lang)
+        st = _state("1301")
+        table, out = _table("1301")
+        assert isinstance(table.ask(st, 0), Arrange)
+        assert asked[-1].startswith(question), asked
+        assert refusal in out.getvalue(), out.getvalue()

@@ -30,7 +30,7 @@ def test_default_scoring_is_the_codes(capsys: pytest.CaptureFixture[str]) -> Non
 def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
     main(["showdown", "1301", P0, P1])
     text = capsys.readouterr().out
-    assert "打枪 by seat 1" in text and "+12" in text
+    assert "2号位打枪" in text and "+12" in text  # seats counted from 1
 
 
 def test_error_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> None:

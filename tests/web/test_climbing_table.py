@@ -24,6 +24,8 @@ from web_helpers import (
     WebServer,
     check_against_ledger,
     enter,
+    fast_bots,
+    hand_by_index,
     open_room,
     shoot,
 )
@@ -82,21 +84,6 @@ ADVICE = """(room) => fetch(`/api/rooms/${room}/suggestions?limit=10`, {headers:
   {Authorization: `Bearer ${localStorage.getItem('paiju.token')}`}}).then(r => r.json())"""
 
 
-def fast_bots(page: Any) -> None:
-    """Let the room's bots act after 20 ms instead of the default half second."""
-
-    def handle(route: Any) -> None:
-        request = route.request
-        if request.method != "POST":
-            route.continue_()
-            return
-        body = json.loads(request.post_data or "{}")
-        body.setdefault("options", {})["bot_delay"] = 0.02
-        route.continue_(post_data=json.dumps(body))
-
-    page.route("**/api/rooms", handle)
-
-
 def signature(page: Any) -> str:
     value: str = page.evaluate(SIGNATURE)
     return value
@@ -108,12 +95,7 @@ def accepted(page: Any, before: str) -> None:
 
 def hand_on_screen(page: Any) -> list[str]:
     """The hand as the view holds it: card text by position (``data-index``)."""
-    cards = page.eval_on_selector_all(
-        HAND, "els => els.map(e => [Number(e.dataset.index), e.dataset.card])"
-    )
-    ordered = sorted(cards)
-    assert [i for i, _ in ordered] == list(range(len(ordered)))
-    return [c for _, c in ordered]
+    return hand_by_index(page, HAND)
 
 
 def drawn_order(page: Any) -> list[str]:

@@ -28,7 +28,7 @@ from test_climbing_table import (
     signature,
     tap,
 )
-from web_helpers import WebServer, check_against_ledger, enter, open_room
+from web_helpers import WebServer, check_against_ledger, enter, fast_bots, open_room
 
 from paiju.games import read_record, replay
 from server_process import ServerProcess
@@ -69,21 +69,6 @@ def danzi_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DanziServ
 def choose_deal(srv: DanziServer, seed: str, context: dict[str, Any]) -> None:
     """The seed and match context of the next room's first deal."""
     srv.chosen.write_text(json.dumps({"seed": seed, "context": context}), encoding="utf-8")
-
-
-def no_bot_delay(page: Any) -> None:
-    """The room's bots act at once (the lobby's form has no field for it)."""
-
-    def handle(route: Any) -> None:
-        request = route.request
-        if request.method != "POST":
-            route.continue_()
-            return
-        body = json.loads(request.post_data or "{}")
-        body.setdefault("options", {})["bot_delay"] = 0
-        route.continue_(post_data=json.dumps(body))
-
-    page.route("**/api/rooms", handle)
 
 
 def minus(hand: list[str], cards: list[str]) -> list[str]:
@@ -129,7 +114,7 @@ def test_a_whole_danzi_deal_with_tribute_by_taps(page: Any, danzi_server: DanziS
     page.base = danzi_server.base
     choose_deal(danzi_server, SEED, CONTEXT)
     enter(page, "打弹子")
-    no_bot_delay(page)
+    fast_bots(page, delay=0)
     open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
     page.wait_for_selector(HAND)
     first = hand_on_screen(page)
@@ -263,7 +248,7 @@ def test_saogong_free_tribute_by_taps(page: Any, danzi_server: DanziServer) -> N
     page.base = danzi_server.base
     choose_deal(danzi_server, SAOGONG_SEED, SAOGONG_CONTEXT)
     enter(page, "骚贡")
-    no_bot_delay(page)
+    fast_bots(page, delay=0)
     open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
     page.wait_for_selector("#turn.mine")
     page.wait_for_selector("#cl-give")
@@ -316,7 +301,7 @@ def test_the_4_2_tribute_after_a_declaration_by_taps(page: Any, danzi_server: Da
     page.base = danzi_server.base
     choose_deal(danzi_server, SEED + "-42", CONTEXT_4_2)
     enter(page, "打弹子")
-    no_bot_delay(page)
+    fast_bots(page, delay=0)
     open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
     page.wait_for_selector(HAND)
     gave: list[str] | None = None

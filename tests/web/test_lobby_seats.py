@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room, shoot, token
+from web_helpers import DESKTOP, PHONE, WebServer, enter, more_players, open_room, shoot, token
 
 
 def test_join_from_the_lobby_and_spectate(page: Any, browser: Any, server: WebServer) -> None:
@@ -17,12 +17,7 @@ def test_join_from_the_lobby_and_spectate(page: Any, browser: Any, server: WebSe
     page.wait_for_selector("#waiting")
     info = server.get(f"/api/rooms/{room}", token(page))
     assert info["status"] == "waiting" and info["options"]["fill_after"] is None
-    others = [browser.new_context(viewport=PHONE) for _ in range(2)]
-    try:
-        b, c = (ctx.new_page() for ctx in others)
-        for pg in (b, c):
-            pg.set_default_timeout(20_000)
-            pg.base = page.base
+    with more_players(browser, page, 2) as (b, c):
         enter(b, "乙")
         b.click(f".room-row[data-room='{room}'] button.primary")
         b.wait_for_selector("#waiting .seat-list li.me[data-seat='1']")
@@ -44,9 +39,64 @@ def test_join_from_the_lobby_and_spectate(page: Any, browser: Any, server: WebSe
         assert c.is_visible("text=观战中")
         assert c.query_selector(".hand-zone") is None
         assert c.query_selector_all(".card") == []  # no card of anyone is on the screen
-    finally:
-        for ctx in others:
-            ctx.close()
+
+
+INSIDE = """(sel) => [...document.querySelectorAll(sel)].map((el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 1
+    && r.right <= innerWidth + 1 && el.scrollWidth <= el.clientWidth + 1;
+})"""
+
+
+def test_invite_code_typed_in_the_lobby_and_the_invite_link(
+    page: Any, browser: Any, server: WebServer
+) -> None:
+    """Player A opens a room that waits for players and reads its invite code (邀请码) off
+    the screen; B types it (in small letters, with a dash) into the lobby's
+    输入房间号/邀请码 field and is seated; a mistyped code says so in Chinese; C opens the
+    invite link (#/room/ID) as a new player, signs in and takes the last seat. On a phone
+    and on a desktop the code and the field are on the first screen, nothing spills."""
+    enter(page, "开房的")
+    room = open_room(page, "1301", seats=3, bots=0, seat=0, fill_after="")
+    code = page.wait_for_selector("#waiting #invite-code").inner_text().strip()
+    assert code == server.get(f"/api/rooms/{room}", token(page))["invite"]
+    assert len(code) == 6 and code.isalpha() and code.isupper()
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        assert all(page.evaluate(INSIDE, "#invite-line, #invite-code")), size
+    page.set_viewport_size(PHONE)
+    shoot(page, "invite-code-room")
+    with more_players(browser, page, 2) as (b, c):
+        enter(b, "输码的")
+        for size in (PHONE, DESKTOP):
+            b.set_viewport_size(size)
+            assert all(b.evaluate(INSIDE, "#join-code, #join-code-go")), size
+        b.set_viewport_size(PHONE)
+        assert b.get_attribute("#join-code", "placeholder") == "输入房间号/邀请码"
+        b.fill("#join-code", "QQQQQQ" if code != "QQQQQQ" else "RRRRRR")
+        b.click("#join-code-go")
+        error = b.wait_for_selector("#join-code-error:not(:empty)")
+        assert "没有这个邀请码的房间" in error.inner_text()
+        shoot(b, "invite-code-lobby-unknown")
+        b.fill("#join-code", f"{code[:3].lower()}-{code[3:].lower()}")
+        b.click("#join-code-go")
+        b.wait_for_url(f"**/#/room/{room}")
+        b.wait_for_selector("#waiting .seat-list li.me[data-seat='1']")
+        page.wait_for_selector("#waiting .seat-list li[data-seat='1']:has-text('输码的')")
+        # the invite link, opened by someone who has never been here
+        c.goto(f"{page.base}/#/room/{room}")
+        c.fill("#name-input", "点链接的")
+        c.click("#welcome-go")
+        c.wait_for_selector("#waiting #invite-code")
+        c.click("#waiting button.primary:has-text('入座')")
+        c.wait_for_selector("#waiting .seat-list li.me[data-seat='2']")
+        info = server.get(f"/api/rooms/{room}", token(page))
+        assert info["players"] == ["开房的", "输码的", "点链接的"]
+        # a room number typed in the same field opens the room too (here: one's own seat)
+        b.goto(page.base + "/#/")
+        b.fill("#join-code", str(room))
+        b.click("#join-code-go")
+        b.wait_for_selector("#waiting .seat-list li.me[data-seat='1']")
 
 
 def test_drag_a_card_onto_a_row(page: Any, server: WebServer) -> None:

@@ -29,6 +29,7 @@ from web_helpers import (
     WebServer,
     check_against_ledger,
     enter,
+    fast_bots,
     open_room,
     token,
 )
@@ -118,21 +119,6 @@ def scripted(tmp_path_factory: pytest.TempPathFactory, plan: Any) -> Iterator[Sc
         yield srv
     finally:
         srv.stop()
-
-
-def fast_bots(page: Any) -> None:
-    """Let the room's bots act after 20 ms (the lobby's form has no field for it)."""
-
-    def handle(route: Any) -> None:
-        request = route.request
-        if request.method != "POST":
-            route.continue_()
-            return
-        body = json.loads(request.post_data or "{}")
-        body.setdefault("options", {})["bot_delay"] = 0.02
-        route.continue_(post_data=json.dumps(body))
-
-    page.route("**/api/rooms", handle)
 
 
 def signature(page: Any) -> str:

@@ -13,7 +13,15 @@ import json
 from collections import Counter
 from typing import Any
 
-from web_helpers import WebServer, check_against_ledger, enter, open_room, shoot
+from web_helpers import (
+    WebServer,
+    check_against_ledger,
+    enter,
+    fast_bots,
+    hand_by_index,
+    open_room,
+    shoot,
+)
 
 from paiju.cards import parse_cards
 from paiju.games import read_record, replay
@@ -31,29 +39,9 @@ SIGNATURE = """() => [
 ].join('|')"""
 
 
-def fast_bots(page: Any) -> None:
-    """Let the room's bots act after 20 ms instead of the default half second."""
-
-    def handle(route: Any) -> None:
-        request = route.request
-        if request.method != "POST":
-            route.continue_()
-            return
-        body = json.loads(request.post_data or "{}")
-        body.setdefault("options", {})["bot_delay"] = 0.02
-        route.continue_(post_data=json.dumps(body))
-
-    page.route("**/api/rooms", handle)
-
-
 def hand_on_screen(page: Any) -> list[str]:
     """The hand as drawn, card text by position (``data-index``)."""
-    cards = page.eval_on_selector_all(
-        HAND, "els => els.map(e => [Number(e.dataset.index), e.dataset.card])"
-    )
-    ordered = sorted(cards)
-    assert [i for i, _ in ordered] == list(range(len(ordered)))
-    return [c for _, c in ordered]
+    return hand_by_index(page, HAND)
 
 
 def trump_on_screen(page: Any) -> int:

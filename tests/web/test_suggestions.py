@@ -1,4 +1,4 @@
-"""One-tap suggestions in the browser (issue #6): "十三张 (… the solver's suggestions as
+"""One-tap suggestions in the browser: "十三张 (… the solver's suggestions as
 one-tap choices …)" and "佳佳宝 (choose the two groups, with the suggested grouping)"."""
 
 from __future__ import annotations

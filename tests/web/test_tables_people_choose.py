@@ -5,14 +5,26 @@ timeout, 准备, refusals and the replay in Chinese. Screenshots go to artifacts
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
-from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room, shoot, token
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    WebServer,
+    enter,
+    fast_bots,
+    hand_by_index,
+    open_room,
+    shoot,
+    token,
+)
 
 from paiju.cards import format_cards, parse_cards
 from paiju.catalog import find_variant
+from paiju.games.sandaha import rules as sandaha_rules
 from paiju.games.shisanzhang.game import greedy_arrangement
 from paiju.games.shisanzhang.rows import is_foul
 from paiju.games.shisanzhang.spec import params_of
@@ -79,7 +91,7 @@ def _place(page: Any, row: str, cards: list[str]) -> None:
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_1301_hand_rows_and_confirm_on_one_screen(page: Any, server: WebServer, size: str) -> None:
-    """Issue items 4, 5, 6, 11: the 13 cards, the three rows and 确定 are all on the first
+    """The 13 cards, the three rows and 确定 are all on the first
     screen; the hand is one line; row labels do not wrap; suggestions are cards with each
     row's hand type and the expected score, the chosen one marked; sort by suit."""
     page.set_viewport_size(SIZES[size])
@@ -117,7 +129,7 @@ def test_1301_hand_rows_and_confirm_on_one_screen(page: Any, server: WebServer, 
 
 
 def test_foul_asks_before_it_is_played(page: Any, server: WebServer) -> None:
-    """Issue item 7: a fouled (倒水) arrangement is not played on one tap: the table asks,
+    """A fouled (倒水) arrangement is not played on one tap: the table asks,
     再摆一下 keeps the rows, 倒水也出 plays them."""
     enter(page, "倒水")
     room = open_room(page, "1301")
@@ -150,7 +162,7 @@ def test_foul_asks_before_it_is_played(page: Any, server: WebServer) -> None:
 def test_result_stays_until_continue_with_totals_after_the_reveal(
     page: Any, server: WebServer
 ) -> None:
-    """Issue items 1 and 9: the totals are not in the first frame of the showdown, the
+    """The totals are not in the first frame of the showdown, the
     result stays (no next hand on its own) until 继续; rows are explained by name; the
     running total of the room is shown."""
     enter(page, "继续")
@@ -181,7 +193,7 @@ def test_result_stays_until_continue_with_totals_after_the_reveal(
 
 
 def test_a_timeout_plays_the_rows_i_placed(page: Any, server: WebServer) -> None:
-    """Issue item 2: 13 cards placed but not confirmed when the time runs out are played as
+    """13 cards placed but not confirmed when the time runs out are played as
     placed (the second suggestion here, not the bot's first choice), and no 托管."""
     enter(page, "超时")
     open_room(page, "1301", time_limit=5, hands=1)
@@ -202,7 +214,7 @@ def test_a_timeout_plays_the_rows_i_placed(page: Any, server: WebServer) -> None
 
 
 def test_chinese_ui_speaks_chinese(page: Any, server: WebServer) -> None:
-    """Issue item 3: a refused bet is told in Chinese from its reason and params; the
+    """A refused bet is told in Chinese from its reason and params; the
     lobby's seats and the replay's log, icons and fairness checks are Chinese."""
     enter(page, "中文")
     open_room(page, "2001", seats=3, bots=0, seat=1)  # seat 1: a player, not the banker
@@ -232,7 +244,7 @@ def test_chinese_ui_speaks_chinese(page: Any, server: WebServer) -> None:
 
 
 def test_ready_step_before_the_first_hand(page: Any, browser: Any, server: WebServer) -> None:
-    """Issue item 11: the hand does not start the instant a second player sits: 准备."""
+    """The hand does not start the instant a second player sits: 准备."""
     enter(page, "房主")
     room = open_room(page, "1301", seats=2, bots=0, fill_after="")
     others = browser.new_context(viewport=PHONE)
@@ -255,7 +267,7 @@ def test_ready_step_before_the_first_hand(page: Any, browser: Any, server: WebSe
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_sandaha_and_baozi_keep_the_hand_on_screen(page: Any, server: WebServer, size: str) -> None:
-    """Issue item 5: 三打哈's bids do not push the hand below the fold; 佳佳宝's own cards
+    """三打哈's bids do not push the hand below the fold; 佳佳宝's own cards
     and the grouping's button are on the first screen."""
     page.set_viewport_size(SIZES[size])
     enter(page, f"三打哈{size}")
@@ -279,7 +291,7 @@ def test_sandaha_and_baozi_keep_the_hand_on_screen(page: Any, server: WebServer,
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_lobby_tells_the_codes_apart(page: Any, server: WebServer, size: str) -> None:
-    """Issue item 10: each 宝子 / 佳佳宝 entry says what makes it different (deck, points,
+    """Each 宝子 / 佳佳宝 entry says what makes it different (deck, points,
     best pair, ties); codes are not broken mid-word; the form counts seats from 1."""
     page.set_viewport_size(SIZES[size])
     enter(page, f"大厅{size}")
@@ -298,7 +310,7 @@ def test_lobby_tells_the_codes_apart(page: Any, server: WebServer, size: str) ->
 
 
 def test_baozi_squeeze_and_own_seat_at_the_showdown(page: Any, server: WebServer) -> None:
-    """Issue items 5 and 11: 宝子's own cards come face down (搓牌), turned one tap at a
+    """宝子's own cards come face down (搓牌), turned one tap at a
     time; the result waits until they are open; then one's own seat shows its cards too."""
     enter(page, "搓牌")
     open_room(page, "2001", seats=3, bots=0, seat=1)
@@ -320,7 +332,7 @@ def test_baozi_squeeze_and_own_seat_at_the_showdown(page: Any, server: WebServer
 
 
 def test_sandaha_marks_the_kitty_and_keeps_the_trick_history(page: Any, server: WebServer) -> None:
-    """Issue item 11: after the pickup the declarer's kitty cards are marked 底 until they are
+    """After the pickup the declarer's kitty cards are marked 底 until they are
     buried; every earlier trick can be looked at, not only the last one."""
     from paiju.games import game, make_bot
 
@@ -355,14 +367,172 @@ def test_sandaha_marks_the_kitty_and_keeps_the_trick_history(page: Any, server: 
 
 
 def test_rule_pages_speak_to_players(page: Any, server: WebServer) -> None:
-    """Issue items 3 and 10: no page-break debris (the page numbers "2、" … of the 三打哈
+    """No page-break debris (the page numbers "2、" … of the 三打哈
     source) and no talk of our files in the rule pages."""
     enter(page, "规则")
     page.goto(page.base + "/#/rules/sandaha")
     text = page.wait_for_selector("#rules-zh").inner_text()
     assert "\n2、分" not in text and "降2、分" not in text and "降分；若有人" in text
-    for code in ("1301", "1304", "1305"):
+    for code in ("1301", "1303", "1304", "1305", "ningcheng-danzi"):
         page.goto(page.base + f"/#/rules/{code}")
-        english = page.wait_for_selector("#rules-en").inner_text()
-        assert "file 0" not in english and "CATALOG" not in english
+        page.wait_for_selector("#rules-reading-zh")
+        for sel in ("#rules-reading-zh", "#rules-en"):
+            words = page.eval_on_selector(sel, "el => el.textContent")
+            assert words and "file 0" not in words and "CATALOG" not in words
+            assert ".md" not in words and "issue" not in words
     shoot(page, "people-rules")
+
+
+RULE_BOXES = ".rules h1, .rules h2, .rules p, .rules .rule-text, .rules summary, .rules a.back"
+
+
+def visible(page: Any, selector: str) -> bool:
+    return bool(page.is_visible(selector))
+
+
+def fits(page: Any) -> None:
+    """At both sizes, no text of the rule page overflows its box or leaves the screen."""
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        assert overflowing(page, RULE_BOXES) == [], size
+    page.set_viewport_size(PHONE)
+
+
+def test_rule_page_explains_in_the_players_language(page: Any, server: WebServer) -> None:
+    """A Chinese player reads 规则说明 in Chinese under the original text (原文),
+    an English one the English explanation; the other language waits behind a toggle. Nothing
+    overflows its box at 390x844 or 1280x800."""
+    enter(page, "读规则")
+    page.goto(page.base + "/#/rules/1301")
+    page.wait_for_selector("#rules-reading-zh")
+    headings = page.eval_on_selector_all(".rules h2", "els => els.map((e) => e.textContent)")
+    assert headings == ["规则原文", "规则说明"]
+    # the original text "头和头比，中和中比，尾和尾比" and the reading of it, both in Chinese
+    assert "头和头比，中和中比，尾和尾比" in page.inner_text("#rules-zh")
+    reading = page.inner_text("#rules-reading-zh")
+    assert "头道和头道比" in reading and "倒水" in reading and "三道全输" in reading
+    assert not visible(page, "#rules-en"), "the English reading is shown in the Chinese UI"
+    assert page.inner_text("#rules-other summary") == "English"
+    fits(page)
+    shoot(page, "rules-reading-zh")
+    page.click("#rules-other summary")  # the toggle opens the English reading
+    assert visible(page, "#rules-en") and "fouled" in page.inner_text("#rules-en")
+    fits(page)
+
+    page.click("#lang-switch")  # the same page in English
+    page.wait_for_selector("text=How it is played here")
+    assert page.eval_on_selector_all(".rules h2", "els => els.map((e) => e.textContent)") == [
+        "Original text",
+        "How it is played here",
+    ]
+    assert visible(page, "#rules-en") and "A fouled arrangement" in page.inner_text("#rules-en")
+    assert not visible(page, "#rules-reading-zh")
+    assert "中文说明" in page.inner_text("#rules-other summary")
+    fits(page)
+    shoot(page, "rules-reading-en")
+
+    for code, zh_words, en_words in (
+        ("sandaha", "抠底只在闲家用全是主牌的一手赢最后一轮时算", "抠底 counts only"),
+        ("ningcheng-danzi", "宣战失败的玩家马上成为末游", "a failed declarer"),
+        ("anshan-majiang", "打出的混谁也不能吃、碰、杠、胡", "a discarded 混 cannot be claimed"),
+    ):
+        page.goto(page.base + f"/#/rules/{code}")
+        assert en_words in page.wait_for_selector("#rules-en").inner_text()
+        fits(page)
+        page.click("#lang-switch")
+        assert zh_words in page.wait_for_selector("#rules-reading-zh").inner_text()
+        assert not visible(page, "#rules-en")
+        fits(page)
+        page.click("#lang-switch")
+
+
+SDH_DRAWN = """() => ({
+  cards: [...document.querySelectorAll('#sdh-hand .card')].map((e) => e.dataset.card),
+  groups: [...document.querySelectorAll('#sdh-hand .sdh-group')].map((g) => g.dataset.group),
+  trump: document.getElementById('sdh-trump')?.dataset.trump ?? null,
+})"""
+
+
+def _sdh_rank_order(hand: list[str], trump: str | None) -> list[str]:
+    """The hand high to low by the engine's strength (``rules.Order.strength``); with no
+    trump named yet, only 常主 are trumps (the 无主 order); equal cards by suit ♠ ♥ ♣ ♦."""
+    o = sandaha_rules.order(sandaha_rules.TRUMP_NAMES.index(trump or "none"))
+
+    def key(text: str) -> tuple[int, int]:
+        card = parse_cards(text)[0]
+        return -o.strength(card), -1 if card.is_joker else card.suit
+
+    return sorted(hand, key=key)
+
+
+def _sdh_check_sorts(page: Any, label: str) -> str | None:
+    """Tap 按大小 and 按花色 and check the drawn order against the engine at both sizes;
+    returns the trump the check saw."""
+    page.click("#sdh-sort-rank")
+    assert page.get_attribute("#sdh-sort-rank", "aria-pressed") == "true"
+    drawn = page.evaluate(SDH_DRAWN)
+    held = hand_by_index(page, "#sdh-hand .card")
+    assert drawn["cards"] == _sdh_rank_order(held, drawn["trump"]), drawn
+    assert drawn["groups"] == ["T", "side"][: len(drawn["groups"])]  # 主牌/常主, then 副牌
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        assert all(on_screen(page, "#sdh-hand .card")), f"a card is off the {name} screen"
+        assert all(on_screen(page, "#sdh-sort button")), f"the toggle is off the {name} screen"
+        assert not overflowing(page, "#sdh-sort button, .sdh-group > small, .sdh-note")
+        assert one_line(page, "#sdh-sort button")
+    shoot(page, f"people-sandaha-sort-{label}")  # both sizes; ends at the phone's
+    # 按花色: the server's grouping again (trumps first, then the suits, each high to low)
+    page.click("#sdh-sort-suit")
+    assert page.get_attribute("#sdh-sort-suit", "aria-pressed") == "true"
+    suit = page.evaluate(SDH_DRAWN)
+    assert suit["cards"] == hand_by_index(page, "#sdh-hand .card")
+    assert sorted(suit["cards"]) == sorted(drawn["cards"])
+    trump: str | None = drawn["trump"]
+    return trump
+
+
+def test_sandaha_sorts_by_suit_or_by_rank(page: Any, server: WebServer) -> None:
+    """三打哈 sorts the hand by suit (trumps first) or by rank, the rank
+    order being the game's own: 「大王、小王、主7、副7、主2、副2」 above the trump suit's A … 5,
+    above the side cards. Checked while bidding (no trump yet: 常主 only) and again once
+    trumps are named, at phone and desktop sizes, with the hand and the toggle on screen."""
+    enter(page, "理牌")
+    fast_bots(page)
+    open_room(page, "sandaha")
+    page.wait_for_selector("#sdh-hand .card")
+    page.wait_for_selector("#sdh-sort-suit.on")  # 按花色 is the default (the grouping)
+    assert page.inner_text("#sdh-sort-rank") == "按大小"
+    assert page.inner_text("#sdh-sort-suit") == "按花色"
+    page.wait_for_selector("#turn.mine", timeout=30_000)
+    bidding = "phase-bidding" in (page.get_attribute("#room", "class") or "")
+    first = _sdh_check_sorts(page, "first")
+    assert first is None or not bidding  # while bidding only 常主 are trumps
+    page.click("#sdh-sort-rank")  # the choice stays while the hand is played (and after)
+    for _ in range(60):
+        page.wait_for_selector("#turn.mine, #settlement", timeout=30_000)
+        room = page.get_attribute("#room", "class") or ""
+        if "phase-playing" in room or page.query_selector("#settlement"):
+            break
+        assert page.get_attribute("#sdh-sort-rank", "aria-pressed") == "true"
+        before = page.evaluate(f"JSON.stringify(({SDH_DRAWN})())")
+        if "phase-burying" in room:
+            for _ in range(8):
+                page.click("#sdh-hand .card.pick:not(.selected):not(.blocked) >> nth=-1")
+            page.click("#bury-submit")
+        else:  # 叫分: the lowest bid on offer; 叫主: the first suit
+            page.click(
+                "#sdh-choices .action:last-child"
+                if "phase-bidding" in room
+                else "#sdh-choices .action:first-child"
+            )
+        page.wait_for_function(
+            f"JSON.stringify(({SDH_DRAWN})()) !== {json.dumps(before)}"
+            " || !document.querySelector('#turn.mine')",
+            timeout=30_000,
+        )
+    else:
+        raise AssertionError("trumps were not named")
+    assert page.query_selector("#turn.mine") and not page.query_selector("#settlement")
+    assert page.evaluate("localStorage.getItem('paiju.sandaha.sort')") == "rank"
+    page.wait_for_selector("#sdh-trump")
+    assert _sdh_check_sorts(page, "trumps") is not None

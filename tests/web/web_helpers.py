@@ -3,7 +3,10 @@ player takes in the UI (register, open a room, read the settlement off the scree
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +51,22 @@ def launch_browser(pw: Any) -> Any:
     return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
+@contextmanager
+def more_players(browser: Any, page: Any, n: int) -> Iterator[list[Any]]:
+    """``n`` more people at phone size, each in a browser context of its own (its own
+    localStorage: a new player), on the server of ``page``; closed afterwards."""
+    contexts = [browser.new_context(viewport=PHONE) for _ in range(n)]
+    try:
+        pages = [ctx.new_page() for ctx in contexts]
+        for pg in pages:
+            pg.set_default_timeout(20_000)
+            pg.base = page.base
+        yield pages
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
 # ---------------------------------------------------------------- steps in the UI
 
 
@@ -57,6 +76,34 @@ def enter(page: Any, name: str = "Tester") -> None:
     page.fill("#name-input", name)
     page.click("#welcome-go")
     page.wait_for_selector("[data-create='1301']")
+
+
+def fast_bots(page: Any, delay: float = 0.02) -> None:
+    """Let the rooms this page opens have bots that act after ``delay`` seconds instead of
+    the default half second (the lobby's form has no field for it: the request gets
+    ``options.bot_delay``)."""
+
+    def handle(route: Any) -> None:
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(request.post_data or "{}")
+        body.setdefault("options", {})["bot_delay"] = delay
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/rooms", handle)
+
+
+def hand_by_index(page: Any, selector: str) -> list[str]:
+    """The hand as the view holds it: the ``data-card`` of the cards matched by ``selector``
+    in the order of their ``data-index`` (which must run 0, 1, 2 … without a gap)."""
+    cards = page.eval_on_selector_all(
+        selector, "els => els.map(e => [Number(e.dataset.index), e.dataset.card])"
+    )
+    ordered = sorted(cards)
+    assert [i for i, _ in ordered] == list(range(len(ordered)))
+    return [c for _, c in ordered]
 
 
 def open_room(

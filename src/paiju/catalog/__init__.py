@@ -66,6 +66,8 @@ class Variant:
     source: str = ""
     rules_zh: str = ""
     rules_en: str = ""
+    reading_zh: str = ""
+    """Our reading of the rules in Chinese (规则说明), the Chinese twin of ``rules_en``."""
     file: str = field(default="", compare=False)
 
     @property
@@ -111,6 +113,7 @@ class _Entry(BaseModel):
     source: str = ""
     rules_zh: str = ""
     rules_en: str = ""
+    reading_zh: str = ""
     params: dict[str, Any] = {}
 
 
@@ -158,6 +161,7 @@ def _validate(raw: Mapping[str, Any], file: str, index: int) -> Variant:
         source=entry.source,
         rules_zh=entry.rules_zh.strip(),
         rules_en=entry.rules_en.strip(),
+        reading_zh=entry.reading_zh.strip(),
         file=file,
     )
 

@@ -20,8 +20,8 @@ from paiju.errors import IllegalAction, NotImplementedFamily, PaijuError
 from paiju.fairness import DealRng
 from paiju.games import FAMILIES, check_catalog, game, make_bot, resolve, variant_json
 from paiju.harness import playout
+from paiju.reasons import Lang, explain, terminal_lang
 from paiju.reasons import describe_event as player_event
-from paiju.reasons import explain, terminal_lang
 
 __all__ = ["describe_event", "rules_page"]
 
@@ -62,24 +62,45 @@ def catalog_cmd(console: Console, as_json: bool, family: str | None) -> None:
     console.print(table)
 
 
-def rules_page(v: Variant) -> str:
-    """The rule page of a variant in Chinese and English (``paiju rules CODE``)."""
+def reading(v: Variant, lang: Lang = "zh") -> str:
+    """The rule explanation (规则说明) of ``v`` in ``lang``; the other language's when an
+    entry (a user's variant file) has only that one."""
+    if lang == "en":
+        return v.rules_en or v.reading_zh
+    return v.reading_zh or v.rules_en
+
+
+def rules_page(v: Variant, lang: Lang = "zh") -> str:
+    """The rule page of a variant (``paiju rules CODE``): the verbatim rule text (原文) and
+    the explanation of how it is played, in the player's language (``PAIJU_LANG=en``)."""
     fam = FAMILIES[v.family]
-    lines = [
-        f"{v.code}  {v.name_zh} — {v.name_en}",
-        f"family 玩法: {fam.name_zh} ({fam.name_en}); players 人数: {_players(v)};"
-        f" deck 牌: {v.deck}" + (f"; also called: {', '.join(v.aliases)}" if v.aliases else ""),
-        f"source 出处: rule file {v.source}",
-        "",
-        "规则（原文）:",
-        v.rules_zh,
-        "",
-        "Rules:",
-        v.rules_en,
-    ]
+    if lang == "en":
+        lines = [
+            f"{v.code}  {v.name_en} — {v.name_zh}",
+            f"family: {fam.name_en} ({fam.name_zh}); players: {_players(v)}; deck: {v.deck} cards"
+            + (f"; also called: {', '.join(v.aliases)}" if v.aliases else ""),
+            "",
+            "The rule text (Chinese, verbatim):",
+            v.rules_zh,
+            "",
+            "How it is played here:",
+            reading(v, "en"),
+        ]
+    else:
+        lines = [
+            f"{v.code}  {v.name_zh}（{v.name_en}）",
+            f"玩法：{fam.name_zh}；人数：{_players(v)}；牌：{v.deck}张"
+            + (f"；又名：{'、'.join(v.aliases)}" if v.aliases else ""),
+            "",
+            "规则原文：",
+            v.rules_zh,
+            "",
+            "规则说明：",
+            reading(v, "zh"),
+        ]
     params = variant_json(v)["params"]
     if params:
-        lines += ["", "Parameters 参数:"]
+        lines += ["", "Parameters:" if lang == "en" else "参数："]
         lines += [
             f"  {key} = {json.dumps(value, ensure_ascii=False)}" for key, value in params.items()
         ]
@@ -91,12 +112,20 @@ def rules_page(v: Variant) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print the entry as JSON.")
 @variants_option
 def rules(code: str, as_json: bool) -> None:
-    """Show the rule page of a game code, in Chinese and English."""
+    """Show the rule page of a game code: the rule text and how it is played, in Chinese
+    (``PAIJU_LANG=en``: English)."""
     v = find_variant(code)
     if as_json:
-        echo_json({**variant_json(v), "rules_zh": v.rules_zh, "rules_en": v.rules_en})
+        echo_json(
+            {
+                **variant_json(v),
+                "rules_zh": v.rules_zh,
+                "rules_en": v.rules_en,
+                "reading_zh": v.reading_zh,
+            }
+        )
     else:
-        click.echo(rules_page(v))
+        click.echo(rules_page(v, terminal_lang()))
 
 
 @cli.command()
@@ -271,12 +300,16 @@ def play(
     match = Match(g, n, (f"{base}/{h}" for h in range(10**6)))
     bots = [make_bot(g, hash((base, s)) & 0xFFFF) for s in range(n)]
     ui = _table(g, console)
-    console.print(f"[bold]{g.variant.code} {g.variant.name_zh}[/bold] — {g.variant.name_en}")
     lang = terminal_lang()
+    name = g.variant.name_zh if lang == "zh" else g.variant.name_en
+    console.print(f"[bold]{g.variant.code} {name}[/bold]")
     while (hands is None or len(match.hands) < hands) and not match.is_over:
         state = match.next_hand()
-        title = "第 {n} 局" if lang == "zh" else "hand {n}"
-        console.rule(f"{title.format(n=len(match.hands))} (seed {state.seed})")
+        n = len(match.hands)
+        title = (
+            f"第 {n} 局（种子 {state.seed}）" if lang == "zh" else f"hand {n} (seed {state.seed})"
+        )
+        console.rule(title)
         while not state.is_over:
             for s in sorted(state.to_act()):
                 if s not in state.to_act():

@@ -1,4 +1,4 @@
-"""The game server (issue #5): authoritative rooms over WebSocket, bots, an embedded
+"""The game server: authoritative rooms over WebSocket, bots, an embedded
 database, crash recovery and fair deals.
 
 * :mod:`paiju.server.app` - the FastAPI app (:func:`create_app`): REST, sockets, web client;
@@ -11,7 +11,10 @@ database, crash recovery and fair deals.
 * :mod:`paiju.server.messages` - the WebSocket protocol as Pydantic models;
 * :mod:`paiju.server.store` - SQLAlchemy storage and Alembic migrations;
 * :mod:`paiju.server.cluster`, :mod:`paiju.server.lease`, :mod:`paiju.server.metrics` - many
-  nodes on one PostgreSQL and Redis: fenced room leases, takeovers, ``/metrics``;
+  nodes on one PostgreSQL and Redis: fenced room leases, takeovers, ``/metrics`` (a single
+  server serves it too);
+* :mod:`paiju.server.shared_limits` - where the limits are counted: in this process, or
+  (a cluster node) with every other node in Redis and the shared database;
 * :mod:`paiju.server.verify` - the fairness proof of a finished game.
 
 ``paiju serve`` runs it (:func:`serve`); ``paiju verify GAME_ID`` checks a game.

@@ -22,7 +22,7 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -38,9 +38,11 @@ from paiju.server.cluster import NodeConfig
 from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
+from paiju.server.invites import invite_code, invite_room
 from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
+from paiju.server.shared_limits import Admitted
 from paiju.server.store import PlayerRow, Store, hash_token
 from paiju.server.verify import game_record, game_steps, verify_game
 
@@ -94,6 +96,12 @@ class RoomCreated(BaseModel):
     room: RoomInfo
     seat: int | None
     ws: str
+
+
+class Invite(BaseModel):
+    invite: str = Field(description="The invite code (邀请码) as the server writes it.")
+    room: int = Field(description="The room's id.")
+    status: str = Field(description="The room's status: waiting or playing.")
 
 
 GC_THRESHOLDS = (20_000, 20, 50)
@@ -153,16 +161,27 @@ def create_app(
             hub = Hub(store, limits)
         else:
             from paiju.server.cluster import start_node
+            from paiju.server.shared_limits import TOKEN_CACHE_SECONDS, SharedGuard
 
             hub = await start_node(db, limits, node)
             store = hub.store
+            assert hub.cluster is not None
+            store.token_ttl = TOKEN_CACHE_SECONDS
+            hub.guard = SharedGuard(hub, hub.cluster)
+        await hub.guard.start()
         state["store"], state["hub"] = store, hub
+        if node is None:
+            from paiju.server.metrics import NodeMetrics
+
+            single = state["metrics"] = NodeMetrics(hub)
+            hub.journal.observe = single.committed
         app.state.store = store
         recovered = hub.recover() if node is None else len(hub.rooms)
         log.info("paiju server: %d open rooms resumed from %s", recovered, store.url)
         tune_gc()
         yield
         hub.shutdown()
+        await hub.guard.stop()
         if hub.cluster is not None:
             await hub.cluster.stop()
         store.close()
@@ -217,7 +236,7 @@ def create_app(
     async def register(body: Registration, request: Request) -> Registered:
         """Register a display name; the answer holds the bearer token (keep it)."""
         name = clean_name(body.name)
-        hub().registering(_address(request))
+        await hub().guard.registering(_address(request))
         lifetime = limits.token_days * 86_400
         row, token = store().create_player(name, lifetime)
         expires = store()._players[hash_token(token)][1]
@@ -245,12 +264,14 @@ def create_app(
 
     @app.get("/api/catalog/{code}")
     async def rules(code: str) -> dict[str, Any]:
-        """A catalogue entry with its rule page (the verbatim Chinese text and English)."""
+        """A catalogue entry with its rule page: the verbatim Chinese text (原文) and the
+        reading of it in English (``rules_en``) and Chinese (``reading_zh``, 规则说明)."""
         v = find_variant(code)
         return {
             **variant_json(v),
             "rules_zh": v.rules_zh,
             "rules_en": v.rules_en,
+            "reading_zh": v.reading_zh,
         }
 
     @app.get("/api/rooms")
@@ -263,6 +284,9 @@ def create_app(
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, me: Me, request: Request) -> RoomCreated:
         """Create a room; the creator sits at ``seat``; bots take the last ``bots`` seats."""
+        await hub().guard.check_rooms(
+            me.id, _address(request), body.code, body.options, body.game_options, body.seat
+        )
         room = hub().create_room(
             me, body.code, body.options, dict(body.game_options), body.seat, _address(request)
         )
@@ -275,10 +299,24 @@ def create_app(
     async def get_room(room_id: Id, me: Me) -> RoomInfo:
         return hub().room(room_id).info()
 
+    @app.get("/api/invites/{code}")
+    async def invite(code: Annotated[str, PathParam(max_length=40)], me: Me) -> Invite:
+        """The open room of an invite code (邀请码; case, spaces and dashes do not matter)."""
+        room_id = invite_room(code)
+        if room_id is not None and 1 <= room_id <= MAX_ID:
+            room = hub().rooms.get(room_id)
+            row = None if room is not None else store().room(room_id)
+            status = room.status if room is not None else row.status if row is not None else None
+            if status in ("waiting", "playing"):
+                return Invite(invite=invite_code(room_id), room=room_id, status=status)
+            if status is not None:
+                raise ServerError("invite_closed", f"the room of invite {code!r} is {status}", 404)
+        raise ServerError("no_invite", f"no room has the invite code {code!r}", 404)
+
     @app.post("/api/rooms/{room_id}/join")
     async def join(room_id: Id, body: JoinRequest, me: Me) -> RoomCreated:
         room = hub().room(room_id)
-        hub().check_room_quota(me.id)
+        await hub().guard.check_join(me.id)
         seat = room.join(me, body.seat)
         info = room.info()
         return RoomCreated(room=info, seat=seat, ws=info.ws or f"/ws/rooms/{room.id}")
@@ -414,6 +452,14 @@ def create_app(
         from paiju.server.cluster import install
 
         install(app, lambda: hub().cluster if "hub" in state else None)
+    else:
+
+        @app.get("/metrics", include_in_schema=False)
+        async def metrics() -> Response:
+            """The server's series in the Prometheus text format (:mod:`paiju.server.metrics`)."""
+            from paiju.server.metrics import CONTENT_TYPE
+
+            return Response(state["metrics"].render(), media_type=CONTENT_TYPE)
 
     web = _web_dir()
     if web is not None:
@@ -560,18 +606,21 @@ async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
         return
     address = _address(websocket)
     try:
-        hub.open_socket(player.id, address)
+        await hub.guard.open_socket(player.id, address)
     except ServerError as exc:
         await _refuse(websocket, exc.code, str(exc), 4429)
         return
     try:
         await _play_socket(websocket, room, hub, player)
     finally:
-        hub.close_socket(player.id, address)
+        await hub.guard.close_socket(player.id, address)
 
 
 async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: PlayerRow) -> None:
-    client = Client(player, websocket.send_text, hub.limits, websocket.close, hub.bucket(player.id))
+    guard = hub.guard
+    shared = guard.shared  # a cluster's bucket admits each message before the room sees it
+    bucket = Admitted() if shared else hub.bucket(player.id)
+    client = Client(player, websocket.send_text, hub.limits, websocket.close, bucket)
     writer = asyncio.create_task(client.writer())
     try:
         room.attach(client)
@@ -589,6 +638,9 @@ async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: Playe
             if text is None:
                 data = message.get("bytes") or b""
                 text = data.decode("utf-8", errors="replace")
+            if shared and not await guard.admit(player.id):
+                client.rate_limited()
+                continue
             current = client.room or room
             current.handle(client, text)
     except WebSocketDisconnect:

@@ -45,6 +45,10 @@ class Bucket:
         self._tokens -= 1
         return True
 
+    def give_back(self) -> None:
+        """Return the token just taken (the message was refused elsewhere)."""
+        self._tokens = min(self.burst, self._tokens + 1)
+
 
 class Client:
     """One authenticated socket: an outbox drained by a writer task, and a rate bucket."""
@@ -103,6 +107,15 @@ class Client:
     def allow(self) -> bool:
         """Take a token from the player's bucket (messages per second)."""
         return self.bucket.take()
+
+    def rate_limited(self) -> None:
+        """Tell the socket that its message was dropped (its player's bucket is empty)."""
+        limits = self.limits
+        self.error(
+            "rate_limited",
+            f"more than {limits.messages_per_second:g} messages per second"
+            f" (burst {limits.burst}); this one was dropped",
+        )
 
     async def writer(self) -> None:
         """Send the outbox in order until the client is closed."""

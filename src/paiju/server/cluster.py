@@ -694,7 +694,7 @@ async def start_node(db: str, limits: Any, node: NodeConfig) -> Hub:
     hub = Hub(store, limits)
     cluster = hub.cluster = Cluster(hub, store, node)
     hub.journal = FencedJournal(store, cluster)
-    metrics = NodeMetrics(cluster)
+    metrics = NodeMetrics(hub, node.name)
     store.observe = metrics.committed
     cluster.metrics = metrics
     try:

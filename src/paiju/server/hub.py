@@ -20,6 +20,7 @@ from paiju.server.errors import ServerError
 from paiju.server.journal import Journal
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
+from paiju.server.shared_limits import Guard
 from paiju.server.store import PlayerRow, RoomRow, Store
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ class Hub:
         self.registrations: dict[str, collections.deque[float]] = {}
         self.cluster: Cluster | None = None
         """This node's part in a cluster (``paiju serve --redis``), else None."""
+        self.guard: Guard = Guard(self)
+        """Where the limits are counted: here, or with the cluster's other nodes."""
 
     def recover(self) -> int:
         """Load every unfinished room; resume hands in play where they were. Returns the count."""
@@ -174,6 +177,7 @@ class Hub:
         room = Room(self, row)
         room.address = address
         self.rooms[room_id] = room
+        self.guard.created(room_id, address)
         if seat is not None:
             room.join(player, seat)
         elif all(bots):

@@ -47,6 +47,9 @@ class Journal:
         self.rooms: set[int] = set()
         self.waiting: list[tuple[Room, Client, str]] = []
         """Client messages of rooms with an action in flight, handled after the commit."""
+        self.observe: Callable[[float, int, int], None] | None = None
+        """Told (seconds, hands, actions) after each group commit that stored its writes
+        (``/metrics`` of a single server)."""
 
     def later(self, room: Room, client: Client, text: str) -> None:
         """Handle a client message of ``room`` after the next commit (in arrival order)."""
@@ -84,6 +87,9 @@ class Journal:
             except Exception as exc:
                 self._one_by_one(batch, exc)
             else:
+                if self.observe is not None:
+                    hands = sum(isinstance(p.write, HandWrite) for p in batch)
+                    _run(self.observe, took, hands, len(batch) - hands)
                 for p in batch:
                     _run(p.done)
         waiting, self.waiting = self.waiting, []
@@ -109,11 +115,15 @@ class Journal:
             "group commit of %d writes failed (%r); storing them one by one", len(batch), exc
         )
         for p in batch:
+            began = time.perf_counter()
             try:
                 self.store.append_actions([p.write])
             except Exception as own:
                 _run(p.failed, own)
             else:
+                if self.observe is not None:
+                    hand = isinstance(p.write, HandWrite)
+                    _run(self.observe, time.perf_counter() - began, int(hand), int(not hand))
                 _run(p.done)
 
 

@@ -192,6 +192,9 @@ class RoomInfo(_Msg):
     for a room where you hold a seat."""
     ready: list[bool] = Field(default_factory=list)
     """准备 per seat before the first deal (rooms with ``ready_check``)."""
+    invite: str | None = None
+    """The room's invite code (邀请码, :mod:`paiju.server.invites`): typed in a lobby, it
+    finds the room through ``GET /api/invites/{code}``."""
     next_commitment: str | None = None
     """sha256 (hex) of the server seed of the room's next deal (docs/fairness.md)."""
     node: str | None = None

@@ -1,13 +1,18 @@
-"""What to watch on a cluster node: ``GET /metrics`` in the Prometheus text format.
+"""What to watch on a server: ``GET /metrics`` in the Prometheus text format.
 
-Every series carries the node's name (label ``node``), so one Prometheus scraping every
-node sees the cluster per node and in sum:
+A single server (``paiju serve``) and every node of a cluster (``paiju serve --redis``)
+serve it. Every series carries the node's name (label ``node``; ``single`` on a server
+without ``--redis``), so one Prometheus scraping every node sees the cluster per node and
+in sum:
 
 * ``paiju_rooms`` - open rooms the node plays; ``paiju_connections`` - its sockets;
-* ``paiju_leases`` - room leases it holds; ``paiju_cluster_nodes`` - live nodes it sees;
 * ``paiju_actions_total``, ``paiju_hands_total`` - actions and new hands it stored
   (``rate(paiju_actions_total[1m])`` is the actions per second);
 * ``paiju_commit_seconds`` - the latency of its group commits (a histogram);
+
+and on a cluster node only:
+
+* ``paiju_leases`` - room leases it holds; ``paiju_cluster_nodes`` - live nodes it sees;
 * ``paiju_rooms_taken_over_total``, ``paiju_rooms_dropped_total`` - failovers in and out.
 """
 
@@ -19,9 +24,12 @@ from prometheus_client import CONTENT_TYPE_LATEST as CONTENT_TYPE
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 if TYPE_CHECKING:
-    from paiju.server.cluster import Cluster
+    from paiju.server.hub import Hub
 
-__all__ = ["CONTENT_TYPE", "NodeMetrics"]
+__all__ = ["CONTENT_TYPE", "SINGLE", "NodeMetrics"]
+
+SINGLE = "single"
+"""The ``node`` label of a server that is not part of a cluster."""
 
 _BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0)
 
@@ -29,18 +37,14 @@ _BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0)
 class NodeMetrics:
     """The Prometheus series of one node (a registry of its own, not the global one)."""
 
-    def __init__(self, cluster: Cluster) -> None:
-        self.cluster = cluster
-        node = cluster.config.name
+    def __init__(self, hub: Hub, node: str = SINGLE) -> None:
+        self.hub = hub
+        self.node = node
         self.registry = CollectorRegistry()
         r = self.registry
         self.rooms = Gauge("paiju_rooms", "Open rooms this node plays.", ["node"], registry=r)
         self.connections = Gauge(
             "paiju_connections", "Open WebSockets of this node.", ["node"], registry=r
-        )
-        self.leases = Gauge("paiju_leases", "Room leases this node holds.", ["node"], registry=r)
-        self.nodes = Gauge(
-            "paiju_cluster_nodes", "Live nodes this node sees in Redis.", ["node"], registry=r
         )
         self.actions = Counter(
             "paiju_actions", "Actions this node stored.", ["node"], registry=r
@@ -55,12 +59,26 @@ class NodeMetrics:
             buckets=_BUCKETS,
             registry=r,
         ).labels(node)
-        self.taken = Counter(
-            "paiju_rooms_taken_over", "Rooms this node took over.", ["node"], registry=r
-        )
-        self.dropped = Counter(
-            "paiju_rooms_dropped", "Rooms this node gave up (lease lost).", ["node"], registry=r
-        )
+        self._cluster: tuple[Gauge, Gauge, Counter, Counter] | None = None
+        if hub.cluster is not None:
+            self._cluster = (
+                Gauge("paiju_leases", "Room leases this node holds.", ["node"], registry=r),
+                Gauge(
+                    "paiju_cluster_nodes",
+                    "Live nodes this node sees in Redis.",
+                    ["node"],
+                    registry=r,
+                ),
+                Counter(
+                    "paiju_rooms_taken_over", "Rooms this node took over.", ["node"], registry=r
+                ),
+                Counter(
+                    "paiju_rooms_dropped",
+                    "Rooms this node gave up (lease lost).",
+                    ["node"],
+                    registry=r,
+                ),
+            )
         self._taken_seen = 0
         self._dropped_seen = 0
 
@@ -73,14 +91,16 @@ class NodeMetrics:
 
     def render(self) -> bytes:
         """The text exposition, the gauges read now."""
-        c = self.cluster
-        node = c.config.name
-        rooms = c.hub.rooms.values()
-        self.rooms.labels(node).set(len(c.hub.rooms))
+        hub, node = self.hub, self.node
+        rooms = hub.rooms.values()
+        self.rooms.labels(node).set(len(hub.rooms))
         self.connections.labels(node).set(sum(len(r.clients()) for r in rooms))
-        self.leases.labels(node).set(len(c.store.fence))
-        self.nodes.labels(node).set(len(c.nodes))
-        self.taken.labels(node).inc(c.adopted - self._taken_seen)
-        self.dropped.labels(node).inc(c.dropped - self._dropped_seen)
-        self._taken_seen, self._dropped_seen = c.adopted, c.dropped
+        c = hub.cluster
+        if c is not None and self._cluster is not None:
+            leases, nodes, taken, dropped = self._cluster
+            leases.labels(node).set(len(c.store.fence))
+            nodes.labels(node).set(len(c.nodes))
+            taken.labels(node).inc(c.adopted - self._taken_seen)
+            dropped.labels(node).inc(c.dropped - self._dropped_seen)
+            self._taken_seen, self._dropped_seen = c.adopted, c.dropped
         return generate_latest(self.registry)

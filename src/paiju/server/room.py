@@ -41,6 +41,7 @@ from paiju.games import game as make_game
 from paiju.games import make_bot
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
+from paiju.server.invites import invite_code
 from paiju.server.messages import (
     ActionMsg,
     ClientSeed,
@@ -217,6 +218,7 @@ class Room:
             owner=self.owner,
             seat_players=[None if s.bot else s.player for s in self.seats],
             ready=[s.bot or s.ready for s in self.seats],
+            invite=invite_code(self.id),
             next_commitment=(
                 commitment(self.next_seed) if self.status in ("waiting", "playing") else None
             ),
@@ -1088,11 +1090,7 @@ class Room:
             )
             return
         if not client.allow():
-            client.error(
-                "rate_limited",
-                f"more than {limits.messages_per_second:g} messages per second"
-                f" (burst {limits.burst}); this one was dropped",
-            )
+            client.rate_limited()
             return
         try:
             obj = json.loads(text)

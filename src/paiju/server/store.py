@@ -381,8 +381,11 @@ class Store:
             except BaseException:
                 self.close()
                 raise
-        self._players: dict[str, tuple[PlayerRow, float | None]] = {}
-        """Token digest -> (player, expiry time or None)."""
+        self._players: dict[str, tuple[PlayerRow, float | None, float]] = {}
+        """Token digest -> (player, expiry time or None, when it was read: monotonic)."""
+        self.token_ttl: float | None = None
+        """Seconds a cached token is trusted before it is read again (None: until it
+        expires; a cluster node sets a few seconds, since another node may rotate it)."""
         self._balances: dict[int, int] = {}
         """Running ledger balances by player (this process is the only writer)."""
 
@@ -453,7 +456,7 @@ class Store:
     def _cache(self, digest: str, player: PlayerRow, expires: float | None) -> None:
         if len(self._players) > 100_000:
             self._players.clear()
-        self._players[digest] = (player, expires)
+        self._players[digest] = (player, expires, time.monotonic())
 
     def player_by_token(self, token: str) -> PlayerRow | None:
         """The player of a valid token (None for an unknown or expired one)."""
@@ -472,7 +475,10 @@ class Store:
         digest = hash_token(token)
         cached = self._players.get(digest)
         if cached is not None:
-            return cached
+            ttl = self.token_ttl
+            if ttl is None or time.monotonic() - cached[2] < ttl:
+                return cached[0], cached[1]
+            del self._players[digest]
         with self.engine.connect() as conn:
             row = conn.execute(
                 select(t.players.c.id, t.players.c.name, t.players.c.token_expires).where(
@@ -499,7 +505,7 @@ class Store:
                 .where(t.players.c.id == player.id)
                 .values(token_hash=hash_token(token), token_expires=expires)
             )
-        for digest in [d for d, (p, _) in self._players.items() if p.id == player.id]:
+        for digest in [d for d, (p, _, _) in self._players.items() if p.id == player.id]:
             del self._players[digest]
         self._cache(hash_token(token), player, expires)
         return token, expires

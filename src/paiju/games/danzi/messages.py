@@ -45,6 +45,11 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     "pick_wrong_count": ("请挑选 {count} 张", "pick {count} cards"),
     "pick_not_shown": ("{cards} 不在明牌中", "{cards} is not among the shown cards"),
     "pick_one_lot": ("请挑选同一家的两张", "pick one giver's two cards"),
+    "bad_rank_text": (
+        "「{token}」看不懂：按点数写（33、10 10、大王）或写成牌（3s）",
+        "'{token}': name cards by rank (33, 10 10) or as cards (3s)",
+    ),
+    "no_more_of_rank": ("你没有更多的 {rank} 了", "you hold no more {rank}"),
     "pick_from_partner": (
         "{cards} 会在一伙之间进贡（本房间不允许），请挑对方的牌",
         "{cards} would pass between partners (not in this room): pick the other side's cards",

@@ -5,6 +5,10 @@ Your 27 cards grouped by rank with counts (大王 first, 4 last), your partner's
 return steps with what was shown, the declaration and the match score to 30 or 60. Plays
 are typed as ranks (``33``, ``10 10``, ``大王``), as cards (``3s 3h``), or as a choice number;
 enter takes the bot's suggestion.
+
+It speaks Chinese, or English with ``PAIJU_LANG=en`` (:func:`paiju.reasons.terminal_lang`),
+one language at a time; seats are counted from 1. The ranks (大王, 小王) and the kinds'
+own names (砟子, 真7, 连蛋 …) are the game's words and stay in both.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from paiju.games.danzi.game import (
     Tribute,
     display_order,
 )
-from paiju.games.danzi.messages import render
+from paiju.reasons import explain, phase_name, seat_label
 
 __all__ = ["DanziTable", "cards_by_ranks", "play_groups", "rank_groups"]
 
@@ -56,6 +60,7 @@ _RANK_OF = {
     "小王": BJ,
 }
 SHOW_CHOICES = 30
+PLACES_EN = ("1st out", "2nd out", "3rd out", "last out")
 
 
 def rank_groups(cards: Sequence[int]) -> str:
@@ -105,14 +110,22 @@ def cards_by_ranks(hand: Sequence[int], text: str) -> tuple[Card, ...]:
     compact = re.sub(r"\s+", "", text)
     tokens = _RANK_TOKEN.findall(compact)
     if not tokens or sum(map(len, tokens)) != len(compact):
-        raise NotationError(f"{text!r}: name cards by rank (33, 10 10, 大王) or as cards (3s)")
+        raise NotationError(
+            f"{text!r}: name cards by rank (33, 10 10, 大王) or as cards (3s)",
+            reason="bad_rank_text",
+            token=text,
+        )
     left = list(display_order(hand))
     out: list[Card] = []
     for token in tokens:
         rank = _RANK_OF[token if token in _RANK_OF else token.upper()]
         match = next((c for c in left if card_rank_index(c) == rank), None)
         if match is None:
-            raise NotationError(f"you hold no more {RANK_NAMES_ZH[rank]}")
+            raise NotationError(
+                f"you hold no more {RANK_NAMES_ZH[rank]}",
+                reason="no_more_of_rank",
+                rank=RANK_NAMES_ZH[rank],
+            )
         left.remove(match)
         out.append(Card(match))
     return tuple(out)
@@ -127,32 +140,55 @@ class DanziTable(ClimbingTable):
         self.advisor = DanziBot(game, 0)  # type: ignore[assignment]
 
     def who(self, state: ClimbingState, seat: int, me: int) -> str:
+        """你 / 对家(3号位) / 2号位 (you / partner (seat 3) / seat 2), 宣战 marked."""
         assert isinstance(state, DanziState)
+        label = seat_label(seat, self.lang)
         if seat == me:
-            name = "you"
+            name = self.say("你", "you")
         elif seat == (me + 2) % 4:
-            name = f"partner {seat}"
+            name = self.say(f"对家({label})", f"partner ({label})")
         else:
-            name = f"seat {seat}"
-        return f"{name} 宣战" if seat == state.declarer else name
+            name = label
+        return name + self.say(" 宣战", " (declared)") if seat == state.declarer else name
+
+    def places_name(self, place: int) -> str:
+        """A finishing place of 打弹子 (1 = 头游 … 4 = 末游)."""
+        return self.say(PLACES_ZH[place - 1], PLACES_EN[place - 1])
 
     # -- showing ---------------------------------------------------------------------
 
     def show(self, state: State, seat: int) -> None:
         assert isinstance(state, DanziState)
-        p = self.console.print
+        p, tell = self.console.print, self.say
         target = state.options["target"]
+        variant = state.game.variant
+        name = variant.name_zh if self.lang == "zh" else variant.name_en
+        deal, phase = state.deal_number, phase_name(state.phase, self.lang)
+        us, them = state.totals[seat % 2], state.totals[1 - seat % 2]
         p(
-            f"[bold]宁城打弹子[/bold] deal {state.deal_number} · phase {state.phase} · "
-            f"score 比分 us {state.totals[seat % 2]} : them {state.totals[1 - seat % 2]}"
-            f" (to {target})"
+            tell(
+                f"[bold]{name}[/bold] 第 {deal} 盘 · {phase} · 比分 我方 {us} : 对方 {them}"
+                f"（打到 {target}）",
+                f"[bold]{name}[/bold] deal {deal} · {phase} · score us {us} : them {them}"
+                f" (to {target})",
+            )
         )
         sizes = " · ".join(f"{self.who(state, s, seat)} {len(state.hands[s])}" for s in range(4))
-        p(f"  cards 张数: {sizes}")
+        p(tell(f"  张数: {sizes}", f"  cards: {sizes}"))
         if state.declarer is not None:
-            how = "automatic 自动" if state.automatic else "declared"
-            verdict = {None: "", True: " — 成功 success", False: " — 失败 failed, 末游"}
-            p(f"  宣战: {self.who(state, state.declarer, seat)} ({how}){verdict[state.success]}")
+            how = tell("自动", "automatic") if state.automatic else tell("宣战", "declared")
+            verdict = {
+                None: "",
+                True: tell("——成功", " — success"),
+                False: tell("——失败，末游", " — failed, last out"),
+            }
+            declarer = self.who(state, state.declarer, seat)
+            p(
+                tell(
+                    f"  宣战: {declarer}（{how}）{verdict[state.success]}",
+                    f"  宣战 (declaration): {declarer} ({how}){verdict[state.success]}",
+                )
+            )
         if state.form is not None and state.phase in (
             "tribute",
             "picking",
@@ -162,68 +198,99 @@ class DanziTable(ClimbingTable):
         ):
             self.show_tribute(state, seat)
         if state.finished:
-            places = ", ".join(
-                f"{PLACES_ZH[i]} {self.who(state, s, seat)}" for i, s in enumerate(state.finished)
+            places = tell("，", ", ").join(
+                f"{self.places_name(i + 1)} {self.who(state, s, seat)}"
+                for i, s in enumerate(state.finished)
             )
-            p(f"  places: {places}")
+            p(tell(f"  名次: {places}", f"  places: {places}"))
         if state.last_trick and not state.trick:
-            p(f"  last trick: {self.trick_text(state, state.last_trick, seat)}")
+            last = self.trick_text(state, state.last_trick, seat)
+            p(tell(f"  上一轮: {last}", f"  last trick: {last}"))
         if state.trick:
-            p(f"  trick: {self.trick_text(state, state.trick, seat)}")
+            now = self.trick_text(state, state.trick, seat)
+            p(tell(f"  本轮: {now}", f"  trick: {now}"))
         table = state.danzi_table
         if state.table is not None and table is not None:
             assert state.table_seat is not None
-            mark = "[magenta]炸[/magenta] " if not table.plain else ""
-            take = " (取牌 take)" if state.table_take else ""
+            mark = (
+                tell("[magenta]炸[/magenta] ", "[magenta]bomb[/magenta] ")
+                if not table.plain
+                else ""
+            )
+            take = tell("（取牌）", " (取牌, a take)") if state.table_take else ""
             owner = self.who(state, state.table_seat, seat)
+            cards = play_groups(state.table.cards)
             p(
-                f"  table 桌面: {mark}{table.name_zh} "
-                f"{play_groups(state.table.cards)} by {owner}{take}"
+                tell(
+                    f"  桌面: {owner} 出的 {mark}{table.name_zh} {cards}{take}",
+                    f"  table: {mark}{table.name_zh} {cards} by {owner}{take}",
+                )
             )
         partner = (seat + 2) % 4
-        p(f"  partner 对家 {partner} (明牌): {rank_groups(state.hands[partner])}")
+        mate, open_hand = self.who(state, partner, seat), rank_groups(state.hands[partner])
+        p(tell(f"  {mate}（明牌）: {open_hand}", f"  {mate}, open hand (明牌): {open_hand}"))
+        n, hand = len(state.hands[seat]), rank_groups(state.hands[seat])
         p(
-            f"  [bold]your hand 你的牌[/bold] ({len(state.hands[seat])}):"
-            f" {rank_groups(state.hands[seat])}"
+            tell(
+                f"  [bold]你的牌[/bold]（{n} 张）: {hand}",
+                f"  [bold]your hand[/bold] ({n}): {hand}",
+            )
         )
         if state.phase == "over" and state.points is not None:
             mine, theirs = state.points[seat % 2], state.points[1 - seat % 2]
+            us, them = state.totals[seat % 2], state.totals[1 - seat % 2]
             p(
-                f"  deal points 本盘: us {mine}, them {theirs};"
-                f" totals 总分 us {state.totals[seat % 2]} : them {state.totals[1 - seat % 2]}"
+                tell(
+                    f"  本盘: 我方 {mine}，对方 {theirs}；总分 我方 {us} : 对方 {them}",
+                    f"  deal points: us {mine}, them {theirs}; totals us {us} : them {them}",
+                )
             )
             if state.match_over:
                 won = state.winner == seat % 2
-                p(f"  [bold]match over 一局结束: {'you win 胜' if won else 'you lose 负'}[/bold]")
+                result = tell("我方胜", "you win") if won else tell("我方负", "you lose")
+                p(
+                    tell(
+                        f"  [bold]一局结束: {result}[/bold]",
+                        f"  [bold]match over: {result}[/bold]",
+                    )
+                )
 
     def show_tribute(self, state: DanziState, seat: int) -> None:
-        p = self.console.print
-        p(f"  进贡 tribute ({state.form}):")
+        p, tell = self.console.print, self.say
+        p(tell(f"  进贡（{state.form}）:", f"  tribute (进贡, {state.form}):"))
         for entry in state.tribute_log:
             kind = entry["type"]
             who = self.who(state, entry["seat"], seat)
             cards = rank_groups(parse_cards(entry.get("cards", "")))
+            pool = tell("供挑选", "the pool")
             if kind == "tribute_given":
-                to = (
-                    "the pool 供挑选" if entry["to"] is None else self.who(state, entry["to"], seat)
-                )
-                free = " (骚贡)" if entry["free"] else ""
+                to = pool if entry["to"] is None else self.who(state, entry["to"], seat)
+                free = tell("（骚贡）", " (骚贡, free)") if entry["free"] else ""
                 p(f"    {who} → {to}: {cards}{free}")
             elif kind == "picked":
                 rest = rank_groups(parse_cards(entry["rest"]))
                 other = self.who(state, entry["rest_to"], seat)
-                p(f"    {who} picked {cards}; the rest → {other}: {rest}")
+                p(
+                    tell(
+                        f"    {who} 挑了 {cards}；其余 → {other}: {rest}",
+                        f"    {who} picked {cards}; the rest → {other}: {rest}",
+                    )
+                )
             else:
-                to = "the pool" if entry["to"] is None else self.who(state, entry["to"], seat)
-                p(f"    {who} returns 还贡 → {to}: {cards}")
+                to = pool if entry["to"] is None else self.who(state, entry["to"], seat)
+                p(tell(f"    {who} 还贡 → {to}: {cards}", f"    {who} returns → {to}: {cards}"))
         if state.pool:
-            p(f"    shown pool 贡牌: {rank_groups([c for _, c in state.pool])}")
+            shown_pool = rank_groups([c for _, c in state.pool])
+            p(tell(f"    亮出的贡牌: {shown_pool}", f"    the tribute shown: {shown_pool}"))
         if state.return_pool:
-            p(f"    shown returns 还贡牌: {rank_groups([c for _, c in state.return_pool])}")
+            returns = rank_groups([c for _, c in state.return_pool])
+            p(tell(f"    亮出的还贡牌: {returns}", f"    the returns shown: {returns}"))
         if state.hidden_return is not None:
             owner, hidden = state.hidden_return
-            shown = rank_groups(hidden) if owner in (seat, (seat + 2) % 4) else "face down 暗"
-            p(f"    {self.who(state, owner, seat)} returned: {shown}")
+            mine = owner in (seat, (seat + 2) % 4)
+            shown = rank_groups(hidden) if mine else tell("暗（扣着）", "face down")
+            who = self.who(state, owner, seat)
+            p(tell(f"    {who} 还的牌: {shown}", f"    {who} returned: {shown}"))
 
     def trick_text(
         self, state: DanziState, trick: Sequence[tuple[int, tuple[int, ...] | None]], me: int
@@ -232,7 +299,7 @@ class DanziTable(ClimbingTable):
         before = None
         for seat, cards in trick:
             if cards is None:
-                parts.append(f"{self.who(state, seat, me)}: pass")
+                parts.append(f"{self.who(state, seat, me)}: {self.say('不要', 'pass')}")
                 continue
             now = classify(counts_of(cards))
             take = " 取" if before is not None and now is not None and is_take(before, now) else ""
@@ -246,23 +313,37 @@ class DanziTable(ClimbingTable):
         body = event.to_json()
         kind = body["type"]
         who = self.who(state, body["seat"], seat) if isinstance(body.get("seat"), int) else ""
+        p, tell = self.console.print, self.say
         if kind == "played":
             cards = parse_cards(body["cards"])
             combo = classify(counts_of(cards))
             name = "" if combo is None else combo.name_zh
-            self.console.print(f"  {who}: {name} {play_groups(cards)}")
+            p(f"  {who}: {name} {play_groups(cards)}")
         elif kind == "took":
-            self.console.print(f"  {who}: 取牌 took {play_groups(parse_cards(body['taken']))}")
+            taken = play_groups(parse_cards(body["taken"]))
+            p(tell(f"  {who}: 取牌 {taken}", f"  {who} takes (取牌) {taken}"))
         elif kind == "finished":
-            self.console.print(f"  [bold]{who} → {PLACES_ZH[body['place'] - 1]}[/bold]")
+            p(f"  [bold]{who} → {self.places_name(body['place'])}[/bold]")
         elif kind == "declared":
-            self.console.print(f"  [bold]{who} 宣战![/bold]")
+            p(tell(f"  [bold]{who} 宣战![/bold]", f"  [bold]{who} declares (宣战)![/bold]"))
         elif kind == "declaration_decided":
-            self.console.print(f"  宣战 {'成功' if body['success'] else '失败'}: {who}")
+            ok = body["success"]
+            p(
+                tell(
+                    f"  宣战{'成功' if ok else '失败'}: {who}",
+                    f"  the declaration {'succeeds' if ok else 'fails'}: {who}",
+                )
+            )
         elif kind == "lead" and body["jiefeng"]:
-            self.console.print(f"  接风: {who} leads")
+            p(tell(f"  接风: {who} 出牌", f"  接风: {who} leads"))
         elif kind == "deal_scored":
-            self.console.print(f"  deal scored: points {body['points']}, totals {body['totals']}")
+            points, totals = body["points"], body["totals"]
+            p(
+                tell(
+                    f"  本盘得分 {points}，总分 {totals}",
+                    f"  deal scored: points {points}, totals {totals}",
+                )
+            )
 
     # -- asking ----------------------------------------------------------------------
 
@@ -273,9 +354,20 @@ class DanziTable(ClimbingTable):
         mark = "#" if state.phase == "playing" else ""
         for i, action in enumerate(choices[:SHOW_CHOICES]):
             self.console.print(f"  [{mark}{i}] {self.describe_action(action)}", markup=False)
-        if len(choices) > SHOW_CHOICES:
-            self.console.print(f"  … {len(choices) - SHOW_CHOICES} more: type the cards")
-        self.console.print(f"  (suggestion: {self.describe_action(hint)}; press enter to take it)")
+        tell = self.say
+        more = len(choices) - SHOW_CHOICES
+        if more > 0:
+            self.console.print(
+                tell(f"  …… 还有 {more} 项：直接输入牌", f"  … {more} more: type the cards")
+            )
+        advised = self.describe_action(hint)
+        self.console.print(
+            tell(
+                f"  (建议: {advised}；直接回车采用)",
+                f"  (suggestion: {advised}; press enter to take it)",
+            ),
+            markup=False,
+        )
         while True:
             answer = click.prompt(self.prompt(state), default="", show_default=False).strip()
             try:
@@ -283,27 +375,43 @@ class DanziTable(ClimbingTable):
                 state.check(seat, action)
                 return action
             except IllegalAction as exc:
-                zh = render(exc.reason or "", exc.params, "zh") if exc.reason else ""
-                self.console.print(f"[red]不行 {zh}: {exc}[/red]")
-            except (PaijuError, ValueError) as exc:
+                why = explain(exc, self.lang)
+                self.console.print(f"[red]{tell(f'不行: {why}', f'Not allowed: {why}')}[/red]")
+            except PaijuError as exc:
+                self.console.print(f"[red]{explain(exc, self.lang)}[/red]")
+            except ValueError as exc:
                 self.console.print(f"[red]{exc}[/red]")
 
     def prompt(self, state: DanziState) -> str:
-        return {
-            "tribute": "骚贡: the cards you give (e.g. 5 6)",
-            "picking": "pick two shown cards (a choice number)",
-            "picking_returns": "pick two shown returns (a choice number)",
-            "returning": "还贡: the cards you return (e.g. 5 6)",
-            "declaring": "宣战? y / n",
-        }.get(state.phase, "play by ranks (33, 10 10, 大王) or cards (3s 3h), p to pass, #N")
+        prompts = {
+            "tribute": (
+                "骚贡：你给的牌（如 5 6）",
+                "骚贡 (free tribute): the cards you give (e.g. 5 6)",
+            ),
+            "picking": ("挑两张亮出的贡牌（序号）", "pick two shown cards (a choice number)"),
+            "picking_returns": (
+                "挑两张亮出的还贡牌（序号）",
+                "pick two shown returns (a choice number)",
+            ),
+            "returning": (
+                "还贡：你还的牌（如 5 6）",
+                "还贡 (return): the cards you return (e.g. 5 6)",
+            ),
+            "declaring": ("宣战？y / n", "宣战 (declare)? y / n"),
+        }
+        playing = (
+            "出牌：按点数（33、10 10、大王）或牌（3s 3h），p 不要，#N 选序号",
+            "play by ranks (33, 10 10, 大王) or cards (3s 3h), p to pass, #N",
+        )
+        return self.say(*prompts.get(state.phase, playing))
 
     def describe_action(self, action: Action) -> str:
         if isinstance(action, Pass):
-            return "pass 不要"
+            return self.say("不要", "pass")
         if isinstance(action, Declare):
-            return "宣战 declare"
+            return self.say("宣战", "declare (宣战)")
         if isinstance(action, Decline):
-            return "不宣战 decline"
+            return self.say("不宣战", "do not declare")
         if isinstance(action, Play | Tribute | Pick | Return):
             return re.sub(r"\[/?(red|bold)\]", "", play_groups(action.cards))
         return str(action.to_json())
@@ -318,14 +426,20 @@ class DanziTable(ClimbingTable):
         if number.isdigit() and (answer.startswith("#") or state.phase != "playing"):
             if int(number) < len(choices):
                 return choices[int(number)]
-            raise ValueError(f"{number} is not a choice: choose 0-{len(choices) - 1}")
+            last = len(choices) - 1
+            raise ValueError(
+                self.say(
+                    f"没有第 {number} 项：请选 0-{last}",
+                    f"{number} is not a choice: choose 0-{last}",
+                )
+            )
         low = answer.lower()
         if state.phase == "declaring":
             if low in ("y", "yes", "宣战", "是"):
                 return Declare()
             if low in ("n", "no", "不", "否"):
                 return Decline()
-            raise ValueError("answer y (宣战) or n")
+            raise ValueError(self.say("回答 y（宣战）或 n", "answer y (宣战) or n"))
         if state.phase == "playing" and low in ("p", "pass", "不要", "过"):
             return Pass()
         if state.phase in ("picking", "picking_returns"):

@@ -5,6 +5,11 @@ every river and meld, and the claim prompts.
 Type a tile (``5m``, ``五万``, ``中``) to discard it, or the number of a choice; ``h`` / ``胡``
 wins, ``p`` / ``碰``, ``g`` / ``杠``, ``c`` / ``吃`` (the first chow), ``k 5m`` kongs, ``过`` /
 ``pass`` passes; Enter takes the 推荐 (the bot's choice).
+
+It speaks Chinese, or English with ``PAIJU_LANG=en`` (:func:`paiju.reasons.terminal_lang`),
+one language at a time; seats are counted from 1 (1号位). The tiles are written as the
+game writes them (5万, 中) in both; the game's own words (混, 枪, the fans) keep their
+Chinese beside the English.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import click
 from rich.console import Console
 
 from paiju.engine import Action, Event, Game, State
-from paiju.errors import IllegalAction, PaijuError
+from paiju.errors import PaijuError
 from paiju.games.majiang.bot import MajiangBot
 from paiju.games.majiang.game import (
     Chi,
@@ -29,15 +34,24 @@ from paiju.games.majiang.game import (
     Peng,
     Win,
 )
-from paiju.games.majiang.messages import render
 from paiju.games.majiang.score import FAN_EN
+from paiju.reasons import Lang, explain, say, seat_label, terminal_lang
 from paiju.tiles import HONOR_NAMES, Tile, format_tiles, parse_tiles
 
 __all__ = ["MajiangTable", "action_label", "tile_text"]
 
 _SUIT = ("万", "筒", "条")
-_MELD = {"chi": "吃", "peng": "碰", "minggang": "明杠", "angang": "暗杠"}
-_HOW = {"zimo": "自摸 self-drawn", "dianpao": "点炮 on a discard", "qianggang": "抢杠 robbed kong"}
+_MELD: dict[str, tuple[str, str]] = {
+    "chi": ("吃", "chow"),
+    "peng": ("碰", "pung"),
+    "minggang": ("明杠", "open kong"),
+    "angang": ("暗杠", "concealed kong"),
+}
+_HOW: dict[str, tuple[str, str]] = {
+    "zimo": ("自摸", "self-drawn"),
+    "dianpao": ("点炮", "on a discard"),
+    "qianggang": ("抢杠", "robbing a kong"),
+}
 
 
 _GLYPH_SUIT = (0x1F007, 0x1F019, 0x1F010)  # 🀇 一万, 🀙 一筒, 🀐 一条
@@ -64,22 +78,22 @@ def tiles_text(tiles: Sequence[int], hun: frozenset[int] = frozenset()) -> str:
     return " ".join(tile_text(t, hun) for t in tiles) or "—"
 
 
-def action_label(action: Action, hun: frozenset[int] = frozenset()) -> str:
-    """A choice as players say it, Chinese then English."""
+def action_label(action: Action, hun: frozenset[int] = frozenset(), lang: Lang = "zh") -> str:
+    """A choice as players say it: ``碰`` / ``pung``, ``吃 3万 4万 5万`` / ``chow 3万 4万 5万``."""
     if isinstance(action, Win):
-        return "胡 win"
+        return say(lang, "胡", "win")
     if isinstance(action, Peng):
-        return "碰 pung"
+        return say(lang, "碰", "pung")
     if isinstance(action, Gang):
-        return "杠 kong"
+        return say(lang, "杠", "kong")
     if isinstance(action, Pass):
-        return "过 pass"
+        return say(lang, "过", "pass")
     if isinstance(action, Chi):
-        return f"吃 chow {tiles_text(action.chow)}"
+        return say(lang, "吃 ", "chow ") + tiles_text(action.chow)
     if isinstance(action, Kong):
-        return f"杠 kong {tile_text(action.tile)}"
+        return say(lang, "杠 ", "kong ") + tile_text(action.tile)
     assert isinstance(action, Discard)
-    return f"打 discard {tile_text(action.tile, hun)}"
+    return say(lang, "打 ", "discard ") + tile_text(action.tile, hun)
 
 
 def _group_text(group: dict[str, object]) -> str:
@@ -102,21 +116,37 @@ class MajiangTable:
         self.game = game
         self.console = console
         self.advisor = MajiangBot(game, 7)
+        self.lang: Lang = terminal_lang()
+
+    def say(self, zh: str, en: str) -> str:
+        return say(self.lang, zh, en)
 
     def show(self, state: State, seat: int) -> None:
         assert isinstance(state, MajiangState)
         c = self.console
+        tell, lang = self.say, self.lang
         hun = state.hun
         qiang = " ".join(tile_text(k) for k in state.qiang) or "—"
+        flip, wild, wall = (
+            tile_text(state.flip),
+            " ".join(tile_text(k) for k in hun),
+            len(state.wall),
+        )
+        dealer = seat_label(state.dealer, lang, seat)
+        ming = state.rules.qiang == "ming"
+        name = self.game.variant.name_zh if lang == "zh" else self.game.variant.name_en
         c.print(
-            f"揭 flip {tile_text(state.flip)}  混 wild {' '.join(tile_text(k) for k in hun)}  "
-            f"枪 {qiang} ({'明枪' if state.rules.qiang == 'ming' else '暗枪'})  "
-            f"牌墙 wall {len(state.wall)}  庄 dealer: 座{state.dealer}"
+            tell(
+                f"[bold]{name}[/bold]  揭 {flip} · 混 {wild} · 枪 {qiang}"
+                f"（{'明枪' if ming else '暗枪'}） · 牌墙 {wall} · 庄家 {dealer}",
+                f"[bold]{name}[/bold]  flip {flip} · wild (混) {wild} · 枪 {qiang}"
+                f" ({'open' if ming else 'hidden'}) · wall {wall} · dealer {dealer}",
+            )
         )
         for s in range(state.seats):
-            me = "你 you" if s == seat else f"座{s}"
+            me = seat_label(s, lang, seat)
             melds = "  ".join(
-                f"{_MELD[m.kind]} "
+                f"{say(lang, *_MELD[m.kind])} "
                 + (
                     tiles_text(m.tiles)
                     if m.kind != "angang" or s == seat or state.is_over
@@ -127,88 +157,111 @@ class MajiangTable:
             river = " ".join(
                 f"({tile_text(t)})" if taken else tile_text(t) for t, taken in state.river[s]
             )
-            c.print(f"  {me}{' 庄' if s == state.dealer else ''}: {melds or ''}")
-            c.print(f"     河 discards: {river or '—'}", style="dim")
+            banker = tell(" 庄", " (dealer)") if s == state.dealer else ""
+            c.print(f"  {me}{banker}: {melds or ''}")
+            c.print(tell(f"     河：{river or '—'}", f"     discards: {river or '—'}"), style="dim")
         hand = list(state.hands[seat])
         drawn = state.drawn if state.turn == seat and state.phase == "play" else None
         if drawn is not None and drawn in hand:
             hand.remove(drawn)
-        line = f"手牌 hand: {tiles_text(sorted(hand), hun)}"
+        held = tiles_text(sorted(hand), hun)
+        line = tell(f"手牌：{held}", f"hand: {held}")
         if drawn is not None:
-            line += f"   摸 drew: [bold]{tile_text(drawn, hun)}[/bold]"
+            line += tell("   摸到：", "   drew: ") + f"[bold]{tile_text(drawn, hun)}[/bold]"
         c.print(line)
         if state.phase in ("claim", "rob") and state.last is not None:
             who, tile = state.last
-            what = "补杠" if state.phase == "rob" else "打出"
-            c.print(f"座{who} {what} [bold]{tile_text(tile)}[/bold]")
+            rob = state.phase == "rob"
+            what = tell("补杠", "adds to a kong:") if rob else tell("打出", "discards")
+            c.print(f"{seat_label(who, lang, seat)} {what} [bold]{tile_text(tile)}[/bold]")
         if state.is_over:
             self._result(state)
 
     def _result(self, state: MajiangState) -> None:
         c = self.console
+        tell, lang = self.say, self.lang
         if not state.wins:
-            c.print("[bold]流局 drawn hand: nobody pays[/bold]")
+            c.print(
+                tell("[bold]流局：谁也不付[/bold]", "[bold]drawn hand (流局): nobody pays[/bold]")
+            )
             return
         for w in state.wins:
-            src = "" if w.source is None else f" 座{w.source}"
-            c.print(f"[bold]座{w.seat} 胡 wins[/bold] {_HOW[w.how]}{src}: {tile_text(w.tile)}")
-            groups = "  ".join(_group_text(g) for g in w.groups)
-            c.print(f"  牌型 {w.form}: {groups}")
+            who = seat_label(w.seat, lang)
+            how = say(lang, *_HOW[w.how])
+            source = None if w.source is None else seat_label(w.source, lang)
+            zh_how = how if source is None else f"{how}，{source}"
+            en_how = how if source is None else f"{how} from {source}"
+            tile = tile_text(w.tile)
             c.print(
-                "  番 fans: "
-                + ", ".join(f"{f} ({FAN_EN[f]})" for f in w.fans)
-                + f" = {len(w.fans)}"
+                tell(
+                    f"[bold]{who} 胡[/bold]（{zh_how}）：{tile}",
+                    f"[bold]{who} wins[/bold] ({en_how}): {tile}",
+                )
             )
+            groups = "  ".join(_group_text(g) for g in w.groups)
+            c.print(tell(f"  牌型 {w.form}：{groups}", f"  form {w.form}: {groups}"))
+            fans = tell("、", ", ").join(self._fan(f) for f in w.fans) or "—"
+            c.print(tell(f"  番：{fans} = {len(w.fans)}", f"  fans: {fans} = {len(w.fans)}"))
             for row in w.pay:
-                extra = " ".join(str(x) for x in cast(list[str], row["extra"])) or "—"
-                c.print(f"  座{row['seat']} 付 pays 2^{row['fan']} = {row['pay']}  (+{extra})")
+                extra = " ".join(self._fan(str(x)) for x in cast(list[str], row["extra"])) or "—"
+                payer = seat_label(int(str(row["seat"])), lang)
+                pay = f"2^{row['fan']} = {row['pay']}"
+                c.print(tell(f"  {payer} 付 {pay}（+{extra}）", f"  {payer} pays {pay} (+{extra})"))
         if state.reveal is not None:
-            c.print(f"  暗枪 翻出 turned up: {tile_text(state.reveal)}")
+            turned = tile_text(state.reveal)
+            c.print(tell(f"  暗枪翻出：{turned}", f"  hidden 枪 turned up: {turned}"))
+
+    def _fan(self, name: str) -> str:
+        """A fan (番) by its name, with its English beside it in English."""
+        return name if self.lang == "zh" or name not in FAN_EN else f"{name} ({FAN_EN[name]})"
 
     def event(self, state: State, seat: int, event: Event) -> None:
         assert isinstance(state, MajiangState)
         kind = event.type
         body = event.to_json()
         who = body.get("seat")
-        name = "你 you" if who == seat else f"座{who}"
+        tell = self.say
+        name = seat_label(who, self.lang, seat) if isinstance(who, int) else "?"
         if kind == "discarded":
-            self.console.print(f"  {name} 打 {tile_text(Tile.parse(body['tile']), state.hun)}")
+            tile = tile_text(Tile.parse(body["tile"]), state.hun)
+            self.console.print(tell(f"  {name} 打 {tile}", f"  {name} discards {tile}"))
         elif kind == "tile_drawn":
-            self.console.print(
-                f"  你摸到 you drew {tile_text(Tile.parse(body['tile']), state.hun)}"
-            )
+            tile = tile_text(Tile.parse(body["tile"]), state.hun)
+            self.console.print(tell(f"  你摸到 {tile}", f"  you drew {tile}"))
         elif kind == "melded" and body["kind"] in _MELD:
             tiles = tiles_text(parse_tiles(body["tiles"])) if body["tiles"] else "■■■■"
-            self.console.print(f"  {name} {_MELD[body['kind']]} {tiles}")
+            self.console.print(f"  {name} {say(self.lang, *_MELD[body['kind']])} {tiles}")
         elif kind == "melded":
-            self.console.print(f"  {name} 补杠 {tiles_text(parse_tiles(body['tiles']))}")
+            tiles = tiles_text(parse_tiles(body["tiles"]))
+            self.console.print(tell(f"  {name} 补杠 {tiles}", f"  {name} adds to a kong: {tiles}"))
         elif kind == "drawn_hand":
-            self.console.print("  流局 the wall is empty")
+            self.console.print(tell("  流局：牌墙摸完了", "  drawn hand (流局): the wall is empty"))
 
     def ask(self, state: State, seat: int) -> Action:
         assert isinstance(state, MajiangState)
         legal = list(state.legal_actions(seat) or [])
         advice = self.advisor.act(state, seat)
         choices = [a for a in legal if not isinstance(a, Discard)]
+        tell = self.say
         for i, action in enumerate(choices):
-            self.console.print(f"  [{i}] {action_label(action, state.hun)}")
-        prompt = "打哪张? discard which tile" if state.phase == "play" else "要吗? claim"
+            self.console.print(f"  [{i}] {action_label(action, state.hun, self.lang)}")
+        advised = action_label(advice, state.hun, self.lang)
+        play = state.phase == "play"
+        question = tell(
+            f"{'打哪张？' if play else '要吗？'}（推荐 {advised}，直接回车采用）",
+            f"{'discard which tile?' if play else 'claim?'} (suggested: {advised}; Enter takes it)",
+        )
         while True:
-            answer = click.prompt(
-                f"{prompt} (推荐 {action_label(advice, state.hun)}; Enter takes it)",
-                default="",
-                show_default=False,
-            ).strip()
+            answer = click.prompt(question, default="", show_default=False).strip()
             if not answer:
                 return advice
             try:
                 action = self._parse(answer, choices, legal)
                 state.check(seat, action)
                 return action
-            except IllegalAction as exc:
-                text = render(exc.reason, exc.params) if exc.reason else str(exc)
-                self.console.print(f"[red]{text}[/red]")
-            except (PaijuError, ValueError) as exc:
+            except PaijuError as exc:
+                self.console.print(f"[red]{explain(exc, self.lang)}[/red]")
+            except ValueError as exc:
                 self.console.print(f"[red]{exc}[/red]")
 
     def _parse(self, answer: str, choices: list[Action], legal: list[Action]) -> Action:
@@ -233,7 +286,7 @@ class MajiangTable:
                     return a
             if shortcuts[word] is Pass:
                 return Pass()
-            raise ValueError(f"{answer} is not a choice now 现在不能这样做")
+            raise ValueError(self.say(f"现在不能{answer}", f"{answer} is not a choice now"))
         if word.startswith("k "):
             return Kong(Tile.parse(word[2:]))
         tiles = parse_tiles(answer)
@@ -241,4 +294,9 @@ class MajiangTable:
             return Discard(tiles[0])
         if len(tiles) == 3:
             return Chi(tuple(sorted(tiles)))
-        raise ValueError(f"{answer!r}: type a tile such as 5m or 五万, or a number")
+        raise ValueError(
+            self.say(
+                f"看不懂 {answer!r}：写一张牌如 5m 或 五万，或序号",
+                f"{answer!r}: type a tile such as 5m or 五万, or a number",
+            )
+        )

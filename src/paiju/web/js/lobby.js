@@ -3,7 +3,7 @@
 
 import { get, post } from "./api.js";
 import { clear, h, toast } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { lang, nameOf, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 
@@ -96,6 +96,7 @@ export async function showLobby(main, _args, who) {
         "section",
         { class: "panel" },
         h("div", { class: "panel-head" }, h("h2", {}, t("lobby.rooms")), h("button", { class: "ghost", onclick: () => refresh() }, t("lobby.refresh"))),
+        joinByCode(who),
         roomsBox,
       ),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.games")), families),
@@ -144,6 +145,55 @@ function renderRooms(box, rooms, who) {
           : h("a", { class: "button ghost", href: `#/room/${r.id}` }, r.status === "waiting" && openSeat < 0 ? t("room.enter") : t("room.spectate")),
       ),
     );
+  }
+}
+
+/** 输入房间号/邀请码: digits are a room number, letters an invite code (GET /api/invites). */
+function joinByCode(who) {
+  const input = h("input", {
+    id: "join-code",
+    name: "join-code",
+    type: "text",
+    autocomplete: "off",
+    autocapitalize: "characters",
+    spellcheck: "false",
+    maxlength: "24",
+    placeholder: t("lobby.join_code"),
+    "aria-label": t("lobby.join_code"),
+  });
+  const note = h("p", { class: "join-code-error", id: "join-code-error", role: "alert" });
+  const form = h(
+    "form",
+    {
+      class: "join-code",
+      id: "join-code-form",
+      onsubmit: (ev) => {
+        ev.preventDefault();
+        enterByCode(input.value, who, note);
+      },
+    },
+    input,
+    h("button", { type: "submit", class: "primary", id: "join-code-go" }, t("lobby.join_go")),
+  );
+  return h("div", {}, form, note);
+}
+
+async function enterByCode(text, who, note) {
+  const typed = String(text || "").trim().replace(/^#/, "");
+  note.textContent = "";
+  if (!typed) {
+    note.textContent = t("lobby.join_empty");
+    return;
+  }
+  try {
+    const roomId = /^\d+$/.test(typed) ? Number(typed) : (await get(`/api/invites/${encodeURIComponent(typed)}`)).room;
+    const info = await get(`/api/rooms/${roomId}`);
+    const mine = who ? (info.seat_players || []).indexOf(who.id) : -1;
+    // a seat of one's own: back to it; an open seat in a waiting room: take it; else watch
+    if (mine < 0 && info.status === "waiting" && info.control.includes("open")) await post(`/api/rooms/${roomId}/join`, {});
+    location.hash = `#/room/${roomId}`;
+  } catch (exc) {
+    note.textContent = exc.message;
   }
 }
 
@@ -314,8 +364,31 @@ export async function showRules(main, [code]) {
         : null,
       h("h2", {}, t("rules.zh")),
       h("pre", { class: "rule-text", lang: "zh", id: "rules-zh" }, withoutPageNumbers(v.rules_zh || "")),
-      h("h2", {}, t("rules.en")),
-      h("pre", { class: "rule-text", lang: "en", id: "rules-en" }, v.rules_en || ""),
+      ...readings(v),
     ),
   );
+}
+
+/**
+ * The rule explanation (规则说明) in the player's language, and the other language's
+ * behind a <details> toggle. An entry with only one of them (a user's variant file) shows it.
+ */
+function readings(v) {
+  const texts = { zh: v.reading_zh || "", en: v.rules_en || "" };
+  const mine = lang() === "en" ? "en" : "zh";
+  const other = mine === "en" ? "zh" : "en";
+  const block = (code) =>
+    h("pre", { class: "rule-text", lang: code, id: code === "en" ? "rules-en" : "rules-reading-zh" }, texts[code]);
+  const shown = texts[mine] ? mine : other;
+  const parts = [
+    h("h2", {}, t("rules.reading")),
+    h("p", { class: "muted" }, t("rules.reading_note")),
+    block(shown),
+  ];
+  if (shown === mine && texts[other]) {
+    parts.push(
+      h("details", { class: "rules-other", id: "rules-other" }, h("summary", {}, t("rules.other")), block(other)),
+    );
+  }
+  return parts;
 }

@@ -562,6 +562,15 @@ class RoomView {
       { class: "panel waiting", id: "waiting" },
       h("h2", {}, info.status === "finished" ? t("room.finished") : t("room.waiting")),
       h("ul", { class: "seat-list" }, seats),
+      info.status === "waiting" && info.invite
+        ? h(
+            "p",
+            { class: "invite-line", id: "invite-line" },
+            h("span", {}, `${t("room.invite_code")} `),
+            h("strong", { class: "invite-code", id: "invite-code", dataset: { code: info.invite } }, info.invite),
+            h("small", { class: "muted" }, ` ${t("room.invite_code_hint")}`),
+          )
+        : null,
       h(
         "div",
         { class: "buttons" },

@@ -3,7 +3,9 @@
 // Two decks hold identical cards, so a selection is by position in the hand, not by text.
 //
 // The hand is grouped: 常主 (王, 2, 7) then ♠ ♥ ♣ ♦ before trumps are named, then 主 (every
-// trump together) and the side suits. While playing, only cards that can belong to a legal
+// trump together) and the side suits (按花色); or, by the sort toggle, 按大小: every card by
+// the game's own strength (the engine's Order.strength: 大王 小王 主7 副7 主2 副2 主A … then
+// the side cards, A high), trumps above the side cards. While playing, only cards that can belong to a legal
 // play are selectable (a lead stays in one suit; a follow keeps to the led suit as far as
 // the hand holds it, and never takes more cards than the lead); the pair and tractor
 // duties are the server's: its refusal (the rule it breaks) is shown above the hand.
@@ -81,7 +83,80 @@ function trumpLabel(suit) {
 
 function groupName(key, trump) {
   if (key === "T") return trump ? w("group_trumps") : w("group_changzhu");
+  if (key === "side") return w("group_side");
   return SUIT_NAMES[key] || key;
+}
+
+const OFF_LEVEL = { 5: 0, 6: 1, 8: 2, 9: 3, T: 4, J: 5, Q: 6, K: 7, A: 8 };
+const SUIT_INDEX = "shcd";
+
+/**
+ * The strength of a card under a trump choice, as the engine ranks it (rules.Order.strength):
+ * 100 + level for trumps, the level for side cards. With a trump suit: 主5 0 … 主A 8, 副2 9,
+ * 主2 10, 副7 11, 主7 12, 小王 13, 大王 14; with no trump named (叫分 or 无主) only 常主 are
+ * trumps: 2 9, 7 10, 小王 11, 大王 12. Side cards: 5 0, 6 1, 8 2 … A 8.
+ */
+export function strength(card, trump) {
+  const named = Boolean(trump) && trump !== "none";
+  if (card === "BJ" || card === "RJ") return 100 + (named ? 13 : 11) + (card === "RJ" ? 1 : 0);
+  const rank = card[0];
+  const own = named && card[1] === trump;
+  if (rank === "7") return 100 + (named ? 11 + (own ? 1 : 0) : 10);
+  if (rank === "2") return 100 + 9 + (own ? 1 : 0);
+  return (own ? 100 : 0) + (OFF_LEVEL[rank] ?? -1);
+}
+
+/** Cards [card, index] by strength, high first; equal strength by suit ♠ ♥ ♣ ♦. */
+export function byStrength(items, trump) {
+  const suit = (c) => SUIT_INDEX.indexOf(c[1]);
+  return [...items].sort(([a, i], [b, j]) => strength(b, trump) - strength(a, trump) || suit(a) - suit(b) || i - j);
+}
+
+const SORTS = ["suit", "rank"];
+const SORT_KEY = "paiju.sandaha.sort";
+
+/** The player's sort (按花色 / 按大小): kept across hands and visits in localStorage. */
+function sortMode(local) {
+  if (!local.sort) {
+    let saved = null;
+    try {
+      saved = typeof localStorage !== "undefined" ? localStorage.getItem(SORT_KEY) : null;
+    } catch {
+      saved = null;
+    }
+    local.sort = SORTS.includes(saved) ? saved : "suit";
+  }
+  return local.sort;
+}
+
+function sortBar(ctx) {
+  const local = ctx.local;
+  const mode = sortMode(local);
+  return h(
+    "div",
+    { class: "sort-bar sdh-sort", id: "sdh-sort" },
+    SORTS.map((m) =>
+      h(
+        "button",
+        {
+          class: `ghost small-button${mode === m ? " on" : ""}`,
+          id: `sdh-sort-${m}`,
+          "aria-pressed": mode === m ? "true" : "false",
+          onclick: (ev) => {
+            ev.stopPropagation();
+            local.sort = m;
+            try {
+              localStorage.setItem(SORT_KEY, m);
+            } catch {
+              // a private window without storage: the choice lasts for this hand
+            }
+            (local.ctx || ctx).rerender();
+          },
+        },
+        t(`sort.${m}`),
+      ),
+    ),
+  );
 }
 
 // ------------------------------------------------------------------ selection rules
@@ -124,12 +199,16 @@ function handPicker(ctx, cards, mode) {
   const view = ctx.view;
   const picked = local.picked;
   const groups = [];
-  cards.forEach((card, i) => {
-    const key = view.trump || view.phase !== "bidding" ? effectiveSuit(card, view.trump) : isChangzhu(card) ? "T" : card[1];
+  const byRank = sortMode(local) === "rank";
+  const items = cards.map((card, i) => [card, i]);
+  // 按花色: the server's order (trumps first, then ♠ ♥ ♣ ♦, each high to low); 按大小: by strength
+  for (const [card, i] of byRank ? byStrength(items, view.trump) : items) {
+    let key = view.trump || view.phase !== "bidding" ? effectiveSuit(card, view.trump) : isChangzhu(card) ? "T" : card[1];
+    if (byRank && key !== "T") key = "side";
     let group = groups.find((g) => g.key === key);
     if (!group) groups.push((group = { key, items: [] }));
     group.items.push([card, i]);
-  });
+  }
   const active = mode === "bury" || mode === "play";
   // the kitty just picked up (底牌) stays marked in the hand until it is buried
   const taken = splitCards(view.taken || "");
@@ -431,6 +510,7 @@ export function render(ctx) {
           reason,
           controls,
           handPicker(ctx, cards, mode),
+          cards.length > 1 ? sortBar(ctx) : null,
           view.kitty && ctx.seat === view.declarer && view.phase !== "over"
             ? h("div", { class: "sdh-note", id: "sdh-buried" }, h("small", {}, w("buried")), cardsEl(view.kitty, { small: true }))
             : null,

@@ -1,0 +1,557 @@
+"""The server's limits (:class:`~paiju.server.options.Limits`) counted where they hold.
+
+:class:`Guard` is what the app asks before it admits a registration, a socket, a room or a
+message. A single server counts in its own memory (:class:`Guard` itself, the
+:class:`~paiju.server.hub.Hub`'s counters, exactly as before). A cluster node
+(``paiju serve --redis``) counts with every other node (:class:`SharedGuard`):
+
+* **messages** - one token bucket per player in Redis (a hash of its tokens and the time of
+  its last refill, taken atomically by a small Lua script timed by the Redis server's own
+  clock): a player's messages through every node and socket share one rate and one burst.
+  The node's own bucket of the player is checked first: it has at least the tokens of the
+  shared one (it sees a part of the same messages), so a flood through one node is refused
+  there without asking Redis; the messages of one event-loop turn (of every socket of
+  the node) ask Redis together, in one pipeline: one round trip;
+* **registrations per address per hour** - one sorted set of registration times per address
+  in Redis, checked and added to atomically (a sliding hour);
+* **sockets per player and per address** - each node counts its own sockets in a hash of
+  its own (``paiju:limits:sockets:NODE``) that expires unless the node renews it, and a new
+  socket is admitted by a script summing the hashes of the live nodes (those whose presence
+  has not expired): a killed node's sockets stop counting once its presence expires (a few
+  seconds) and its hash expires soon after; a node writes its hash again from its own
+  counts when the hash expired or Redis answers again after an outage;
+* **open rooms per player, rooms of bots only per player** - counted in the shared
+  database, which every node writes and which knows them exactly (a room's owner, its
+  seats, its status), whichever node plays the room and after any takeover;
+* **open rooms per address** - a room's creating address is not in the database (nor in a
+  room recovered after a restart), so each address has a set of its rooms' ids in Redis;
+  the check drops the ids the database no longer shows open and counts the rest.
+
+When Redis does not answer, a node falls back to its own counts (the limits hold per
+node, as on a single server) and logs it once; the database counts need no Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import math
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import and_, exists, func, not_, or_, select
+
+from paiju.server import tables as t
+from paiju.server.client import Bucket
+from paiju.server.errors import ServerError
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+    from redis.commands.core import AsyncScript
+
+    from paiju.server.cluster import Cluster
+    from paiju.server.hub import Hub
+    from paiju.server.options import RoomOptions
+
+__all__ = ["TOKEN_CACHE_SECONDS", "Admitted", "Guard", "SharedGuard"]
+
+log = logging.getLogger("paiju.server")
+
+TOKEN_CACHE_SECONDS = 2.0
+"""How long a cluster node trusts its cache of a bearer token: a token rotated through
+another node stops working here within this time (a single server, which sees every
+rotation itself, caches tokens until they expire)."""
+
+_PREFIX = "paiju:limits"
+
+_BUCKET = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local v = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
+local tokens, stamp = tonumber(v[1]), tonumber(v[2])
+if tokens == nil or stamp == nil then tokens, stamp = burst, now end
+tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
+local ok = 0
+if tokens >= 1 then tokens, ok = tokens - 1, 1 end
+redis.call('HSET', KEYS[1], 'tokens', string.format('%.6f', tokens),
+           'stamp', string.format('%.6f', now))
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return ok
+"""
+"""A token bucket: 1 if a token was taken, 0 if the bucket is empty. The key expires once
+the bucket would be full again (a missing bucket is a full one)."""
+
+_WINDOW = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) >= limit then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return math.ceil(tonumber(oldest[2]) + window - now)
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('EXPIRE', KEYS[1], math.ceil(window) + 1)
+return -1
+"""
+"""A sliding window: -1 if the event was counted, else the seconds until one may be."""
+
+_SOCKET = """
+local function total(field)
+  local sum = 0
+  for i = 1, #KEYS do sum = sum + (tonumber(redis.call('HGET', KEYS[i], field)) or 0) end
+  return sum
+end
+if total(ARGV[1]) >= tonumber(ARGV[2]) then return 1 end
+if ARGV[3] ~= '' and total(ARGV[3]) >= tonumber(ARGV[4]) then return 2 end
+redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+if ARGV[3] ~= '' then redis.call('HINCRBY', KEYS[1], ARGV[3], 1) end
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 0
+"""
+"""Admit a socket: KEYS[1] is this node's hash, the others the live nodes'; 0 if counted,
+1 if the player has its limit of sockets, 2 if the address has."""
+
+_UNSOCKET = """
+for i = 1, #ARGV do
+  if redis.call('HINCRBY', KEYS[1], ARGV[i], -1) <= 0 then redis.call('HDEL', KEYS[1], ARGV[i]) end
+end
+return 0
+"""
+
+
+class Admitted(Bucket):
+    """The bucket of a socket whose messages were admitted before they reached the room
+    (by the shared bucket): the room takes no second token."""
+
+    def __init__(self) -> None:
+        super().__init__(1.0, 1)
+
+    def take(self) -> bool:
+        return True
+
+
+class Guard:
+    """The limits of a single server, counted in this process (the hub's counters)."""
+
+    shared = False
+    """Whether the counts are the cluster's (messages are then admitted before the room)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.limits = hub.limits
+
+    async def start(self) -> None:
+        """Start counting (nothing to do on a single server)."""
+
+    async def stop(self) -> None:
+        """Stop counting."""
+
+    async def registering(self, address: str | None) -> None:
+        """Count a registration from ``address`` (``too_many_registrations``)."""
+        self.hub.registering(address)
+
+    async def open_socket(self, player: int, address: str | None) -> None:
+        """Count a new socket (``too_many_sockets``)."""
+        self.hub.open_socket(player, address)
+
+    async def close_socket(self, player: int, address: str | None) -> None:
+        self.hub.close_socket(player, address)
+
+    async def admit(self, player: int) -> bool:
+        """Whether a message of ``player`` may be handled now (its bucket has a token)."""
+        return self.hub.bucket(player).take()
+
+    async def check_rooms(
+        self,
+        player: int,
+        address: str | None,
+        code: str,
+        options: RoomOptions,
+        game_options: dict[str, Any],
+        seat: int | None,
+    ) -> None:
+        """Whether ``player`` (from ``address``) may create this room (``too_many_rooms``,
+        ``too_many_rooms_address``, ``too_many_bot_rooms``); the hub checks its own rooms
+        when it creates one, which on a single server are all of them."""
+
+    async def check_join(self, player: int) -> None:
+        """Whether ``player`` may take a seat (``too_many_rooms``)."""
+        self.hub.check_room_quota(player)
+
+    def created(self, room_id: int, address: str | None) -> None:
+        """A room was created from ``address``."""
+
+
+class SharedGuard(Guard):
+    """The limits of a cluster node, counted with every other node (see the module)."""
+
+    shared = True
+
+    def __init__(self, hub: Hub, cluster: Cluster) -> None:
+        super().__init__(hub)
+        self.cluster = cluster
+        self.node = cluster.config.name
+        self.redis: Redis | None = None
+        self._socket_key = f"{_PREFIX}:sockets:{self.node}"
+        self._socket_ttl_ms = int(max(10.0, 3 * cluster.config.lease_ttl) * 1000)
+        limits = self.limits
+        self._bucket_ttl_ms = int(math.ceil(limits.burst / limits.messages_per_second) * 1000)
+        self._bucket_ttl_ms += 1000
+        self._task: asyncio.Task[None] | None = None
+        self._down = False
+        self._scripts: dict[str, AsyncScript] = {}
+        self._asks: list[tuple[int, asyncio.Future[bool]]] = []
+        """Messages waiting for the shared bucket's verdict (sent together)."""
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._opening: collections.Counter[str] = collections.Counter()
+        """The fields of this node's hash a socket being admitted is adding to."""
+        self._rewrite = False
+        """Whether this node's hash is to be written again from its own counts (Redis
+        answers again: sockets opened and closed meanwhile were not counted there)."""
+
+    async def start(self) -> None:
+        import redis.asyncio as aioredis
+
+        pool = aioredis.BlockingConnectionPool.from_url(
+            self.cluster.config.redis_url,
+            max_connections=32,
+            timeout=1.0,
+            socket_timeout=1.0,
+            socket_connect_timeout=1.0,
+        )
+        self.redis = aioredis.Redis(connection_pool=pool)
+        for name, source in (
+            ("bucket", _BUCKET),
+            ("window", _WINDOW),
+            ("socket", _SOCKET),
+            ("unsocket", _UNSOCKET),
+        ):
+            self._scripts[name] = self.redis.register_script(source)
+        self._task = asyncio.create_task(self._renew())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        if self.redis is not None:
+            with contextlib.suppress(Exception):
+                await self.redis.delete(self._socket_key)
+            with contextlib.suppress(Exception):
+                await self.redis.aclose()
+
+    async def _run(self, script: str, keys: list[str], args: list[Any]) -> Any:
+        """Run one of the scripts; raises :class:`_RedisAway` when Redis does not answer."""
+        try:
+            answer = await self._scripts[script](keys=keys, args=args)
+        except Exception as exc:
+            self._away(exc)
+            raise _RedisAway from exc
+        self._answered()
+        return answer
+
+    def _away(self, exc: BaseException) -> None:
+        if not self._down:
+            log.error(
+                "node %s: Redis does not answer (%r): the limits are counted on this node"
+                " alone until it does",
+                self.node,
+                exc,
+            )
+        self._down = True
+
+    def _answered(self) -> None:
+        if self._down:
+            log.warning("node %s: Redis answers again: the limits are the cluster's", self.node)
+            self._rewrite = True
+        self._down = False
+
+    async def _renew(self) -> None:
+        """Keep this node's socket counts alive; if they expired (Redis restarted, or the
+        node was held up past their lifetime), write them again from this node's own."""
+        every = self.cluster.config.renew_every
+        while True:
+            await asyncio.sleep(every)
+            redis = self.redis
+            assert redis is not None
+            try:
+                alive = await redis.pexpire(self._socket_key, self._socket_ttl_ms)
+                if not alive or self._rewrite:
+                    self._rewrite = False
+                    await self._write_sockets(redis)
+            except Exception as exc:
+                log.debug("node %s: socket counts not renewed: %r", self.node, exc)
+
+    async def _write_sockets(self, redis: Redis) -> None:
+        """This node's hash, written again from its own counts (less the sockets whose
+        admission is in flight: those add themselves; at worst a socket is not counted
+        until it closes, never counted twice)."""
+        counts = collections.Counter({f"p:{p}": n for p, n in self.hub.sockets.items()})
+        counts.update({f"a:{a}": n for a, n in self.hub.address_sockets.items()})
+        counts.subtract(self._opening)
+        kept = {k: n for k, n in counts.items() if n > 0}
+        async with redis.pipeline(transaction=True) as pipe:
+            pipe.delete(self._socket_key)
+            if kept:
+                pipe.hset(self._socket_key, mapping=kept)  # type: ignore[arg-type]
+                pipe.pexpire(self._socket_key, self._socket_ttl_ms)
+            await pipe.execute()
+
+    # -- messages ------------------------------------------------------------------------
+
+    async def admit(self, player: int) -> bool:
+        local = self.hub.bucket(player)
+        if not local.take():
+            return False  # the shared bucket has no more tokens than this node's
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        if not self._asks:
+            asyncio.get_running_loop().call_soon(self._send_asks)
+        self._asks.append((player, future))
+        if not await future:
+            local.give_back()  # the token stays this node's: its bucket still bounds the shared one
+            return False
+        return True
+
+    def _send_asks(self) -> None:
+        """The messages of one event-loop turn (of every socket) ask Redis together: one
+        pipeline, one round trip."""
+        asks, self._asks = self._asks, []
+        if asks:
+            task = asyncio.create_task(self._ask(asks))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _ask(self, asks: list[tuple[int, asyncio.Future[bool]]]) -> None:
+        limits = self.limits
+        args = [limits.messages_per_second, limits.burst, self._bucket_ttl_ms]
+        redis, script = self.redis, self._scripts["bucket"]
+        answers: list[Any]
+        try:
+            assert redis is not None
+            async with redis.pipeline(transaction=False) as pipe:
+                for player, _ in asks:
+                    await script(keys=[f"{_PREFIX}:bucket:{player}"], args=args, client=pipe)
+                answers = await pipe.execute()
+            self._answered()
+        except Exception as exc:
+            self._away(exc)
+            answers = [1] * len(asks)  # this node's bucket had a token: its verdict stands
+        for (_, future), ok in zip(asks, answers, strict=True):
+            if not future.done():
+                future.set_result(bool(ok))
+
+    # -- registrations -------------------------------------------------------------------
+
+    async def registering(self, address: str | None) -> None:
+        if address is None:
+            return
+        limit = self.limits.registrations_per_address
+        try:
+            wait = await self._run(
+                "window",
+                [f"{_PREFIX}:registrations:{address}"],
+                [limit, 3600, _unique()],
+            )
+        except _RedisAway:
+            self.hub.registering(address)
+            return
+        if int(wait) >= 0:
+            raise ServerError(
+                "too_many_registrations",
+                f"{limit} players were registered from your address in the last hour"
+                f" (the limit); try again in {max(1, int(wait))} s",
+                429,
+            )
+
+    # -- sockets -------------------------------------------------------------------------
+
+    def _socket_keys(self) -> list[str]:
+        others = sorted(n for n in self.cluster.nodes if n != self.node)
+        return [self._socket_key, *(f"{_PREFIX}:sockets:{n}" for n in others)]
+
+    async def open_socket(self, player: int, address: str | None) -> None:
+        self.hub.open_socket(player, address)  # this node's own count first: it is a part
+        limits = self.limits
+        fields = [f"p:{player}"] + ([] if address is None else [f"a:{address}"])
+        self._opening.update(fields)
+        try:
+            refused = await self._run(
+                "socket",
+                self._socket_keys(),
+                [
+                    f"p:{player}",
+                    limits.sockets_per_player,
+                    "" if address is None else f"a:{address}",
+                    limits.sockets_per_address,
+                    self._socket_ttl_ms,
+                ],
+            )
+        except _RedisAway:
+            return
+        finally:
+            self._opening.subtract(fields)
+            for field in fields:
+                if self._opening[field] <= 0:
+                    del self._opening[field]
+        if refused:
+            self.hub.close_socket(player, address)
+            if refused == 1:
+                raise ServerError(
+                    "too_many_sockets",
+                    f"this player already has {limits.sockets_per_player} open sockets (the limit)",
+                    429,
+                )
+            raise ServerError(
+                "too_many_sockets",
+                f"your address already has {limits.sockets_per_address} open sockets (the limit)",
+                429,
+            )
+
+    async def close_socket(self, player: int, address: str | None) -> None:
+        self.hub.close_socket(player, address)
+        fields = [f"p:{player}"] + ([] if address is None else [f"a:{address}"])
+        with contextlib.suppress(_RedisAway):
+            await self._run("unsocket", [self._socket_key], fields)
+
+    # -- rooms ---------------------------------------------------------------------------
+
+    async def check_rooms(
+        self,
+        player: int,
+        address: str | None,
+        code: str,
+        options: RoomOptions,
+        game_options: dict[str, Any],
+        seat: int | None,
+    ) -> None:
+        limits = self.limits
+        self._check_player_rooms(player)
+        if (
+            _bots_only(code, options, game_options, seat)
+            and self._bot_rooms(player) >= limits.bot_rooms_per_player
+        ):
+            raise ServerError(
+                "too_many_bot_rooms",
+                f"you already have {limits.bot_rooms_per_player} open rooms of bots only"
+                " (the limit); close one first",
+                429,
+            )
+        if address is not None and await self._address_rooms(address) >= limits.rooms_per_address:
+            raise ServerError(
+                "too_many_rooms_address",
+                f"{limits.rooms_per_address} open rooms were created from your address"
+                " (the limit); wait until some finish",
+                429,
+            )
+
+    async def check_join(self, player: int) -> None:
+        self._check_player_rooms(player)
+
+    def created(self, room_id: int, address: str | None) -> None:
+        if address is None or self.redis is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._add_room(room_id, address))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _add_room(self, room_id: int, address: str) -> None:
+        assert self.redis is not None
+        key = f"{_PREFIX}:rooms:{address}"
+        with contextlib.suppress(Exception):
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.sadd(key, room_id)
+                pipe.expire(key, 7 * 86_400)
+                await pipe.execute()
+
+    def _check_player_rooms(self, player: int) -> None:
+        limit = self.limits.rooms_per_player
+        if self._player_rooms(player) >= limit:
+            raise ServerError(
+                "too_many_rooms",
+                f"you already have {limit} open rooms (the limit); finish or leave one first",
+                429,
+            )
+
+    def _player_rooms(self, player: int) -> int:
+        """Open rooms the player owns or sits in (a seat of its own, not a bot's)."""
+        seated = exists().where(
+            t.room_seats.c.room_id == t.rooms.c.id,
+            t.room_seats.c.player_id == player,
+            not_(t.room_seats.c.is_bot),
+        )
+        query = (
+            select(func.count())
+            .select_from(t.rooms)
+            .where(_open(), or_(t.rooms.c.owner_id == player, seated))
+        )
+        with self.hub.store.engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
+
+    def _bot_rooms(self, player: int) -> int:
+        """Open rooms the player created in which bots take every seat."""
+        human = exists().where(
+            t.room_seats.c.room_id == t.rooms.c.id,
+            or_(not_(t.room_seats.c.is_bot), t.room_seats.c.player_id.is_not(None)),
+        )
+        query = (
+            select(func.count())
+            .select_from(t.rooms)
+            .where(and_(_open(), t.rooms.c.owner_id == player, not_(human)))
+        )
+        with self.hub.store.engine.connect() as conn:
+            return int(conn.execute(query).scalar() or 0)
+
+    async def _address_rooms(self, address: str) -> int:
+        """Open rooms created from ``address`` (through any node)."""
+        redis = self.redis
+        key = f"{_PREFIX}:rooms:{address}"
+        try:
+            assert redis is not None
+            members = await redis.smembers(key)
+        except Exception:
+            return sum(1 for r in self.hub.rooms.values() if r.address == address and r.open)
+        ids = [int(m) for m in members]
+        if not ids:
+            return 0
+        query = select(t.rooms.c.id).where(t.rooms.c.id.in_(ids), _open())
+        with self.hub.store.engine.connect() as conn:
+            still = {int(r) for r in conn.execute(query).scalars()}
+        over = [i for i in ids if i not in still]
+        if over:
+            with contextlib.suppress(Exception):
+                await redis.srem(key, *over)
+        return len(still)
+
+
+def _bots_only(
+    code: str, options: RoomOptions, game_options: dict[str, Any], seat: int | None
+) -> bool:
+    """Whether the room asked for would have bots in every seat (a room the hub refuses
+    for another reason counts as not: the hub says why)."""
+    if seat is not None or options.bots == 0:
+        return False
+    if options.seats is not None:
+        return options.bots >= options.seats
+    from paiju.games import game as make_game
+
+    try:
+        return options.bots >= make_game(code, **game_options).default_seats
+    except Exception:
+        return False
+
+
+def _open() -> Any:
+    return t.rooms.c.status.in_(("waiting", "playing"))
+
+
+class _RedisAway(Exception):
+    """Redis did not answer: count on this node alone."""
+
+
+def _unique() -> str:
+    import secrets
+
+    return secrets.token_hex(8)
