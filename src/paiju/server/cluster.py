@@ -568,6 +568,7 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
             status = request.query_params.get("status")
             statuses = [status] if status in ("waiting", "playing", "finished") else None
             rows = node.store.rooms(statuses)
+            await _know_holders(node, [r.id for r in rows if r.id not in node.hub.rooms])
             infos = [node.room_info(r).model_dump() for r in rows]
             return JSONResponse(infos)
         found = _ROOM_PATH.match(path)
@@ -582,8 +583,11 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
             row = node.store.room(room_id)
             if row is None:
                 return await call_next(request)
+            await _know_holders(node, [room_id])
             return JSONResponse(node.room_info(row).model_dump())
         base = node.base_of(room_id)
+        if base is None and await node.refresh():
+            base = node.base_of(room_id)  # a node that joined since this one's last tick
         if base is None or request.headers.get(FORWARDED):
             row = node.store.room(room_id)
             if row is not None and row.status in ("waiting", "playing"):
@@ -600,6 +604,17 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
                 )
             return await call_next(request)
         return await _forward(request, base, node.secret)
+
+
+async def _know_holders(node: Cluster, rooms: list[int]) -> None:
+    """Read the nodes' presence again if a live lease of these rooms names a node this one
+    has not seen yet (it joined since this node's last tick): their infos name it."""
+    if not rooms:
+        return
+    leases = node.store.leases.holders(rooms).values()
+    me = node.config.name
+    if any(x.live and x.node != me and x.node not in node.nodes for x in leases):
+        await node.refresh()
 
 
 def _player(node: Cluster, request: Request) -> Any:
