@@ -6,12 +6,14 @@ renewed for :attr:`Leases.ttl` seconds has expired and any node may take it, whi
 **epoch** (the lease number). Times are the database server's clock, never a node's.
 
 The epoch fences every write: :class:`SharedStore` starts each transaction that stores a
-hand or an action by locking the lease rows of the rooms it writes (``FOR SHARE``) and
-comparing their epochs with the ones this node holds; a stale epoch refuses the whole
-transaction (:class:`StaleLease`) before anything is written. A node taking a room over
-updates that row, so it waits for any such transaction of the old holder to commit first
-and then replays the room's log with it - a room is never played on two nodes at once, even
-when the old holder is paused, partitioned or slow rather than dead.
+hand or an action, a seat, a 准备 mark, a room's status or its closing by locking the lease
+rows of the rooms it writes (``FOR SHARE``) and comparing their epochs with the ones this
+node holds; a stale epoch refuses the whole transaction (:class:`StaleLease`) before
+anything is written. A new room and its lease are stored in one transaction. A node
+taking a room over updates that row, so it waits for any such transaction of the old
+holder to commit first and then replays the room's log with it - a room is never played
+on two nodes at once, even when the old holder is paused, partitioned or slow rather than
+dead.
 
 :class:`SharedStore` is also what makes one database safe for many nodes: hand ids come from
 the database's sequence (a single server counts them itself), and the running ledger
@@ -236,8 +238,8 @@ def _now_of(conn: Connection) -> float:
 class SharedStore(Store):
     """The store of one node of a cluster: one PostgreSQL database shared by many nodes.
 
-    Every transaction that stores hands or actions is fenced by the epochs in
-    :attr:`fence` (room -> the epoch of the lease this node holds); hand ids come from the
+    Every transaction that writes a room (hands, actions, seats, status) is fenced by the
+    epochs in :attr:`fence` (room -> the epoch of the lease this node holds); hand ids come from the
     database's sequence; ledger balances are read under a per-player lock, never cached.
     """
 
