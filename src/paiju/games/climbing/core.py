@@ -794,15 +794,25 @@ class ClimbingState(State):
         self.log.append((seat, None))
         return [Passed(seat), *self._advance(seat)]
 
+    def sitting_out(self) -> set[int]:
+        """The seats that act no more on the table's play: those that passed on it. A hook:
+        a game where a pass is final for the whole trick (打弹子's ``pass_is_final``)
+        adds the seats that passed earlier in the trick."""
+        return self.passed
+
     def _advance(self, seat: int) -> list[Event]:
-        """Hand the turn on after ``seat`` acted; end the trick when all others passed."""
+        """Hand the turn on after ``seat`` acted, to the next seat in play that has not sat
+        out; end the trick when every other seat in play sits out."""
         assert self.table_seat is not None
+        out = self.sitting_out()
         waiting = [s for s in range(self.seats) if self.in_play(s) and s != self.table_seat]
-        if all(s in self.passed for s in waiting):
+        if all(s in out for s in waiting):
             return self._end_trick()
-        nxt = self.next_in_play(seat)
-        assert nxt is not None
-        self.turn = nxt
+        for k in range(1, self.seats + 1):
+            s = (seat + k) % self.seats
+            if self.in_play(s) and s not in out:
+                self.turn = s
+                break
         return []
 
     def _end_trick(self) -> list[Event]:
@@ -828,9 +838,13 @@ class ClimbingState(State):
         if self.deal_over():
             return self.end_deal()
         if self.table_seat is not None:
+            out = self.sitting_out()
             waiting = [s for s in range(self.seats) if self.in_play(s) and s != self.table_seat]
-            if all(s in self.passed for s in waiting):
+            if all(s in out for s in waiting):
                 return self._end_trick()
+            if self.turn in out or not self.in_play(self.turn):
+                return self._advance(self.turn)
+            return []
         if self.turn == seat:
             nxt = self.next_in_play(seat)
             if nxt is not None:

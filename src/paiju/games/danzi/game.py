@@ -788,29 +788,12 @@ class DanziState(ClimbingState):
     def _trick_passes(self) -> set[int]:
         return {s for s, cards in self.trick if cards is None}
 
-    def _advance(self, seat: int) -> list[Event]:
-        """The core's turn order; under ``pass_is_final`` a seat that passed sits the
-        rest of the trick out (N37 option)."""
+    def sitting_out(self) -> set[int]:
+        """Under ``pass_is_final`` a seat that passed sits the rest of the trick out (N37
+        option); otherwise the core's rule (a pass counts until the next play)."""
         if not self.options["pass_is_final"]:
-            return super()._advance(seat)
-        assert self.table_seat is not None
-        out = self.passed | self._trick_passes()
-        waiting = [s for s in range(self.seats) if self.in_play(s) and s != self.table_seat]
-        if all(s in out for s in waiting):
-            return self._end_trick()
-        for k in range(1, self.seats + 1):
-            s = (seat + k) % self.seats
-            if self.in_play(s) and s not in out:
-                self.turn = s
-                break
-        return []
-
-    def stop(self, seat: int) -> list[Event]:
-        events = super().stop(seat)
-        stuck = self.turn in self._trick_passes() or not self.in_play(self.turn)
-        if self.options["pass_is_final"] and self._phase == "playing" and self.table and stuck:
-            events += self._advance(self.turn)
-        return events
+            return self.passed
+        return self.passed | self._trick_passes()
 
     def end_deal(self) -> list[Event]:
         """The last places (N39): the players left by cards left, a failed declarer 末游."""
