@@ -208,6 +208,10 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "not_implemented": ("这个玩法还不能玩", "This game is not playable yet"),
     "bad_message": ("消息格式不对", "Malformed message"),
     "rate_limited": ("操作太快了，请稍等", "Too fast: please wait a moment"),
+    "busy": (
+        "你的上一个请求还在处理，请稍后再试",
+        "Your previous request is still being handled: try again",
+    ),
     "bad_seat": ("没有这个座位", "There is no such seat"),
     "bad_name": ("这个名字不能用", "That name cannot be used"),
     "too_fast": ("机器人和限时不能这么快", "Bots and timers cannot be that fast"),

@@ -407,3 +407,25 @@ def test_a_node_writes_its_socket_counts_again_when_redis_lost_them(redis_url: s
     finally:
         client.close()
         store.close()
+
+
+def test_creations_at_the_same_instant_on_both_nodes_pass_the_limit_once(
+    nodes: tuple[Node, Node],
+) -> None:
+    """Three creations of one player fired at once through both nodes, its limit being 2
+    open rooms: exactly two are made, the third is refused, in each of three rounds (the
+    check and the write of a player's rooms are one step across the cluster)."""
+    import concurrent.futures
+
+    a, b = nodes
+    for k in range(3):
+        here = [From(f"127.0.0.{40 + k}") for _ in range(3)]  # addresses no other test uses
+        token = here[0].player(a, f"racer{k}")
+        calls = [(here[0], a), (here[1], b), (here[2], a)]
+        with concurrent.futures.ThreadPoolExecutor(3) as pool:
+            futures = [pool.submit(client.room, node, token) for client, node in calls]
+            answers = [f.result() for f in futures]
+        codes = sorted(r.status_code for r in answers)
+        assert codes == [201, 201, 429], [r.text for r in answers]
+        refused = next(r for r in answers if r.status_code == 429)
+        assert refused.json()["error"]["code"] in ("too_many_rooms", "busy"), refused.text

@@ -284,12 +284,13 @@ def create_app(
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, me: Me, request: Request) -> RoomCreated:
         """Create a room; the creator sits at ``seat``; bots take the last ``bots`` seats."""
-        await hub().guard.check_rooms(
-            me.id, _address(request), body.code, body.options, body.game_options, body.seat
-        )
-        room = hub().create_room(
-            me, body.code, body.options, dict(body.game_options), body.seat, _address(request)
-        )
+        async with hub().guard.serial(me.id):
+            await hub().guard.check_rooms(
+                me.id, _address(request), body.code, body.options, body.game_options, body.seat
+            )
+            room = hub().create_room(
+                me, body.code, body.options, dict(body.game_options), body.seat, _address(request)
+            )
         info = room.info()
         return RoomCreated(
             room=info, seat=room.seat_of(me.id), ws=info.ws or f"/ws/rooms/{room.id}"
@@ -316,8 +317,9 @@ def create_app(
     @app.post("/api/rooms/{room_id}/join")
     async def join(room_id: Id, body: JoinRequest, me: Me) -> RoomCreated:
         room = hub().room(room_id)
-        await hub().guard.check_join(me.id)
-        seat = room.join(me, body.seat)
+        async with hub().guard.serial(me.id):
+            await hub().guard.check_join(me.id)
+            seat = room.join(me, body.seat)
         info = room.info()
         return RoomCreated(room=info, seat=seat, ws=info.ws or f"/ws/rooms/{room.id}")
 

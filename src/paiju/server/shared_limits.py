@@ -38,6 +38,7 @@ import collections
 import contextlib
 import logging
 import math
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import and_, exists, func, not_, or_, select
@@ -180,6 +181,13 @@ class Guard:
     async def check_join(self, player: int) -> None:
         """Whether ``player`` may take a seat (``too_many_rooms``)."""
         self.hub.check_room_quota(player)
+
+    @contextlib.asynccontextmanager
+    async def serial(self, player: int) -> AsyncIterator[None]:
+        """One room creation or join of ``player`` at a time, from its check to its write,
+        so two calls at the same instant cannot both pass a limit. A single server checks
+        and writes without waiting in between: nothing to do."""
+        yield
 
     def created(self, room_id: int, address: str | None) -> None:
         """A room was created from ``address``."""
@@ -449,6 +457,34 @@ class SharedGuard(Guard):
 
     async def check_join(self, player: int) -> None:
         self._check_player_rooms(player)
+
+    @contextlib.asynccontextmanager
+    async def serial(self, player: int) -> AsyncIterator[None]:
+        """The cluster's lock of ``player`` (a Redis lock, redis-py's ``Lock``) around a room
+        creation or join: calls through two nodes at once are checked one after the other.
+        With Redis away, the node's own counts stand (as for every limit)."""
+        redis = self.redis
+        lock = None
+        if redis is not None and not self._down:
+            lock = redis.lock(f"{_PREFIX}:serial:{player}", timeout=10, blocking_timeout=5)
+            try:
+                got = await lock.acquire()
+            except Exception as exc:
+                self._away(exc)
+                lock = None
+            else:
+                if not got:
+                    raise ServerError(
+                        "busy",
+                        "another room request of yours is still being handled; try again",
+                        429,
+                    )
+        try:
+            yield
+        finally:
+            if lock is not None:
+                with contextlib.suppress(Exception):
+                    await lock.release()
 
     def created(self, room_id: int, address: str | None) -> None:
         if address is None or self.redis is None:
