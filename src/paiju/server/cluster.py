@@ -43,6 +43,7 @@ import httpx
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 
+from paiju.server.invites import invite_code
 from paiju.server.journal import Journal
 from paiju.server.lease import SharedStore, StaleLease
 from paiju.server.messages import RoomInfo
@@ -436,6 +437,9 @@ class Cluster:
             hands_played=row.hands_played,
             game=None if hand is None else hand.id,
             owner=row.owner_id,
+            seat_players=list(row.seat_players),
+            ready=[b or (r and p is not None) for p, b, r in _seat_marks(row)],
+            invite=invite_code(row.id) if row.status in ("waiting", "playing") else None,
             **self.placement(row.id),
         )
 
@@ -604,6 +608,12 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
                 )
             return await call_next(request)
         return await _forward(request, base, node.secret)
+
+
+def _seat_marks(row: RoomRow) -> list[tuple[int | None, bool, bool]]:
+    """Each seat's (player, bot, 准备) as stored."""
+    ready = row.seat_ready or (False,) * row.seats
+    return list(zip(row.seat_players, row.seat_bots, ready, strict=True))
 
 
 async def _know_holders(node: Cluster, rooms: list[int]) -> None:
