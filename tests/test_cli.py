@@ -191,3 +191,42 @@ def test_the_installed_command_prints_one_line_errors() -> None:
         "paiju: error: unknown game code 'nope'; try `paiju catalog` (codes like 1301, 1302,"
         " 1303, 1304, 1305, 1306, 1301-points, 1301-payout)"
     )
+
+
+def _event_types() -> set[str]:
+    """Every event type of every family (the families' modules imported first)."""
+    from paiju.engine import Event
+    from paiju.games import FAMILIES
+
+    for family in FAMILIES.values():
+        if family.game is not None:
+            importlib.import_module(family.game.split(":")[0])
+    found: set[str] = set()
+    todo = list(Event.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        kind = getattr(cls, "type", None)
+        if isinstance(kind, str) and "_" in kind:
+            found.add(kind)
+    return found
+
+
+@pytest.mark.parametrize(
+    "code", ["2001", "2101", "1301-payout", "sandaha", "anshan-fangyang", "anshan-majiang"]
+)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_terminal_never_names_an_event_by_its_type(
+    code: str, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole hand in the terminal (1 or Enter answers every question): what happened is told
+    in sentences of the player's language, never as an internal event name."""
+    import re
+
+    monkeypatch.setenv("PAIJU_LANG", lang)
+    answer = "1\n" if code[0].isdigit() else "\n"  # a bet / suggestion 1, or the default
+    result = CliRunner().invoke(cli, ["play", code, "--seed", "names"], input=answer * 400)
+    assert "本局结算" in result.output or "settlement" in result.output.lower(), result.output
+    words = set(re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", result.output))
+    assert not words & _event_types(), sorted(words & _event_types())
+    assert "cards_each" not in result.output

@@ -432,6 +432,7 @@ EVENTS: Final[dict[str, tuple[str, str] | None]] = {
         "The kitty: {cards} ({points} points, ×{multiplier})",
     ),
     "seat_grouped": ("{seat} 分好组了", "{seat}: grouped"),
+    "dealt": ("发牌：每人 {cards_each} 张", "Dealt: {cards_each} cards each"),
 }
 
 _TRUMPS: Final = {"s": "♠", "h": "♥", "c": "♣", "d": "♦", "none": ("无主", "no trumps")}
@@ -457,6 +458,8 @@ def describe_event(event: dict[str, Any], me: int | None, lang: Lang = "zh") -> 
         else:
             values[key] = _value(key, value, lang)
     template = EVENTS.get(kind)
+    if kind == "bet_placed" and "amount" not in event:  # 十三张: hidden until all have bet
+        template = ("{seat} 下好注了", "{seat} has bet")
     text = "{" if template is None else template[k]
     for key, value in values.items():
         text = text.replace("{" + key + "}", value)
