@@ -42,20 +42,22 @@ class PaijuError(Exception):
     code = "error"
 
 
-class NotationError(PaijuError, ValueError):
-    """A card, tile or hand string that does not parse; the message quotes the token.
-
-    As for :class:`IllegalAction`, the message is the developers' English sentence and
-    ``reason`` with ``params`` (``"bad_card_text"``, ``{"token": "Ax"}``) is what a surface
-    renders in the player's language; ``reason`` is None where none is given.
-    """
-
-    code = "bad_notation"
+class _Told(PaijuError):
+    """An error a player is told of: the message is the developers' English sentence, and
+    ``reason`` (a stable snake_case name) with its JSON-ready ``params`` is what a surface
+    renders in the player's language; ``reason`` is None where no rendering exists yet."""
 
     def __init__(self, message: str, *, reason: str | None = None, **params: Any) -> None:
         super().__init__(message)
         self.reason = reason
         self.params: dict[str, Any] = params
+
+
+class NotationError(_Told, ValueError):
+    """A card, tile or hand string that does not parse; the message quotes the token
+    (reason ``"bad_card_text"``, params ``{"token": "Ax"}``, say)."""
+
+    code = "bad_notation"
 
 
 class CatalogError(PaijuError, ValueError):
@@ -79,7 +81,7 @@ class NotImplementedFamily(PaijuError):
     code = "not_implemented"
 
 
-class IllegalAction(PaijuError, ValueError):
+class IllegalAction(_Told, ValueError):
     """An action the rules do not allow now; the message says why and what is allowed.
 
     The message is the developers' English sentence. What a player is shown is the
@@ -93,11 +95,6 @@ class IllegalAction(PaijuError, ValueError):
     """
 
     code = "illegal_action"
-
-    def __init__(self, message: str, *, reason: str | None = None, **params: Any) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.params: dict[str, Any] = params
 
 
 class NotYourTurn(IllegalAction):

@@ -435,6 +435,11 @@ EVENTS: Final[dict[str, tuple[str, str] | None]] = {
     "dealt": ("发牌：每人 {cards_each} 张", "Dealt: {cards_each} cards each"),
 }
 
+EVENT_SHAPES: Final[dict[str, tuple[tuple[str, str], ...]]] = {
+    # other shapes of an event, tried in order when its text above needs a field it lacks
+    "bet_placed": (("{seat} 下好注了", "{seat} has bet"),),  # 十三张: the amount hidden
+}
+
 _TRUMPS: Final = {"s": "♠", "h": "♥", "c": "♣", "d": "♦", "none": ("无主", "no trumps")}
 
 
@@ -457,13 +462,13 @@ def describe_event(event: dict[str, Any], me: int | None, lang: Lang = "zh") -> 
             values[key] = _cards(value, lang)
         else:
             values[key] = _value(key, value, lang)
-    template = EVENTS.get(kind)
-    if kind == "bet_placed" and "amount" not in event:  # 十三张: hidden until all have bet
-        template = ("{seat} 下好注了", "{seat} has bet")
-    text = "{" if template is None else template[k]
-    for key, value in values.items():
-        text = text.replace("{" + key + "}", value)
-    if "{" in text:  # an event this table does not know, or not of this shape
-        rest = ", ".join(f"{key} {v}" for key, v in values.items() if key not in ("type", "seat"))
-        text = f"{values.get('seat', '')} {kind}".strip() + (f": {rest}" if rest else "")
-    return text
+    main = EVENTS.get(kind)
+    for template in ([] if main is None else [main]) + list(EVENT_SHAPES.get(kind, ())):
+        text = template[k]
+        for key, value in values.items():
+            text = text.replace("{" + key + "}", value)
+        if "{" not in text:
+            return text
+    # an event this table does not know, or not of a shape it knows
+    rest = ", ".join(f"{key} {v}" for key, v in values.items() if key not in ("type", "seat"))
+    return f"{values.get('seat', '')} {kind}".strip() + (f": {rest}" if rest else "")
