@@ -599,9 +599,10 @@ async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
         await _refuse(websocket, "bad_token", "missing or unknown token; register first", 4401)
         return
     room = hub.rooms.get(room_id)
-    moved = None if room is not None or hub.cluster is None else hub.cluster.locate(room_id)
-    if room is None and hub.cluster is not None and moved is None and await hub.cluster.refresh():
-        moved = hub.cluster.locate(room_id)  # a node that joined since this one's last tick
+    moved = None
+    if room is None and hub.cluster is not None:
+        await hub.cluster.know_holders([room_id])
+        moved = hub.cluster.locate(room_id)
     if moved is not None:
         where = f"room {room_id} is played on node {moved[0]}: connect to {moved[1]}"
         await _refuse(websocket, "wrong_node", where, 4308)

@@ -382,23 +382,35 @@ class Cluster:
         where = self.locate(room_id)
         return {} if where is None else {"node": where[0], "ws": where[1]}
 
-    def locate(self, room_id: int) -> tuple[str, str] | None:
-        """(node, WebSocket URL) of the live node holding the room, if another one does."""
+    def _holder(self, room_id: int) -> NodeInfo | None:
+        """The live node holding the room's lease, if another one does (as far as this
+        node has seen the others' presence)."""
         lease = self.store.leases.holders([room_id]).get(room_id)
         if lease is None or not lease.live or lease.node == self.config.name:
             return None
-        node = self.nodes.get(lease.node)
-        if node is None:
-            return None
-        return node.name, self._ws(node.ws_base, room_id)
+        return self.nodes.get(lease.node)
+
+    def locate(self, room_id: int) -> tuple[str, str] | None:
+        """(node, WebSocket URL) of the live node holding the room, if another one does."""
+        node = self._holder(room_id)
+        return None if node is None else (node.name, self._ws(node.ws_base, room_id))
 
     def base_of(self, room_id: int) -> str | None:
         """The HTTP base URL of the live node holding the room (not this one)."""
-        lease = self.store.leases.holders([room_id]).get(room_id)
-        if lease is None or not lease.live or lease.node == self.config.name:
-            return None
-        node = self.nodes.get(lease.node)
+        node = self._holder(room_id)
         return None if node is None else node.url.rstrip("/")
+
+    async def know_holders(self, rooms: list[int]) -> None:
+        """Read the nodes' presence again if a live lease of these rooms names a node this
+        one has not seen yet (it joined since this node's last tick), so that what this
+        node answers about the rooms - their infos, forwarding, a socket's redirect -
+        names it."""
+        if not rooms:
+            return
+        leases = self.store.leases.holders(rooms).values()
+        me = self.config.name
+        if any(x.live and x.node != me and x.node not in self.nodes for x in leases):
+            await self.refresh()
 
     @staticmethod
     def _ws(base: str, room_id: int) -> str:
@@ -438,7 +450,7 @@ class Cluster:
             game=None if hand is None else hand.id,
             owner=row.owner_id,
             seat_players=list(row.seat_players),
-            ready=[b or (r and p is not None) for p, b, r in _seat_marks(row)],
+            ready=[b or r for b, r in zip(row.seat_bots, row.ready_marks(), strict=True)],
             invite=invite_code(row.id) if row.status in ("waiting", "playing") else None,
             **self.placement(row.id),
         )
@@ -572,7 +584,7 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
             status = request.query_params.get("status")
             statuses = [status] if status in ("waiting", "playing", "finished") else None
             rows = node.store.rooms(statuses)
-            await _know_holders(node, [r.id for r in rows if r.id not in node.hub.rooms])
+            await node.know_holders([r.id for r in rows if r.id not in node.hub.rooms])
             infos = [node.room_info(r).model_dump() for r in rows]
             return JSONResponse(infos)
         found = _ROOM_PATH.match(path)
@@ -587,11 +599,10 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
             row = node.store.room(room_id)
             if row is None:
                 return await call_next(request)
-            await _know_holders(node, [room_id])
+            await node.know_holders([room_id])
             return JSONResponse(node.room_info(row).model_dump())
+        await node.know_holders([room_id])
         base = node.base_of(room_id)
-        if base is None and await node.refresh():
-            base = node.base_of(room_id)  # a node that joined since this one's last tick
         if base is None or request.headers.get(FORWARDED):
             row = node.store.room(room_id)
             if row is not None and row.status in ("waiting", "playing"):
@@ -608,23 +619,6 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
                 )
             return await call_next(request)
         return await _forward(request, base, node.secret)
-
-
-def _seat_marks(row: RoomRow) -> list[tuple[int | None, bool, bool]]:
-    """Each seat's (player, bot, 准备) as stored."""
-    ready = row.seat_ready or (False,) * row.seats
-    return list(zip(row.seat_players, row.seat_bots, ready, strict=True))
-
-
-async def _know_holders(node: Cluster, rooms: list[int]) -> None:
-    """Read the nodes' presence again if a live lease of these rooms names a node this one
-    has not seen yet (it joined since this node's last tick): their infos name it."""
-    if not rooms:
-        return
-    leases = node.store.leases.holders(rooms).values()
-    me = node.config.name
-    if any(x.live and x.node != me and x.node not in node.nodes for x in leases):
-        await node.refresh()
 
 
 def _player(node: Cluster, request: Request) -> Any:

@@ -145,10 +145,9 @@ class Room:
         self.status: RoomStatus = cast(RoomStatus, row.status)
         self.hands_played = row.hands_played
         self.context: dict[str, Any] = dict(row.context)
-        ready = row.seat_ready or (False,) * row.seats
         self.seats = [
-            SeatRuntime(player=p, bot=b, ready=r and p is not None)
-            for p, b, r in zip(row.seat_players, row.seat_bots, ready, strict=True)
+            SeatRuntime(player=p, bot=b, ready=r)
+            for p, b, r in zip(row.seat_players, row.seat_bots, row.ready_marks(), strict=True)
         ]
         self.spectators: set[Client] = set()
         self.state: State | None = None
@@ -638,11 +637,7 @@ class Room:
                 self._give_to_bot(i)  # left mid-hand and did not come back
         # 继续: the result stays until every connected human seat (not in 托管) has seen
         # it, or ``pause`` seconds; without such a seat, a short look (3 s at most).
-        self.waiting = {
-            i
-            for i, s in enumerate(self.seats)
-            if not s.bot and not s.auto and s.client is not None and s.player is not None
-        }
+        self.waiting = self._human_seats(connected=True)
         pause = self.options.pause if self.waiting else min(self.options.pause, 3.0)
         self._hold(list(ending.scores), list(ending.deltas), ending.room_finished, pause)
         if ending.room_finished:
@@ -673,6 +668,18 @@ class Room:
         if not finished:
             self.next_hand = self.loop.call_later(pause, self._safe(self.deal_hand))
 
+    def _human_seats(self, *, connected: bool) -> set[int]:
+        """The seats a player of one's own plays (not a bot, not 托管); with ``connected``,
+        only those whose socket is open."""
+        return {
+            i
+            for i, s in enumerate(self.seats)
+            if not s.bot
+            and not s.auto
+            and s.player is not None
+            and (s.client is not None or not connected)
+        }
+
     def hold_recovered(self) -> None:
         """After a restart between hands (the hand just over restored): hold its result
         for the human seats' players, who reconnect and tap 继续, ``RECOVERED_LOOK``
@@ -683,9 +690,7 @@ class Room:
                 min(self.options.pause, 3.0), self._safe(self.deal_hand)
             )
             return
-        self.waiting = {
-            i for i, s in enumerate(self.seats) if not s.bot and not s.auto and s.player is not None
-        }
+        self.waiting = self._human_seats(connected=False)
         look = RECOVERED_LOOK if self.waiting else 3.0
         scores = list(state.settlement())
         deltas = [x * self.options.stake for x in scores]

@@ -292,6 +292,11 @@ class RoomRow:
     seat_ready: tuple[bool, ...] = ()
     """Each seat's 准备 mark while the room waits (empty: none stored)."""
 
+    def ready_marks(self) -> tuple[bool, ...]:
+        """Each seat's stored 准备, a mark of an open seat not counting."""
+        marks = self.seat_ready or (False,) * self.seats
+        return tuple(r and p is not None for p, r in zip(self.seat_players, marks, strict=True))
+
 
 @dataclass(frozen=True)
 class HandRow:
