@@ -49,6 +49,7 @@ FAST = {
     "reconnect_grace": 60,
     "fill_after": None,
     "ready_check": False,
+    "claim_window": 0.05,
 }
 
 
