@@ -54,6 +54,7 @@ FAST = {
     "fill_after": None,
     "ready_check": False,
     "claim_window": 0.05,
+    "seed_wait": 0,
 }
 
 

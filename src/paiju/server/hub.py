@@ -69,7 +69,7 @@ class Hub:
         room.await_players()
         hand = self.store.current_hand(row.id)
         if hand is None:
-            room.deal_hand()
+            room.deal_after_seeds()
         elif hand.status == "playing":
             room.restore(hand)
             room._schedule()

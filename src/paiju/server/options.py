@@ -62,6 +62,14 @@ class RoomOptions(BaseModel):
         description="Seconds the result stays up before the next hand at most; the next "
         "hand comes as soon as every connected human seat has tapped 继续 (continue).",
     )
+    seed_wait: float = Field(
+        3.0,
+        ge=0,
+        le=60,
+        description="Seconds the room's first deal waits, its commitment published, for "
+        "the seated players' client seeds; it comes as soon as every human seat has sent "
+        "one (later deals: their commitment comes with the hand before).",
+    )
     ready_check: bool = Field(
         True,
         description="准备: a full room starts once every human seat is ready (or at the "

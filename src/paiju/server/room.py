@@ -179,6 +179,8 @@ class Room:
         """The server seed and client seeds of the hand in play (or last played)."""
         self.window: Window | None = None
         """The hidden decision window open now (a mahjong claim window; paiju.server.windows)."""
+        self.seeding = False
+        """The first deal waits for the seated players' client seeds (``seed_wait``)."""
 
     @property
     def open(self) -> bool:
@@ -352,7 +354,22 @@ class Room:
         self.status = "playing"
         self.store.set_room_status(self.id, "playing")
         self.announce()
-        self.deal_hand()
+        self.deal_after_seeds()
+
+    def deal_after_seeds(self) -> None:
+        """The first deal of the room (or the first after a restart): its commitment is
+        published already (``next_commitment`` in the room's info), and the deal waits
+        ``seed_wait`` seconds for the seated players' client seeds - less once every human
+        seat has sent one, none without a human seat (docs/fairness.md)."""
+        if self.next_hand is not None:
+            self.next_hand.cancel()
+        wait = 0.0 if self._seeds_in() else self.options.seed_wait
+        self.seeding = wait > 0
+        self.next_hand = self.loop.call_later(wait, self._safe(self.deal_hand))
+
+    def _seeds_in(self) -> bool:
+        """Every human seat has sent its client seed for the next deal (true without one)."""
+        return all(s.client_seed for s in self.seats if not s.bot and s.player is not None)
 
     # -- hands ----------------------------------------------------------------------
 
@@ -362,6 +379,7 @@ class Room:
         if self.next_hand is not None:
             self.next_hand.cancel()
         self.next_hand = None
+        self.seeding = False
         self.waiting.clear()
         self.over = None
         self.acted.clear()
@@ -447,6 +465,8 @@ class Room:
                 id=msg.id,
             )
         )
+        if self.seeding and self._seeds_in():
+            self.deal_after_seeds()  # every seat's seed is in: the first deal comes now
 
     def _new_bots(self) -> None:
         self._drop_window()
