@@ -31,6 +31,7 @@ pydantic from their annotations (cards as canonical text, see
 from __future__ import annotations
 
 import copy
+import dataclasses
 import pickle
 import random
 from abc import ABC, abstractmethod
@@ -102,6 +103,17 @@ class _Message:
         if not isinstance(obj, Mapping):
             raise ProtocolError(f"expected a JSON object for {cls.type!r}, got {obj!r}")
         body = {k: v for k, v in obj.items() if k != "type"}
+        known = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+        unknown = sorted(str(k) for k in body if k not in known)
+        if unknown:
+            raise ProtocolError(
+                f"a {cls.type!r} message has no field {unknown[0]!r}; its fields: "
+                f"{', '.join(['type', *known])}",
+                reason="unknown_field",
+                field=unknown[0],
+                kind=cls.type,
+                allowed=["type", *known],
+            )
         try:
             result: Self = _adapter(cls).validate_python(body)
         except ValidationError as exc:

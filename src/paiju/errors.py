@@ -103,8 +103,9 @@ class NotYourTurn(IllegalAction):
     code = "not_your_turn"
 
 
-class ProtocolError(PaijuError, ValueError):
-    """A malformed JSON form of an action, event or deal."""
+class ProtocolError(_Told, ValueError):
+    """A malformed JSON form of an action, event or deal (with a ``reason`` where a player
+    is told what is wrong: ``unknown_field``, say)."""
 
     code = "bad_message"
 

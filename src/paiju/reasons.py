@@ -27,7 +27,7 @@ import os
 from typing import Any, Final, Literal
 
 from paiju.cards import parse_cards
-from paiju.errors import IllegalAction, NotationError, PaijuError
+from paiju.errors import IllegalAction, NotationError, PaijuError, ProtocolError
 
 __all__ = [
     "CODES",
@@ -77,6 +77,10 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
         "{code} is played by {low}-{high}, not {n}",
     ),
     "unknown_option": ("没有这个房间选项：{options}", "No such room option: {options}"),
+    "unknown_field": (
+        "“{kind}”没有“{field}”这一项，只能写：{allowed}",
+        "A {kind} has no field {field}; its fields: {allowed}",
+    ),
     "bad_option": ("房间选项 {option} 的值不对：{value}", "Room option {option} cannot be {value}"),
     "option_out_of_range": (
         "房间选项 {option} 要在 {min}-{max} 之间",
@@ -223,6 +227,9 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "too_many_rooms_address": ("从你这里开的房间太多了", "Too many rooms from your address"),
     "too_many_sockets": ("连接太多了", "Too many connections"),
     "void_game": ("这局牌作废了", "This hand was void"),
+    "no_result": ("现在没有要继续的结果", "There is no result to continue from"),
+    "room_playing": ("牌局已经开始了，不用再准备", "The game has started: no need to get ready"),
+    "no_next_hand": ("这个房间不再发新牌了", "This room deals no further hand"),
     "storage_failure": ("没能保存这一步，请再试一次", "The move could not be stored: try again"),
     "internal": ("服务器出错了，这一步没有生效", "Server error: the move was not applied"),
 }
@@ -326,7 +333,7 @@ def render(reason: str | None, params: dict[str, Any], lang: Lang, fallback: str
 
 def _reason_of(exc: PaijuError) -> tuple[str | None, dict[str, Any]]:
     """The player-facing reason and params of an error (refusals and notation errors)."""
-    if isinstance(exc, IllegalAction | NotationError):
+    if isinstance(exc, IllegalAction | NotationError | ProtocolError):
         return exc.reason, dict(exc.params)
     return None, {}
 

@@ -23,6 +23,7 @@ __all__ = [
     "Continue",
     "Control",
     "Draft",
+    "Drafted",
     "ErrorMsg",
     "HandOver",
     "HandStarted",
@@ -105,6 +106,7 @@ class Draft(_Msg):
 
     type: Literal["draft"] = "draft"
     action: dict[str, Any] | None = None
+    id: Ref = None
 
 
 class Sync(_Msg):
@@ -272,6 +274,16 @@ class Seeded(_Msg):
     id: Ref = None
 
 
+class Drafted(_Msg):
+    """Your ``draft`` is kept (``draft``: whether one is kept now, false after ``null``)."""
+
+    type: Literal["drafted"] = "drafted"
+    room: int
+    seat: int
+    draft: bool
+    id: Ref = None
+
+
 class StateMsg(_Msg):
     """The full current state for this socket (on joining, on ``sync``, on a control change)."""
 
@@ -360,6 +372,7 @@ SERVER_MESSAGES: tuple[type[_Msg], ...] = (
     RoomMsg,
     HandStarted,
     Seeded,
+    Drafted,
     StateMsg,
     Update,
     HandOver,
@@ -390,4 +403,6 @@ ERROR_CODES: dict[str, str] = {
     "too_many_sockets": "the player or its address has its limit of sockets (closed, 4429)",
     "room_closed": "the room's owner or the operator closed the room",
     "no_next_hand": "a client seed for a room that deals no further hand",
+    "no_result": "a continue (继续) while no hand's result is shown",
+    "room_playing": "a ready (准备) after the room has started",
 }

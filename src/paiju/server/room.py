@@ -48,6 +48,7 @@ from paiju.server.messages import (
     Continue,
     Control,
     Draft,
+    Drafted,
     ErrorMsg,
     HandOver,
     HandStarted,
@@ -286,9 +287,10 @@ class Room:
         return seat
 
     def set_ready(self, seat: int, ready: bool) -> None:
-        """准备 (or not) before the first deal; the room starts once all are ready."""
+        """准备 (or not) before the first deal; the room starts once all are ready (and
+        every socket is sent the room's info). Later it is refused: ``room_playing``."""
         if self.status != "waiting":
-            return
+            raise ServerError("room_playing", f"room {self.id} has started: no 准备 now", 409)
         if self.seats[seat].ready != ready:
             self.seats[seat].ready = ready
             self.store.set_ready(self.id, seat, ready)
@@ -1243,7 +1245,8 @@ class Room:
             client.error(
                 "unknown_type",
                 f"unknown message type {obj.get('type')!r}; "
-                "clients send hello, action, resume, sync, ping, client_seed",
+                "clients send hello, action, resume, continue, ready, draft, sync, ping,"
+                " client_seed",
                 ref,
             )
             return
@@ -1280,8 +1283,7 @@ class Room:
         elif isinstance(msg, ActionMsg):
             self._player_action(client, msg)
         elif isinstance(msg, Continue):
-            if client.seat is not None:
-                self.next_hand_please(client.seat)
+            self._continue(client)
         elif isinstance(msg, Ready):
             if client.seat is None:
                 raise ServerError("spectator", "a spectator holds no seat to get ready in")
@@ -1290,8 +1292,24 @@ class Room:
             if client.seat is None:
                 raise ServerError("spectator", "a spectator holds no seat")
             self.set_draft(client.seat, msg.action)
+            draft = self.seats[client.seat].draft is not None
+            client.send(Drafted(room=self.id, seat=client.seat, draft=draft, id=msg.id))
         elif isinstance(msg, ClientSeed):
             self.set_client_seed(client, msg)
+
+    def _continue(self, client: Client) -> None:
+        """继续: answered by the result again (to everyone, while the next hand still waits
+        for this seat; else to this socket), or refused when no result is shown."""
+        if client.seat is None:
+            raise ServerError("spectator", "a spectator has no result to continue from")
+        if self.over is None:
+            raise ServerError("no_result", "no hand's result is shown: 继续 comes after a hand")
+        if client.seat in self.waiting and self.next_hand is not None:
+            self.next_hand_please(client.seat)
+            return
+        left = max(0.0, self._hand_at - self.loop.time()) if self.next_hand is not None else None
+        update = {"next_hand_in": None if left is None else round(left, 1)}
+        client.send(self.over.model_copy(update=update))
 
     def parse_action(self, action: Any) -> Action:
         """An action of this room's game from its JSON form (``ProtocolError`` if bad)."""
