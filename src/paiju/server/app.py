@@ -25,6 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
@@ -35,7 +36,7 @@ from paiju.games import variant_json
 from paiju.reasons import error_fields
 from paiju.server.client import Client
 from paiju.server.cluster import NodeConfig
-from paiju.server.errors import ServerError
+from paiju.server.errors import ServerError, database_away
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
 from paiju.server.invites import invite_code, invite_room
@@ -220,6 +221,11 @@ def create_app(
         return JSONResponse(
             {"error": {"code": "bad_request", "message": problems[:2000]}}, status_code=422
         )
+
+    @app.exception_handler(SQLAlchemyError)
+    async def database_failed(request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        log.error("%s %s: the database failed: %r", request.method, request.url.path, exc)
+        return database_away(exc)
 
     @app.exception_handler(RecursionError)
     async def too_deep(request: Request, exc: RecursionError) -> JSONResponse:

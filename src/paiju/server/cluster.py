@@ -42,7 +42,9 @@ from typing import TYPE_CHECKING, Any
 import httpx
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
 
+from paiju.server.errors import database_away
 from paiju.server.invites import invite_code
 from paiju.server.journal import Journal
 from paiju.server.lease import SharedStore, StaleLease
@@ -562,6 +564,15 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
 
     @app.middleware("http")
     async def rooms_anywhere(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        try:
+            return await placed(request, call_next)
+        except SQLAlchemyError as exc:  # the shared database is away: say so, as JSON
+            log.error("%s %s: the database failed: %r", request.method, request.url.path, exc)
+            return database_away(exc)
+
+    async def placed(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         node = cluster()
