@@ -43,6 +43,7 @@ import httpx
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 
+from paiju.errors import PaijuError
 from paiju.server.invites import invite_code
 from paiju.server.journal import Journal
 from paiju.server.lease import SharedStore, StaleLease
@@ -193,10 +194,13 @@ class Cluster:
         if not await self._heartbeat():
             raise RuntimeError(f"cannot reach Redis at {self.config.redis_url}")
         self.redis_ok = True
+        await self._hold_name()
         self.valid_until = time.monotonic() + self.config.lease_ttl
         taken = 0
         while True:
-            claimed = self.store.leases.claim(self.config.claim_batch, own=True, full=True)
+            claimed = self.store.leases.claim(
+                self.config.claim_batch, own=True, full=True, held=self.store.fence
+            )
             if not claimed:
                 break
             taken += self._adopt(claimed)
@@ -207,6 +211,18 @@ class Cluster:
         )
         self._renewer.start()
         return taken
+
+    async def _hold_name(self) -> None:
+        """Take this node's name (:meth:`SharedStore.hold_name`), waiting up to a lease
+        time for an earlier process of the name to end; raises if it does not."""
+        end = time.monotonic() + self.config.lease_ttl
+        while not self.store.hold_name():
+            if time.monotonic() >= end:
+                raise PaijuError(
+                    f"another process is running as node {self.config.name} on this"
+                    " database; stop it first, or give this one another --node"
+                )
+            await asyncio.sleep(0.25)
 
     async def stop(self) -> None:
         """Leave the cluster: hand the leases back (other nodes take the rooms at once)."""
@@ -259,7 +275,7 @@ class Cluster:
             await asyncio.sleep(min(0.5, 0.15 * rank) + random.random() * 0.05)
         self._ticks += 1
         full = self._ticks % FULL_CLAIM_EVERY == 0  # rooms without a lease: once a minute
-        claimed = self.store.leases.claim(self.config.claim_batch, full=full)
+        claimed = self.store.leases.claim(self.config.claim_batch, full=full, held=self.store.fence)
         if claimed:
             self._adopt(claimed)
 

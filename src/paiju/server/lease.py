@@ -51,6 +51,9 @@ _MIGRATION_LOCK = 0x7061_696A_7502
 _BALANCE_LOCKS = 0x7061
 """The namespace of the per-player advisory transaction locks of ledger balances."""
 
+_NODE_LOCKS = 0x7062
+"""The namespace of the session advisory locks of node names (one process a name)."""
+
 
 class StaleLease(PaijuError):
     """This node no longer holds the lease of these rooms: their writes were refused."""
@@ -103,7 +106,12 @@ class Leases:
         return None if got is None else int(got)
 
     def claim(
-        self, limit: int, grace: float = 10.0, own: bool = False, full: bool = False
+        self,
+        limit: int,
+        grace: float = 10.0,
+        own: bool = False,
+        full: bool = False,
+        held: Iterable[int] = (),
     ) -> list[tuple[int, int]]:
         """Take up to ``limit`` open rooms nobody holds; (room, epoch) pairs.
 
@@ -113,9 +121,12 @@ class Leases:
         also the open rooms without any lease row, created more than ``grace`` seconds ago
         (rooms a single server made before the cluster started: a node stores a room and
         its lease in one transaction), and with ``own`` (at start-up) the leases of an
-        earlier run of this node; that query reads every open room."""
+        earlier run of this node; that query reads every open room. The rooms of ``held``
+        (those this run holds already) are never claimed again: a start-up that claims
+        in batches until nothing is left ends."""
         with self.store.engine.begin() as conn:
             sql, params = self._claim_query(conn, limit, grace, own, full)
+            params["held"] = sorted(set(held))
             rows = conn.execute(text(sql), params).all()
             if not full:
                 # leases of rooms over: nobody writes them again (keeps the index small)
@@ -141,6 +152,7 @@ class Leases:
             chosen = f"""SELECT r.id AS room_id
                 FROM rooms r LEFT JOIN room_leases l ON l.room_id = r.id
                 WHERE r.status IN ('waiting', 'playing')
+                  AND r.id <> ALL(CAST(:held AS integer[]))
                   AND ((l.room_id IS NULL AND r.created_at < CAST(:created_before AS float8))
                        OR l.expires_at < CAST(:now AS float8) OR (:own AND l.node = {_NODE}))
                 ORDER BY r.id LIMIT :limit"""
@@ -149,6 +161,7 @@ class Leases:
             chosen = """SELECT l.room_id
                 FROM room_leases l JOIN rooms r ON r.id = l.room_id
                 WHERE l.expires_at < CAST(:now AS float8) AND r.status IN ('waiting', 'playing')
+                  AND l.room_id <> ALL(CAST(:held AS integer[]))
                 ORDER BY l.expires_at LIMIT :limit"""
             again = ""
         sql = f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
@@ -163,6 +176,7 @@ class Leases:
         """The query plan of :meth:`claim` (PostgreSQL's ``EXPLAIN``; nothing is taken)."""
         with self.store.engine.begin() as conn:
             sql, params = self._claim_query(conn, limit, 10.0, False, full)
+            params["held"] = []
             lines = conn.execute(text("EXPLAIN " + sql), params).scalars().all()
             conn.rollback()
         return "\n".join(str(line) for line in lines)
@@ -278,6 +292,39 @@ class SharedStore(Store):
         """Told of a room write (a seat, a status, a closing) refused for a stale lease,
         before :class:`StaleLease` is raised to the caller (the cluster drops the room)."""
         self._new_leases: dict[int, int] = {}
+        self._name_lock: Connection | None = None
+
+    def hold_name(self) -> bool:
+        """Take this node's name for this process: a session advisory lock, held on a
+        connection of its own until :meth:`close` (PostgreSQL ends it with the process's
+        connection: a node killed with ``kill -9`` frees its name at once). A node's
+        leases are its name's, and a start-up takes back the leases of its name's earlier
+        run: two processes under one name would both play its rooms. False while another
+        process holds the name."""
+        if self._name_lock is not None:
+            return True
+        conn = self.engine.connect()
+        try:
+            got = conn.execute(
+                text("SELECT pg_try_advisory_lock(:ns, hashtext(:node))"),
+                {"ns": _NODE_LOCKS, "node": self.leases.node},
+            ).scalar()
+            conn.commit()
+        except BaseException:
+            conn.close()
+            raise
+        if not got:
+            conn.close()
+            return False
+        self._name_lock = conn
+        return True
+
+    def close(self) -> None:
+        if self._name_lock is not None:
+            with contextlib.suppress(Exception):
+                self._name_lock.close()
+            self._name_lock = None
+        super().close()
 
     def create_room(self, *args: Any, **kwargs: Any) -> int:
         """Store a new room and its lease in one transaction: this node plays the rooms
