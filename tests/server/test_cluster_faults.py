@@ -5,16 +5,23 @@ while. In each the rooms keep playing or move, and the players are told."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import signal
 import time
 from pathlib import Path
 
+import httpx
 import pytest
+import websockets
 from server_helpers import FAST
 from sqlalchemy import text
 from test_cluster import Node, _each
 
 from paiju.server.store import Store
+
+WAITING = {**FAST, "seats": 2, "bots": 0}
+"""A room that waits for its second player."""
 
 BOTS = {**FAST, "bots": 2, "seats": 2, "hands": 1000, "bot_delay": 0.05}
 """A room of bots only that plays for ever, at a pace the tests can watch."""
@@ -117,3 +124,70 @@ def test_two_processes_cannot_run_as_one_node(
             twin.start(timeout=30)
     finally:
         _each(Node.stop, [a, twin])
+
+
+def test_a_call_passed_on_goes_to_the_rooms_own_routes_only(
+    tmp_path: Path, postgres_db: str, redis_url: str
+) -> None:
+    """A node passes on the calls of a room (join, spectate, …) built from the parsed room
+    id and route: a path that climbs out of the room (``..%2F``) reaches nothing on the
+    room's node. Room ids past what the database holds (2**31 and up) are answered with
+    JSON errors, and a socket to one gets a frame saying so before it is closed."""
+    a = Node(tmp_path / "a", postgres_db, redis_url, "a")
+    b = Node(tmp_path / "b", postgres_db, redis_url, "b")
+    _each(Node.start, [a, b])
+    try:
+        token = a.register("ann")
+        made = a.call(
+            "POST", "/api/rooms", token, json={"code": "toy", "options": WAITING, "seat": 0}
+        )
+        assert made.status_code == 201, made.text
+        room = made.json()["room"]
+        assert room["node"] == "a"
+        players = _players(postgres_db)
+        for climb in ("..%2F..%2Fplayers", "..%2F..%2F..%2Fapi%2Fplayers", "x%2F..%2F..%2Fplayers"):
+            url = f"{b.base}/api/rooms/{room['id']}/{climb}"
+            answer = httpx.post(
+                url,
+                json={"name": "mallory"},
+                headers={"Authorization": f"Bearer {token}", "X-Forwarded-For": "6.6.6.6"},
+                timeout=10,
+            )
+            assert answer.status_code in (404, 405), (climb, answer.status_code, answer.text)
+        assert _players(postgres_db) == players, "a call climbed out of the room's routes"
+        # the room's own routes are still passed on
+        spectate = b.call("GET", f"/api/rooms/{room['id']}/spectate", token)
+        assert spectate.status_code == 200, spectate.text
+        assert spectate.json()["room"]["node"] == "a"
+        for big in (2**31, 2**40, 2**63 - 1):
+            for method, route in (("GET", ""), ("POST", "/join"), ("GET", "/spectate")):
+                answer = b.call(method, f"/api/rooms/{big}{route}", token, json={})
+                assert answer.status_code == 404, (big, route, answer.text)
+                assert answer.json()["error"]["code"] == "no_room"
+            closed = b.call("POST", f"/api/rooms/{big}/close", token)
+            assert closed.status_code == 404 and closed.json()["error"]["code"] == "no_room"
+
+        async def sockets() -> None:
+            for big in (2**31, 2**40):
+                url = f"{b.ws_base}/ws/rooms/{big}?token={token}"
+                async with websockets.connect(url) as ws:
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                    assert msg["type"] == "error" and msg["code"] == "no_room", msg
+                    with pytest.raises(websockets.ConnectionClosed) as ended:
+                        await asyncio.wait_for(ws.recv(), 10)
+                    assert ended.value.rcvd is not None and ended.value.rcvd.code == 4404
+
+        asyncio.run(sockets())
+        for node in (a, b):
+            assert "Traceback" not in node.log.read_text(errors="replace")
+    finally:
+        _each(Node.stop, [a, b])
+
+
+def _players(dsn: str) -> int:
+    store = Store(dsn)
+    try:
+        with store.engine.connect() as conn:
+            return int(conn.execute(text("SELECT count(*) FROM players")).scalar() or 0)
+    finally:
+        store.close()

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import OperationalError
 
 from paiju.errors import PaijuError
 from paiju.server.invites import invite_code
@@ -74,7 +75,23 @@ another (:data:`FORWARDED`), whose client address (:data:`CLIENT`) is then belie
 
 CLIENT = "x-paiju-client"
 """The address of the client of a call passed on by a node."""
-_ROOM_PATH = re.compile(r"^/api/rooms/(\d+)(/.*)?$")
+_ROOM_PATH = re.compile(r"^/api/rooms/([0-9]{1,19})(?:/([a-z]+))?$")
+"""A call on one room: ``/api/rooms/{id}`` or ``/api/rooms/{id}/{route}`` (the path as
+the app sees it, percent-decoded: a ``..%2F`` is a ``../`` here and matches nothing)."""
+
+ROOM_ROUTES = frozenset({"join", "leave", "start", "close", "spectate", "suggestions", "check"})
+"""The calls on a room that are passed to its node; the call passed on is built from the
+parsed room id and one of these, never from the path the client sent."""
+
+ROOM_ID_MAX = 2**31 - 1
+"""The largest room id the shared database holds (PostgreSQL's ``integer``)."""
+
+_NOT_PASSED_ON = frozenset(
+    {"host", "content-length", "connection", "forwarded", "x-forwarded-for", "x-real-ip"}
+    | {"x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", FORWARDED, CLIENT}
+)
+"""Headers a node does not pass on: the hop's own, and every claim about the client's
+address (the node that passes a call names its client in :data:`CLIENT`, itself)."""
 
 FULL_CLAIM_EVERY = 60
 """Ticks between two takeover queries that also look for open rooms without any lease
@@ -369,6 +386,11 @@ class Cluster:
             client.error("wrong_node", message)
             client.close(WRONG_NODE_CLOSE, "wrong_node")
 
+    def trusts(self, passed: str) -> bool:
+        """Whether ``passed`` (the :data:`FORWARDED` header of a call) is the cluster's
+        secret: the call was passed on by a node, and its :data:`CLIENT` is believed."""
+        return bool(self.secret) and hmac.compare_digest(passed.encode(), self.secret.encode())
+
     # -- where new rooms go ------------------------------------------------------------
 
     def candidates(self) -> list[NodeInfo]:
@@ -427,6 +449,33 @@ class Cluster:
         me = self.config.name
         if any(x.live and x.node != me and x.node not in self.nodes for x in leases):
             await self.refresh()
+
+    async def refusal(self, room_id: int) -> tuple[str, str, int]:
+        """What a socket to a room this node does not play is told: (error code, message,
+        close code). ``wrong_node`` (4308) naming the node that plays the room, or saying
+        that it is moving (its node is not known now, or the database does not answer);
+        ``no_room`` (4404) only when the database shows no such open room."""
+        moving = (
+            "wrong_node",
+            f"room {room_id} is moving to another node; GET /api/rooms/{room_id} in a few"
+            " seconds says where to reconnect",
+            WRONG_NODE_CLOSE,
+        )
+        if not 1 <= room_id <= ROOM_ID_MAX:
+            return "no_room", f"no open room {room_id}", 4404
+        try:
+            await self.know_holders([room_id])
+            where = self.locate(room_id)
+            if where is not None:
+                message = f"room {room_id} is played on node {where[0]}: connect to {where[1]}"
+                return "wrong_node", message, WRONG_NODE_CLOSE
+            row = self.store.room(room_id)
+        except Exception as exc:
+            log.warning("node %s: cannot tell where room %d is: %r", self.config.name, room_id, exc)
+            return moving
+        if row is not None and row.status in ("waiting", "playing"):
+            return moving
+        return "no_room", f"no open room {room_id}", 4404
 
     @staticmethod
     def _ws(base: str, room_id: int) -> str:
@@ -581,60 +630,78 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         node = cluster()
-        path = request.url.path
-        if node is None or not path.startswith("/api/rooms"):
+        if node is None or not request.url.path.startswith("/api/rooms"):
             return await call_next(request)
-        passed = request.headers.get(FORWARDED)
-        if passed is not None and node.secret and hmac.compare_digest(passed, node.secret):
-            # a call another node passed on: its client's address is the one it names
-            address = request.headers.get(CLIENT)
-            if address:
-                request.scope["client"] = (address, 0)
-        if path == "/api/rooms" and request.method == "POST":
-            if passed is None:
-                return await _place(node, request, call_next)
-            return await _create_here(node, request, call_next)
-        if path == "/api/rooms" and request.method == "GET":
-            if _player(node, request) is None:
-                return await call_next(request)  # the app's own 401
-            status = request.query_params.get("status")
-            statuses = [status] if status in ("waiting", "playing", "finished") else None
-            rows = node.store.rooms(statuses)
-            await node.know_holders([r.id for r in rows if r.id not in node.hub.rooms])
-            infos = [node.room_info(r).model_dump() for r in rows]
-            return JSONResponse(infos)
-        found = _ROOM_PATH.match(path)
-        if found is None:
+        try:
+            return await _rooms_anywhere(node, request, call_next)
+        except OperationalError as exc:  # the database does not answer
+            log.warning("node %s: %s: %r", node.config.name, request.url.path, exc)
+            return _unreachable(
+                "the server cannot reach its database just now; try again in a few seconds",
+                "unavailable",
+            )
+
+
+async def _rooms_anywhere(
+    node: Cluster, request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """A call under ``/api/rooms`` on a cluster node (see :func:`install`)."""
+    path = request.url.path
+    passed = request.headers.get(FORWARDED)
+    trusted = passed is not None and node.trusts(passed)
+    if trusted:
+        # a call another node passed on: its client's address is the one it names
+        address = request.headers.get(CLIENT)
+        if address:
+            request.scope["client"] = (address, 0)
+    if path == "/api/rooms" and request.method == "POST":
+        if not trusted:
+            return await _place(node, request, call_next)
+        return await _create_here(node, request, call_next)
+    if path == "/api/rooms" and request.method == "GET":
+        if _player(node, request) is None:
+            return await call_next(request)  # the app's own 401
+        status = request.query_params.get("status")
+        statuses = [status] if status in ("waiting", "playing", "finished") else None
+        rows = node.store.rooms(statuses)
+        await node.know_holders([r.id for r in rows if r.id not in node.hub.rooms])
+        infos = [node.room_info(r).model_dump() for r in rows]
+        return JSONResponse(infos)
+    found = _ROOM_PATH.match(path)
+    if found is None:
+        return await call_next(request)  # not a room's call: the app's own answer
+    room_id, route = int(found.group(1)), found.group(2) or ""
+    if route and route not in ROOM_ROUTES:
+        return await call_next(request)  # the app's own 404
+    if not 1 <= room_id <= ROOM_ID_MAX:
+        return await call_next(request) if room_id < 1 else _no_room(room_id)
+    if room_id in node.hub.rooms:
+        return await call_next(request)
+    if route == "" and request.method == "GET":
+        if _player(node, request) is None:
             return await call_next(request)
-        room_id, rest = int(found.group(1)), found.group(2) or ""
-        if room_id in node.hub.rooms:
+        row = node.store.room(room_id)
+        if row is None:
             return await call_next(request)
-        if rest == "" and request.method == "GET":
-            if _player(node, request) is None:
-                return await call_next(request)
-            row = node.store.room(room_id)
-            if row is None:
-                return await call_next(request)
-            await node.know_holders([room_id])
-            return JSONResponse(node.room_info(row).model_dump())
         await node.know_holders([room_id])
-        base = node.base_of(room_id)
-        if base is None or request.headers.get(FORWARDED):
-            row = node.store.room(room_id)
-            if row is not None and row.status in ("waiting", "playing"):
-                return JSONResponse(
-                    {
-                        "error": {
-                            "code": "room_moving",
-                            "message": f"room {room_id} is moving to another node;"
-                            " try again in a few seconds",
-                        }
-                    },
-                    status_code=503,
-                    headers={"Retry-After": "2"},
-                )
-            return await call_next(request)
-        return await _forward(request, base, node.secret)
+        return JSONResponse(node.room_info(row).model_dump())
+    await node.know_holders([room_id])
+    base = node.base_of(room_id)
+    if base is None or trusted:
+        row = node.store.room(room_id)
+        if row is not None and row.status in ("waiting", "playing"):
+            return _unreachable(
+                f"room {room_id} is moving to another node; try again in a few seconds"
+            )
+        return await call_next(request)
+    target = f"/api/rooms/{room_id}" + (f"/{route}" if route else "")
+    return await _forward(request, base, node.secret, target)
+
+
+def _no_room(room_id: int) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"code": "no_room", "message": f"no open room {room_id}"}}, status_code=404
+    )
 
 
 def _player(node: Cluster, request: Request) -> Any:
@@ -659,7 +726,7 @@ async def _place(
         if target.name == node.config.name:
             return await _create_here(node, request, call_next)
         try:
-            answer = await _send(request, target.url.rstrip("/"), node.secret)
+            answer = await _send(request, target.url.rstrip("/"), node.secret, "/api/rooms")
         except httpx.ConnectError as exc:
             log.warning("node %s: cannot reach node %s: %r", node.config.name, target.name, exc)
             continue
@@ -681,35 +748,32 @@ async def _create_here(
     return answer
 
 
-def _unreachable(message: str) -> JSONResponse:
+def _unreachable(message: str, code: str = "room_moving") -> JSONResponse:
     return JSONResponse(
-        {"error": {"code": "room_moving", "message": message}},
+        {"error": {"code": code, "message": message}},
         status_code=503,
         headers={"Retry-After": "2"},
     )
 
 
-async def _forward(request: Request, base: str, secret: str = "") -> Response:
-    """Pass a REST call to the node at ``base`` and its answer back."""
+async def _forward(request: Request, base: str, secret: str, path: str) -> Response:
+    """Pass a REST call to ``path`` of the node at ``base`` and its answer back."""
     try:
-        return await _send(request, base, secret)
+        return await _send(request, base, secret, path)
     except httpx.HTTPError as exc:
         return _unreachable(f"the room's node is unreachable: {exc}")
 
 
-async def _send(request: Request, base: str, secret: str) -> Response:
-    """The call passed to the node at ``base`` (marked as passed on, with its client's
-    address); that node's answer. Raises :class:`httpx.HTTPError`."""
-    headers = {
-        k: v
-        for k, v in request.headers.items()
-        if k.lower() not in ("host", "content-length", "connection", FORWARDED, CLIENT)
-    }
+async def _send(request: Request, base: str, secret: str, path: str) -> Response:
+    """The call passed to ``path`` (built by this node, never the client's) of the node at
+    ``base``, marked as passed on, with its client's address; that node's answer. Raises
+    :class:`httpx.HTTPError`."""
+    headers = {k: v for k, v in request.headers.items() if k.lower() not in _NOT_PASSED_ON}
     headers[FORWARDED] = secret or "1"
     if request.client is not None:
         headers[CLIENT] = request.client.host
     body = await request.body()
-    url = base + request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    url = base + path + (f"?{request.url.query}" if request.url.query else "")
     async with httpx.AsyncClient(timeout=10.0) as client:
         answer = await client.request(request.method, url, headers=headers, content=body)
     kept = {
