@@ -98,6 +98,10 @@ FULL_CLAIM_EVERY = 60
 (the others walk the expired leases only, :meth:`paiju.server.lease.Leases.claim`)."""
 
 
+CLOCK_EVERY = 30
+"""Renewal rounds between two measures of the database's clock (:meth:`SharedStore.clock`)."""
+
+
 @dataclass(frozen=True)
 class NodeConfig:
     """One node of a cluster."""
@@ -307,7 +311,12 @@ class Cluster:
         )
         key = self._key(self.config.name)
         ttl_ms = int(self.config.lease_ttl * 1000)
+        rounds = 0
         while not self._stop.wait(self.config.renew_every):
+            rounds += 1
+            if rounds % CLOCK_EVERY == 0:
+                with contextlib.suppress(Exception):
+                    self.store.sync_clock()
             began = time.monotonic()
             try:
                 pipe = client.pipeline(transaction=True)

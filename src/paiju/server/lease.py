@@ -293,6 +293,25 @@ class SharedStore(Store):
         before :class:`StaleLease` is raised to the caller (the cluster drops the room)."""
         self._new_leases: dict[int, int] = {}
         self._name_lock: Connection | None = None
+        self._offset = 0.0
+        """The database server's clock less this host's (seconds, :meth:`sync_clock`)."""
+        self.sync_clock()
+
+    def clock(self) -> float:
+        """Now by the database server's clock (this host's and the offset last measured):
+        token expiry, a room's creation, a hand's times - as the leases count time, so a
+        node whose clock is wrong neither refuses valid tokens nor gives long ones."""
+        return time.time() + self._offset
+
+    def sync_clock(self) -> float:
+        """Measure the offset of the database server's clock from this host's (the middle
+        of the round trip); the offset."""
+        with self.engine.connect() as conn:
+            before = time.time()
+            remote = _now_of(conn)
+            after = time.time()
+        self._offset = remote - (before + after) / 2
+        return self._offset
 
     def hold_name(self) -> bool:
         """Take this node's name for this process: a session advisory lock, held on a
