@@ -6,16 +6,19 @@ while. In each the rooms keep playing or move, and the players are told."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import signal
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 import websockets
 from server_helpers import FAST
 from sqlalchemy import text
+from test_cluster import LEASE_TTL as LEASE
 from test_cluster import Node, _each
 
 from paiju.server.store import Store
@@ -191,3 +194,179 @@ def _players(dsn: str) -> int:
             return int(conn.execute(text("SELECT count(*) FROM players")).scalar() or 0)
     finally:
         store.close()
+
+
+class Relay:
+    """A TCP relay (a thread of its own) between the nodes and a server (Redis or
+    PostgreSQL): :meth:`down` cuts every connection and refuses new ones until :meth:`up`
+    - the server away for a while, as a restart or a network fault makes it."""
+
+    def __init__(self, target_port: int) -> None:
+        import socket
+        import threading
+
+        self.target = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.listener.getsockname()[1])
+        self.pairs: list[Any] = []
+        self.refusing = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def url(self, url: str) -> str:
+        return url.replace(f":{self.target}/", f":{self.port}/")
+
+    def _accept(self) -> None:
+        import socket
+        import threading
+
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if self.refusing:
+                client.close()
+                continue
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target), 5)
+            except OSError:
+                client.close()
+                continue
+            self.pairs += [client, upstream]
+            for one, other in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(one, other), daemon=True).start()
+
+    @staticmethod
+    def _pump(one: Any, other: Any) -> None:
+        try:
+            while data := one.recv(65536):
+                other.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (one, other):
+                with contextlib.suppress(OSError):
+                    s.close()
+
+    def down(self) -> None:
+        import socket
+
+        self.refusing = True
+        pairs, self.pairs = self.pairs, []
+        for s in pairs:
+            with contextlib.suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
+                s.close()
+
+    def up(self) -> None:
+        self.refusing = False
+
+
+def _port(url: str) -> int:
+    return int(url.rsplit(":", 1)[1].split("/")[0])
+
+
+def test_rooms_play_on_while_redis_is_away(
+    tmp_path: Path, postgres_db: str, redis_url: str
+) -> None:
+    """Redis away for longer than a lease: the rooms play on on the node that holds them
+    (the leases and the nodes' presence are in PostgreSQL; Redis only counts the limits),
+    their sockets hear every action, a socket that reaches another node is sent to the
+    room's node (never ``no_room`` for an open room), and no room changes hands."""
+    relay = Relay(_port(redis_url))
+    a = Node(tmp_path / "a", postgres_db, relay.url(redis_url), "a")
+    b = Node(tmp_path / "b", postgres_db, relay.url(redis_url), "b")
+    _each(Node.start, [a, b])
+    try:
+        room = _bot_rooms(a, 1)[0]
+        _playing_on(a, postgres_db, [room], within=15)
+        before = _epochs(postgres_db, [room])
+        token = a.register("watcher")
+
+        async def watch() -> None:
+            url = f"{a.ws_base}/ws/rooms/{room}?token={token}"
+            async with websockets.connect(url) as ws:
+                welcome = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                assert welcome["type"] == "welcome" and welcome["seat"] is None
+                relay.down()
+                began = last = time.monotonic()
+                gaps: list[float] = []
+                while time.monotonic() - began < 2 * LEASE:
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                    assert msg["type"] != "error", msg
+                    if msg["type"] in ("update", "state", "hand_started", "hand_over"):
+                        gaps.append(time.monotonic() - last)
+                        last = time.monotonic()
+                assert max(gaps) < 3.0, f"the room stopped for {max(gaps):.1f} s"
+                # a socket to the other node is told where the room is played
+                other = f"{b.ws_base}/ws/rooms/{room}?token={token}"
+                async with websockets.connect(other) as moved:
+                    told = json.loads(await asyncio.wait_for(moved.recv(), 10))
+                    assert told["code"] == "wrong_node", told
+                    assert f"{a.ws_base}/ws/rooms/{room}" in told["message"]
+                relay.up()
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                assert msg["type"] != "error", msg
+
+        asyncio.run(watch())
+        assert _epochs(postgres_db, [room]) == before, "the room changed hands"
+    finally:
+        relay.up()
+        _each(Node.stop, [a, b])
+
+
+def test_a_node_written_into_redis_receives_nothing(
+    tmp_path: Path, postgres_db: str, redis_url: str
+) -> None:
+    """Anyone who can write to Redis wrote a node of their own into it, the least loaded of
+    all: no room creation is passed to it (with a player's token and the cluster's secret),
+    since the nodes know each other from PostgreSQL, and Redis holds no secret."""
+    import socket
+    import threading
+
+    import redis
+
+    trap = socket.create_server(("127.0.0.1", 0))
+    reached: list[bytes] = []
+
+    def listen() -> None:
+        while True:
+            try:
+                conn, _ = trap.accept()
+            except OSError:
+                return
+            conn.settimeout(2)
+            with contextlib.suppress(OSError):
+                reached.append(conn.recv(65536))
+            conn.close()
+
+    threading.Thread(target=listen, daemon=True).start()
+    evil = f"http://127.0.0.1:{trap.getsockname()[1]}"
+    client = redis.Redis.from_url(redis_url)
+    fake = {"name": "evil", "url": evil, "rooms": 0, "connections": 0}
+    a = Node(tmp_path / "a", postgres_db, redis_url, "a")
+    try:
+        a.start()
+        token = a.register("ann")
+        for _ in range(3):
+            client.set("paiju:node:evil", json.dumps(fake), px=60_000)
+            client.sadd("paiju:nodes", "evil")
+            made = a.call(
+                "POST", "/api/rooms", token, json={"code": "toy", "options": WAITING, "seat": 0}
+            )
+            assert made.status_code == 201, made.text
+            assert made.json()["room"]["node"] == "a"
+        assert reached == [], "a call was passed to a node written into Redis"
+        store = Store(postgres_db)
+        with store.engine.connect() as conn:
+            secret = str(conn.execute(text("SELECT value FROM cluster_secrets")).scalar())
+        store.close()
+        for key in client.scan_iter("*"):
+            kind = client.type(key)
+            values = [client.get(key)] if kind == b"string" else []
+            values += list(client.hvals(key)) if kind == b"hash" else []
+            assert all(secret.encode() not in (v or b"") for v in values), key
+    finally:
+        a.stop()
+        trap.close()
+        client.close()

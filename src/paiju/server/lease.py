@@ -24,6 +24,7 @@ of the same player at the same moment).
 from __future__ import annotations
 
 import contextlib
+import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from paiju.errors import PaijuError
 from paiju.server import tables as t
 from paiju.server.store import ActionWrite, HandWrite, Store, database_url
 
-__all__ = ["Lease", "Leases", "SharedStore", "StaleLease"]
+__all__ = ["Lease", "Leases", "Nodes", "Presence", "SharedStore", "StaleLease"]
 
 _NOW = "extract(epoch from clock_timestamp())"
 """The database server's clock (seconds), the only clock leases are compared with."""
@@ -181,12 +182,19 @@ class Leases:
             conn.rollback()
         return "\n".join(str(line) for line in lines)
 
-    def renew(self, held: Mapping[int, int]) -> set[int]:
-        """Extend the leases this node holds (room -> epoch); the rooms still held."""
-        if not held:
-            return set()
+    def renew(
+        self, held: Mapping[int, int], presence: tuple[Nodes, str, int, int] | None = None
+    ) -> set[int]:
+        """Extend the leases this node holds (room -> epoch); the rooms still held. With
+        ``presence`` (the nodes' table, this node's URL, rooms, connections) this node's
+        presence is written in the same transaction."""
         rooms, epochs = list(held), [held[r] for r in held]
         with self.store.engine.begin() as conn:
+            if presence is not None:
+                nodes, url, count, connections = presence
+                nodes.write(conn, url, count, connections)
+            if not held:
+                return set()
             rows = conn.execute(
                 text(
                     f"""UPDATE room_leases AS l SET expires_at = {_NOW} + {_TTL}
@@ -245,6 +253,97 @@ class Leases:
         }
 
 
+@dataclass(frozen=True)
+class Presence:
+    """A live node as the database shows it: its public URL, its load, and how long ago it
+    wrote them (seconds, by the database server's clock)."""
+
+    name: str
+    url: str
+    rooms: int
+    connections: int
+    age: float
+
+
+class Nodes:
+    """The ``cluster_nodes`` and ``cluster_secrets`` tables: each node's presence, written
+    with its lease renewals and live for :attr:`ttl` seconds of the database's clock, and
+    the cluster's secret of the calls one node passes to another (PostgreSQL only). The
+    database is authenticated; a node is what it says, and nothing a client of Redis
+    writes names a node."""
+
+    SECRET = "forward"
+
+    def __init__(self, store: Store, node: str, ttl: float) -> None:
+        self.store = store
+        self.node = node
+        self.ttl = ttl
+
+    def write(self, conn: Connection, url: str, rooms: int, connections: int) -> None:
+        """This node's presence, in the caller's transaction."""
+        conn.execute(
+            text(
+                f"""INSERT INTO cluster_nodes (name, url, rooms, connections, seen_at, expires_at)
+                VALUES ({_NODE}, :url, :rooms, :connections, {_NOW}, {_NOW} + {_TTL})
+                ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, rooms = EXCLUDED.rooms,
+                    connections = EXCLUDED.connections, seen_at = EXCLUDED.seen_at,
+                    expires_at = EXCLUDED.expires_at"""
+            ),
+            {
+                "node": self.node,
+                "url": url,
+                "rooms": rooms,
+                "connections": connections,
+                "ttl": self.ttl,
+            },
+        )
+
+    def present(self, url: str, rooms: int, connections: int) -> list[Presence]:
+        """Write this node's presence and read every live node's (this one's too)."""
+        with self.store.engine.begin() as conn:
+            self.write(conn, url, rooms, connections)
+            rows = conn.execute(
+                text(
+                    f"""SELECT name, url, rooms, connections, {_NOW} - seen_at AS age
+                    FROM cluster_nodes WHERE expires_at >= {_NOW} ORDER BY name"""
+                )
+            ).all()
+        return [
+            Presence(str(r.name), str(r.url), int(r.rooms), int(r.connections), float(r.age))
+            for r in rows
+        ]
+
+    def leave(self) -> None:
+        """This node's presence goes (a node stopping)."""
+        with self.store.engine.begin() as conn:
+            conn.execute(text("DELETE FROM cluster_nodes WHERE name = :node"), {"node": self.node})
+
+    def forget(self, after: float = 3600.0) -> None:
+        """Delete the presence of nodes gone for ``after`` seconds."""
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                text(f"DELETE FROM cluster_nodes WHERE expires_at < {_NOW} - :after"),
+                {"after": after},
+            )
+
+    def secret(self) -> str:
+        """The cluster's secret of calls passed between nodes: made by the first node that
+        asks (random, 256 bits), the same for every node after."""
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO cluster_secrets (name, value) VALUES (:name, :value)"
+                    " ON CONFLICT (name) DO NOTHING"
+                ),
+                {"name": self.SECRET, "value": secrets.token_urlsafe(32)},
+            )
+            value = conn.execute(
+                text("SELECT value FROM cluster_secrets WHERE name = :name"),
+                {"name": self.SECRET},
+            ).scalar()
+        return str(value)
+
+
 def _now_of(conn: Connection) -> float:
     return float(conn.execute(text(f"SELECT {_NOW}")).scalar() or 0.0)
 
@@ -286,6 +385,7 @@ class SharedStore(Store):
         self._hand_rooms: dict[int, int] = {}
         """hand id -> room id of the hands this node wrote or looked up."""
         self.leases = Leases(self, node, ttl)
+        self.nodes = Nodes(self, node, ttl)
         self.observe: Callable[[float, int, int], None] | None = None
         """Told (seconds, hands, actions) after each committed write of hands or actions."""
         self.on_stale: Callable[[StaleLease], None] | None = None
