@@ -232,6 +232,7 @@ class Relay:
             except OSError:
                 client.close()
                 continue
+            upstream.settimeout(None)  # an idle connection stays open
             self.pairs += [client, upstream]
             for one, other in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pump, args=(one, other), daemon=True).start()
@@ -370,3 +371,82 @@ def test_a_node_written_into_redis_receives_nothing(
         a.stop()
         trap.close()
         client.close()
+
+
+def test_the_database_away_for_seconds_tells_every_socket_and_the_rooms_resume(
+    tmp_path: Path, postgres_db: str, redis_url: str
+) -> None:
+    """PostgreSQL away for 5 s (a restart: every connection cut, none taken) under two
+    nodes playing rooms: the nodes cannot renew, give their rooms up before the leases
+    expire, and tell every socket so (``wrong_node``, moving) though they cannot say
+    where the rooms go; once the database answers the rooms are taken and resumed from
+    their logs, the sockets reconnect, no action is written twice, every hand verifies."""
+    relay = Relay(_port(postgres_db))
+    dsn = relay.url(postgres_db)
+    a = Node(tmp_path / "a", dsn, redis_url, "a")
+    b = Node(tmp_path / "b", dsn, redis_url, "b")
+    _each(Node.start, [a, b])
+    try:
+        rooms = _bot_rooms(a, 2) + _bot_rooms(b, 2)
+        token = a.register("watcher")
+        end = time.monotonic() + 20
+        while len({a.call("GET", f"/api/rooms/{r}").json().get("node") for r in rooms}) < 2:
+            assert time.monotonic() < end, "the rooms are not on both nodes"
+            time.sleep(0.2)
+
+        async def watch(room: int) -> tuple[float, int]:
+            """Seconds from the cut until the socket is told, and the close code."""
+            info = await asyncio.to_thread(a.call, "GET", f"/api/rooms/{room}")
+            async with websockets.connect(f"{info.json()['ws']}?token={token}") as ws:
+                assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "welcome"
+                await cut.wait()
+                began = time.monotonic()
+                while True:
+                    try:
+                        msg = json.loads(await asyncio.wait_for(ws.recv(), 20))
+                    except websockets.ConnectionClosed as closed:
+                        assert closed.rcvd is not None, "closed without a frame"
+                        return time.monotonic() - began, closed.rcvd.code
+                    if msg["type"] == "error":
+                        assert msg["code"] == "wrong_node", msg
+
+        cut = asyncio.Event()
+
+        async def outage() -> list[tuple[float, int]]:
+            watchers = [asyncio.create_task(watch(r)) for r in rooms]
+            await asyncio.sleep(2)
+            relay.down()
+            cut.set()
+            await asyncio.sleep(5)
+            relay.up()
+            return list(await asyncio.gather(*watchers))
+
+        told = asyncio.run(outage())
+        assert all(code == 4308 for _, code in told), told
+        assert all(seconds < 10 for seconds, _ in told), told
+
+        async def back() -> None:
+            for room in rooms:
+                end = time.monotonic() + 30
+                while True:
+                    info = await asyncio.to_thread(b.call, "GET", f"/api/rooms/{room}")
+                    if info.status_code == 200 and info.json().get("ws"):
+                        break
+                    assert time.monotonic() < end, f"room {room} not resumed: {info.text}"
+                    await asyncio.sleep(0.3)
+                async with websockets.connect(f"{info.json()['ws']}?token={token}") as ws:
+                    welcome = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                    assert welcome["type"] == "welcome", welcome
+                    while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "update":
+                        pass
+
+        asyncio.run(back())
+        for node in (a, b):
+            log = node.log.read_text(errors="replace")
+            assert "duplicate key" not in log and "UniqueViolation" not in log
+        for room in rooms:
+            for game in b.call("GET", f"/api/games?room={room}").json():
+                assert b.call("GET", f"/api/games/{game['id']}/verify").json()["ok"] is True
+    finally:
+        relay.up()
+        _each(Node.stop, [a, b])
