@@ -198,6 +198,10 @@ CODES: Final[dict[str, tuple[str, str]]] = {
         "房间正在换服务器，几秒后再试",
         "The room is moving to another server: try again in a few seconds",
     ),
+    "too_many_connections": (
+        "你这里打开的连接太多了，请关掉一些再试",
+        "Too many connections from your address: close some and try again",
+    ),
     "unavailable": (
         "服务器暂时连不上数据库，稍后自动重连",
         "The server cannot reach its database just now: reconnecting shortly",
