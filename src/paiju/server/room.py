@@ -65,6 +65,7 @@ from paiju.server.messages import (
 )
 from paiju.server.options import RoomOptions, RoomStatus
 from paiju.server.store import ActionWrite, HandEnding, HandRow, HandWrite, PlayerRow, RoomRow
+from paiju.server.windows import Window, default_action
 
 if TYPE_CHECKING:
     from paiju.server.hub import Hub
@@ -176,6 +177,10 @@ class Room:
         self.server_seed = ""
         self.client_seeds: tuple[str, ...] | None = None
         """The server seed and client seeds of the hand in play (or last played)."""
+        self.window: Window | None = None
+        """The hidden decision window open now (a mahjong claim window; paiju.server.windows)."""
+        self.seeding = False
+        """The first deal waits for the seated players' client seeds (``seed_wait``)."""
 
     @property
     def open(self) -> bool:
@@ -349,7 +354,22 @@ class Room:
         self.status = "playing"
         self.store.set_room_status(self.id, "playing")
         self.announce()
-        self.deal_hand()
+        self.deal_after_seeds()
+
+    def deal_after_seeds(self) -> None:
+        """The first deal of the room (or the first after a restart): its commitment is
+        published already (``next_commitment`` in the room's info), and the deal waits
+        ``seed_wait`` seconds for the seated players' client seeds - less once every human
+        seat has sent one, none without a human seat (docs/fairness.md)."""
+        if self.next_hand is not None:
+            self.next_hand.cancel()
+        wait = 0.0 if self._seeds_in() else self.options.seed_wait
+        self.seeding = wait > 0
+        self.next_hand = self.loop.call_later(wait, self._safe(self.deal_hand))
+
+    def _seeds_in(self) -> bool:
+        """Every human seat has sent its client seed for the next deal (true without one)."""
+        return all(s.client_seed for s in self.seats if not s.bot and s.player is not None)
 
     # -- hands ----------------------------------------------------------------------
 
@@ -359,6 +379,7 @@ class Room:
         if self.next_hand is not None:
             self.next_hand.cancel()
         self.next_hand = None
+        self.seeding = False
         self.waiting.clear()
         self.over = None
         self.acted.clear()
@@ -444,8 +465,11 @@ class Room:
                 id=msg.id,
             )
         )
+        if self.seeding and self._seeds_in():
+            self.deal_after_seeds()  # every seat's seed is in: the first deal comes now
 
     def _new_bots(self) -> None:
+        self._drop_window()
         for s in self.seats:
             s.engine = None
             s.draft = None
@@ -504,6 +528,11 @@ class Room:
         state = self.state
         if state is None or not self.acting():
             raise ServerError("no_hand", "no hand is in play in this room", 409)
+        window = self.window
+        within = state.hidden_window()
+        if within and window is not None and not window.closing:
+            window.keep(state, seat, action, actor, ref)  # played when the window closes
+            return
         try:
             events = state.apply(seat, action)
         except PaijuError:
@@ -520,7 +549,7 @@ class Room:
         self.hub.journal.add(
             self,
             write,
-            functools.partial(self._committed, seat, actor, events, ref, ending),
+            functools.partial(self._committed, seat, actor, events, ref, ending, within),
             functools.partial(self._not_stored, seat, actor, ref),
         )
 
@@ -531,8 +560,10 @@ class Room:
         events: list[Event],
         ref: str | int | None,
         ending: HandEnding | None,
+        within: bool = False,
     ) -> None:
-        """The action is in the database: now tell every socket."""
+        """The action is in the database: now tell every socket (``within``: a decision
+        of a hidden window)."""
         state = self.state
         assert state is not None
         rt = self.seats[seat]
@@ -540,7 +571,7 @@ class Room:
         self._cancel_bot(rt)
         self.acted.add(seat)
         rt.draft = None
-        self._broadcast(seat, actor, events, ref)
+        self._broadcast(seat, actor, events, ref, within)
         if ending is not None:
             self._hand_over(state, ending)
         else:
@@ -560,6 +591,7 @@ class Room:
             )
             return
         self._reload()
+        self._drop_window()
         client = self.seats[seat].client
         if client is not None and actor == "player":
             client.error(
@@ -589,6 +621,7 @@ class Room:
         if self.next_hand is not None:
             self.next_hand.cancel()
             self.next_hand = None
+        self._drop_window()
         void = self.hand_id if self.state is not None else None  # only a hand in play
         try:
             self.store.close_room(self.id, void)
@@ -748,6 +781,10 @@ class Room:
         acting = self.acting()
         if state is None or not acting:
             return
+        if state.hidden_window():
+            self._open_window()
+            return
+        self._drop_window()
         for seat, rt in enumerate(self.seats):
             if seat not in acting:
                 self._cancel_timer(rt)
@@ -782,6 +819,10 @@ class Room:
         state = self.state
         if state is None or seat not in self.acting():
             return
+        self.act(seat, self._bot_action(state, seat), actor)
+
+    def _bot_action(self, state: State, seat: int) -> Action:
+        """The seat's bot's choice (a random legal action if the bot fails)."""
         try:
             action = self._bot(seat).act(state, seat)
             state.check_turn(seat)
@@ -791,7 +832,65 @@ class Room:
                 "room %s: bot failed for seat %d; playing a random legal action", self.id, seat
             )
             action = state.random_action(seat, random.Random(secrets.randbits(32)))
-        self.act(seat, action, actor)
+        return action
+
+    # -- hidden decision windows (paiju.server.windows) ------------------------------------
+
+    def _open_window(self) -> None:
+        """A hidden window is open: no clock or bot of its own per seat; it closes at one
+        fixed moment, ``claim_window`` seconds after it opened."""
+        for rt in self.seats:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
+        if self.window is not None and self.window.hand_id == self.hand_id:
+            return
+        limit = self.options.claim_window
+        self.window = Window(self.hand_id, limit, self.loop.time() + limit)
+        self.window.handle = self.loop.call_later(limit, self._safe(self._close_window))
+
+    def _drop_window(self) -> None:
+        if self.window is not None:
+            self.window.cancel()
+            self.window = None
+
+    def _close_window(self) -> None:
+        """The window's time is up: every seat's decision is played, in seat order - the
+        one it sent, its bot's (bots, 托管), else 过 - and the last one closes it for all."""
+        window = self.window
+        self.settle_writes()
+        state = self.state
+        if window is None or state is None or window.hand_id != self.hand_id:
+            return
+        window.handle = None
+        window.closing = True
+        try:
+            for seat in sorted(self.acting()):
+                if self.state is not state or not state.hidden_window():
+                    break
+                if seat in self.acting():
+                    self._decide_at_close(state, window, seat)
+        finally:
+            window.closing = False
+            if self.window is window:
+                self.window = None
+        if self.state is state and state.hidden_window() and self.acting():
+            self._schedule()  # a decision failed: the window opens again, for as long
+
+    def _decide_at_close(self, state: State, window: Window, seat: int) -> None:
+        rt = self.seats[seat]
+        kept = window.kept.get(seat)
+        if kept is not None:
+            action, actor, ref = kept.action, kept.actor, kept.ref
+        else:
+            ref = None
+            mine = None if rt.bot or rt.auto else default_action(state, seat)
+            actor = "bot" if mine is None else "timeout"
+            action = self._bot_action(state, seat) if mine is None else mine
+        try:
+            self.act(seat, action, actor, ref)
+        except PaijuError:
+            log.exception("room %s: seat %d's window decision failed", self.id, seat)
+            self.act(seat, state.random_action(seat, random.Random(secrets.randbits(32))), "bot")
 
     def _timeout(self, seat: int) -> None:
         """The time ran out: the player's own unconfirmed arrangement if it is legal and
@@ -856,11 +955,20 @@ class Room:
         """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
         now = self.loop.time()
         limit = self.time_limit
-        return [
+        out = [
             {"seat": i, "limit": limit, "remaining": round(max(0.0, s.deadline - now), 3)}
             for i, s in enumerate(self.seats)
             if s.timer is not None
         ]
+        window = self.window
+        if window is not None:  # one clock for the window, each seat seeing its own
+            left = round(max(0.0, window.deadline - now), 3)
+            out.extend(
+                {"seat": i, "limit": window.limit, "remaining": left}
+                for i in sorted(self.acting())
+                if i not in window.kept
+            )
+        return out
 
     def attach(self, client: Client) -> None:
         """Seat the socket (its player's seat) or make it a spectator; send the welcome and
@@ -1024,12 +1132,16 @@ class Room:
         actor: Literal["player", "bot", "timeout"],
         events: list[Event],
         ref: str | int | None,
+        within: bool = False,
     ) -> None:
         """Send every socket the ``update`` of an accepted (and stored) action: its seat's
-        view, once computed and serialised per seat (spectators share one text)."""
+        view, once computed and serialised per seat (spectators share one text). A decision
+        of a hidden window (``within``) names its seat to that seat only, and while the
+        window stays open only that seat is sent its update."""
         state = self.state
         assert state is not None
         self._schedule()
+        kept_open = within and state.hidden_window()
         shown = [(e.audience(), e.to_json()) for e in events]
         head = {
             "type": "update",
@@ -1043,6 +1155,8 @@ class Room:
         spectators: str | None = None
         for client in self.clients():
             seat = client.seat
+            if kept_open and seat != actor_seat:
+                continue
             if seat is None and spectators is not None:
                 client.send(spectators)
                 continue
@@ -1052,7 +1166,9 @@ class Room:
             ]
             # a view that hides who acts (``to_act`` not a list): an action it shows nothing
             # of (a claim decision in a mahjong window) does not name its seat either
-            unseen = not seen and seat != actor_seat and not isinstance(view.get("to_act"), list)
+            unseen = seat != actor_seat and (
+                within or (not seen and not isinstance(view.get("to_act"), list))
+            )
             text = dumps(
                 {
                     **head,

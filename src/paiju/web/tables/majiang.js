@@ -552,7 +552,8 @@ export function render(ctx) {
   const legal = acting ? ctx.legal || view.actions || [] : [];
   const choices = legal.map((a) => classify(a, v));
   const myTurn = acting && v.phase === "play";
-  const inWindow = acting && !myTurn && choices.length > 0;
+  // a window with nothing to claim (过 alone) shows nothing: the server passes at its end
+  const inWindow = acting && !myTurn && choices.some((c) => c.kind !== "pass");
   const handKey = `${view.hand}|${v.drawn}|${v.phase}`;
   if (local.handKey !== handKey) {
     local.picked = null;
