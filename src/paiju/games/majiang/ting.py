@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import Any, Final
 
 from paiju.errors import NotationError
@@ -116,6 +117,9 @@ def _row(honor: bool, key: tuple[int, ...], j: int) -> Row:
         got = _NEAR.get((honor, key))
         return _near_row(honor, key) if got is None else got
     got = _WILD_ROWS.get((honor, key, j))
+    if got is None and j < 8 and not solve_block(honor, key, j + 1):
+        # a kind that completes the block could be a 混 as well: none does
+        got = _WILD_ROWS[(honor, key, j)] = ((),) * len(key)
     if got is None:
         row: list[tuple[int, ...]] = []
         for k, c in enumerate(key):
@@ -149,6 +153,15 @@ def _plans(wilds: int, sizes: tuple[int, ...]) -> tuple[tuple[int, tuple[int, in
             if 1 not in r and r.count(2) == 1:
                 out.append((b, js))
     return tuple(out)
+
+
+_PLANS.update(
+    ((w, sizes), _plans(w, sizes))
+    for w in range(5)
+    for sizes in product(range(3), repeat=4)
+)
+"""Built at import for up to four 混 (a room's four 混 tiles); more (``hun = flip+next``) on
+first use."""
 
 
 def _standard(counts: Sequence[int], wilds: int, mf: int) -> set[int]:
