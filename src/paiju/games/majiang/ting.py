@@ -156,9 +156,7 @@ def _plans(wilds: int, sizes: tuple[int, ...]) -> tuple[tuple[int, tuple[int, in
 
 
 _PLANS.update(
-    ((w, sizes), _plans(w, sizes))
-    for w in range(5)
-    for sizes in product(range(3), repeat=4)
+    ((w, sizes), _plans(w, sizes)) for w in range(5) for sizes in product(range(3), repeat=4)
 )
 """Built at import for up to four 混 (a room's four 混 tiles); more (``hun = flip+next``) on
 first use."""
