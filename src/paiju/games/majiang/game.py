@@ -44,6 +44,7 @@ from paiju.games.majiang.score import (
     qiang_kinds,
     score,
 )
+from paiju.games.majiang.ting import help_from_view
 from paiju.games.majiang.win import Meld, can_win
 from paiju.tiles import Tile, TileList, format_tiles
 
@@ -868,6 +869,8 @@ class MajiangState(State):
             out["actions"] = [a.to_json() for a in (self.legal_actions(seat) or [])]
             if self._phase in ("claim", "rob") and seat in self.decisions:
                 out["decided"] = _action_text(self.decisions[seat])
+            if not over:
+                out["ting"] = help_from_view(out, self.rules)  # read from the view alone
         if over:
             out["result"] = self._result_json()
         return out

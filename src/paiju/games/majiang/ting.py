@@ -56,6 +56,7 @@ from paiju.tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
     "Wait",
+    "help_from_view",
     "ready_discards",
     "ting",
     "unseen_counts",
@@ -369,11 +370,15 @@ def unseen_counts(seen: Iterable[int]) -> list[int]:
     return [max(0, n) for n in out]
 
 
-def waits_json(ws: Sequence[Wait], unseen: Sequence[int]) -> list[dict[str, object]]:
-    """The waits in the command-line contract's form, ``unseen`` per kind given."""
+def waits_json(
+    ws: Sequence[Wait], unseen: Sequence[int], as_kind: bool = False
+) -> list[dict[str, object]]:
+    """The waits in the command-line contract's form, ``unseen`` per kind given; with
+    ``as_kind`` each names its kind as an int 0-33 (``"kind"``), as a view names a kind that
+    is no tile on the table, instead of tile text (``"tile"``)."""
     return [
         {
-            "tile": format_tiles([w.kind]),
+            ("kind" if as_kind else "tile"): w.kind if as_kind else format_tiles([w.kind]),
             "discard": w.discard,
             "self_drawn": w.self_drawn,
             "unseen": unseen[w.kind],
@@ -422,3 +427,52 @@ def ting(
         raise NotationError(f"more than four {format_tiles(five)} (hand, melds and flip)")
     ws = waits(concealed, meld_list, hun, rules)
     return {"waits": waits_json(ws, unseen_counts(seen))}
+
+
+def help_from_view(view: Mapping[str, Any], rules: MajiangRules = _DEFAULT) -> dict[str, Any]:
+    """听牌 help for a seat, read from that seat's view alone (nothing hidden can leak in):
+
+    * ``{"waits": [...]}`` when the seat holds a hand one tile short (after its discard, or
+      while others play): each kind that completes it (``"kind"``, an int 0-33: a wait is no
+      tile on the table), with ``discard``/``self_drawn`` and how many the seat has not
+      seen (its hand, 混 included, every meld shown, every discard on the table, the flip);
+    * ``{"discards": [{"tile": "9m", "waits": [...]}, ...]}`` on its own turn with a tile to
+      discard: each discard that leaves the hand ready, and what it would then wait on.
+
+    Empty lists when nothing is ready; ``{}`` for a spectator or a finished hand.
+    """
+    if view.get("seat") is None or view.get("phase") == "over":
+        return {}
+    seat = view["seat"]
+    hand = list(parse_tiles(view["hand"]))
+    if view.get("drawn"):
+        hand.append(Tile.parse(view["drawn"]))
+    hun = frozenset(view["hun"])
+    seen: list[int] = [*hand, Tile.parse(view["flip"])]
+    melds: list[Meld] = []
+    for p in view["players"]:
+        claimed = set(p["claimed"])
+        seen.extend(t for i, t in enumerate(parse_tiles(p["discards"])) if i not in claimed)
+        for m in p["melds"]:
+            if m["tiles"] is None:
+                continue  # another seat's 暗杠: its tiles are hidden
+            tiles = tuple(sorted(parse_tiles(m["tiles"])))
+            seen.extend(tiles)
+            if p["seat"] == seat:
+                melds.append(Meld(m["kind"], tiles))
+    last = view.get("last_discard")
+    if last and last.get("kong"):
+        seen.append(Tile.parse(last["tile"]))  # the 补杠 tile on offer, not yet in a meld
+    unseen = unseen_counts(seen)
+    size = 13 - 3 * len(melds)
+    if len(hand) == size:
+        return {"waits": waits_json(waits(hand, melds, hun, rules), unseen, as_kind=True)}
+    if len(hand) == size + 1:
+        ready = ready_discards(hand, melds, hun, rules)
+        return {
+            "discards": [
+                {"tile": format_tiles([t]), "waits": waits_json(ws, unseen, as_kind=True)}
+                for t, ws in ready.items()
+            ]
+        }
+    return {}
