@@ -10,6 +10,7 @@
 // the hand holds it, and never takes more cards than the lead); the pair and tractor
 // duties are the server's: its refusal (the rule it breaks) is shown above the hand.
 
+import { get } from "../js/api.js";
 import { SUIT_NAMES, cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { h, signed } from "../js/dom.js";
 import { phaseName, t } from "../js/i18n.js";
@@ -454,6 +455,7 @@ function controlsFor(ctx, cards, mode) {
       { class: "buttons" },
       h("span", { class: "muted", id: "sdh-count" }, w("selected", { n: chosen.length })),
       h("button", { class: "ghost", id: "sdh-clear", onclick: () => { local.picked.length = 0; local.reason = null; ctx.rerender(); } }, w("clear")),
+      h("button", { class: "ghost", id: "sdh-hint", onclick: () => hintPick(ctx) }, w("hint")),
       h(
         "button",
         {
@@ -472,6 +474,32 @@ function controlsFor(ctx, cards, mode) {
       ),
     ),
   );
+}
+
+/** 提示: the server's advice for this seat; the cards of its first suggestion are picked,
+ * as taps would pick them (the player still presses 出牌 / 扣底). */
+function hintPick(ctx) {
+  const local = ctx.local;
+  const handText = ctx.view.hand;
+  get(`/api/rooms/${ctx.roomId}/suggestions`)
+    .then((answer) => {
+      const now = local.ctx || ctx;
+      const first = ((answer && answer.suggestions) || []).find((a) => a.cards);
+      if (!first || now.view.hand !== handText) return;
+      const hand = splitCards(now.view.hand);
+      const used = new Set();
+      local.picked.length = 0;
+      for (const card of splitCards(first.cards)) {
+        const at = hand.findIndex((c, i) => c === card && !used.has(i));
+        if (at >= 0) {
+          used.add(at);
+          local.picked.push(at);
+        }
+      }
+      local.reason = null;
+      now.rerender();
+    })
+    .catch(() => {});
 }
 
 export function render(ctx) {
