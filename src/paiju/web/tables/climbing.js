@@ -514,13 +514,16 @@ function playControls(ctx) {
   const matches = plays.some((a) => cardsKey(splitCards(a.cards)) === cardsKey(picked));
   const lead = !v.current;
   let note;
+  // 要不起 with the player's auto-pass on: the server passes after a short beat
+  const autoPassing = !plays.length && pass && ctx.prefs && ctx.prefs.autoPass && ctx.roomId !== undefined && ctx.roomId !== null;
   if (lead) note = wf(ctx, "lead_hint");
+  else if (autoPassing) note = w("auto_passing");
   else if (!plays.length) note = w("cannot_beat");
   else note = w("beat_hint", { who: ctx.seatName(v.current.seat) });
   return h(
     "div",
     { class: "cl-controls" },
-    h("p", { class: "cl-note", id: "cl-note" }, note),
+    h("p", { class: `cl-note${autoPassing ? " cl-auto-pass" : ""}`, id: "cl-note" }, note),
     h(
       "div",
       { class: "buttons cl-buttons" },
