@@ -11,6 +11,7 @@ import { findVariant, ownedRooms } from "./lobby.js";
 import { lang, nameOf, onLang, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
+import { rememberPlayed } from "./finder.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const WRONG_NODE = 4308; // docs/protocol.md, section 9
@@ -221,6 +222,7 @@ class RoomView {
         this.limits = msg.limits;
         this.seedNext(msg.room.next_commitment);
         this.sendAutoPass();
+        if (msg.seat !== null && msg.seat !== undefined) rememberPlayed(msg.room.code);
         break;
       case "room":
         // the server pushes the room's info whenever it changes before the first deal
