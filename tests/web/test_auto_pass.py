@@ -18,7 +18,9 @@ NOTE = {"zh": "要不起，马上自动不出", "en": "Cannot beat: passing for 
 def set_lang(page: Any, code: str) -> None:
     if code == "en":
         page.click("#lang-switch")
-        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.wait_for_function(
+            "document.querySelector(\"[data-create='1301']\")?.textContent === 'New room'"
+        )
 
 
 def my_seat(page: Any) -> int:

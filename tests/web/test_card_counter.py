@@ -30,7 +30,9 @@ LAST = {"zh": "上一轮", "en": "Last trick"}
 def set_lang(page: Any, code: str) -> None:
     if code == "en":
         page.click("#lang-switch")
-        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.wait_for_function(
+            "document.querySelector(\"[data-create='1301']\")?.textContent === 'New room'"
+        )
 
 
 def on_screen(page: Any) -> dict[str, int]:

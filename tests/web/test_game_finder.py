@@ -50,7 +50,10 @@ def test_find_a_game_by_family_search_region_and_favourite(
     enter(page, f"找游戏{size}{code}")
     if code == "en":
         page.click("#lang-switch")
-        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.wait_for_function(
+            "document.querySelector('#game-search')?.placeholder.startsWith('Find')"
+            " && document.querySelectorAll('#finder .family').length > 4"
+        )
     total = len(catalog())
     shown = visible_codes(page)
     # grouped: every family present, the long ones folded to their first rows
