@@ -18,6 +18,7 @@
 
 import { get } from "../js/api.js";
 import { h, signed } from "../js/dom.js";
+import { seatPlace } from "../js/felt.js";
 import { STRINGS, lang, phaseName, t } from "../js/i18n.js";
 import { MJ_STRINGS } from "./majiang-strings.js";
 import { backsEl, sortTiles, splitTiles, tileEl, tileKey, tileName, tilesEl } from "./mjtiles.js";
@@ -203,9 +204,8 @@ function actWatched(ctx, action) {
 // ------------------------------------------------------------------ seats and the felt
 
 function placeOf(ctx, seat, n) {
-  const base = ctx.seat === null ? 0 : ctx.seat;
-  // turn order runs counter-clockwise: the 下家 sits on the right, the 上家 on the left
-  return ["bottom", "right", "top", "left"][(seat - base + n) % n] || "top";
+  // the one seating rule of every table: the 下家 on the right, the 上家 on the left
+  return seatPlace(seat, n, ctx.seat === null ? 0 : ctx.seat);
 }
 
 function meldEl(meld, opts) {

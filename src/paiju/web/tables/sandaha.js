@@ -14,6 +14,7 @@ import { get } from "../js/api.js";
 import { SUIT_NAMES, cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { counterStrip, ownCards } from "./counter.js";
 import { h, signed } from "../js/dom.js";
+import { seatPlace as placeOnFelt } from "../js/felt.js";
 import { phaseName, t } from "../js/i18n.js";
 
 function w(key, vars = {}) {
@@ -292,8 +293,8 @@ function actWatched(ctx, action) {
 
 function seatPlace(ctx, seat) {
   const n = (ctx.view.hand_sizes || []).length || 4;
-  const base = ctx.seat === null ? 0 : ctx.seat;
-  return ["bottom", "left", "top", "right"][(seat - base + n) % n] || "top";
+  // the one seating rule of every table: the 下家 on the right, the 上家 on the left
+  return placeOnFelt(seat, n, ctx.seat === null ? 0 : ctx.seat);
 }
 
 function trickTable(ctx, plays, { winner = null, id = "sdh-trick", label = null } = {}) {
