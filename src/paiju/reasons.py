@@ -194,6 +194,22 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "stale": ("这一局已经过去了", "That hand is over"),
     "no_hand": ("现在没有进行中的牌局，等下一局", "No hand is in play: wait for the next deal"),
     "no_room": ("没有这个房间", "No such room"),
+    "wrong_node": (
+        "这个房间在另一台服务器上，正在连过去",
+        "This room is played on another server: connecting there",
+    ),
+    "room_moving": (
+        "房间正在换服务器，几秒后再试",
+        "The room is moving to another server: try again in a few seconds",
+    ),
+    "too_many_connections": (
+        "你这里打开的连接太多了，请关掉一些再试",
+        "Too many connections from your address: close some and try again",
+    ),
+    "unavailable": (
+        "服务器暂时连不上数据库，稍后自动重连",
+        "The server cannot reach its database just now: reconnecting shortly",
+    ),
     "no_invite": (
         "没有这个邀请码的房间，请核对后再输入",
         "No room has this invite code: check it and type it again",
@@ -227,10 +243,6 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "too_many_rooms_address": ("从你这里开的房间太多了", "Too many rooms from your address"),
     "too_many_sockets": ("连接太多了", "Too many connections"),
     "void_game": ("这局牌作废了", "This hand was void"),
-    "database_away": (
-        "数据库暂时连不上，请过几秒再试",
-        "The database is unavailable for now: try again in a few seconds",
-    ),
     "no_result": ("现在没有要继续的结果", "There is no result to continue from"),
     "room_playing": ("牌局已经开始了，不用再准备", "The game has started: no need to get ready"),
     "no_next_hand": ("这个房间不再发新牌了", "This room deals no further hand"),

@@ -3,12 +3,9 @@ HTTP status for the REST calls."""
 
 from __future__ import annotations
 
-from starlette.responses import JSONResponse
-
 from paiju.errors import PaijuError
-from paiju.reasons import texts_of_code
 
-__all__ = ["ServerError", "database_away"]
+__all__ = ["ServerError"]
 
 
 class ServerError(PaijuError):
@@ -18,18 +15,3 @@ class ServerError(PaijuError):
         super().__init__(message)
         self.code = code
         self.status = status
-
-
-def database_away(exc: BaseException) -> JSONResponse:
-    """The answer of a REST call the database failed (it is down, unreachable, locked):
-    503 ``database_away`` with the reason, as JSON like every other error, and a
-    ``Retry-After``; the call changed nothing."""
-    reason = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:300]
-    body = {
-        "code": "database_away",
-        "message": f"the database is unavailable ({reason}); try again in a few seconds",
-        "reason": None,
-        "params": {},
-        "text": texts_of_code("database_away"),
-    }
-    return JSONResponse({"error": body}, status_code=503, headers={"Retry-After": "2"})

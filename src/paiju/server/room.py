@@ -44,6 +44,7 @@ from paiju.server.errors import ServerError
 from paiju.server.invites import invite_code
 from paiju.server.messages import (
     ActionMsg,
+    AutoPass,
     ClientSeed,
     Continue,
     Control,
@@ -77,6 +78,10 @@ log = logging.getLogger("paiju.server")
 
 FIRST_LOOK = 8.0
 """Seconds a connected 托管 seat's bot waits before its first action of a new hand."""
+
+AUTO_PASS_BEAT = 1.2
+"""Seconds a seat whose only legal action is pass shows 要不起 before the server passes
+for it (when its player turned auto-pass on)."""
 
 RETRY_AFTER = 1.0
 """Seconds a room waits after the database failed (locked, I/O) before playing on."""
@@ -128,6 +133,8 @@ class SeatRuntime:
     until the hand ends; then the seat is the bot's."""
     ready: bool = False
     """准备 before the first deal."""
+    auto_pass: bool = False
+    """要不起: the player lets the server pass for the seat when pass is all it may do."""
 
 
 class Room:
@@ -309,6 +316,7 @@ class Room:
             raise ServerError("not_seated", f"you hold no seat in room {self.id}", 409)
         rt = self.seats[seat]
         client = rt.client
+        rt.auto_pass = False
         if self.status == "waiting":
             rt.player, rt.ready = None, False
             self.store.set_seat(self.id, seat, None, False)
@@ -332,7 +340,7 @@ class Room:
 
     def _give_to_bot(self, seat: int) -> None:
         rt = self.seats[seat]
-        rt.player, rt.bot, rt.auto, rt.left = None, True, False, False
+        rt.player, rt.bot, rt.auto, rt.left, rt.auto_pass = None, True, False, False, False
         self.store.set_seat(self.id, seat, None, True)
         self._cancel_timer(rt)
 
@@ -808,6 +816,13 @@ class Room:
                     rt.pending_bot = self.loop.call_later(
                         delay, self._safe(functools.partial(self._bot_move, seat, "bot"))
                     )
+            elif rt.auto_pass and self.only_pass(seat) is not None:
+                # 要不起: no clock on a turn with nothing to decide; the pass after a beat
+                self._cancel_timer(rt)
+                if rt.pending_bot is None:
+                    rt.pending_bot = self.loop.call_later(
+                        AUTO_PASS_BEAT, self._safe(functools.partial(self._auto_pass, seat))
+                    )
             elif rt.timer is None and self.time_limit > 0:
                 rt.deadline = self.loop.time() + self.time_limit
                 rt.timer = self.loop.call_later(
@@ -893,6 +908,38 @@ class Room:
         except PaijuError:
             log.exception("room %s: seat %d's window decision failed", self.id, seat)
             self.act(seat, state.random_action(seat, random.Random(secrets.randbits(32))), "bot")
+
+    def only_pass(self, seat: int) -> Action | None:
+        """The seat's pass when pass is the only legal action it has now (要不起), else None."""
+        state = self.state
+        if state is None or seat not in self.acting():
+            return None
+        actions = state.legal_actions(seat)
+        if actions is None or len(actions) != 1 or actions[0].to_json().get("type") != "pass":
+            return None
+        return actions[0]
+
+    def set_auto_pass(self, seat: int, on: bool) -> None:
+        """The seat's 要不起 option: passing for it at once applies to the turn in play too."""
+        rt = self.seats[seat]
+        if rt.auto_pass == on:
+            return
+        rt.auto_pass = on
+        if not (rt.bot or rt.auto) and self.only_pass(seat) is not None:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
+            self._refresh()  # the seat's clock starts or stops: everyone sees it
+
+    def _auto_pass(self, seat: int) -> None:
+        """要不起: the pass the seat's player asked the server to make for it."""
+        self.settle_writes()
+        rt = self.seats[seat]
+        rt.pending_bot = None
+        if not rt.auto_pass or rt.bot or rt.auto:
+            return
+        action = self.only_pass(seat)
+        if action is not None:
+            self.act(seat, action, "player")
 
     def _timeout(self, seat: int) -> None:
         """The time ran out: the player's own unconfirmed arrangement if it is legal and
@@ -1296,6 +1343,10 @@ class Room:
             client.send(Drafted(room=self.id, seat=client.seat, draft=draft, id=msg.id))
         elif isinstance(msg, ClientSeed):
             self.set_client_seed(client, msg)
+        elif isinstance(msg, AutoPass):
+            if client.seat is None:
+                raise ServerError("spectator", "a spectator holds no seat to pass for")
+            self.set_auto_pass(client.seat, msg.on)
 
     def _continue(self, client: Client) -> None:
         """继续: answered by the result again (to everyone, while the next hand still waits

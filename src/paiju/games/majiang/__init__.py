@@ -3,8 +3,8 @@
 Modules: :mod:`~paiju.games.majiang.rules` (room switches, the 混 / 枪 cycles),
 :mod:`~paiju.games.majiang.messages` (the refusal reasons in Chinese and English),
 :mod:`~paiju.games.majiang.win` (the win check: tables built at import, the best reading),
-:mod:`~paiju.games.majiang.score` (fans 番 and payment 2^fan), :mod:`~paiju.games.majiang.game`
-(the state machine).
+:mod:`~paiju.games.majiang.score` (fans 番 and payment 2^fan), :mod:`~paiju.games.majiang.ting`
+(the waits, 听牌), :mod:`~paiju.games.majiang.game` (the state machine).
 
 Tiles are written in the compact notation of :mod:`paiju.tiles` (``123m456p789s1234567z``;
 1z-7z = 东 南 西 北 白 发 中). A tile *kind* that is named without being a tile on the table
@@ -62,6 +62,10 @@ View (JSON) of seat ``s`` (``None`` = spectator)
      "drawn": "6p" | null,                       # the tile just drawn (own turn)
      "actions": [ ...legal actions as above... ],
      "decided": "pass",                          # own decision while the window is open
+     "ting": {"waits": [{"kind": 2, "discard": true, "self_drawn": true,
+                         "unseen": 2}, ...]}      # 听牌 help, from this view alone: the waits
+             | {"discards": [{"tile": "9m", "waits": [...]}, ...]},  # or, on one's turn,
+                                                 # the discards that leave the hand ready
      # once over:
      "result": {"kind": "win" | "drawn", "reveal": "3s" | null, "scores": [d0, d1, d2, d3],
                 "wins": [{"seat": 2, "how": "zimo" | "dianpao" | "qianggang", "tile": "5p",

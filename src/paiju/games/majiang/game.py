@@ -46,6 +46,7 @@ from paiju.games.majiang.score import (
     qiang_kinds,
     score,
 )
+from paiju.games.majiang.ting import help_from_view
 from paiju.games.majiang.win import Meld, can_win
 from paiju.tiles import Tile, TileList, format_tiles
 
@@ -772,6 +773,40 @@ class MajiangState(State):
         self.hands[winners[0]].sort()
         return self._end_with(records)
 
+    # -- advice -------------------------------------------------------------------------
+
+    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
+        """提示: the family bot's choice first; then, on one's turn, the other discards that
+        keep the hand ready (听); then the other legal actions. None when the seat does not
+        act. The bot decides from the seat's own tiles and what is in plain view."""
+        if seat not in self.to_act():
+            return []
+        from paiju.games import make_bot
+
+        out: list[Action] = [make_bot(self.game, 0).act(self, seat)]
+        legal = list(self.legal_actions(seat) or [])
+        ting = self.view(seat).get("ting", {})
+        ready = [Discard(Tile.parse(d["tile"])) for d in ting.get("discards", [])]
+        for action in [*ready, *legal]:
+            if len(out) >= limit:
+                break
+            if action not in out:
+                out.append(action)
+        return out
+
+    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+        """:meth:`suggestions` as JSON; a discard that keeps the hand ready carries the waits
+        it leaves (``waits``, as the view's ``ting``)."""
+        ting = self.view(seat).get("ting", {})
+        waits = {d["tile"]: d["waits"] for d in ting.get("discards", [])}
+        out = []
+        for action in self.suggestions(seat, limit):
+            item = action.to_json()
+            if isinstance(action, Discard) and str(action.tile) in waits:
+                item["waits"] = waits[str(action.tile)]
+            out.append(item)
+        return out
+
     # -- results ------------------------------------------------------------------------
 
     def settlement(self) -> tuple[int, ...]:
@@ -865,6 +900,8 @@ class MajiangState(State):
             out["actions"] = [a.to_json() for a in (self.legal_actions(seat) or [])]
             if self._phase in ("claim", "rob") and seat in self.decisions:
                 out["decided"] = _action_text(self.decisions[seat])
+            if not over:
+                out["ting"] = help_from_view(out, self.rules)  # read from the view alone
         if over:
             out["result"] = self._result_json()
         return out
