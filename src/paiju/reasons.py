@@ -243,6 +243,10 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "too_many_rooms_address": ("从你这里开的房间太多了", "Too many rooms from your address"),
     "too_many_sockets": ("连接太多了", "Too many connections"),
     "void_game": ("这局牌作废了", "This hand was void"),
+    "too_many_lookups": (
+        "查邀请码太频繁了，请稍后再试",
+        "Too many invite codes looked up: try again in a moment",
+    ),
     "no_result": ("现在没有要继续的结果", "There is no result to continue from"),
     "room_playing": ("牌局已经开始了，不用再准备", "The game has started: no need to get ready"),
     "no_next_hand": ("这个房间不再发新牌了", "This room deals no further hand"),

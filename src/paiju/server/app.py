@@ -39,7 +39,7 @@ from paiju.server.cluster import NodeConfig
 from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
-from paiju.server.invites import invite_code, invite_room
+from paiju.server.invites import is_code, normalize
 from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.records import player_record
@@ -319,17 +319,20 @@ def create_app(
         return hub().room(room_id).info()
 
     @app.get("/api/invites/{code}")
-    async def invite(code: Annotated[str, PathParam(max_length=40)], me: Me) -> Invite:
-        """The open room of an invite code (邀请码; case, spaces and dashes do not matter)."""
-        room_id = invite_room(code)
-        if room_id is not None and 1 <= room_id <= MAX_ID:
-            room = hub().rooms.get(room_id)
-            row = None if room is not None else store().room(room_id)
-            status = room.status if room is not None else row.status if row is not None else None
+    async def invite(
+        code: Annotated[str, PathParam(max_length=40)], me: Me, request: Request
+    ) -> Invite:
+        """The open room of an invite code (邀请码; case, spaces and dashes do not matter).
+        Lookups are limited per player and per address (429 ``too_many_lookups``)."""
+        hub().invite_lookup(me.id, _address(request))
+        typed = normalize(code)
+        row = store().room_by_invite(typed) if is_code(typed) else None
+        if row is not None:
+            room = hub().rooms.get(row.id)
+            status = room.status if room is not None else row.status
             if status in ("waiting", "playing"):
-                return Invite(invite=invite_code(room_id), room=room_id, status=status)
-            if status is not None:
-                raise ServerError("invite_closed", f"the room of invite {code!r} is {status}", 404)
+                return Invite(invite=typed, room=row.id, status=status)
+            raise ServerError("invite_closed", f"the room of invite {code!r} is {status}", 404)
         raise ServerError("no_invite", f"no room has the invite code {code!r}", 404)
 
     @app.post("/api/rooms/{room_id}/join")

@@ -47,7 +47,6 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from paiju.errors import PaijuError
-from paiju.server.invites import invite_code
 from paiju.server.journal import Journal
 from paiju.server.lease import SharedStore, StaleLease
 from paiju.server.messages import RoomInfo
@@ -540,7 +539,7 @@ class Cluster:
             owner=row.owner_id,
             seat_players=list(row.seat_players),
             ready=[b or r for b, r in zip(row.seat_bots, row.ready_marks(), strict=True)],
-            invite=invite_code(row.id) if row.status in ("waiting", "playing") else None,
+            invite=row.invite if row.status in ("waiting", "playing") else None,
             **self.placement(row.id),
         )
 

@@ -40,6 +40,8 @@ class Hub:
         self.rooms: dict[int, Room] = {}
         self.journal = Journal(store)
         self.buckets: dict[int, Bucket] = {}
+        self.lookups: dict[tuple[str, int | str], Bucket] = {}
+        """Invite-code lookups, per player and per address (``invite_lookup``)."""
         self.sockets: collections.Counter[int] = collections.Counter()
         self.address_sockets: collections.Counter[str] = collections.Counter()
         self.registrations: dict[str, collections.deque[float]] = {}
@@ -222,6 +224,32 @@ class Hub:
         _decrement(self.sockets, player)
         if address is not None:
             _decrement(self.address_sockets, address)
+
+    def invite_lookup(self, player: int, address: str | None) -> None:
+        """Count an invite-code lookup of ``player`` from ``address``: 429
+        ``too_many_lookups`` past ``invite_lookups_per_minute`` (per player) or
+        ``invite_lookups_per_address`` (a minute, per address), so that codes cannot be
+        tried one after another (token buckets, a fifth of the minute's count at once)."""
+        limits = self.limits
+        keyed: list[tuple[tuple[str, int | str], int]] = [
+            (("player", player), limits.invite_lookups_per_minute)
+        ]
+        if address is not None:
+            keyed.append((("address", address), limits.invite_lookups_per_address))
+        for key, per_minute in keyed:
+            bucket = self.lookups.get(key)
+            if bucket is None:
+                if len(self.lookups) > 100_000:  # forget idle (full) buckets
+                    self.lookups.clear()
+                bucket = self.lookups[key] = Bucket(per_minute / 60, max(1, per_minute // 5))
+            if not bucket.take():
+                who = "you" if key[0] == "player" else "your address"
+                raise ServerError(
+                    "too_many_lookups",
+                    f"{who} looked up more than {per_minute} invite codes a minute (the"
+                    f" limit); try again in {max(1, round(60 / per_minute))} s",
+                    429,
+                )
 
     def registering(self, address: str | None) -> None:
         """Count a registration from ``address`` (``too_many_registrations`` over the

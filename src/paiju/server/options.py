@@ -118,6 +118,12 @@ class Limits(BaseModel):
         description="The shortest bot_delay (and time_limit other than 0) a room may set: "
         "bots play at a human pace unless the operator lowers it.",
     )
+    invite_lookups_per_minute: int = Field(
+        30, ge=1, description="Invite-code lookups of one player a minute (burst a fifth)."
+    )
+    invite_lookups_per_address: int = Field(
+        120, ge=1, description="Invite-code lookups from one address a minute (burst a fifth)."
+    )
     # -- players
     registrations_per_address: int = Field(
         20, ge=1, description="Registrations from one client address per hour."

@@ -41,7 +41,6 @@ from paiju.games import game as make_game
 from paiju.games import make_bot
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
-from paiju.server.invites import invite_code
 from paiju.server.messages import (
     ActionMsg,
     AutoPass,
@@ -151,6 +150,8 @@ class Room:
         self.variant = find_variant(row.code)
         self.n = row.seats
         self.owner = row.owner_id
+        self.invite = row.invite
+        """The room's random invite code (邀请码), as stored."""
         self.status: RoomStatus = cast(RoomStatus, row.status)
         self.hands_played = row.hands_played
         self.context: dict[str, Any] = dict(row.context)
@@ -230,7 +231,7 @@ class Room:
             owner=self.owner,
             seat_players=[None if s.bot else s.player for s in self.seats],
             ready=[s.bot or s.ready for s in self.seats],
-            invite=invite_code(self.id),
+            invite=self.invite if self.status in ("waiting", "playing") else None,
             next_commitment=(
                 commitment(self.next_seed) if self.status in ("waiting", "playing") else None
             ),

@@ -49,11 +49,12 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DatabaseError
+from sqlalchemy.exc import DatabaseError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
+from paiju.server.invites import new_code
 
 __all__ = [
     "ActionWrite",
@@ -291,6 +292,8 @@ class RoomRow:
     seat_bots: tuple[bool, ...]
     seat_ready: tuple[bool, ...] = ()
     """Each seat's 准备 mark while the room waits (empty: none stored)."""
+    invite: str | None = None
+    """The room's random invite code (邀请码, :mod:`paiju.server.invites`)."""
 
     def ready_marks(self) -> tuple[bool, ...]:
         """Each seat's stored 准备, a mark of an open seat not counting."""
@@ -540,9 +543,27 @@ class Store:
         owner_id: int,
         bots: Sequence[bool],
     ) -> int:
+        for attempt in range(8):  # a random invite code taken already: draw another
+            try:
+                return self._create_room(code, options, game_options, seats, owner_id, bots)
+            except IntegrityError:
+                if attempt == 7:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _create_room(
+        self,
+        code: str,
+        options: Mapping[str, Any],
+        game_options: Mapping[str, Any],
+        seats: int,
+        owner_id: int,
+        bots: Sequence[bool],
+    ) -> int:
         with self.engine.begin() as conn:
             key = conn.execute(
                 insert(t.rooms).values(
+                    invite=new_code(),
                     code=code,
                     options=dict(options),
                     game_options=dict(game_options),
@@ -640,6 +661,7 @@ class Store:
                     seat_players=tuple(p for _, p, _, _ in ordered),
                     seat_bots=tuple(b for _, _, b, _ in ordered),
                     seat_ready=tuple(r for _, _, _, r in ordered),
+                    invite=r.invite,
                 )
             )
         return out
@@ -652,6 +674,12 @@ class Store:
     def room(self, room_id: int) -> RoomRow | None:
         with self.engine.connect() as conn:
             rows = self._room_rows(conn, t.rooms.c.id == room_id)
+        return rows[0] if rows else None
+
+    def room_by_invite(self, code: str) -> RoomRow | None:
+        """The room whose invite code is ``code`` (as stored: normalized), if any."""
+        with self.engine.connect() as conn:
+            rows = self._room_rows(conn, t.rooms.c.invite == code)
         return rows[0] if rows else None
 
     # -- hands --------------------------------------------------------------------

@@ -71,7 +71,9 @@ rooms = Table(
     Column("hands_played", Integer, nullable=False, default=0),
     Column("context", JSON, nullable=False),
     Column("created_at", Float, nullable=False),
+    Column("invite", String(12), nullable=True),
     Index("ix_rooms_status", "status"),
+    Index("ix_rooms_invite", "invite", unique=True),
 )
 
 room_seats = Table(
