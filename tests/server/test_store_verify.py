@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -254,8 +255,8 @@ def _store_both_ways(folder: Path, fast: bool, db: str | None = None) -> tuple[A
         [store.ledger_of_hand(h) for h in (first, second)],
         [(e["delta"], e["balance"]) for e in store.ledger(ann.id)],
         store.balance(bob.id),
-        store.room(room),
-    )
+        dataclasses.replace(row, invite=None) if (row := store.room(room)) else None,
+    )  # (the invite code is random: no path stores the same)
     store.close()
     return out
 
