@@ -118,6 +118,7 @@ class YourCards(PrivateEvent):
 
 class ToyGame(Game):
     family = "toy"
+    match_default = 2
     actions = (Stake, Play)
     events = (Staked, Played, YourCards)
 
@@ -128,9 +129,6 @@ class ToyGame(Game):
 
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> State:
         return ToyState(self, seats, deal, context)
-
-    def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
-        return hands_played >= 2
 
 
 class ToyState(State):

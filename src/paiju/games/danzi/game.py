@@ -438,6 +438,10 @@ class DanziGame(ClimbingGame[NoParams]):
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> DanziState:
         return DanziState(self, seats, deal, context)
 
+    match_option: ClassVar[str | None] = None  # a 局 is played to ``target`` points
+    hand_words: ClassVar[tuple[str, str]] = ("盘", "deal")
+    match_words: ClassVar[tuple[str, str]] = ("局", "match")
+
     def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
         return bool(context.get("match_over"))
 
