@@ -62,7 +62,7 @@ from paiju.games.danzi.tribute import (
     check_return,
     check_tribute,
     is_free,
-    return_value,
+    returnable,
 )
 
 __all__ = [
@@ -974,11 +974,9 @@ class DanziState(ClimbingState):
             return Tribute(_as_cards(rng.sample(eligible, n)))
         if self._phase == "returning":
             received = self.received[seat]
-            forbidden = {return_value(c) for c in received}
-            eligible = [
-                c
-                for c in self.hands[seat]
-                if card_rank_index(c) != FOUR and return_value(c) not in forbidden
-            ]
-            return Return(_as_cards(rng.sample(eligible, len(received))))
+            free, fill = returnable(self.hands[seat], received)
+            n = len(received)
+            if fill:  # too few cards of other values: all of them, the rest made up
+                return Return(_as_cards([*free, *rng.sample(fill, n - len(free))]))
+            return Return(_as_cards(rng.sample(free, n)))
         return super().random_action(seat, rng)
