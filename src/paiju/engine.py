@@ -291,6 +291,15 @@ class Game(ABC, Generic[P]):
             opts += f", {self.match_option}={self.match_length!r}"
         return f"paiju.game({self.variant.code!r}{opts})"
 
+    @property
+    def room_options(self) -> dict[str, Any]:
+        """The options as a room keeps them: :attr:`options` and the match's length (which
+        no hand depends on, so a hand's record holds only :attr:`options`)."""
+        out = dict(self.options)
+        if self.match_option is not None:
+            out[self.match_option] = self.match_length
+        return out
+
     def _match_length(self, value: object) -> int:
         """The room's match length (:attr:`match_option`), checked; the default for None."""
         if value is None:
