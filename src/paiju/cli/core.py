@@ -344,11 +344,13 @@ def _play_match(
     while not match.is_over:
         state = match.next_hand()
         n = len(match.hands)
+        # the match's number once there are several, or where a match is a 局 of 盘 (打弹子)
+        numbered = number > 1 or g.match_option is None
         if lang == "zh":
-            head = f"第 {number} {match_zh} · " if number > 1 else ""
+            head = f"第 {number} {match_zh} · " if numbered else ""
             title = f"{head}第 {n} {hand_zh}（种子 {state.seed}）"
         else:
-            head = f"{match_en} {number} · " if number > 1 else ""
+            head = f"{match_en} {number} · " if numbered else ""
             title = f"{head}{hand_en} {n} (seed {state.seed})"
         console.rule(title)
         _play_hand(console, ui, state, bots, seat, lang)
