@@ -36,9 +36,12 @@ def _room(
     return created
 
 
-async def _play_to_the_end(players: list[Player], spectator: Player) -> dict[str, Any]:
-    for p in [*players, spectator]:
-        await p.connect()
+async def _play_to_the_end(
+    players: list[Player], spectator: Player, connect: bool = True
+) -> dict[str, Any]:
+    if connect:
+        for p in [*players, spectator]:
+            await p.connect()
     await asyncio.gather(*(p.play(timeout=60) for p in players))
     summary: dict[str, Any] = await spectator.expect("match_summary", timeout=20)
     for p in players:
@@ -135,10 +138,10 @@ def test_again_opens_the_next_match_at_the_same_table(server: Server) -> None:
     spectator = Player(server, watcher_token, room)
 
     async def run() -> tuple[dict[str, Any], dict[str, Any]]:
-        for p in players[1:]:
+        for p in [*players, spectator]:
             await p.connect()
-            await p.send({"type": "ready", "ready": True})
-        await _play_to_the_end(players, spectator)
+        await players[1].send({"type": "ready", "ready": True})  # 准备 (the owner is)
+        await _play_to_the_end(players, spectator, connect=False)
         await spectator.send({"type": "again", "id": 1})
         refused = await spectator.expect("error", timeout=10)
         assert refused["code"] == "spectator"
