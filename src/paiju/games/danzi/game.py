@@ -62,7 +62,7 @@ from paiju.games.danzi.tribute import (
     check_return,
     check_tribute,
     is_free,
-    return_value,
+    returnable,
 )
 
 __all__ = [
@@ -437,6 +437,10 @@ class DanziGame(ClimbingGame[NoParams]):
 
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> DanziState:
         return DanziState(self, seats, deal, context)
+
+    match_option: ClassVar[str | None] = None  # a 局 is played to ``target`` points
+    hand_words: ClassVar[tuple[str, str]] = ("盘", "deal")
+    match_words: ClassVar[tuple[str, str]] = ("局", "match")
 
     def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
         return bool(context.get("match_over"))
@@ -970,11 +974,9 @@ class DanziState(ClimbingState):
             return Tribute(_as_cards(rng.sample(eligible, n)))
         if self._phase == "returning":
             received = self.received[seat]
-            forbidden = {return_value(c) for c in received}
-            eligible = [
-                c
-                for c in self.hands[seat]
-                if card_rank_index(c) != FOUR and return_value(c) not in forbidden
-            ]
-            return Return(_as_cards(rng.sample(eligible, len(received))))
+            free, fill = returnable(self.hands[seat], received)
+            n = len(received)
+            if fill:  # too few cards of other values: all of them, the rest made up
+                return Return(_as_cards([*free, *rng.sample(fill, n - len(free))]))
+            return Return(_as_cards(rng.sample(free, n)))
         return super().random_action(seat, rng)
