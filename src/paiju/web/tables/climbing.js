@@ -910,9 +910,12 @@ export function render(ctx) {
   if (mode === "watch") local.picked = [];
 
   const refusal = local.refusal ? h("div", { class: "cl-reason", id: "cl-reason", role: "alert" }, w("refused", { m: refusalText(local.refusal, familyOf(ctx)) })) : null;
+  // a spectator (and the replay) gets the result under the felt, not inside it under the seats
   const mine =
     ctx.seat === null
-      ? null
+      ? v.result
+        ? h("div", { class: "cl-mine cl-watch" }, resultPanel(ctx, v))
+        : null
       : h(
           "div",
           { class: "cl-mine" },
@@ -941,7 +944,6 @@ export function render(ctx) {
     v.jiefengFrom !== null && !v.current && v.phase === "playing"
       ? h("div", { class: "cl-jiefeng", id: "cl-jiefeng", dataset: { from: v.jiefengFrom, to: v.leader } }, w("jiefeng", { from: seatLabel(ctx, v.jiefengFrom), who: seatLabel(ctx, v.leader) }))
       : null,
-    v.result && ctx.seat === null ? resultPanel(ctx, v) : null,
   );
   return { center, mine };
 }
