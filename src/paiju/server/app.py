@@ -474,7 +474,11 @@ def create_app(
             {"seat": e["seat"], "delta": e["delta"]} for e in store().ledger_of_hand(game_id)
         ]
         record = game_record(hand, entries, stake)
-        record["bots"] = [p is None for p in record.pop("players")]
+        players = record.pop("players")
+        record["bots"] = [p is None for p in players]
+        # the names the table showed (display names are public at the table; ids are not)
+        names = store().player_names([p for p in players if p is not None])
+        record["names"] = [None if p is None else names.get(p) for p in players]
         return record
 
     @app.get("/api/games/{game_id}")

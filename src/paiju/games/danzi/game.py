@@ -55,7 +55,7 @@ from paiju.games.danzi import combos as dz
 from paiju.games.danzi.combos import FOUR, SINGLE, card_rank_index, counts_of
 from paiju.games.danzi.contract import beats_json, combo_json, settle_json
 from paiju.games.danzi.moves import all_plays, legal_plays
-from paiju.games.danzi.scoring import PointRules, deal_points, team_of
+from paiju.games.danzi.scoring import PointRules, deal_breakdown, deal_points, team_of
 from paiju.games.danzi.spec import DanziOptions
 from paiju.games.danzi.tribute import (
     auto_tribute,
@@ -851,6 +851,7 @@ class DanziState(ClimbingState):
             "declarer": self.declarer,
             "declaration": self._declaration_state(),
             "points": list(self.points or (0, 0)),
+            "breakdown": deal_breakdown(self.finished, self.declarer, self.game.point_rules),
             "totals": list(self.totals),
             "target": self.options["target"],
             "match_over": self.match_over,

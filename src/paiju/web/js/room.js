@@ -532,7 +532,8 @@ class RoomView {
         : h(
             "p",
             { class: `verdict ${mine > 0 ? "win" : mine < 0 ? "loss" : ""}`, id: "verdict" },
-            mine > 0 ? t("settle.you_win", { n: mine }) : mine < 0 ? t("settle.you_lose", { n: -mine }) : t("settle.even"),
+            (mine === 0 && this.table.verdictText && this.table.verdictText(this.ctx(), over)) ||
+              (mine > 0 ? t("settle.you_win", { n: mine }) : mine < 0 ? t("settle.you_lose", { n: -mine }) : t("settle.even")),
           ),
       h(
         "table",
