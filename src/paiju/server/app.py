@@ -42,6 +42,7 @@ from paiju.server.identity import clean_name
 from paiju.server.invites import invite_code, invite_room
 from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
 from paiju.server.options import Limits, RoomOptions
+from paiju.server.records import player_record
 from paiju.server.room import Room
 from paiju.server.shared_limits import Admitted
 from paiju.server.store import PlayerRow, Store, hash_token
@@ -268,6 +269,11 @@ def create_app(
         """积分: every settlement of the player, oldest first, with the running balance."""
         entries = store().ledger(me.id)
         return {"player": me.id, "balance": store().balance(me.id), "entries": entries}
+
+    @app.get("/api/players/me/record")
+    async def my_record(me: Me) -> dict[str, Any]:
+        """战绩: the player's rooms (总结算, 大赢家, players, hands) and per-game statistics."""
+        return player_record(store(), me.id)
 
     @app.get("/api/catalog")
     async def list_catalog() -> list[dict[str, Any]]:
