@@ -15,6 +15,10 @@ import { rememberPlayed } from "./finder.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const WRONG_NODE = 4308; // docs/protocol.md, section 9
+// docs/protocol.md, section 3: a ping every 4 s; a socket silent for 10 s (its server
+// frozen or cut off, or a handshake that never ends) is given up and the room found again
+const HEARTBEAT_MS = 4000;
+const SILENT_MS = 10000;
 
 /** How long a family's result takes to turn over (ms): its totals appear after that. */
 const REVEAL_MS = { shisanzhang: 2600, baozi: 1300, jiajiabao: 1500 };
@@ -130,10 +134,19 @@ class RoomView {
     if (this.closed) return;
     const ws = new WebSocket(socketUrl(this.nodeWs || `/ws/rooms/${this.roomId}`));
     this.ws = ws;
+    let heard = Date.now();
+    const beat = setInterval(() => {
+      if (this.ws !== ws) clearInterval(beat);
+      else if (Date.now() - heard > SILENT_MS) {
+        clearInterval(beat);
+        this.silent(ws);
+      } else if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+    }, HEARTBEAT_MS);
     ws.onopen = () => {
       this.retry = 0;
     };
     ws.onmessage = (ev) => {
+      heard = Date.now();
       let msg;
       try {
         msg = JSON.parse(ev.data);
@@ -143,14 +156,11 @@ class RoomView {
       this.receive(msg);
     };
     ws.onclose = (ev) => {
-      this.connected = false;
+      clearInterval(beat);
       if (this.closed || this.ws !== ws) return;
+      this.connected = false;
       if (ev.code === WRONG_NODE) {
-        // a cluster: the room is played on another node; its info says which socket
-        get(`/api/rooms/${this.roomId}`)
-          .then((info) => (this.nodeWs = info.ws || null))
-          .catch(() => (this.nodeWs = null))
-          .finally(() => setTimeout(() => this.connect(), 300 * Math.min(4, this.retry++)));
+        this.relocate(); // a cluster: the room is played on another node
         return;
       }
       if (FINAL_CLOSE.has(ev.code)) {
@@ -162,6 +172,31 @@ class RoomView {
       const wait = Math.min(5000, 300 * 2 ** this.retry++);
       setTimeout(() => this.connect(), wait);
     };
+  }
+
+  /** Find the room's socket again (its info names the node that plays it now) and
+   * connect there. */
+  relocate() {
+    get(`/api/rooms/${this.roomId}`)
+      .then((info) => (this.nodeWs = info.ws || null))
+      .catch(() => (this.nodeWs = null))
+      .finally(() => setTimeout(() => this.connect(), 300 * Math.min(4, this.retry++)));
+  }
+
+  /** The socket went silent (its server frozen or cut off): give it up, whatever its
+   * close may say later, and find the room again. */
+  silent(ws) {
+    this.ws = null;
+    ws.onclose = null;
+    try {
+      ws.close();
+    } catch {
+      // already closing
+    }
+    this.connected = false;
+    this.render();
+    toast(t("room.reconnecting"), "error");
+    this.relocate();
   }
 
   /** Add this browser's entropy to the next deal once its server seed is committed to
