@@ -34,6 +34,8 @@ BOUND = 0.5
 """The window's stated timing bound: its end comes ``claim_window`` seconds after the
 discard, give or take the server's scheduling; the test allows this much either way."""
 DISCARDS = 10
+CHANCE = ("commitment", "next_commitment", "remaining", "invite")
+"""Message fields that differ from table to table by chance (or by the clock)."""
 HOLDER = 2
 """The seat whose hidden tiles differ between the two tables (the dealer is seat 0)."""
 
@@ -158,16 +160,14 @@ async def _table(tmp: Path, deal: Deal, holder_passes: bool) -> dict[str, list[A
 
 def _plain(msg: dict[str, Any]) -> dict[str, Any]:
     """A message without what differs from table to table by chance: the commitments to
-    each table's own secret seeds, and a clock's time left (compared within the bound)."""
+    each table's own secret seeds and random invite code, and a clock's time left (compared
+    within the bound)."""
     text = json.dumps(msg)
     obj: dict[str, Any] = json.loads(text)
 
     def strip(value: Any) -> Any:
         if isinstance(value, dict):
-            return {
-                k: "·" if k in ("commitment", "next_commitment", "remaining") else strip(v)
-                for k, v in value.items()
-            }
+            return {k: "·" if k in CHANCE else strip(v) for k, v in value.items()}
         if isinstance(value, list):
             return [strip(v) for v in value]
         return value
