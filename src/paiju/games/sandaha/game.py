@@ -531,7 +531,7 @@ class SandahaState(State):
             )
         if action.trump not in TRUMP_NAMES:
             raise IllegalAction(
-                f"trump {action.trump!r}: name s, h, c, d (黑桃 红心 梅花 方块) or none (无主)",
+                f"trump {action.trump!r}: name s, h, c, d (黑桃 红桃 梅花 方块) or none (无主)",
                 reason="bad_trump",
             )
 
