@@ -788,9 +788,9 @@ class SandahaState(State):
         the seat does not act. The bot decides from the seat's own cards and plain view."""
         if seat not in self.to_act():
             return []
-        from paiju.games import make_bot
+        from paiju.games.sandaha.bot import SandahaBot  # the family's bot (it imports this module)
 
-        out: list[Action] = [make_bot(self.game, 0).act(self, seat)]
+        out: list[Action] = [SandahaBot(self.game, 0).act(self, seat)]
         for action in self.legal_actions(seat) or []:
             if len(out) >= limit:
                 break
