@@ -21,7 +21,8 @@ On one's turn (phase ``play``; the state has already drawn for the seat):
 * ``{"type": "win"}`` - 自摸.
 
 After a 吃 or 碰 the seat must discard (no win, no kong). In a claim window (phase ``claim``,
-after a discard; phase ``rob``, after a 补杠) each asked seat answers once, all at the same time:
+after every discard; phase ``rob``, after every 补杠) each other seat answers once, all at the
+same time:
 
 * ``{"type": "chi", "chow": "345m"}`` - 吃 (the 下家 of the discarder only; the chow holds the
   discard; a 混 never takes part);
@@ -30,9 +31,9 @@ after a discard; phase ``rob``, after a 补杠) each asked seat answers once, al
 * ``{"type": "pass"}`` - 过.
 
 Priority 胡 > 杠 = 碰 > 吃; among several 胡 the first seat after the discarder (option
-``multiple_winners`` lets all win). ``to_act()`` holds exactly the seats that may claim; a seat
-with no claim is not asked. The window closes as soon as no undecided seat could outrank the
-best decision made. A discarded 混 cannot be claimed at all.
+``multiple_winners`` lets all win). ``to_act()`` holds every seat but the discarder; a seat
+with no claim has ``pass`` alone, so a window tells nobody who could claim. The window closes
+when every seat in it has decided. A discarded 混 cannot be claimed at all (``pass`` alone).
 
 View (JSON) of seat ``s`` (``None`` = spectator)
 ------------------------------------------------

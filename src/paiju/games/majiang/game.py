@@ -10,13 +10,15 @@ Phases:
 * ``play`` - the seat to move holds 14 - 3 × melds tiles (its draw done by the state):
   :class:`Discard`, :class:`Kong` (暗杠 or 补杠, then a replacement draw) or :class:`Win`
   (自摸). After a 吃 or 碰 only a discard is allowed.
-* ``claim`` - after a discard every seat that may claim it decides at once
+* ``claim`` - after every discard each other seat decides at once
   (:meth:`MajiangState.to_act`): :class:`Chi` (the 下家 only), :class:`Peng`,
-  :class:`Gang` (明杠), :class:`Win` (点炮) or :class:`Pass`. Priority 胡 > 杠 = 碰 > 吃,
-  and among several 胡 the first seat in turn order after the discarder (截胡), unless the
-  room allows 一炮多响. The window closes as soon as no undecided seat could outrank the
-  best decision made; decisions stay private (:class:`ClaimMade`) until then.
-* ``rob`` - after a 补杠 the seats that can win on the added tile may rob it (抢杠胡).
+  :class:`Gang` (明杠), :class:`Win` (点炮) or :class:`Pass`; a seat that can claim nothing
+  is asked too, with :class:`Pass` alone, so that the window itself tells nobody who could
+  claim. Priority 胡 > 杠 = 碰 > 吃, and among several 胡 the first seat in turn order
+  after the discarder (截胡), unless the room allows 一炮多响. The window closes when every
+  seat in it has decided; decisions stay private (:class:`ClaimMade`) until then.
+* ``rob`` - after every 补杠 each other seat decides whether to rob the added tile
+  (抢杠胡; :class:`Pass` alone for a seat that cannot win on it).
 * ``over`` - a win, or 流局 when a draw is needed and the wall is empty.
 
 A seat that lets a win go by (过胡) may not win on a discard or a robbed kong before its
@@ -380,6 +382,10 @@ class MajiangState(State):
             return frozenset(s for s in self.window if s not in self.decisions)
         return frozenset()
 
+    def hidden_window(self) -> bool:
+        """A claim (or rob) window: every other seat decides, unseen by the rest."""
+        return self._phase in ("claim", "rob")
+
     def is_open(self, seat: int) -> bool:
         """开门: the seat has a 吃, 碰 or 明杠 (补杠 included)."""
         return any(m.kind != "angang" for m in self.melds[seat])
@@ -420,9 +426,11 @@ class MajiangState(State):
         return out
 
     def _claim_options(self, seat: int, source: int, tile: Tile) -> list[Action]:
+        """What ``seat`` may do with ``source``'s discard: its claims, and 过 (a seat with
+        no claim is in the window too, with 过 alone)."""
         opts: list[Action] = []
         if tile in self.hun:
-            return opts
+            return [Pass()]
         if seat not in self.passed_win and self._can_win_with(seat, tile):
             opts.append(Win())
         n = self._natural(seat, tile)
@@ -432,8 +440,7 @@ class MajiangState(State):
             opts.append(Peng())
         if seat == (source + 1) % self.seats:
             opts.extend(Chi(c) for c in self.chows(seat, tile))
-        if opts:
-            opts.append(Pass())
+        opts.append(Pass())
         return opts
 
     def kong_options(self, seat: int) -> list[Kong]:
@@ -546,17 +553,16 @@ class MajiangState(State):
         self.must_discard = False
         events: list[Event] = [Discarded(seat, tile)]
         self.last = (seat, tile)
-        self.window = {}
-        for k in range(1, self.seats):
-            other = (seat + k) % self.seats
-            opts = self._claim_options(other, seat, tile)
-            if opts:
-                self.window[other] = opts
+        self.window = {
+            other: self._claim_options(other, seat, tile) for other in self._others(seat)
+        }
         self.decisions = {}
-        if self.window:
-            self._phase = "claim"
-            return events
-        return events + self._draw((seat + 1) % self.seats, False)
+        self._phase = "claim"
+        return events
+
+    def _others(self, seat: int) -> list[int]:
+        """Every other seat, in turn order after ``seat``: who decides in its windows."""
+        return [(seat + k) % self.seats for k in range(1, self.seats)]
 
     def _kong(self, seat: int, tile: Tile) -> list[Event]:
         hand = self.hands[seat]
@@ -572,18 +578,17 @@ class MajiangState(State):
             ]
         hand.remove(tile)
         self.drawn = None
-        self.window = {}
-        for k in range(1, self.seats):
-            other = (seat + k) % self.seats
-            if other not in self.passed_win and self._can_win_with(other, tile):
-                self.window[other] = [Win(), Pass()]
+        self.window = {
+            other: [Win(), Pass()]
+            if other not in self.passed_win and self._can_win_with(other, tile)
+            else [Pass()]
+            for other in self._others(seat)
+        }
         self.decisions = {}
         self.robbing = (seat, tile)
-        if self.window:
-            self.last = (seat, tile)
-            self._phase = "rob"
-            return [Melded(seat, "bugang_pending", (tile,), None)]
-        return self._finish_bugang()
+        self.last = (seat, tile)
+        self._phase = "rob"
+        return [Melded(seat, "bugang_pending", (tile,), None)]
 
     def _finish_bugang(self) -> list[Event]:
         assert self.robbing is not None
@@ -615,18 +620,10 @@ class MajiangState(State):
         return prio, -((seat - source) % self.seats)
 
     def _window_settled(self) -> bool:
-        assert self.last is not None
-        source = self.last[0]
-        best = max((self._rank(source, s, a) for s, a in self.decisions.items()), default=(0, -99))
-        for s, opts in self.window.items():
-            if s in self.decisions:
-                continue
-            could = max(self._rank(source, s, a) for a in opts)
-            if could > best:
-                return False
-            if self.rules.multiple_winners and best[0] == 3 and Win() in opts:
-                return False
-        return True
+        """A window closes once every seat in it has decided (never earlier, even when a
+        decision made could not be outranked): how many decisions a window takes is then the
+        same whatever the seats hold, and tells nobody who could claim."""
+        return all(s in self.decisions for s in self.window)
 
     def _close_window(self) -> list[Event]:
         assert self.last is not None

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from paiju.cards import CardList, format_cards
+from paiju.cards import CardList, format_cards, unplayed_by_rank
 from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
 from paiju.errors import IllegalAction
 from paiju.fairness import DealRng
@@ -746,6 +746,7 @@ class SandahaState(State):
             "throw_failed": None if self.throw_failed is None else self.throw_failed.to_json(),
             "defenders_points": self.defenders_points,
             "played": format_cards(self.played),
+            "unplayed": unplayed_by_rank(self.game.full_set(), self.played),
             "kitty": self._text(self.kitty) if self.sees_kitty(seat) else None,
             "kitty_size": len(self.kitty),
             "stake": self.game.options["stake"],

@@ -18,6 +18,7 @@
 
 import { get } from "../js/api.js";
 import { h, signed } from "../js/dom.js";
+import { seatPlace } from "../js/felt.js";
 import { STRINGS, lang, phaseName, t } from "../js/i18n.js";
 import { MJ_STRINGS } from "./majiang-strings.js";
 import { backsEl, sortTiles, splitTiles, tileEl, tileKey, tileName, tilesEl } from "./mjtiles.js";
@@ -203,9 +204,8 @@ function actWatched(ctx, action) {
 // ------------------------------------------------------------------ seats and the felt
 
 function placeOf(ctx, seat, n) {
-  const base = ctx.seat === null ? 0 : ctx.seat;
-  // turn order runs counter-clockwise: the 下家 sits on the right, the 上家 on the left
-  return ["bottom", "right", "top", "left"][(seat - base + n) % n] || "top";
+  // the one seating rule of every table: the 下家 on the right, the 上家 on the left
+  return seatPlace(seat, n, ctx.seat === null ? 0 : ctx.seat);
 }
 
 function meldEl(meld, opts) {
@@ -655,7 +655,8 @@ export function render(ctx) {
   const legal = acting ? ctx.legal || view.actions || [] : [];
   const choices = legal.map((a) => classify(a, v));
   const myTurn = acting && v.phase === "play";
-  const inWindow = acting && !myTurn && choices.length > 0;
+  // a window with nothing to claim (过 alone) shows nothing: the server passes at its end
+  const inWindow = acting && !myTurn && choices.some((c) => c.kind !== "pass");
   const handKey = `${view.hand}|${v.drawn}|${v.phase}`;
   if (local.handKey !== handKey) {
     local.picked = null;
