@@ -71,10 +71,10 @@ def test_setup_installs_the_lock_with_uv_once_per_change(
 ) -> None:
     tasks, calls = _tasks(tmp_path, monkeypatch)
     tasks.setup()
+    lock = f"-r {tmp_path}/requirements-dev.lock -e .[dev]"
     assert [c.split(" ", 1)[1] for c in calls] == [
         f"-m pip install -q {tasks.UV}",
-        f"pip install -q --python {tmp_path}/.venv/bin/python -r {tmp_path}/requirements-dev.lock",
-        f"pip install -q --python {tmp_path}/.venv/bin/python -e .[dev]",
+        f"pip install -q --python {tmp_path}/.venv/bin/python {lock}",
     ]
     calls.clear()
     tasks.setup()
@@ -82,7 +82,7 @@ def test_setup_installs_the_lock_with_uv_once_per_change(
     with (tmp_path / "pyproject.toml").open("a") as f:
         f.write("\n# a change\n")
     tasks.setup()
-    assert len(calls) == 3  # pyproject.toml changed: installed again
+    assert len(calls) == 2  # pyproject.toml changed: installed again
 
 
 def test_setup_falls_back_to_pip_where_uv_cannot_be_had(
@@ -98,7 +98,6 @@ def test_setup_falls_back_to_pip_where_uv_cannot_be_had(
     monkeypatch.setattr(tasks, "run", run)
     tasks.setup()
     assert [c.split(" ", 1)[1] for c in calls[1:]] == [
-        f"-m pip install -q -r {tmp_path}/requirements-dev.lock",
-        "-m pip install -q -e .[dev]",
+        f"-m pip install -q -r {tmp_path}/requirements-dev.lock -e .[dev]",
     ]
     assert (tmp_path / ".venv" / ".paiju-installed").exists()
