@@ -6,7 +6,7 @@ Two-deck games hold two identical copies of a card: a hand is a multiset.
 
 Canonical text: rank ``2-9 T J Q K A`` then suit ``s h c d`` (``As Td 9c``); jokers
 ``RJ`` (大王, red/big) and ``BJ`` (小王, black/small). On input ``10``, lower-case ranks,
-``♠♥♣♦`` and the Chinese suit names 黑桃/红心(红桃)/梅花/方块(方片) before or after the rank,
+``♠♥♣♦`` and the Chinese suit names 黑桃/红桃(红心)/梅花/方块(方片) before or after the rank,
 and 大王/小王 are accepted too.
 
 >>> parse_cards("As 10d 红心9 BJ")
@@ -45,8 +45,9 @@ __all__ = [
 RANKS: Final = "23456789TJQKA"
 """Rank characters, index 0 = rank 2 … index 12 = rank 14 (ace)."""
 SUITS: Final = "shcd"
-"""Suit characters in the order 黑桃 > 红心 > 梅花 > 方块 (index 0 is the best suit)."""
-SUIT_NAMES_ZH: Final = ("黑桃", "红心", "梅花", "方块")
+"""Suit characters in the order 黑桃 > 红桃 > 梅花 > 方块 (index 0 is the best suit)."""
+SUIT_NAMES_ZH: Final = ("黑桃", "红桃", "梅花", "方块")
+"""The suits' names in output: ♥ is always 红桃 (红心 is accepted on input too)."""
 SUIT_SYMBOLS: Final = "♠♥♣♦"
 RANK_NAMES_ZH: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -59,7 +60,7 @@ _SUIT_INPUT: Final = {
     **{c: i for i, c in enumerate(SUIT_SYMBOLS)},
     **{c: i for i, c in enumerate("♤♡♧♢")},
     **{name: i for i, name in enumerate(SUIT_NAMES_ZH)},
-    "红桃": 1,
+    "红心": 1,
     "方片": 3,
     "方块": 3,
     "黑": 0,
@@ -90,7 +91,7 @@ _TOKEN = re.compile(
     rf"|(?P<suit2>{_SUIT_RE})(?P<rank2>{_RANK_RE})"
 )
 _ACCEPTED = (
-    "a rank 2-9, T (or 10), J, Q, K, A with a suit s h c d (or ♠♥♣♦ or 黑桃/红心/梅花/方块), "
+    "a rank 2-9, T (or 10), J, Q, K, A with a suit s h c d (or ♠♥♣♦ or 黑桃/红桃/梅花/方块), "
     "or a joker RJ (大王) / BJ (小王), e.g. 'As Td 9c RJ'"
 )
 
@@ -144,7 +145,7 @@ class Card(int):
 
     @property
     def suit(self) -> int | None:
-        """0-3 for s h c d (黑桃 红心 梅花 方块); None for jokers."""
+        """0-3 for s h c d (黑桃 红桃 梅花 方块); None for jokers."""
         return None if self >= BLACK_JOKER else self % 4
 
     @property

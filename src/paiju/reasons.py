@@ -54,7 +54,7 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     # card and tile text that does not parse (NotationError)
     "bad_card_text": (
         "「{token}」不是牌：牌写作点数 2-9、T(10)、J、Q、K、A 加花色 s h c d"
-        "（或 ♠♥♣♦、黑桃/红心/梅花/方块），大王 RJ、小王 BJ，例如 As Td 9c RJ",
+        "（或 ♠♥♣♦、黑桃/红桃/梅花/方块），大王 RJ、小王 BJ，例如 As Td 9c RJ",
         "'{token}' is not a card: a card is a rank 2-9, T (or 10), J, Q, K, A with a suit"
         " s h c d (or ♠♥♣♦), or a joker RJ / BJ, e.g. As Td 9c RJ",
     ),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from importlib import import_module
 from pathlib import Path
@@ -20,7 +21,9 @@ from paiju.errors import IllegalAction, NotImplementedFamily, PaijuError
 from paiju.fairness import DealRng
 from paiju.games import FAMILIES, check_catalog, game, make_bot, resolve, variant_json
 from paiju.harness import playout
-from paiju.reasons import Lang, explain, terminal_lang
+from paiju.prompt import QuitGame
+from paiju.prompt import ask as ask_line
+from paiju.reasons import Lang, explain, say, terminal_lang
 from paiju.reasons import describe_event as player_event
 
 __all__ = ["describe_event", "rules_page"]
@@ -269,7 +272,7 @@ class GenericTable:
             for i, action in enumerate(legal):
                 self.console.print(f"  [{i}] {json.dumps(action.to_json(), ensure_ascii=False)}")
         while True:
-            answer = click.prompt("your action (a number, or the action's JSON)", type=str)
+            answer = ask_line("your action (a number, or the action's JSON)", type=str)
             try:
                 if legal and answer.strip().isdigit() and int(answer) < len(legal):
                     return legal[int(answer)]
@@ -310,7 +313,28 @@ def play(
 ) -> None:
     """Play in the terminal against bots: the game's match (8 局, 麻将 by 圈, 打弹子 to 30)
     hand after hand, 再来一局？ after each, then the match's 总结算 and 再来一场？; or
-    ``--hands N`` hands straight. ``PAIJU_LANG=en`` speaks English."""
+    ``--hands N`` hands straight. ``PAIJU_LANG=en`` speaks English.
+
+    At every prompt 帮助 (help, ?) says what one can type and 退出 (quit, q) ends the game;
+    退出 and the end of the input end it with exit status 0, Ctrl-C with 130, each with one
+    line."""
+    try:
+        _play(console, code, seat, seats, seed, hands)
+    except QuitGame:
+        console.print(say(terminal_lang(), "已退出。", "quit."))
+    except (KeyboardInterrupt, click.Abort):
+        console.print(say(terminal_lang(), "已中断，游戏结束。", "interrupted: the game ends."))
+        sys.exit(130)
+
+
+def _play(
+    console: Console,
+    code: str,
+    seat: int,
+    seats: int | None,
+    seed: str | None,
+    hands: int | None,
+) -> None:
     from paiju.fairness import new_seed
 
     g = game(code)
@@ -422,10 +446,12 @@ def _another(words: tuple[str, str], lang: str) -> bool:
     """再来一局？ (or 一盘, 一场 …, in the game's words) — asked after each hand of ``paiju
     play`` without ``--hands``, and after a match; the end of the input is a no."""
     zh, en = words
+    question = f"再来一{zh}？[Y/n]" if lang == "zh" else f"Another {en}? [Y/n]"
     try:
-        return click.confirm(f"再来一{zh}？" if lang == "zh" else f"Another {en}?", default=True)
-    except click.Abort:
+        answer = ask_line(question, default="y", show_default=False)
+    except QuitGame:
         return False
+    return str(answer).strip().lower() not in {"n", "no", "否", "不", "不要"}
 
 
 @cli.command()

@@ -11,7 +11,6 @@ The readings (``7点``, ``对6``) are the game's own terms in both.
 
 from __future__ import annotations
 
-import click
 from rich.console import Console
 from rich.table import Table
 
@@ -19,6 +18,7 @@ from paiju.cards import Card, parse_cards
 from paiju.engine import Action, Game, State
 from paiju.errors import PaijuError
 from paiju.games.baozi.game import BaoziState, Bet, Group, JiajiabaoState
+from paiju.prompt import ask as ask_line
 from paiju.reasons import Lang, explain, phase_name, say, seat_label, terminal_lang
 
 __all__ = ["BaoziTable"]
@@ -119,7 +119,7 @@ class BaoziTable:
         if state.phase == "betting":
             low, high = state.game.options["min_bet"], state.game.options["max_bet"]
             while True:
-                amount = click.prompt(
+                amount = ask_line(
                     self.say(f"下注（{low}-{high}）", f"your bet ({low}-{high})"),
                     type=int,
                     default=low,
@@ -134,7 +134,7 @@ class BaoziTable:
         legal = list(state.legal_actions(seat) or [])
         self._list_groupings(state, seat, legal)
         while True:
-            answer = click.prompt(
+            answer = ask_line(
                 self.say(
                     "分组（序号，或如 As Kd / 5c 5h）", "your groups (a number, or 'As Kd / 5c 5h')"
                 ),

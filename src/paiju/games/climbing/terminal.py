@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import click
 from rich.console import Console
 
 from paiju.cards import Card, parse_cards
@@ -20,6 +19,7 @@ from paiju.engine import Action, Event, Game, State
 from paiju.errors import IllegalAction, PaijuError
 from paiju.games.climbing.bot import ClimbingBot
 from paiju.games.climbing.core import PLACE_ZH, ClimbingState, Pass, Play, as_cards
+from paiju.prompt import ask as ask_line
 from paiju.reasons import Lang, explain, phase_name, say, seat_label, terminal_lang
 
 __all__ = ["ClimbingTable", "show_card", "show_cards"]
@@ -297,7 +297,7 @@ class ClimbingTable:
             "出牌 (牌如 7h 7s、序号、p 过)", "play (cards like 7h 7s, a number, p to pass)"
         )
         while True:
-            answer = click.prompt(question, default="", show_default=False)
+            answer = ask_line(question, default="", show_default=False)
             try:
                 action = self.parse(state, answer.strip(), choices, hint)
                 state.check(seat, action)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import click
 from rich.console import Console
 
 from paiju.cards import Card, parse_cards
@@ -46,6 +45,7 @@ from paiju.games.danzi.game import (
     Tribute,
     display_order,
 )
+from paiju.prompt import ask as ask_line
 from paiju.reasons import explain, phase_name, seat_label
 
 __all__ = ["DanziTable", "cards_by_ranks", "play_groups", "rank_groups"]
@@ -369,7 +369,7 @@ class DanziTable(ClimbingTable):
             markup=False,
         )
         while True:
-            answer = click.prompt(self.prompt(state), default="", show_default=False).strip()
+            answer = ask_line(self.prompt(state), default="", show_default=False).strip()
             try:
                 action = self.parse_answer(state, seat, answer, choices, hint)
                 state.check(seat, action)

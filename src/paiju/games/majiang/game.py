@@ -790,9 +790,9 @@ class MajiangState(State):
         act. The bot decides from the seat's own tiles and what is in plain view."""
         if seat not in self.to_act():
             return []
-        from paiju.games import make_bot
+        from paiju.games.majiang.bot import MajiangBot  # the family's bot (it imports this module)
 
-        out: list[Action] = [make_bot(self.game, 0).act(self, seat)]
+        out: list[Action] = [MajiangBot(self.game, 0).act(self, seat)]
         legal = list(self.legal_actions(seat) or [])
         ting = self.view(seat).get("ting", {})
         ready = [Discard(Tile.parse(d["tile"])) for d in ting.get("discards", [])]

@@ -18,7 +18,6 @@ import os
 from collections.abc import Sequence
 from typing import cast
 
-import click
 from rich.console import Console
 
 from paiju.engine import Action, Event, Game, State
@@ -35,6 +34,7 @@ from paiju.games.majiang.game import (
     Win,
 )
 from paiju.games.majiang.score import FAN_EN
+from paiju.prompt import ask as ask_line
 from paiju.reasons import Lang, explain, say, seat_label, terminal_lang
 from paiju.tiles import HONOR_NAMES, Tile, format_tiles, parse_tiles
 
@@ -254,7 +254,7 @@ class MajiangTable:
             f"{'discard which tile?' if play else 'claim?'} (suggested: {advised}; Enter takes it)",
         )
         while True:
-            answer = click.prompt(question, default="", show_default=False).strip()
+            answer = ask_line(question, default="", show_default=False).strip()
             if not answer:
                 return advice
             try:

@@ -531,7 +531,7 @@ class SandahaState(State):
             )
         if action.trump not in TRUMP_NAMES:
             raise IllegalAction(
-                f"trump {action.trump!r}: name s, h, c, d (黑桃 红心 梅花 方块) or none (无主)",
+                f"trump {action.trump!r}: name s, h, c, d (黑桃 红桃 梅花 方块) or none (无主)",
                 reason="bad_trump",
             )
 
@@ -789,9 +789,9 @@ class SandahaState(State):
         the seat does not act. The bot decides from the seat's own cards and plain view."""
         if seat not in self.to_act():
             return []
-        from paiju.games import make_bot
+        from paiju.games.sandaha.bot import SandahaBot  # the family's bot (it imports this module)
 
-        out: list[Action] = [make_bot(self.game, 0).act(self, seat)]
+        out: list[Action] = [SandahaBot(self.game, 0).act(self, seat)]
         for action in self.legal_actions(seat) or []:
             if len(out) >= limit:
                 break

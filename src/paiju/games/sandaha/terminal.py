@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, groupby
 
-import click
 from rich.console import Console
 
 from paiju.cards import Card, parse_cards
@@ -27,13 +26,14 @@ from paiju.games.sandaha.game import (
     lead_options,
 )
 from paiju.games.sandaha.rules import TRUMP_NAMES, as_cards, order
+from paiju.prompt import ask as ask_line
 from paiju.reasons import Lang, explain, phase_name, say, seat_label, terminal_lang
 
 __all__ = ["SandahaTable", "follow_options"]
 
 TRUMP_LABELS: dict[str, tuple[str, str]] = {
     "s": ("♠ 黑桃", "♠ spades"),
-    "h": ("♥ 红心", "♥ hearts"),
+    "h": ("♥ 红桃", "♥ hearts"),
     "c": ("♣ 梅花", "♣ clubs"),
     "d": ("♦ 方块", "♦ diamonds"),
     "none": ("无主", "no trumps"),
@@ -215,7 +215,7 @@ class SandahaTable:
             markup=False,
         )
         while True:
-            answer = click.prompt(self.prompt(state), default="", show_default=False).strip()
+            answer = ask_line(self.prompt(state), default="", show_default=False).strip()
             try:
                 action = self.parse(state, answer, choices, hint)
                 state.check(seat, action)

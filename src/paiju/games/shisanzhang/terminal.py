@@ -29,6 +29,7 @@ from paiju.games.shisanzhang.game import (
     ShisanzhangState,
     sort_hand,
 )
+from paiju.prompt import ask as ask_line
 from paiju.reasons import Lang, explain, say, seat_label, terminal_lang
 
 __all__ = ["ShisanzhangTable", "format_showdown", "parse_arrangement"]
@@ -273,7 +274,7 @@ class ShisanzhangTable:
         choices = self.game.params.bets
         while True:
             options = "/".join(map(str, choices))
-            answer = click.prompt(
+            answer = ask_line(
                 self.say(f"向庄家下注（{options}）", f"your bet against the banker ({options})")
             )
             try:
@@ -293,7 +294,7 @@ class ShisanzhangTable:
         if state.betting:
             return self._ask_bet(state, seat)
         if state.forced[seat]:
-            click.prompt(
+            ask_line(
                 self.say("按回车亮牌", "press Enter to show your hand"),
                 default="",
                 show_default=False,
@@ -310,7 +311,7 @@ class ShisanzhangTable:
             + ", or 'front / middle / back'",
         )
         while True:
-            answer = click.prompt(self.say(f"摆牌（{hint}）", f"your arrangement ({hint})"))
+            answer = ask_line(self.say(f"摆牌（{hint}）", f"your arrangement ({hint})"))
             answer = answer.strip()
             try:
                 if answer.isdigit() and 1 <= int(answer) <= n:
