@@ -51,6 +51,20 @@ export async function showLobby(main, _args, who) {
     return;
   }
   const roomsBox = h("div", { class: "rooms", id: "rooms" });
+  // a join refused (the seat taken a moment before, the room started): said until dismissed
+  const joinNote = h("div", { class: "join-note", id: "join-note" });
+  joinRefusal = (roomId, message) => {
+    clear(joinNote);
+    if (message === null) return;
+    joinNote.appendChild(
+      h(
+        "p",
+        { class: "lasting-alert", id: "join-refused", role: "alert", dataset: { room: roomId } },
+        h("span", {}, t("lobby.join_refused", { id: roomId, m: message })),
+        h("button", { class: "ghost small-button", onclick: () => clear(joinNote) }, "×"),
+      ),
+    );
+  };
   const gamesBox = h("div", { class: "recent", id: "recent" });
   const families = h("div", { class: "families" });
   for (const [family, list] of byFamily(variants)) {
@@ -97,6 +111,7 @@ export async function showLobby(main, _args, who) {
         { class: "panel" },
         h("div", { class: "panel-head" }, h("h2", {}, t("lobby.rooms")), h("button", { class: "ghost", onclick: () => refresh() }, t("lobby.refresh"))),
         joinByCode(who),
+        joinNote,
         roomsBox,
       ),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.games")), families),
@@ -197,12 +212,14 @@ async function enterByCode(text, who, note) {
   }
 }
 
+let joinRefusal = () => {};
+
 async function join(roomId) {
   try {
     await post(`/api/rooms/${roomId}/join`, {});
     location.hash = `#/room/${roomId}`;
   } catch (exc) {
-    toast(t("err.generic", { m: exc.message }), "error");
+    joinRefusal(roomId, exc.message);
   }
 }
 

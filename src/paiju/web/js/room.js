@@ -6,7 +6,7 @@ import { get, post, socketUrl } from "./api.js";
 import { newClientSeed } from "./fairness.js";
 import { keepOnLanguageChange } from "./app.js";
 import { clear, h, signed, toast } from "./dom.js";
-import { seatSide, seatStyle } from "./felt.js";
+import { seatPlace, seatSide, seatStyle } from "./felt.js";
 import { findVariant, ownedRooms } from "./lobby.js";
 import { lang, nameOf, onLang, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
@@ -440,7 +440,7 @@ class RoomView {
       {
         class: `seat${acting ? " acting" : ""}${i === this.seat ? " me" : ""} ctl-${control}`,
         style: seatStyle(i, n, base),
-        dataset: { seat: i, side: seatSide(i, n, base) },
+        dataset: { seat: i, side: seatSide(i, n, base), place: seatPlace(i, n, base) },
       },
       h(
         "div",
@@ -511,9 +511,11 @@ class RoomView {
             t("settle.session", { n: signed(this.session.total), hands: this.session.hands }),
           )
         : null,
+      // the result's actions stay in view (a bar at the foot of the screen): no scrolling
+      // down past one's own cards to 继续 after a hand
       h(
         "div",
-        { class: "buttons" },
+        { class: "buttons result-bar", id: "result-bar" },
         over.room_finished
           ? h("a", { class: "button primary", href: "#/" }, t("room.lobby"))
           : this.seat !== null && !this.continued && (over.waiting || []).includes(this.seat)
@@ -562,6 +564,14 @@ class RoomView {
       { class: "panel waiting", id: "waiting" },
       h("h2", {}, info.status === "finished" ? t("room.finished") : t("room.waiting")),
       h("ul", { class: "seat-list" }, seats),
+      this.joinRefused
+        ? h(
+            "p",
+            { class: "lasting-alert", id: "join-refused", role: "alert" },
+            h("span", {}, t("room.join_refused", { m: this.joinRefused })),
+            h("button", { class: "ghost small-button", onclick: () => ((this.joinRefused = null), this.render()) }, "×"),
+          )
+        : null,
       info.status === "waiting" && info.invite
         ? h(
             "p",
@@ -606,9 +616,12 @@ class RoomView {
   async join() {
     try {
       await post(`/api/rooms/${this.roomId}/join`, {});
+      this.joinRefused = null;
       if (this.ws) this.ws.close(1000, "rejoin");
     } catch (exc) {
-      toast(t("err.generic", { m: exc.message }), "error");
+      // a seat taken a moment before (or the room started): said until dismissed, not flashed
+      this.joinRefused = exc.message;
+      this.render();
     }
   }
 

@@ -611,6 +611,39 @@ function describePlay(play) {
   return play.kind_zh ? `${kindText(play.kind_zh)} ${rankText(rank)}` : rankText(rank);
 }
 
+const NATURAL = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+
+/**
+ * A play's cards in the order players lay them down: a run (龙, 双龙, 连蛋, …) from its
+ * bottom card up in the natural order A 2 3 … K (A also above K), whatever order the engine
+ * lists it in (打弹子's single order puts A 2 3 above K, so A-J comes as 4 … J A 2 3); any
+ * other play as it is.
+ */
+export function layRun(text) {
+  const cards = splitCards(text || "");
+  const ranks = [...new Set(cards.map(rankKey))];
+  if (ranks.length < 3 || ranks.some((r) => !NATURAL.includes(r))) return text;
+  for (const aceHigh of [false, true]) {
+    const pos = (r) => (r === "A" && aceHigh ? 13 : NATURAL.indexOf(r));
+    const order = ranks.map(pos).sort((a, b) => a - b);
+    if (order.every((p, i) => i === 0 || p === order[i - 1] + 1)) {
+      return cards
+        .map((c, i) => [pos(rankKey(c)), i, c])
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+        .map((x) => x[2])
+        .join(" ");
+    }
+  }
+  return text;
+}
+
+/** The play to beat in the felt's middle: overlapped when long, so it stays one row there. */
+function playCards(text) {
+  const el = cardsEl(layRun(text), { small: true });
+  if (el.children.length > 6) el.classList.add("cl-many");
+  return el;
+}
+
 function currentPlay(ctx, v) {
   if (!v.current) {
     if (v.phase !== "playing") return null;
@@ -622,7 +655,7 @@ function currentPlay(ctx, v) {
     "div",
     { class: "cl-current", id: "cl-current", dataset: { seat: c.seat, cards: c.cards } },
     h("div", { class: "cl-who" }, w("played_by", { who: seatLabel(ctx, c.seat), what: describePlay(c) })),
-    cardsEl(c.cards, { small: true }),
+    playCards(c.cards),
   );
 }
 
@@ -792,7 +825,9 @@ const STYLE = `
 .cl-card-text.red { color: var(--red); }
 .cl-current { margin-top: 6px; display: grid; justify-items: center; gap: 3px; }
 .cl-current.empty { font-size: 13px; opacity: .9; }
-.cl-current .cards { justify-content: center; }
+.cl-current .cards { justify-content: center; max-width: 100%; }
+.cl-current .cards.cl-many { --cl-step: 12px; column-gap: 0; row-gap: 3px; padding-left: var(--cl-step); }
+.cl-current .cards.cl-many .card { margin-left: calc(-1 * var(--cl-step)); box-shadow: -1px 0 1px rgba(0,0,0,.3); }
 .cl-who { font-size: 13px; font-weight: 600; overflow-wrap: anywhere; }
 .cl-jiefeng { font-size: 12px; background: rgba(244,200,74,.25); border-radius: 6px; padding: 2px 6px; margin-top: 4px; }
 .seat .cl-seat { display: grid; justify-items: center; gap: 1px; }
@@ -836,6 +871,16 @@ const STYLE = `
   /* the deal is over: a flatter felt so the result and the verdict come into view */
   .room.phase-over.family-jiayibing .felt, .room.phase-over.family-fangyang .felt, .room.phase-over.family-danzi .felt { max-height: 38vh; margin-top: 16px; }
   .room.family-jiayibing .felt-center, .room.family-fangyang .felt-center { width: 58%; }
+  .cl-current .cards.cl-many { --cl-step: 16px; }
+  /* 打弹子's tribute log: every line (one's own 还贡 included) in the felt's middle, none cut off */
+  .room.family-danzi .felt-center { width: 60%; max-height: 64%; }
+  .cl-tribute { gap: 1px; font-size: 11px; }
+  .cl-tribute > .cl-who { font-size: 12px; }
+  .cl-tribute-line { flex-wrap: nowrap; gap: 3px; line-height: 1.1; }
+  .cl-tribute-line .cards { flex-wrap: nowrap; gap: 1px; }
+  .cl-tribute-line .card.small { width: 15px; height: 21px; border-radius: 3px; }
+  .cl-tribute-line .card.small .corner { font-size: 8px; left: 1px; top: 0; }
+  .cl-tribute-line .card.small .pip { width: 6px; height: 6px; }
 }
 @media (min-width: 900px) {
   .cl-mine { --card-w: 54px; --card-h: 78px; }
@@ -843,6 +888,10 @@ const STYLE = `
   .cl-mine .card .big { width: 28px; height: 28px; }
   .cl-hand.stacks .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.38); }
   .cl-hand.stacks.many .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.5); }
+  .room.family-danzi .felt-center { max-height: 66%; }
+  .cl-tribute { gap: 2px; font-size: 14px; }
+  .felt-center .cl-tribute-line .card.small { width: 24px; height: 34px; }
+  .felt-center .cl-tribute-line .card.small .corner { font-size: 11px; }
 }
 `;
 
@@ -967,7 +1016,7 @@ export function seatExtra(ctx, seat) {
     const left = v.hands[seat];
     if (seat !== ctx.seat && typeof left === "string" && left.trim()) shown = seatCards(left);
   } else if (last && last.pass) shown = h("span", { class: "cl-pass" }, w("passed"));
-  else if (last && last.cards) shown = seatCards(last.cards);
+  else if (last && last.cards) shown = seatCards(layRun(last.cards));
   const names = profileOf(ctx).seatNames;
   const stopped = v.stopped.includes(seat);
   return h(
