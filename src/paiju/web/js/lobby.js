@@ -268,7 +268,7 @@ async function openCreate(main, variant) {
         const gameOptions = {};
         for (const { opt, input } of gameFields) {
           if (opt.type === "checkbox") gameOptions[opt.key] = input.checked;
-          else if (opt.choices) gameOptions[opt.key] = input.value;
+          else if (opt.choices) gameOptions[opt.key] = opt.number ? Number(input.value) : input.value;
           else gameOptions[opt.key] = Number(input.value);
         }
         try {

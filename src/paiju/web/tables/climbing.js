@@ -375,9 +375,37 @@ function buttonsPanel(ctx, actions) {
   );
 }
 
+/** 打弹子's 宣战 offer: both buttons say what is at stake (the room's points). */
+function declarePanel(ctx) {
+  const o = (ctx.view && ctx.view.options) || {};
+  const stakes = {
+    x: o.declare_multiplier ?? 2,
+    fail: o.declare_fail_points ?? 3,
+    p12: o.points_12 ?? 3,
+    p13: o.points_13 ?? 2,
+    p14: o.points_14 ?? 1,
+  };
+  const legal = ctx.legal || [];
+  const declare = legal.find((a) => a.type === "declare");
+  const decline = legal.find((a) => a.type === "decline");
+  return h(
+    "div",
+    { class: "cl-declare-offer", id: "cl-declare-offer" },
+    h("p", { class: "cl-note" }, w("declare_offer", stakes)),
+    h(
+      "div",
+      { class: "legal-actions cl-declare-buttons" },
+      declare ? actionButton(ctx, declare, w("act.declare_stakes", stakes), "action primary") : null,
+      decline ? actionButton(ctx, decline, w("act.decline_stakes", stakes)) : null,
+    ),
+  );
+}
+
 export const DECISIONS = {
   call: callPanel,
   pick: pickPanel,
+  declare: declarePanel,
+  decline: (ctx, actions) => ((ctx.legal || []).some((a) => a.type === "declare") ? null : buttonsPanel(ctx, actions)),
 };
 
 /** Decisions made by choosing cards from the hand (the engine lists no actions for them):
@@ -724,7 +752,12 @@ function tributeLines(ctx, v) {
   if (!tr || v.phase === "over" || (v.phase === "playing" && afterFirstTrick)) return null;
   const who = (s) => (s === null || s === undefined ? w("pool") : seatLabel(ctx, s));
   const lines = (tr.log || []).map((e) => {
-    const key = { tribute_given: "log.tribute", return_given: "log.return", picked: "log.picked" }[e.type];
+    const toPool = e.to === null || e.to === undefined;
+    const key = {
+      tribute_given: toPool ? "log.tribute_shown" : "log.tribute",
+      return_given: toPool ? "log.return_shown" : "log.return",
+      picked: "log.picked",
+    }[e.type];
     if (!key) return null;
     return h(
       "div",
@@ -738,6 +771,35 @@ function tributeLines(ctx, v) {
   if (tr.pool) lines.push(h("div", { class: "cl-tribute-line", id: "cl-pool" }, w("pool"), " ", cardsEl(tr.pool, { small: true })));
   if (tr.return_pool) lines.push(h("div", { class: "cl-tribute-line", id: "cl-return-pool" }, w("return_pool"), " ", cardsEl(tr.return_pool, { small: true })));
   return h("div", { class: "cl-tribute", id: "cl-tribute", dataset: { form: tr.form } }, h("div", { class: "cl-who" }, w("tribute_form", { form: tr.form })), lines);
+}
+
+/** What the viewer received in the tribute (贡牌 given or picked, and 还贡), from whom. */
+function receivedNote(ctx, v) {
+  const tr = v.tribute;
+  const me = ctx.seat;
+  if (!tr || me === null || me === undefined || v.phase === "over" || (v.phase === "playing" && v.lastTrick.length > 0)) return null;
+  const lines = [];
+  for (const e of tr.log || []) {
+    if (!e.cards) continue;
+    if (e.type === "tribute_given" && e.to === me) lines.push(["got_tribute", e.cards, e.seat]);
+    else if (e.type === "picked" && e.seat === me) lines.push(["got_picked", e.cards, null]);
+    else if (e.type === "picked" && e.rest_to === me && e.rest) lines.push(["got_rest", e.rest, e.seat]);
+    else if (e.type === "return_given" && e.to === me) lines.push(["got_return", e.cards, e.seat]);
+  }
+  if (!lines.length) return null;
+  return h(
+    "div",
+    { class: "cl-received", id: "cl-received" },
+    lines.map(([key, cards, from]) =>
+      h(
+        "div",
+        { class: "cl-received-line", dataset: { type: key, cards } },
+        h("span", {}, w(`received.${key}`, { who: from === null ? "" : seatLabel(ctx, from) })),
+        " ",
+        cardsEl(cards, { small: true }),
+      ),
+    ),
+  );
 }
 
 function resultPanel(ctx, v) {
@@ -862,6 +924,9 @@ const STYLE = `
 .cl-tribute-line .card.small { width: 20px; height: 28px; }
 .cl-tribute-line .card.small .big { display: none; }
 .cl-pick-button .cards { gap: 2px; }
+.cl-received { display: grid; gap: 2px; margin: 2px 0 4px; font-size: 14px; }
+.cl-received-line { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.cl-declare-buttons button { white-space: normal; text-align: center; }
 .felt-center .cl-result td { border-bottom-color: rgba(255,255,255,.15); }
 @media (max-width: 480px) {
   .room.family-fangyang .seat, .room.family-danzi .seat { max-width: 21vw; }
@@ -926,6 +991,24 @@ export function createOptions(variant) {
       choice("payout", ["first-team", "team-out", "catalog-v1"], "first-team"),
     ];
   }
+  if (family === "danzi") {
+    const num = (key, def, min = 0) => ({ key, label: w(`opt.${key}`), default: def, min });
+    const check = (key, def) => ({ key, label: w(`opt.${key}`), type: "checkbox", default: def });
+    return [
+      { ...choice("target", ["30", "60"], "30"), number: true },
+      choice("tribute_pick", ["cards", "lots"], "cards"),
+      check("tribute_between_partners", true),
+      choice("lead_rule", ["declarer_else_first", "declarer_else_last"], "declarer_else_first"),
+      num("points_12", 3),
+      num("points_13", 2),
+      num("points_14", 1),
+      num("declare_multiplier", 2, 1),
+      num("declare_fail_points", 3),
+      num("match_stake", 1, 1),
+      check("pass_is_final", false),
+      check("end_after_one_two", false),
+    ];
+  }
   if (family === "fangyang") {
     return [...common, choice("next_banker", ["first-finisher", "heart4", "rotate"], "first-finisher"), choice("call_max", ["A", "K"], "A")];
   }
@@ -969,6 +1052,7 @@ export function render(ctx) {
       : h(
           "div",
           { class: "cl-mine" },
+          receivedNote(ctx, v),
           myTurn && !playing && !choice ? decisionPanel(ctx) : null,
           refusal,
           playing ? playControls(ctx) : null,
