@@ -141,3 +141,168 @@ def test_jokers_read_big_and_small_wang(page: Any, server: WebServer) -> None:
             assert j["corner"] == ("大王" if j["card"] == "RJ" else "小王"), j
             assert j["apart"], (size, j)
     page.set_viewport_size(PHONE)
+
+
+MJ_DRAW = """([steps, seat]) => import('/tables/majiang.js').then((m) => {
+  document.getElementById('probe')?.remove();
+  const box = document.createElement('div');
+  box.id = 'probe';
+  box.className = 'room family-majiang';
+  document.querySelector('main').prepend(box);
+  const local = {};
+  const seen = [];
+  for (const [view, legal, events, click] of steps) {
+    const ctx = {view, legal, seat, local, events, handOver: null, game: 1,
+                 variant: {family: 'majiang'}, seatName: (i) => `机器人 ${i + 1}`,
+                 act: () => {}, rerender: () => {}, info: null};
+    const parts = m.render(ctx);
+    box.replaceChildren(...[parts.center, parts.mine].filter(Boolean));
+    if (click) box.querySelector(click)?.click();
+    seen.push({sent: box.querySelector('#mj-sent')?.textContent ?? null,
+               lost: box.querySelector('#mj-lost')?.textContent ?? null,
+               chi: box.querySelectorAll('.mj-chi').length});
+  }
+  return seen;
+})"""
+
+
+def claim_race() -> tuple[Any, int, int]:
+    """A 麻将 claim window (state before it, the seat that may 吃, the seat that may 碰)."""
+    import random
+
+    from paiju.games import game
+
+    g = game("anshan-majiang")
+    for i in range(400):
+        state = g.new_state(4, seed=f"race-{i}")
+        rng = random.Random(i)
+        for _ in range(300):
+            if state.is_over:
+                break
+            if state.phase == "claim":
+                acting = sorted(state.to_act())
+                kinds = {s: {a.to_json()["type"] for a in state.legal_actions(s)} for s in acting}
+                chi = [s for s in acting if "chi" in kinds[s]]
+                peng = [s for s in acting if "peng" in kinds[s] and s not in chi]
+                if chi and peng:
+                    return state, chi[0], peng[0]
+            seat = min(state.to_act())
+            acts = state.legal_actions(seat)
+            passes = [a for a in acts if a.to_json()["type"] == "pass"]
+            state.apply(seat, passes[0] if passes else rng.choice(acts))
+    raise AssertionError("no 吃 / 碰 race in 400 deals")
+
+
+def test_a_chow_taken_by_a_pung_is_said_and_no_stale_choice_shows(
+    page: Any, server: WebServer
+) -> None:
+    """The player may 吃 the discard, another seat 碰s it (碰 comes before 吃): the 吃 buttons
+    go and the bar says who took the tile and why, in both languages. Once another seat's
+    discard is up, "你选了…" of the earlier window is not shown.
+
+    rule (麻将 reading): priority 胡 > 杠 = 碰 > 吃."""
+    state, me, rival = claim_race()
+    legal = [a.to_json() for a in state.legal_actions(me)]
+    before = json.loads(json.dumps(state.view(me)))
+    chi = next(a for a in state.legal_actions(me) if a.to_json()["type"] == "chi")
+    state.apply(me, chi)
+    decided = json.loads(json.dumps(state.view(me)))
+    peng = next(a for a in state.legal_actions(rival) if a.to_json()["type"] == "peng")
+    events = [e.to_json() for e in state.apply(rival, peng)]
+    while state.phase == "claim":  # the others pass
+        seat = min(state.to_act())
+        passes = [a for a in state.legal_actions(seat) if a.to_json()["type"] == "pass"]
+        events += [e.to_json() for e in state.apply(seat, passes[0])]
+    after = json.loads(json.dumps(state.view(me)))
+    # the 碰 seat discards: another window, on another seat's tile (the player may have
+    # nothing to claim in it)
+    rival_discards = [a for a in state.legal_actions(rival) if a.to_json()["type"] == "discard"]
+    state.apply(rival, rival_discards[0])
+    later = json.loads(json.dumps(state.view(me)))
+    assert any(e["type"] == "melded" and e["seat"] == rival for e in events), events
+    page.goto(page.base + "/")
+    page.wait_for_selector("main")
+    for language, words in (("zh", ("碰", "吃")), ("en", ("Pung", "Chow"))):
+        set_language(page, language)
+        steps = [
+            [before, legal, [], ".mj-chi"],
+            [decided, None, [], None],
+            [after, None, events, None],
+            [later, None, [], None],
+        ]
+        seen = page.evaluate(MJ_DRAW, [steps, me])
+        assert seen[0]["chi"] >= 1 and seen[0]["lost"] is None
+        assert seen[1]["sent"] is not None  # the choice made in this window, while others decide
+        assert seen[2]["chi"] == 0 and seen[2]["sent"] is None
+        lost = seen[2]["lost"]
+        assert lost is not None and f"机器人 {rival + 1}" in lost, seen
+        for word in words:
+            assert word in lost, (language, lost)
+        assert seen[3]["sent"] is None, seen  # no stale "你选了吃" under another discard
+    set_language(page, "zh")
+
+
+def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebServer) -> None:
+    """A named game's title is its name (鞍山甲乙丙, not "anshan-jiayibing 鞍山甲乙丙"); "4 人",
+    not "4-4人"; "108 张"; the rule text's **KA2** in bold, no asterisks; the recent games
+    with seats named and one's own result; the long hash one tap away under the table; the
+    积分 tables' headers on one line on a phone. Both languages, both sizes."""
+    enter(page, "Raw text")
+    fast_bots(page, 0.02)
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        page.goto(f"{page.base}/#/rules/ningcheng-danzi")
+        title = page.wait_for_selector("h1").inner_text()
+        assert "ningcheng-danzi" not in title and "宁城打弹子" in title
+        meta = page.inner_text(".rules p.muted")
+        assert "4 人" in meta and "4-4" not in meta and "108 张" in meta, meta
+        text = page.inner_text("#rules-zh")
+        assert "**" not in text and "KA2" in text
+        assert page.eval_on_selector_all("#rules-zh b", "bs => bs.map(b => b.textContent)")[:1] == [
+            "KA2"
+        ]
+        set_language(page, "en")
+        page.reload()
+        meta = page.wait_for_selector(".rules p.muted").inner_text()
+        assert "4 players" in meta and "108 cards" in meta, meta
+        set_language(page, "zh")
+    page.set_viewport_size(PHONE)
+    page.goto(f"{page.base}/#/")
+    page.click("[data-create='1301']")
+    page.fill("#create-room input[name=bots]", "3")
+    page.fill("#create-room input[name=time_limit]", "1")
+    page.fill("#create-room input[name=hands]", "1")
+    page.select_option("#create-room select[name=tuoguan]", "off")
+    page.click("#create-submit")
+    page.wait_for_url(re.compile(r"#/room/\d+$"))
+    head = page.wait_for_selector(".room-title").inner_text()
+    assert head.startswith("1301 "), head  # a numbered code keeps its number
+    details = page.wait_for_selector("#commitment")
+    assert details.evaluate("d => d.tagName") == "DETAILS"
+    assert not details.evaluate("d => d.open")
+    assert len(details.inner_text()) < 30  # the hash is not spelled out until tapped
+    page.click("#commitment summary")
+    assert details.get_attribute("data-commitment") in details.inner_text()
+    page.wait_for_selector("#settlement", timeout=60_000)
+    for size, language, seat_word, mine_word in (
+        (PHONE, "zh", "1号位", "你"),
+        (DESKTOP, "en", "Seat 1", "you"),
+    ):
+        page.set_viewport_size(size)
+        set_language(page, language)
+        page.goto(f"{page.base}/#/")
+        line = page.wait_for_selector("#recent li").inner_text()
+        assert seat_word in line and mine_word in line, line
+        assert not re.search(r"\d+ / -?\d+", line), line
+    set_language(page, "zh")
+    page.set_viewport_size(PHONE)
+    page.goto(f"{page.base}/#/ledger")
+    page.wait_for_selector("table th")
+    wraps = page.eval_on_selector_all(
+        "table th",
+        """ths => ths.filter(th => th.textContent.trim().length > 1).map(th => {
+             const line = parseFloat(getComputedStyle(th).lineHeight) || 20;
+             return [th.textContent.trim(), th.getBoundingClientRect().height > 1.8 * line];
+           }).filter(([, tall]) => tall)""",
+    )
+    assert wraps == [], wraps

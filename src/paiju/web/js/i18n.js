@@ -21,7 +21,11 @@ export const STRINGS = {
     "lobby.rules": "规则",
     "lobby.create": "开房间",
     "lobby.not_playable": "暂不可玩",
-    "lobby.players": "{a}-{b}人",
+    "lobby.players": "{a}-{b} 人",
+    "lobby.players_n": "{n} 人",
+    "lobby.deck_cards": "{n} 张",
+    "lobby.deck_tiles": "{n} 张牌",
+    "lobby.recent_mine": "你 {d}",
     "lobby.refresh": "刷新",
     "lobby.join_code": "输入房间号/邀请码",
     "lobby.join_go": "进房",
@@ -78,7 +82,8 @@ export const STRINGS = {
     "room.leave": "离开房间",
     "room.leave_confirm": "离开后机器人先替你打这一局；这一局结束前回来还能坐回原位，之后座位归机器人。确定离开吗？",
     "room.hand": "第 {n} 局",
-    "room.code": "{code} {name}",
+    "room.code": "{name}",
+    "room.commitment_short": "发牌承诺（公平可验证）",
     "room.spectating": "观战中",
     "room.reconnecting": "连接断开，正在重连…",
     "room.connected": "已连接",
@@ -551,6 +556,10 @@ export const STRINGS = {
     "lobby.create": "New room",
     "lobby.not_playable": "not playable yet",
     "lobby.players": "{a}-{b} players",
+    "lobby.players_n": "{n} players",
+    "lobby.deck_cards": "{n} cards",
+    "lobby.deck_tiles": "{n} tiles",
+    "lobby.recent_mine": "you {d}",
     "lobby.refresh": "Refresh",
     "lobby.join_code": "Room number or invite code",
     "lobby.join_go": "Go",
@@ -607,7 +616,8 @@ export const STRINGS = {
     "room.leave": "Leave the room",
     "room.leave_confirm": "A bot plays your seat; come back before this hand ends to take it back, after that the seat is the bot's. Leave?",
     "room.hand": "Hand {n}",
-    "room.code": "{code} {name}",
+    "room.code": "{name}",
+    "room.commitment_short": "Deal commitment (fairness proof)",
     "room.spectating": "Watching",
     "room.reconnecting": "Disconnected, reconnecting…",
     "room.connected": "Connected",
@@ -1098,6 +1108,29 @@ export function phaseName(phase) {
 export function nameOf(obj) {
   if (!obj) return "";
   return lang() === "en" ? obj.name_en || obj.name_zh : obj.name_zh || obj.name_en;
+}
+
+/**
+ * A game's title as players name it: a numbered code of the catalogue with its number
+ * (1301 比大小13张: the number is what operators and players call it by), a named one by its
+ * name alone (鞍山甲乙丙, not "anshan-jiayibing 鞍山甲乙丙").
+ */
+export function titleOf(obj) {
+  if (!obj) return "";
+  const name = nameOf(obj);
+  return /^\d+$/.test(String(obj.code || "")) ? `${obj.code} ${name}` : name || obj.code;
+}
+
+/** How many play a game: "4 人" for exactly four, "2-4 人" for a range. */
+export function playersText(players) {
+  const [a, b] = players || [];
+  return a === b ? t("lobby.players_n", { n: a }) : t("lobby.players", { a, b });
+}
+
+/** A deck's size with its word: "108 张" / "108 cards" (tiles for a tile game). */
+export function deckText(deck, family) {
+  if (!/^\d+$/.test(String(deck || ""))) return String(deck || "");
+  return t(family === "majiang" ? "lobby.deck_tiles" : "lobby.deck_cards", { n: deck });
 }
 
 /** A game term (a Chinese category name such as 同花): English gloss where there is one. */

@@ -8,7 +8,7 @@ import { keepOnLanguageChange } from "./app.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { seatPlace, seatSide, seatStyle } from "./felt.js";
 import { findVariant, ownedRooms } from "./lobby.js";
-import { lang, nameOf, onLang, t } from "./i18n.js";
+import { lang, onLang, t, titleOf } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
@@ -406,7 +406,7 @@ class RoomView {
       "div",
       { class: "room-head" },
       h("a", { href: "#/", class: "back" }, "←"),
-      h("strong", { class: "room-title" }, t("room.code", { code: info.code, name: nameOf(info) })),
+      h("strong", { class: "room-title" }, t("room.code", { code: info.code, name: titleOf(info) })),
       this.handNo ? h("span", { class: "chip" }, t("room.hand", { n: this.handNo })) : null,
       this.seat === null ? h("span", { class: "chip" }, t("room.spectating")) : null,
       h(
@@ -448,7 +448,17 @@ class RoomView {
     if (parts.mine) root.push(h("section", { class: "mine", id: "mine" }, parts.mine));
     // the result waits for the reveal, and for 搓牌 (the table squeezing one's own cards)
     if (this.handOver && !this.revealAt && !this.local.squeezing) root.push(this.settlementPanel());
-    if (this.commitment) root.push(h("p", { class: "commitment muted" }, t("room.commitment", { c: this.commitment })));
+    // the deal's commitment (a long hash) one tap away, not spelled out under every table
+    if (this.commitment) {
+      root.push(
+        h(
+          "details",
+          { class: "commitment muted", id: "commitment", dataset: { commitment: this.commitment } },
+          h("summary", {}, t("room.commitment_short")),
+          h("p", {}, t("room.commitment", { c: this.commitment })),
+        ),
+      );
+    }
     patchChildren(this.root, root);
     this.tick();
   }
