@@ -10,7 +10,7 @@ from typing import Any
 from mj_helpers import stacked
 
 from paiju.games import game
-from paiju.games.majiang.game import Discard, MajiangState
+from paiju.games.majiang.game import Discard, MajiangState, Pass
 from paiju.games.majiang.ting import help_from_view
 from paiju.tiles import Tile
 
@@ -43,6 +43,8 @@ def test_after_the_discard_the_waits_and_the_tiles_still_unseen() -> None:
         ("9s", True, True),
         ("4z", False, True),
     ]
+    for seat in state.to_act():  # every discard opens a window: seats 1-3 let 9m go
+        state.apply(seat, Pass())
     state.apply(1, Discard(T("6s")))
     assert state.phase == "claim"
     assert _kinds(state.view(0)["ting"]) == {"6s": 3, "9s": 4, "4z": 4}
