@@ -5,6 +5,7 @@ Flip 西 (3z) unless said: 混 = 北 (4z), 明枪 = 南 (2z). Seat 0 deals.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -239,13 +240,13 @@ def test_dealer_rotation_winner_deals_next() -> None:
     state.apply(0, Discard(T("5z")))
     state.apply(1, Win())
     pass_all(state)
-    assert state.next_context() == {"dealer": 1}
+    assert state.next_context() == {"dealer": 1, "passes": 1}  # a pass of the deal
     state = stacked(HANDS_B, dealer_rotation="next")
     state.apply(0, Discard(T("5z")))
     state.apply(1, Pass())
     state.apply(3, Win())
     pass_all(state)  # seat 3 wins: the deal passes to the dealer's 下家, seat 1
-    assert state.next_context() == {"dealer": 1}
+    assert state.next_context() == {"dealer": 1, "passes": 1}
 
 
 def test_passing_a_win_blocks_discard_wins_until_own_draw() -> None:
@@ -343,7 +344,7 @@ def test_exhausted_wall_is_a_drawn_hand() -> None:
         state.apply(seat, Discard(tile))
     if not state.wins:
         assert state.wall == [] and state.settlement() == (0, 0, 0, 0)
-        assert state.next_context() == {"dealer": state.dealer}
+        assert state.next_context() == {"dealer": state.dealer, "passes": 0}  # 连庄
     assert sum(state.settlement()) == 0
 
 
@@ -404,3 +405,30 @@ def test_r5_draws_from_the_front_replacements_from_the_tail() -> None:
     state.apply(0, Discard(T("9m")))
     pass_all(state)
     assert state.turn == 1 and state.drawn == T("8p")
+
+
+def test_a_match_is_one_quan_of_dealer_passes() -> None:
+    """R3 "胡牌的人下一局坐庄，流局庄家连庄" (our reading) and the match: one 圈 is four passes of
+    the deal to another seat; a 连庄 hand (the dealer wins, or 流局) does not count. The
+    match ends on the fourth pass, ``quan = 2`` on the eighth."""
+    from paiju.engine import Match
+    from paiju.harness import playout
+
+    for quan in (1, 2):
+        g = game("anshan-majiang", quan=quan)
+        for seed in range(3):
+            match = Match(g, 4, (f"q{quan}-{seed}/{h}" for h in range(400)))
+            passes = 0
+            while not match.is_over:
+                state = match.next_hand()
+                rng = random.Random(seed)
+                while not state.is_over:
+                    seat = min(state.to_act())
+                    state.apply(seat, state.random_action(seat, rng))
+                nxt = state.next_context()
+                changed = nxt["dealer"] != state.dealer  # type: ignore[attr-defined]
+                passes += changed
+                assert nxt["passes"] == passes
+                assert match.is_over == (passes == 4 * quan)
+            assert passes == 4 * quan and len(match.hands) >= 4 * quan
+    assert len(playout(game("anshan-majiang"), seed="own", deep=False).hands) >= 4

@@ -20,7 +20,9 @@ from paiju.tiles import Tile, parse_tiles
 
 
 def test_a_hand_plays_to_its_payments() -> None:
-    result = CliRunner().invoke(cli, ["play", "anshan-majiang", "--seed", "t1"], input="\n" * 300)
+    result = CliRunner().invoke(
+        cli, ["play", "anshan-majiang", "--seed", "t1", "--hands", "1"], input="\n" * 300
+    )
     assert result.exit_code == 0, result.output
     assert "鞍山麻将" in result.output and "本局结算" in result.output
     assert "混" in result.output and "河：" in result.output

@@ -220,10 +220,12 @@ def test_sandaha_whole_hand_through_the_ui(page: Any, server: WebServer) -> None
     shoot(page, "sandaha-over")
     # the replay draws the same table: the last step shows the kitty and the tier
     page.click("#replay-link")
-    page.wait_for_selector("#replay-felt #sdh-result")
-    assert page.get_attribute("#replay-felt #sdh-result", "data-tier") == result["tier"]
-    page.click("#replay-first")
+    # (under the felt, where no seat covers it)
+    page.wait_for_selector(".step-view #sdh-result")
     assert page.query_selector("#replay-felt #sdh-result") is None
+    assert page.get_attribute(".step-view #sdh-result", "data-tier") == result["tier"]
+    page.click("#replay-first")
+    assert page.query_selector(".step-view #sdh-result") is None
 
 
 # ------------------------------------------------- the table's drawing of engine views

@@ -91,7 +91,8 @@ def test_continue_stays_in_view_after_every_hand(
     )
     if page.query_selector("#open-all"):
         page.click("#open-all")
-    in_view_everywhere(page, "#result-bar .primary", {"zh": "", "en": ""})
+    way_on = "#result-bar .primary, #match-summary > .buttons .primary"
+    in_view_everywhere(page, way_on, {"zh": "", "en": ""})
 
 
 def draw_felt(page: Any, view: dict[str, Any], seat: int, family: str) -> None:

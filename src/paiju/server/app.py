@@ -40,12 +40,20 @@ from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
 from paiju.server.invites import invite_code, invite_room
-from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
+from paiju.server.messages import (
+    ErrorMsg,
+    Hello,
+    MatchSummaryMsg,
+    Preview,
+    RoomInfo,
+    Suggestions,
+)
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.records import player_record
 from paiju.server.room import Room
 from paiju.server.shared_limits import Admitted
 from paiju.server.store import PlayerRow, Store, hash_token
+from paiju.server.summary import room_summary, table_of
 from paiju.server.verify import game_record, game_steps, verify_game
 
 __all__ = ["create_app"]
@@ -367,6 +375,30 @@ def create_app(
         seat = hub().room(room_id).leave(me)
         return {"room": room_id, "seat": seat}
 
+    @app.get("/api/rooms/{room_id}/summary")
+    async def summary(room_id: Id, me: Me) -> MatchSummaryMsg:
+        """总结算: each seat's points, 积分 and hands won, and the 大赢家 - of the whole match
+        once the room is finished (so far while it plays), also long after (战绩)."""
+        room = hub().rooms.get(room_id)
+        if room is not None:
+            room.settle_writes()
+            return room.match_summary()
+        row = store().room(room_id)
+        if row is None:
+            raise ServerError("no_room", f"no room {room_id}", 404)
+        return room_summary(store(), table_of(row))
+
+    @app.post("/api/rooms/{room_id}/again", status_code=201)
+    async def again(room_id: Id, me: Me) -> RoomCreated:
+        """再来一局: the next match at this finished room's table (same game, options,
+        players and bots), created by the first seated player who asks; the others are
+        seated there too and every socket of the room is told (``next_room``)."""
+        room = hub().room(room_id)
+        async with hub().guard.serial(me.id):
+            new = hub().again(room, me)
+        info = new.info()
+        return RoomCreated(room=info, seat=new.seat_of(me.id), ws=info.ws or f"/ws/rooms/{new.id}")
+
     @app.post("/api/rooms/{room_id}/start")
     async def start(room_id: Id, me: Me) -> RoomInfo:
         """The owner starts now: bots take the open seats."""
@@ -442,7 +474,11 @@ def create_app(
             {"seat": e["seat"], "delta": e["delta"]} for e in store().ledger_of_hand(game_id)
         ]
         record = game_record(hand, entries, stake)
-        record["bots"] = [p is None for p in record.pop("players")]
+        players = record.pop("players")
+        record["bots"] = [p is None for p in players]
+        # the names the table showed (display names are public at the table; ids are not)
+        names = store().player_names([p for p in players if p is not None])
+        record["names"] = [None if p is None else names.get(p) for p in players]
         return record
 
     @app.get("/api/games/{game_id}")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import ipaddress
 import json
 from typing import Any
 
@@ -38,16 +39,29 @@ class NetLimits:
 
 
 def trusted_proxies(spec: str | None) -> frozenset[str]:
-    """The proxies of ``FORWARDED_ALLOW_IPS`` (comma-separated; uvicorn's default when
-    unset: 127.0.0.1 and ::1, a proxy on the same host)."""
+    """The proxies of ``FORWARDED_ALLOW_IPS`` (comma-separated addresses or networks such
+    as ``10.0.0.0/24``, as uvicorn reads them; unset: 127.0.0.1 and ::1, a proxy on the
+    same host)."""
     if spec is None:
         return frozenset({"127.0.0.1", "::1"})
     return frozenset(p.strip() for p in spec.split(",") if p.strip())
 
 
 def _proxy(address: str | None) -> bool:
+    """Whether ``address`` is a trusted proxy (an address or a network of the list)."""
     proxies = NetLimits.proxies
-    return address is not None and ("*" in proxies or address in proxies)
+    if address is None:
+        return False
+    if "*" in proxies or address in proxies:
+        return True
+    networks = [p for p in proxies if "/" in p]
+    if not networks:
+        return False
+    try:
+        ip = ipaddress.ip_address(address)
+        return any(ip in ipaddress.ip_network(n, strict=False) for n in networks)
+    except ValueError:
+        return False
 
 
 open_connections: collections.Counter[str] = collections.Counter()

@@ -79,7 +79,8 @@ class RoomOptions(BaseModel):
         None,
         ge=1,
         le=10_000,
-        description="Hands to play; default: one match (整局), as the game counts it.",
+        description="Exactly this many hands instead of the game's match (整局: the game "
+        "option hands, 8 局 by default; 麻将 quan 圈; 打弹子 to its target).",
     )
     spectators: bool = Field(True, description="Whether others may watch.")
     fill_after: float | None = Field(

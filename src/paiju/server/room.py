@@ -44,6 +44,7 @@ from paiju.server.errors import ServerError
 from paiju.server.invites import invite_code
 from paiju.server.messages import (
     ActionMsg,
+    Again,
     AutoPass,
     ClientSeed,
     Continue,
@@ -53,6 +54,8 @@ from paiju.server.messages import (
     HandOver,
     HandStarted,
     Hello,
+    MatchInfo,
+    MatchSummaryMsg,
     Ping,
     Pong,
     Ready,
@@ -66,6 +69,7 @@ from paiju.server.messages import (
 )
 from paiju.server.options import RoomOptions, RoomStatus
 from paiju.server.store import ActionWrite, HandEnding, HandRow, HandWrite, PlayerRow, RoomRow
+from paiju.server.summary import Table, room_summary
 from paiju.server.windows import Window, default_action
 
 if TYPE_CHECKING:
@@ -184,6 +188,10 @@ class Room:
         self.server_seed = ""
         self.client_seeds: tuple[str, ...] | None = None
         """The server seed and client seeds of the hand in play (or last played)."""
+        self.next_room: int | None = None
+        """再来一局: the room of the next match at this table, once a player asked."""
+        self.summary: MatchSummaryMsg | None = None
+        """总结算, once the match is over."""
         self.window: Window | None = None
         """The hidden decision window open now (a mahjong claim window; paiju.server.windows)."""
         self.seeding = False
@@ -233,8 +241,60 @@ class Room:
             next_commitment=(
                 commitment(self.next_seed) if self.status in ("waiting", "playing") else None
             ),
+            match=self.match_info(),
+            next_room=self.next_room,
             **self.hub.placement(self.id),
         )
+
+    def match_info(self) -> MatchInfo:
+        """The room's match: its length (the game's option, or the room's ``hands``) and
+        the game's words for a hand and for the match."""
+        g = self.game
+        return MatchInfo(
+            option=g.match_option,
+            length=g.match_length,
+            hands=self.options.hands,
+            hand_word=list(g.hand_words),
+            match_word=list(g.match_words),
+        )
+
+    def table(self) -> Table:
+        """Who sits where, for the 总结算 (the last hand's players; bots as None)."""
+        players = self.hand_players or tuple(None if s.bot else s.player for s in self.seats)
+        cut = self.options.hands is not None and not self.game.match_over(
+            self.context, self.hands_played
+        )
+        return Table(self.id, self.code, self.options.stake, players, cut, self.next_room)
+
+    def match_summary(self) -> MatchSummaryMsg:
+        """总结算 of the room so far (its whole match once finished)."""
+        if self.summary is None or self.summary.next_room != self.next_room:
+            summary = room_summary(self.store, self.table())
+            if self.status != "finished":
+                return summary
+            self.summary = summary
+        return self.summary
+
+    def take_seats(self, players: list[int | None], bots: list[bool]) -> None:
+        """Seat the players and bots of another room's table (再来一局) before the first
+        deal: each human is seated unready (``ready_check``) but the owner, then the room
+        starts as :meth:`join` would."""
+        if self.status != "waiting":
+            raise ServerError("room_started", f"room {self.id} has started", 409)
+        for i, (player, bot) in enumerate(zip(players, bots, strict=True)):
+            rt = self.seats[i]
+            if rt.player is not None:
+                continue
+            if bot:
+                rt.bot = True
+                self.store.set_seat(self.id, i, None, True)
+            elif player is not None:
+                rt.player = player
+                rt.ready = player == self.owner or not self.options.ready_check
+                self.store.set_seat(self.id, i, player, False)
+                if rt.ready:
+                    self.store.set_ready(self.id, i, True)
+        self._start_if_ready()
 
     @property
     def time_limit(self) -> float:
@@ -683,7 +743,25 @@ class Room:
         self._hold(list(ending.scores), list(ending.deltas), ending.room_finished, pause)
         if ending.room_finished:
             self.announce()
+            self.send_summary()
             self.hub.finished(self)
+
+    def send_summary(self) -> None:
+        """总结算 to every seat and spectator (after a finished match's last result)."""
+        try:
+            text = self.match_summary().model_dump_json()
+        except Exception:
+            log.exception("room %s: could not read its hands for the summary", self.id)
+            return
+        for client in self.clients():
+            client.send(text)
+
+    def again(self, room: Room) -> None:
+        """再来一局 answered: ``room`` plays the next match; every socket is told (its room
+        info names ``next_room``, and the summary again), and the players move there."""
+        self.next_room = room.id
+        self.announce()
+        self.send_summary()
 
     def _hold(self, scores: list[int], deltas: list[int], finished: bool, pause: float) -> None:
         """Show the hand's result (``hand_over``) and deal the next hand ``pause`` seconds
@@ -1068,6 +1146,10 @@ class Room:
             # between hands: the result again, with the time left and whose 继续 is awaited
             left = max(0.0, self._hand_at - self.loop.time())
             client.send(self.over.model_copy(update={"next_hand_in": round(left, 1)}))
+        if self.status == "finished":
+            if self.over is not None:
+                client.send(self.over)
+            client.send(self.match_summary())
 
     def detach(self, client: Client) -> None:
         self.spectators.discard(client)
@@ -1290,7 +1372,7 @@ class Room:
             client.error(
                 "unknown_type",
                 f"unknown message type {obj.get('type')!r}; "
-                "clients send hello, action, resume, sync, ping, client_seed",
+                "clients send hello, action, resume, sync, ping, client_seed, continue, again",
                 ref,
             )
             return
@@ -1329,6 +1411,10 @@ class Room:
         elif isinstance(msg, Continue):
             if client.seat is not None:
                 self.next_hand_please(client.seat)
+        elif isinstance(msg, Again):
+            if client.seat is None:
+                raise ServerError("spectator", "a spectator holds no seat to play again in")
+            self.hub.again(self, client.player)
         elif isinstance(msg, Ready):
             if client.seat is None:
                 raise ServerError("spectator", "a spectator holds no seat to get ready in")

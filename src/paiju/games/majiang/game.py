@@ -253,6 +253,9 @@ class MajiangGame(Game):
 
     family: ClassVar[str] = "majiang"
     items = "tiles"
+    match_option: ClassVar[str | None] = "quan"
+    match_default: ClassVar[int] = 1
+    match_most: ClassVar[int] = 16
     actions: ClassVar[tuple[type[Action], ...]] = (Discard, Kong, Win, Chi, Peng, Gang, Pass)
     events: ClassVar[tuple[type[Event], ...]] = (
         Drew,
@@ -270,6 +273,12 @@ class MajiangGame(Game):
         """Room options: see :data:`paiju.games.majiang.rules.OPTION_CHOICES`."""
         self.rules = MajiangRules.from_options(options)
         return self.rules.as_options()
+
+    def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
+        """A match is ``quan`` 圈: one 圈 is as many passes of the deal to another seat
+        (过庄) as there are seats; a hand the dealer deals again (连庄) does not count."""
+        passes = context.get("passes", 0)
+        return isinstance(passes, int) and passes >= (self.match_length or 1) * self.max_seats
 
     def dealer_of(self, seats: int, context: Mapping[str, Any]) -> int | None:
         dealer = context.get("dealer")
@@ -814,12 +823,15 @@ class MajiangState(State):
 
     def next_context(self) -> JSON:
         """The next dealer: the winner (or the 下家 under ``dealer_rotation = next``);
-        after 流局 or a dealer's win the dealer deals again (连庄)."""
+        after 流局 or a dealer's win the dealer deals again (连庄). ``passes`` counts the
+        times the deal went to another seat in the match (过庄, four of them make a 圈)."""
+        passes = self.context.get("passes", 0)
+        passes = passes if isinstance(passes, int) and not isinstance(passes, bool) else 0
         if not self.wins or any(w.seat == self.dealer for w in self.wins):
-            return {"dealer": self.dealer}
+            return {"dealer": self.dealer, "passes": passes}
         if self.rules.dealer_rotation == "next":
-            return {"dealer": (self.dealer + 1) % self.seats}
-        return {"dealer": self.wins[0].seat}
+            return {"dealer": (self.dealer + 1) % self.seats, "passes": passes + 1}
+        return {"dealer": self.wins[0].seat, "passes": passes + 1}
 
     def locations(self) -> Mapping[str, Sequence[int]]:
         out: dict[str, Sequence[int]] = {"wall": self.wall, "flip": (self.flip,)}

@@ -388,13 +388,12 @@ function resultPanel(ctx) {
 }
 
 /** On the felt at the end: the kitty turned up, its multiplier and the tier. */
+/** The verdict on the felt, one line (the kitty and the count are under the felt). */
 function resultSummary(ctx) {
-  const view = ctx.view;
-  const r = view.result;
+  const r = ctx.view.result;
   return h(
     "div",
     { class: "sdh-summary", id: "sdh-summary" },
-    h("div", {}, h("small", {}, w("kitty")), cardsEl(view.kitty, { small: true })),
     h("div", { class: "sdh-tier" }, `${r.multiplier ? `${w("multiplier")} ×${r.multiplier} · ` : ""}${TIERS.includes(r.tier) ? w(`tier.${r.tier}`) : r.tier}`),
   );
 }
@@ -531,9 +530,12 @@ export function render(ctx) {
   local.mode = mode;
   const controls = mode === "watch" ? null : controlsFor(ctx, cards, mode);
   const reason = local.reason ? h("div", { class: "sdh-reason", id: "sdh-reason", role: "alert" }, w("refused", { m: local.reason })) : null;
+  // a spectator (and the replay) gets the result under the felt: on it, the seats cover it
   const mine =
     ctx.seat === null
-      ? null
+      ? view.result
+        ? h("div", { class: "sandaha-mine sdh-watch" }, resultPanel(ctx))
+        : null
       : h(
           "div",
           { class: "sandaha-mine" },
@@ -588,8 +590,7 @@ export function render(ctx) {
         )
       : null,
     local.showHistory ? trickHistory(ctx, view.tricks || []) : null,
-    view.result && ctx.seat !== null ? resultSummary(ctx) : null,
-    view.result && ctx.seat === null ? resultPanel(ctx) : null,
+    view.result ? resultSummary(ctx) : null,
     ctx.seat === null ? sdhCounter(ctx) : null,
   );
   return { center, mine };
