@@ -56,6 +56,7 @@ export async function showLobby(main, _args, who) {
         h("button", { class: "ghost small-button", onclick: () => clear(joinNote) }, "×"),
       ),
     );
+    joinNote.scrollIntoView({ block: "nearest" });
   };
   const gamesBox = h("div", { class: "recent", id: "recent" });
   const ledger = await get("/api/players/me/ledger")
