@@ -803,7 +803,11 @@ def test_danzi_hand_partner_bombs_and_tribute_steps(page: Any, server: WebServer
             seen.add(phase)
             drawn = draw(page, state, seat, ("button[data-action*='declare']",))
             labels = {a["type"]: text for a, text in drawn["actions"]}
-            assert labels == {"declare": "宣战", "decline": "不宣战"}
+            # each button says what is at stake (the room's default points)
+            assert labels == {
+                "declare": "宣战（成功 ×2，失败对方得 3 分）",
+                "decline": "不宣战（照常 3/2/1 分）",
+            }
             assert drawn["sent"] == [{"type": "declare"}]
         elif phase == "returning" and phase not in seen:
             seen.add(phase)

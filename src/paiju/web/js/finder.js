@@ -7,7 +7,7 @@
 
 import { get, post } from "./api.js";
 import { h, toast } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { nameOf, playersText, t } from "./i18n.js";
 import "./helper-strings.js";
 
 const FAVS_KEY = "paiju.favs";
@@ -202,12 +202,13 @@ export function gameFinder(variants, { onCreate, who, extraNote, recentCodes = [
         },
         fav ? "★" : "☆",
       ),
-      h("span", { class: "code-id" }, v.code),
+      // a numbered code shows its number; a named one (anshan-jiayibing) its name alone
+      h("span", { class: "code-id" }, /^\d+$/.test(v.code) ? v.code : ""),
       h("span", { class: "code-name" }, nameOf(v), region ? h("span", { class: "region-tag" }, t(`find.region.${region}`)) : null),
       h(
         "span",
         { class: "code-players" },
-        t("lobby.players", { a: v.players[0], b: v.players[1] }),
+        playersText(v.players),
         extraNote ? extraNote(v) : null,
       ),
       h("a", { class: "rules-link", href: `#/rules/${encodeURIComponent(v.code)}` }, t("lobby.rules")),

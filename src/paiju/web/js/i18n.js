@@ -21,12 +21,18 @@ export const STRINGS = {
     "lobby.rules": "规则",
     "lobby.create": "开房间",
     "lobby.not_playable": "暂不可玩",
-    "lobby.players": "{a}-{b}人",
+    "lobby.players": "{a}-{b} 人",
+    "lobby.players_n": "{n} 人",
+    "lobby.deck_cards": "{n} 张",
+    "lobby.deck_tiles": "{n} 张牌",
+    "lobby.recent_mine": "你 {d}",
     "lobby.refresh": "刷新",
     "lobby.join_code": "输入房间号/邀请码",
     "lobby.join_go": "进房",
     "lobby.join_empty": "先输入房间号（数字）或邀请码（6 个字母）",
     "room.join": "入座",
+    "room.join_refused": "没能入座：{m}",
+    "lobby.join_refused": "没能坐进房间 #{id}：{m}",
     "room.spectate": "观战",
     "room.enter": "进入",
     "room.status.waiting": "等待中",
@@ -76,7 +82,8 @@ export const STRINGS = {
     "room.leave": "离开房间",
     "room.leave_confirm": "离开后机器人先替你打这一局；这一局结束前回来还能坐回原位，之后座位归机器人。确定离开吗？",
     "room.hand": "第 {n} 局",
-    "room.code": "{code} {name}",
+    "room.code": "{name}",
+    "room.commitment_short": "发牌承诺（公平可验证）",
     "room.spectating": "观战中",
     "room.reconnecting": "连接断开，正在重连…",
     "room.connected": "已连接",
@@ -360,6 +367,33 @@ export const STRINGS = {
     "cl.hidden_cards": "（暗）",
     "cl.tribute_form": "进贡 {form}",
     "cl.log.tribute": "{who} 进贡给 {to}",
+    "cl.log.tribute_shown": "{who} 亮出贡牌",
+    "cl.log.return_shown": "{who} 还贡，放进还贡牌",
+    "cl.received.got_tribute": "你收到 {who} 的贡牌",
+    "cl.received.got_picked": "你挑到的贡牌",
+    "cl.received.got_rest": "{who} 挑剩给你的贡牌",
+    "cl.received.got_return": "{who} 还给你的牌",
+    "cl.declare_offer": "宣战就是要拿头游：成功本盘得分 ×{x}；失败你成末游，对方得 {fail} 分。不宣战照常计分（头游一方按对家名次得 {p12}/{p13}/{p14} 分）。",
+    "cl.act.declare_stakes": "宣战（成功 ×{x}，失败对方得 {fail} 分）",
+    "cl.act.decline_stakes": "不宣战（照常 {p12}/{p13}/{p14} 分）",
+    "cl.opt.target": "一局打到",
+    "cl.opt.target.30": "30 分",
+    "cl.opt.target.60": "60 分",
+    "cl.opt.tribute_pick": "挑贡牌",
+    "cl.opt.tribute_pick.cards": "亮出的贡牌任挑两张",
+    "cl.opt.tribute_pick.lots": "只能挑同一家的两张",
+    "cl.opt.tribute_between_partners": "同一伙之间也进贡",
+    "cl.opt.lead_rule": "没人宣战时谁先出",
+    "cl.opt.lead_rule.declarer_else_first": "上盘头游",
+    "cl.opt.lead_rule.declarer_else_last": "上盘末游",
+    "cl.opt.points_12": "头游、二游同一伙得分",
+    "cl.opt.points_13": "头游、三游同一伙得分",
+    "cl.opt.points_14": "头游、末游同一伙得分",
+    "cl.opt.declare_multiplier": "宣战成功得分倍数",
+    "cl.opt.declare_fail_points": "宣战失败对方得分",
+    "cl.opt.match_stake": "赢一局每人得积分",
+    "cl.opt.pass_is_final": "不要之后本轮不能再出",
+    "cl.opt.end_after_one_two": "一伙拿了头游二游，另两家不再打",
     "cl.log.return": "{who} 还贡给 {to}",
     "cl.log.picked": "{who} 挑选",
     "cl.log.hidden_return": "{who} 已还贡 {n} 张（暗）",
@@ -536,11 +570,17 @@ export const STRINGS = {
     "lobby.create": "New room",
     "lobby.not_playable": "not playable yet",
     "lobby.players": "{a}-{b} players",
+    "lobby.players_n": "{n} players",
+    "lobby.deck_cards": "{n} cards",
+    "lobby.deck_tiles": "{n} tiles",
+    "lobby.recent_mine": "you {d}",
     "lobby.refresh": "Refresh",
     "lobby.join_code": "Room number or invite code",
     "lobby.join_go": "Go",
     "lobby.join_empty": "Type a room number (digits) or an invite code (6 letters) first",
     "room.join": "Sit",
+    "room.join_refused": "You could not sit down: {m}",
+    "lobby.join_refused": "You could not sit down in room #{id}: {m}",
     "room.spectate": "Watch",
     "room.enter": "Enter",
     "room.status.waiting": "waiting",
@@ -590,7 +630,8 @@ export const STRINGS = {
     "room.leave": "Leave the room",
     "room.leave_confirm": "A bot plays your seat; come back before this hand ends to take it back, after that the seat is the bot's. Leave?",
     "room.hand": "Hand {n}",
-    "room.code": "{code} {name}",
+    "room.code": "{name}",
+    "room.commitment_short": "Deal commitment (fairness proof)",
     "room.spectating": "Watching",
     "room.reconnecting": "Disconnected, reconnecting…",
     "room.connected": "Connected",
@@ -872,6 +913,33 @@ export const STRINGS = {
     "cl.hidden_cards": "(face down)",
     "cl.tribute_form": "Tribute {form}",
     "cl.log.tribute": "{who} gave tribute to {to}",
+    "cl.log.tribute_shown": "{who} showed tribute cards",
+    "cl.log.return_shown": "{who} returned cards to the pool",
+    "cl.received.got_tribute": "Tribute you received from {who}",
+    "cl.received.got_picked": "Tribute you picked",
+    "cl.received.got_rest": "Tribute left to you by {who}'s pick",
+    "cl.received.got_return": "Returned to you by {who}",
+    "cl.declare_offer": "宣战 (declaring) means going out first: success multiplies this deal's points by {x}; failure makes you last out and gives the opponents {fail} points. Without it the deal scores as usual ({p12}/{p13}/{p14} to the first-out side by the partner's place).",
+    "cl.act.declare_stakes": "Declare (win ×{x}, fail: they get {fail})",
+    "cl.act.decline_stakes": "No declaration (usual {p12}/{p13}/{p14})",
+    "cl.opt.target": "A match is played to",
+    "cl.opt.target.30": "30 points",
+    "cl.opt.target.60": "60 points",
+    "cl.opt.tribute_pick": "Picking the tribute",
+    "cl.opt.tribute_pick.cards": "any two shown cards",
+    "cl.opt.tribute_pick.lots": "both cards of one giver",
+    "cl.opt.tribute_between_partners": "Tribute between partners too",
+    "cl.opt.lead_rule": "Without a declaration, who leads",
+    "cl.opt.lead_rule.declarer_else_first": "the previous first out",
+    "cl.opt.lead_rule.declarer_else_last": "the previous last out",
+    "cl.opt.points_12": "Points: first and second out partners",
+    "cl.opt.points_13": "Points: first and third out partners",
+    "cl.opt.points_14": "Points: first and last out partners",
+    "cl.opt.declare_multiplier": "宣战 success multiplies the points by",
+    "cl.opt.declare_fail_points": "宣战 failed: the opponents score",
+    "cl.opt.match_stake": "积分 per player for winning the match",
+    "cl.opt.pass_is_final": "A pass sits out the rest of the trick",
+    "cl.opt.end_after_one_two": "After a 1-2 finish the other two stop",
     "cl.log.return": "{who} returned to {to}",
     "cl.log.picked": "{who} picked",
     "cl.log.hidden_return": "{who} returned {n} cards face down",
@@ -1068,6 +1136,29 @@ export function phaseName(phase) {
 export function nameOf(obj) {
   if (!obj) return "";
   return lang() === "en" ? obj.name_en || obj.name_zh : obj.name_zh || obj.name_en;
+}
+
+/**
+ * A game's title as players name it: a numbered code of the catalogue with its number
+ * (1301 比大小13张: the number is what operators and players call it by), a named one by its
+ * name alone (鞍山甲乙丙, not "anshan-jiayibing 鞍山甲乙丙").
+ */
+export function titleOf(obj) {
+  if (!obj) return "";
+  const name = nameOf(obj);
+  return /^\d+$/.test(String(obj.code || "")) ? `${obj.code} ${name}` : name || obj.code;
+}
+
+/** How many play a game: "4 人" for exactly four, "2-4 人" for a range. */
+export function playersText(players) {
+  const [a, b] = players || [];
+  return a === b ? t("lobby.players_n", { n: a }) : t("lobby.players", { a, b });
+}
+
+/** A deck's size with its word: "108 张" / "108 cards" (tiles for a tile game). */
+export function deckText(deck, family) {
+  if (!/^\d+$/.test(String(deck || ""))) return String(deck || "");
+  return t(family === "majiang" ? "lobby.deck_tiles" : "lobby.deck_cards", { n: deck });
 }
 
 /** A game term (a Chinese category name such as 同花): English gloss where there is one. */

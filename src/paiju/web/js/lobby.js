@@ -2,8 +2,8 @@
 // watch, a form to open a room with its options, and the recent finished games.
 
 import { get, post } from "./api.js";
-import { clear, h, toast } from "./dom.js";
-import { lang, nameOf, t } from "./i18n.js";
+import { clear, h, signed, toast } from "./dom.js";
+import { deckText, lang, playersText, t, titleOf } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 import { gameFinder } from "./finder.js";
@@ -43,10 +43,27 @@ export async function showLobby(main, _args, who) {
     return;
   }
   const roomsBox = h("div", { class: "rooms", id: "rooms" });
+  // a join refused (the seat taken a moment before, the room started): said until dismissed
+  const joinNote = h("div", { class: "join-note", id: "join-note" });
+  joinRefusal = (roomId, message) => {
+    clear(joinNote);
+    if (message === null) return;
+    joinNote.appendChild(
+      h(
+        "p",
+        { class: "lasting-alert", id: "join-refused", role: "alert", dataset: { room: roomId } },
+        h("span", {}, t("lobby.join_refused", { id: roomId, m: message })),
+        h("button", { class: "ghost small-button", onclick: () => clear(joinNote) }, "×"),
+      ),
+    );
+    joinNote.scrollIntoView({ block: "nearest" });
+  };
   const gamesBox = h("div", { class: "recent", id: "recent" });
-  const ledgerCodes = await get("/api/players/me/ledger")
-    .then((data) => [...(data.entries || [])].reverse().map((e) => e.code))
+  const ledger = await get("/api/players/me/ledger")
+    .then((data) => [...(data.entries || [])].reverse())
     .catch(() => []);
+  const ledgerCodes = ledger.map((e) => e.code);
+  const mine = new Map(ledger.map((e) => [e.game, e.delta]));
   const families = gameFinder(variants, {
     who,
     onCreate: (v) => openCreate(main, v),
@@ -64,6 +81,7 @@ export async function showLobby(main, _args, who) {
         "section",
         { class: "panel" },
         h("div", { class: "panel-head" }, h("h2", {}, t("lobby.rooms")), h("button", { class: "ghost", onclick: () => refresh() }, t("lobby.refresh"))),
+        joinNote,
         roomsBox,
       ),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.recent")), gamesBox),
@@ -73,7 +91,7 @@ export async function showLobby(main, _args, who) {
     try {
       const [rooms, games] = await Promise.all([get("/api/rooms"), get("/api/games")]);
       renderRooms(roomsBox, rooms, who);
-      renderGames(gamesBox, games.slice(0, 20), variants);
+      renderGames(gamesBox, games.slice(0, 20), variants, mine);
     } catch (exc) {
       toast(t("err.generic", { m: exc.message }), "error");
     }
@@ -98,7 +116,7 @@ function renderRooms(box, rooms, who) {
         "div",
         { class: "room-row", dataset: { room: r.id } },
         h("span", { class: "code-id" }, `#${r.id}`),
-        h("span", {}, `${r.code} ${nameOf(r)}`),
+        h("span", {}, titleOf(r)),
         h("span", { class: `status ${r.status}` }, t(`room.status.${r.status}`)),
         h("span", { class: "room-players muted" }, r.players.map((p) => (p === "bot" ? t("seat.bot") : p || t("seat.open"))).join(" · ")),
         mine !== null && mine >= 0
@@ -163,16 +181,18 @@ async function enterByCode(text, who, note) {
   }
 }
 
+let joinRefusal = () => {};
+
 async function join(roomId) {
   try {
     await post(`/api/rooms/${roomId}/join`, {});
     location.hash = `#/room/${roomId}`;
   } catch (exc) {
-    toast(t("err.generic", { m: exc.message }), "error");
+    joinRefusal(roomId, exc.message);
   }
 }
 
-function renderGames(box, games, variants) {
+function renderGames(box, games, variants, mine) {
   clear(box);
   if (!games.length) {
     box.appendChild(h("p", { class: "muted" }, t("lobby.no_games")));
@@ -187,8 +207,11 @@ function renderGames(box, games, variants) {
         return h(
           "li",
           {},
-          h("a", { href: `#/replay/${g.id}` }, `#${g.id} · ${g.code} ${v ? nameOf(v) : ""} · ${t("room.hand", { n: g.hand_no })}`),
-          h("span", { class: "muted" }, ` ${(g.settlement || []).join(" / ")}`),
+          h("a", { href: `#/replay/${g.id}` }, `#${g.id} · ${v ? titleOf(v) : g.code} · ${t("room.hand", { n: g.hand_no })}`),
+          // who scored what, by seat (the server names no players of a public game), and the
+          // viewer's own result where the ledger has it
+          mine.has(g.id) ? h("strong", { class: `recent-mine ${mine.get(g.id) > 0 ? "win" : mine.get(g.id) < 0 ? "loss" : ""}` }, ` ${t("lobby.recent_mine", { d: signed(mine.get(g.id)) })}`) : null,
+          h("span", { class: "muted recent-scores" }, ` · ${(g.settlement || []).map((x, i) => `${t("seat.n", { n: i + 1 })} ${signed(x)}`).join(" · ")}`),
         );
       }),
     ),
@@ -251,7 +274,7 @@ async function openCreate(main, variant) {
         const gameOptions = {};
         for (const { opt, input } of gameFields) {
           if (opt.type === "checkbox") gameOptions[opt.key] = input.checked;
-          else if (opt.choices) gameOptions[opt.key] = input.value;
+          else if (opt.choices) gameOptions[opt.key] = opt.number ? Number(input.value) : input.value;
           else gameOptions[opt.key] = Number(input.value);
         }
         try {
@@ -268,7 +291,7 @@ async function openCreate(main, variant) {
         }
       },
     },
-    h("h2", {}, t("create.title", { name: `${variant.code} ${nameOf(variant)}` })),
+    h("h2", {}, t("create.title", { name: titleOf(variant) })),
     h(
       "div",
       { class: "grid" },
@@ -310,6 +333,15 @@ export function withoutPageNumbers(text) {
   return lines.map((l, i) => (i ? l.slice(String(i + 1).length + 1) : l)).join("");
 }
 
+/**
+ * The verbatim text's **bold** marks (the source's markdown, "**KA2**不能相连") drawn as
+ * bold, not as asterisks; a lone "*" (the text's own "*表示省略") stays as it is.
+ */
+export function emphasis(text) {
+  const parts = String(text || "").split(/\*\*([^*\n]+)\*\*/);
+  return parts.map((part, i) => (i % 2 ? h("b", {}, part) : part));
+}
+
 export async function showRules(main, [code]) {
   let v;
   try {
@@ -323,13 +355,13 @@ export async function showRules(main, [code]) {
       "article",
       { class: "panel rules" },
       h("a", { href: "#/", class: "back" }, `← ${t("rules.back")}`),
-      h("h1", {}, t("rules.title", { name: `${v.code} ${nameOf(v)}` })),
-      h("p", { class: "muted" }, `${t(`family.${v.family}`)} · ${t("lobby.players", { a: v.players[0], b: v.players[1] })} · ${v.deck}`),
+      h("h1", {}, t("rules.title", { name: titleOf(v) })),
+      h("p", { class: "muted" }, `${t(`family.${v.family}`)} · ${playersText(v.players)} · ${deckText(v.deck, v.family)}`),
       v.playable
         ? h("button", { class: "primary", onclick: () => openCreate(main, v) }, t("lobby.create"))
         : null,
       h("h2", {}, t("rules.zh")),
-      h("pre", { class: "rule-text", lang: "zh", id: "rules-zh" }, withoutPageNumbers(v.rules_zh || "")),
+      h("pre", { class: "rule-text", lang: "zh", id: "rules-zh" }, emphasis(withoutPageNumbers(v.rules_zh || ""))),
       ...readings(v),
     ),
   );

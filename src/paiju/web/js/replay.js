@@ -4,7 +4,7 @@
 
 import { get } from "./api.js";
 import { clear, h, signed, toast } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { t, titleOf } from "./i18n.js";
 import { findVariant } from "./lobby.js";
 import { mySeed, redeal } from "./fairness.js";
 import { sha256Hex } from "./sha256.js";
@@ -237,7 +237,7 @@ export async function showReplay(main, [gameId]) {
       "div",
       { class: "replay" },
       h("a", { href: "#/", class: "back" }, `← ${t("rules.back")}`),
-      h("h1", {}, t("replay.title", { id: record.id, code: `${record.code} ${variant ? nameOf(variant) : ""}` })),
+      h("h1", {}, t("replay.title", { id: record.id, code: variant ? titleOf(variant) : record.code })),
       steps ? seatPicker : h("p", { class: "muted small" }, t("replay.views_missing")),
       controls,
       board,

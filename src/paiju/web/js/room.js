@@ -6,9 +6,9 @@ import { get, post, socketUrl } from "./api.js";
 import { newClientSeed } from "./fairness.js";
 import { keepOnLanguageChange } from "./app.js";
 import { clear, h, signed, toast } from "./dom.js";
-import { seatSide, seatStyle } from "./felt.js";
+import { seatPlace, seatSide, seatStyle } from "./felt.js";
 import { findVariant, ownedRooms } from "./lobby.js";
-import { lang, nameOf, onLang, t } from "./i18n.js";
+import { lang, onLang, t, titleOf } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
@@ -446,7 +446,7 @@ class RoomView {
       "div",
       { class: "room-head" },
       h("a", { href: "#/", class: "back" }, "←"),
-      h("strong", { class: "room-title" }, t("room.code", { code: info.code, name: nameOf(info) })),
+      h("strong", { class: "room-title" }, t("room.code", { code: info.code, name: titleOf(info) })),
       this.handNo ? h("span", { class: "chip" }, this.handLabel(this.handNo)) : null,
       this.seat === null ? h("span", { class: "chip" }, t("room.spectating")) : null,
       h(
@@ -491,7 +491,17 @@ class RoomView {
       root.push(this.settlementPanel());
       if (this.summary && info.status === "finished") root.push(this.summaryPanel());
     }
-    if (this.commitment) root.push(h("p", { class: "commitment muted" }, t("room.commitment", { c: this.commitment })));
+    // the deal's commitment (a long hash) one tap away, not spelled out under every table
+    if (this.commitment) {
+      root.push(
+        h(
+          "details",
+          { class: "commitment muted", id: "commitment", dataset: { commitment: this.commitment } },
+          h("summary", {}, t("room.commitment_short")),
+          h("p", {}, t("room.commitment", { c: this.commitment })),
+        ),
+      );
+    }
     patchChildren(this.root, root);
     this.tick();
   }
@@ -511,7 +521,7 @@ class RoomView {
       {
         class: `seat${acting ? " acting" : ""}${i === this.seat ? " me" : ""} ctl-${control}`,
         style: seatStyle(i, n, base),
-        dataset: { seat: i, side: seatSide(i, n, base) },
+        dataset: { seat: i, side: seatSide(i, n, base), place: seatPlace(i, n, base) },
       },
       h(
         "div",
@@ -583,9 +593,11 @@ class RoomView {
             t("settle.session", { n: signed(this.session.total), hands: this.session.hands }),
           )
         : null,
+      // the result's actions stay in view (a bar at the foot of the screen): no scrolling
+      // down past one's own cards to 继续 after a hand
       h(
         "div",
-        { class: "buttons" },
+        { class: "buttons result-bar", id: "result-bar" },
         over.room_finished
           ? this.summary
             ? null
@@ -714,6 +726,14 @@ class RoomView {
       { class: "panel waiting", id: "waiting" },
       h("h2", {}, info.status === "finished" ? t("room.finished") : t("room.waiting")),
       h("ul", { class: "seat-list" }, seats),
+      this.joinRefused
+        ? h(
+            "p",
+            { class: "lasting-alert", id: "join-refused", role: "alert" },
+            h("span", {}, t("room.join_refused", { m: this.joinRefused })),
+            h("button", { class: "ghost small-button", onclick: () => ((this.joinRefused = null), this.render()) }, "×"),
+          )
+        : null,
       info.status === "waiting" && info.invite
         ? h(
             "p",
@@ -758,9 +778,12 @@ class RoomView {
   async join() {
     try {
       await post(`/api/rooms/${this.roomId}/join`, {});
+      this.joinRefused = null;
       if (this.ws) this.ws.close(1000, "rejoin");
     } catch (exc) {
-      toast(t("err.generic", { m: exc.message }), "error");
+      // a seat taken a moment before (or the room started): said until dismissed, not flashed
+      this.joinRefused = exc.message;
+      this.render();
     }
   }
 

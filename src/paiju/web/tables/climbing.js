@@ -379,9 +379,37 @@ function buttonsPanel(ctx, actions) {
   );
 }
 
+/** 打弹子's 宣战 offer: both buttons say what is at stake (the room's points). */
+function declarePanel(ctx) {
+  const o = (ctx.view && ctx.view.options) || {};
+  const stakes = {
+    x: o.declare_multiplier ?? 2,
+    fail: o.declare_fail_points ?? 3,
+    p12: o.points_12 ?? 3,
+    p13: o.points_13 ?? 2,
+    p14: o.points_14 ?? 1,
+  };
+  const legal = ctx.legal || [];
+  const declare = legal.find((a) => a.type === "declare");
+  const decline = legal.find((a) => a.type === "decline");
+  return h(
+    "div",
+    { class: "cl-declare-offer", id: "cl-declare-offer" },
+    h("p", { class: "cl-note" }, w("declare_offer", stakes)),
+    h(
+      "div",
+      { class: "legal-actions cl-declare-buttons" },
+      declare ? actionButton(ctx, declare, w("act.declare_stakes", stakes), "action primary") : null,
+      decline ? actionButton(ctx, decline, w("act.decline_stakes", stakes)) : null,
+    ),
+  );
+}
+
 export const DECISIONS = {
   call: callPanel,
   pick: pickPanel,
+  declare: declarePanel,
+  decline: (ctx, actions) => ((ctx.legal || []).some((a) => a.type === "declare") ? null : buttonsPanel(ctx, actions)),
 };
 
 /** Decisions made by choosing cards from the hand (the engine lists no actions for them):
@@ -619,6 +647,39 @@ function describePlay(play) {
   return play.kind_zh ? `${kindText(play.kind_zh)} ${rankText(rank)}` : rankText(rank);
 }
 
+const NATURAL = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
+
+/**
+ * A play's cards in the order players lay them down: a run (龙, 双龙, 连蛋, …) from its
+ * bottom card up in the natural order A 2 3 … K (A also above K), whatever order the engine
+ * lists it in (打弹子's single order puts A 2 3 above K, so A-J comes as 4 … J A 2 3); any
+ * other play as it is.
+ */
+export function layRun(text) {
+  const cards = splitCards(text || "");
+  const ranks = [...new Set(cards.map(rankKey))];
+  if (ranks.length < 3 || ranks.some((r) => !NATURAL.includes(r))) return text;
+  for (const aceHigh of [false, true]) {
+    const pos = (r) => (r === "A" && aceHigh ? 13 : NATURAL.indexOf(r));
+    const order = ranks.map(pos).sort((a, b) => a - b);
+    if (order.every((p, i) => i === 0 || p === order[i - 1] + 1)) {
+      return cards
+        .map((c, i) => [pos(rankKey(c)), i, c])
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+        .map((x) => x[2])
+        .join(" ");
+    }
+  }
+  return text;
+}
+
+/** The play to beat in the felt's middle: overlapped when long, so it stays one row there. */
+function playCards(text) {
+  const el = cardsEl(layRun(text), { small: true });
+  if (el.children.length > 6) el.classList.add("cl-many");
+  return el;
+}
+
 function currentPlay(ctx, v) {
   if (!v.current) {
     if (v.phase !== "playing") return null;
@@ -630,7 +691,7 @@ function currentPlay(ctx, v) {
     "div",
     { class: "cl-current", id: "cl-current", dataset: { seat: c.seat, cards: c.cards } },
     h("div", { class: "cl-who" }, w("played_by", { who: seatLabel(ctx, c.seat), what: describePlay(c) })),
-    cardsEl(c.cards, { small: true }),
+    playCards(c.cards),
   );
 }
 
@@ -695,7 +756,12 @@ function tributeLines(ctx, v) {
   if (!tr || v.phase === "over" || (v.phase === "playing" && afterFirstTrick)) return null;
   const who = (s) => (s === null || s === undefined ? w("pool") : seatLabel(ctx, s));
   const lines = (tr.log || []).map((e) => {
-    const key = { tribute_given: "log.tribute", return_given: "log.return", picked: "log.picked" }[e.type];
+    const toPool = e.to === null || e.to === undefined;
+    const key = {
+      tribute_given: toPool ? "log.tribute_shown" : "log.tribute",
+      return_given: toPool ? "log.return_shown" : "log.return",
+      picked: "log.picked",
+    }[e.type];
     if (!key) return null;
     return h(
       "div",
@@ -709,6 +775,35 @@ function tributeLines(ctx, v) {
   if (tr.pool) lines.push(h("div", { class: "cl-tribute-line", id: "cl-pool" }, w("pool"), " ", cardsEl(tr.pool, { small: true })));
   if (tr.return_pool) lines.push(h("div", { class: "cl-tribute-line", id: "cl-return-pool" }, w("return_pool"), " ", cardsEl(tr.return_pool, { small: true })));
   return h("div", { class: "cl-tribute", id: "cl-tribute", dataset: { form: tr.form } }, h("div", { class: "cl-who" }, w("tribute_form", { form: tr.form })), lines);
+}
+
+/** What the viewer received in the tribute (贡牌 given or picked, and 还贡), from whom. */
+function receivedNote(ctx, v) {
+  const tr = v.tribute;
+  const me = ctx.seat;
+  if (!tr || me === null || me === undefined || v.phase === "over" || (v.phase === "playing" && v.lastTrick.length > 0)) return null;
+  const lines = [];
+  for (const e of tr.log || []) {
+    if (!e.cards) continue;
+    if (e.type === "tribute_given" && e.to === me) lines.push(["got_tribute", e.cards, e.seat]);
+    else if (e.type === "picked" && e.seat === me) lines.push(["got_picked", e.cards, null]);
+    else if (e.type === "picked" && e.rest_to === me && e.rest) lines.push(["got_rest", e.rest, e.seat]);
+    else if (e.type === "return_given" && e.to === me) lines.push(["got_return", e.cards, e.seat]);
+  }
+  if (!lines.length) return null;
+  return h(
+    "div",
+    { class: "cl-received", id: "cl-received" },
+    lines.map(([key, cards, from]) =>
+      h(
+        "div",
+        { class: "cl-received-line", dataset: { type: key, cards } },
+        h("span", {}, w(`received.${key}`, { who: from === null ? "" : seatLabel(ctx, from) })),
+        " ",
+        cardsEl(cards, { small: true }),
+      ),
+    ),
+  );
 }
 
 /** The viewer's side in the result: "win", "loss", "draw", or "decided" (a spectator, or
@@ -885,7 +980,9 @@ const STYLE = `
 .cl-card-text.red { color: var(--red); }
 .cl-current { margin-top: 6px; display: grid; justify-items: center; gap: 3px; }
 .cl-current.empty { font-size: 13px; opacity: .9; }
-.cl-current .cards { justify-content: center; }
+.cl-current .cards { justify-content: center; max-width: 100%; }
+.cl-current .cards.cl-many { --cl-step: 12px; column-gap: 0; row-gap: 3px; padding-left: var(--cl-step); }
+.cl-current .cards.cl-many .card { margin-left: calc(-1 * var(--cl-step)); box-shadow: -1px 0 1px rgba(0,0,0,.3); }
 .cl-who { font-size: 13px; font-weight: 600; overflow-wrap: anywhere; }
 .cl-jiefeng { font-size: 12px; background: rgba(244,200,74,.25); border-radius: 6px; padding: 2px 6px; margin-top: 4px; }
 .seat .cl-seat { display: grid; justify-items: center; gap: 1px; }
@@ -920,6 +1017,9 @@ const STYLE = `
 .cl-tribute-line .card.small { width: 20px; height: 28px; }
 .cl-tribute-line .card.small .big { display: none; }
 .cl-pick-button .cards { gap: 2px; }
+.cl-received { display: grid; gap: 2px; margin: 2px 0 4px; font-size: 14px; }
+.cl-received-line { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; }
+.cl-declare-buttons button { white-space: normal; text-align: center; }
 .felt-center .cl-result td { border-bottom-color: rgba(255,255,255,.15); }
 @media (max-width: 480px) {
   .room.family-fangyang .seat, .room.family-danzi .seat { max-width: 21vw; }
@@ -933,6 +1033,16 @@ const STYLE = `
   /* the deal is over: a flatter felt so the result and the verdict come into view */
   .room.phase-over.family-jiayibing .felt, .room.phase-over.family-fangyang .felt, .room.phase-over.family-danzi .felt { max-height: 38vh; margin-top: 16px; }
   .room.family-jiayibing .felt-center, .room.family-fangyang .felt-center { width: 58%; }
+  .cl-current .cards.cl-many { --cl-step: 16px; }
+  /* 打弹子's tribute log: every line (one's own 还贡 included) in the felt's middle, none cut off */
+  .room.family-danzi .felt-center { width: 60%; max-height: 64%; }
+  .cl-tribute { gap: 1px; font-size: 11px; }
+  .cl-tribute > .cl-who { font-size: 12px; }
+  .cl-tribute-line { flex-wrap: nowrap; gap: 3px; line-height: 1.1; }
+  .cl-tribute-line .cards { flex-wrap: nowrap; gap: 1px; }
+  .cl-tribute-line .card.small { width: 15px; height: 21px; border-radius: 3px; }
+  .cl-tribute-line .card.small .corner { font-size: 8px; left: 1px; top: 0; }
+  .cl-tribute-line .card.small .pip { width: 6px; height: 6px; }
 }
 @media (min-width: 900px) {
   .cl-mine { --card-w: 54px; --card-h: 78px; }
@@ -940,6 +1050,10 @@ const STYLE = `
   .cl-mine .card .big { width: 28px; height: 28px; }
   .cl-hand.stacks .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.38); }
   .cl-hand.stacks.many .cl-stack + .cl-stack { margin-left: calc(var(--card-w) * -0.5); }
+  .room.family-danzi .felt-center { max-height: 66%; }
+  .cl-tribute { gap: 2px; font-size: 14px; }
+  .felt-center .cl-tribute-line .card.small { width: 24px; height: 34px; }
+  .felt-center .cl-tribute-line .card.small .corner { font-size: 11px; }
 }
 `;
 
@@ -968,6 +1082,24 @@ export function createOptions(variant) {
       choice("special3", ["instance", "first-dealt"], "instance"),
       choice("next_lead", ["first-finisher", "special3"], "first-finisher"),
       choice("payout", ["first-team", "team-out", "catalog-v1"], "first-team"),
+    ];
+  }
+  if (family === "danzi") {
+    const num = (key, def, min = 0) => ({ key, label: w(`opt.${key}`), default: def, min });
+    const check = (key, def) => ({ key, label: w(`opt.${key}`), type: "checkbox", default: def });
+    return [
+      { ...choice("target", ["30", "60"], "30"), number: true },
+      choice("tribute_pick", ["cards", "lots"], "cards"),
+      check("tribute_between_partners", true),
+      choice("lead_rule", ["declarer_else_first", "declarer_else_last"], "declarer_else_first"),
+      num("points_12", 3),
+      num("points_13", 2),
+      num("points_14", 1),
+      num("declare_multiplier", 2, 1),
+      num("declare_fail_points", 3),
+      num("match_stake", 1, 1),
+      check("pass_is_final", false),
+      check("end_after_one_two", false),
     ];
   }
   if (family === "fangyang") {
@@ -1016,6 +1148,7 @@ export function render(ctx) {
       : h(
           "div",
           { class: "cl-mine" },
+          receivedNote(ctx, v),
           myTurn && !playing && !choice ? decisionPanel(ctx) : null,
           refusal,
           playing ? playControls(ctx) : null,
@@ -1086,7 +1219,7 @@ export function seatExtra(ctx, seat) {
     const left = v.hands[seat];
     if (seat !== ctx.seat && typeof left === "string" && left.trim()) shown = seatCards(left);
   } else if (last && last.pass) shown = h("span", { class: "cl-pass" }, w("passed"));
-  else if (last && last.cards) shown = seatCards(last.cards);
+  else if (last && last.cards) shown = seatCards(layRun(last.cards));
   const names = profileOf(ctx).seatNames;
   const stopped = v.stopped.includes(seat);
   return h(

@@ -442,6 +442,7 @@ function actionButton(ctx, c, opts) {
       onclick: () => {
         const local = ctx.local;
         local.sent = w(kind);
+        local.sentOn = windowKey(local.norm || norm(ctx.view));
         local.picked = null;
         actWatched(local.ctx || ctx, c.action);
       },
@@ -487,7 +488,7 @@ function handRow(ctx, v, choices, myTurn) {
         const now = local.ctx || ctx;
         if (local.picked === i) {
           local.picked = null;
-          local.sent = w("discard");
+          local.sent = null; // one's own discard: the claim windows on it are the others'
           actWatched(now, action);
         } else {
           local.picked = i;
@@ -539,7 +540,7 @@ function actionBar(ctx, v, choices, myTurn, inWindow) {
             id: "mj-discard",
             onclick: () => {
               local.picked = null;
-              local.sent = w("discard");
+              local.sent = null;
               actWatched(local.ctx || ctx, discard.action);
             },
           },
@@ -670,11 +671,15 @@ export function render(ctx) {
     const hand = row.querySelector("#mj-hand");
     const pickedEl = local.picked !== null && local.picked !== undefined ? hand.children[local.picked] : null;
     local.pickedTile = pickedEl ? pickedEl.dataset.tile : null;
-    const decided = v.decided || local.sent;
+    // what one chose in this window (never a choice of an earlier one: the discard up now
+    // may be another seat's)
+    const sentHere = local.sent && local.sentOn === windowKey(v) ? local.sent : null;
+    const decided = v.decided || sentHere;
     const waiting =
       !acting && v.last && decided && v.phase !== "over" && v.phase !== "play"
-        ? h("p", { class: "mj-hint", id: "mj-sent" }, w("claim_sent", { what: v.decided ? decisionText(v.decided) : local.sent }))
+        ? h("p", { class: "mj-hint", id: "mj-sent" }, w("claim_sent", { what: v.decided ? decisionText(v.decided) : sentHere }))
         : null;
+    const lost = lostClaim(ctx, v, inWindow, choices, acting);
     mine = h(
       "div",
       { class: "mj-mine" },
@@ -682,6 +687,13 @@ export function render(ctx) {
       local.reason ? h("p", { class: "mj-reason", id: "mj-reason", role: "alert" }, w("refused", { m: local.reason })) : null,
       actionBar(ctx, v, choices, myTurn, inWindow),
       waiting,
+      lost
+        ? h(
+            "p",
+            { class: "mj-hint mj-lost", id: "mj-lost", role: "status", dataset: { kind: lost.kind, seat: lost.seat } },
+            w(`claim_lost.${lost.mine.includes("chi") && lost.kind !== "chi" ? "chi" : "other"}`, { who: ctx.seatName(lost.seat), claim: w(lost.kind), tile: tileName(lost.tile, lang()), mine: lost.mine.map((k) => w(k)).join("/") }),
+          )
+        : null,
       tingPanel(ctx, v, myTurn),
       row,
       v.hun.length ? h("p", { class: "mj-hint mj-legend" }, w("legend")) : null,
@@ -690,6 +702,35 @@ export function render(ctx) {
     mine = h("div", { class: "mj-mine" }, resultPanel(ctx, v));
   }
   return { center, mine };
+}
+
+/** The claim window a choice is made in: the discard (or 补杠 tile) up, by its seat and count. */
+function windowKey(v) {
+  if (!v || !v.last) return "";
+  const s = v.seats[v.last.seat];
+  return `${v.last.seat}:${v.last.tile}:${s ? s.discards.length : ""}:${v.last.kong ? "k" : ""}`;
+}
+
+/**
+ * A window one could claim in (吃, 碰 …), closed by another seat's claim of the tile (碰 and
+ * 杠 come before 吃): who took it and how, kept on the bar until one acts again, so the
+ * buttons do not just vanish.
+ */
+function lostClaim(ctx, v, inWindow, choices, acting) {
+  const local = ctx.local;
+  if (inWindow && v.last) {
+    local.offer = { from: v.last.seat, tile: v.last.tile, kinds: choices.map((c) => c.kind).filter((k) => k !== "pass") };
+    local.lost = null;
+  } else if (acting) {
+    local.offer = null;
+    local.lost = null;
+  }
+  const meld = (ctx.events || []).find((e) => e.type === "melded" && e.seat !== ctx.seat && local.offer && e.source === local.offer.from && ["chi", "peng", "minggang"].includes(e.kind));
+  if (meld && local.offer) {
+    local.lost = { seat: meld.seat, kind: meld.kind === "minggang" ? "gang" : meld.kind, tile: local.offer.tile, mine: local.offer.kinds };
+    local.offer = null;
+  }
+  return v.phase === "over" ? null : local.lost || null;
 }
 
 /** The engine's text of one's own claim decision ("peng", "chi 345m", "pass") in words. */
