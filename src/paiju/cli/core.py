@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from paiju.bots import LEVELS
 from paiju.catalog import Variant, catalog, find_variant
 from paiju.cli.app import cli, echo_json, pass_console, variants_option
 from paiju.engine import Action, Event, Game, Match, State
@@ -278,6 +279,13 @@ def _table(g: Game, console: Console) -> Any:
 @click.option(
     "--hands", type=click.IntRange(min=1), help="Hands to play (default: ask after each hand)."
 )
+@click.option(
+    "--level",
+    type=click.Choice(list(LEVELS)),
+    default="normal",
+    show_default=True,
+    help="The bots' level: easy, normal, hard (简单, 普通, 困难).",
+)
 @variants_option
 @pass_console
 def play(
@@ -287,6 +295,7 @@ def play(
     seats: int | None,
     seed: str | None,
     hands: int | None,
+    level: str,
 ) -> None:
     """Play in the terminal against bots: hand after hand (再来一局？) until you stop, or
     ``--hands N``. ``PAIJU_LANG=en`` speaks English."""
@@ -298,7 +307,7 @@ def play(
         raise click.BadParameter(f"seat must be 0-{n - 1}")
     base = seed if seed is not None else new_seed()[:12]
     match = Match(g, n, (f"{base}/{h}" for h in range(10**6)))
-    bots = [make_bot(g, hash((base, s)) & 0xFFFF) for s in range(n)]
+    bots = [make_bot(g, hash((base, s)) & 0xFFFF, level) for s in range(n)]
     ui = _table(g, console)
     lang = terminal_lang()
     name = g.variant.name_zh if lang == "zh" else g.variant.name_en
