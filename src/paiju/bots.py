@@ -75,14 +75,19 @@ class RandomBot:
 class EasyBot:
     """简单: the rule bot, slipping now and then the way a beginner does.
 
-    On a slip (:attr:`slip` of the decisions that offer a choice) it plays, instead of the
-    rule bot's action, the next advice of :meth:`~paiju.engine.State.suggestions` (in the
-    climbing games the lowest other play, or a pass: throwing a small card away without
-    thinking), or where a family gives no advice another legal action of the phase. It
-    never lets a win (胡) go, and it does not slip twice in a row.
+    On a slip (:attr:`slip` of its decisions in the play of the cards or tiles) it plays,
+    instead of the rule bot's action, the next advice of
+    :meth:`~paiju.engine.State.suggestions` (in the climbing games the lowest other play,
+    or a pass: a small card thrown away without thinking; in 十三张 the second-best
+    arrangement), or where a family gives no advice another legal action of the moment
+    (a card that does not win the trick, a tile it would rather have kept). It bids,
+    buries, calls and bets as the rule bot does, never lets a win (胡) go, and does not
+    slip twice in a row.
     """
 
     slip = 0.35
+    phases = frozenset({"playing", "play", "claim", "arranging", "grouping"})
+    """The phases it slips in: the play, not the bidding or the kitty."""
 
     def __init__(self, game: Game, seed: int = 0, inner: Bot | None = None) -> None:
         from paiju.games import make_bot
@@ -94,7 +99,12 @@ class EasyBot:
 
     def act(self, state: State, seat: int) -> Action:
         best = self.inner.act(state, seat)
-        if self.slipped or best.type == "win" or self.rng.random() >= self.slip:
+        if (
+            self.slipped
+            or best.type == "win"
+            or state.phase not in self.phases
+            or self.rng.random() >= self.slip
+        ):
             self.slipped = False
             return best
         others = [a for a in state.suggestions(seat, 3) if a != best]
