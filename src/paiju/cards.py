@@ -20,6 +20,7 @@ and 大王/小王 are accepted too.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from typing import Annotated, Final
 
@@ -38,6 +39,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "unplayed_by_rank",
 ]
 
 RANKS: Final = "23456789TJQKA"
@@ -287,3 +289,18 @@ CardList = Annotated[
     PlainSerializer(format_cards, return_type=str),
 ]
 """A tuple of cards whose JSON form is its canonical text (for actions and events)."""
+
+
+def unplayed_by_rank(full_set: Iterable[int], played: Iterable[int]) -> dict[str, int]:
+    """记牌器: how many cards of each rank of ``full_set`` are not in ``played`` (a multiset:
+    two-deck games hold copies), keyed by the rank's number as text, from the top: ``"16"``
+    大王, ``"15"`` 小王, ``"14"`` A, ``"13"`` K … ``"2"`` (numbers, not card notation, so a
+    view's texts name no card). Ranks the set lacks are left out, ranks all played count 0.
+    Public when ``played`` is."""
+    left = Counter(full_set)
+    left.subtract(played)
+    counts: dict[str, int] = {}
+    for card in sorted(left, reverse=True):
+        key = str(16 if card == RED_JOKER else 15 if card == BLACK_JOKER else card // 4 + 2)
+        counts[key] = counts.get(key, 0) + max(0, left[card])
+    return counts

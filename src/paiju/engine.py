@@ -486,6 +486,14 @@ class State(ABC):
         """What carries to the next hand of a match (banker, first bidder, scores …)."""
         return {}
 
+    def hidden_window(self) -> bool:
+        """Whether the seats to act now decide in a hidden window (a mahjong claim window:
+        every other seat is asked, and each knows only its own options). A server collects
+        such decisions and plays them together when the window's time is up, so that
+        neither what a seat sees nor when it sees it tells who else could act. Default:
+        False (decisions are played as they come)."""
+        return False
+
     def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
         """Advice for ``seat`` (推荐): up to ``limit`` good legal actions, best first.
 

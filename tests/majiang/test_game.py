@@ -33,6 +33,7 @@ def T(text: str) -> Tile:
 
 
 def pass_all(state: MajiangState) -> None:
+    """Every seat still undecided in the open window passes (the window then closes)."""
     while state.phase in ("claim", "rob"):
         seat = min(state.to_act())
         state.apply(seat, Pass())
@@ -105,15 +106,17 @@ def test_ming_qiang_is_the_kind_before_the_flip() -> None:
 
 
 def test_chi_only_for_the_next_seat_and_peng_for_anyone() -> None:
-    """R7: the 下家 may 吃 (from the 上家 only); anyone may 碰; a seat with no claim isn't asked."""
+    """R7: the 下家 may 吃 (from the 上家 only); anyone may 碰; a seat with no claim is asked
+    too, with 过 alone (the window hides who could claim); the discarder is not asked."""
     state = stacked(HANDS_A)
     state.apply(0, Discard(T("3m")))
     assert state.phase == "claim"
-    assert state.to_act() == {1, 2}  # seat 3 holds 12m but is not the 下家
+    assert state.to_act() == {1, 2, 3}
     assert Chi(parse_tiles("345m")) in (state.legal_actions(1) or [])
     assert state.legal_actions(2) == [Peng(), Pass()]
+    assert state.legal_actions(3) == [Pass()]  # seat 3 holds 12m but is not the 下家
     with pytest.raises(NotYourTurn):
-        state.apply(3, Pass())
+        state.apply(0, Pass())
 
 
 def test_peng_beats_chi() -> None:
@@ -123,6 +126,8 @@ def test_peng_beats_chi() -> None:
     state.apply(1, Chi(parse_tiles("345m")))
     assert state.phase == "claim"  # seat 2 could still outrank the 吃
     state.apply(2, Peng())
+    assert state.phase == "claim"  # seat 3 has not decided: a window waits for everyone
+    state.apply(3, Pass())
     assert state.phase == "play" and state.to_act() == {2}
     assert state.melds[2][0].kind == "peng" and state.melds[1] == []
     assert state.river[0] == [(T("3m"), True)]
@@ -138,6 +143,7 @@ def test_chi_taken_when_nobody_pengs() -> None:
     state.apply(2, Pass())
     assert state.phase == "claim"
     state.apply(1, Chi(parse_tiles("345m")))
+    state.apply(3, Pass())
     assert state.melds[1][0].tiles == parse_tiles("345m") and state.to_act() == {1}
     assert state.is_open(1) and not state.is_open(2)
 
@@ -151,7 +157,7 @@ def test_claim_decisions_are_hidden_until_the_window_closes() -> None:
     assert state.phase == "claim"  # seat 2 may still 碰
     after = [state.view(s) for s in (0, 2, 3, None)]
     assert before == after  # not even that seat 1 has decided shows in a view
-    assert [v["to_act"] for v in after] == [False, True, False, []]
+    assert [v["to_act"] for v in after] == [False, True, True, []]
     private = [e for e in events if isinstance(e, ClaimMade)]
     assert private and all(isinstance(e, PrivateEvent) and e.audience() == {1} for e in private)
     assert state.view(1)["decided"] == "chi 345m"
@@ -179,10 +185,12 @@ def test_first_winner_after_the_discarder_takes_it() -> None:
     """R7 截胡: when several can win, the first in turn order after the discarder wins."""
     state = stacked(HANDS_B)
     state.apply(0, Discard(T("5z")))
-    assert state.to_act() == {1, 3}
+    assert state.to_act() == {1, 2, 3}
+    assert state.legal_actions(2) == [Pass()]
     state.apply(3, Win())
     assert state.phase == "claim"  # seat 1 comes first and has not decided
     state.apply(1, Win())
+    state.apply(2, Pass())
     assert state.phase == "over"
     assert [w.seat for w in state.wins] == [1]
     assert state.wins[0].how == "dianpao" and state.wins[0].source == 0
@@ -197,6 +205,7 @@ def test_passing_lets_the_next_winner_take_it() -> None:
     state.apply(0, Discard(T("5z")))
     state.apply(1, Pass())
     state.apply(3, Win())
+    pass_all(state)
     assert [w.seat for w in state.wins] == [3]
 
 
@@ -207,6 +216,7 @@ def test_multiple_winners_option() -> None:
     state.apply(1, Win())
     assert state.phase == "claim"
     state.apply(3, Win())
+    pass_all(state)
     assert sorted(w.seat for w in state.wins) == [1, 3]
     assert sum(state.settlement()) == 0
 
@@ -217,6 +227,7 @@ def test_an_qiang_turns_up_the_next_tile_after_the_win() -> None:
     assert state.view(1)["qiang"] == []
     state.apply(0, Discard(T("5z")))
     state.apply(1, Win())
+    pass_all(state)
     assert state.reveal == T("7s")
     assert state.view(1)["qiang"] == [int(T("7s")), int(T("8s"))]
     assert state.wins[0].fans.count("枪") == 2  # 789s holds 7s and 8s
@@ -227,11 +238,13 @@ def test_dealer_rotation_winner_deals_next() -> None:
     state = stacked(HANDS_B)
     state.apply(0, Discard(T("5z")))
     state.apply(1, Win())
+    pass_all(state)
     assert state.next_context() == {"dealer": 1}
     state = stacked(HANDS_B, dealer_rotation="next")
     state.apply(0, Discard(T("5z")))
     state.apply(1, Pass())
-    state.apply(3, Win())  # seat 3 wins: the deal passes to the dealer's 下家, seat 1
+    state.apply(3, Win())
+    pass_all(state)  # seat 3 wins: the deal passes to the dealer's 下家, seat 1
     assert state.next_context() == {"dealer": 1}
 
 
@@ -241,13 +254,13 @@ def test_passing_a_win_blocks_discard_wins_until_own_draw() -> None:
     state.apply(0, Discard(T("5z")))
     state.apply(1, Pass())
     assert 1 in state.passed_win
-    state.apply(3, Pass())
+    pass_all(state)
     assert state.turn == 1 and state.drawn == T("9p")  # seat 1 drew: the block is lifted
     assert 1 not in state.passed_win
 
 
 def test_a_discarded_hun_cannot_be_claimed() -> None:
-    """R12: no 吃, 碰, 杠 or 胡 on a discarded 混 (北 4z): no window opens."""
+    """R12: no 吃, 碰, 杠 or 胡 on a discarded 混 (北 4z): every seat may only pass."""
     hands = [
         "4z6z6z7z9m5p7p2s4s6s8s1z2z3z",
         "234m111m456p789s4z",
@@ -256,6 +269,8 @@ def test_a_discarded_hun_cannot_be_claimed() -> None:
     ]
     state = stacked(hands)
     state.apply(0, Discard(T("4z")))
+    assert all(state.legal_actions(s) == [Pass()] for s in (1, 2, 3))
+    pass_all(state)
     assert state.phase == "play" and state.to_act() == {1}
 
 
@@ -292,8 +307,9 @@ def test_robbing_an_added_kong() -> None:
     ]
     state = stacked(hands, draws="1p1p1p5p")
     state.apply(0, Discard(T("5p")))
-    assert state.to_act() == {1, 3}
+    assert state.to_act() == {1, 2, 3}
     state.apply(3, Pass())
+    state.apply(2, Pass())
     state.apply(1, Peng())
     state.apply(1, Discard(T("3m")))
     pass_all(state)
@@ -303,8 +319,10 @@ def test_robbing_an_added_kong() -> None:
         pass_all(state)
     assert state.turn == 1 and state.drawn == T("5p")
     state.apply(1, Kong(T("5p")))
-    assert state.phase == "rob" and state.to_act() == {3}
+    assert state.phase == "rob" and state.to_act() == {0, 2, 3}
+    assert state.legal_actions(2) == [Pass()] and state.legal_actions(3) == [Win(), Pass()]
     state.apply(3, Win())
+    pass_all(state)
     win = state.wins[0]
     assert win.how == "qianggang" and win.source == 1 and win.seat == 3
     assert sum(state.settlement()) == 0
@@ -342,6 +360,7 @@ def test_gang_from_a_discard() -> None:
     assert Gang() in (state.legal_actions(2) or [])
     state.apply(1, Pass())
     state.apply(2, Gang())
+    pass_all(state)
     assert state.melds[2][0].kind == "minggang" and state.drawn == T("8s")
     assert state.to_act() == {2}
 

@@ -57,6 +57,8 @@ def test_typed_tiles_discard_and_the_win_screen(monkeypatch: pytest.MonkeyPatch)
     assert "你没有 4m 这张牌" in out.getvalue() and "you do not hold" not in out.getvalue()
     state.apply(0, Discard(Tile.parse("5z")))
     state.apply(1, Win())
+    state.apply(2, Pass())
+    state.apply(3, Pass())
     table.show(state, 1)
     text = out.getvalue()
     assert "2号位 胡" in text and "穷胡" in text and "付 2^" in text  # seats from 1
@@ -94,6 +96,8 @@ def test_the_table_speaks_one_language_chinese_unless_paiju_lang_en(
         assert table.ask(state, 0) == Discard(Tile.parse("7z"))
         state.apply(0, Discard(Tile.parse("5z")))
         state.apply(1, Win())
+        state.apply(2, Pass())
+        state.apply(3, Pass())
         table.show(state, 1)
         shown[lang] = out.getvalue() + "\n".join(asked)
     zh, en = shown["zh"], shown["en"]

@@ -379,7 +379,8 @@ def test_failed_throw_is_shown_to_everyone(page: Any, server: WebServer) -> None
         assert drawn["throwFailed"]["seat"] == leader
         assert drawn["throwFailed"]["forced"] == failed["forced"]
         assert drawn["trick"][0][:2] == [leader, state.view(seat)["trick"][0]["cards"]]
-        place = ["bottom", "left", "top", "right"][(leader - (seat or 0)) % 4]
+        # the 下家 on the right, the 上家 on the left (counter-clockwise, as at every table)
+        place = ["bottom", "right", "top", "left"][(leader - (seat or 0)) % 4]
         assert drawn["trick"][0][2].startswith(place)
 
 

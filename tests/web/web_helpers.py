@@ -118,8 +118,12 @@ def open_room(
     hands: int | None = None,
     fill_after: str | None = None,
 ) -> int:
-    """Open a room with the lobby's form; returns its id (from the address)."""
-    page.click(f"[data-create='{code}']")
+    """Open a room with the lobby's form; returns its id (from the address). A game the
+    lobby folds away (past a family's first rows) is found with the search box first."""
+    button = f"[data-create='{code}']"
+    if not page.is_visible(button) and page.query_selector("#game-search"):
+        page.fill("#game-search", code)
+    page.click(button)
     page.fill("#create-room input[name=seats]", str(seats))
     page.fill("#create-room input[name=bots]", str(bots))
     page.fill("#create-room input[name=seat]", str(seat + 1))  # the form counts seats from 1

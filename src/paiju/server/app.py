@@ -25,6 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import OperationalError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
@@ -41,6 +42,7 @@ from paiju.server.identity import clean_name
 from paiju.server.invites import invite_code, invite_room
 from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
 from paiju.server.options import Limits, RoomOptions
+from paiju.server.records import player_record
 from paiju.server.room import Room
 from paiju.server.shared_limits import Admitted
 from paiju.server.store import PlayerRow, Store, hash_token
@@ -221,6 +223,16 @@ def create_app(
             {"error": {"code": "bad_request", "message": problems[:2000]}}, status_code=422
         )
 
+    @app.exception_handler(OperationalError)
+    async def no_database(request: Request, exc: OperationalError) -> JSONResponse:
+        log.warning("%s %s: the database does not answer: %r", request.method, request.url, exc)
+        message = "the server cannot reach its database just now; try again in a few seconds"
+        return JSONResponse(
+            {"error": {"code": "unavailable", "message": message}},
+            status_code=503,
+            headers={"Retry-After": "2"},
+        )
+
     @app.exception_handler(RecursionError)
     async def too_deep(request: Request, exc: RecursionError) -> JSONResponse:
         return JSONResponse(
@@ -257,6 +269,11 @@ def create_app(
         """积分: every settlement of the player, oldest first, with the running balance."""
         entries = store().ledger(me.id)
         return {"player": me.id, "balance": store().balance(me.id), "entries": entries}
+
+    @app.get("/api/players/me/record")
+    async def my_record(me: Me) -> dict[str, Any]:
+        """战绩: the player's rooms (总结算, 大赢家, players, hands) and per-game statistics."""
+        return player_record(store(), me.id)
 
     @app.get("/api/catalog")
     async def list_catalog() -> list[dict[str, Any]]:
@@ -589,7 +606,13 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> 
 
 async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
     await websocket.accept()
-    player, token = await _authenticate(websocket, hub)
+    try:
+        player, token = await _authenticate(websocket, hub)
+    except Exception as exc:  # the database does not answer: the client tries again
+        log.warning("socket of room %s: cannot check its token: %r", room_id, exc)
+        message = "the server cannot reach its database just now; reconnect in a few seconds"
+        await _refuse(websocket, "unavailable", message, 1013)
+        return
     if player is None:
         if token is not None and hub.store.token_expired(token):
             await _refuse(
@@ -599,13 +622,11 @@ async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
         await _refuse(websocket, "bad_token", "missing or unknown token; register first", 4401)
         return
     room = hub.rooms.get(room_id)
-    moved = None
     if room is None and hub.cluster is not None:
-        await hub.cluster.know_holders([room_id])
-        moved = hub.cluster.locate(room_id)
-    if moved is not None:
-        where = f"room {room_id} is played on node {moved[0]}: connect to {moved[1]}"
-        await _refuse(websocket, "wrong_node", where, 4308)
+        # a cluster node: where the room is played, or that it is moving (never "no
+        # such room" for a room the database shows open)
+        code, message, close = await hub.cluster.refusal(room_id)
+        await _refuse(websocket, code, message, close)
         return
     if room is None:
         await _refuse(websocket, "no_room", f"no open room {room_id}", 4404)

@@ -69,7 +69,7 @@ class Hub:
         room.await_players()
         hand = self.store.current_hand(row.id)
         if hand is None:
-            room.deal_hand()
+            room.deal_after_seeds()
         elif hand.status == "playing":
             room.restore(hand)
             room._schedule()
@@ -127,11 +127,12 @@ class Hub:
                 )
         fastest = limits.min_bot_delay
         limit = options.time_limit
-        if options.bot_delay < fastest or (limit is not None and 0 < limit < fastest):
+        slow = options.bot_delay < fastest or options.claim_window < fastest
+        if slow or (limit is not None and 0 < limit < fastest):
             raise ServerError(
                 "too_fast",
-                f"bot_delay and time_limit (other than 0) are at least {fastest:g} s on this"
-                " server: bots play at a human pace",
+                f"bot_delay, claim_window and time_limit (other than 0) are at least"
+                f" {fastest:g} s on this server: bots play at a human pace",
             )
         g = make_game(code, **game_options)
         seats = g.default_seats if options.seats is None else options.seats

@@ -19,6 +19,7 @@ __all__ = [
     "ERROR_CODES",
     "SERVER_MESSAGES",
     "ActionMsg",
+    "AutoPass",
     "ClientMessage",
     "Continue",
     "Control",
@@ -129,7 +130,19 @@ class ClientSeed(_Msg):
     id: Ref = None
 
 
-ClientMessage = Hello | ActionMsg | Resume | Continue | Ready | Draft | Sync | Ping | ClientSeed
+class AutoPass(_Msg):
+    """要不起: whether the server passes for the seat, after a short beat, whenever pass is
+    its only legal action (no decision clock runs on such a turn). Off until a client
+    turns it on; it lasts while the socket's player holds the seat in this room."""
+
+    type: Literal["auto_pass"] = "auto_pass"
+    on: bool = True
+    id: Ref = None
+
+
+ClientMessage = (
+    Hello | ActionMsg | Resume | Continue | Ready | Draft | Sync | Ping | ClientSeed | AutoPass
+)
 CLIENT_MESSAGES: tuple[type[_Msg], ...] = (
     Hello,
     ActionMsg,
@@ -140,6 +153,7 @@ CLIENT_MESSAGES: tuple[type[_Msg], ...] = (
     Sync,
     Ping,
     ClientSeed,
+    AutoPass,
 )
 _CLIENT_TYPES = {m.model_fields["type"].default: m for m in CLIENT_MESSAGES}
 

@@ -56,12 +56,28 @@ class RoomOptions(BaseModel):
         "'hard' (困难, a search on sampled deals, thinking off the event loop); the Chinese "
         "names are accepted. 托管 always plays 'normal'.",
     )
+    claim_window: float = Field(
+        3.0,
+        gt=0,
+        le=60,
+        description="Seconds every hidden decision window (a mahjong claim window, after "
+        "every discard and 补杠) stays open, for every seat, whatever anyone holds or "
+        "decides; then the decisions are played and the outcome shown to all.",
+    )
     pause: float = Field(
         60.0,
         ge=0,
         le=600,
         description="Seconds the result stays up before the next hand at most; the next "
         "hand comes as soon as every connected human seat has tapped 继续 (continue).",
+    )
+    seed_wait: float = Field(
+        3.0,
+        ge=0,
+        le=60,
+        description="Seconds the room's first deal waits, its commitment published, for "
+        "the seated players' client seeds; it comes as soon as every human seat has sent "
+        "one (later deals: their commitment comes with the hand before).",
     )
     ready_check: bool = Field(
         True,

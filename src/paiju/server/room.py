@@ -46,6 +46,7 @@ from paiju.server.errors import ServerError
 from paiju.server.invites import invite_code
 from paiju.server.messages import (
     ActionMsg,
+    AutoPass,
     ClientSeed,
     Continue,
     Control,
@@ -67,6 +68,7 @@ from paiju.server.messages import (
 )
 from paiju.server.options import RoomOptions, RoomStatus
 from paiju.server.store import ActionWrite, HandEnding, HandRow, HandWrite, PlayerRow, RoomRow
+from paiju.server.windows import Window, default_action
 
 if TYPE_CHECKING:
     from paiju.server.hub import Hub
@@ -98,6 +100,10 @@ def seat_view_state(state: State, seat: int) -> State:
 
 FIRST_LOOK = 8.0
 """Seconds a connected 托管 seat's bot waits before its first action of a new hand."""
+
+AUTO_PASS_BEAT = 1.2
+"""Seconds a seat whose only legal action is pass shows 要不起 before the server passes
+for it (when its player turned auto-pass on)."""
 
 RETRY_AFTER = 1.0
 """Seconds a room waits after the database failed (locked, I/O) before playing on."""
@@ -153,6 +159,8 @@ class SeatRuntime:
     until the hand ends; then the seat is the bot's."""
     ready: bool = False
     """准备 before the first deal."""
+    auto_pass: bool = False
+    """要不起: the player lets the server pass for the seat when pass is all it may do."""
 
 
 class Room:
@@ -203,6 +211,10 @@ class Room:
         self.server_seed = ""
         self.client_seeds: tuple[str, ...] | None = None
         """The server seed and client seeds of the hand in play (or last played)."""
+        self.window: Window | None = None
+        """The hidden decision window open now (a mahjong claim window; paiju.server.windows)."""
+        self.seeding = False
+        """The first deal waits for the seated players' client seeds (``seed_wait``)."""
 
     @property
     def open(self) -> bool:
@@ -329,6 +341,7 @@ class Room:
             raise ServerError("not_seated", f"you hold no seat in room {self.id}", 409)
         rt = self.seats[seat]
         client = rt.client
+        rt.auto_pass = False
         if self.status == "waiting":
             rt.player, rt.ready = None, False
             self.store.set_seat(self.id, seat, None, False)
@@ -352,7 +365,7 @@ class Room:
 
     def _give_to_bot(self, seat: int) -> None:
         rt = self.seats[seat]
-        rt.player, rt.bot, rt.auto, rt.left = None, True, False, False
+        rt.player, rt.bot, rt.auto, rt.left, rt.auto_pass = None, True, False, False, False
         self.store.set_seat(self.id, seat, None, True)
         self._cancel_timer(rt)
 
@@ -376,7 +389,22 @@ class Room:
         self.status = "playing"
         self.store.set_room_status(self.id, "playing")
         self.announce()
-        self.deal_hand()
+        self.deal_after_seeds()
+
+    def deal_after_seeds(self) -> None:
+        """The first deal of the room (or the first after a restart): its commitment is
+        published already (``next_commitment`` in the room's info), and the deal waits
+        ``seed_wait`` seconds for the seated players' client seeds - less once every human
+        seat has sent one, none without a human seat (docs/fairness.md)."""
+        if self.next_hand is not None:
+            self.next_hand.cancel()
+        wait = 0.0 if self._seeds_in() else self.options.seed_wait
+        self.seeding = wait > 0
+        self.next_hand = self.loop.call_later(wait, self._safe(self.deal_hand))
+
+    def _seeds_in(self) -> bool:
+        """Every human seat has sent its client seed for the next deal (true without one)."""
+        return all(s.client_seed for s in self.seats if not s.bot and s.player is not None)
 
     # -- hands ----------------------------------------------------------------------
 
@@ -386,6 +414,7 @@ class Room:
         if self.next_hand is not None:
             self.next_hand.cancel()
         self.next_hand = None
+        self.seeding = False
         self.waiting.clear()
         self.over = None
         self.acted.clear()
@@ -471,8 +500,11 @@ class Room:
                 id=msg.id,
             )
         )
+        if self.seeding and self._seeds_in():
+            self.deal_after_seeds()  # every seat's seed is in: the first deal comes now
 
     def _new_bots(self) -> None:
+        self._drop_window()
         for s in self.seats:
             s.engine = None
             s.draft = None
@@ -534,6 +566,11 @@ class Room:
         state = self.state
         if state is None or not self.acting():
             raise ServerError("no_hand", "no hand is in play in this room", 409)
+        window = self.window
+        within = state.hidden_window()
+        if within and window is not None and not window.closing:
+            window.keep(state, seat, action, actor, ref)  # played when the window closes
+            return
         try:
             events = state.apply(seat, action)
         except PaijuError:
@@ -550,7 +587,7 @@ class Room:
         self.hub.journal.add(
             self,
             write,
-            functools.partial(self._committed, seat, actor, events, ref, ending),
+            functools.partial(self._committed, seat, actor, events, ref, ending, within),
             functools.partial(self._not_stored, seat, actor, ref),
         )
 
@@ -561,8 +598,10 @@ class Room:
         events: list[Event],
         ref: str | int | None,
         ending: HandEnding | None,
+        within: bool = False,
     ) -> None:
-        """The action is in the database: now tell every socket."""
+        """The action is in the database: now tell every socket (``within``: a decision
+        of a hidden window)."""
         state = self.state
         assert state is not None
         rt = self.seats[seat]
@@ -570,7 +609,7 @@ class Room:
         self._cancel_bot(rt)
         self.acted.add(seat)
         rt.draft = None
-        self._broadcast(seat, actor, events, ref)
+        self._broadcast(seat, actor, events, ref, within)
         if ending is not None:
             self._hand_over(state, ending)
         else:
@@ -590,6 +629,7 @@ class Room:
             )
             return
         self._reload()
+        self._drop_window()
         client = self.seats[seat].client
         if client is not None and actor == "player":
             client.error(
@@ -619,6 +659,7 @@ class Room:
         if self.next_hand is not None:
             self.next_hand.cancel()
             self.next_hand = None
+        self._drop_window()
         void = self.hand_id if self.state is not None else None  # only a hand in play
         try:
             self.store.close_room(self.id, void)
@@ -779,6 +820,10 @@ class Room:
         acting = self.acting()
         if state is None or not acting:
             return
+        if state.hidden_window():
+            self._open_window()
+            return
+        self._drop_window()
         for seat, rt in enumerate(self.seats):
             if seat not in acting:
                 self._cancel_timer(rt)
@@ -800,6 +845,13 @@ class Room:
                     rt.pending_bot = self.loop.call_later(
                         delay, self._safe(functools.partial(self._bot_move, seat, "bot"))
                     )
+            elif rt.auto_pass and self.only_pass(seat) is not None:
+                # 要不起: no clock on a turn with nothing to decide; the pass after a beat
+                self._cancel_timer(rt)
+                if rt.pending_bot is None:
+                    rt.pending_bot = self.loop.call_later(
+                        AUTO_PASS_BEAT, self._safe(functools.partial(self._auto_pass, seat))
+                    )
             elif rt.timer is None and self.time_limit > 0:
                 rt.deadline = self.loop.time() + self.time_limit
                 rt.timer = self.loop.call_later(
@@ -814,14 +866,10 @@ class Room:
         if state is None or seat not in self.acting():
             return
         bot = self._bot(seat)
-        try:
-            seen = seat_view_state(state, seat)
-        except Exception:
-            log.exception("room %s: no sample for seat %d; the rule bot plays", self.id, seat)
-            seen, bot = state.clone(), make_bot(self.game, secrets.randbits(32))
-        if self.seats[seat].engine_level == "hard" and bot is self.seats[seat].engine:
+        if rt.engine_level == "hard" and not state.hidden_window():
+            seen = self._seen(state, seat)
             thinking = self.loop.run_in_executor(_thinker(), bot.act, seen, seat)
-            self.seats[seat].thinking = thinking
+            rt.thinking = thinking
             moment = len(state.history)
             thinking.add_done_callback(
                 lambda done: self._safe(
@@ -829,12 +877,41 @@ class Room:
                 )()
             )
             return
+        self.act(seat, self._bot_action(state, seat), actor)
+
+    def _seen(self, state: State, seat: int) -> State:
+        """What the seat's bot is handed: the hand resampled for the seat."""
         try:
-            action = bot.act(seen, seat)
+            return seat_view_state(state, seat)
+        except Exception:
+            log.exception("room %s: no sample for seat %d; a clone is handed", self.id, seat)
+            return state.clone()
+
+    def _bot_action(self, state: State, seat: int) -> Action:
+        """The seat's bot's choice on what the seat sees, at once (a 困难 seat's rule bot
+        here: a window's decisions are made at its close); a random legal action if the
+        bot fails."""
+        bot = self._bot(seat)
+        policy = getattr(bot, "policy", None) if self.seats[seat].engine_level == "hard" else None
+        try:
+            action = (policy or bot).act(self._seen(state, seat), seat)
         except Exception:
             log.exception("room %s: bot failed for seat %d", self.id, seat)
             action = None
-        self._bot_play(seat, actor, action)
+        return self._checked(state, seat, action)
+
+    def _checked(self, state: State, seat: int, action: Action | None) -> Action:
+        try:
+            if action is None:
+                raise ProtocolError("no decision")
+            state.check_turn(seat)
+            state.check(seat, action)
+        except Exception:
+            log.exception(
+                "room %s: bot failed for seat %d; playing a random legal action", self.id, seat
+            )
+            action = state.random_action(seat, random.Random(secrets.randbits(32)))
+        return action
 
     def _bot_thought(
         self,
@@ -858,22 +935,97 @@ class Room:
             action = done.result()
         else:
             log.error("room %s: the hard bot failed for seat %d: %r", self.id, seat, done)
-        self._bot_play(seat, actor, action)
+        self.act(seat, self._checked(state, seat, action), actor)
 
-    def _bot_play(self, seat: int, actor: Literal["bot", "timeout"], action: Action | None) -> None:
+    # -- hidden decision windows (paiju.server.windows) ------------------------------------
+
+    def _open_window(self) -> None:
+        """A hidden window is open: no clock or bot of its own per seat; it closes at one
+        fixed moment, ``claim_window`` seconds after it opened."""
+        for rt in self.seats:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
+        if self.window is not None and self.window.hand_id == self.hand_id:
+            return
+        limit = self.options.claim_window
+        self.window = Window(self.hand_id, limit, self.loop.time() + limit)
+        self.window.handle = self.loop.call_later(limit, self._safe(self._close_window))
+
+    def _drop_window(self) -> None:
+        if self.window is not None:
+            self.window.cancel()
+            self.window = None
+
+    def _close_window(self) -> None:
+        """The window's time is up: every seat's decision is played, in seat order - the
+        one it sent, its bot's (bots, 托管), else 过 - and the last one closes it for all."""
+        window = self.window
+        self.settle_writes()
         state = self.state
-        assert state is not None
+        if window is None or state is None or window.hand_id != self.hand_id:
+            return
+        window.handle = None
+        window.closing = True
         try:
-            if action is None:
-                raise ProtocolError("no decision")
-            state.check_turn(seat)
-            state.check(seat, action)
-        except Exception:
-            log.exception(
-                "room %s: bot failed for seat %d; playing a random legal action", self.id, seat
-            )
-            action = state.random_action(seat, random.Random(secrets.randbits(32)))
-        self.act(seat, action, actor)
+            for seat in sorted(self.acting()):
+                if self.state is not state or not state.hidden_window():
+                    break
+                if seat in self.acting():
+                    self._decide_at_close(state, window, seat)
+        finally:
+            window.closing = False
+            if self.window is window:
+                self.window = None
+        if self.state is state and state.hidden_window() and self.acting():
+            self._schedule()  # a decision failed: the window opens again, for as long
+
+    def _decide_at_close(self, state: State, window: Window, seat: int) -> None:
+        rt = self.seats[seat]
+        kept = window.kept.get(seat)
+        if kept is not None:
+            action, actor, ref = kept.action, kept.actor, kept.ref
+        else:
+            ref = None
+            mine = None if rt.bot or rt.auto else default_action(state, seat)
+            actor = "bot" if mine is None else "timeout"
+            action = self._bot_action(state, seat) if mine is None else mine
+        try:
+            self.act(seat, action, actor, ref)
+        except PaijuError:
+            log.exception("room %s: seat %d's window decision failed", self.id, seat)
+            self.act(seat, state.random_action(seat, random.Random(secrets.randbits(32))), "bot")
+
+    def only_pass(self, seat: int) -> Action | None:
+        """The seat's pass when pass is the only legal action it has now (要不起), else None."""
+        state = self.state
+        if state is None or seat not in self.acting():
+            return None
+        actions = state.legal_actions(seat)
+        if actions is None or len(actions) != 1 or actions[0].to_json().get("type") != "pass":
+            return None
+        return actions[0]
+
+    def set_auto_pass(self, seat: int, on: bool) -> None:
+        """The seat's 要不起 option: passing for it at once applies to the turn in play too."""
+        rt = self.seats[seat]
+        if rt.auto_pass == on:
+            return
+        rt.auto_pass = on
+        if not (rt.bot or rt.auto) and self.only_pass(seat) is not None:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
+            self._refresh()  # the seat's clock starts or stops: everyone sees it
+
+    def _auto_pass(self, seat: int) -> None:
+        """要不起: the pass the seat's player asked the server to make for it."""
+        self.settle_writes()
+        rt = self.seats[seat]
+        rt.pending_bot = None
+        if not rt.auto_pass or rt.bot or rt.auto:
+            return
+        action = self.only_pass(seat)
+        if action is not None:
+            self.act(seat, action, "player")
 
     def _timeout(self, seat: int) -> None:
         """The time ran out: the player's own unconfirmed arrangement if it is legal and
@@ -938,11 +1090,20 @@ class Room:
         """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
         now = self.loop.time()
         limit = self.time_limit
-        return [
+        out = [
             {"seat": i, "limit": limit, "remaining": round(max(0.0, s.deadline - now), 3)}
             for i, s in enumerate(self.seats)
             if s.timer is not None
         ]
+        window = self.window
+        if window is not None:  # one clock for the window, each seat seeing its own
+            left = round(max(0.0, window.deadline - now), 3)
+            out.extend(
+                {"seat": i, "limit": window.limit, "remaining": left}
+                for i in sorted(self.acting())
+                if i not in window.kept
+            )
+        return out
 
     def attach(self, client: Client) -> None:
         """Seat the socket (its player's seat) or make it a spectator; send the welcome and
@@ -1106,12 +1267,16 @@ class Room:
         actor: Literal["player", "bot", "timeout"],
         events: list[Event],
         ref: str | int | None,
+        within: bool = False,
     ) -> None:
         """Send every socket the ``update`` of an accepted (and stored) action: its seat's
-        view, once computed and serialised per seat (spectators share one text)."""
+        view, once computed and serialised per seat (spectators share one text). A decision
+        of a hidden window (``within``) names its seat to that seat only, and while the
+        window stays open only that seat is sent its update."""
         state = self.state
         assert state is not None
         self._schedule()
+        kept_open = within and state.hidden_window()
         shown = [(e.audience(), e.to_json()) for e in events]
         head = {
             "type": "update",
@@ -1125,6 +1290,8 @@ class Room:
         spectators: str | None = None
         for client in self.clients():
             seat = client.seat
+            if kept_open and seat != actor_seat:
+                continue
             if seat is None and spectators is not None:
                 client.send(spectators)
                 continue
@@ -1134,7 +1301,9 @@ class Room:
             ]
             # a view that hides who acts (``to_act`` not a list): an action it shows nothing
             # of (a claim decision in a mahjong window) does not name its seat either
-            unseen = not seen and seat != actor_seat and not isinstance(view.get("to_act"), list)
+            unseen = seat != actor_seat and (
+                within or (not seen and not isinstance(view.get("to_act"), list))
+            )
             text = dumps(
                 {
                     **head,
@@ -1258,6 +1427,10 @@ class Room:
             self.set_draft(client.seat, msg.action)
         elif isinstance(msg, ClientSeed):
             self.set_client_seed(client, msg)
+        elif isinstance(msg, AutoPass):
+            if client.seat is None:
+                raise ServerError("spectator", "a spectator holds no seat to pass for")
+            self.set_auto_pass(client.seat, msg.on)
 
     def parse_action(self, action: Any) -> Action:
         """An action of this room's game from its JSON form (``ProtocolError`` if bad)."""

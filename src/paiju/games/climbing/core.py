@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from pydantic import BaseModel
 
-from paiju.cards import Card, CardList, format_cards
+from paiju.cards import Card, CardList, format_cards, unplayed_by_rank
 from paiju.engine import Action, Deal, Event, Game, State
 from paiju.engine import P as _P
 from paiju.errors import IllegalAction
@@ -1055,6 +1055,9 @@ class ClimbingState(State):
             "last_trick": self._trick_json(self.last_trick),
             "passed": sorted(self.passed),
             "played_by": [format_cards(cs) for cs in self.played_by],
+            "unplayed": unplayed_by_rank(
+                self.game.full_set(), (c for cs in self.played_by for c in cs)
+            ),
             "finished": list(self.finished),
             "places": self.places(),
             "stopped": list(self.stopped),

@@ -13,8 +13,9 @@ from the unknown tiles with four copies), in the order it put them out, then its
 tiles; the wall's undrawn part is the rest in random order. A seat never puts out more
 tiles than it has received, so every tile is in the hand before it leaves it. The actions
 are played again: the seat's own as played, the others' public ones as played, their
-window decisions that did not show dropped, and any other seat a window waits for on the
-new tiles passes.
+window decisions that did not show dropped (every other seat is asked in every window, so
+the windows are the same on any tiles), and the others a window still waits for when the
+play goes on pass.
 """
 
 from __future__ import annotations
@@ -46,31 +47,6 @@ def _pass_if_waiting(seat: int) -> Callable[[State, random.Random], Action | Non
         return Pass() if waiting else None
 
     return step
-
-
-def _claim_tiles(
-    state: MajiangState, seat: int, others: list[int], pool: Counter[int], rng: random.Random
-) -> tuple[int, list[int]] | None:
-    """A window open on a discard that waits for another seat than ``seat``: tiles that let
-    one of the others claim it (a pair for 碰, two tiles of a chow for the 下家's 吃),
-    placed in its concealed hand first, so that a sample keeps the window open. (A random
-    deal rarely does: most discards are claimed by nobody.)"""
-    if state.phase != "claim" or seat in state.to_act() or state.last is None:
-        return None
-    source, tile = state.last
-    ways: list[tuple[int, list[int]]] = []
-    for i, s in enumerate(others):
-        if s == source:
-            continue
-        if pool[tile] >= 2:
-            ways.append((i, [tile, tile]))
-        if s == (source + 1) % state.seats and tile < 27:
-            base = tile - tile % 9
-            for low in range(max(base, tile - 2), min(tile, base + 6) + 1):
-                need = [t for t in range(low, low + 3) if t != tile]
-                if all(pool[t] >= 1 for t in need):
-                    ways.append((i, need))
-    return rng.choice(ways) if ways else None
 
 
 def resample(state: MajiangState, seat: int, rng: random.Random) -> MajiangState:
@@ -163,15 +139,7 @@ def resample(state: MajiangState, seat: int, rng: random.Random) -> MajiangState
         pool = Counter(hidden)
         for k in kinds:
             pool[k] -= 4
-        sizes = [*concealed, len(state.wall)]
-        held = _claim_tiles(state, seat, others, pool, rng)
-        if held is not None:
-            at, tiles = held
-            pool.subtract(tiles)
-            sizes[at] -= len(tiles)
-        parts = deal_hidden(rng, sorted(pool.elements()), sizes)
-        if held is not None:
-            parts[held[0]].extend(held[1])
+        parts = deal_hidden(rng, sorted(pool.elements()), [*concealed, len(state.wall)])
         hands = [list(h) for h in state.deal.hands]
         new_wall = list(wall)
         for i, s in enumerate(others):
@@ -197,6 +165,8 @@ def resample(state: MajiangState, seat: int, rng: random.Random) -> MajiangState
                 script.append((who, Kong(Tile(kind_at[i]))))
             elif not in_window or i in executed:
                 script.append((who, action))
+        if not state.hidden_window():  # the last window has closed: the others passed
+            script.extend((s, _pass_if_waiting(s)) for s in others)
         piles = {"wall": tuple(new_wall), "flip": state.deal.piles["flip"]}
         deal = Deal(tuple(tuple(h) for h in hands), piles, state.deal.info)
         return deal, script

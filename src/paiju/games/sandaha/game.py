@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from paiju.cards import CardList, format_cards
+from paiju.cards import CardList, format_cards, unplayed_by_rank
 from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
 from paiju.errors import IllegalAction
 from paiju.fairness import DealRng
@@ -821,6 +821,7 @@ class SandahaState(State):
             "throw_failed": None if self.throw_failed is None else self.throw_failed.to_json(),
             "defenders_points": self.defenders_points,
             "played": format_cards(self.played),
+            "unplayed": unplayed_by_rank(self.game.full_set(), self.played),
             "kitty": self._text(self.kitty) if self.sees_kitty(seat) else None,
             "kitty_size": len(self.kitty),
             "stake": self.game.options["stake"],
@@ -856,6 +857,22 @@ class SandahaState(State):
         if self._phase == "naming":
             return [NameTrump(name) for name in TRUMP_NAMES]
         return None
+
+    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
+        """提示: the family bot's choice first (the cards to lead, follow or bury, or a bid);
+        where the legal actions are few (bidding, naming trump) the others follow. None when
+        the seat does not act. The bot decides from the seat's own cards and plain view."""
+        if seat not in self.to_act():
+            return []
+        from paiju.games import make_bot
+
+        out: list[Action] = [make_bot(self.game, 0).act(self, seat)]
+        for action in self.legal_actions(seat) or []:
+            if len(out) >= limit:
+                break
+            if action not in out:
+                out.append(action)
+        return out
 
     def random_action(self, seat: int, rng: random.Random) -> Action:
         legal = self.legal_actions(seat)

@@ -1,9 +1,11 @@
-// My ledger (积分): every settlement, oldest first, with a chart of the running balance.
+// My ledger (积分): the balance with a chart of it, then 战绩 (record.js): per-game
+// statistics and one record per room with its hands.
 
 import { get } from "./api.js";
-import { h, signed, toast } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { h, toast } from "./dom.js";
+import { t } from "./i18n.js";
 import { loadCatalog } from "./lobby.js";
+import { recordSections } from "./record.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -49,17 +51,7 @@ export async function showLedger(main) {
   }
   const entries = data.entries || [];
   const variants = await loadCatalog().catch(() => []);
-  const gameName = (code) => {
-    const v = variants.find((x) => x.code === code);
-    return v ? `${code} ${nameOf(v)}` : code || "";
-  };
-  const when = (at) => {
-    if (!at) return "";
-    const d = new Date(typeof at === "number" ? at * 1000 : at);
-    const pad = (n) => String(n).padStart(2, "0");
-    // 2026-12-01 08:15, the same in both languages (no US month/day order)
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  };
+  const record = await get("/api/players/me/record").catch(() => null);
   main.appendChild(
     h(
       "section",
@@ -68,28 +60,7 @@ export async function showLedger(main) {
       h("h1", {}, t("ledger.title")),
       h("p", { class: "balance", id: "balance", dataset: { balance: data.balance } }, t("ledger.balance", { n: data.balance })),
       entries.length ? balanceChart(entries) : h("p", { class: "muted" }, t("ledger.empty")),
-      entries.length
-        ? h(
-            "table",
-            { class: "ledger-table" },
-            h("thead", {}, h("tr", {}, [t("ledger.game"), t("ledger.room"), t("ledger.delta"), t("ledger.after"), t("ledger.when")].map((x) => h("th", {}, x)))),
-            h(
-              "tbody",
-              {},
-              [...entries].reverse().map((e) =>
-                h(
-                  "tr",
-                  { dataset: { game: e.game } },
-                  h("td", {}, h("a", { href: `#/replay/${e.game}` }, `#${e.game}`), " ", h("span", { class: "game-name" }, gameName(e.code))),
-                  h("td", {}, `#${e.room}`),
-                  h("td", { class: e.delta > 0 ? "win" : e.delta < 0 ? "loss" : "" }, signed(e.delta)),
-                  h("td", {}, String(e.balance)),
-                  h("td", { class: "muted when" }, when(e.at)),
-                ),
-              ),
-            ),
-          )
-        : null,
+      record ? recordSections(record, variants) : null,
     ),
   );
 }

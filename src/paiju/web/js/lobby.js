@@ -6,6 +6,7 @@ import { clear, h, toast } from "./dom.js";
 import { lang, nameOf, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
+import { gameFinder } from "./finder.js";
 
 let catalogCache = null;
 const OWNED_KEY = "paiju.owned";
@@ -33,15 +34,6 @@ export async function findVariant(code) {
   return (await loadCatalog()).find((v) => v.code === code) || null;
 }
 
-function byFamily(variants) {
-  const groups = new Map();
-  for (const v of variants) {
-    if (!groups.has(v.family)) groups.set(v.family, []);
-    groups.get(v.family).push(v);
-  }
-  return groups;
-}
-
 export async function showLobby(main, _args, who) {
   let variants;
   try {
@@ -52,54 +44,28 @@ export async function showLobby(main, _args, who) {
   }
   const roomsBox = h("div", { class: "rooms", id: "rooms" });
   const gamesBox = h("div", { class: "recent", id: "recent" });
-  const families = h("div", { class: "families" });
-  for (const [family, list] of byFamily(variants)) {
-    families.appendChild(
-      h(
-        "section",
-        { class: "family", dataset: { family } },
-        h("h3", {}, t(`family.${family}`)),
-        h(
-          "ul",
-          { class: "codes" },
-          list.map((v) =>
-            h(
-              "li",
-              { class: "code" + (v.playable ? "" : " unplayable"), dataset: { code: v.code } },
-              h("span", { class: "code-id" }, v.code),
-              h("span", { class: "code-name" }, nameOf(v)),
-              h(
-                "span",
-                { class: "code-players" },
-                t("lobby.players", { a: v.players[0], b: v.players[1] }),
-                v.family === "baozi" || v.family === "jiajiabao" ? h("span", { class: "code-note" }, ` · ${variantNote(v)}`) : null,
-              ),
-              h("a", { class: "rules-link", href: `#/rules/${encodeURIComponent(v.code)}` }, t("lobby.rules")),
-              v.playable
-                ? h(
-                    "button",
-                    { class: "create", dataset: { create: v.code }, onclick: () => openCreate(main, v) },
-                    t("lobby.create"),
-                  )
-                : h("span", { class: "muted" }, t("lobby.not_playable")),
-            ),
-          ),
-        ),
-      ),
-    );
-  }
+  const ledgerCodes = await get("/api/players/me/ledger")
+    .then((data) => [...(data.entries || [])].reverse().map((e) => e.code))
+    .catch(() => []);
+  const families = gameFinder(variants, {
+    who,
+    onCreate: (v) => openCreate(main, v),
+    recentCodes: ledgerCodes,
+    extraNote: (v) => (v.family === "baozi" || v.family === "jiajiabao" ? h("span", { class: "code-note" }, ` · ${variantNote(v)}`) : null),
+  });
   main.appendChild(
     h(
       "div",
       { class: "lobby" },
+      // the room number / invite code first, then the games, then the open rooms
+      h("section", { class: "panel join-panel" }, joinByCode(who)),
+      h("section", { class: "panel games-panel" }, h("h2", {}, t("lobby.games")), families),
       h(
         "section",
         { class: "panel" },
         h("div", { class: "panel-head" }, h("h2", {}, t("lobby.rooms")), h("button", { class: "ghost", onclick: () => refresh() }, t("lobby.refresh"))),
-        joinByCode(who),
         roomsBox,
       ),
-      h("section", { class: "panel" }, h("h2", {}, t("lobby.games")), families),
       h("section", { class: "panel" }, h("h2", {}, t("lobby.recent")), gamesBox),
     ),
   );

@@ -10,6 +10,8 @@ import { seatSide, seatStyle } from "./felt.js";
 import { findVariant, ownedRooms } from "./lobby.js";
 import { lang, nameOf, onLang, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
+import { onPrefs, prefs, prefsMenu } from "./prefs.js";
+import { rememberPlayed } from "./finder.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const WRONG_NODE = 4308; // docs/protocol.md, section 9
@@ -95,6 +97,10 @@ class RoomView {
     this.root = h("div", { class: "room", id: "room", dataset: { room: roomId } });
     main.appendChild(this.root);
     this.offLang = onLang(() => this.render());
+    this.offPrefs = onPrefs((_now, name) => {
+      if (name === "autoPass") this.sendAutoPass();
+      this.render();
+    });
     this.ticker = setInterval(() => this.tick(), 250);
   }
 
@@ -116,6 +122,7 @@ class RoomView {
     this.closed = true;
     clearInterval(this.ticker);
     this.offLang();
+    this.offPrefs();
     if (this.ws) this.ws.close(1000, "bye");
   }
 
@@ -165,6 +172,23 @@ class RoomView {
     this.send({ type: "client_seed", seed: newClientSeed(nextCommitment), id: ++this.msgId });
   }
 
+  /** 要不起: the player's option (on unless turned off), told to the server for the seat. */
+  sendAutoPass() {
+    if (this.seat === null || this.seat === undefined) return;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "auto_pass", on: !!prefs().autoPass }));
+  }
+
+  /** The ⚙ menu, one element kept across renders (its open state and toggles stay). */
+  prefsBox() {
+    const seated = this.seat !== null && this.seat !== undefined;
+    if (!this.prefsEl || this.prefsSeated !== seated || this.prefsLang !== lang()) {
+      this.prefsEl = prefsMenu({ seated });
+      this.prefsSeated = seated;
+      this.prefsLang = lang();
+    }
+    return this.prefsEl;
+  }
+
   send(msg) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
     else toast(t("room.reconnecting"), "error");
@@ -197,6 +221,8 @@ class RoomView {
         this.seat = msg.seat;
         this.limits = msg.limits;
         this.seedNext(msg.room.next_commitment);
+        this.sendAutoPass();
+        if (msg.seat !== null && msg.seat !== undefined) rememberPlayed(msg.room.code);
         break;
       case "room":
         // the server pushes the room's info whenever it changes before the first deal
@@ -366,6 +392,7 @@ class RoomView {
       seatName: (i) => this.seatName(i),
       rerender: () => this.render(),
       roomId: this.roomId,
+      prefs: prefs(),
     };
   }
 
@@ -387,6 +414,7 @@ class RoomView {
         { class: `conn ${this.connected ? "on" : "off"}`, id: "conn", title: this.connected ? t("room.connected") : t("room.reconnecting") },
         this.connected ? "●" : t("room.reconnecting"),
       ),
+      this.prefsBox(),
       this.seat !== null && info.status === "playing"
         ? h("button", { class: "ghost small-button", id: "leave-room", onclick: () => this.leave(t("room.leave_confirm")) }, t("room.leave"))
         : null,

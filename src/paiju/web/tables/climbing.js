@@ -22,6 +22,7 @@ import { SUIT_NAMES, cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { token } from "../js/api.js";
 import { h, signed } from "../js/dom.js";
 import { lang, phaseName, t } from "../js/i18n.js";
+import { counterStrip, lastTrickButton, lastTrickPanel, ownCards } from "./counter.js";
 
 function w(key, vars = {}) {
   return t(`cl.${key}`, vars);
@@ -514,13 +515,16 @@ function playControls(ctx) {
   const matches = plays.some((a) => cardsKey(splitCards(a.cards)) === cardsKey(picked));
   const lead = !v.current;
   let note;
+  // 要不起 with the player's auto-pass on: the server passes after a short beat
+  const autoPassing = !plays.length && pass && ctx.prefs && ctx.prefs.autoPass && ctx.roomId !== undefined && ctx.roomId !== null;
   if (lead) note = wf(ctx, "lead_hint");
+  else if (autoPassing) note = w("auto_passing");
   else if (!plays.length) note = w("cannot_beat");
   else note = w("beat_hint", { who: ctx.seatName(v.current.seat) });
   return h(
     "div",
     { class: "cl-controls" },
-    h("p", { class: "cl-note", id: "cl-note" }, note),
+    h("p", { class: `cl-note${autoPassing ? " cl-auto-pass" : ""}`, id: "cl-note" }, note),
     h(
       "div",
       { class: "buttons cl-buttons" },
@@ -925,6 +929,7 @@ export function render(ctx) {
             h("div", { class: "cl-open-hand", id: `cl-open-hand-${s}`, dataset: { seat: s } }, h("small", {}, w("open_hand", { who: seatLabel(ctx, s) })), cardsEl(text, { small: true })),
           ),
           v.result ? resultPanel(ctx, v) : null,
+          counterBox(ctx, v),
         );
 
   const chips = [h("span", { class: "chip" }, phaseName(v.phase))];
@@ -942,8 +947,27 @@ export function render(ctx) {
       ? h("div", { class: "cl-jiefeng", id: "cl-jiefeng", dataset: { from: v.jiefengFrom, to: v.leader } }, w("jiefeng", { from: seatLabel(ctx, v.jiefengFrom), who: seatLabel(ctx, v.leader) }))
       : null,
     v.result && ctx.seat === null ? resultPanel(ctx, v) : null,
+    ctx.seat === null ? counterBox(ctx, v) : null,
   );
   return { center, mine };
+}
+
+/** 记牌器 and 上一轮 while the cards are played: the cards the others still hold by rank
+ * (the view's public count less one's own hand), the game's bombs marked. */
+function counterBox(ctx, v) {
+  if (v.phase !== "playing" || !ctx.view.unplayed) return null;
+  const profile = profileOf(ctx);
+  const bombAt = profile.bombAt || ((ctx.view.options || {}).quads_beat_all ? 4 : 0);
+  const local = ctx.local;
+  if (!v.lastTrick.length) local.lastOpen = false;
+  return counterStrip(ctx, {
+    order: [...profile.order].reverse(),
+    known: ownCards(ctx.view),
+    bombAt,
+    jokerBomb: !!profile.jokerBombs,
+    extra: lastTrickButton(ctx, v.lastTrick),
+    panel: local.lastOpen ? lastTrickPanel(ctx, v.lastTrick, (s) => seatLabel(ctx, s)) : null,
+  });
 }
 
 /** What one seat shows on the felt: its name in the game, team, place, cards left, and

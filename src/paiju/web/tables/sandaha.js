@@ -10,8 +10,11 @@
 // the hand holds it, and never takes more cards than the lead); the pair and tractor
 // duties are the server's: its refusal (the rule it breaks) is shown above the hand.
 
+import { get } from "../js/api.js";
 import { SUIT_NAMES, cardEl, cardsEl, splitCards } from "../js/cards.js";
+import { counterStrip, ownCards } from "./counter.js";
 import { h, signed } from "../js/dom.js";
+import { seatPlace as placeOnFelt } from "../js/felt.js";
 import { phaseName, t } from "../js/i18n.js";
 
 function w(key, vars = {}) {
@@ -290,8 +293,8 @@ function actWatched(ctx, action) {
 
 function seatPlace(ctx, seat) {
   const n = (ctx.view.hand_sizes || []).length || 4;
-  const base = ctx.seat === null ? 0 : ctx.seat;
-  return ["bottom", "left", "top", "right"][(seat - base + n) % n] || "top";
+  // the one seating rule of every table: the 下家 on the right, the 上家 on the left
+  return placeOnFelt(seat, n, ctx.seat === null ? 0 : ctx.seat);
 }
 
 function trickTable(ctx, plays, { winner = null, id = "sdh-trick", label = null } = {}) {
@@ -454,6 +457,7 @@ function controlsFor(ctx, cards, mode) {
       { class: "buttons" },
       h("span", { class: "muted", id: "sdh-count" }, w("selected", { n: chosen.length })),
       h("button", { class: "ghost", id: "sdh-clear", onclick: () => { local.picked.length = 0; local.reason = null; ctx.rerender(); } }, w("clear")),
+      h("button", { class: "ghost", id: "sdh-hint", onclick: () => hintPick(ctx) }, w("hint")),
       h(
         "button",
         {
@@ -472,6 +476,32 @@ function controlsFor(ctx, cards, mode) {
       ),
     ),
   );
+}
+
+/** 提示: the server's advice for this seat; the cards of its first suggestion are picked,
+ * as taps would pick them (the player still presses 出牌 / 扣底). */
+function hintPick(ctx) {
+  const local = ctx.local;
+  const handText = ctx.view.hand;
+  get(`/api/rooms/${ctx.roomId}/suggestions`)
+    .then((answer) => {
+      const now = local.ctx || ctx;
+      const first = ((answer && answer.suggestions) || []).find((a) => a.cards);
+      if (!first || now.view.hand !== handText) return;
+      const hand = splitCards(now.view.hand);
+      const used = new Set();
+      local.picked.length = 0;
+      for (const card of splitCards(first.cards)) {
+        const at = hand.findIndex((c, i) => c === card && !used.has(i));
+        if (at >= 0) {
+          used.add(at);
+          local.picked.push(at);
+        }
+      }
+      local.reason = null;
+      now.rerender();
+    })
+    .catch(() => {});
 }
 
 export function render(ctx) {
@@ -515,6 +545,7 @@ export function render(ctx) {
             ? h("div", { class: "sdh-note", id: "sdh-buried" }, h("small", {}, w("buried")), cardsEl(view.kitty, { small: true }))
             : null,
           view.result ? resultPanel(ctx) : null,
+          sdhCounter(ctx),
         );
 
   const trick = view.trick || [];
@@ -559,8 +590,18 @@ export function render(ctx) {
     local.showHistory ? trickHistory(ctx, view.tricks || []) : null,
     view.result && ctx.seat !== null ? resultSummary(ctx) : null,
     view.result && ctx.seat === null ? resultPanel(ctx) : null,
+    ctx.seat === null ? sdhCounter(ctx) : null,
   );
   return { center, mine };
+}
+
+/** 三打哈's 记牌器 while the tricks are played: 大王 小王 7 2 then A down (its strength
+ * order), the cards the others hold (the declarer also knows the buried kitty). */
+function sdhCounter(ctx) {
+  const view = ctx.view;
+  if (view.phase !== "playing" || !view.unplayed) return null;
+  const kitty = ctx.seat !== null && typeof view.kitty === "string" ? view.kitty : "";
+  return counterStrip(ctx, { order: ["RJ", "BJ", "7", "2", "A", "K", "Q", "J", "T", "9", "8", "6", "5", "4", "3"], known: ownCards(view, kitty) });
 }
 
 export function seatExtra(ctx, seat) {

@@ -1,0 +1,91 @@
+"""要不起 (auto-pass) as a player meets it: a 甲乙丙 deal against bots, played with 提示 and
+出牌; at a turn where nothing beats the table says so and the seat passes by itself after
+a short beat, with no clock on the seat; turned off in the ⚙ menu (remembered after a
+reload), the next such turn waits for the player's own 要不起 tap."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from web_helpers import DESKTOP, PHONE, WebServer, enter, fast_bots, open_room
+
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+NOTE = {"zh": "要不起，马上自动不出", "en": "Cannot beat: passing for you"}
+
+
+def set_lang(page: Any, code: str) -> None:
+    if code == "en":
+        page.click("#lang-switch")
+        page.wait_for_function(
+            "document.querySelector(\"[data-create='1301']\")?.textContent === 'New room'"
+        )
+
+
+def my_seat(page: Any) -> int:
+    return int(page.get_attribute("#felt .seat.me", "data-seat"))
+
+
+def until_cannot_beat(page: Any, timeout: float = 90.0) -> None:
+    """Play the hinted play at each own turn until a turn where nothing beats the table."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        page.wait_for_selector("#turn.mine, #settlement", timeout=30_000)
+        if page.query_selector("#settlement"):
+            raise AssertionError("the deal ended before a turn with nothing to beat")
+        if page.query_selector("#cl-pass") and not page.query_selector("#cl-hint"):
+            return
+        if page.query_selector("#cl-hint"):
+            before = page.inner_text("#cl-hand")
+            page.click("#cl-hint")
+            page.wait_for_selector("#cl-hand .card.selected")
+            page.click("#cl-play")
+            page.wait_for_function(
+                "b => !document.querySelector('#cl-hand') ||"
+                " document.querySelector('#cl-hand').innerText !== b",
+                arg=before,
+            )
+        else:
+            page.wait_for_timeout(100)
+    raise AssertionError("no turn with nothing to beat")
+
+
+@pytest.mark.parametrize(("size", "code"), [("phone", "zh"), ("desktop", "en")])
+def test_cannot_beat_passes_by_itself_and_the_option_is_remembered(
+    page: Any, server: WebServer, size: str, code: str
+) -> None:
+    page.set_viewport_size(SIZES[size])
+    enter(page, f"要不起{size}")
+    set_lang(page, code)
+    fast_bots(page, 0.3)
+    open_room(page, "anshan-jiayibing", seats=6, bots=5, time_limit=30)
+    page.wait_for_selector("#felt .seat.me")
+    seat = my_seat(page)
+    until_cannot_beat(page)
+    # the table says so, the seat has no clock, and nobody taps: the pass comes by itself
+    seen = page.evaluate(
+        """seat => ({note: document.querySelector('#cl-note')?.innerText || '',
+                     pass: !!document.querySelector('#cl-pass'),
+                     clock: !!document.querySelector(`[data-timer-seat='${seat}']`)})""",
+        seat,
+    )
+    assert NOTE[code] in seen["note"] and seen["pass"], seen
+    assert not seen["clock"], seen
+    page.wait_for_selector(".cl-auto-pass", state="detached", timeout=8_000)
+    # turned off in the ⚙ menu: remembered by this browser, also after a reload
+    page.click("#prefs-open")
+    assert page.is_checked("#pref-auto-pass")
+    page.uncheck("#pref-auto-pass")
+    page.reload()
+    page.wait_for_selector("#felt .seat.me")
+    page.click("#prefs-open")
+    assert not page.is_checked("#pref-auto-pass")
+    page.click("#prefs-open")
+    until_cannot_beat(page)
+    assert NOTE[code] not in page.inner_text("#cl-note")
+    assert page.query_selector(f"[data-timer-seat='{seat}']")  # the clock runs now
+    page.wait_for_timeout(2_500)  # more than the beat: still the player's turn
+    assert page.query_selector("#turn.mine") and page.is_visible("#cl-pass")
+    page.click("#cl-pass")
+    page.wait_for_selector("#turn.mine", state="detached", timeout=8_000)
