@@ -12,7 +12,9 @@ returns its :class:`State`. A state is a state machine driven by seats:
 * :meth:`State.apply` - check, then change the state and return the :class:`Event` s;
   a rejected action leaves the state untouched;
 * :meth:`State.view` - a JSON-ready dict with exactly what a seat (or a spectator) may see;
-* :meth:`State.settlement` - per-seat score deltas once :attr:`State.is_over`.
+* :meth:`State.settlement` - per-seat score deltas once :attr:`State.is_over`;
+* :meth:`State.resample` - a state the seat cannot tell from this one, with everything
+  hidden from it dealt again (what search bots play on).
 
 Chance is drawn only when dealing, from the seeded :class:`~paiju.fairness.DealRng`: the
 deal holds every random choice of the hand (the shuffled stock, a random first bidder, a
@@ -440,6 +442,10 @@ class Game(ABC, Generic[P]):
 class State(ABC):
     """One hand in progress. See the module docs for the protocol."""
 
+    search_horizon: ClassVar[int | None] = None
+    """How many decisions a search's rollout plays before it values the hand by
+    :meth:`estimate` (None: to the end of the hand)."""
+
     def __init__(self, game: Game, seats: int, deal: Deal, context: Mapping[str, Any]) -> None:
         self.game = game
         self.seats = seats
@@ -489,6 +495,27 @@ class State(ABC):
     def hidden_from(self, seat: int | None) -> Counter[int]:
         """The cards or tiles ``seat`` may not see now (a multiset)."""
 
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """A state ``seat`` cannot tell from this one, with everything hidden from it dealt
+        again (OpenSpiel's ``resample_from_infostate``): a fresh guess of the other hands,
+        the kitty, the wall.
+
+        The sample's :meth:`view` for ``seat`` is this state's; it holds the same cards
+        (:meth:`locations` conserve the set); its :attr:`deal` and :attr:`history` replay
+        to it through :meth:`apply`, so all public play is legal under the new deal (voids
+        shown by not following suit, cards known to be out, a called card not yet played,
+        shown tribute, 明牌 partners, a 麻将 wall and its 混). What stayed hidden in the
+        history (a buried kitty, another seat's arrangement or claim decision) is chosen
+        again on the new deal. The sample depends only on what ``seat`` knows (its view and
+        its own past actions) and on ``rng``: two states the seat cannot tell apart give
+        the same sample for the same ``rng``, so a bot that searches on samples sees only
+        its seat. Its :attr:`seed` is None (the deal is given). Over, nothing is hidden
+        that matters: a finished hand may return a clone. Raises
+        :class:`~paiju.sampling.ResampleFailed` when the family's sampler finds no deal.
+        See :mod:`paiju.sampling`.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no resample")
+
     def legal_actions(self, seat: int) -> Sequence[Action] | None:
         """Every legal action of ``seat`` now, or None where the set is too large to list."""
         return None
@@ -502,6 +529,17 @@ class State(ABC):
                 f"seat {seat} has no legal action in phase {self.phase!r}", reason="no_action_left"
             )
         return rng.choice(list(legal))
+
+    def payoff(self, seat: int) -> float:
+        """How well the finished hand went for ``seat`` (what a search bot maximises): its
+        settlement by default; a family whose hands settle only at a match's end (打弹子)
+        counts the hand's own points."""
+        return float(self.settlement()[seat])
+
+    def estimate(self, seat: int) -> float:
+        """A guess of :meth:`payoff` for ``seat`` from a hand still in play (a search cut
+        short values its rollouts so); by default the outcome so far."""
+        return self.payoff(seat)
 
     def next_context(self) -> JSON:
         """What carries to the next hand of a match (banker, first bidder, scores …)."""

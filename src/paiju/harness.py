@@ -10,6 +10,10 @@ Every family registers by merely being in the catalogue: :func:`playout` plays o
 * liveness: while the hand is not over, every seat in ``to_act()`` has a legal action
   (one of :meth:`State.legal_actions`, or, where the set is not listed, a random action
   the state itself accepts);
+* every :data:`RESAMPLE_EVERY`-th state, :meth:`State.resample` for one seat (in turn) gives
+  a state with the same view for that seat, the same cards, a deal and history that replay
+  to it through the engine (the public play is legal under the new deal), and the same
+  sample again when resampled from the sample (it depends on the seat's knowledge only);
 
 and at the end of each hand: the settlement has one delta per seat and sums to zero, and
 replaying (variant, seed, actions) reproduces every intermediate view of every seat.
@@ -32,10 +36,14 @@ from typing import Any
 from paiju.bots import Bot
 from paiju.cards import Card, parse_cards
 from paiju.engine import Action, Game, Match, Record, State
-from paiju.errors import IllegalAction, NotationError
+from paiju.errors import IllegalAction, NotationError, ProtocolError
 from paiju.fairness import Seed
 from paiju.games import make_bot
+from paiju.sampling import ResampleFailed
 from paiju.tiles import parse_tiles
+
+RESAMPLE_EVERY = 5
+"""How often (in decisions) a deep playout checks :meth:`State.resample`."""
 
 __all__ = ["HandResult", "PlayoutResult", "check_game", "dead_seats", "playout", "view_items"]
 
@@ -257,6 +265,35 @@ class _Checker:
                     self.fail(f"seat {who} acted out of turn with {attempt!r}")
                 trial = None
 
+    def resamples(self, state: State, seat: int, salt: int) -> None:
+        """:meth:`State.resample` keeps the seat's view, conserves the cards, replays from its
+        deal, and depends only on what the seat knows."""
+        if type(state).resample is State.resample:
+            return  # a family (the toy) without a sampler
+        try:
+            sample = state.resample(seat, random.Random(salt))
+            again = sample.resample(seat, random.Random(salt + 1))
+            direct = state.resample(seat, random.Random(salt + 1))
+        except ResampleFailed as exc:
+            self.fail(f"resample for seat {seat} failed: {exc}")
+            return
+        if sample.view(seat) != state.view(seat):
+            self.fail(f"resample changed seat {seat}'s view (phase {state.phase})")
+        self.conserved(sample)
+        if again.record().to_json() != direct.record().to_json():
+            self.fail(f"resample for seat {seat} depends on cards the seat cannot see")
+        if sample.seed is not None or sample.deal is state.deal:
+            self.fail("a resample must carry its own deal and no seed")
+        try:
+            replayed = self.game.new_state(sample.seats, deal=sample.deal, context=sample.context)
+            for who, action in sample.history:
+                replayed.apply(who, action)
+        except (IllegalAction, ProtocolError) as exc:
+            self.fail(f"a resample's deal and history do not replay: {exc}")
+            return
+        if _views(replayed) != _views(sample):
+            self.fail(f"a resample for seat {seat} is not what its deal and history replay to")
+
     def views_hide(self, state: State) -> list[str]:
         """Check every seat's (and the spectator's) view for hidden cards; their JSON texts.
 
@@ -307,6 +344,8 @@ def _play_hand(
         action = bots[seat].act(state, seat)
         if deep:
             check.rejection_is_clean(state, seat, action)
+        if deep and decisions % RESAMPLE_EVERY == 0:
+            check.resamples(state, (decisions // RESAMPLE_EVERY) % state.seats, decisions)
         events = state.apply(seat, action)
         decisions += 1
         check.conserved(state)

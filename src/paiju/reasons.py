@@ -92,6 +92,10 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     ),
     "bot_seat": ("{seat}是机器人的座位，选一个空位", "{seat} is a bot seat: pick an open seat"),
     "bad_bots": ("机器人比座位（{n} 个）还多", "More bots than the {n} seats"),
+    "bad_level": (
+        "没有这个电脑难度：{level}（简单、普通、困难）",
+        "No bot level {level}: easy, normal or hard",
+    ),
     "cannot_arrange": ("这个牌桌不能摆 {code}", "This table cannot show {code}"),
     # 十三张
     "bet_first": ("先下注：{choices} 选一个", "Bet first: one of {choices}"),

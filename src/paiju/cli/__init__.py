@@ -7,6 +7,7 @@ from paiju.cli import baozi as baozi
 from paiju.cli import climbing as climbing
 from paiju.cli import core as core
 from paiju.cli import danzi as danzi
+from paiju.cli import duel as duel
 from paiju.cli import majiang as majiang
 from paiju.cli import server as server
 from paiju.cli import shisanzhang as shisanzhang

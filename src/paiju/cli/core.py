@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from paiju.bots import LEVELS
 from paiju.catalog import Variant, catalog, find_variant
 from paiju.cli.app import cli, echo_json, pass_console, variants_option
 from paiju.engine import Action, Event, Game, Match, State
@@ -301,6 +302,13 @@ def _table(g: Game, console: Console) -> Any:
     help="Hands to play, with no question between them (default: the game's match, "
     "再来一局？ after each hand).",
 )
+@click.option(
+    "--level",
+    type=click.Choice(list(LEVELS)),
+    default="normal",
+    show_default=True,
+    help="The bots' level: easy, normal, hard (简单, 普通, 困难).",
+)
 @variants_option
 @pass_console
 def play(
@@ -310,6 +318,7 @@ def play(
     seats: int | None,
     seed: str | None,
     hands: int | None,
+    level: str,
 ) -> None:
     """Play in the terminal against bots: the game's match (8 局, 麻将 by 圈, 打弹子 to 30)
     hand after hand, 再来一局？ after each, then the match's 总结算 and 再来一场？; or
@@ -319,7 +328,7 @@ def play(
     退出 and the end of the input end it with exit status 0, Ctrl-C with 130, each with one
     line."""
     try:
-        _play(console, code, seat, seats, seed, hands)
+        _play(console, code, seat, seats, seed, hands, level)
     except QuitGame:
         console.print(say(terminal_lang(), "已退出。", "quit."))
     except (KeyboardInterrupt, click.Abort):
@@ -334,6 +343,7 @@ def _play(
     seats: int | None,
     seed: str | None,
     hands: int | None,
+    level: str,
 ) -> None:
     from paiju.fairness import new_seed
 
@@ -343,7 +353,7 @@ def _play(
         raise click.BadParameter(f"seat must be 0-{n - 1}")
     base = seed if seed is not None else new_seed()[:12]
     seeds = (f"{base}/{h}" for h in range(10**6))
-    bots = [make_bot(g, hash((base, s)) & 0xFFFF) for s in range(n)]
+    bots = [make_bot(g, hash((base, s)) & 0xFFFF, level) for s in range(n)]
     ui = _table(g, console)
     lang = terminal_lang()
     name = g.variant.name_zh if lang == "zh" else g.variant.name_en

@@ -66,6 +66,9 @@ class Family:
     bot: str | None = None
     terminal: str | None = None
     odds: str | None = None
+    search: bool = False
+    """Whether the 困难 level searches (the trick, climbing and tile games); elsewhere it is
+    the rule bot, whose choice already weighs every hand the others may hold."""
 
 
 FAMILIES: dict[str, Family] = {
@@ -101,6 +104,7 @@ FAMILIES: dict[str, Family] = {
         "Danzi (climbing, 2 vs 2)",
         game="paiju.games.danzi.game:DanziGame",
         bot="paiju.games.danzi.bot:DanziBot",
+        search=True,
         terminal="paiju.games.danzi.terminal:DanziTable",
     ),
     "sandaha": Family(
@@ -109,6 +113,7 @@ FAMILIES: dict[str, Family] = {
         spec="paiju.games.sandaha.spec:SandahaParams",
         game="paiju.games.sandaha.game:SandahaGame",
         bot="paiju.games.sandaha.bot:SandahaBot",
+        search=True,
         terminal="paiju.games.sandaha.terminal:SandahaTable",
     ),
     "jiayibing": Family(
@@ -118,6 +123,7 @@ FAMILIES: dict[str, Family] = {
         game="paiju.games.climbing.jiayibing:JiayibingGame",
         bot="paiju.games.climbing.bot:ClimbingBot",
         terminal="paiju.games.climbing.terminal:ClimbingTable",
+        search=True,
     ),
     "fangyang": Family(
         "放羊",
@@ -126,12 +132,14 @@ FAMILIES: dict[str, Family] = {
         game="paiju.games.climbing.fangyang:FangyangGame",
         bot="paiju.games.climbing.bot:ClimbingBot",
         terminal="paiju.games.climbing.terminal:ClimbingTable",
+        search=True,
     ),
     "majiang": Family(
         "麻将",
         "Mahjong",
         game="paiju.games.majiang.game:MajiangGame",
         bot="paiju.games.majiang.bot:MajiangBot",
+        search=True,
         terminal="paiju.games.majiang.terminal:MajiangTable",
     ),
 }
@@ -200,14 +208,23 @@ def game(code: str, /, **options: Any) -> Game:
     return result
 
 
-def make_bot(game_: Game, seed: int = 0) -> Bot:
-    """The family's own bot for ``game_`` (the random legal bot where there is none)."""
-    from paiju.bots import RandomBot
+def make_bot(game_: Game, seed: int = 0, level: str = "normal") -> Bot:
+    """The family's bot for ``game_`` at ``level``: ``easy`` (简单), ``normal`` (普通, the
+    family's rule bot; the random legal bot where there is none) or ``hard`` (困难, the
+    search of :mod:`paiju.search` where the family has one). Chinese names work too."""
+    from paiju.bots import EasyBot, RandomBot, level_name
 
-    path = FAMILIES[game_.variant.family].bot
-    if path is None:
+    name = level_name(level)
+    family = FAMILIES[game_.variant.family]
+    if name == "easy":
+        return EasyBot(game_, seed)
+    if name == "hard" and family.search:
+        from paiju.search import SearchBot
+
+        return SearchBot(game_, seed)
+    if family.bot is None:
         return RandomBot(game_, seed)
-    bot: Bot = resolve(path)(game_, seed)
+    bot: Bot = resolve(family.bot)(game_, seed)
     return bot
 
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-__all__ = ["Limits", "RoomOptions", "RoomStatus", "Tuoguan"]
+from paiju.bots import LEVELS
+
+__all__ = ["Level", "Limits", "RoomOptions", "RoomStatus", "Tuoguan"]
 
 Tuoguan = Literal["off", "timeout", "disconnect", "both"]
+Level = Literal["easy", "normal", "hard"]
 RoomStatus = Literal["waiting", "playing", "finished", "closed"]
 """``closed``: stopped before its match ended (by its owner, the operator, or a storage
 failure); its hand in play, if any, is void."""
@@ -47,6 +50,12 @@ class RoomOptions(BaseModel):
         10.0, ge=0, le=3600, description="Seconds a disconnected seat waits before 托管."
     )
     bot_delay: float = Field(0.5, ge=0, le=30, description="Seconds a bot waits before acting.")
+    level: Level = Field(
+        "normal",
+        description="The bot seats' level: 'easy' (简单), 'normal' (普通, the rule bot) or "
+        "'hard' (困难, a search on sampled deals, thinking off the event loop); the Chinese "
+        "names are accepted. 托管 always plays 'normal'.",
+    )
     claim_window: float = Field(
         3.0,
         gt=0,
@@ -90,6 +99,11 @@ class RoomOptions(BaseModel):
         description="Seconds after which bots take the seats still open and the room "
         "starts (null: wait for players or the owner's start).",
     )
+
+    @field_validator("level", mode="before")
+    @classmethod
+    def _level_name(cls, value: object) -> object:
+        return LEVELS.get(value, value) if isinstance(value, str) else value
 
 
 class Limits(BaseModel):

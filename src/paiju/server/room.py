@@ -25,6 +25,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -39,6 +40,7 @@ from paiju.errors import PaijuError, ProtocolError
 from paiju.fairness import check_client_seed, commitment, deal_seed, new_seed
 from paiju.games import game as make_game
 from paiju.games import make_bot
+from paiju.sampling import ResampleFailed
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
 from paiju.server.messages import (
@@ -78,6 +80,27 @@ if TYPE_CHECKING:
 __all__ = ["RETRY_AFTER", "Room", "SeatRuntime", "dumps", "transient"]
 
 log = logging.getLogger("paiju.server")
+
+_THINKER: ThreadPoolExecutor | None = None
+
+
+def _thinker() -> ThreadPoolExecutor:
+    """The threads 困难 bots think in, off the event loop (made on first use)."""
+    global _THINKER
+    if _THINKER is None:
+        _THINKER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="paiju-bot")
+    return _THINKER
+
+
+def seat_view_state(state: State, seat: int) -> State:
+    """What a bot of ``seat`` is handed: the hand resampled for the seat (its view, the
+    hidden cards dealt again), never the true deal; a clone where the family has no
+    sampler or no sample is found (the tests prove every family's bots decide the same)."""
+    try:
+        return state.resample(seat, random.Random(secrets.randbits(32)))
+    except (ResampleFailed, NotImplementedError):
+        return state.clone()
+
 
 FIRST_LOOK = 8.0
 """Seconds a connected 托管 seat's bot waits before its first action of a new hand."""
@@ -127,6 +150,10 @@ class SeatRuntime:
     client_seed: str | None = None
     """The seed the seat's player sent for the next deal (docs/fairness.md)."""
     engine: Bot | None = field(default=None, repr=False)
+    engine_level: str = "normal"
+    thinking: asyncio.Future[Action] | None = field(default=None, repr=False)
+    """A 困难 decision being thought in the bots' thread (its result is dropped when the
+    seat's turn has passed meanwhile)."""
     timeouts: int = 0
     """Timeouts in a row (托管 comes after ``tuoguan_after`` of them)."""
     draft: Action | None = None
@@ -549,9 +576,12 @@ class Room:
             self._cancel_bot(s)
 
     def _bot(self, seat: int) -> Bot:
+        """The seat's bot: a bot seat plays the room's level, 托管 the rule bot (普通)."""
         rt = self.seats[seat]
-        if rt.engine is None:
-            rt.engine = make_bot(self.game, secrets.randbits(32))
+        level = self.options.level if rt.bot else "normal"
+        if rt.engine is None or rt.engine_level != level:
+            rt.engine = make_bot(self.game, secrets.randbits(32), level)
+            rt.engine_level = level
         return rt.engine
 
     def restore(self, hand: HandRow) -> None:
@@ -863,6 +893,7 @@ class Room:
         if rt.pending_bot is not None:
             rt.pending_bot.cancel()
             rt.pending_bot = None
+        rt.thinking = None
 
     def _schedule(self) -> None:
         """Start the timers of the seats to act and let bots move where they play."""
@@ -881,7 +912,7 @@ class Room:
                 continue
             if rt.bot or rt.auto:
                 self._cancel_timer(rt)
-                if rt.pending_bot is None:
+                if rt.pending_bot is None and rt.thinking is None:
                     delay = self.options.bot_delay
                     if (
                         rt.auto
@@ -915,12 +946,45 @@ class Room:
         state = self.state
         if state is None or seat not in self.acting():
             return
+        bot = self._bot(seat)
+        if rt.engine_level == "hard" and not state.hidden_window():
+            seen = self._seen(state, seat)
+            thinking = self.loop.run_in_executor(_thinker(), bot.act, seen, seat)
+            rt.thinking = thinking
+            moment = len(state.history)
+            thinking.add_done_callback(
+                lambda done: self._safe(
+                    functools.partial(self._bot_thought, seat, actor, state, moment, done)
+                )()
+            )
+            return
         self.act(seat, self._bot_action(state, seat), actor)
 
-    def _bot_action(self, state: State, seat: int) -> Action:
-        """The seat's bot's choice (a random legal action if the bot fails)."""
+    def _seen(self, state: State, seat: int) -> State:
+        """What the seat's bot is handed: the hand resampled for the seat."""
         try:
-            action = self._bot(seat).act(state, seat)
+            return seat_view_state(state, seat)
+        except Exception:
+            log.exception("room %s: no sample for seat %d; a clone is handed", self.id, seat)
+            return state.clone()
+
+    def _bot_action(self, state: State, seat: int) -> Action:
+        """The seat's bot's choice on what the seat sees, at once (a 困难 seat's rule bot
+        here: a window's decisions are made at its close); a random legal action if the
+        bot fails."""
+        bot = self._bot(seat)
+        policy = getattr(bot, "policy", None) if self.seats[seat].engine_level == "hard" else None
+        try:
+            action = (policy or bot).act(self._seen(state, seat), seat)
+        except Exception:
+            log.exception("room %s: bot failed for seat %d", self.id, seat)
+            action = None
+        return self._checked(state, seat, action)
+
+    def _checked(self, state: State, seat: int, action: Action | None) -> Action:
+        try:
+            if action is None:
+                raise ProtocolError("no decision")
             state.check_turn(seat)
             state.check(seat, action)
         except Exception:
@@ -929,6 +993,30 @@ class Room:
             )
             action = state.random_action(seat, random.Random(secrets.randbits(32)))
         return action
+
+    def _bot_thought(
+        self,
+        seat: int,
+        actor: Literal["bot", "timeout"],
+        state: State,
+        moment: int,
+        done: asyncio.Future[Action],
+    ) -> None:
+        """A 困难 decision is back from the bots' thread: played if the seat is still to
+        act on the same state (else dropped: the hand moved on, or the seat was taken back)."""
+        rt = self.seats[seat]
+        if rt.thinking is not done:
+            return
+        rt.thinking = None
+        if self.state is not state or len(state.history) != moment or seat not in self.acting():
+            self._schedule()
+            return
+        action: Action | None = None
+        if not done.cancelled() and done.exception() is None:
+            action = done.result()
+        else:
+            log.error("room %s: the hard bot failed for seat %d: %r", self.id, seat, done)
+        self.act(seat, self._checked(state, seat, action), actor)
 
     # -- hidden decision windows (paiju.server.windows) ------------------------------------
 

@@ -21,8 +21,9 @@ decides the next hand's banker (:meth:`BaoziState.next_context`).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -32,6 +33,7 @@ from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games.baozi.rules import Evaluator, Outcome, Reading, evaluator, symbol
 from paiju.games.baozi.spec import BaoziParams, JiajiabaoParams, params_of
+from paiju.sampling import Script, deal_hidden, replay_sample
 
 if TYPE_CHECKING:
     from paiju.games.baozi.solver import GroupingScore
@@ -452,6 +454,32 @@ class BaoziState(State):
             events.append(Compared(seat, winner, groups, sign * bet * mult))
         self._phase = "over"
         return events
+
+    def resample(self, seat: int, rng: random.Random) -> BaoziState:
+        """Every card ``seat`` does not see dealt anew (while the bets are made nobody has
+        seen a card, its own neither); the bets stay (they are shown), another seat's
+        grouping nobody has seen yet is chosen again at random on its new cards. See
+        :meth:`paiju.engine.State.resample`."""
+        if self._phase == "over":
+            return self.clone()
+        owners = [s for s in range(self.seats) if not self.visible_hand(seat, s)]
+        pool = sorted(self.hidden_from(seat).elements())
+        sizes = [len(self.hands[s]) for s in owners] + [len(self.stock)]
+
+        def again(s: int) -> Callable[[State, random.Random], Action]:
+            return lambda state, rng: state.random_action(s, rng)
+
+        def propose(rng: random.Random) -> tuple[Deal, Script]:
+            parts = deal_hidden(rng, pool, sizes)
+            hands = [tuple(h) for h in self.deal.hands]
+            for i, s in enumerate(owners):
+                hands[s] = tuple(parts[i])
+            script: Script = [
+                (s, a if s == seat or isinstance(a, Bet) else again(s)) for s, a in self.history
+            ]
+            return Deal(tuple(hands), {"stock": tuple(parts[-1])}, self.deal.info), script
+
+        return replay_sample(self, seat, rng, propose)
 
     def settlement(self) -> tuple[int, ...]:
         scores = [0] * self.seats

@@ -28,16 +28,20 @@ import functools
 import itertools
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from pydantic import BaseModel
 
 from paiju.cards import Card, CardList, format_cards, unplayed_by_rank
-from paiju.engine import Action, Event, Game, State
+from paiju.engine import Action, Deal, Event, Game, State
 from paiju.engine import P as _P
 from paiju.errors import IllegalAction
+from paiju.sampling import Allowed, Script, deal_hidden, replay_sample
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = [
     "PLACE_ZH",
@@ -906,6 +910,94 @@ class ClimbingState(State):
     def legal_other(self, seat: int) -> list[Action]:
         """The legal actions of a phase before play (override with :meth:`check_other`)."""
         return []
+
+    # -- sampling what a seat cannot see ------------------------------------------------
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """The hand again with every card hidden from ``seat`` dealt anew: each unseen hand
+        keeps its size and its shown cards (a tribute, the special 3, a 亮 card), the cards
+        played stay where they were played, and the game's own constraints
+        (:meth:`resample_allowed`, :meth:`resample_accept`) hold; the deal is played
+        again through the engine (see :mod:`paiju.sampling`)."""
+        if self._phase == "over":
+            return self.clone()
+        pieces = self.hidden_pieces(seat)
+        sizes = [sum(cards.values()) for _, cards in pieces]
+        pool = sorted(self.hidden_from(seat).elements())
+        allowed = self.resample_allowed(seat, [owner for owner, _ in pieces])
+        accept = self.resample_accept(seat, [owner for owner, _ in pieces])
+        public: dict[int, Counter[int]] = {}
+        for owner, cards in pieces:
+            base = public.setdefault(owner, Counter(self.deal.hands[owner]))
+            base.subtract(cards)
+
+        def propose(rng: random.Random) -> tuple[Deal, Script]:
+            parts = deal_hidden(rng, pool, sizes, allowed, accept)
+            hands = [tuple(h) for h in self.deal.hands]
+            dealt = {owner: +Counter(cards) for owner, cards in public.items()}
+            for (owner, _), part in zip(pieces, parts, strict=True):
+                dealt[owner].update(part)
+            for owner, cards in dealt.items():
+                hands[owner] = self.dealt_order(owner, sorted(cards.elements()))
+            deal = Deal(tuple(hands), self.deal.piles, self.deal.info)
+            return deal, self.resample_script(seat, pieces, parts)
+
+        return replay_sample(self, seat, rng, propose)
+
+    def hidden_pieces(self, seat: int) -> list[tuple[int, Counter[int]]]:
+        """The places of the cards hidden from ``seat``: ``(owner, cards)``, the owner's
+        dealt hand holding them (by default each unseen hand but its shown cards)."""
+        return [
+            (s, +(Counter(self.hands[s]) - self.exposed[s]))
+            for s in range(self.seats)
+            if not self.sees_hand(seat, s)
+        ]
+
+    def resample_allowed(self, seat: int, owners: Sequence[int]) -> Allowed:
+        """Where a hidden card may be dealt (piece indexes of :meth:`hidden_pieces`); by
+        default anywhere."""
+        return {}
+
+    def resample_accept(
+        self, seat: int, owners: Sequence[int]
+    ) -> Callable[[list[list[int]]], bool] | None:
+        """A check of a whole proposed deal of the pieces (None = every deal fits): under
+        ``must_beat`` (有牌必管) a seat that passed held nothing that beat the table then,
+        so its hand now holds nothing that beats it either."""
+        if not self.game.options.get("must_beat"):
+            return None
+        rules = self.rules
+        passed_on: dict[int, list[Combo]] = {}
+        table: Combo | None = None
+        for who, cards in self.log:
+            if cards is not None:
+                table = rules.classify(cards)
+            elif table is not None and who in owners:
+                passed_on.setdefault(who, []).append(table)
+        if not passed_on:
+            return None
+        exposed = {owner: list(self.exposed[owner].elements()) for owner in passed_on}
+
+        def fits(parts: list[list[int]]) -> bool:
+            for i, owner in enumerate(owners):
+                if owner in passed_on:
+                    hand = parts[i] + exposed[owner]
+                    if any(rules.plays(hand, t) for t in passed_on[owner]):
+                        return False
+            return True
+
+        return fits
+
+    def dealt_order(self, seat: int, cards: list[int]) -> tuple[int, ...]:
+        """The order a sampled hand is dealt in (by default sorted)."""
+        return tuple(cards)
+
+    def resample_script(
+        self, seat: int, pieces: Sequence[tuple[int, Counter[int]]], parts: Sequence[list[int]]
+    ) -> Script:
+        """The actions to play again on a sampled deal (by default the history: every action
+        of the family is public)."""
+        return list(self.history)
 
     # -- what each seat sees ---------------------------------------------------------
 

@@ -39,6 +39,7 @@ from paiju.games.climbing.core import (
     seat_list,
 )
 from paiju.games.climbing.spec import FangyangOptions, FangyangParams
+from paiju.sampling import Allowed
 
 __all__ = [
     "Call",
@@ -433,6 +434,12 @@ class FangyangState(ClimbingState):
             assert self.partner is not None
             return [SidesRevealed(self.partner, self.mode or "", True)]
         return []
+
+    def resample_allowed(self, seat: int, owners: Sequence[int]) -> Allowed:
+        """F2: in a first deal the banker holds ♥4 (it was made banker by it)."""
+        if self.game.carried_banker(self.context) is None and self.banker in owners:
+            return {HEART4: frozenset({owners.index(self.banker)})}
+        return {}
 
     # -- hooks ------------------------------------------------------------------------
 

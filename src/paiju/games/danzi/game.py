@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
-from paiju.cards import RED_JOKER, Card, CardList, format_cards
+from paiju.cards import RED_JOKER, Card, CardList, format_cards, parse_cards
 from paiju.engine import Action, Deal, Event, NoParams, PrivateEvent
 from paiju.errors import IllegalAction
 from paiju.fairness import DealRng
@@ -58,12 +58,15 @@ from paiju.games.danzi.moves import all_plays, legal_plays
 from paiju.games.danzi.scoring import PointRules, deal_breakdown, deal_points, team_of
 from paiju.games.danzi.spec import DanziOptions
 from paiju.games.danzi.tribute import (
+    FREE_BLOCKERS,
     auto_tribute,
     check_return,
     check_tribute,
     is_free,
+    return_value,
     returnable,
 )
+from paiju.sampling import Allowed, Script
 
 __all__ = [
     "DanziGame",
@@ -353,6 +356,11 @@ def first_red_joker(hands: Sequence[Sequence[int]], start: int) -> int:
     if best is None:
         raise IllegalAction("no 大王 in the deal", reason="bad_deal")
     return best[1]
+
+
+def _tribute_key(card: int) -> tuple[int, int]:
+    """The place of a card in the tribute order (N5): smaller is given first."""
+    return (-SINGLE[card_rank_index(card)], card)
 
 
 def display_order(cards: Sequence[int]) -> list[int]:
@@ -832,6 +840,14 @@ class DanziState(ClimbingState):
         stake = self.options["match_stake"]
         return tuple(stake if team_of(s) == winner else -stake for s in range(self.seats))
 
+    def payoff(self, seat: int) -> float:
+        """The deal's points of ``seat``'s side less the other side's (a match settles only
+        at its end, so a search values one deal by its points)."""
+        if self.points is None:
+            return 0.0
+        side = team_of(seat)
+        return float(self.points[side] - self.points[1 - side])
+
     def next_context(self) -> JSON:
         if self._phase != "over":
             return dict(self.context)
@@ -857,6 +873,87 @@ class DanziState(ClimbingState):
             "match_over": self.match_over,
             "winner": self.winner,
         }
+
+    # -- sampling what a seat cannot see (the core's hooks) -----------------------------
+
+    def hidden_pieces(self, seat: int) -> list[tuple[int, Counter[int]]]:
+        """The unseen hands, and the first 2/2 return while it lies face down (N48)."""
+        pieces = super().hidden_pieces(seat)
+        hidden = self.hidden_return
+        if hidden is not None and not self.sees_hand(seat, hidden[0]):
+            pieces.append((hidden[0], Counter(hidden[1])))
+        return pieces
+
+    def resample_allowed(self, seat: int, owners: Sequence[int]) -> Allowed:
+        """What the shown tribute says of a giver's dealt hand: an automatic tribute was
+        its biggest cards, 4s aside (N50, N52: nothing bigger stayed); a 骚贡 hand held no
+        joker, 3 or 2 (N51). A face-down return holds no 4 (N55) and no value its returner
+        received (N54)."""
+        pool = set(self.hidden_from(seat))
+        banned: dict[int, set[int]] = {c: set() for c in pool}
+        for entry in self.tribute_log:
+            if entry.get("type") != "tribute_given" or entry["seat"] not in owners:
+                continue
+            place = owners.index(entry["seat"])
+            given = parse_cards(entry["cards"])
+            if entry["free"]:
+                for c in pool:
+                    if card_rank_index(c) in FREE_BLOCKERS:
+                        banned[c].add(place)
+                continue
+            last = max(_tribute_key(c) for c in given)
+            for c in pool:
+                if card_rank_index(c) != FOUR and _tribute_key(c) < last:
+                    banned[c].add(place)
+        hidden = self.hidden_return
+        if hidden is not None and not self.sees_hand(seat, hidden[0]):
+            place = len(owners) - 1  # the return is the last piece
+            values = {return_value(c) for c in self.received.get(hidden[0], [])}
+            for c in pool:
+                if card_rank_index(c) == FOUR or return_value(c) in values:
+                    banned[c].add(place)
+        everywhere = frozenset(range(len(owners)))
+        return {c: everywhere - frozenset(b) for c, b in banned.items() if b}
+
+    def _automatic_declarer(self, seat: int) -> int | None:
+        """The seat a match's first deal made declarer by its 大王, when ``seat`` does not
+        see its hand and it has not played a 大王 yet (N41)."""
+        declarer = self.declarer
+        if self.previous is not None or declarer is None or self.sees_hand(seat, declarer):
+            return None
+        return None if RED_JOKER in self.played_by[declarer] else declarer
+
+    def resample_accept(
+        self, seat: int, owners: Sequence[int]
+    ) -> Callable[[list[list[int]]], bool] | None:
+        passes = super().resample_accept(seat, owners)
+        declarer = self._automatic_declarer(seat)
+        if declarer is None:
+            return passes
+        mine = [i for i, owner in enumerate(owners) if owner == declarer]
+        return lambda parts: (
+            any(RED_JOKER in parts[i] for i in mine) and (passes is None or passes(parts))
+        )
+
+    def dealt_order(self, seat: int, cards: list[int]) -> tuple[int, ...]:
+        """A first deal's automatic declarer gets its 大王 first, the others theirs last,
+        so that the first 大王 dealt is still the declarer's."""
+        if self.previous is not None:
+            return tuple(cards)
+        jokers = [c for c in cards if c == RED_JOKER]
+        rest = [c for c in cards if c != RED_JOKER]
+        return tuple(jokers + rest if seat == self.declarer else rest + jokers)
+
+    def resample_script(
+        self, seat: int, pieces: Sequence[tuple[int, Counter[int]]], parts: Sequence[list[int]]
+    ) -> Script:
+        """The history, the face-down return chosen again from its sampled cards."""
+        script: Script = list(self.history)
+        hidden = self.hidden_return
+        if hidden is not None and not self.sees_hand(seat, hidden[0]):
+            at = max(i for i, (s, a) in enumerate(script) if s == hidden[0])
+            script[at] = (hidden[0], Return(_as_cards(sorted(parts[-1]))))
+        return script
 
     # -- what each seat sees ------------------------------------------------------------
 

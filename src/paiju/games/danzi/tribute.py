@@ -30,6 +30,7 @@ from paiju.errors import IllegalAction
 from paiju.games.danzi.combos import BJ, FOUR, RANK_NAMES, RJ, SINGLE, card_rank_index
 
 __all__ = [
+    "FREE_BLOCKERS",
     "auto_tribute",
     "check_return",
     "check_tribute",
@@ -39,7 +40,7 @@ __all__ = [
     "tribute_order",
 ]
 
-_FREE_BLOCKERS: Final = frozenset({0, 1, BJ, RJ})
+FREE_BLOCKERS: Final = frozenset({0, 1, BJ, RJ})
 """Rank indexes of 2, 3 and the jokers: holding any rules 骚贡 out (N51)."""
 
 
@@ -56,7 +57,7 @@ def tribute_order(cards: Sequence[int]) -> list[int]:
 
 def is_free(hand: Sequence[int]) -> bool:
     """骚贡: the hand holds no joker, no 3 and no 2 (N51)."""
-    return not any(card_rank_index(c) in _FREE_BLOCKERS for c in hand)
+    return not any(card_rank_index(c) in FREE_BLOCKERS for c in hand)
 
 
 def auto_tribute(hand: Sequence[int], count: int) -> tuple[Card, ...]:

@@ -28,6 +28,7 @@ own next draw.
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ from paiju.games.majiang.score import (
     qiang_kinds,
     score,
 )
+from paiju.games.majiang.shanten import shanten
 from paiju.games.majiang.ting import help_from_view
 from paiju.games.majiang.win import Meld, can_win
 from paiju.tiles import Tile, TileList, format_tiles
@@ -364,6 +366,8 @@ class MajiangState(State):
         self._phase = "play"
         self.wins: list[WinRecord] = []
         self.scores: tuple[int, ...] = (0,) * seats
+        self.draws: list[tuple[int, bool]] = []
+        """Every draw so far, in order: (seat, a replacement from the tail); public."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> MajiangState:
         new = copy.copy(self)
@@ -376,6 +380,7 @@ class MajiangState(State):
         new.decisions = dict(self.decisions)
         new.passed_win = set(self.passed_win)
         new.wins = list(self.wins)
+        new.draws = list(self.draws)
         return new
 
     # -- protocol ---------------------------------------------------------------------
@@ -539,6 +544,7 @@ class MajiangState(State):
         if not self.wall:
             return self._exhausted()
         tile = self.wall.pop() if replacement else self.wall.pop(0)
+        self.draws.append((seat, replacement))
         self.hands[seat].append(tile)
         self.hands[seat].sort()
         self.turn = seat
@@ -844,6 +850,35 @@ class MajiangState(State):
             out[f"melds {s}"] = [t for m in self.melds[s] for t in m.tiles]
             out[f"river {s}"] = [t for t, taken in self.river[s] if not taken]
         return out
+
+    search_horizon: ClassVar[int | None] = 4
+    """The rule bot is slow (向听 and 进张 over every discard): rollouts stop after one round
+    and value the hands by :meth:`estimate`."""
+
+    def estimate(self, seat: int) -> float:
+        """In play: the others' mean 向听数 less the seat's (how much nearer 胡 it is)."""
+        if self._phase == "over":
+            return self.payoff(seat)
+
+        def steps(s: int) -> int:
+            counts = [0] * 34
+            wilds = 0
+            for t in self.hands[s]:
+                if t in self.hun:
+                    wilds += 1
+                else:
+                    counts[t] += 1
+            return shanten(counts, wilds, len(self.melds[s]))
+
+        others = [steps(s) for s in range(self.seats) if s != seat]
+        return sum(others) / len(others) - steps(seat)
+
+    def resample(self, seat: int, rng: random.Random) -> MajiangState:
+        """The other concealed hands, their 暗杠 and the wall dealt anew (the flip and its
+        混 stay); see :func:`paiju.games.majiang.sample.resample`."""
+        from paiju.games.majiang.sample import resample
+
+        return resample(self, seat, rng)
 
     def hidden_from(self, seat: int | None) -> Counter[int]:
         hidden: Counter[int] = Counter(self.wall)

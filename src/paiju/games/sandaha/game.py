@@ -27,6 +27,7 @@ from paiju.games.sandaha.rules import (
     order,
 )
 from paiju.games.sandaha.spec import SandahaParams
+from paiju.sampling import Script, deal_hidden, replay_sample
 
 __all__ = [
     "Bid",
@@ -655,6 +656,80 @@ class SandahaState(State):
             )
         )
         return events
+
+    # -- sampling what a seat cannot see ---------------------------------------------
+
+    def played_by(self, seat: int) -> list[int]:
+        """The cards ``seat`` has played (public: every trick is shown)."""
+        return [
+            c for trick in (*self.tricks, self.trick) for s, cs in trick if s == seat for c in cs
+        ]
+
+    def voids(self) -> dict[int, set[int]]:
+        """Seat -> the effective suits it has shown it holds no more of: it followed a lead
+        with fewer cards of the led suit than were led (必须跟同花色)."""
+        out: dict[int, set[int]] = {s: set() for s in range(self.seats)}
+        if self.trump is None:
+            return out
+        suit = order(self.trump_index).suit
+        for trick in (*self.tricks, self.trick):
+            if not trick:
+                continue
+            _, lead = trick[0]
+            led = suit[lead[0]]
+            for s, cs in trick[1:]:
+                if sum(1 for c in cs if suit[c] == led) < len(lead):
+                    out[s].add(led)
+        return out
+
+    def resample(self, seat: int, rng: random.Random) -> SandahaState:
+        """The hand again with the other hands and the kitty (unless ``seat`` has seen it)
+        dealt anew: hand sizes, cards played and shown (a failed throw) kept, no card of a
+        suit a seat has shown void in, and the declarer's buried kitty chosen again from
+        its cards; see :meth:`paiju.engine.State.resample`."""
+        if self._phase == "over":
+            return self.clone()
+        others = [s for s in range(self.seats) if s != seat]
+        kitty_hidden = not self.sees_kitty(seat)
+        sizes = [len(self.hands[s]) - sum(self.exposed[s].values()) for s in others]
+        if kitty_hidden:
+            sizes.append(len(self.kitty))
+        pool = sorted(self.hidden_from(seat).elements())
+        voids = self.voids()
+        suit = order(self.trump_index).suit
+        allowed = {
+            c: frozenset(i for i, s in enumerate(others) if suit[c] not in voids[s])
+            | ({len(others)} if kitty_hidden else set())
+            for c in set(pool)
+            if any(suit[c] in voids[s] for s in others)
+        }
+        public = {s: [*self.played_by(s), *self.exposed[s].elements()] for s in others}
+        d = self.declarer
+        size = self.params.kitty_size
+
+        def propose(rng: random.Random) -> tuple[Deal, Script]:
+            parts = deal_hidden(rng, pool, sizes, allowed)
+            hands = [list(h) for h in self.deal.hands]
+            for i, s in enumerate(others):
+                hands[s] = sorted(public[s] + parts[i])
+            kitty = list(self.deal.piles.get("kitty", ()))
+            script: Script = list(self.history)
+            if kitty_hidden and not self.kitty_taken:
+                kitty = sorted(parts[-1])
+            elif kitty_hidden and d is not None:
+                buried = parts[-1] if self._phase != "burying" else []
+                whole = sorted(hands[d] + buried)
+                kitty = sorted(rng.sample(whole, size))
+                rest = Counter(whole)
+                rest.subtract(kitty)
+                hands[d] = sorted(rest.elements())
+                if buried:
+                    at = next(i for i, (_, a) in enumerate(script) if isinstance(a, Bury))
+                    script[at] = (d, Bury(as_cards(sorted(buried))))
+            deal = Deal(tuple(tuple(h) for h in hands), {"kitty": tuple(kitty)}, self.deal.info)
+            return deal, script
+
+        return replay_sample(self, seat, rng, propose)
 
     # -- results --------------------------------------------------------------------------
 

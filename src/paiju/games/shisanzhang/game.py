@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
@@ -45,6 +45,7 @@ from paiju.games.shisanzhang.showdown import (
 )
 from paiju.games.shisanzhang.spec import Scoring, ShisanzhangParams
 from paiju.games.shisanzhang.specials import Special, best_special
+from paiju.sampling import Script, deal_hidden, replay_sample
 
 __all__ = [
     "Arrange",
@@ -538,6 +539,34 @@ class ShisanzhangState(State):
         if self.showdown is not None:
             out["showdown"] = self.showdown
         return out
+
+    def resample(self, seat: int, rng: random.Random) -> ShisanzhangState:
+        """The other hands (and the undealt cards) dealt anew; what the others chose and
+        nobody has seen yet (a bet before the bets are shown, an arrangement) chosen again
+        at random on their new hands. See :meth:`paiju.engine.State.resample`."""
+        if self.result is not None:
+            return self.clone()
+        others = [s for s in range(self.seats) if s != seat]
+        pool = sorted(self.hidden_from(seat).elements())
+        undealt = len(self.deal.piles.get("undealt", ()))
+        sizes = [13] * len(others) + ([undealt] if undealt else [])
+
+        def again(s: int) -> Callable[[State, random.Random], Action]:
+            return lambda state, rng: state.random_action(s, rng)
+
+        def propose(rng: random.Random) -> tuple[Deal, Script]:
+            parts = deal_hidden(rng, pool, sizes)
+            hands = [tuple(h) for h in self.deal.hands]
+            for i, s in enumerate(others):
+                hands[s] = tuple(sorted(parts[i]))
+            piles = {"undealt": tuple(sorted(parts[-1]))} if undealt else {}
+            script: Script = [
+                (s, a if s == seat or (isinstance(a, Bet) and not self.betting) else again(s))
+                for s, a in self.history
+            ]
+            return Deal(tuple(hands), piles, self.deal.info), script
+
+        return replay_sample(self, seat, rng, propose)
 
     def settlement(self) -> tuple[int, ...]:
         if self.result is None:

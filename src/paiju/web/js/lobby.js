@@ -241,6 +241,11 @@ async function openCreate(main, variant) {
     { name: "tuoguan" },
     ["both", "timeout", "disconnect", "off"].map((k) => h("option", { value: k }, t(`create.tuoguan.${k}`))),
   );
+  const level = h(
+    "select",
+    { name: "level" },
+    ["normal", "easy", "hard"].map((k) => h("option", { value: k }, t(`create.level.${k}`))),
+  );
   const spectators = h("input", { type: "checkbox", name: "spectators", checked: true });
   const fillAfter = h("input", { type: "number", name: "fill_after", min: 0, value: 30, placeholder: "—" });
   const gameFields = (table.createOptions ? table.createOptions(variant) : []).map((opt) => {
@@ -266,6 +271,7 @@ async function openCreate(main, variant) {
           bots: Number(bots.value),
           stake: Number(stake.value),
           tuoguan: tuoguan.value,
+          level: level.value,
           spectators: spectators.checked,
         };
         if (hands.value) options.hands = Number(hands.value);
@@ -297,6 +303,7 @@ async function openCreate(main, variant) {
       { class: "grid" },
       field(t("create.seats"), seats),
       field(t("create.bots"), bots),
+      field(t("create.level"), level),
       field(t("create.my_seat"), mySeat),
       field(t("create.stake"), stake),
       field(t("create.time_limit"), timeLimit),

@@ -1,0 +1,147 @@
+"""Two bot levels against each other on the same seeded deals, seats rotated (``paiju duel``).
+
+Each deal (a seed) is played once per rotation: in a game of fixed sides (甲乙丙's teams,
+打弹子's partners) the first level takes one side and the second the other, then they
+swap; elsewhere the first level sits in one seat against the second level in every other
+seat, one rotation per seat. Every rotation plays the same cards, so the deal's luck
+cancels out: a deal's figure is the first level's mean result over its rotations (per
+seat it played), and the answer is the mean over the deals with its 95% interval, and the
+first level's decision times.
+
+Where a game is played as a match (打弹子 to 30 points), a deal is a whole match (its seeds
+``SEED/i/h`` hand after hand), unless ``per_hand`` asks for one hand each, valued by its
+own points (:meth:`~paiju.engine.State.payoff`); this is quicker, and the measure a search
+maximises.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from paiju.bots import Bot, level_name
+from paiju.engine import Game, Match, State
+from paiju.games import make_bot
+
+__all__ = ["duel", "sides"]
+
+
+def sides(state: State) -> list[list[int]]:
+    """The fixed sides of a hand, as every seat knows them from the start (甲乙丙, 打弹子),
+    else every seat alone."""
+    known: Callable[[int | None], list[int | None]] | None = getattr(state, "teams_known_to", None)
+    if known is not None:
+        teams = known(None)
+        if None not in teams and len(set(teams)) == 2:
+            return [[s for s, t in enumerate(teams) if t == team] for team in sorted(set(teams))]  # type: ignore[type-var]
+    return [[s] for s in range(state.seats)]
+
+
+class _Timed:
+    """A bot whose decision times are written down (CPU time of the thread: one core's
+    work, whatever else the machine runs)."""
+
+    def __init__(self, bot: Bot, times: list[float]) -> None:
+        self.bot = bot
+        self.times = times
+
+    def act(self, state: State, seat: int) -> Any:
+        start = time.thread_time()
+        action = self.bot.act(state, seat)
+        self.times.append((time.thread_time() - start) * 1000)
+        return action
+
+
+def _bot(game: Game, seed: int, level: str, budget_ms: float | None) -> Bot:
+    bot = make_bot(game, seed, level)
+    if budget_ms is not None and hasattr(bot, "budget"):
+        from paiju.search import Budget
+
+        bot.budget = Budget(ms=budget_ms)
+    return bot
+
+
+def _play(state: State, bots: list[Bot], rng: random.Random) -> None:
+    while not state.is_over:
+        acting = sorted(state.to_act())
+        seat = acting[0] if len(acting) == 1 else rng.choice(acting)
+        state.apply(seat, bots[seat].act(state, seat))
+
+
+def duel(
+    game: Game,
+    levels: tuple[str, str],
+    deals: int,
+    seed: str = "0",
+    *,
+    per_hand: bool = False,
+    budget_ms: float | None = None,
+    max_hands: int = 200,
+) -> dict[str, Any]:
+    """``{"mean", "ci95", "deals", "decision_ms": {"p50", "p99"}, …}`` of ``levels[0]``
+    against ``levels[1]`` (see the module docs); ``declarer`` adds, where the game has a
+    declarer (三打哈), how often each level made its contract as declarer."""
+    first, second = (level_name(x) for x in levels)
+    times: list[float] = []
+    figures: list[float] = []
+    made = {"first": [0, 0], "second": [0, 0]}
+    per = "hand" if per_hand or game.match_over({}, 1) else "match"
+    for i in range(deals):
+        probe = game.new_state(seed=f"{seed}/{i}/0")
+        groups = sides(probe)
+        results: list[float] = []
+        for r, mine in enumerate(groups):
+            bots: list[Bot] = []
+            for s in range(probe.seats):
+                bot_seed = (i * 7919 + r * 104729 + s) & 0x7FFFFFFF
+                if s in mine:
+                    bots.append(_Timed(_bot(game, bot_seed, first, budget_ms), times))
+                else:
+                    bots.append(_bot(game, bot_seed, second, budget_ms))
+            rng = random.Random(f"{seed}/{i}/{r}")
+            match = Match(game, probe.seats, (f"{seed}/{i}/{h}" for h in range(max_hands)))
+            while not match.is_over and len(match.hands) < max_hands:
+                state = match.next_hand()
+                _play(state, bots, rng)
+                declarer = getattr(state, "declarer", None)
+                lost = getattr(state, "lost_by_declarer", None)
+                if isinstance(declarer, int) and callable(lost):
+                    side = made["first" if declarer in mine else "second"]
+                    side[0] += 1
+                    side[1] += not lost()
+                if per == "hand":
+                    break
+            if per == "hand":
+                hand = match.hands[-1]
+                results.append(statistics.fmean(hand.payoff(s) for s in mine))
+            else:
+                results.append(statistics.fmean(match.totals[s] for s in mine))
+        figures.append(statistics.fmean(results))
+    mean = statistics.fmean(figures)
+    half = 1.96 * statistics.stdev(figures) / math.sqrt(len(figures)) if len(figures) > 1 else 0.0
+    ordered = sorted(times)
+
+    def pct(q: float) -> float:
+        if not ordered:
+            return 0.0
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+    answer: dict[str, Any] = {
+        "code": game.variant.code,
+        "levels": [first, second],
+        "per": per,
+        "mean": round(mean, 4),
+        "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        "deals": deals,
+        "decision_ms": {"p50": pct(0.5), "p99": pct(0.99), "n": len(ordered)},
+    }
+    if made["first"][0] or made["second"][0]:
+        answer["declarer"] = {
+            side: {"hands": n, "made": k, "rate": round(k / n, 3) if n else None}
+            for side, (n, k) in made.items()
+        }
+    return answer

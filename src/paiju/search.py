@@ -1,0 +1,153 @@
+"""The 困难 (hard) bot: a determinized search over sampled deals, one module for every family.
+
+Perfect-information Monte Carlo (PIMC), as the bridge, 斗地主 and 升级 programs use it, made
+safe by a prior for the rule bot:
+
+1. the family's rule bot (普通) proposes its action, and a few other candidates are taken
+   (the legal actions where they are few; else the rule bot's alternatives from
+   :meth:`~paiju.engine.State.suggestions` and the family's own draws);
+2. a world is sampled: :meth:`~paiju.engine.State.resample` deals again everything the seat
+   cannot see, consistently with all public play, so the search never reads a hidden card;
+3. every candidate is played in that world (its own :meth:`~paiju.engine.State.clone`),
+   then the hand is rolled out to its end with the rule bot in every seat, all candidates
+   with the same rollout seeds (common random numbers: the worlds' luck cancels out of the
+   comparison);
+4. steps 2-3 repeat until the budget (time and samples) is spent; the candidate whose
+   mean outcome beats the rule bot's by a margin of its standard error is played, else the
+   rule bot's action. With few samples the search keeps to the rule bot; with more it
+   corrects it where the rollouts agree.
+
+The outcome of a rollout is :meth:`~paiju.engine.State.payoff` for the seat (its
+settlement by default; 打弹子 counts the deal's points, as a match settles only at its end).
+A rollout is cut after :attr:`~paiju.engine.State.search_horizon` decisions where a family
+sets one (麻将, whose rule bot is slow), and then valued by
+:meth:`~paiju.engine.State.estimate`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from paiju.bots import Bot
+from paiju.engine import Action, Game, State
+from paiju.sampling import ResampleFailed
+
+__all__ = ["Budget", "SearchBot"]
+
+
+class Budget:
+    """What one decision may spend: ``ms`` of thinking (the CPU time of the thread that
+    thinks: one core's work, however busy the machine) and at most ``samples`` worlds (at
+    least ``min_samples``, however long they take)."""
+
+    def __init__(self, ms: float = 500.0, samples: int = 48, min_samples: int = 2) -> None:
+        self.ms = ms
+        self.samples = samples
+        self.min_samples = min_samples
+
+
+def _key(action: Action) -> str:
+    return repr(sorted(action.to_json().items()))
+
+
+class SearchBot:
+    """困难: PIMC over :meth:`State.resample` with the family's rule bot (see the module)."""
+
+    candidates = 5
+    """The most actions compared (the rule bot's among them)."""
+    margin = 1.0
+    """How many standard errors a candidate must beat the rule bot's action by."""
+
+    def __init__(self, game: Game, seed: int = 0, budget: Budget | None = None) -> None:
+        from paiju.games import make_bot
+
+        self.game = game
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget()
+        self.policy: Bot = make_bot(game, seed, "normal")
+        self.last_samples = 0
+
+    def rollout_bots(self, seed: int, seats: int) -> list[Bot]:
+        from paiju.games import make_bot
+
+        return [make_bot(self.game, seed + s, "normal") for s in range(seats)]
+
+    def act(self, state: State, seat: int) -> Action:
+        base = self.policy.act(state, seat)
+        choices = self.choices(state, seat, base)
+        self.last_samples = 0
+        if len(choices) < 2:
+            return base
+        diffs = self.search(state, seat, choices)
+        if not diffs or len(diffs[0]) < 2:
+            return base
+        best, best_score = 0, 0.0
+        for i, d in enumerate(diffs[1:], 1):
+            n = len(d)
+            mean = sum(d) / n
+            var = sum((x - mean) ** 2 for x in d) / (n - 1)
+            if mean <= 0:
+                continue
+            score = mean / max(math.sqrt(var / n), 1e-9)
+            if score > self.margin and score > best_score:
+                best, best_score = i, score
+        return choices[best]
+
+    def choices(self, state: State, seat: int, base: Action) -> list[Action]:
+        """The rule bot's action first, then up to :attr:`candidates` - 1 others."""
+        out: dict[str, Action] = {_key(base): base}
+        legal = state.legal_actions(seat)
+        if legal is not None and len(legal) <= self.candidates:
+            pool: Sequence[Action] = legal
+        else:
+            pool = list(state.suggestions(seat, self.candidates))
+            if legal:
+                pool = [*pool, *self.rng.sample(list(legal), min(len(legal), self.candidates))]
+            else:
+                for _ in range(self.candidates * 2):
+                    pool = [*pool, state.random_action(seat, self.rng)]
+        for action in pool:
+            if len(out) >= self.candidates:
+                break
+            if state.is_legal(seat, action):
+                out.setdefault(_key(action), action)
+        return list(out.values())
+
+    def search(self, state: State, seat: int, choices: list[Action]) -> list[list[float]]:
+        """Per candidate, its outcome minus the rule bot's in each sampled world."""
+        budget = self.budget
+        deadline = time.thread_time() + budget.ms / 1000
+        diffs: list[list[float]] = [[] for _ in choices]
+        n = 0
+        while n < budget.samples and (n < budget.min_samples or time.thread_time() < deadline):
+            try:
+                world = state.resample(seat, self.rng)
+            except ResampleFailed:
+                break
+            seed = self.rng.randrange(2**31)
+            values = [self.value(world, seat, action, seed) for action in choices]
+            for i, v in enumerate(values):
+                diffs[i].append(v - values[0])
+            n += 1
+        self.last_samples = n
+        return diffs
+
+    def value(self, world: State, seat: int, action: Action, seed: int) -> float:
+        """The outcome for ``seat`` of ``action`` in ``world``, rolled out by the rule bot."""
+        sim = world.clone()
+        sim.apply(seat, action)
+        bots = self.rollout_bots(seed, sim.seats)
+        pick = random.Random(seed)
+        horizon = sim.search_horizon
+        steps = 0
+        while not sim.is_over:
+            if horizon is not None and steps >= horizon:
+                return sim.estimate(seat)
+            acting = sorted(sim.to_act())
+            who = acting[0] if len(acting) == 1 else pick.choice(acting)
+            sim.apply(who, bots[who].act(sim, who))
+            steps += 1
+        return sim.payoff(seat)
