@@ -12,6 +12,8 @@ import { lang, nameOf, onLang, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
+import { sound, soundOf } from "./sound.js";
+import { ChatBar } from "./chat.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const WRONG_NODE = 4308; // docs/protocol.md, section 9
@@ -23,24 +25,6 @@ const LOW_TIME = 6;
 /** A server error in the player's language: its rendered reason, else its message. */
 export function errorText(msg) {
   return (msg.text && msg.text[lang()]) || msg.message || msg.code;
-}
-
-let audio = null;
-/** A short beep (WebAudio, no sound file): the player's own clock is running out. */
-function beep() {
-  window.__paijuBeeps = (window.__paijuBeeps || 0) + 1;
-  try {
-    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    osc.frequency.value = 880;
-    gain.gain.value = 0.08;
-    osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.15);
-  } catch {
-    /* no audio device: the red timer bar still says it */
-  }
 }
 
 /**
@@ -95,6 +79,7 @@ class RoomView {
     this.connected = false;
     this.msgId = 0;
     this.root = h("div", { class: "room", id: "room", dataset: { room: roomId } });
+    this.chat = new ChatBar(this);
     main.appendChild(this.root);
     this.offLang = onLang(() => this.render());
     this.offPrefs = onPrefs((_now, name) => {
@@ -265,6 +250,13 @@ class RoomView {
         this.timers = msg.timers;
         this.timersAt = performance.now();
         this.events = msg.type === "update" ? msg.events : [];
+        if (msg.type === "update") {
+          const kind = soundOf(msg.events);
+          if (kind) sound(kind);
+          const mine = this.seat !== null && (msg.view.to_act || []).includes(this.seat);
+          if (mine && !this.wasMine) sound("turn");
+          this.wasMine = mine;
+        }
         if (msg.type === "state" && msg.view.phase === "over" && !this.handOver) this.recoverHandOver(msg.game);
         break;
       case "hand_over": {
@@ -284,6 +276,12 @@ class RoomView {
       }
       case "error":
         toast(errorText(msg), "error");
+        break;
+      case "chat":
+        this.chat.receive(msg);
+        break;
+      case "reported":
+        this.chat.reported(msg);
         break;
       default:
         return;
@@ -363,7 +361,7 @@ class RoomView {
       const key = `${this.game}:${this.view ? (this.view.to_act || []).join() : ""}:${r.limit}`;
       if (mine && r.left < LOW_TIME && r.left > 0 && this.beeped !== key) {
         this.beeped = key;
-        beep();
+        sound("tick");
       }
     }
     if (this.handOver && this.revealAt && performance.now() >= this.revealAt) {
@@ -415,6 +413,7 @@ class RoomView {
         this.connected ? "●" : t("room.reconnecting"),
       ),
       this.prefsBox(),
+      this.chat.button(),
       this.seat !== null && info.status === "playing"
         ? h("button", { class: "ghost small-button", id: "leave-room", onclick: () => this.leave(t("room.leave_confirm")) }, t("room.leave"))
         : null,
@@ -479,6 +478,7 @@ class RoomView {
       control !== "player" ? h("span", { class: `badge ctl ${control}` }, t(`control.${control}`)) : null,
       timer ? h("div", { class: "timer", dataset: { timerSeat: i } }, h("div", { class: "bar" }), h("span", { class: "secs" })) : null,
       this.table.seatExtra ? this.table.seatExtra(ctx, i) : null,
+      this.chat.bubble(i),
     );
   }
 
