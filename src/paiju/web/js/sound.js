@@ -17,9 +17,11 @@ const VOICES = {
 
 /** Play one of the table's sounds (notes one after another), unless sound is off. */
 export function sound(kind) {
-  window.__paijuSounds = window.__paijuSounds || {};
-  window.__paijuSounds[kind] = (window.__paijuSounds[kind] || 0) + 1;
   if (kind === "tick") window.__paijuBeeps = (window.__paijuBeeps || 0) + 1;
+  // what was played (and what the switch kept quiet), for a look from the console or a test
+  const tally = prefs().sound ? "__paijuSounds" : "__paijuMuted";
+  window[tally] = window[tally] || {};
+  window[tally][kind] = (window[tally][kind] || 0) + 1;
   if (!prefs().sound) return;
   try {
     audio = audio || new (window.AudioContext || window.webkitAudioContext)();
