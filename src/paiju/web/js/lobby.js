@@ -7,6 +7,7 @@ import { lang, nameOf, t } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 import { gameFinder } from "./finder.js";
+import { invitesBox } from "./mates.js";
 
 let catalogCache = null;
 const OWNED_KEY = "paiju.owned";
@@ -47,6 +48,7 @@ export async function showLobby(main, _args, who) {
   const ledgerCodes = await get("/api/players/me/ledger")
     .then((data) => [...(data.entries || [])].reverse().map((e) => e.code))
     .catch(() => []);
+  const invites = invitesBox(variants);
   const families = gameFinder(variants, {
     who,
     onCreate: (v) => openCreate(main, v),
@@ -58,7 +60,7 @@ export async function showLobby(main, _args, who) {
       "div",
       { class: "lobby" },
       // the room number / invite code first, then the games, then the open rooms
-      h("section", { class: "panel join-panel" }, joinByCode(who)),
+      h("section", { class: "panel join-panel" }, invites, joinByCode(who)),
       h("section", { class: "panel games-panel" }, h("h2", {}, t("lobby.games")), families),
       h(
         "section",
@@ -73,6 +75,7 @@ export async function showLobby(main, _args, who) {
     try {
       const [rooms, games] = await Promise.all([get("/api/rooms"), get("/api/games")]);
       renderRooms(roomsBox, rooms, who);
+      invites.refresh();
       renderGames(gamesBox, games.slice(0, 20), variants);
     } catch (exc) {
       toast(t("err.generic", { m: exc.message }), "error");

@@ -14,6 +14,7 @@ import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
 import { sound, soundOf } from "./sound.js";
 import { ChatBar } from "./chat.js";
+import { matesPanel } from "./mates.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const WRONG_NODE = 4308; // docs/protocol.md, section 9
@@ -599,6 +600,7 @@ class RoomView {
             h("small", { class: "muted" }, ` ${t("room.invite_code_hint")}`),
           )
         : null,
+      matesPanel(this),
       h(
         "div",
         { class: "buttons" },
