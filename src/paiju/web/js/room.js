@@ -413,8 +413,6 @@ class RoomView {
         { class: `conn ${this.connected ? "on" : "off"}`, id: "conn", title: this.connected ? t("room.connected") : t("room.reconnecting") },
         this.connected ? "●" : t("room.reconnecting"),
       ),
-      this.prefsBox(),
-      this.chat.button(),
       this.seat !== null && info.status === "playing"
         ? h("button", { class: "ghost small-button", id: "leave-room", onclick: () => this.leave(t("room.leave_confirm")) }, t("room.leave"))
         : null,
@@ -431,6 +429,7 @@ class RoomView {
     const felt = h("div", { class: `felt seats-${n}`, id: "felt" });
     felt.appendChild(h("div", { class: "felt-center", id: "table-center" }, parts.center || null));
     for (let i = 0; i < n; i++) felt.appendChild(this.seatEl(i, n, ctx));
+
     root.push(felt);
     const auto = this.seat !== null && this.control[this.seat] === "tuoguan";
     if (auto) {
@@ -449,8 +448,27 @@ class RoomView {
     // the result waits for the reveal, and for 搓牌 (the table squeezing one's own cards)
     if (this.handOver && !this.revealAt && !this.local.squeezing) root.push(this.settlementPanel());
     if (this.commitment) root.push(h("p", { class: "commitment muted" }, t("room.commitment", { c: this.commitment })));
+    this.keepFelt(root, felt);
     patchChildren(this.root, root);
     this.tick();
+  }
+
+  /** ⚙ and 快捷语 in the felt's corner (they take no room of the page's layout), one
+   * element kept across renders: the felt on the page is patched in place rather than
+   * replaced, so a tap on them is never lost to a redraw of the seats. */
+  keepFelt(root, felt) {
+    const seated = this.seat !== null && this.seat !== undefined;
+    const chatEl = this.chat.button();
+    if (!this.toolsEl || this.toolsKey !== `${seated}|${lang()}` || this.toolsChat !== chatEl) {
+      this.toolsEl = h("div", { class: "table-tools", id: "table-tools" }, this.prefsBox(), chatEl);
+      this.toolsKey = `${seated}|${lang()}`;
+      this.toolsChat = chatEl;
+    }
+    const old = this.root.querySelector(":scope > #felt");
+    if (old && old.className === felt.className) {
+      patchChildren(old, [...felt.children, this.toolsEl]);
+      root[root.indexOf(felt)] = old;
+    } else felt.appendChild(this.toolsEl);
   }
 
   seatCount() {
