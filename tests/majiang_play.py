@@ -142,20 +142,19 @@ def simulate(seed: str, seat: int = 0) -> Plan:
     bot = PassiveBot(g)
     claims: list[str] = []
     rules = state.rules
+
+    def mine() -> Action:
+        legal = [a.to_json() for a in state.legal_actions(seat) or []]
+        action = decide(seen_of(state, seat), legal, bool(claims), rules)
+        if action["type"] in ("peng", "chi"):
+            claims.append(action["type"])
+        return g.parse_action(action)
+
     while not state.is_over:
-        acting = sorted(state.to_act())
-        # the bots decide first, as they do on the server (the test player's decision is
-        # the same whichever comes first: the bots only pass or discard)
-        for s in acting:
-            if s != seat:
-                state.apply(s, bot.act(state, s))
-                break
-        else:
-            legal = [a.to_json() for a in state.legal_actions(seat) or []]
-            action = decide(seen_of(state, seat), legal, bool(claims), rules)
-            if action["type"] in ("peng", "chi"):
-                claims.append(action["type"])
-            state.apply(seat, g.parse_action(action))
+        # a claim window's decisions are played in seat order when it closes, as the
+        # server plays them (paiju.server.windows)
+        for s in sorted(state.to_act()):
+            state.apply(s, mine() if s == seat else bot.act(state, s))
     return Plan(seed, claims, state)
 
 

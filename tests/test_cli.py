@@ -230,3 +230,67 @@ def test_the_terminal_never_names_an_event_by_its_type(
     words = set(re.findall(r"\b[a-z]+(?:_[a-z]+)+\b", result.output))
     assert not words & _event_types(), sorted(words & _event_types())
     assert "cards_each" not in result.output
+
+
+@pytest.mark.parametrize("code", ["anshan-jiayibing", "anshan-fangyang", "anshan-majiang"])
+def test_play_goes_on_and_asks_for_another_hand(code: str) -> None:
+    """A match is several hands: after hand 1, 再来一局？; yes deals hand 2 with what the
+    first carries on (the 头游 leads, the banker, the dealer); no ends with the 总结算."""
+    answers = "\n" * 400
+    result = CliRunner().invoke(cli, ["play", code, "--seed", "goes-on"], input=answers)
+    out = result.output
+    assert "再来一局？" in out, out[-2000:]
+    assert out.index("第 1 局") < out.index("再来一局？") < out.index("第 2 局")
+    stop = CliRunner().invoke(
+        cli, ["play", code, "--seed", "goes-on", "--hands", "1"], input=answers
+    )
+    assert stop.exit_code == 0 and "第 2 局" not in stop.output and "再来一局？" not in stop.output
+    assert "总结算（1 局）" in stop.output
+
+
+def test_a_match_ends_with_its_summary_and_offers_another(toy_variants: Path) -> None:
+    """The toy's match is 2 hands: then the 总结算 (each seat's total, hands won, 大赢家)
+    and 再来一场？; yes starts a new match from its first hand."""
+    result = CliRunner().invoke(
+        cli, ["play", "toy", "--seats", "2", "--seed", "5"], input="2\n0\ny\n2\n0\ny\n2\n0\nn\n"
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    assert out.index("第 2 局") < out.index("总结算") < out.index("再来一场？")
+    assert "第 2 场 · 第 1 局" in out
+    assert "1号位（你）：-6，胜 0 局" in out and "2号位：+6，胜 2 局 ★ 大赢家" in out
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "1301",
+        "2001",
+        "2101",
+        "sandaha",
+        "anshan-jiayibing",
+        "anshan-fangyang",
+        "anshan-majiang",
+        "ningcheng-danzi",
+    ],
+)
+def test_simulate_plays_matches_of_the_given_hands(
+    capsys: pytest.CaptureFixture[str], code: str
+) -> None:
+    """The contract: ``--games N --hands H`` reports games N, hands N*H, and the invariant
+    failures (liveness among them): none."""
+    status, out, _ = run(
+        capsys, "simulate", code, "--games", "2", "--hands", "2", "--quick", "--json"
+    )
+    summary = json.loads(out)
+    assert status == 0
+    assert (summary["games"], summary["hands"], summary["invariant_failures"]) == (2, 4, 0)
+
+
+def test_simulate_without_hands_plays_the_games_own_match(
+    capsys: pytest.CaptureFixture[str], toy_variants: Path
+) -> None:
+    _, out, _ = run(capsys, "simulate", "toy", "--games", "3", "--json")
+    assert json.loads(out)["hands"] == 3 * 2  # the toy's match is 2 hands
+    _, out, _ = run(capsys, "simulate", "sandaha", "--games", "1", "--quick", "--json")
+    assert json.loads(out)["hands"] == 8  # 三打哈: 8 局 unless the room says

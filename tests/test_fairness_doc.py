@@ -149,3 +149,66 @@ def test_the_document_re_deals_jiayibing_under_each_special3_option(options: Any
         context = {"leader": trial} if trial % 2 else {}
         record = _record("anshan-jiayibing", 6, seed, None, context, options)
         assert DOC_CODE["redeal"](record, "jiayibing", entry) == record["deal"]
+
+
+def test_the_first_hand_of_a_room_is_committed_before_its_deal_and_re_deals(
+    tmp_path: Path,
+) -> None:
+    """Section 1, "before the **first** deal": a room of one player and bots starts at its
+    creation; its info publishes hand 1's commitment, the deal waits for the player's seed,
+    and the document's code re-deals hand 1 from the record with that seed in it."""
+    import asyncio
+    import json
+
+    from paiju.server.client import Client
+    from paiju.server.hub import Hub
+    from paiju.server.options import Limits, RoomOptions
+    from paiju.server.store import Store
+    from paiju.server.verify import game_record
+
+    assert "before the **first** deal" in DOC and "`seed_wait`" in DOC
+    store = Store(str(tmp_path / "first.db"))
+    options = RoomOptions(
+        bots=3, bot_delay=0, time_limit=0.02, claim_window=0.01, pause=0, hands=1, seed_wait=5
+    )
+
+    async def first_hand() -> tuple[str, list[dict[str, Any]]]:
+        hub = Hub(store, Limits(min_bot_delay=0))
+        ann = store.create_player("ann")[0]
+        room = hub.create_room(ann, "anshan-majiang", options, {}, 0)
+        published = room.info().next_commitment
+        assert published is not None and room.state is None
+        got: list[dict[str, Any]] = []
+
+        async def send(text: str) -> None:
+            got.append(json.loads(text))
+
+        async def close(code: int, reason: str) -> None:
+            pass
+
+        client = Client(ann, send, hub.limits, close)
+        writer = asyncio.get_running_loop().create_task(client.writer())
+        room.attach(client)
+        room.handle(client, json.dumps({"type": "client_seed", "seed": "first-hand"}))
+        for _ in range(4000):
+            await asyncio.sleep(0.005)
+            if any(m["type"] == "hand_over" for m in got):
+                break
+        hub.shutdown()
+        writer.cancel()
+        return published, got
+
+    published, got = asyncio.run(first_hand())
+    kinds = [m["type"] for m in got]
+    assert kinds.index("welcome") < kinds.index("hand_started")
+    started = next(m for m in got if m["type"] == "hand_started")
+    assert started["hand_no"] == 1 and started["commitment"] == published
+    over = next(m for m in got if m["type"] == "hand_over")
+    hand = store.hand(over["game"])
+    assert hand is not None
+    record = game_record(hand, store.ledger_of_hand(hand.id), 1)
+    assert hashlib.sha256(record["seed"].encode()).hexdigest() == published
+    assert record["client_seeds"][0] == "first-hand"
+    entry = variant_json(next(v for v in PLAYABLE if v.code == "anshan-majiang"))
+    assert DOC_CODE["redeal"](record, "majiang", entry) == record["deal"]
+    store.close()

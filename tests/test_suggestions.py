@@ -81,3 +81,50 @@ def test_advice_explains_each_suggestion() -> None:
         assert abs(item["win"] + item["push"] + item["loss"] - 1) < 1e-3
     assert [g["expected"] for g in groups] == sorted((g["expected"] for g in groups), reverse=True)
     assert game("2001").new_state(3, seed=1).advice(1) == []
+
+
+def test_majiang_hint_is_the_bots_choice_then_the_ready_discards() -> None:
+    """提示 in 麻将: the family bot's action first, then every other discard that keeps the
+    hand ready (听), all legal; a discard's advice carries the waits it leaves."""
+    from paiju.games.majiang.game import Discard
+
+    found_ready = False
+    for seed in range(30):
+        state = game("anshan-majiang").new_state(4, seed=f"hint-{seed}")
+        while not state.is_over:
+            seat = min(state.to_act())
+            advice = state.suggestions(seat)
+            assert advice and advice[0] == make_bot(state.game, 0).act(state, seat)
+            assert len(set(advice)) == len(advice)
+            for action in advice:
+                state.check(seat, action)
+            ready = [d["tile"] for d in state.view(seat)["ting"].get("discards", [])]
+            if ready and state.phase == "play":
+                found_ready = True
+                shown = [a.tile for a in advice if isinstance(a, Discard)]
+                assert {str(t) for t in shown} >= set(ready[: len(advice) - 1])
+                waits = {a["tile"]: a.get("waits") for a in state.advice(seat)}
+                assert all(waits[t] for t in ready if t in waits)
+            others = sorted(s for s in range(4) if s not in state.to_act())
+            assert all(state.suggestions(s) == [] for s in others)
+            state.apply(seat, advice[0])
+        if found_ready:
+            break
+    assert found_ready
+
+
+def test_sandaha_hint_is_the_bots_choice() -> None:
+    """提示 in 三打哈: the family bot's bid, burial or play first; bids list the others."""
+    state = game("sandaha").new_state(4, seed=5)
+    phases = set()
+    while not state.is_over:
+        seat = min(state.to_act())
+        advice = state.suggestions(seat)
+        assert advice[0] == make_bot(state.game, 0).act(state, seat)
+        for action in advice:
+            state.check(seat, action)
+        if state.phase == "bidding":
+            assert len(advice) > 1
+        phases.add(state.phase)
+        state.apply(seat, advice[0])
+    assert {"bidding", "burying", "playing"} <= phases

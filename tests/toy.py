@@ -7,7 +7,7 @@ events with audiences, and a two-hand match (the first player rotates).
 
 Flags on the variant's params make deliberately broken versions, so tests can prove that
 the harness catches what it must (a leak, a lost card, a non-zero-sum settlement, a state
-that changes on a rejected action).
+that changes on a rejected action, a later hand with no way out).
 """
 
 from __future__ import annotations
@@ -70,6 +70,15 @@ family = "toy"
 players = [2, 4]
 deck = "52"
 params = { mutate_before_check = true }
+
+[[variant]]
+code = "toy-stuck"
+name_zh = "卡死玩具"
+name_en = "Toy that freezes in a later hand"
+family = "toy"
+players = [2, 4]
+deck = "52"
+params = { stuck_later = true }
 """
 
 
@@ -81,6 +90,8 @@ class ToyParams(BaseModel):
     lose_card: bool = False
     unbalanced: bool = False
     mutate_before_check: bool = False
+    stuck_later: bool = False
+    """From the second hand of a match on, the seat to play has no legal action."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +129,7 @@ class YourCards(PrivateEvent):
 
 class ToyGame(Game):
     family = "toy"
+    match_default = 2
     actions = (Stake, Play)
     events = (Staked, Played, YourCards)
 
@@ -128,9 +140,6 @@ class ToyGame(Game):
 
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> State:
         return ToyState(self, seats, deal, context)
-
-    def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
-        return hands_played >= 2
 
 
 class ToyState(State):
@@ -161,6 +170,8 @@ class ToyState(State):
     def legal_actions(self, seat: int) -> Sequence[Action]:
         if self.phase == "staking":
             return [Stake(a) for a in (1, 2, 3)]
+        if self.flags.get("stuck_later") and self.first > 0:
+            return []
         return [Play((c,)) for c in sorted(self.hands[seat])]
 
     def check(self, seat: int, action: Action) -> None:

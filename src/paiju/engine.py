@@ -35,7 +35,7 @@ import pickle
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, cast
 
@@ -58,6 +58,7 @@ __all__ = [
     "Game",
     "HandEnded",
     "Match",
+    "MatchSummary",
     "NoParams",
     "PrivateEvent",
     "Record",
@@ -258,11 +259,26 @@ class Game(ABC, Generic[P]):
     items: ClassVar[ItemKind] = "cards"
     actions: ClassVar[tuple[type[Action], ...]] = ()
     events: ClassVar[tuple[type[Event], ...]] = ()
+    match_option: ClassVar[str | None] = "hands"
+    """The room option that sets a match's length (``hands``: 局; 麻将's ``quan``: 圈);
+    None where the family's own rules end the match (打弹子 plays to a score)."""
+    match_default: ClassVar[int] = 8
+    """The length of a match when the room does not say (8 局, as the usual apps offer)."""
+    match_most: ClassVar[int] = 100
+    hand_words: ClassVar[tuple[str, str]] = ("局", "hand")
+    """What a player calls one hand, in Chinese and English (打弹子: a 盘, a deal)."""
+    match_words: ClassVar[tuple[str, str]] = ("场", "match")
+    """What a player calls the match (打弹子: a 局, played to 30)."""
 
     def __init__(self, variant: Variant, options: Mapping[str, Any] | None = None) -> None:
         self.variant = variant
         variant.params_as(self.params_model)  # a bad [variant.params]: CatalogError now
-        self.options: Mapping[str, Any] = self.validate_options(dict(options or {}))
+        rest = dict(options or {})
+        self.match_length: int | None = None
+        """How long a match is, in :attr:`match_option` units (None: the family says)."""
+        if self.match_option is not None:
+            self.match_length = self._match_length(rest.pop(self.match_option, None))
+        self.options: Mapping[str, Any] = self.validate_options(rest)
 
     @property
     def params(self) -> P:
@@ -271,7 +287,37 @@ class Game(ABC, Generic[P]):
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
+        if self.match_option is not None and self.match_length != self.match_default:
+            opts += f", {self.match_option}={self.match_length!r}"
         return f"paiju.game({self.variant.code!r}{opts})"
+
+    @property
+    def room_options(self) -> dict[str, Any]:
+        """The options as a room keeps them: :attr:`options` and the match's length (which
+        no hand depends on, so a hand's record holds only :attr:`options`)."""
+        out = dict(self.options)
+        if self.match_option is not None:
+            out[self.match_option] = self.match_length
+        return out
+
+    def _match_length(self, value: object) -> int:
+        """The room's match length (:attr:`match_option`), checked; the default for None."""
+        if value is None:
+            return self.match_default
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or not 1 <= value <= self.match_most
+        ):
+            raise IllegalAction(
+                f"{self.variant.code} room option {self.match_option} must be a whole number"
+                f" 1-{self.match_most}, got {value!r}",
+                reason="option_out_of_range",
+                option=self.match_option,
+                min=1,
+                max=self.match_most,
+            )
+        return value
 
     # -- configuration hooks ------------------------------------------------------
 
@@ -374,8 +420,9 @@ class Game(ABC, Generic[P]):
         return result
 
     def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
-        """Whether a match (整局) ends here; by default a match is one hand."""
-        return hands_played >= 1
+        """Whether a match (整局) ends after ``hands_played`` hands, ``context`` being what
+        the last of them carries on; by default after :attr:`match_length` hands (局)."""
+        return hands_played >= (self.match_length or self.match_default)
 
 
 class State(ABC):
@@ -447,6 +494,14 @@ class State(ABC):
     def next_context(self) -> JSON:
         """What carries to the next hand of a match (banker, first bidder, scores …)."""
         return {}
+
+    def hidden_window(self) -> bool:
+        """Whether the seats to act now decide in a hidden window (a mahjong claim window:
+        every other seat is asked, and each knows only its own options). A server collects
+        such decisions and plays them together when the window's time is up, so that
+        neither what a seat sees nor when it sees it tells who else could act. Default:
+        False (decisions are played as they come)."""
+        return False
 
     def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
         """Advice for ``seat`` (推荐): up to ``limit`` good legal actions, best first.
@@ -612,11 +667,43 @@ def replay(record: Record, game: Game) -> Iterator[State]:
         yield state.clone()
 
 
+@dataclass(frozen=True)
+class MatchSummary:
+    """总结算: the whole match per seat - its total, the hands it won (settled above 0) -
+    and the 大赢家 (the seats of the highest total, none when nobody is ahead)."""
+
+    hands: int
+    totals: tuple[int, ...]
+    won: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @classmethod
+    def of(cls, seats: int, settlements: Iterable[Sequence[int]]) -> MatchSummary:
+        totals, won, hands = [0] * seats, [0] * seats, 0
+        for scores in settlements:
+            hands += 1
+            for seat, delta in enumerate(scores):
+                totals[seat] += delta
+                won[seat] += delta > 0
+        top = max(totals, default=0)
+        winners = tuple(s for s, t in enumerate(totals) if t == top and t > 0)
+        return cls(hands, tuple(totals), tuple(won), winners)
+
+    def to_json(self) -> JSON:
+        return {
+            "hands": self.hands,
+            "totals": list(self.totals),
+            "won": list(self.won),
+            "winners": list(self.winners),
+        }
+
+
 class Match:
     """Hands in a row, each dealt from its own seed, with the context carried between them.
 
-    A match (整局) is one hand unless the family's :meth:`Game.match_over` says otherwise
-    (打弹子 plays to 30 or 60 points).
+    A match (整局) ends where the family's :meth:`Game.match_over` says (8 局 by default, 麻将
+    by 圈, 打弹子 at 30 or 60 points); ``hands`` plays exactly that many hands instead, the
+    context carried all along (a 打弹子 match won on the way starts the next from 0).
     """
 
     def __init__(
@@ -625,11 +712,13 @@ class Match:
         seats: int,
         seeds: Iterator[Seed],
         context: Mapping[str, Any] | None = None,
+        hands: int | None = None,
     ) -> None:
         self.game = game
         self.seats = seats
         self.seeds = seeds
         self.start_context: Mapping[str, Any] = dict(context or {})
+        self.length = hands
         self.hands: list[State] = []
 
     @property
@@ -647,11 +736,17 @@ class Match:
                     totals[seat] += delta
         return totals
 
+    def summary(self) -> MatchSummary:
+        """总结算 of the finished hands."""
+        return MatchSummary.of(self.seats, (h.settlement() for h in self.hands if h.is_over))
+
     @property
     def is_over(self) -> bool:
         if self.hands and not self.hands[-1].is_over:
             return False
-        return self.game.match_over(self.context, len(self.hands))
+        if self.length is not None:
+            return len(self.hands) >= self.length
+        return bool(self.hands) and self.game.match_over(self.context, len(self.hands))
 
     def next_hand(self) -> State:
         """Deal the next hand (the previous one must be over)."""

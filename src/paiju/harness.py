@@ -7,6 +7,9 @@ Every family registers by merely being in the catalogue: :func:`playout` plays o
 * the JSON forms of actions and events round-trip;
 * a rejected action (a seat out of turn, a stale action) leaves the state unchanged;
 * no view of a seat (or a spectator) names a card that seat may not see;
+* liveness: while the hand is not over, every seat in ``to_act()`` has a legal action
+  (one of :meth:`State.legal_actions`, or, where the set is not listed, a random action
+  the state itself accepts);
 
 and at the end of each hand: the settlement has one delta per seat and sums to zero, and
 replaying (variant, seed, actions) reproduces every intermediate view of every seat.
@@ -34,7 +37,7 @@ from paiju.fairness import Seed
 from paiju.games import make_bot
 from paiju.tiles import parse_tiles
 
-__all__ = ["HandResult", "PlayoutResult", "check_game", "playout", "view_items"]
+__all__ = ["HandResult", "PlayoutResult", "check_game", "dead_seats", "playout", "view_items"]
 
 
 @dataclass
@@ -169,6 +172,27 @@ def _views(state: State) -> list[str]:
     return [_ENCODER.encode(state.view(s)) for s in _observers(state.seats)]
 
 
+def dead_seats(state: State, rng: random.Random | None = None) -> list[int]:
+    """The seats in ``to_act()`` that have no legal action (liveness: always none).
+
+    Where a family lists its actions, the list must not be empty; where it does not (a
+    13-card arrangement), its random draw must give an action the state accepts.
+    """
+    dead = []
+    for seat in sorted(state.to_act()):
+        legal = state.legal_actions(seat)
+        if legal is not None:
+            if not legal:
+                dead.append(seat)
+            continue
+        try:
+            action = state.random_action(seat, rng or random.Random(seat))
+            state.check(seat, action)
+        except IllegalAction:
+            dead.append(seat)
+    return dead
+
+
 class _Checker:
     def __init__(self, game: Game, failures: list[str], label: str) -> None:
         self.game = game
@@ -178,6 +202,13 @@ class _Checker:
 
     def fail(self, message: str) -> None:
         self.failures.append(f"{self.label}: {message}")
+
+    def alive(self, state: State, rng: random.Random) -> None:
+        for seat in dead_seats(state, rng):
+            self.fail(
+                f"seat {seat} is to act in phase {state.phase!r} after"
+                f" {len(state.history)} actions but has no legal action"
+            )
 
     def conserved(self, state: State) -> None:
         total: Counter[int] = Counter()
@@ -271,6 +302,7 @@ def _play_hand(
         views.append(check.views_hide(state))
     decisions = 0
     while not state.is_over:
+        check.alive(state, rng)
         seat = rng.choice(sorted(state.to_act()))
         action = bots[seat].act(state, seat)
         if deep:
@@ -296,18 +328,23 @@ def playout(
     bots: list[Bot] | None = None,
     deep: bool = True,
     max_hands: int = 200,
+    hands: int | None = None,
 ) -> PlayoutResult:
     """Play one match with bots in every seat, checking every invariant on the way.
 
-    ``deep=False`` keeps only the cheap checks (conservation, settlement).
+    The match is the game's own (:meth:`Game.match_over`: 8 局, 麻将's 圈, 打弹子 to 30),
+    or exactly ``hands`` hands with the context carried from each to the next. ``deep=False``
+    keeps only the cheap checks (conservation, liveness, settlement).
     """
     seats = game.seat_count(seats)
     rng = random.Random(f"{seed}")
     if bots is None:
         bots = [make_bot(game, rng.randrange(2**32)) for _ in range(seats)]
     result = PlayoutResult()
+    if hands is not None:
+        max_hands = hands
     seeds = (f"{seed}/{h}" for h in range(max_hands + 1))
-    match = Match(game, seats, seeds)
+    match = Match(game, seats, seeds, hands=hands)
     while not match.is_over and len(match.hands) < max_hands:
         state = match.next_hand()
         check = _Checker(game, result.failures, f"{game.variant.code} seed {state.seed}")
@@ -321,10 +358,18 @@ def playout(
 
 
 def check_game(
-    game: Game, seeds: Iterable[Seed], seats: int | None = None, deep: bool = True
+    game: Game,
+    seeds: Iterable[Seed],
+    seats: int | None = None,
+    deep: bool = True,
+    hands: int | None = 2,
 ) -> list[str]:
-    """Every invariant failure over playouts from the given seeds (empty when all is well)."""
+    """Every invariant failure over playouts from the given seeds (empty when all is well).
+
+    Each playout is ``hands`` hands (2: a first deal and a later one, with what carries
+    between them), or the game's whole match with ``hands=None``.
+    """
     failures: list[str] = []
     for seed in seeds:
-        failures.extend(playout(game, seats, seed, deep=deep).failures)
+        failures.extend(playout(game, seats, seed, deep=deep, hands=hands).failures)
     return failures

@@ -197,6 +197,22 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "stale": ("这一局已经过去了", "That hand is over"),
     "no_hand": ("现在没有进行中的牌局，等下一局", "No hand is in play: wait for the next deal"),
     "no_room": ("没有这个房间", "No such room"),
+    "wrong_node": (
+        "这个房间在另一台服务器上，正在连过去",
+        "This room is played on another server: connecting there",
+    ),
+    "room_moving": (
+        "房间正在换服务器，几秒后再试",
+        "The room is moving to another server: try again in a few seconds",
+    ),
+    "too_many_connections": (
+        "你这里打开的连接太多了，请关掉一些再试",
+        "Too many connections from your address: close some and try again",
+    ),
+    "unavailable": (
+        "服务器暂时连不上数据库，稍后自动重连",
+        "The server cannot reach its database just now: reconnecting shortly",
+    ),
     "no_invite": (
         "没有这个邀请码的房间，请核对后再输入",
         "No room has this invite code: check it and type it again",

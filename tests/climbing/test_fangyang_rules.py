@@ -353,3 +353,60 @@ def test_f16_who_sees_what() -> None:
     assert state.view(2)["mode"] == "2v2" and state.view(2)["teams"] == [0, 1, 0, 1]
     solo = fy_position(HANDS, banker=0, call="Kd")
     assert solo.view(0)["mode"] == "1v3" and solo.view(1)["mode"] is None
+
+
+@pytest.mark.parametrize(
+    ("order", "banker", "partner", "shown", "winner", "units", "multiplier", "each"),
+    [
+        ([2, 0], 0, 2, True, 0, 2, 2, 4),  # 亮 AABB: "B伙每人输4倍的基础分"
+        ([2, 0], 0, 2, False, 0, 2, 1, 2),  # 不亮 AABB: "B伙每人输2倍的基础分"
+        ([1, 0, 3], 0, 2, False, 1, 1, 1, 1),  # the others out first: A is their side
+        ([2, 1, 3], 0, 2, True, None, 0, 2, 0),  # ABBA: "此局算和"
+        ([0], 0, 0, True, 0, 1, 2, 2),  # 亮 1 对 3 ABBB: "B伙每人输给A2倍的基础分"
+        ([1, 2, 3], 0, 0, False, 1, 1, 1, 1),  # BBBA: "A输给每人正常的基础分"
+        ([3], 1, 1, True, 1, 1, 2, 2),  # 亮 1 对 3, a B first: "A输给每人2倍的基础分"
+    ],
+)
+def test_f15_the_result_says_who_won_and_how_it_was_counted(
+    order: list[int],
+    banker: int,
+    partner: int,
+    shown: bool,
+    winner: int | None,
+    units: int,
+    multiplier: int,
+    each: int,
+) -> None:
+    """F15 "B伙每人输…倍的基础分": the side that won (0 the banker's) and each payment as the
+    pattern's units × 亮's 2 × the base, the same amount every losing player pays."""
+    out = settle(order, banker, partner, shown, base=1)
+    assert out["winner"] == winner
+    assert out["breakdown"] == {"units": units, "multiplier": multiplier, "base": 1, "each": each}
+    others = [abs(d) for s, d in enumerate(out["deltas"]) if s != banker]
+    assert others == [each] * 3  # every other player pays or gets ``each``
+    assert abs(out["deltas"][banker]) == (3 * each if banker == partner else each)
+    three = settle(order, banker, partner, shown, base=3)["breakdown"]
+    assert three["each"] == 3 * each and three["base"] == 3
+
+
+def test_f16_the_end_shows_every_side() -> None:
+    """F16 "不亮 … only the holder knows, until the card is played": a 不亮 deal that ends
+    with the called card still in hand shows the sides to every seat once it is over (the
+    hands are turned up), so each seat's result is tagged 庄方 or 闲方."""
+    from paiju.engine import replay as replay_states
+    from paiju.games import game
+    from paiju.harness import playout
+
+    fy = game("anshan-fangyang")
+    hidden_to_the_end = 0
+    for seed in range(40):
+        record = playout(fy, None, seed, deep=False, max_hands=1).hands[0].record
+        states = list(replay_states(record, fy))
+        last = states[-1]
+        assert isinstance(last, FangyangState)
+        for viewer in (None, 0, 1, 2, 3):
+            teams = last.view(viewer)["teams"]
+            assert None not in teams and teams[last.banker] == 0
+            assert teams[last.partner] == 0 and teams.count(0) == (1 if last.mode == "1v3" else 2)
+        hidden_to_the_end += not last.revealed
+    assert hidden_to_the_end  # the case the test is about did occur

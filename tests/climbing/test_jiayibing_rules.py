@@ -269,6 +269,11 @@ def test_j12_payout_table(order: list[int], each_f: int) -> None:
     assert out["deltas"][0] == each_f and out["deltas"][1] == -each_f
     assert sum(out["deltas"]) == 0
     assert out["result"] == ("win" if each_f else "draw")
+    # the result says how it was counted: units (opponents caught) × the base, each
+    assert out["breakdown"] == {"units": each_f, "base": 1, "each": each_f}
+    if not each_f:  # 和: the first player out's team (F) did not complete first (C)
+        assert out["first_team"] != out["completed"] and out["winner"] is None
+    assert settle(order, base=2)["breakdown"]["each"] == 2 * each_f
 
 
 def test_j12_payout_options() -> None:

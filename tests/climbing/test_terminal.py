@@ -23,7 +23,9 @@ from paiju.games.climbing.terminal import ClimbingTable
     ("code", "name"), [("anshan-jiayibing", "鞍山甲乙丙"), ("anshan-fangyang", "鞍山放羊")]
 )
 def test_a_whole_deal_plays_to_the_settlement(code: str, name: str) -> None:
-    result = CliRunner().invoke(cli, ["play", code, "--seed", "term"], input="\n" * 200)
+    result = CliRunner().invoke(
+        cli, ["play", code, "--seed", "term", "--hands", "1"], input="\n" * 200
+    )
     assert result.exit_code == 0, result.output
     assert name in result.output and "出完顺序" in result.output
     assert "本局结算" in result.output

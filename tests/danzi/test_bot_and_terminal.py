@@ -128,3 +128,24 @@ def test_terminal_in_english_with_paiju_lang_en(monkeypatch: pytest.MonkeyPatch)
     kept = re.compile(r"大王|小王|明牌|进贡|宣战|还贡|骚贡|取牌")
     for line in text.splitlines():
         assert not re.search(r"[\u4e00-\u9fff]", kept.sub("", line)), line
+
+
+def test_the_terminal_counts_deals_in_a_match() -> None:
+    """N61 "每盘胜负玩家会获得相应的分数，一方总分达到30分及以上就可结束一局游戏": a deal is a
+    盘 and
+    the match to 30 a 局: the terminal titles "第 1 局 · 第 2 盘", settles 本盘, asks 再来一盘？
+    between deals, and never calls a deal a 局."""
+    from click.testing import CliRunner
+
+    from paiju.cli import cli
+
+    result = CliRunner().invoke(
+        cli, ["play", "ningcheng-danzi", "--seed", "words", "--hands", "2"], input="\n" * 3000
+    )
+    out = result.output
+    assert "第 1 局 · 第 1 盘" in out and "第 1 局 · 第 2 盘" in out
+    assert "本盘结算" in out and "本局结算" not in out and "第 2 局" not in out
+    asked = CliRunner().invoke(
+        cli, ["play", "ningcheng-danzi", "--seed", "words"], input="\n" * 1500 + "n\n" * 50
+    )
+    assert "再来一盘？" in asked.output and "再来一局？" not in asked.output.split("总结算")[0]

@@ -460,3 +460,36 @@ def test_n56_the_harness_allows_exactly_the_shown_tribute() -> None:
         assert _leaks(state, seat, view) == []
     state.exposed[1].clear()
     assert _leaks(state, 0, state.view(0))  # the check would catch an unshown card
+
+
+FROZEN_HEAD = "4s 4h 4c 4d 4s 4h 4c 4d 3s 3h 3c 3d 3s 3h 3c 2s 2h 2c 2d 2s 2h As Ah Ac Ad As Ah"
+FROZEN_LAST = "3d 2c Ac Ad " + " ".join(
+    [f"K{s}" for s in "shcdshcd"] + [f"Q{s}" for s in "shcdshcd"] + [f"J{s}" for s in "shcdshc"]
+)
+
+
+def test_a_four_two_deal_never_freezes_on_the_return() -> None:
+    """N49 "末游给头游自动进贡4张最大的牌 … 还贡同样还4张": 头游 holds only 4s, 3s, 2s and As and
+    receives 3 2 A A. N54/N55 leave no card to return; our fallback (the rule page's) lets the
+    return be made of a tribute card's value, never a 4: every seat to act has an action,
+    the random bot and the family bot return four, and the deal plays to its end."""
+    from paiju.games import make_bot
+    from paiju.harness import dead_seats
+
+    context = later([0, 1, 2, 3], declarer=0)
+    for bot in ("random", "family"):
+        state = new_deal({0: FROZEN_HEAD, 3: FROZEN_LAST}, context=context)
+        assert state.form == "4/2" and state.tribute_log[0]["cards"] == "3d 2c Ac Ad"
+        assert state.phase == "returning" and 0 in state.to_act()
+        assert dead_seats(state) == []
+        player = RandomBot(5) if bot == "random" else make_bot(state.game, 5)
+        action = player.act(state, 0)
+        back = parse_cards(action.to_json()["cards"])
+        assert len(back) == 4 and {format_cards([c])[0] for c in back} <= {"3", "2", "A"}
+        state.apply(0, action)
+        rng = random.Random(3)
+        while not state.is_over:
+            assert dead_seats(state) == [], state
+            seat = min(state.to_act())
+            state.apply(seat, state.random_action(seat, rng))
+        assert sum(state.settlement()) == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from paiju.errors import IllegalAction
-from paiju.games.danzi.scoring import PointRules, deal_points, settle
+from paiju.games.danzi.scoring import PointRules, deal_breakdown, deal_points, settle
 
 
 def test_n59_round_points() -> None:
@@ -41,3 +41,28 @@ def test_n61_match_to_30_or_60() -> None:
         settle([0, 2, 1, 3], None, [30, 0])
     with pytest.raises(IllegalAction):
         settle([0, 0, 1, 3], None)
+
+
+def test_n59_n60_the_deal_says_how_its_points_were_counted() -> None:
+    """N59 "3/2/1 by the 头游's partner" and N60 "宣战 … 加倍 / 末游": the breakdown names
+    the 头游, the partner's place, its points, the 宣战 multiplier, or the failed 宣战."""
+    plain = deal_breakdown([1, 0, 3, 2], None)
+    assert plain == {
+        "team": 1,
+        "points": 2,
+        "failed": False,
+        "declarer": None,
+        "head": 1,
+        "partner_place": 3,
+        "place_points": 2,
+        "multiplier": 1,
+    }
+    declared = deal_breakdown([1, 3, 0, 2], 1)
+    assert declared["points"] == 6 == declared["place_points"] * declared["multiplier"]
+    assert declared["partner_place"] == 2
+    failed = deal_breakdown([2, 1, 3, 0], 0)
+    assert failed == {"team": 1, "points": 3, "failed": True, "declarer": 0}
+    for order, declarer in (([0, 2, 1, 3], None), ([3, 0, 2, 1], 3), ([1, 2, 0, 3], 3)):
+        b = deal_breakdown(order, declarer)
+        points = deal_points(order, declarer)
+        assert points[b["team"]] == b["points"] and points[1 - b["team"]] == 0

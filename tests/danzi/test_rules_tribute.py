@@ -7,7 +7,13 @@ from danzi_helpers import ranks
 
 from paiju.cards import format_cards, parse_cards
 from paiju.errors import IllegalAction
-from paiju.games.danzi.tribute import auto_tribute, check_return, check_tribute, is_free
+from paiju.games.danzi.tribute import (
+    auto_tribute,
+    check_return,
+    check_tribute,
+    is_free,
+    returnable,
+)
 
 HAND = ranks("RJ BJ 3 3 2 A K Q J 10 9 8 7 6 5 4 4 4")
 
@@ -81,3 +87,26 @@ def test_n55_no_fours_back() -> None:
     with pytest.raises(IllegalAction) as err:
         check_return(ranks("RJ 3 4 5"), parse_cards("RJ 3s"), parse_cards("4s 5s"))
     assert err.value.reason == "four_in_return"
+
+
+def test_return_fallback_when_n54_leaves_too_few_cards() -> None:
+    """N53 "须拿出同样张数的牌作为还贡", N54 "不能与进贡的牌数值相同", N55 "4同样不能作为还贡的牌":
+    the text has no rule for a hand that cannot meet all three. Ours: every card of another
+    value goes back first, the rest are made up of a tribute card's value, never a 4."""
+    received = parse_cards("3d 2c Ac Ad")
+    only = ranks("4 4 4 4 4 4 4 4 3 3 3 3 3 3 3 2 2 2 2 2 2 A A A A A A")
+    hand = (*only, *received)
+    free, fill = returnable(hand, received)
+    assert free == [] and len(fill) == 4 + 7 + 6 + 6  # no 4 among them
+    check_return(hand, received, parse_cards("3s 2s As Ah"))
+    with pytest.raises(IllegalAction) as err:
+        check_return(hand, received, parse_cards("3s 2s As 4s"))
+    assert err.value.reason == "four_in_return"  # N55 stands
+    # two cards of other values (K K): both go back, then two of a tribute card's value
+    two = (*only[:-2], *ranks("K K"), *received)
+    check_return(two, received, parse_cards("Ks Kh 3s As"))
+    with pytest.raises(IllegalAction) as err:
+        check_return(two, received, parse_cards("Ks 3s 3h As"))
+    assert err.value.reason == "return_others_first"
+    # a hand that can meet N54 still must (the fallback is no way around it)
+    assert returnable(HAND, parse_cards("RJ 3s"))[1] == []

@@ -62,8 +62,9 @@ def test_bot_pengs_when_it_helps_and_passes_when_not() -> None:
     ]
     state = stacked(hands)
     state.apply(0, Discard(T("5z")))
-    assert state.to_act() == {1}
+    assert state.to_act() == {1, 2, 3}
     assert MajiangBot(state.game, 1).act(state, 1) == Peng()
+    assert MajiangBot(state.game, 1).act(state, 2) == Pass()  # nothing to claim
 
 
 def test_bot_defends_against_three_melds() -> None:

@@ -5,6 +5,7 @@ Flip 西 (3z) unless said: 混 = 北 (4z), 明枪 = 南 (2z). Seat 0 deals.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -33,6 +34,7 @@ def T(text: str) -> Tile:
 
 
 def pass_all(state: MajiangState) -> None:
+    """Every seat still undecided in the open window passes (the window then closes)."""
     while state.phase in ("claim", "rob"):
         seat = min(state.to_act())
         state.apply(seat, Pass())
@@ -105,15 +107,17 @@ def test_ming_qiang_is_the_kind_before_the_flip() -> None:
 
 
 def test_chi_only_for_the_next_seat_and_peng_for_anyone() -> None:
-    """R7: the 下家 may 吃 (from the 上家 only); anyone may 碰; a seat with no claim isn't asked."""
+    """R7: the 下家 may 吃 (from the 上家 only); anyone may 碰; a seat with no claim is asked
+    too, with 过 alone (the window hides who could claim); the discarder is not asked."""
     state = stacked(HANDS_A)
     state.apply(0, Discard(T("3m")))
     assert state.phase == "claim"
-    assert state.to_act() == {1, 2}  # seat 3 holds 12m but is not the 下家
+    assert state.to_act() == {1, 2, 3}
     assert Chi(parse_tiles("345m")) in (state.legal_actions(1) or [])
     assert state.legal_actions(2) == [Peng(), Pass()]
+    assert state.legal_actions(3) == [Pass()]  # seat 3 holds 12m but is not the 下家
     with pytest.raises(NotYourTurn):
-        state.apply(3, Pass())
+        state.apply(0, Pass())
 
 
 def test_peng_beats_chi() -> None:
@@ -123,6 +127,8 @@ def test_peng_beats_chi() -> None:
     state.apply(1, Chi(parse_tiles("345m")))
     assert state.phase == "claim"  # seat 2 could still outrank the 吃
     state.apply(2, Peng())
+    assert state.phase == "claim"  # seat 3 has not decided: a window waits for everyone
+    state.apply(3, Pass())
     assert state.phase == "play" and state.to_act() == {2}
     assert state.melds[2][0].kind == "peng" and state.melds[1] == []
     assert state.river[0] == [(T("3m"), True)]
@@ -138,6 +144,7 @@ def test_chi_taken_when_nobody_pengs() -> None:
     state.apply(2, Pass())
     assert state.phase == "claim"
     state.apply(1, Chi(parse_tiles("345m")))
+    state.apply(3, Pass())
     assert state.melds[1][0].tiles == parse_tiles("345m") and state.to_act() == {1}
     assert state.is_open(1) and not state.is_open(2)
 
@@ -151,7 +158,7 @@ def test_claim_decisions_are_hidden_until_the_window_closes() -> None:
     assert state.phase == "claim"  # seat 2 may still 碰
     after = [state.view(s) for s in (0, 2, 3, None)]
     assert before == after  # not even that seat 1 has decided shows in a view
-    assert [v["to_act"] for v in after] == [False, True, False, []]
+    assert [v["to_act"] for v in after] == [False, True, True, []]
     private = [e for e in events if isinstance(e, ClaimMade)]
     assert private and all(isinstance(e, PrivateEvent) and e.audience() == {1} for e in private)
     assert state.view(1)["decided"] == "chi 345m"
@@ -179,10 +186,12 @@ def test_first_winner_after_the_discarder_takes_it() -> None:
     """R7 截胡: when several can win, the first in turn order after the discarder wins."""
     state = stacked(HANDS_B)
     state.apply(0, Discard(T("5z")))
-    assert state.to_act() == {1, 3}
+    assert state.to_act() == {1, 2, 3}
+    assert state.legal_actions(2) == [Pass()]
     state.apply(3, Win())
     assert state.phase == "claim"  # seat 1 comes first and has not decided
     state.apply(1, Win())
+    state.apply(2, Pass())
     assert state.phase == "over"
     assert [w.seat for w in state.wins] == [1]
     assert state.wins[0].how == "dianpao" and state.wins[0].source == 0
@@ -197,6 +206,7 @@ def test_passing_lets_the_next_winner_take_it() -> None:
     state.apply(0, Discard(T("5z")))
     state.apply(1, Pass())
     state.apply(3, Win())
+    pass_all(state)
     assert [w.seat for w in state.wins] == [3]
 
 
@@ -207,6 +217,7 @@ def test_multiple_winners_option() -> None:
     state.apply(1, Win())
     assert state.phase == "claim"
     state.apply(3, Win())
+    pass_all(state)
     assert sorted(w.seat for w in state.wins) == [1, 3]
     assert sum(state.settlement()) == 0
 
@@ -217,6 +228,7 @@ def test_an_qiang_turns_up_the_next_tile_after_the_win() -> None:
     assert state.view(1)["qiang"] == []
     state.apply(0, Discard(T("5z")))
     state.apply(1, Win())
+    pass_all(state)
     assert state.reveal == T("7s")
     assert state.view(1)["qiang"] == [int(T("7s")), int(T("8s"))]
     assert state.wins[0].fans.count("枪") == 2  # 789s holds 7s and 8s
@@ -227,12 +239,14 @@ def test_dealer_rotation_winner_deals_next() -> None:
     state = stacked(HANDS_B)
     state.apply(0, Discard(T("5z")))
     state.apply(1, Win())
-    assert state.next_context() == {"dealer": 1}
+    pass_all(state)
+    assert state.next_context() == {"dealer": 1, "passes": 1}  # a pass of the deal
     state = stacked(HANDS_B, dealer_rotation="next")
     state.apply(0, Discard(T("5z")))
     state.apply(1, Pass())
-    state.apply(3, Win())  # seat 3 wins: the deal passes to the dealer's 下家, seat 1
-    assert state.next_context() == {"dealer": 1}
+    state.apply(3, Win())
+    pass_all(state)  # seat 3 wins: the deal passes to the dealer's 下家, seat 1
+    assert state.next_context() == {"dealer": 1, "passes": 1}
 
 
 def test_passing_a_win_blocks_discard_wins_until_own_draw() -> None:
@@ -241,13 +255,13 @@ def test_passing_a_win_blocks_discard_wins_until_own_draw() -> None:
     state.apply(0, Discard(T("5z")))
     state.apply(1, Pass())
     assert 1 in state.passed_win
-    state.apply(3, Pass())
+    pass_all(state)
     assert state.turn == 1 and state.drawn == T("9p")  # seat 1 drew: the block is lifted
     assert 1 not in state.passed_win
 
 
 def test_a_discarded_hun_cannot_be_claimed() -> None:
-    """R12: no 吃, 碰, 杠 or 胡 on a discarded 混 (北 4z): no window opens."""
+    """R12: no 吃, 碰, 杠 or 胡 on a discarded 混 (北 4z): every seat may only pass."""
     hands = [
         "4z6z6z7z9m5p7p2s4s6s8s1z2z3z",
         "234m111m456p789s4z",
@@ -256,6 +270,8 @@ def test_a_discarded_hun_cannot_be_claimed() -> None:
     ]
     state = stacked(hands)
     state.apply(0, Discard(T("4z")))
+    assert all(state.legal_actions(s) == [Pass()] for s in (1, 2, 3))
+    pass_all(state)
     assert state.phase == "play" and state.to_act() == {1}
 
 
@@ -292,8 +308,9 @@ def test_robbing_an_added_kong() -> None:
     ]
     state = stacked(hands, draws="1p1p1p5p")
     state.apply(0, Discard(T("5p")))
-    assert state.to_act() == {1, 3}
+    assert state.to_act() == {1, 2, 3}
     state.apply(3, Pass())
+    state.apply(2, Pass())
     state.apply(1, Peng())
     state.apply(1, Discard(T("3m")))
     pass_all(state)
@@ -303,8 +320,10 @@ def test_robbing_an_added_kong() -> None:
         pass_all(state)
     assert state.turn == 1 and state.drawn == T("5p")
     state.apply(1, Kong(T("5p")))
-    assert state.phase == "rob" and state.to_act() == {3}
+    assert state.phase == "rob" and state.to_act() == {0, 2, 3}
+    assert state.legal_actions(2) == [Pass()] and state.legal_actions(3) == [Win(), Pass()]
     state.apply(3, Win())
+    pass_all(state)
     win = state.wins[0]
     assert win.how == "qianggang" and win.source == 1 and win.seat == 3
     assert sum(state.settlement()) == 0
@@ -325,7 +344,7 @@ def test_exhausted_wall_is_a_drawn_hand() -> None:
         state.apply(seat, Discard(tile))
     if not state.wins:
         assert state.wall == [] and state.settlement() == (0, 0, 0, 0)
-        assert state.next_context() == {"dealer": state.dealer}
+        assert state.next_context() == {"dealer": state.dealer, "passes": 0}  # 连庄
     assert sum(state.settlement()) == 0
 
 
@@ -342,6 +361,7 @@ def test_gang_from_a_discard() -> None:
     assert Gang() in (state.legal_actions(2) or [])
     state.apply(1, Pass())
     state.apply(2, Gang())
+    pass_all(state)
     assert state.melds[2][0].kind == "minggang" and state.drawn == T("8s")
     assert state.to_act() == {2}
 
@@ -385,3 +405,30 @@ def test_r5_draws_from_the_front_replacements_from_the_tail() -> None:
     state.apply(0, Discard(T("9m")))
     pass_all(state)
     assert state.turn == 1 and state.drawn == T("8p")
+
+
+def test_a_match_is_one_quan_of_dealer_passes() -> None:
+    """R3 "胡牌的人下一局坐庄，流局庄家连庄" (our reading) and the match: one 圈 is four passes of
+    the deal to another seat; a 连庄 hand (the dealer wins, or 流局) does not count. The
+    match ends on the fourth pass, ``quan = 2`` on the eighth."""
+    from paiju.engine import Match
+    from paiju.harness import playout
+
+    for quan in (1, 2):
+        g = game("anshan-majiang", quan=quan)
+        for seed in range(3):
+            match = Match(g, 4, (f"q{quan}-{seed}/{h}" for h in range(400)))
+            passes = 0
+            while not match.is_over:
+                state = match.next_hand()
+                rng = random.Random(seed)
+                while not state.is_over:
+                    seat = min(state.to_act())
+                    state.apply(seat, state.random_action(seat, rng))
+                nxt = state.next_context()
+                changed = nxt["dealer"] != state.dealer  # type: ignore[attr-defined]
+                passes += changed
+                assert nxt["passes"] == passes
+                assert match.is_over == (passes == 4 * quan)
+            assert passes == 4 * quan and len(match.hands) >= 4 * quan
+    assert len(playout(game("anshan-majiang"), seed="own", deep=False).hands) >= 4

@@ -20,7 +20,9 @@ from paiju.tiles import Tile, parse_tiles
 
 
 def test_a_hand_plays_to_its_payments() -> None:
-    result = CliRunner().invoke(cli, ["play", "anshan-majiang", "--seed", "t1"], input="\n" * 300)
+    result = CliRunner().invoke(
+        cli, ["play", "anshan-majiang", "--seed", "t1", "--hands", "1"], input="\n" * 300
+    )
     assert result.exit_code == 0, result.output
     assert "鞍山麻将" in result.output and "本局结算" in result.output
     assert "混" in result.output and "河：" in result.output
@@ -57,6 +59,8 @@ def test_typed_tiles_discard_and_the_win_screen(monkeypatch: pytest.MonkeyPatch)
     assert "你没有 4m 这张牌" in out.getvalue() and "you do not hold" not in out.getvalue()
     state.apply(0, Discard(Tile.parse("5z")))
     state.apply(1, Win())
+    state.apply(2, Pass())
+    state.apply(3, Pass())
     table.show(state, 1)
     text = out.getvalue()
     assert "2号位 胡" in text and "穷胡" in text and "付 2^" in text  # seats from 1
@@ -94,6 +98,8 @@ def test_the_table_speaks_one_language_chinese_unless_paiju_lang_en(
         assert table.ask(state, 0) == Discard(Tile.parse("7z"))
         state.apply(0, Discard(Tile.parse("5z")))
         state.apply(1, Win())
+        state.apply(2, Pass())
+        state.apply(3, Pass())
         table.show(state, 1)
         shown[lang] = out.getvalue() + "\n".join(asked)
     zh, en = shown["zh"], shown["en"]

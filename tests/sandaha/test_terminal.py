@@ -19,7 +19,9 @@ from paiju.games.sandaha.terminal import SandahaTable, follow_options
 
 
 def test_a_full_hand_plays_to_the_settlement_in_the_terminal() -> None:
-    result = CliRunner().invoke(cli, ["play", "sandaha", "--seed", "term"], input="\n" * 80)
+    result = CliRunner().invoke(
+        cli, ["play", "sandaha", "--seed", "term", "--hands", "1"], input="\n" * 80
+    )
     assert result.exit_code == 0, result.output
     assert "三打哈" in result.output
     assert "本局结算" in result.output and "闲家得分" in result.output

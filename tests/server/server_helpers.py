@@ -39,6 +39,10 @@ ROOT = HERE.parent.parent
 PLAYABLE = [v.code for v in catalog() if FAMILIES[v.family].game is not None]
 REAL_CODES = [c for c in ("2001", "1301") if c in PLAYABLE]
 """The real codes the issue names, once their families are registered."""
+FAMILY_CODES = {
+    v.family: v.code for v in reversed(catalog()) if FAMILIES[v.family].game is not None
+}
+"""One playable code of every registered family (its first in the catalogue)."""
 GAME_CODES = ["toy", *REAL_CODES]
 """The codes the real-process tests play: the toy game, 2001 and 1301 once registered."""
 
@@ -49,6 +53,8 @@ FAST = {
     "reconnect_grace": 60,
     "fill_after": None,
     "ready_check": False,
+    "claim_window": 0.05,
+    "seed_wait": 0,
 }
 
 

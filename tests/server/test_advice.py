@@ -50,7 +50,7 @@ def test_suggestions_are_the_engines_advice_and_can_be_played(
     server: Server, code: str, phase: str, kind: str, fields: set[str]
 ) -> None:
     async def run() -> None:
-        room, tokens = server.table(code, 1, seats=4)
+        room, tokens = server.table(code, 1, seats=4, hands=1)
         p = Player(server, tokens[0], room)
         await p.connect()
         msg = await _until_to_act(p, phase)
@@ -143,7 +143,7 @@ def test_a_sandaha_hand_plays_to_the_settlement_through_the_server(server: Serve
     """三打哈 with two scripted players and two bots: bidding, the kitty, trumps, 21 tricks."""
 
     async def run() -> int:
-        room, tokens = server.table("sandaha", 2, seats=4)
+        room, tokens = server.table("sandaha", 2, seats=4, hands=1)
         oracle = Oracle(server.db)
         players = [Player(server, t, room, 7 + i, oracle) for i, t in enumerate(tokens)]
         for p in players:

@@ -39,6 +39,7 @@ OPTIONS = RoomOptions(
     fill_after=None,
     ready_check=False,
     tuoguan_after=1,
+    seed_wait=0.2,
 )
 """The players do not act: their decision times out and the bot (托管) plays on."""
 
@@ -91,7 +92,10 @@ def test_client_seeds_sent_after_the_commitment_make_the_deal(tmp_path: Path) ->
         assert [e["code"] for e in eve_s.of("error")] == ["spectator"]
         assert [e["code"] for e in ann_s.of("error")] == ["bad_message"]
         room.join(bob, 1)  # the last open seat: the room starts and deals
-        await asyncio.sleep(0.05)
+        for _ in range(200):  # bob (not connected) sends no seed: the deal waits seed_wait
+            await asyncio.sleep(0.005)
+            if ann_s.of("hand_started"):
+                break
         started = ann_s.of("hand_started")[0]
         assert started["commitment"] == published  # the seed committed to before
         assert started["client_seeds"] == ["ann-42", "", ""]
@@ -138,3 +142,84 @@ def test_client_seeds_sent_after_the_commitment_make_the_deal(tmp_path: Path) ->
     assert "your seed" in ok.output and "is seat 0's in the deal seed" in ok.output
     bad = CliRunner().invoke(cli, ["verify", str(game), "--db", db, "--client-seed", "ann-43"])
     assert bad.exit_code != 0 and "is not in this deal" in bad.output
+
+
+FIRST = RoomOptions(
+    seats=3,
+    bots=2,
+    time_limit=0.02,
+    bot_delay=0,
+    pause=0,
+    hands=1,
+    fill_after=None,
+    seed_wait=0.5,
+)
+"""One player and two bots: the room starts at its creation."""
+
+
+async def _first_hand(store: Store, send_seed: bool) -> tuple[_Socket, str, float]:
+    """A room that starts at creation; its creator connects and (or not) sends a seed.
+    Returns the creator's socket, the commitment published with the room, and the delay
+    from the room's creation to its first deal."""
+    hub = Hub(store, Limits(min_bot_delay=0))
+    ann = store.create_player("ann" if send_seed else "amy")[0]
+    loop = asyncio.get_running_loop()
+    created = loop.time()
+    room = hub.create_room(ann, "2001", FIRST, {}, 0)
+    info = room.info()
+    assert info.status == "playing" and room.state is None  # started, not dealt yet
+    assert info.next_commitment is not None
+    sock = _Socket()
+    client = Client(ann, sock.send_text, hub.limits, sock.close)
+    writer = loop.create_task(client.writer())
+    room.attach(client)
+    await asyncio.sleep(0.01)
+    welcome = sock.of("welcome")[0]
+    assert welcome["room"]["next_commitment"] == info.next_commitment
+    assert not sock.of("hand_started")  # nobody could add a seed yet: no deal
+    if send_seed:
+        room.handle(client, json.dumps({"type": "client_seed", "seed": "ann-first", "id": 1}))
+    dealt = None
+    for _ in range(400):
+        await asyncio.sleep(0.005)
+        if sock.of("hand_started") and dealt is None:
+            dealt = loop.time() - created
+        if sock.of("hand_over"):
+            break
+    assert dealt is not None
+    hub.shutdown()
+    writer.cancel()
+    return sock, info.next_commitment, dealt
+
+
+def test_the_first_hand_of_a_room_that_starts_at_creation_takes_the_players_seed(
+    tmp_path: Path,
+) -> None:
+    """docs/fairness.md section 1, "the first hand too": hand 1 is committed to before its
+    deal (the room's info, the welcome) and waits for the seated player's seed; the seed
+    sent is in the deal, and the record verifies."""
+    store = Store(str(tmp_path / "first.db"))
+    sock, published, dealt = asyncio.run(_first_hand(store, send_seed=True))
+    assert dealt < FIRST.seed_wait  # the seed was in: no need to wait the whole time
+    kinds = [m.get("type") for m in sock.sent]
+    assert kinds.index("seeded") < kinds.index("hand_started")
+    started = sock.of("hand_started")[0]
+    assert started["hand_no"] == 1 and started["commitment"] == published
+    assert started["client_seeds"] == ["ann-first", "", ""]
+    over = sock.of("hand_over")[0]
+    assert over["deal_seed"] == f"{over['seed']}:ann-first::"
+    hand = store.hand(over["game"])
+    assert hand is not None and hand.hand_no == 1
+    assert verify_game(game_record(hand, store.ledger_of_hand(hand.id), 1))["ok"] is True
+    store.close()
+
+
+def test_the_first_deal_waits_seed_wait_for_a_player_who_sends_none(tmp_path: Path) -> None:
+    """Without a seed from its player, hand 1 is dealt ``seed_wait`` seconds after the
+    room started, from the server seed alone - still the one committed to before."""
+    store = Store(str(tmp_path / "late.db"))
+    sock, published, dealt = asyncio.run(_first_hand(store, send_seed=False))
+    assert dealt >= FIRST.seed_wait - 0.01
+    started = sock.of("hand_started")[0]
+    assert started["commitment"] == published and started["client_seeds"] is None
+    store.close()

@@ -29,7 +29,7 @@ def test_a_deal_plays_to_the_settlement_through_the_server(
     server: Server, code: str, humans: int
 ) -> None:
     async def run() -> tuple[int, list[Player]]:
-        room, tokens = server.table(code, humans)
+        room, tokens = server.table(code, humans, hands=1)  # one deal
         oracle = Oracle(server.db)
         players = [Player(server, t, room, 31 + i, oracle) for i, t in enumerate(tokens)]
         for p in players:

@@ -187,7 +187,7 @@ def _play_through_a_failover(nodes: list[Node], dsn: str, redis_url: str) -> Non
     victim.kill9()
     killed = time.monotonic()
     survivors = [n for n in nodes if n is not victim]
-    asyncio.run(_never_on_a_dead_node(b, redis_url, survivors))
+    asyncio.run(_never_on_a_dead_node(b, dsn, survivors))
     while True:
         infos = {room: _info(survivors, room) for room in moved}
         if all(i.get("node") in ("b", "c") and i.get("ws") for i in infos.values()):
@@ -226,16 +226,20 @@ def _play_through_a_failover(nodes: list[Node], dsn: str, redis_url: str) -> Non
     assert 'paiju_actions_total{node="b"}' in metrics
 
 
-async def _never_on_a_dead_node(through: Node, redis_url: str, live: list[Node]) -> None:
-    """A node that looks the least loaded but cannot be reached (a presence entry of a
-    node just dead, not expired yet) is skipped: the room is created on a live node."""
-    import redis.asyncio as aioredis
-
-    client = aioredis.from_url(redis_url)
-    ghost = {"name": "ghost", "url": "http://127.0.0.1:9", "rooms": 0, "connections": 0}
-    await client.set("paiju:node:ghost", json.dumps(ghost), px=int(LEASE_TTL * 1000))
-    await client.sadd("paiju:nodes", "ghost")
-    await client.aclose()
+async def _never_on_a_dead_node(through: Node, dsn: str, live: list[Node]) -> None:
+    """A node that looks the least loaded but cannot be reached (the presence of a node
+    just dead, not expired yet) is skipped: the room is created on a live node."""
+    store = Store(dsn)
+    with store.engine.begin() as conn:
+        conn.execute(
+            text(
+                """INSERT INTO cluster_nodes (name, url, rooms, connections, seen_at, expires_at)
+                SELECT 'ghost', 'http://127.0.0.1:9', 0, 0, t, t + :ttl
+                FROM (SELECT extract(epoch from clock_timestamp()) AS t) AS now"""
+            ),
+            {"ttl": LEASE_TTL},
+        )
+    store.close()
     token = through.register("late")
     body = {"code": "toy", "options": {**FAST, "seats": 2, "bots": 0}, "seat": 0}
     made = await asyncio.to_thread(through.call, "POST", "/api/rooms", token, json=body)
@@ -300,16 +304,16 @@ class Cuttable:
                 s.close()
 
 
-def test_a_node_cut_off_from_redis_stops_before_another_takes_over(
+def test_a_node_cut_off_from_the_database_stops_before_another_takes_over(
     tmp_path: Path, postgres_db: str, redis_url: str
 ) -> None:
-    """Node a loses Redis: it stops renewing, gives its room up (its sockets are told
+    """Node a loses PostgreSQL: it cannot renew, gives its room up (its sockets are told
     ``wrong_node``) while its lease still holds - nobody has taken the room yet - and then
     node b takes it over; the game resumes there exactly and plays to the end."""
-    port = int(redis_url.rsplit(":", 1)[1].split("/")[0])
+    port = int(postgres_db.rsplit(":", 1)[1].split("/")[0])
     relay = Cuttable(port)
-    a_url = redis_url.replace(f":{port}/", f":{relay.port}/")
-    a = Node(tmp_path / "a", postgres_db, a_url, "a")
+    a_dsn = postgres_db.replace(f":{port}/", f":{relay.port}/")
+    a = Node(tmp_path / "a", a_dsn, redis_url, "a")
     b = Node(tmp_path / "b", postgres_db, redis_url, "b")
     _each(Node.start, [a, b])
     store = Store(postgres_db)

@@ -115,3 +115,69 @@ def test_the_nginx_configuration_of_deploy_md(
             node.stop()
         proxy.terminate()
         proxy.wait(10)
+
+
+def _acl() -> str:
+    found = re.search(r"```acl\n(.*?)```", DOC, re.S)
+    assert found is not None, "docs/deploy.md has no Redis ACL block"
+    return found.group(1)
+
+
+def test_redis_runs_with_the_acl_of_deploy_md(tmp_path: Path, postgres_db: str) -> None:
+    """Redis as deploy.md runs it: a client without the nodes' password is refused, and a
+    node with it counts every limit in Redis (its scripts, sets, locks), none of them on
+    its own for want of a permission."""
+    import redis as redis_client
+
+    from redis_server import find_redis_server
+
+    binary = find_redis_server()
+    if binary is None:
+        pytest.skip("no redis-server")
+    acl = tmp_path / "paiju.acl"
+    acl.write_text(_acl(), encoding="utf-8")
+    port = free_port()
+    options = ["--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"]
+    options += ["--aclfile", str(acl), "--dir", str(tmp_path)]
+    server = subprocess.Popen([str(binary), *options], stdout=subprocess.DEVNULL)
+    password = re.search(r"user paiju on >(\S+)", _acl())
+    assert password is not None
+    url = f"redis://paiju:{password.group(1)}@127.0.0.1:{port}/0"
+    node = None
+    try:
+        end = time.monotonic() + 10
+        while True:
+            try:
+                assert redis_client.Redis.from_url(url).ping()
+                break
+            except redis_client.ConnectionError:
+                assert time.monotonic() < end, "redis-server did not start"
+                time.sleep(0.1)
+        anyone = redis_client.Redis.from_url(f"redis://127.0.0.1:{port}/0")
+        with pytest.raises(redis_client.RedisError):
+            anyone.set("paiju:node:evil", "{}")
+        with pytest.raises(redis_client.RedisError):
+            redis_client.Redis.from_url(url).set("elsewhere", 1)
+        node = Node(tmp_path / "a", postgres_db, url, "a").start()
+        token = node.register("ann")
+        room = node.create_room(token, "toy", seats=2, bots=0)["room"]
+
+        async def talk() -> None:
+            async with websockets.connect(f"{room['ws']}?token={token}") as ws:
+                assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "welcome"
+                await ws.send(json.dumps({"type": "ping", "id": 1}))
+                while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "pong":
+                    pass
+
+        asyncio.run(talk())
+        counted = redis_client.Redis.from_url(url)
+        keys = {k.decode() for k in counted.scan_iter("paiju:limits:*")}
+        assert any(k.startswith("paiju:limits:registrations:") for k in keys), keys
+        assert any(k.startswith("paiju:limits:bucket:") for k in keys), keys
+        assert any(k.startswith("paiju:limits:rooms:") for k in keys), keys
+        assert "Redis does not answer" not in node.log.read_text(errors="replace")
+    finally:
+        if node is not None:
+            node.stop()
+        server.terminate()
+        server.wait(10)

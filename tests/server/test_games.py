@@ -15,7 +15,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_helpers import GAME_CODES, LAUNCH, Oracle, Player, Server, check_messages, rebuild
+from server_helpers import (
+    FAMILY_CODES,
+    GAME_CODES,
+    LAUNCH,
+    Oracle,
+    Player,
+    Server,
+    check_messages,
+    rebuild,
+)
 
 from paiju.fairness import commitment
 from paiju.games import read_record, replay
@@ -127,6 +136,20 @@ def test_no_message_leaks_a_hidden_card_over_many_games(server: Server) -> None:
         total += checked
     store.close()
     assert total > 50
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_CODES))
+def test_no_message_of_any_family_leaks_a_hidden_card(server: Server, family: str) -> None:
+    """One hand of every family at its usual table (two scripted seats, bots, a spectator):
+    every state/update each seat and the spectator got is replayed and scanned for cards or
+    tiles it may not see, and its view must be the replay's view for that seat."""
+    code = FAMILY_CODES[family]
+    _, clients = asyncio.run(_play_room(server, code, humans=2, seed=7, hands=1))
+    store = Store(str(server.db))
+    for p in clients:
+        checked, problems = check_messages(store, p)
+        assert checked and problems == [], (code, p.seat, problems)
+    store.close()
 
 
 def test_verify_command_and_rest_prove_each_game(server: Server) -> None:

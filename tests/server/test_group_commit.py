@@ -26,7 +26,14 @@ from paiju.server.store import ActionWrite, HandWrite, Store
 pytestmark = pytest.mark.skipif("2001" not in PLAYABLE, reason="宝子 2001 is not registered")
 
 OPTIONS = RoomOptions(
-    seats=3, time_limit=0, bot_delay=0, pause=0, hands=1, fill_after=None, ready_check=False
+    seats=3,
+    time_limit=0,
+    bot_delay=0,
+    pause=0,
+    hands=1,
+    fill_after=None,
+    ready_check=False,
+    seed_wait=0,
 )
 
 

@@ -124,6 +124,7 @@ OPEN = RoomOptions(
     fill_after=None,
     ready_check=False,
     tuoguan_after=1,
+    seed_wait=0,
 )
 
 

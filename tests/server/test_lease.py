@@ -210,3 +210,36 @@ def test_the_takeover_query_walks_the_expired_leases_only(postgres_db: str) -> N
     finally:
         a.close()
         b.close()
+
+
+def test_token_times_are_the_databases_clock_not_the_nodes(
+    postgres_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A node whose clock is 91 days fast neither refuses the 90-day tokens another node
+    gave (``token_expired``) nor gives tokens of 181 days: a cluster node's store counts
+    token times by the database server's clock, as the leases do."""
+    day = 86_400
+    right = SharedStore(postgres_db, "right", ttl=30.0)
+    ann, token = right.create_player("ann", lifetime=90 * day)
+    real = time.time
+    monkeypatch.setattr(time, "time", lambda: real() + 91 * day)
+    fast = SharedStore(postgres_db, "fast", ttl=30.0)
+    try:
+        assert fast.player_by_token(token) == ann
+        assert not fast.token_expired(token)
+        bob, other = fast.create_player("bob", lifetime=90 * day)
+        expires = fast._token(other)
+        assert expires is not None and expires[1] is not None
+        assert abs(expires[1] - (real() + 90 * day)) < 60, "a token of 181 days"
+        assert fast.player_by_token(other) == bob
+        # a token past its time is refused by both
+        with right.engine.begin() as conn:
+            conn.execute(
+                text("UPDATE players SET token_expires = :t WHERE id = :p"),
+                {"t": real() - 60, "p": ann.id},
+            )
+        fast._players.clear()
+        assert fast.token_expired(token) and fast.player_by_token(token) is None
+    finally:
+        right.close()
+        fast.close()

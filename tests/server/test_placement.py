@@ -1,19 +1,20 @@
 """Where a cluster puts a new room (``paiju.server.cluster.Cluster.candidates``): on the least
-loaded live node by the presence every node keeps in Redis - fewest open rooms, then fewest
-connections, then the node that received the call, then by name - and never on a node
-whose presence has gone stale (it may be dead: its key has not expired yet). A real Redis
-(``tests/redis_server.py``); the nodes other than this one are presence entries only."""
+loaded live node by the presence every node keeps in the shared database - fewest open
+rooms, then fewest connections, then the node that received the call, then by name - and
+never on a node whose presence has gone stale (it may be dead: its row has not expired
+yet). A real PostgreSQL (``tests/pg.py``); the nodes other than this one are presence rows
+only, written as a node writes its own."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 from types import SimpleNamespace
 from typing import Any
 
-import redis.asyncio as aioredis
+from sqlalchemy import text
 
 from paiju.server.cluster import Cluster, NodeConfig
+from paiju.server.lease import SharedStore
 
 TTL = 5.0
 
@@ -27,61 +28,74 @@ class _Room:
         return self._clients
 
 
-def _cluster(redis_url: str, rooms: list[_Room]) -> Cluster:
-    hub: Any = SimpleNamespace(rooms=dict(enumerate(rooms)))
-    store: Any = SimpleNamespace(fence={}, on_stale=None)
-    config = NodeConfig("me", "http://127.0.0.1:9", redis_url, lease_ttl=TTL)
-    return Cluster(hub, store, config)
-
-
-async def _present(
-    client: Any, name: str, rooms: int, connections: int = 0, age: float = 0.0
+def _present(
+    store: SharedStore, name: str, rooms: int, connections: int = 0, age: float = 0.0
 ) -> None:
-    """Node ``name``'s presence as its own heartbeat writes it, ``age`` seconds ago."""
-    value = {"name": name, "url": f"http://127.0.0.1:9/{name}", "rooms": rooms}
-    value["connections"] = connections
-    await client.set(f"paiju:node:{name}", json.dumps(value), px=int((TTL - age) * 1000))
-    await client.sadd("paiju:nodes", name)
+    """Node ``name``'s presence as its own renewal writes it, ``age`` seconds ago."""
+    with store.engine.begin() as conn:
+        conn.execute(
+            text(
+                """INSERT INTO cluster_nodes (name, url, rooms, connections, seen_at, expires_at)
+                SELECT :name, :url, :rooms, :connections, t - :age, t - :age + :ttl
+                FROM (SELECT extract(epoch from clock_timestamp()) AS t) AS now
+                ON CONFLICT (name) DO UPDATE SET rooms = EXCLUDED.rooms,
+                    connections = EXCLUDED.connections, seen_at = EXCLUDED.seen_at,
+                    expires_at = EXCLUDED.expires_at"""
+            ),
+            {
+                "name": name,
+                "url": f"http://127.0.0.1:9/{name}",
+                "rooms": rooms,
+                "connections": connections,
+                "age": age,
+                "ttl": TTL,
+            },
+        )
 
 
-def test_a_new_room_goes_to_the_least_loaded_live_node(redis_url: str) -> None:
+def test_a_new_room_goes_to_the_least_loaded_live_node(postgres_db: str) -> None:
+    store = SharedStore(postgres_db, "me", TTL)
+    # this node: three open rooms (two connections), one room over (not counted)
+    rooms = [_Room("playing", 2), _Room("waiting"), _Room("playing"), _Room("finished")]
+    hub: Any = SimpleNamespace(rooms=dict(enumerate(rooms)))
+    me = Cluster(hub, store, NodeConfig("me", "http://127.0.0.1:9", "", lease_ttl=TTL))
+
     async def run() -> None:
-        client = aioredis.from_url(redis_url)
-        # this node: three open rooms (two connections), one room over (not counted)
-        rooms = [_Room("playing", 2), _Room("waiting"), _Room("playing"), _Room("finished")]
-        me = _cluster(redis_url, rooms)
-        me.redis = aioredis.from_url(redis_url)
-        try:
-            await _present(client, "busy", rooms=7)
-            await _present(client, "idle", rooms=1, connections=9)
-            await _present(client, "idle2", rooms=1, connections=3)
-            # the least loaded of all, but not renewed for 4 s (renewed every second)
-            await _present(client, "ghost", rooms=0, age=4.0)
-            await _present(client, "even", rooms=3, connections=2)
-            assert await me.refresh()
-            assert me.load()["rooms"] == 3
-            order = [n.name for n in me.candidates()]
-            # fewest rooms, then fewest connections; a tie with this node: this node
-            assert order == ["idle2", "idle", "me", "even", "busy"]
-            assert "ghost" in me.nodes, "a stale presence is still known (not yet expired)"
-            # this node's own presence is written at once, with its load
-            mine = json.loads(await client.get("paiju:node:me"))
-            assert (mine["rooms"], mine["connections"]) == (3, 2)
-            # a node that stopped (its key gone) is forgotten
-            await client.delete("paiju:node:idle2", "paiju:node:idle")
-            assert await me.refresh()
-            assert [n.name for n in me.candidates()] == ["me", "even", "busy"]
-            assert await client.sismember("paiju:nodes", "idle") == 0
-            # the nodes share a random token for the calls they pass on
-            assert len(me.secret) >= 32
-            assert (await client.get("paiju:secret")).decode() == me.secret
-            # ties between other nodes go by name
-            await _present(client, "b2", rooms=0)
-            await _present(client, "a2", rooms=0)
-            assert await me.refresh()
-            assert [n.name for n in me.candidates()][:2] == ["a2", "b2"]
-        finally:
-            await me.redis.aclose()
-            await client.aclose()
+        _present(store, "busy", rooms=7)
+        _present(store, "idle", rooms=1, connections=9)
+        _present(store, "idle2", rooms=1, connections=3)
+        # the least loaded of all, but not renewed for 4 s (renewed every second)
+        _present(store, "ghost", rooms=0, age=4.0)
+        _present(store, "even", rooms=3, connections=2)
+        assert await me.refresh()
+        assert me.load()["rooms"] == 3
+        order = [n.name for n in me.candidates()]
+        # fewest rooms, then fewest connections; a tie with this node: this node
+        assert order == ["idle2", "idle", "me", "even", "busy"]
+        assert "ghost" in me.nodes, "a stale presence is still known (not yet expired)"
+        # this node's own presence is written at once, with its load
+        with store.engine.connect() as conn:
+            mine = conn.execute(
+                text("SELECT rooms, connections, url FROM cluster_nodes WHERE name = 'me'")
+            ).one()
+        assert tuple(mine) == (3, 2, "http://127.0.0.1:9")
+        # a node whose presence expired is forgotten
+        _present(store, "idle2", rooms=1, age=TTL + 1)
+        _present(store, "idle", rooms=1, age=TTL + 1)
+        assert await me.refresh()
+        assert [n.name for n in me.candidates()] == ["me", "even", "busy"]
+        # the nodes share a random secret for the calls they pass on, from the database
+        secret = store.nodes.secret()
+        other = SharedStore(postgres_db, "other", TTL)
+        assert len(secret) >= 32 and secret == other.nodes.secret()
+        other.close()
+        # ties between other nodes go by name
+        _present(store, "b2", rooms=0)
+        _present(store, "a2", rooms=0)
+        assert await me.refresh()
+        assert [n.name for n in me.candidates()][:2] == ["a2", "b2"]
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()

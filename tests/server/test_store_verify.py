@@ -29,7 +29,7 @@ from paiju.server.store import ActionWrite, HandEnding, HandWrite, Store
 from paiju.server.tables import metadata
 from paiju.server.verify import game_record, verify_game
 
-FAST = RoomOptions(time_limit=0, bot_delay=0, pause=0)
+FAST = RoomOptions(time_limit=0, bot_delay=0, pause=0, seed_wait=0)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from web_helpers import WebServer, check_against_ledger, enter, open_room, shoot
+import pytest
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    WebServer,
+    check_against_ledger,
+    enter,
+    fast_bots,
+    open_room,
+    shoot,
+)
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
 
 
 def start_as_player(page: Any, code: str) -> int:
@@ -63,3 +78,43 @@ def test_2101_bet_group_and_settle(page: Any, server: WebServer) -> None:
     assert sorted(first) == sorted([cards[0], cards[2]])
     assert sorted(second) == sorted([cards[1], cards[3]])
     shoot(page, "jiajiabao-result")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_banker_sees_no_result_before_turning_own_cards(
+    page: Any, server: WebServer, lang: str
+) -> None:
+    """宝子 as banker (seat 1 of the first hand): the players bet, the cards come, and one's
+    own two wait face down for 搓牌. Until they are turned, nothing of the result is on the
+    screen at either size: no player's 赢/输, no "庄 +9", no settlement; each tap turns one
+    card, and only after the second do every result and the banker's total appear."""
+    page.goto(page.base + "/")
+    page.evaluate(f"localStorage.setItem('paiju.lang', '{lang}')")
+    enter(page, "庄家" if lang == "zh" else "Banker")
+    fast_bots(page)
+    open_room(page, "2001", seats=4, bots=3, seat=0)
+    page.wait_for_selector(".squeeze-back", timeout=30_000)
+    banker = "庄" if lang == "zh" else "Banker"
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(300)  # past the reveal: the result would be drawn by now
+        assert page.locator("#my-cards-row .squeeze-back").count() == 2
+        assert page.locator("#my-cards-row .squeeze-back").first.is_visible()
+        assert page.locator("#room .result").count() == 0
+        assert page.locator("#bz-pot, #settlement").count() == 0
+        felt = page.inner_text("#felt")
+        assert f"{banker} +" not in felt and f"{banker} -" not in felt
+        assert not re.search(r"[+-]\d", felt), felt
+    page.click("#my-cards-row .squeeze-back[data-index='0']")
+    assert page.locator("#my-cards-row .squeeze-back").count() == 1
+    assert page.locator("#room .result, #bz-pot, #settlement").count() == 0
+    page.click("#my-cards-row .squeeze-back[data-index='1']")
+    page.wait_for_selector("#settlement")
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)
+        assert page.locator("#bz-pot").is_visible()
+        assert re.fullmatch(rf"{banker} [+-]?\d+", page.inner_text("#bz-pot"))
+        results = page.locator("#felt .result")
+        assert results.count() == 3  # each player's result against the banker
+    record = check_against_ledger(page, server, seat=0)
+    assert page.inner_text("#bz-pot") == f"{banker} {signed(record['settlement'][0])}"

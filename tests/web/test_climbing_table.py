@@ -354,11 +354,13 @@ def test_fangyang_whole_deal_through_the_ui(page: Any, server: WebServer) -> Non
     layout_ok(page, "anshan-fangyang-over")
     # the replay draws the same table from the recorded steps: the end shows the places
     page.click("#replay-link")
-    page.wait_for_selector("#replay-felt #cl-result")
-    order = read_places(page, "#replay-felt #cl-order tr")
+    # (under the felt, not inside it where the seats would cover it)
+    page.wait_for_selector(".step-view #cl-result")
+    assert page.query_selector("#replay-felt #cl-result") is None
+    order = read_places(page, ".step-view #cl-order tr")
     assert order == list(record_order(record))
     page.click("#replay-first")
-    assert page.query_selector("#replay-felt #cl-result") is None
+    assert page.query_selector(".step-view #cl-result") is None
 
 
 # ------------------------------------------------- the table's drawing of engine views

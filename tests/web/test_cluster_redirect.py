@@ -130,3 +130,67 @@ def test_the_client_follows_wrong_node_to_the_rooms_node_and_plays_there(
         context.close()
         for node in nodes.values():
             node.stop()
+
+
+def test_the_client_leaves_a_frozen_node_for_the_one_that_takes_its_room(
+    tmp_path: Path, postgres: str, redis: str, browser: Any
+) -> None:
+    """The node playing the room freezes (SIGSTOP, past its lease): its socket stays open
+    and says nothing. The page's heartbeat notices the silence, gives the socket up, reads
+    the room's info again and plays on on the node that took the room over."""
+    import signal
+    import time
+
+    nodes = {n: Node(tmp_path / n, postgres, redis, n) for n in ("a", "b")}
+    for node in nodes.values():
+        node.extra += ("--lease-ttl", "4")
+        node.launch()
+    context = browser.new_context(viewport=PHONE)
+    frozen = None
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        sockets: list[str] = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+        page.set_default_timeout(20_000)
+        page.base = nodes["a"].base
+        enter(page, "心跳")
+        mine = token(page)
+        body = {
+            "code": "1301",
+            "seat": 0,
+            "options": {"seats": 4, "bots": 3, "bot_delay": 0, "time_limit": 0, "hands": 1},
+        }
+        made = httpx.post(  # through b, which keeps it (both idle): the page is a's
+            f"{nodes['b'].base}/api/rooms",
+            json=body,
+            headers={"Authorization": f"Bearer {mine}"},
+            timeout=10,
+        )
+        assert made.status_code == 201, made.text
+        room = made.json()["room"]
+        frozen, other = nodes["b"], nodes["a"]
+        assert room["node"] == "b"
+        page.goto(f"{other.base}/#/room/{room['id']}")
+        page.wait_for_selector("#ssz-submit")
+        page.wait_for_selector("#conn.on")
+        assert sockets[-1].startswith(f"{room['ws']}?")
+        assert frozen.proc is not None
+        frozen.proc.send_signal(signal.SIGSTOP)
+        stopped, moved = time.monotonic(), f"{other.ws_base}/ws/rooms/{room['id']}?"
+        while not sockets[-1].startswith(moved):  # the silence noticed, the room found again
+            assert time.monotonic() - stopped < 40, sockets
+            page.wait_for_timeout(200)
+        page.wait_for_selector("#conn.on")
+        page.wait_for_selector("#ssz-submit")
+        arrange(page, "1301")
+        record = check_against_ledger(page, other, seat=0)
+        assert record["room"] == room["id"]
+        assert not errors, f"JavaScript errors on the page: {errors}"
+    finally:
+        if frozen is not None and frozen.proc is not None:
+            frozen.proc.send_signal(signal.SIGCONT)
+        context.close()
+        for node in nodes.values():
+            node.stop()

@@ -224,6 +224,18 @@ def test_a_whole_danzi_deal_with_tribute_by_taps(page: Any, danzi_server: DanziS
     assert [t - c for t, c in zip(result["totals"], CONTEXT["totals"], strict=True)] == list(
         result["points"]
     )
+    # the deal's box says which side scored and how, and what the 30 decides: the room's
+    # verdict is the deal's points, not "不输不赢" (the 积分 come with the match)
+    b = result["breakdown"]
+    side = "我方" if b["team"] == 0 else "对方"
+    assert page.inner_text("#cl-outcome") == f"本盘 {side} 得 {b['points']} 分"
+    assert f"{b['points']} 分" in page.inner_text("#cl-why")
+    verdict = page.inner_text("#verdict")
+    assert "不输不赢" not in verdict
+    if page.query_selector("#cl-cut-short"):  # the room's hand count ended it before 30
+        assert "不计积分" in verdict and "没打到 30 分" in page.inner_text("#cl-cut-short")
+    else:
+        assert verdict == page.inner_text("#cl-outcome")
     assert open_hands(page) == [] or 2 in open_hands(page)
     layout_ok(page, "ningcheng-danzi-end")
 

@@ -220,10 +220,12 @@ def test_sandaha_whole_hand_through_the_ui(page: Any, server: WebServer) -> None
     shoot(page, "sandaha-over")
     # the replay draws the same table: the last step shows the kitty and the tier
     page.click("#replay-link")
-    page.wait_for_selector("#replay-felt #sdh-result")
-    assert page.get_attribute("#replay-felt #sdh-result", "data-tier") == result["tier"]
-    page.click("#replay-first")
+    # (under the felt, where no seat covers it)
+    page.wait_for_selector(".step-view #sdh-result")
     assert page.query_selector("#replay-felt #sdh-result") is None
+    assert page.get_attribute(".step-view #sdh-result", "data-tier") == result["tier"]
+    page.click("#replay-first")
+    assert page.query_selector(".step-view #sdh-result") is None
 
 
 # ------------------------------------------------- the table's drawing of engine views
@@ -379,7 +381,8 @@ def test_failed_throw_is_shown_to_everyone(page: Any, server: WebServer) -> None
         assert drawn["throwFailed"]["seat"] == leader
         assert drawn["throwFailed"]["forced"] == failed["forced"]
         assert drawn["trick"][0][:2] == [leader, state.view(seat)["trick"][0]["cards"]]
-        place = ["bottom", "left", "top", "right"][(leader - (seat or 0)) % 4]
+        # the 下家 on the right, the 上家 on the left (counter-clockwise, as at every table)
+        place = ["bottom", "right", "top", "left"][(leader - (seat or 0)) % 4]
         assert drawn["trick"][0][2].startswith(place)
 
 

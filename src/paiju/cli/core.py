@@ -158,7 +158,19 @@ def _seed(text: str) -> int | str:
 
 @cli.command()
 @click.argument("code")
-@click.option("--games", "n_games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option(
+    "--games",
+    "n_games",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="Matches to play.",
+)
+@click.option(
+    "--hands",
+    type=click.IntRange(min=1),
+    help="Hands per match, the context carried (default: the game's own match).",
+)
 @click.option("--seed", default="0", show_default=True, help="Base seed of the run.")
 @click.option("--seats", type=int, help="Number of seats (default: the most the game allows).")
 @click.option("--quick", is_flag=True, help="Only the cheap invariant checks (no replay).")
@@ -169,17 +181,20 @@ def simulate(
     console: Console,
     code: str,
     n_games: int,
+    hands: int | None,
     seed: str,
     seats: int | None,
     quick: bool,
     as_json: bool,
 ) -> None:
-    """Play whole games with bots in every seat, checking the invariants of every game."""
+    """Play whole matches with bots in every seat (``--hands H`` hands each, else the
+    game's own match), checking every invariant of every hand (liveness included)."""
     g = game(code)
     n = g.seat_count(seats)
     totals = [0] * n
     failures: list[str] = []
     decisions = 0
+    played = 0
     started = time.perf_counter()
     with Progress(
         TextColumn(f"{g.variant.code} {g.variant.name_zh}"),
@@ -192,15 +207,17 @@ def simulate(
     ) as progress:
         task = progress.add_task("games", total=n_games)
         for i in range(n_games):
-            result = playout(g, n, f"{seed}:{i}", deep=not quick)
+            result = playout(g, n, f"{seed}:{i}", deep=not quick, hands=hands)
             totals = [a + b for a, b in zip(totals, result.totals, strict=True)]
             failures.extend(result.failures)
             decisions += result.decisions
+            played += len(result.hands)
             progress.advance(task)
     elapsed = max(time.perf_counter() - started, 1e-9)
     summary: dict[str, Any] = {
         "code": g.variant.code,
         "games": n_games,
+        "hands": played,
         "seats": n,
         "totals": totals,
         "games_per_s": round(n_games / elapsed, 2),
@@ -212,7 +229,7 @@ def simulate(
     if as_json:
         echo_json(summary)
         return
-    table = Table(title=f"{g.variant.code} {g.variant.name_zh}: {n_games} games")
+    table = Table(title=f"{g.variant.code} {g.variant.name_zh}: {n_games} matches, {played} hands")
     table.add_column("seat")
     table.add_column("total", justify="right")
     for s, t in enumerate(totals):
@@ -276,7 +293,10 @@ def _table(g: Game, console: Console) -> Any:
 @click.option("--seats", type=int, help="Number of seats (default: the most the game allows).")
 @click.option("--seed", help="Seed of the first hand (default: random).")
 @click.option(
-    "--hands", type=click.IntRange(min=1), help="Hands to play (default: ask after each hand)."
+    "--hands",
+    type=click.IntRange(min=1),
+    help="Hands to play, with no question between them (default: the game's match, "
+    "再来一局？ after each hand).",
 )
 @variants_option
 @pass_console
@@ -288,8 +308,9 @@ def play(
     seed: str | None,
     hands: int | None,
 ) -> None:
-    """Play in the terminal against bots: hand after hand (再来一局？) until you stop, or
-    ``--hands N``. ``PAIJU_LANG=en`` speaks English."""
+    """Play in the terminal against bots: the game's match (8 局, 麻将 by 圈, 打弹子 to 30)
+    hand after hand, 再来一局？ after each, then the match's 总结算 and 再来一场？; or
+    ``--hands N`` hands straight. ``PAIJU_LANG=en`` speaks English."""
     from paiju.fairness import new_seed
 
     g = game(code)
@@ -297,60 +318,112 @@ def play(
     if not 0 <= seat < n:
         raise click.BadParameter(f"seat must be 0-{n - 1}")
     base = seed if seed is not None else new_seed()[:12]
-    match = Match(g, n, (f"{base}/{h}" for h in range(10**6)))
+    seeds = (f"{base}/{h}" for h in range(10**6))
     bots = [make_bot(g, hash((base, s)) & 0xFFFF) for s in range(n)]
     ui = _table(g, console)
     lang = terminal_lang()
     name = g.variant.name_zh if lang == "zh" else g.variant.name_en
     console.print(f"[bold]{g.variant.code} {name}[/bold]")
-    while (hands is None or len(match.hands) < hands) and not match.is_over:
+    played = 0
+    while True:
+        match = Match(g, n, seeds, hands=hands)
+        played += 1
+        stopped = not _play_match(console, ui, match, bots, seat, lang, played)
+        _tell_summary(console, g, match, seat, lang)
+        if hands is not None or stopped or not _another(g.match_words, lang):
+            break
+
+
+def _play_match(
+    console: Console, ui: Any, match: Match, bots: list[Any], seat: int, lang: Lang, number: int
+) -> bool:
+    """Play the hands of one match; False when the player stops before its end."""
+    g = match.game
+    hand_zh, hand_en = g.hand_words
+    match_zh, match_en = g.match_words
+    while not match.is_over:
         state = match.next_hand()
         n = len(match.hands)
-        title = (
-            f"第 {n} 局（种子 {state.seed}）" if lang == "zh" else f"hand {n} (seed {state.seed})"
-        )
+        # the match's number once there are several, or where a match is a 局 of 盘 (打弹子)
+        numbered = number > 1 or g.match_option is None
+        if lang == "zh":
+            head = f"第 {number} {match_zh} · " if numbered else ""
+            title = f"{head}第 {n} {hand_zh}（种子 {state.seed}）"
+        else:
+            head = f"{match_en} {number} · " if numbered else ""
+            title = f"{head}{hand_en} {n} (seed {state.seed})"
         console.rule(title)
-        while not state.is_over:
-            for s in sorted(state.to_act()):
-                if s not in state.to_act():
-                    continue
-                if s == seat:
-                    ui.show(state, seat)
-                    action = ui.ask(state, seat)
-                else:
-                    action = bots[s].act(state, s)
-                try:
-                    events = state.apply(s, action)
-                except IllegalAction as exc:
-                    console.print(f"[red]{explain(exc, lang)}[/red]")
-                    continue
-                for event in events:
-                    audience = event.audience()
-                    if audience is None or seat in audience:
-                        tell = getattr(ui, "event", None)
-                        if tell is not None:
-                            tell(state, seat, event)
-                        else:
-                            line = player_event(event.to_json(), seat, lang)
-                            if line:
-                                console.print(f"  {line}", style="dim")
+        _play_hand(console, ui, state, bots, seat, lang)
         ui.show(state, seat)
         settlement = list(state.settlement())
         mine = settlement[seat]
         if lang == "zh":
-            console.print(f"本局结算：{settlement}（你 {mine:+d}）；累计：{match.totals}")
+            console.print(f"本{hand_zh}结算：{settlement}（你 {mine:+d}）；累计：{match.totals}")
         else:
             console.print(f"settlement: {settlement} (you {mine:+d}); totals: {match.totals}")
-        if hands is None and not match.is_over and not _another(lang):
-            break
-    console.print(("总分：" if lang == "zh" else "totals: ") + str(match.totals))
+        if match.length is None and not match.is_over and not _another(g.hand_words, lang):
+            return False
+    return True
 
 
-def _another(lang: str) -> bool:
-    """再来一局？ — asked after each hand of ``paiju play`` without ``--hands``; the end of
-    the input is a no."""
+def _play_hand(
+    console: Console, ui: Any, state: State, bots: list[Any], seat: int, lang: Lang
+) -> None:
+    while not state.is_over:
+        for s in sorted(state.to_act()):
+            if s not in state.to_act():
+                continue
+            if s == seat:
+                ui.show(state, seat)
+                action = ui.ask(state, seat)
+            else:
+                action = bots[s].act(state, s)
+            try:
+                events = state.apply(s, action)
+            except IllegalAction as exc:
+                console.print(f"[red]{explain(exc, lang)}[/red]")
+                continue
+            for event in events:
+                audience = event.audience()
+                if audience is None or seat in audience:
+                    tell = getattr(ui, "event", None)
+                    if tell is not None:
+                        tell(state, seat, event)
+                    else:
+                        line = player_event(event.to_json(), seat, lang)
+                        if line:
+                            console.print(f"  {line}", style="dim")
+
+
+def _tell_summary(console: Console, g: Game, match: Match, seat: int, lang: Lang) -> None:
+    """总结算 of a match: each seat's total and hands won, and the 大赢家."""
+    summary = match.summary()
+    hand_zh, hand_en = g.hand_words
+
+    def who(s: int) -> str:
+        if lang == "zh":
+            return f"{s + 1}号位" + ("（你）" if s == seat else "")
+        return f"seat {s + 1}" + (" (you)" if s == seat else "")
+
+    if lang == "zh":
+        console.print(f"[bold]总结算[/bold]（{summary.hands} {hand_zh}）")
+    else:
+        console.print(f"[bold]match summary[/bold] ({summary.hands} {hand_en}s)")
+    for s, (total, won) in enumerate(zip(summary.totals, summary.won, strict=True)):
+        star = (" ★ 大赢家" if lang == "zh" else " ★ top winner") if s in summary.winners else ""
+        if lang == "zh":
+            console.print(f"  {who(s)}：{total:+d}，胜 {won} {hand_zh}{star}")
+        else:
+            console.print(f"  {who(s)}: {total:+d}, won {won}{star}")
+    console.print(("总分：" if lang == "zh" else "totals: ") + str(list(summary.totals)))
+
+
+def _another(words: tuple[str, str], lang: str) -> bool:
+    """再来一局？ (or 一盘, 一场 …, in the game's words) — asked after each hand of ``paiju
+    play`` without ``--hands``, and after a match; the end of the input is a no."""
+    zh, en = words
     try:
-        return click.confirm("再来一局？" if lang == "zh" else "Another hand?", default=True)
+        return click.confirm(f"再来一{zh}？" if lang == "zh" else f"Another {en}?", default=True)
     except click.Abort:
         return False
 

@@ -1,8 +1,13 @@
-"""``paiju hu``: the 鞍山麻将 win check and payment of one hand, from the command line.
+"""``paiju hu`` and ``paiju ting``: the 鞍山麻将 win check and payment of one hand, and the
+waits (听牌) of a hand one tile short, from the command line.
 
 ``paiju hu anshan-majiang --hand TILES [--melds "c:123m p:555p k:1111z a:2222s"] --win TILE
 [--self-drawn] --flip TILE [--qiang ming|an] [--reveal TILE] [--after-kong] [--dealer]
 [--seat N --dealer-seat N [--from N] [--closed "N N"]] [--json]``
+
+``paiju ting anshan-majiang --hand 13TILES [--melds "…"] --flip TILE [--option NAME=VALUE]
+[--json]`` answers ``{"waits": [{"tile": "3m", "discard": bool, "self_drawn": bool,
+"unseen": n}, …]}``.
 """
 
 from __future__ import annotations
@@ -13,9 +18,9 @@ from rich.table import Table
 
 from paiju.catalog import find_variant
 from paiju.cli.app import cli, echo_json, pass_console, variants_option
-from paiju.errors import PaijuError, UnknownVariant
+from paiju.errors import NotationError, PaijuError, UnknownVariant
 
-__all__ = ["hu"]
+__all__ = ["hu", "ting"]
 
 
 @cli.command()
@@ -108,3 +113,68 @@ def hu(
         for row in result.get("payments", []):
             extra = " ".join(row["extra"]) or "-"
             console.print(f"seat {row['seat']}: 2^{row['fan']} = {row['pay']}  (+ {extra})")
+
+
+def _room_options(pairs: tuple[str, ...]) -> dict[str, object]:
+    """``--option NAME=VALUE`` pairs as room options (true/false read as booleans)."""
+    out: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise NotationError(f"--option {pair!r}: write NAME=VALUE, e.g. hun=flip+next")
+        out[name] = {"true": True, "false": False}.get(value, value)
+    return out
+
+
+@cli.command()
+@click.argument("code")
+@click.option("--hand", required=True, help="The concealed tiles: 13 less 3 per meld.")
+@click.option("--melds", default="", help='Melds: "c:123m p:555p k:1111z a:2222s".')
+@click.option("--flip", required=True, help="The flipped tile (揭) that names the 混.")
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    help="A room option NAME=VALUE (hun=flip+next, shisanyao=thirteen-orphans, …); repeatable.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the waits as JSON.")
+@variants_option
+@pass_console
+def ting(
+    console: Console,
+    code: str,
+    hand: str,
+    melds: str,
+    flip: str,
+    options: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """The waits (听牌) of a 鞍山麻将 hand: each tile that completes it on a discard and/or on
+    a self-draw, and how many of it the seat has not seen."""
+    from paiju.games.majiang.ting import ting as waits_of
+
+    variant = find_variant(code)
+    if variant.family != "majiang":
+        raise UnknownVariant(f"{code} is not a mahjong (麻将) variant")
+    result = waits_of(hand, flip=flip, melds=melds, options=_room_options(options))
+    if as_json:
+        echo_json(result)
+        return
+    if not result["waits"]:
+        console.print("不听 not ready: no tile completes this hand")
+        return
+    table = Table(title="听牌 waits")
+    table.add_column("牌 tile")
+    table.add_column("点炮 discard")
+    table.add_column("自摸 self-drawn")
+    table.add_column("未见 unseen", justify="right")
+    for w in result["waits"]:
+        table.add_row(
+            w["tile"],
+            "✓" if w["discard"] else "-",
+            "✓" if w["self_drawn"] else "-",
+            str(w["unseen"]),
+        )
+    console.print(table)
+    total = sum(w["unseen"] for w in result["waits"])
+    console.print(f"{len(result['waits'])} 种 kinds, {total} 张 tiles unseen")

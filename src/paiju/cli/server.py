@@ -46,7 +46,7 @@ __all__ = ["serve", "verify"]
     "--redis",
     "redis_url",
     metavar="URL",
-    help="Run as one node of a cluster (docs/deploy.md): Redis for presence, e.g."
+    help="Run as one node of a cluster (docs/deploy.md): Redis for the limits, e.g."
     " redis://127.0.0.1:6379/0; needs --db postgresql://… shared by every node.",
 )
 @click.option(

@@ -6,7 +6,8 @@ Actions (``Discrete(75)``; tiles by kind 0-33 = 1-9 万, 1-9 筒, 1-9 条, 东�
 * ``68`` 胡 (自摸, 点炮 or 抢杠); ``69`` 碰; ``70`` 明杠; ``71`` 过;
 * ``72 + k`` 吃 with the discard as the chow's ``k``-th tile (lowest 0, middle 1, highest 2).
 
-Claim windows (吃/碰/杠/胡/过) are simultaneous: every seat that may claim decides, and no
+Claim windows (吃/碰/杠/胡/过) are simultaneous: every other seat decides (``71`` 过 alone
+when it can claim nothing), and no
 seat sees another's decision before the window closes (the parallel environment asks
 them at once; the AEC environment one after the other, lowest seat first).
 

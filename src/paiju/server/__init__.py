@@ -57,12 +57,13 @@ def serve(
     file limit is raised to the hard limit and uvicorn refuses connections past what it
     allows (503), with the request-head deadline and per-address cap of
     :mod:`paiju.server.net`."""
+    import os
     import resource
 
     import uvicorn
 
     from paiju.server.app import create_app as make
-    from paiju.server.net import GuardedHttp, NetLimits
+    from paiju.server.net import GuardedHttp, NetLimits, PerClient, trusted_proxies
     from paiju.server.options import Limits
     from paiju.server.store import Store
 
@@ -76,8 +77,9 @@ def serve(
         soft = hard
     NetLimits.header_timeout = limits.header_timeout
     NetLimits.connections_per_address = limits.connections_per_address
+    NetLimits.proxies = trusted_proxies(os.environ.get("FORWARDED_ALLOW_IPS"))
     uvicorn.run(
-        make(db, limits=limits, admin_token=admin_token, opened=store, node=node),
+        PerClient(make(db, limits=limits, admin_token=admin_token, opened=store, node=node)),
         host=host,
         port=port,
         http=GuardedHttp,

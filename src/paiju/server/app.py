@@ -26,6 +26,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import OperationalError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
@@ -41,12 +42,20 @@ from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
 from paiju.server.invitations import Invitation, Invitations
 from paiju.server.invites import invite_code, invite_room
-from paiju.server.messages import ErrorMsg, Hello, Preview, RoomInfo, Suggestions
+from paiju.server.messages import (
+    ErrorMsg,
+    Hello,
+    MatchSummaryMsg,
+    Preview,
+    RoomInfo,
+    Suggestions,
+)
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.records import player_record, table_mates
 from paiju.server.room import Room
 from paiju.server.shared_limits import Admitted
 from paiju.server.store import PlayerRow, Store, hash_token
+from paiju.server.summary import room_summary, table_of
 from paiju.server.verify import game_record, game_steps, verify_game
 
 __all__ = ["create_app"]
@@ -231,6 +240,16 @@ def create_app(
             {"error": {"code": "bad_request", "message": problems[:2000]}}, status_code=422
         )
 
+    @app.exception_handler(OperationalError)
+    async def no_database(request: Request, exc: OperationalError) -> JSONResponse:
+        log.warning("%s %s: the database does not answer: %r", request.method, request.url, exc)
+        message = "the server cannot reach its database just now; try again in a few seconds"
+        return JSONResponse(
+            {"error": {"code": "unavailable", "message": message}},
+            status_code=503,
+            headers={"Retry-After": "2"},
+        )
+
     @app.exception_handler(RecursionError)
     async def too_deep(request: Request, exc: RecursionError) -> JSONResponse:
         return JSONResponse(
@@ -402,6 +421,30 @@ def create_app(
         seat = hub().room(room_id).leave(me)
         return {"room": room_id, "seat": seat}
 
+    @app.get("/api/rooms/{room_id}/summary")
+    async def summary(room_id: Id, me: Me) -> MatchSummaryMsg:
+        """总结算: each seat's points, 积分 and hands won, and the 大赢家 - of the whole match
+        once the room is finished (so far while it plays), also long after (战绩)."""
+        room = hub().rooms.get(room_id)
+        if room is not None:
+            room.settle_writes()
+            return room.match_summary()
+        row = store().room(room_id)
+        if row is None:
+            raise ServerError("no_room", f"no room {room_id}", 404)
+        return room_summary(store(), table_of(row))
+
+    @app.post("/api/rooms/{room_id}/again", status_code=201)
+    async def again(room_id: Id, me: Me) -> RoomCreated:
+        """再来一局: the next match at this finished room's table (same game, options,
+        players and bots), created by the first seated player who asks; the others are
+        seated there too and every socket of the room is told (``next_room``)."""
+        room = hub().room(room_id)
+        async with hub().guard.serial(me.id):
+            new = hub().again(room, me)
+        info = new.info()
+        return RoomCreated(room=info, seat=new.seat_of(me.id), ws=info.ws or f"/ws/rooms/{new.id}")
+
     @app.post("/api/rooms/{room_id}/start")
     async def start(room_id: Id, me: Me) -> RoomInfo:
         """The owner starts now: bots take the open seats."""
@@ -477,7 +520,11 @@ def create_app(
             {"seat": e["seat"], "delta": e["delta"]} for e in store().ledger_of_hand(game_id)
         ]
         record = game_record(hand, entries, stake)
-        record["bots"] = [p is None for p in record.pop("players")]
+        players = record.pop("players")
+        record["bots"] = [p is None for p in players]
+        # the names the table showed (display names are public at the table; ids are not)
+        names = store().player_names([p for p in players if p is not None])
+        record["names"] = [None if p is None else names.get(p) for p in players]
         return record
 
     @app.get("/api/games/{game_id}")
@@ -641,7 +688,13 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> 
 
 async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
     await websocket.accept()
-    player, token = await _authenticate(websocket, hub)
+    try:
+        player, token = await _authenticate(websocket, hub)
+    except Exception as exc:  # the database does not answer: the client tries again
+        log.warning("socket of room %s: cannot check its token: %r", room_id, exc)
+        message = "the server cannot reach its database just now; reconnect in a few seconds"
+        await _refuse(websocket, "unavailable", message, 1013)
+        return
     if player is None:
         if token is not None and hub.store.token_expired(token):
             await _refuse(
@@ -651,13 +704,11 @@ async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
         await _refuse(websocket, "bad_token", "missing or unknown token; register first", 4401)
         return
     room = hub.rooms.get(room_id)
-    moved = None
     if room is None and hub.cluster is not None:
-        await hub.cluster.know_holders([room_id])
-        moved = hub.cluster.locate(room_id)
-    if moved is not None:
-        where = f"room {room_id} is played on node {moved[0]}: connect to {moved[1]}"
-        await _refuse(websocket, "wrong_node", where, 4308)
+        # a cluster node: where the room is played, or that it is moving (never "no
+        # such room" for a room the database shows open)
+        code, message, close = await hub.cluster.refusal(room_id)
+        await _refuse(websocket, code, message, close)
         return
     if room is None:
         await _refuse(websocket, "no_room", f"no open room {room_id}", 4404)

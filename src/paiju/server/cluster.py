@@ -2,24 +2,28 @@
 
 Each room lives on one node (the holder of its lease, :mod:`paiju.server.lease`); any node
 answers the lobby and every REST call from the shared PostgreSQL database, and passes a
-call that acts on a room it does not hold to the node that holds it. Redis holds the
-nodes' presence - name, public URL, load - under a key that expires unless renewed.
+call that acts on a room it does not hold to the node that holds it. The database also
+holds the nodes' presence - name, public URL, load, live until when by its own clock -
+and the secret of the calls the nodes pass on (:class:`paiju.server.lease.Nodes`): a node
+is known by what the authenticated database says. Redis counts the limits only
+(:mod:`paiju.server.shared_limits`); without it the rooms play on.
 
-Every :attr:`NodeConfig.renew_every` seconds a node (:meth:`Cluster.tick`):
+Every :attr:`NodeConfig.renew_every` seconds a node:
 
-1. writes its presence to Redis (and reads every other node's);
-2. renews its leases - only while Redis answers: a node cut off from the cluster stops
-   renewing, and drops its rooms before their leases can expire (it stops writing before
-   another node may take over; the epoch fence refuses its writes anyway). The renewals
-   run in a thread of their own, so that a busy event loop does not hold them up;
-3. takes over rooms whose lease has expired (a node died, or was cut off), the least
-   loaded nodes first, and recovers each one from its event log exactly as a restarted
-   single server does (:meth:`paiju.server.hub.Hub.recover_room`): the hand in play is
-   replayed from its seed and log, the decision timers restart, the players reconnect.
+1. writes its presence and renews its leases, in one transaction, from a thread of its
+   own (:meth:`Cluster._renew_loop`: a busy event loop does not hold it up). A node that
+   cannot reach the database stops renewing and drops its rooms before their leases can
+   expire (its sockets are told; the epoch fence refuses its writes anyway);
+2. reads the other nodes' presence (:meth:`Cluster.tick`), and takes over rooms whose
+   lease has expired (a node died, or was cut off), the least loaded nodes first, and
+   recovers each one from its event log exactly as a restarted single server does
+   (:meth:`paiju.server.hub.Hub.recover_room`): the hand in play is replayed from its seed
+   and log, the decision timers restart, the players reconnect.
 
 A socket that reaches a node which does not hold its room is refused with ``wrong_node``
-(close code 4308), its message naming the WebSocket URL of the node that does; the room's
-info (``GET /api/rooms/{id}``, from any node) says the same in ``node`` and ``ws``.
+(close code 4308), its message naming the WebSocket URL of the node that does, or saying
+that the room is moving; the room's info (``GET /api/rooms/{id}``, from any node) says the
+same in ``node`` and ``ws``.
 """
 
 from __future__ import annotations
@@ -27,12 +31,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import logging
 import os
 import random
 import re
-import secrets
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -42,7 +44,9 @@ from typing import TYPE_CHECKING, Any
 import httpx
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import IntegrityError, OperationalError
 
+from paiju.errors import PaijuError
 from paiju.server.invites import invite_code
 from paiju.server.journal import Journal
 from paiju.server.lease import SharedStore, StaleLease
@@ -51,8 +55,6 @@ from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
 from paiju.server.store import ActionWrite, HandWrite, RoomRow
 
 if TYPE_CHECKING:
-    from redis.asyncio import Redis
-
     from paiju.server.hub import Hub
     from paiju.server.room import Room
 
@@ -64,20 +66,37 @@ WRONG_NODE_CLOSE = 4308
 """The close code of a socket that reached a node which does not hold its room."""
 
 FORWARDED = "x-paiju-forwarded"
-"""The header of a REST call one node passed to another (never passed on again)."""
-
-_NODES = "paiju:nodes"
-_SECRET = "paiju:secret"
-"""A random token the nodes share through Redis: it marks a call one node passed to
-another (:data:`FORWARDED`), whose client address (:data:`CLIENT`) is then believed."""
+"""The header of a REST call one node passed to another (never passed on again): the
+cluster's secret, which the nodes share through the database; the call's client address
+(:data:`CLIENT`) is believed only with it."""
 
 CLIENT = "x-paiju-client"
 """The address of the client of a call passed on by a node."""
-_ROOM_PATH = re.compile(r"^/api/rooms/(\d+)(/.*)?$")
+_ROOM_PATH = re.compile(r"^/api/rooms/([0-9]{1,19})(?:/([a-z]+))?$")
+"""A call on one room: ``/api/rooms/{id}`` or ``/api/rooms/{id}/{route}`` (the path as
+the app sees it, percent-decoded: a ``..%2F`` is a ``../`` here and matches nothing)."""
+
+ROOM_ROUTES = frozenset({"join", "leave", "start", "close", "spectate", "suggestions", "check"})
+"""The calls on a room that are passed to its node; the call passed on is built from the
+parsed room id and one of these, never from the path the client sent."""
+
+ROOM_ID_MAX = 2**31 - 1
+"""The largest room id the shared database holds (PostgreSQL's ``integer``)."""
+
+_NOT_PASSED_ON = frozenset(
+    {"host", "content-length", "connection", "forwarded", "x-forwarded-for", "x-real-ip"}
+    | {"x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", FORWARDED, CLIENT}
+)
+"""Headers a node does not pass on: the hop's own, and every claim about the client's
+address (the node that passes a call names its client in :data:`CLIENT`, itself)."""
 
 FULL_CLAIM_EVERY = 60
 """Ticks between two takeover queries that also look for open rooms without any lease
 (the others walk the expired leases only, :meth:`paiju.server.lease.Leases.claim`)."""
+
+
+CLOCK_EVERY = 30
+"""Renewal rounds between two measures of the database's clock (:meth:`SharedStore.clock`)."""
 
 
 @dataclass(frozen=True)
@@ -109,15 +128,15 @@ class NodeConfig:
 
 @dataclass
 class NodeInfo:
-    """A live node as its presence in Redis shows it."""
+    """A live node as its presence in the database shows it."""
 
     name: str
     url: str
     rooms: int = 0
     connections: int = 0
     seen: float = field(default_factory=time.monotonic)
-    """Monotonic time (of this node) of the node's last presence write, as far as its key's
-    remaining time to live in Redis shows it (Redis's clock, never another host's)."""
+    """Monotonic time (of this node) of the node's last presence write, by its age in the
+    database (the database's clock, never another host's)."""
 
     @property
     def ws_base(self) -> str:
@@ -144,8 +163,17 @@ class FencedJournal(Journal):
         def refused(exc: BaseException) -> None:
             if isinstance(exc, StaleLease) or room.id not in cluster.store.fence:
                 cluster.drop(room.id, "its lease moved to another node")
+            elif _already_stored(exc):
+                # a commit whose answer was lost (the database went away in between) and
+                # was made again: the log holds the write, the room resumes from it
+                cluster.drop(room.id, "its last write is in the log already", release=True)
             else:
-                failed(exc)
+                try:
+                    failed(exc)  # the room goes back to its last stored state
+                except Exception as again:
+                    # and cannot read it: resumed from its log once the database answers
+                    log.error("room %s: cannot read its stored state: %r", room.id, again)
+                    cluster.drop(room.id, "the database does not answer", release=True)
 
         if room.id not in cluster.store.fence or time.monotonic() >= cluster.valid_until:
             # not (or no longer surely) this node's room: refused before the database
@@ -162,10 +190,10 @@ class Cluster:
         self.store = store
         self.config = config
         self.nodes: dict[str, NodeInfo] = {}
-        self.redis: Redis | None = None
         self.valid_until = 0.0
         """Monotonic time until which this node's leases are surely its own."""
-        self.redis_ok = False
+        self.db_ok = False
+        """Whether the last renewal reached the database."""
         self.adopted = 0
         self.dropped = 0
         self._task: asyncio.Task[None] | None = None
@@ -173,40 +201,52 @@ class Cluster:
         self.metrics: NodeMetrics | None = None
         self._stop = threading.Event()
         self._renewer: threading.Thread | None = None
-        self._load = "{}"
-        """This node's presence (JSON), written by the loop, sent by the renewer."""
+        self._load = (0, 0)
+        """This node's load (open rooms, sockets), counted by the loop, sent by the renewer."""
         self.secret = ""
-        """The cluster's shared token of calls passed between nodes (from Redis)."""
+        """The cluster's shared secret of calls passed between nodes (from the database)."""
         self._ticks = 0
         store.on_stale = self._refused
 
     # -- life ---------------------------------------------------------------------------
 
     async def start(self) -> int:
-        """Join the cluster: presence, then every room this node can take now (its own
-        earlier run's, expired ones, unowned ones). Returns how many rooms it took."""
-        import redis.asyncio as aioredis
-
-        self.redis = aioredis.from_url(
-            self.config.redis_url, socket_timeout=1.0, socket_connect_timeout=1.0
-        )
-        if not await self._heartbeat():
-            raise RuntimeError(f"cannot reach Redis at {self.config.redis_url}")
-        self.redis_ok = True
+        """Join the cluster: this node's name, its presence, then every room it can take
+        now (its own earlier run's, expired ones, unowned ones). Returns how many rooms
+        it took. Needs the database, not Redis (which only counts the limits)."""
+        await self._hold_name()
+        self.secret = await asyncio.to_thread(self.store.nodes.secret)
+        if not await self.refresh():
+            raise PaijuError(f"node {self.config.name}: cannot write its presence")
+        self.db_ok = True
         self.valid_until = time.monotonic() + self.config.lease_ttl
         taken = 0
         while True:
-            claimed = self.store.leases.claim(self.config.claim_batch, own=True, full=True)
+            claimed = self.store.leases.claim(
+                self.config.claim_batch, own=True, full=True, held=list(self.store.fence)
+            )
             if not claimed:
                 break
             taken += self._adopt(claimed)
-        self._load = json.dumps(self.load())
+        self._load = self._count()
         self._task = asyncio.create_task(self._run())
         self._renewer = threading.Thread(
             target=self._renew_loop, args=(asyncio.get_running_loop(),), daemon=True
         )
         self._renewer.start()
         return taken
+
+    async def _hold_name(self) -> None:
+        """Take this node's name (:meth:`SharedStore.hold_name`), waiting up to a lease
+        time for an earlier process of the name to end; raises if it does not."""
+        end = time.monotonic() + self.config.lease_ttl
+        while not self.store.hold_name():
+            if time.monotonic() >= end:
+                raise PaijuError(
+                    f"another process is running as node {self.config.name} on this"
+                    " database; stop it first, or give this one another --node"
+                )
+            await asyncio.sleep(0.25)
 
     async def stop(self) -> None:
         """Leave the cluster: hand the leases back (other nodes take the rooms at once)."""
@@ -220,12 +260,8 @@ class Cluster:
         with contextlib.suppress(Exception):
             self.store.leases.release(dict(self.store.fence))
         self.store.fence.clear()
-        if self.redis is not None:
-            with contextlib.suppress(Exception):
-                await self.redis.delete(self._key(self.config.name))
-                await self.redis.srem(_NODES, self.config.name)
-            with contextlib.suppress(Exception):
-                await self.redis.aclose()
+        with contextlib.suppress(Exception):
+            self.store.nodes.leave()
 
     async def _run(self) -> None:
         while True:
@@ -238,7 +274,7 @@ class Cluster:
     async def tick(self) -> None:
         """Presence of the others, releases, takeovers (see the module's description);
         the renewals run in a thread of their own (:meth:`_renew_loop`)."""
-        ok = await self._heartbeat()
+        ok = await self.refresh()
         fence = self.store.fence
         for room_id in [r for r in fence if r not in self.hub.rooms]:
             # a finished room left memory: its lease goes back
@@ -248,9 +284,9 @@ class Cluster:
         # the renewals fell behind: give the rooms up while the leases still hold
         if time.monotonic() + self.config.renew_every >= self.valid_until - 1.0:
             for room_id in list(fence):
-                self.drop(room_id, "this node lost touch with the cluster")
+                self.drop(room_id, "this node lost touch with the database")
             return
-        if not ok or not self.redis_ok:
+        if not ok or not self.db_ok:
             return
         # the least loaded live nodes take over first
         mine = (len(self.hub.rooms), self.config.name)
@@ -259,45 +295,46 @@ class Cluster:
             await asyncio.sleep(min(0.5, 0.15 * rank) + random.random() * 0.05)
         self._ticks += 1
         full = self._ticks % FULL_CLAIM_EVERY == 0  # rooms without a lease: once a minute
-        claimed = self.store.leases.claim(self.config.claim_batch, full=full)
+        if full:
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.store.nodes.forget)
+        claimed = await asyncio.to_thread(
+            self.store.leases.claim, self.config.claim_batch, full=full, held=list(fence)
+        )
         if claimed:
             self._adopt(claimed)
 
     def _renew_loop(self, loop: asyncio.AbstractEventLoop) -> None:
         """The renewals, in a thread: a busy event loop does not hold them up. Each
-        second: this node's presence in Redis, then - only if Redis answered - its leases;
-        the rooms whose lease was lost are dropped on the loop."""
-        import redis
-
-        client = redis.Redis.from_url(
-            self.config.redis_url, socket_timeout=1.0, socket_connect_timeout=1.0
-        )
-        key = self._key(self.config.name)
-        ttl_ms = int(self.config.lease_ttl * 1000)
+        second, one transaction writes this node's presence and extends its leases (in
+        the database, which alone decides who plays a room: Redis may be away, the rooms
+        play on); the rooms whose lease was lost are dropped on the loop."""
+        nodes = self.store.nodes
+        rounds = 0
         while not self._stop.wait(self.config.renew_every):
+            rounds += 1
+            if rounds % CLOCK_EVERY == 0:
+                with contextlib.suppress(Exception):
+                    self.store.sync_clock()
             began = time.monotonic()
-            try:
-                pipe = client.pipeline(transaction=True)
-                pipe.set(key, self._load, px=ttl_ms)
-                pipe.sadd(_NODES, self.config.name)
-                pipe.execute()
-            except Exception as exc:
-                if self.redis_ok:
-                    log.error("node %s: Redis does not answer: %r", self.config.name, exc)
-                self.redis_ok = False
-                continue
-            self.redis_ok = True
             held = dict(self.store.fence)
+            rooms, connections = self._load
             try:
-                kept = self.store.leases.renew(held)
+                kept = self.store.leases.renew(
+                    held, (nodes, self.config.public_url, rooms, connections)
+                )
             except Exception as exc:
-                log.error("cannot renew the room leases: %r", exc)
+                if self.db_ok:
+                    log.error("node %s: cannot renew its leases: %r", self.config.name, exc)
+                self.db_ok = False
                 continue
+            if not self.db_ok:
+                log.warning("node %s: the database answers again", self.config.name)
+            self.db_ok = True
             self.valid_until = began + self.config.lease_ttl
             lost = {r: e for r, e in held.items() if r not in kept}
             if lost:
                 loop.call_soon_threadsafe(self._lost, lost)
-        client.close()
 
     def _refused(self, stale: StaleLease) -> None:
         """A room write was refused for a stale lease: the room is another node's now."""
@@ -333,16 +370,33 @@ class Cluster:
                 self.store.fence.pop(room_id, None)
         return count
 
-    def drop(self, room_id: int, why: str) -> None:
-        """Stop playing a room here: its sockets are told where it went (or to ask)."""
-        self.store.fence.pop(room_id, None)
+    def drop(self, room_id: int, why: str, release: bool = False) -> None:
+        """Stop playing a room here: its sockets are told where it went (or that it is
+        moving: to ask again in a few seconds). Never raises: the database may be away,
+        and the sockets are told all the same. With ``release`` the lease goes back at
+        once (if the database answers), so that the room is taken - by any node, this
+        one too - and resumed from its log at the next claim."""
+        epoch = self.store.fence.pop(room_id, None)
         room = self.hub.rooms.pop(room_id, None)
+        if release and epoch is not None:
+            try:
+                self.store.leases.release({room_id: epoch})
+            except Exception as exc:
+                log.warning(
+                    "node %s: room %d's lease not released: %r", self.config.name, room_id, exc
+                )
         if room is None:
             return
         self.dropped += 1
         log.warning("node %s: dropped room %d: %s", self.config.name, room_id, why)
-        _silence(room)
-        where = self.locate(room_id)
+        try:
+            _silence(room)
+        except Exception:
+            log.exception("room %s: not silenced", room_id)
+        try:
+            where = None if release else self.locate(room_id)
+        except Exception:
+            where = None
         message = (
             f"room {room_id} moved ({why}); reconnect to {where[1]}"
             if where is not None
@@ -350,8 +404,16 @@ class Cluster:
             " in a few seconds says where to reconnect"
         )
         for client in room.clients():
-            client.error("wrong_node", message)
-            client.close(WRONG_NODE_CLOSE, "wrong_node")
+            with contextlib.suppress(Exception):
+                client.error("wrong_node", message)
+                client.close(WRONG_NODE_CLOSE, "wrong_node")
+
+    # -- where new rooms go ------------------------------------------------------------
+
+    def trusts(self, passed: str) -> bool:
+        """Whether ``passed`` (the :data:`FORWARDED` header of a call) is the cluster's
+        secret: the call was passed on by a node, and its :data:`CLIENT` is believed."""
+        return bool(self.secret) and hmac.compare_digest(passed.encode(), self.secret.encode())
 
     # -- where new rooms go ------------------------------------------------------------
 
@@ -412,6 +474,33 @@ class Cluster:
         if any(x.live and x.node != me and x.node not in self.nodes for x in leases):
             await self.refresh()
 
+    async def refusal(self, room_id: int) -> tuple[str, str, int]:
+        """What a socket to a room this node does not play is told: (error code, message,
+        close code). ``wrong_node`` (4308) naming the node that plays the room, or saying
+        that it is moving (its node is not known now, or the database does not answer);
+        ``no_room`` (4404) only when the database shows no such open room."""
+        moving = (
+            "wrong_node",
+            f"room {room_id} is moving to another node; GET /api/rooms/{room_id} in a few"
+            " seconds says where to reconnect",
+            WRONG_NODE_CLOSE,
+        )
+        if not 1 <= room_id <= ROOM_ID_MAX:
+            return "no_room", f"no open room {room_id}", 4404
+        try:
+            await self.know_holders([room_id])
+            where = self.locate(room_id)
+            if where is not None:
+                message = f"room {room_id} is played on node {where[0]}: connect to {where[1]}"
+                return "wrong_node", message, WRONG_NODE_CLOSE
+            row = self.store.room(room_id)
+        except Exception as exc:
+            log.warning("node %s: cannot tell where room %d is: %r", self.config.name, room_id, exc)
+            return moving
+        if row is not None and row.status in ("waiting", "playing"):
+            return moving
+        return "no_room", f"no open room {room_id}", 4404
+
     @staticmethod
     def _ws(base: str, room_id: int) -> str:
         return f"{base}/ws/rooms/{room_id}"
@@ -457,76 +546,51 @@ class Cluster:
 
     # -- presence ----------------------------------------------------------------------
 
-    @staticmethod
-    def _key(name: str) -> str:
-        return f"paiju:node:{name}"
-
     def open_rooms(self) -> int:
         """The rooms this node plays now (waiting or playing; not those just over)."""
         return sum(1 for r in self.hub.rooms.values() if r.status in ("waiting", "playing"))
 
+    def _count(self) -> tuple[int, int]:
+        """This node's load: open rooms, open sockets."""
+        sockets = sum(len(r.clients()) for r in self.hub.rooms.values())
+        return self.open_rooms(), sockets
+
     def load(self) -> dict[str, Any]:
-        hub = self.hub
+        rooms, connections = self._count()
         return {
             "name": self.config.name,
             "url": self.config.public_url,
-            "rooms": self.open_rooms(),
-            "connections": sum(len(r.clients()) for r in hub.rooms.values()),
+            "rooms": rooms,
+            "connections": connections,
             "pid": os.getpid(),
             "started": self._started,
-            "seen": time.time(),
         }
 
     async def refresh(self) -> bool:
-        """Write this node's presence and read the others' now (:meth:`_heartbeat`)."""
-        return await self._heartbeat()
-
-    async def _heartbeat(self) -> bool:
-        """Write this node's presence and read the others'; False when Redis is away."""
-        redis = self.redis
-        if redis is None:
-            return False
-        self._load = json.dumps(self.load())
-        ttl_ms = int(self.config.lease_ttl * 1000)
+        """Write this node's presence and read every live node's now (in the database,
+        off the event loop); False when the database does not answer."""
+        self._load = self._count()
+        rooms, connections = self._load
         try:
-            async with redis.pipeline(transaction=True) as pipe:
-                pipe.set(self._key(self.config.name), self._load, px=ttl_ms)
-                pipe.sadd(_NODES, self.config.name)
-                pipe.set(_SECRET, secrets.token_urlsafe(32), nx=True)
-                pipe.get(_SECRET)
-                pipe.smembers(_NODES)
-                answers = await pipe.execute()
-            names = sorted(m.decode() if isinstance(m, bytes) else str(m) for m in answers[-1])
-            async with redis.pipeline(transaction=False) as pipe:
-                for n in names:
-                    pipe.get(self._key(n))
-                    pipe.pttl(self._key(n))
-                found = await pipe.execute() if names else []
-            read = time.monotonic()
-        except Exception as exc:
-            if self.redis_ok:
-                log.error("node %s: Redis does not answer: %r", self.config.name, exc)
-            return False
-        secret = answers[-2]
-        self.secret = secret.decode() if isinstance(secret, bytes) else str(secret or "")
-        nodes: dict[str, NodeInfo] = {}
-        gone = []
-        for i, name in enumerate(names):
-            value, left = found[2 * i], found[2 * i + 1]
-            if value is None:
-                gone.append(name)
-                continue
-            data = json.loads(value)
-            # the key's age: its time to live is set anew at every presence write
-            age = max(0.0, (ttl_ms - int(left)) / 1000) if int(left) >= 0 else 0.0
-            nodes[name] = NodeInfo(
-                name, str(data["url"]), int(data["rooms"]), int(data["connections"]), read - age
+            found = await asyncio.to_thread(
+                self.store.nodes.present, self.config.public_url, rooms, connections
             )
-        if gone:
-            with contextlib.suppress(Exception):
-                await redis.srem(_NODES, *gone)
-        self.nodes = nodes
+        except Exception as exc:
+            log.debug("node %s: presence not read: %r", self.config.name, exc)
+            return False
+        read = time.monotonic()
+        self.nodes = {
+            p.name: NodeInfo(p.name, p.url, p.rooms, p.connections, read - max(0.0, p.age))
+            for p in found
+        }
         return True
+
+
+def _already_stored(exc: BaseException) -> bool:
+    """Whether a write failed on a unique key (PostgreSQL's ``unique_violation``): what
+    it adds is in the database already."""
+    orig = getattr(exc, "orig", None)
+    return isinstance(exc, IntegrityError) and getattr(orig, "sqlstate", None) == "23505"
 
 
 def _silence(room: Room) -> None:
@@ -565,60 +629,78 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         node = cluster()
-        path = request.url.path
-        if node is None or not path.startswith("/api/rooms"):
+        if node is None or not request.url.path.startswith("/api/rooms"):
             return await call_next(request)
-        passed = request.headers.get(FORWARDED)
-        if passed is not None and node.secret and hmac.compare_digest(passed, node.secret):
-            # a call another node passed on: its client's address is the one it names
-            address = request.headers.get(CLIENT)
-            if address:
-                request.scope["client"] = (address, 0)
-        if path == "/api/rooms" and request.method == "POST":
-            if passed is None:
-                return await _place(node, request, call_next)
-            return await _create_here(node, request, call_next)
-        if path == "/api/rooms" and request.method == "GET":
-            if _player(node, request) is None:
-                return await call_next(request)  # the app's own 401
-            status = request.query_params.get("status")
-            statuses = [status] if status in ("waiting", "playing", "finished") else None
-            rows = node.store.rooms(statuses)
-            await node.know_holders([r.id for r in rows if r.id not in node.hub.rooms])
-            infos = [node.room_info(r).model_dump() for r in rows]
-            return JSONResponse(infos)
-        found = _ROOM_PATH.match(path)
-        if found is None:
+        try:
+            return await _rooms_anywhere(node, request, call_next)
+        except OperationalError as exc:  # the database does not answer
+            log.warning("node %s: %s: %r", node.config.name, request.url.path, exc)
+            return _unreachable(
+                "the server cannot reach its database just now; try again in a few seconds",
+                "unavailable",
+            )
+
+
+async def _rooms_anywhere(
+    node: Cluster, request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """A call under ``/api/rooms`` on a cluster node (see :func:`install`)."""
+    path = request.url.path
+    passed = request.headers.get(FORWARDED)
+    trusted = passed is not None and node.trusts(passed)
+    if trusted:
+        # a call another node passed on: its client's address is the one it names
+        address = request.headers.get(CLIENT)
+        if address:
+            request.scope["client"] = (address, 0)
+    if path == "/api/rooms" and request.method == "POST":
+        if not trusted:
+            return await _place(node, request, call_next)
+        return await _create_here(node, request, call_next)
+    if path == "/api/rooms" and request.method == "GET":
+        if _player(node, request) is None:
+            return await call_next(request)  # the app's own 401
+        status = request.query_params.get("status")
+        statuses = [status] if status in ("waiting", "playing", "finished") else None
+        rows = node.store.rooms(statuses)
+        await node.know_holders([r.id for r in rows if r.id not in node.hub.rooms])
+        infos = [node.room_info(r).model_dump() for r in rows]
+        return JSONResponse(infos)
+    found = _ROOM_PATH.match(path)
+    if found is None:
+        return await call_next(request)  # not a room's call: the app's own answer
+    room_id, route = int(found.group(1)), found.group(2) or ""
+    if route and route not in ROOM_ROUTES:
+        return await call_next(request)  # the app's own 404
+    if not 1 <= room_id <= ROOM_ID_MAX:
+        return await call_next(request) if room_id < 1 else _no_room(room_id)
+    if room_id in node.hub.rooms:
+        return await call_next(request)
+    if route == "" and request.method == "GET":
+        if _player(node, request) is None:
             return await call_next(request)
-        room_id, rest = int(found.group(1)), found.group(2) or ""
-        if room_id in node.hub.rooms:
+        row = node.store.room(room_id)
+        if row is None:
             return await call_next(request)
-        if rest == "" and request.method == "GET":
-            if _player(node, request) is None:
-                return await call_next(request)
-            row = node.store.room(room_id)
-            if row is None:
-                return await call_next(request)
-            await node.know_holders([room_id])
-            return JSONResponse(node.room_info(row).model_dump())
         await node.know_holders([room_id])
-        base = node.base_of(room_id)
-        if base is None or request.headers.get(FORWARDED):
-            row = node.store.room(room_id)
-            if row is not None and row.status in ("waiting", "playing"):
-                return JSONResponse(
-                    {
-                        "error": {
-                            "code": "room_moving",
-                            "message": f"room {room_id} is moving to another node;"
-                            " try again in a few seconds",
-                        }
-                    },
-                    status_code=503,
-                    headers={"Retry-After": "2"},
-                )
-            return await call_next(request)
-        return await _forward(request, base, node.secret)
+        return JSONResponse(node.room_info(row).model_dump())
+    await node.know_holders([room_id])
+    base = node.base_of(room_id)
+    if base is None or trusted:
+        row = node.store.room(room_id)
+        if row is not None and row.status in ("waiting", "playing"):
+            return _unreachable(
+                f"room {room_id} is moving to another node; try again in a few seconds"
+            )
+        return await call_next(request)
+    target = f"/api/rooms/{room_id}" + (f"/{route}" if route else "")
+    return await _forward(request, base, node.secret, target)
+
+
+def _no_room(room_id: int) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"code": "no_room", "message": f"no open room {room_id}"}}, status_code=404
+    )
 
 
 def _player(node: Cluster, request: Request) -> Any:
@@ -643,7 +725,7 @@ async def _place(
         if target.name == node.config.name:
             return await _create_here(node, request, call_next)
         try:
-            answer = await _send(request, target.url.rstrip("/"), node.secret)
+            answer = await _send(request, target.url.rstrip("/"), node.secret, "/api/rooms")
         except httpx.ConnectError as exc:
             log.warning("node %s: cannot reach node %s: %r", node.config.name, target.name, exc)
             continue
@@ -665,35 +747,32 @@ async def _create_here(
     return answer
 
 
-def _unreachable(message: str) -> JSONResponse:
+def _unreachable(message: str, code: str = "room_moving") -> JSONResponse:
     return JSONResponse(
-        {"error": {"code": "room_moving", "message": message}},
+        {"error": {"code": code, "message": message}},
         status_code=503,
         headers={"Retry-After": "2"},
     )
 
 
-async def _forward(request: Request, base: str, secret: str = "") -> Response:
-    """Pass a REST call to the node at ``base`` and its answer back."""
+async def _forward(request: Request, base: str, secret: str, path: str) -> Response:
+    """Pass a REST call to ``path`` of the node at ``base`` and its answer back."""
     try:
-        return await _send(request, base, secret)
+        return await _send(request, base, secret, path)
     except httpx.HTTPError as exc:
         return _unreachable(f"the room's node is unreachable: {exc}")
 
 
-async def _send(request: Request, base: str, secret: str) -> Response:
-    """The call passed to the node at ``base`` (marked as passed on, with its client's
-    address); that node's answer. Raises :class:`httpx.HTTPError`."""
-    headers = {
-        k: v
-        for k, v in request.headers.items()
-        if k.lower() not in ("host", "content-length", "connection", FORWARDED, CLIENT)
-    }
+async def _send(request: Request, base: str, secret: str, path: str) -> Response:
+    """The call passed to ``path`` (built by this node, never the client's) of the node at
+    ``base``, marked as passed on, with its client's address; that node's answer. Raises
+    :class:`httpx.HTTPError`."""
+    headers = {k: v for k, v in request.headers.items() if k.lower() not in _NOT_PASSED_ON}
     headers[FORWARDED] = secret or "1"
     if request.client is not None:
         headers[CLIENT] = request.client.host
     body = await request.body()
-    url = base + request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    url = base + path + (f"?{request.url.query}" if request.url.query else "")
     async with httpx.AsyncClient(timeout=10.0) as client:
         answer = await client.request(request.method, url, headers=headers, content=body)
     kept = {

@@ -69,7 +69,7 @@ class Hub:
         room.await_players()
         hand = self.store.current_hand(row.id)
         if hand is None:
-            room.deal_hand()
+            room.deal_after_seeds()
         elif hand.status == "playing":
             room.restore(hand)
             room._schedule()
@@ -127,11 +127,12 @@ class Hub:
                 )
         fastest = limits.min_bot_delay
         limit = options.time_limit
-        if options.bot_delay < fastest or (limit is not None and 0 < limit < fastest):
+        slow = options.bot_delay < fastest or options.claim_window < fastest
+        if slow or (limit is not None and 0 < limit < fastest):
             raise ServerError(
                 "too_fast",
-                f"bot_delay and time_limit (other than 0) are at least {fastest:g} s on this"
-                " server: bots play at a human pace",
+                f"bot_delay, claim_window and time_limit (other than 0) are at least"
+                f" {fastest:g} s on this server: bots play at a human pace",
             )
         g = make_game(code, **game_options)
         seats = g.default_seats if options.seats is None else options.seats
@@ -170,7 +171,7 @@ class Hub:
                 )
         stored = options.model_dump()
         room_id = self.store.create_room(
-            g.variant.code, stored, dict(g.options), seats, player.id, bots
+            g.variant.code, stored, g.room_options, seats, player.id, bots
         )
         row = self.store.room(room_id)
         assert row is not None
@@ -249,6 +250,27 @@ class Hub:
         if room is None:
             raise ServerError("no_room", f"no open room {room_id}", 404)
         return room
+
+    def again(self, room: Room, player: PlayerRow) -> Room:
+        """再来一局: a new room for the next match at ``room``'s table - the same game, room
+        and game options, players in their seats and bots in theirs - created once, by the
+        first seated player who asks (later askers get the same room). The asker is its
+        owner; the other players are seated and tap 准备 (``ready_check``)."""
+        if room.status != "finished":
+            raise ServerError("match_not_over", f"room {room.id}'s match is not over; play on", 409)
+        seat = room.seat_of(player.id)
+        if seat is None:
+            raise ServerError("not_seated", f"you held no seat in room {room.id}", 403)
+        if room.next_room is not None:
+            existing = self.rooms.get(room.next_room)
+            if existing is not None:
+                return existing
+        options = room.options.model_copy(update={"bots": 0})
+        new = self.create_room(player, room.code, options, dict(room.game_options), seat)
+        players = [None if s.bot else s.player for s in room.seats]
+        new.take_seats(players, [s.bot for s in room.seats])
+        room.again(new)
+        return new
 
     def finished(self, room: Room) -> None:
         """A finished room leaves memory once its sockets have been told."""

@@ -23,7 +23,9 @@ of the same player at the same moment).
 
 from __future__ import annotations
 
+import collections
 import contextlib
+import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,7 +39,7 @@ from paiju.errors import PaijuError
 from paiju.server import tables as t
 from paiju.server.store import ActionWrite, HandWrite, Store, database_url
 
-__all__ = ["Lease", "Leases", "SharedStore", "StaleLease"]
+__all__ = ["Lease", "Leases", "Nodes", "Presence", "SharedStore", "StaleLease"]
 
 _NOW = "extract(epoch from clock_timestamp())"
 """The database server's clock (seconds), the only clock leases are compared with."""
@@ -50,6 +52,13 @@ _MIGRATION_LOCK = 0x7061_696A_7502
 
 _BALANCE_LOCKS = 0x7061
 """The namespace of the per-player advisory transaction locks of ledger balances."""
+
+_NODE_LOCKS = 0x7062
+"""The namespace of the session advisory locks of node names (one process a name)."""
+
+
+HAND_IDS = 32
+"""Hand ids a node takes from the database's sequence at a time."""
 
 
 class StaleLease(PaijuError):
@@ -103,7 +112,12 @@ class Leases:
         return None if got is None else int(got)
 
     def claim(
-        self, limit: int, grace: float = 10.0, own: bool = False, full: bool = False
+        self,
+        limit: int,
+        grace: float = 10.0,
+        own: bool = False,
+        full: bool = False,
+        held: Iterable[int] = (),
     ) -> list[tuple[int, int]]:
         """Take up to ``limit`` open rooms nobody holds; (room, epoch) pairs.
 
@@ -113,9 +127,12 @@ class Leases:
         also the open rooms without any lease row, created more than ``grace`` seconds ago
         (rooms a single server made before the cluster started: a node stores a room and
         its lease in one transaction), and with ``own`` (at start-up) the leases of an
-        earlier run of this node; that query reads every open room."""
+        earlier run of this node; that query reads every open room. The rooms of ``held``
+        (those this run holds already) are never claimed again: a start-up that claims
+        in batches until nothing is left ends."""
         with self.store.engine.begin() as conn:
             sql, params = self._claim_query(conn, limit, grace, own, full)
+            params["held"] = sorted(set(held))
             rows = conn.execute(text(sql), params).all()
             if not full:
                 # leases of rooms over: nobody writes them again (keeps the index small)
@@ -141,6 +158,7 @@ class Leases:
             chosen = f"""SELECT r.id AS room_id
                 FROM rooms r LEFT JOIN room_leases l ON l.room_id = r.id
                 WHERE r.status IN ('waiting', 'playing')
+                  AND r.id <> ALL(CAST(:held AS integer[]))
                   AND ((l.room_id IS NULL AND r.created_at < CAST(:created_before AS float8))
                        OR l.expires_at < CAST(:now AS float8) OR (:own AND l.node = {_NODE}))
                 ORDER BY r.id LIMIT :limit"""
@@ -149,6 +167,7 @@ class Leases:
             chosen = """SELECT l.room_id
                 FROM room_leases l JOIN rooms r ON r.id = l.room_id
                 WHERE l.expires_at < CAST(:now AS float8) AND r.status IN ('waiting', 'playing')
+                  AND l.room_id <> ALL(CAST(:held AS integer[]))
                 ORDER BY l.expires_at LIMIT :limit"""
             again = ""
         sql = f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
@@ -163,16 +182,24 @@ class Leases:
         """The query plan of :meth:`claim` (PostgreSQL's ``EXPLAIN``; nothing is taken)."""
         with self.store.engine.begin() as conn:
             sql, params = self._claim_query(conn, limit, 10.0, False, full)
+            params["held"] = []
             lines = conn.execute(text("EXPLAIN " + sql), params).scalars().all()
             conn.rollback()
         return "\n".join(str(line) for line in lines)
 
-    def renew(self, held: Mapping[int, int]) -> set[int]:
-        """Extend the leases this node holds (room -> epoch); the rooms still held."""
-        if not held:
-            return set()
+    def renew(
+        self, held: Mapping[int, int], presence: tuple[Nodes, str, int, int] | None = None
+    ) -> set[int]:
+        """Extend the leases this node holds (room -> epoch); the rooms still held. With
+        ``presence`` (the nodes' table, this node's URL, rooms, connections) this node's
+        presence is written in the same transaction."""
         rooms, epochs = list(held), [held[r] for r in held]
         with self.store.engine.begin() as conn:
+            if presence is not None:
+                nodes, url, count, connections = presence
+                nodes.write(conn, url, count, connections)
+            if not held:
+                return set()
             rows = conn.execute(
                 text(
                     f"""UPDATE room_leases AS l SET expires_at = {_NOW} + {_TTL}
@@ -231,6 +258,97 @@ class Leases:
         }
 
 
+@dataclass(frozen=True)
+class Presence:
+    """A live node as the database shows it: its public URL, its load, and how long ago it
+    wrote them (seconds, by the database server's clock)."""
+
+    name: str
+    url: str
+    rooms: int
+    connections: int
+    age: float
+
+
+class Nodes:
+    """The ``cluster_nodes`` and ``cluster_secrets`` tables: each node's presence, written
+    with its lease renewals and live for :attr:`ttl` seconds of the database's clock, and
+    the cluster's secret of the calls one node passes to another (PostgreSQL only). The
+    database is authenticated; a node is what it says, and nothing a client of Redis
+    writes names a node."""
+
+    SECRET = "forward"
+
+    def __init__(self, store: Store, node: str, ttl: float) -> None:
+        self.store = store
+        self.node = node
+        self.ttl = ttl
+
+    def write(self, conn: Connection, url: str, rooms: int, connections: int) -> None:
+        """This node's presence, in the caller's transaction."""
+        conn.execute(
+            text(
+                f"""INSERT INTO cluster_nodes (name, url, rooms, connections, seen_at, expires_at)
+                VALUES ({_NODE}, :url, :rooms, :connections, {_NOW}, {_NOW} + {_TTL})
+                ON CONFLICT (name) DO UPDATE SET url = EXCLUDED.url, rooms = EXCLUDED.rooms,
+                    connections = EXCLUDED.connections, seen_at = EXCLUDED.seen_at,
+                    expires_at = EXCLUDED.expires_at"""
+            ),
+            {
+                "node": self.node,
+                "url": url,
+                "rooms": rooms,
+                "connections": connections,
+                "ttl": self.ttl,
+            },
+        )
+
+    def present(self, url: str, rooms: int, connections: int) -> list[Presence]:
+        """Write this node's presence and read every live node's (this one's too)."""
+        with self.store.engine.begin() as conn:
+            self.write(conn, url, rooms, connections)
+            rows = conn.execute(
+                text(
+                    f"""SELECT name, url, rooms, connections, {_NOW} - seen_at AS age
+                    FROM cluster_nodes WHERE expires_at >= {_NOW} ORDER BY name"""
+                )
+            ).all()
+        return [
+            Presence(str(r.name), str(r.url), int(r.rooms), int(r.connections), float(r.age))
+            for r in rows
+        ]
+
+    def leave(self) -> None:
+        """This node's presence goes (a node stopping)."""
+        with self.store.engine.begin() as conn:
+            conn.execute(text("DELETE FROM cluster_nodes WHERE name = :node"), {"node": self.node})
+
+    def forget(self, after: float = 3600.0) -> None:
+        """Delete the presence of nodes gone for ``after`` seconds."""
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                text(f"DELETE FROM cluster_nodes WHERE expires_at < {_NOW} - :after"),
+                {"after": after},
+            )
+
+    def secret(self) -> str:
+        """The cluster's secret of calls passed between nodes: made by the first node that
+        asks (random, 256 bits), the same for every node after."""
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO cluster_secrets (name, value) VALUES (:name, :value)"
+                    " ON CONFLICT (name) DO NOTHING"
+                ),
+                {"name": self.SECRET, "value": secrets.token_urlsafe(32)},
+            )
+            value = conn.execute(
+                text("SELECT value FROM cluster_secrets WHERE name = :name"),
+                {"name": self.SECRET},
+            ).scalar()
+        return str(value)
+
+
 def _now_of(conn: Connection) -> float:
     return float(conn.execute(text(f"SELECT {_NOW}")).scalar() or 0.0)
 
@@ -272,12 +390,69 @@ class SharedStore(Store):
         self._hand_rooms: dict[int, int] = {}
         """hand id -> room id of the hands this node wrote or looked up."""
         self.leases = Leases(self, node, ttl)
+        self.nodes = Nodes(self, node, ttl)
         self.observe: Callable[[float, int, int], None] | None = None
         """Told (seconds, hands, actions) after each committed write of hands or actions."""
         self.on_stale: Callable[[StaleLease], None] | None = None
         """Told of a room write (a seat, a status, a closing) refused for a stale lease,
         before :class:`StaleLease` is raised to the caller (the cluster drops the room)."""
         self._new_leases: dict[int, int] = {}
+        self._name_lock: Connection | None = None
+        self._hand_ids: collections.deque[int] = collections.deque()
+        """Hand ids taken from the sequence and not given yet."""
+        self._stored: dict[int, int] = {}
+        """The stored balances of the players whose hands end in the transaction."""
+        self._offset = 0.0
+        """The database server's clock less this host's (seconds, :meth:`sync_clock`)."""
+        self.sync_clock()
+
+    def clock(self) -> float:
+        """Now by the database server's clock (this host's and the offset last measured):
+        token expiry, a room's creation, a hand's times - as the leases count time, so a
+        node whose clock is wrong neither refuses valid tokens nor gives long ones."""
+        return time.time() + self._offset
+
+    def sync_clock(self) -> float:
+        """Measure the offset of the database server's clock from this host's (the middle
+        of the round trip); the offset."""
+        with self.engine.connect() as conn:
+            before = time.time()
+            remote = _now_of(conn)
+            after = time.time()
+        self._offset = remote - (before + after) / 2
+        return self._offset
+
+    def hold_name(self) -> bool:
+        """Take this node's name for this process: a session advisory lock, held on a
+        connection of its own until :meth:`close` (PostgreSQL ends it with the process's
+        connection: a node killed with ``kill -9`` frees its name at once). A node's
+        leases are its name's, and a start-up takes back the leases of its name's earlier
+        run: two processes under one name would both play its rooms. False while another
+        process holds the name."""
+        if self._name_lock is not None:
+            return True
+        conn = self.engine.connect()
+        try:
+            got = conn.execute(
+                text("SELECT pg_try_advisory_lock(:ns, hashtext(:node))"),
+                {"ns": _NODE_LOCKS, "node": self.leases.node},
+            ).scalar()
+            conn.commit()
+        except BaseException:
+            conn.close()
+            raise
+        if not got:
+            conn.close()
+            return False
+        self._name_lock = conn
+        return True
+
+    def close(self) -> None:
+        if self._name_lock is not None:
+            with contextlib.suppress(Exception):
+                self._name_lock.close()
+            self._name_lock = None
+        super().close()
 
     def create_room(self, *args: Any, **kwargs: Any) -> int:
         """Store a new room and its lease in one transaction: this node plays the rooms
@@ -329,14 +504,26 @@ class SharedStore(Store):
             self.observe(time.perf_counter() - began, hands, len(writes) - hands)
 
     def new_hand_id(self) -> int:
-        """The next hand id from the database's sequence (many nodes give ids)."""
-        sequence = self._hand_sequence
-        if sequence is None:
-            raise PaijuError("the database has no sequence for hands.id")
-        with self.engine.connect() as conn:
-            got = int(conn.execute(text("SELECT nextval(:s)"), {"s": sequence}).scalar() or 0)
-            conn.commit()
-        return got
+        """The next hand id from the database's sequence (many nodes give ids), taken
+        :data:`HAND_IDS` at a time: one round trip per block of deals, not per deal. The
+        ids are unique, as every value of a sequence is; a node's block may run a little
+        behind another's (ids count hands, not their order in time), and a node that
+        stops leaves the rest of its block unused."""
+        if not self._hand_ids:
+            sequence = self._hand_sequence
+            if sequence is None:
+                raise PaijuError("the database has no sequence for hands.id")
+            with self.engine.connect() as conn:
+                got = conn.execute(
+                    text("SELECT nextval(:s) FROM generate_series(1, :n)"),
+                    {"s": sequence, "n": HAND_IDS},
+                ).scalars()
+                self._hand_ids.extend(sorted(int(i) for i in got))
+                conn.commit()
+        return self._hand_ids.popleft()
+
+    def _advance_sequence(self, conn: Connection, last_id: int) -> None:
+        """Nothing: a cluster node's hand ids come from the sequence itself."""
 
     def _fence(
         self, conn: Connection, hands: Sequence[HandWrite], actions: Sequence[ActionWrite]
@@ -368,6 +555,7 @@ class SharedStore(Store):
         players = sorted(
             {p for w in actions if w.ending is not None for p in w.ending.players if p is not None}
         )
+        self._stored = {}
         if players:
             conn.execute(
                 text(
@@ -376,16 +564,22 @@ class SharedStore(Store):
                 ),
                 {"ns": _BALANCE_LOCKS, "players": players},
             )
+            # a statement of its own, after the locks: its snapshot sees every balance
+            # committed before them (one round trip for every player of the batch)
+            rows = conn.execute(
+                text(
+                    """SELECT p AS player, (SELECT balance FROM ledger WHERE player_id = p
+                        ORDER BY id DESC LIMIT 1) AS balance
+                    FROM unnest(CAST(:players AS integer[])) AS p"""
+                ),
+                {"players": players},
+            ).all()
+            self._stored = {int(r.player): int(r.balance or 0) for r in rows}
 
     def _balance_in(self, conn: Connection, player: int, batch: Mapping[int, int]) -> int:
-        """The player's balance as stored (under the lock :meth:`_fence` took): other nodes
-        settle hands of the same player, so no balance is cached."""
+        """The player's balance as stored, read by :meth:`_fence` under the player's lock:
+        other nodes settle hands of the same player, so no balance outlives its
+        transaction."""
         if player in batch:
             return batch[player]
-        previous = conn.execute(
-            select(t.ledger.c.balance)
-            .where(t.ledger.c.player_id == player)
-            .order_by(t.ledger.c.id.desc())
-            .limit(1)
-        ).scalar()
-        return int(previous or 0)
+        return self._stored.get(player, 0)

@@ -19,6 +19,7 @@ __all__ = [
     "ERROR_CODES",
     "SERVER_MESSAGES",
     "ActionMsg",
+    "Again",
     "AutoPass",
     "Chat",
     "ChatMsg",
@@ -30,6 +31,8 @@ __all__ = [
     "HandOver",
     "HandStarted",
     "Hello",
+    "MatchInfo",
+    "MatchSummaryMsg",
     "Ping",
     "Pong",
     "Preview",
@@ -91,6 +94,14 @@ class Continue(_Msg):
     waits (up to the room's ``pause``) until every connected human seat has said so."""
 
     type: Literal["continue"] = "continue"
+    id: Ref = None
+
+
+class Again(_Msg):
+    """再来一局: a seated player of a finished room asks for a new match at the same table
+    (a new room with the same game, options, players and bots; ``room`` names it)."""
+
+    type: Literal["again"] = "again"
     id: Ref = None
 
 
@@ -168,6 +179,7 @@ ClientMessage = (
     | ActionMsg
     | Resume
     | Continue
+    | Again
     | Ready
     | Draft
     | Sync
@@ -182,6 +194,7 @@ CLIENT_MESSAGES: tuple[type[_Msg], ...] = (
     ActionMsg,
     Resume,
     Continue,
+    Again,
     Ready,
     Draft,
     Sync,
@@ -218,6 +231,22 @@ class Timer(_Msg):
     remaining: float
 
 
+class MatchInfo(_Msg):
+    """How long the room's match is, and the game's words for a hand and a match."""
+
+    option: str | None
+    """The game option that sets the length (``hands``: 局, 麻将's ``quan``: 圈); null
+    where the game ends its match itself (打弹子 plays to ``target``)."""
+    length: int | None
+    """The match's length in ``option``'s units."""
+    hands: int | None = None
+    """The room option ``hands``: exactly so many hands instead of the game's match."""
+    hand_word: list[str]
+    """A hand in Chinese and English (``["局", "hand"]``; 打弹子 ``["盘", "deal"]``)."""
+    match_word: list[str]
+    """The match (``["场", "match"]``; 打弹子 ``["局", "match"]``)."""
+
+
 class RoomInfo(_Msg):
     """A room as the lobby shows it."""
 
@@ -251,6 +280,10 @@ class RoomInfo(_Msg):
     """The server node that plays the room (a cluster of nodes; null: a single server)."""
     ws: str | None = None
     """The room's WebSocket URL on that node (a cluster of nodes; null: a single server)."""
+    match: MatchInfo | None = None
+    """The room's match: its length and the game's words (null: not known here)."""
+    next_room: int | None = None
+    """再来一局: the room that plays the next match at this table, once a player asked."""
 
 
 class Suggestions(_Msg):
@@ -385,6 +418,42 @@ class HandOver(_Msg):
     """The human seats whose 继续 the next hand still waits for (sent again as it shrinks)."""
 
 
+class SeatTotal(_Msg):
+    """One seat's line of the 总结算."""
+
+    seat: int
+    player: int | None
+    """The player id of the seat's last hand (null: a bot)."""
+    name: str | None
+    """Its display name (``"bot"`` for a bot)."""
+    points: int
+    """The sum of the seat's settlements."""
+    total: int
+    """积分: ``points`` times the room's stake."""
+    won: int
+    """Hands the seat won (settled above 0)."""
+    winner: bool
+    """大赢家: the highest total, above 0."""
+
+
+class MatchSummaryMsg(_Msg):
+    """总结算: the whole room once its match is over, sent to every seat and spectator
+    (and again to a socket that connects later); ``GET /api/rooms/{id}/summary`` too."""
+
+    type: Literal["match_summary"] = "match_summary"
+    room: int
+    code: str
+    hands: int
+    """Hands played."""
+    stake: int
+    seats: list[SeatTotal]
+    winners: list[int]
+    """The seats of the 大赢家 (none when nobody ended above 0)."""
+    cut_short: bool = False
+    """The room's ``hands`` ended it before the game's own match would have."""
+    next_room: int | None = None
+
+
 class ErrorMsg(_Msg):
     """A message the server could not accept; the connection stays open (except auth)."""
 
@@ -433,6 +502,7 @@ SERVER_MESSAGES: tuple[type[_Msg], ...] = (
     StateMsg,
     Update,
     HandOver,
+    MatchSummaryMsg,
     ErrorMsg,
     Pong,
     ChatMsg,
@@ -466,4 +536,5 @@ ERROR_CODES: dict[str, str] = {
     "chat_off": "free chat text is off at this server (phrases and emotes only)",
     "chat_too_long": "the chat text is longer than the server's chat_text_max",
     "chat_muted": "the seat's free text was stopped after reports; phrases and emotes only",
+    "match_not_over": "再来一局 before the room's match is over",
 }

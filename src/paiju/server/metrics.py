@@ -65,7 +65,7 @@ class NodeMetrics:
                 Gauge("paiju_leases", "Room leases this node holds.", ["node"], registry=r),
                 Gauge(
                     "paiju_cluster_nodes",
-                    "Live nodes this node sees in Redis.",
+                    "Live nodes this node sees in the shared database.",
                     ["node"],
                     registry=r,
                 ),

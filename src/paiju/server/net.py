@@ -8,18 +8,23 @@ for ever; enough of them take every file descriptor and the server refuses every
 ``header_timeout`` seconds after it opened (or after the first byte of the next request
 on a kept-alive connection), and one
 that would exceed ``connections_per_address`` at once. WebSockets upgraded from it
-keep counting against their address until they close.
+keep counting against their address until they close. Behind a trusted proxy (nginx on
+the same host, or ``FORWARDED_ALLOW_IPS``) the cap counts each client's requests and
+sockets by the address the proxy names (:class:`PerClient`): one client holding many
+sockets through the proxy does not lock every other client out.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import ipaddress
+import json
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-__all__ = ["GuardedHttp", "NetLimits", "open_connections"]
+__all__ = ["GuardedHttp", "NetLimits", "PerClient", "open_connections", "trusted_proxies"]
 
 
 class NetLimits:
@@ -27,6 +32,36 @@ class NetLimits:
 
     header_timeout = 10.0
     connections_per_address = 512
+    proxies: frozenset[str] = frozenset({"127.0.0.1", "::1"})
+    """The addresses of the trusted proxies (uvicorn's ``FORWARDED_ALLOW_IPS``; ``*``
+    trusts every peer): a request of theirs that names its client (``X-Forwarded-For``)
+    counts against that client's cap (:class:`PerClient`), not the proxy's."""
+
+
+def trusted_proxies(spec: str | None) -> frozenset[str]:
+    """The proxies of ``FORWARDED_ALLOW_IPS`` (comma-separated addresses or networks such
+    as ``10.0.0.0/24``, as uvicorn reads them; unset: 127.0.0.1 and ::1, a proxy on the
+    same host)."""
+    if spec is None:
+        return frozenset({"127.0.0.1", "::1"})
+    return frozenset(p.strip() for p in spec.split(",") if p.strip())
+
+
+def _proxy(address: str | None) -> bool:
+    """Whether ``address`` is a trusted proxy (an address or a network of the list)."""
+    proxies = NetLimits.proxies
+    if address is None:
+        return False
+    if "*" in proxies or address in proxies:
+        return True
+    networks = [p for p in proxies if "/" in p]
+    if not networks:
+        return False
+    try:
+        ip = ipaddress.ip_address(address)
+        return any(ip in ipaddress.ip_network(n, strict=False) for n in networks)
+    except ValueError:
+        return False
 
 
 open_connections: collections.Counter[str] = collections.Counter()
@@ -73,6 +108,11 @@ class GuardedHttp(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         self._disarm()
+        named = any(name == b"x-forwarded-for" for name, _ in self.headers)
+        if self._counted and named and _proxy(self._address):
+            # a trusted proxy's request names its client: that client is counted
+            # (PerClient), not the proxy, which carries every client's connections
+            self._release()
         super().on_headers_complete()
 
     def handle_websocket_upgrade(self) -> None:
@@ -101,3 +141,54 @@ class GuardedHttp(HttpToolsProtocol):
             open_connections[self._address] -= 1
             if open_connections[self._address] <= 0:
                 del open_connections[self._address]
+
+
+open_requests: collections.Counter[str] = collections.Counter()
+"""Requests and sockets in progress by client address (as the proxy headers name it)."""
+
+
+class PerClient:
+    """The per-address cap behind a trusted proxy: the requests and sockets in progress of
+    each client - its own address as the proxy's ``X-Forwarded-For`` names it (uvicorn
+    believes the header from the trusted proxies only, and takes its last address that
+    is not one of them) - at most ``connections_per_address``; past it a request is
+    answered 429 ``too_many_connections`` and a socket refused. A client that reaches the
+    server directly is counted by :class:`GuardedHttp` already (its connections carry
+    all of its requests), so this cap never refuses it first."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        client = scope.get("client") if scope["type"] in ("http", "websocket") else None
+        if not client:
+            await self.app(scope, receive, send)
+            return
+        address = str(client[0])
+        if open_requests[address] >= NetLimits.connections_per_address:
+            await _refuse(scope, send, NetLimits.connections_per_address)
+            return
+        open_requests[address] += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            open_requests[address] -= 1
+            if open_requests[address] <= 0:
+                del open_requests[address]
+
+
+async def _refuse(scope: Any, send: Any, limit: int) -> None:
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 4429, "reason": "too_many_connections"})
+        return
+    body = json.dumps(
+        {
+            "error": {
+                "code": "too_many_connections",
+                "message": f"your address has {limit} requests and sockets open (the limit)",
+            }
+        }
+    ).encode()
+    headers = [(b"content-type", b"application/json"), (b"connection", b"close")]
+    await send({"type": "http.response.start", "status": 429, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -47,12 +47,28 @@ class RoomOptions(BaseModel):
         10.0, ge=0, le=3600, description="Seconds a disconnected seat waits before 托管."
     )
     bot_delay: float = Field(0.5, ge=0, le=30, description="Seconds a bot waits before acting.")
+    claim_window: float = Field(
+        3.0,
+        gt=0,
+        le=60,
+        description="Seconds every hidden decision window (a mahjong claim window, after "
+        "every discard and 补杠) stays open, for every seat, whatever anyone holds or "
+        "decides; then the decisions are played and the outcome shown to all.",
+    )
     pause: float = Field(
         60.0,
         ge=0,
         le=600,
         description="Seconds the result stays up before the next hand at most; the next "
         "hand comes as soon as every connected human seat has tapped 继续 (continue).",
+    )
+    seed_wait: float = Field(
+        3.0,
+        ge=0,
+        le=60,
+        description="Seconds the room's first deal waits, its commitment published, for "
+        "the seated players' client seeds; it comes as soon as every human seat has sent "
+        "one (later deals: their commitment comes with the hand before).",
     )
     ready_check: bool = Field(
         True,
@@ -63,7 +79,8 @@ class RoomOptions(BaseModel):
         None,
         ge=1,
         le=10_000,
-        description="Hands to play; default: one match (整局), as the game counts it.",
+        description="Exactly this many hands instead of the game's match (整局: the game "
+        "option hands, 8 局 by default; 麻将 quan 圈; 打弹子 to its target).",
     )
     spectators: bool = Field(True, description="Whether others may watch.")
     fill_after: float | None = Field(

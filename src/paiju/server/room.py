@@ -45,6 +45,7 @@ from paiju.server.errors import ServerError
 from paiju.server.invites import invite_code
 from paiju.server.messages import (
     ActionMsg,
+    Again,
     AutoPass,
     Chat,
     ChatMsg,
@@ -56,6 +57,8 @@ from paiju.server.messages import (
     HandOver,
     HandStarted,
     Hello,
+    MatchInfo,
+    MatchSummaryMsg,
     Ping,
     Pong,
     Ready,
@@ -71,6 +74,8 @@ from paiju.server.messages import (
 )
 from paiju.server.options import RoomOptions, RoomStatus
 from paiju.server.store import ActionWrite, HandEnding, HandRow, HandWrite, PlayerRow, RoomRow
+from paiju.server.summary import Table, room_summary
+from paiju.server.windows import Window, default_action
 
 if TYPE_CHECKING:
     from paiju.server.hub import Hub
@@ -190,6 +195,14 @@ class Room:
         self.server_seed = ""
         self.client_seeds: tuple[str, ...] | None = None
         """The server seed and client seeds of the hand in play (or last played)."""
+        self.next_room: int | None = None
+        """再来一局: the room of the next match at this table, once a player asked."""
+        self.summary: MatchSummaryMsg | None = None
+        """总结算, once the match is over."""
+        self.window: Window | None = None
+        """The hidden decision window open now (a mahjong claim window; paiju.server.windows)."""
+        self.seeding = False
+        """The first deal waits for the seated players' client seeds (``seed_wait``)."""
 
     @property
     def open(self) -> bool:
@@ -235,8 +248,60 @@ class Room:
             next_commitment=(
                 commitment(self.next_seed) if self.status in ("waiting", "playing") else None
             ),
+            match=self.match_info(),
+            next_room=self.next_room,
             **self.hub.placement(self.id),
         )
+
+    def match_info(self) -> MatchInfo:
+        """The room's match: its length (the game's option, or the room's ``hands``) and
+        the game's words for a hand and for the match."""
+        g = self.game
+        return MatchInfo(
+            option=g.match_option,
+            length=g.match_length,
+            hands=self.options.hands,
+            hand_word=list(g.hand_words),
+            match_word=list(g.match_words),
+        )
+
+    def table(self) -> Table:
+        """Who sits where, for the 总结算 (the last hand's players; bots as None)."""
+        players = self.hand_players or tuple(None if s.bot else s.player for s in self.seats)
+        cut = self.options.hands is not None and not self.game.match_over(
+            self.context, self.hands_played
+        )
+        return Table(self.id, self.code, self.options.stake, players, cut, self.next_room)
+
+    def match_summary(self) -> MatchSummaryMsg:
+        """总结算 of the room so far (its whole match once finished)."""
+        if self.summary is None or self.summary.next_room != self.next_room:
+            summary = room_summary(self.store, self.table())
+            if self.status != "finished":
+                return summary
+            self.summary = summary
+        return self.summary
+
+    def take_seats(self, players: list[int | None], bots: list[bool]) -> None:
+        """Seat the players and bots of another room's table (再来一局) before the first
+        deal: each human is seated unready (``ready_check``) but the owner, then the room
+        starts as :meth:`join` would."""
+        if self.status != "waiting":
+            raise ServerError("room_started", f"room {self.id} has started", 409)
+        for i, (player, bot) in enumerate(zip(players, bots, strict=True)):
+            rt = self.seats[i]
+            if rt.player is not None:
+                continue
+            if bot:
+                rt.bot = True
+                self.store.set_seat(self.id, i, None, True)
+            elif player is not None:
+                rt.player = player
+                rt.ready = player == self.owner or not self.options.ready_check
+                self.store.set_seat(self.id, i, player, False)
+                if rt.ready:
+                    self.store.set_ready(self.id, i, True)
+        self._start_if_ready()
 
     @property
     def time_limit(self) -> float:
@@ -364,7 +429,22 @@ class Room:
         self.status = "playing"
         self.store.set_room_status(self.id, "playing")
         self.announce()
-        self.deal_hand()
+        self.deal_after_seeds()
+
+    def deal_after_seeds(self) -> None:
+        """The first deal of the room (or the first after a restart): its commitment is
+        published already (``next_commitment`` in the room's info), and the deal waits
+        ``seed_wait`` seconds for the seated players' client seeds - less once every human
+        seat has sent one, none without a human seat (docs/fairness.md)."""
+        if self.next_hand is not None:
+            self.next_hand.cancel()
+        wait = 0.0 if self._seeds_in() else self.options.seed_wait
+        self.seeding = wait > 0
+        self.next_hand = self.loop.call_later(wait, self._safe(self.deal_hand))
+
+    def _seeds_in(self) -> bool:
+        """Every human seat has sent its client seed for the next deal (true without one)."""
+        return all(s.client_seed for s in self.seats if not s.bot and s.player is not None)
 
     # -- hands ----------------------------------------------------------------------
 
@@ -374,6 +454,7 @@ class Room:
         if self.next_hand is not None:
             self.next_hand.cancel()
         self.next_hand = None
+        self.seeding = False
         self.waiting.clear()
         self.over = None
         self.acted.clear()
@@ -459,8 +540,11 @@ class Room:
                 id=msg.id,
             )
         )
+        if self.seeding and self._seeds_in():
+            self.deal_after_seeds()  # every seat's seed is in: the first deal comes now
 
     def _new_bots(self) -> None:
+        self._drop_window()
         for s in self.seats:
             s.engine = None
             s.draft = None
@@ -519,6 +603,11 @@ class Room:
         state = self.state
         if state is None or not self.acting():
             raise ServerError("no_hand", "no hand is in play in this room", 409)
+        window = self.window
+        within = state.hidden_window()
+        if within and window is not None and not window.closing:
+            window.keep(state, seat, action, actor, ref)  # played when the window closes
+            return
         try:
             events = state.apply(seat, action)
         except PaijuError:
@@ -535,7 +624,7 @@ class Room:
         self.hub.journal.add(
             self,
             write,
-            functools.partial(self._committed, seat, actor, events, ref, ending),
+            functools.partial(self._committed, seat, actor, events, ref, ending, within),
             functools.partial(self._not_stored, seat, actor, ref),
         )
 
@@ -546,8 +635,10 @@ class Room:
         events: list[Event],
         ref: str | int | None,
         ending: HandEnding | None,
+        within: bool = False,
     ) -> None:
-        """The action is in the database: now tell every socket."""
+        """The action is in the database: now tell every socket (``within``: a decision
+        of a hidden window)."""
         state = self.state
         assert state is not None
         rt = self.seats[seat]
@@ -555,7 +646,7 @@ class Room:
         self._cancel_bot(rt)
         self.acted.add(seat)
         rt.draft = None
-        self._broadcast(seat, actor, events, ref)
+        self._broadcast(seat, actor, events, ref, within)
         if ending is not None:
             self._hand_over(state, ending)
         else:
@@ -575,6 +666,7 @@ class Room:
             )
             return
         self._reload()
+        self._drop_window()
         client = self.seats[seat].client
         if client is not None and actor == "player":
             client.error(
@@ -604,6 +696,7 @@ class Room:
         if self.next_hand is not None:
             self.next_hand.cancel()
             self.next_hand = None
+        self._drop_window()
         void = self.hand_id if self.state is not None else None  # only a hand in play
         try:
             self.store.close_room(self.id, void)
@@ -657,7 +750,25 @@ class Room:
         self._hold(list(ending.scores), list(ending.deltas), ending.room_finished, pause)
         if ending.room_finished:
             self.announce()
+            self.send_summary()
             self.hub.finished(self)
+
+    def send_summary(self) -> None:
+        """总结算 to every seat and spectator (after a finished match's last result)."""
+        try:
+            text = self.match_summary().model_dump_json()
+        except Exception:
+            log.exception("room %s: could not read its hands for the summary", self.id)
+            return
+        for client in self.clients():
+            client.send(text)
+
+    def again(self, room: Room) -> None:
+        """再来一局 answered: ``room`` plays the next match; every socket is told (its room
+        info names ``next_room``, and the summary again), and the players move there."""
+        self.next_room = room.id
+        self.announce()
+        self.send_summary()
 
     def _hold(self, scores: list[int], deltas: list[int], finished: bool, pause: float) -> None:
         """Show the hand's result (``hand_over``) and deal the next hand ``pause`` seconds
@@ -763,6 +874,10 @@ class Room:
         acting = self.acting()
         if state is None or not acting:
             return
+        if state.hidden_window():
+            self._open_window()
+            return
+        self._drop_window()
         for seat, rt in enumerate(self.seats):
             if seat not in acting:
                 self._cancel_timer(rt)
@@ -804,6 +919,10 @@ class Room:
         state = self.state
         if state is None or seat not in self.acting():
             return
+        self.act(seat, self._bot_action(state, seat), actor)
+
+    def _bot_action(self, state: State, seat: int) -> Action:
+        """The seat's bot's choice (a random legal action if the bot fails)."""
         try:
             action = self._bot(seat).act(state, seat)
             state.check_turn(seat)
@@ -813,7 +932,65 @@ class Room:
                 "room %s: bot failed for seat %d; playing a random legal action", self.id, seat
             )
             action = state.random_action(seat, random.Random(secrets.randbits(32)))
-        self.act(seat, action, actor)
+        return action
+
+    # -- hidden decision windows (paiju.server.windows) ------------------------------------
+
+    def _open_window(self) -> None:
+        """A hidden window is open: no clock or bot of its own per seat; it closes at one
+        fixed moment, ``claim_window`` seconds after it opened."""
+        for rt in self.seats:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
+        if self.window is not None and self.window.hand_id == self.hand_id:
+            return
+        limit = self.options.claim_window
+        self.window = Window(self.hand_id, limit, self.loop.time() + limit)
+        self.window.handle = self.loop.call_later(limit, self._safe(self._close_window))
+
+    def _drop_window(self) -> None:
+        if self.window is not None:
+            self.window.cancel()
+            self.window = None
+
+    def _close_window(self) -> None:
+        """The window's time is up: every seat's decision is played, in seat order - the
+        one it sent, its bot's (bots, 托管), else 过 - and the last one closes it for all."""
+        window = self.window
+        self.settle_writes()
+        state = self.state
+        if window is None or state is None or window.hand_id != self.hand_id:
+            return
+        window.handle = None
+        window.closing = True
+        try:
+            for seat in sorted(self.acting()):
+                if self.state is not state or not state.hidden_window():
+                    break
+                if seat in self.acting():
+                    self._decide_at_close(state, window, seat)
+        finally:
+            window.closing = False
+            if self.window is window:
+                self.window = None
+        if self.state is state and state.hidden_window() and self.acting():
+            self._schedule()  # a decision failed: the window opens again, for as long
+
+    def _decide_at_close(self, state: State, window: Window, seat: int) -> None:
+        rt = self.seats[seat]
+        kept = window.kept.get(seat)
+        if kept is not None:
+            action, actor, ref = kept.action, kept.actor, kept.ref
+        else:
+            ref = None
+            mine = None if rt.bot or rt.auto else default_action(state, seat)
+            actor = "bot" if mine is None else "timeout"
+            action = self._bot_action(state, seat) if mine is None else mine
+        try:
+            self.act(seat, action, actor, ref)
+        except PaijuError:
+            log.exception("room %s: seat %d's window decision failed", self.id, seat)
+            self.act(seat, state.random_action(seat, random.Random(secrets.randbits(32))), "bot")
 
     def only_pass(self, seat: int) -> Action | None:
         """The seat's pass when pass is the only legal action it has now (要不起), else None."""
@@ -910,11 +1087,20 @@ class Room:
         """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
         now = self.loop.time()
         limit = self.time_limit
-        return [
+        out = [
             {"seat": i, "limit": limit, "remaining": round(max(0.0, s.deadline - now), 3)}
             for i, s in enumerate(self.seats)
             if s.timer is not None
         ]
+        window = self.window
+        if window is not None:  # one clock for the window, each seat seeing its own
+            left = round(max(0.0, window.deadline - now), 3)
+            out.extend(
+                {"seat": i, "limit": window.limit, "remaining": left}
+                for i in sorted(self.acting())
+                if i not in window.kept
+            )
+        return out
 
     def attach(self, client: Client) -> None:
         """Seat the socket (its player's seat) or make it a spectator; send the welcome and
@@ -967,6 +1153,10 @@ class Room:
             # between hands: the result again, with the time left and whose 继续 is awaited
             left = max(0.0, self._hand_at - self.loop.time())
             client.send(self.over.model_copy(update={"next_hand_in": round(left, 1)}))
+        if self.status == "finished":
+            if self.over is not None:
+                client.send(self.over)
+            client.send(self.match_summary())
 
     def detach(self, client: Client) -> None:
         self.spectators.discard(client)
@@ -1078,12 +1268,16 @@ class Room:
         actor: Literal["player", "bot", "timeout"],
         events: list[Event],
         ref: str | int | None,
+        within: bool = False,
     ) -> None:
         """Send every socket the ``update`` of an accepted (and stored) action: its seat's
-        view, once computed and serialised per seat (spectators share one text)."""
+        view, once computed and serialised per seat (spectators share one text). A decision
+        of a hidden window (``within``) names its seat to that seat only, and while the
+        window stays open only that seat is sent its update."""
         state = self.state
         assert state is not None
         self._schedule()
+        kept_open = within and state.hidden_window()
         shown = [(e.audience(), e.to_json()) for e in events]
         head = {
             "type": "update",
@@ -1097,6 +1291,8 @@ class Room:
         spectators: str | None = None
         for client in self.clients():
             seat = client.seat
+            if kept_open and seat != actor_seat:
+                continue
             if seat is None and spectators is not None:
                 client.send(spectators)
                 continue
@@ -1106,7 +1302,9 @@ class Room:
             ]
             # a view that hides who acts (``to_act`` not a list): an action it shows nothing
             # of (a claim decision in a mahjong window) does not name its seat either
-            unseen = not seen and seat != actor_seat and not isinstance(view.get("to_act"), list)
+            unseen = seat != actor_seat and (
+                within or (not seen and not isinstance(view.get("to_act"), list))
+            )
             text = dumps(
                 {
                     **head,
@@ -1181,8 +1379,8 @@ class Room:
             client.error(
                 "unknown_type",
                 f"unknown message type {obj.get('type')!r}; "
-                "clients send hello, action, resume, continue, ready, draft, sync, ping, "
-                "client_seed, auto_pass, chat, report",
+                "clients send hello, action, resume, continue, again, ready, draft, sync, "
+                "ping, client_seed, auto_pass, chat, report",
                 ref,
             )
             return
@@ -1221,6 +1419,10 @@ class Room:
         elif isinstance(msg, Continue):
             if client.seat is not None:
                 self.next_hand_please(client.seat)
+        elif isinstance(msg, Again):
+            if client.seat is None:
+                raise ServerError("spectator", "a spectator holds no seat to play again in")
+            self.hub.again(self, client.player)
         elif isinstance(msg, Ready):
             if client.seat is None:
                 raise ServerError("spectator", "a spectator holds no seat to get ready in")

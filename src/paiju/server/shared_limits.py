@@ -38,6 +38,7 @@ import collections
 import contextlib
 import logging
 import math
+import time
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
@@ -55,9 +56,12 @@ if TYPE_CHECKING:
     from paiju.server.hub import Hub
     from paiju.server.options import RoomOptions
 
-__all__ = ["TOKEN_CACHE_SECONDS", "Admitted", "Guard", "SharedGuard"]
+__all__ = ["RETRY_REDIS", "TOKEN_CACHE_SECONDS", "Admitted", "Guard", "SharedGuard"]
 
 log = logging.getLogger("paiju.server")
+
+RETRY_REDIS = 1.0
+"""Seconds a node counts on its own after Redis failed before it asks Redis again."""
 
 TOKEN_CACHE_SECONDS = 2.0
 """How long a cluster node trusts its cache of a bearer token: a token rotated through
@@ -210,6 +214,7 @@ class SharedGuard(Guard):
         self._bucket_ttl_ms += 1000
         self._task: asyncio.Task[None] | None = None
         self._down = False
+        self._retry_at = 0.0
         self._scripts: dict[str, AsyncScript] = {}
         self._asks: list[tuple[int, asyncio.Future[bool]]] = []
         """Messages waiting for the shared bucket's verdict (sent together)."""
@@ -251,8 +256,15 @@ class SharedGuard(Guard):
             with contextlib.suppress(Exception):
                 await self.redis.aclose()
 
+    def _resting(self) -> bool:
+        """Whether Redis failed less than :data:`RETRY_REDIS` seconds ago: it is not asked
+        again before (a Redis away costs no call a connection timeout)."""
+        return self._down and time.monotonic() < self._retry_at
+
     async def _run(self, script: str, keys: list[str], args: list[Any]) -> Any:
         """Run one of the scripts; raises :class:`_RedisAway` when Redis does not answer."""
+        if self._resting():
+            raise _RedisAway
         try:
             answer = await self._scripts[script](keys=keys, args=args)
         except Exception as exc:
@@ -262,6 +274,7 @@ class SharedGuard(Guard):
         return answer
 
     def _away(self, exc: BaseException) -> None:
+        self._retry_at = time.monotonic() + RETRY_REDIS
         if not self._down:
             log.error(
                 "node %s: Redis does not answer (%r): the limits are counted on this node"
@@ -339,11 +352,15 @@ class SharedGuard(Guard):
         answers: list[Any]
         try:
             assert redis is not None
+            if self._resting():
+                raise _RedisAway
             async with redis.pipeline(transaction=False) as pipe:
                 for player, _ in asks:
                     await script(keys=[f"{_PREFIX}:bucket:{player}"], args=args, client=pipe)
                 answers = await pipe.execute()
             self._answered()
+        except _RedisAway:
+            answers = [1] * len(asks)  # this node's bucket had a token: its verdict stands
         except Exception as exc:
             self._away(exc)
             answers = [1] * len(asks)  # this node's bucket had a token: its verdict stands
@@ -465,7 +482,7 @@ class SharedGuard(Guard):
         With Redis away, the node's own counts stand (as for every limit)."""
         redis = self.redis
         lock = None
-        if redis is not None and not self._down:
+        if redis is not None and not self._resting():
             lock = redis.lock(f"{_PREFIX}:serial:{player}", timeout=10, blocking_timeout=5)
             try:
                 got = await lock.acquire()
@@ -546,6 +563,8 @@ class SharedGuard(Guard):
         key = f"{_PREFIX}:rooms:{address}"
         try:
             assert redis is not None
+            if self._resting():
+                raise _RedisAway
             members = await redis.smembers(key)
         except Exception:
             return sum(1 for r in self.hub.rooms.values() if r.address == address and r.open)

@@ -394,6 +394,11 @@ class Store:
         self._balances: dict[int, int] = {}
         """Running ledger balances by player (this process is the only writer)."""
 
+    def clock(self) -> float:
+        """Now, as the times stored in the database count it (Unix time): this host's clock
+        for a single server; a cluster node's store counts by the database server's."""
+        return time.time()
+
     def close(self) -> None:
         if self._watermark is not None:
             self._watermark.save(force=True)
@@ -443,7 +448,7 @@ class Store:
         """Register a display name; returns the player and its bearer token (shown once),
         valid for ``lifetime`` seconds (None: for ever)."""
         token = secrets.token_urlsafe(32)
-        now = time.time()
+        now = self.clock()
         expires = None if lifetime is None else now + lifetime
         with self.engine.begin() as conn:
             pid = conn.execute(
@@ -469,12 +474,12 @@ class Store:
         if found is None:
             return None
         player, expires = found
-        return None if expires is not None and expires <= time.time() else player
+        return None if expires is not None and expires <= self.clock() else player
 
     def token_expired(self, token: str) -> bool:
         """Whether ``token`` is a player's token that has expired."""
         found = self._token(token)
-        return found is not None and found[1] is not None and found[1] <= time.time()
+        return found is not None and found[1] is not None and found[1] <= self.clock()
 
     def _token(self, token: str) -> tuple[PlayerRow, float | None] | None:
         digest = hash_token(token)
@@ -503,7 +508,7 @@ class Store:
         """A new bearer token for the player (the old one stops working at once) and the
         time it expires."""
         token = secrets.token_urlsafe(32)
-        expires = None if lifetime is None else time.time() + lifetime
+        expires = None if lifetime is None else self.clock() + lifetime
         with self.engine.begin() as conn:
             conn.execute(
                 update(t.players)
@@ -546,7 +551,7 @@ class Store:
                     status="waiting",
                     hands_played=0,
                     context={},
-                    created_at=time.time(),
+                    created_at=self.clock(),
                 )
             ).inserted_primary_key
             assert key is not None
@@ -680,7 +685,7 @@ class Store:
                     context=dict(context),
                     status="playing",
                     settlement=None,
-                    started_at=time.time(),
+                    started_at=self.clock(),
                     ended_at=None,
                 )
             ).inserted_primary_key
@@ -742,7 +747,7 @@ class Store:
         """Store new hands and append actions (of any hands) in one transaction, settling
         the hands the actions end. New hands go first: a hand's actions never share a
         batch with a hand dealt before them (the next hand is dealt after a commit)."""
-        now = time.time()
+        now = self.clock()
         balances: dict[int, int] = {}
         hands = [w for w in writes if isinstance(w, HandWrite)]
         actions = [w for w in writes if isinstance(w, ActionWrite)]

@@ -35,6 +35,8 @@ from sqlalchemy import (
 
 __all__ = [
     "actions",
+    "cluster_nodes",
+    "cluster_secrets",
     "hands",
     "ledger",
     "metadata",
@@ -142,4 +144,25 @@ room_leases = Table(
     Index("room_leases_node", "node"),
     # the takeover query walks the expired leases from the oldest (Leases.claim)
     Index("room_leases_expires", "expires_at"),
+)
+
+cluster_nodes = Table(
+    "cluster_nodes",
+    metadata,
+    # each node's presence (cluster mode only; see paiju.server.lease.Nodes.present):
+    # its public URL and load, live until expires_at by the database server's clock
+    Column("name", String(64), primary_key=True),
+    Column("url", Text, nullable=False),
+    Column("rooms", Integer, nullable=False),
+    Column("connections", Integer, nullable=False),
+    Column("seen_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
+cluster_secrets = Table(
+    "cluster_secrets",
+    metadata,
+    # the cluster's shared secret of calls passed between nodes (name "forward")
+    Column("name", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
 )

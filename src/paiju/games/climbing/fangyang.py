@@ -130,12 +130,19 @@ def deal_end(finish_order: Sequence[int], banker: int, partner: int, shown: bool
 def settle(
     finish_order: Sequence[int], banker: int, partner: int, shown: bool, base: int = 1
 ) -> JSON:
-    """F15: the payout of a finished deal: ``{"deltas", "result", "pattern", "mode"}``.
+    """F15: the payout of a finished deal: ``{"deltas", "result", "pattern", "mode",
+    "winner", "breakdown"}``. ``winner`` is the side that won (0 the banker's, 1 the others,
+    None for 和); ``breakdown`` how each player's amount is counted: ``units`` of the base
+    the text names for the pattern (2v2: AABB 2, ABAB 1, ABBA 0; 1v3: 1 or 0), ``multiplier``
+    2 for 亮, the room's ``base``, and ``each`` = units × multiplier × base, what each player
+    of the losing side pays (in 1 对 3 the banker pays or gets it from each of the three).
 
     >>> settle([2, 0], banker=0, partner=2, shown=False)["deltas"]
     [2, -2, 2, -2]
     >>> settle([3], banker=1, partner=1, shown=True)["deltas"]
     [2, -6, 2, 2]
+    >>> settle([2, 0], banker=0, partner=2, shown=True)["breakdown"]
+    {'units': 2, 'multiplier': 2, 'base': 1, 'each': 4}
     """
     _check_seats(finish_order)
     for name, s in (("banker", banker), ("partner", partner)):
@@ -155,9 +162,11 @@ def settle(
         a = side[order[0]]
         letters = "".join("A" if side[s] == a else "B" for s in order)
         pattern = {"AA": "AABB", "ABA": "ABAB"}.get(letters, "ABBA")
-        per = {"AABB": 2, "ABAB": 1, "ABBA": 0}[pattern] * mult * base
+        units = {"AABB": 2, "ABAB": 1, "ABBA": 0}[pattern]
+        per = units * mult * base
         deltas = [per if side[s] == a else -per for s in range(SEATS)]
         mode = "2v2"
+        winner = None if per == 0 else (0 if a == side[banker] else 1)
     else:
         mode = "1v3"
         place = order.index(banker) + 1 if banker in order else None
@@ -165,16 +174,20 @@ def settle(
             # 亮 1 对 3: the banker out first wins double; else the first of the three out
             # ended the deal at once ("B"), and the banker pays double to each
             pattern = "ABBB" if place == 1 else "B"
-            per = (1 if place == 1 else -1) * 2 * base
+            per = (1 if place == 1 else -1) * mult * base
         else:
             pattern = {1: "ABBB", 2: "BABB", 3: "BBAB"}.get(place or 4, "BBBA")
             per = {"ABBB": 1, "BABB": 0, "BBAB": 0, "BBBA": -1}[pattern] * base
+        units = 0 if per == 0 else 1
         deltas = [3 * per if s == banker else -per for s in range(SEATS)]
+        winner = None if per == 0 else (0 if per > 0 else 1)
     return {
         "deltas": deltas,
         "result": "draw" if not any(deltas) else "win",
         "pattern": pattern,
         "mode": mode,
+        "winner": winner,
+        "breakdown": {"units": units, "multiplier": mult, "base": base, "each": abs(per)},
     }
 
 
@@ -438,7 +451,8 @@ class FangyangState(ClimbingState):
     def teams_known_to(self, viewer: int | None) -> list[int | None]:
         if self.partner is None:
             return [0 if s == self.banker else None for s in range(self.seats)]
-        if self.knows_sides(viewer):
+        if self.knows_sides(viewer) or self._phase == "over":
+            # the end shows every hand: the sides are no secret once the deal is over
             return [self.team_of(s) for s in range(self.seats)]
         known: list[int | None] = [None] * self.seats
         known[self.banker] = 0
@@ -500,4 +514,6 @@ class FangyangState(ClimbingState):
             "result": out["result"],
             "pattern": out["pattern"],
             "mode": out["mode"],
+            "winner": out["winner"],
+            "breakdown": out["breakdown"],
         }

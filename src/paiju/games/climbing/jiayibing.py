@@ -85,7 +85,9 @@ def deal_prefix(finish_order: Sequence[int]) -> list[int]:
 
 
 def settle(finish_order: Sequence[int], base: int = 1, payout: str = "first-team") -> JSON:
-    """J12: ``{"deltas", "result", "first_team", "completed", "caught"}`` of a deal.
+    """J12: ``{"deltas", "result", "winner", "first_team", "completed", "caught",
+    "breakdown"}`` of a deal; ``breakdown``: ``units`` of the base each winner gets (the
+    opponents caught, or catalog-v1's 1 or 2), the room's ``base`` and ``each`` = units × base.
 
     >>> settle([0, 2, 4])["deltas"]
     [3, -3, 3, -3, 3, -3]
@@ -125,6 +127,11 @@ def settle(finish_order: Sequence[int], base: int = 1, payout: str = "first-team
         "first_team": first,
         "completed": done,
         "caught": caught,
+        "breakdown": {
+            "units": 0 if winner is None else amount,
+            "base": base,
+            "each": 0 if winner is None else amount * base,
+        },
     }
 
 
@@ -281,4 +288,5 @@ class JiayibingState(ClimbingState):
             "first_team": out["first_team"],
             "completed": out["completed"],
             "caught": out["caught"],
+            "breakdown": out["breakdown"],
         }

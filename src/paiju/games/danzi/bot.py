@@ -44,7 +44,7 @@ from paiju.games.danzi.game import (
     cards_for,
 )
 from paiju.games.danzi.moves import legal_plays
-from paiju.games.danzi.tribute import return_value
+from paiju.games.danzi.tribute import returnable
 
 __all__ = ["DECLARE_BELOW", "DanziBot", "SmallestBot", "plan_cost"]
 
@@ -246,11 +246,14 @@ class DanziBot:
 
     def give_back(self, state: DanziState, seat: int) -> Action:
         received = state.received[seat]
-        forbidden = {return_value(c) for c in received}
-        ok = [c for c in self._usefulness(state.hands[seat]) if return_value(c) not in forbidden]
+        free, fill = returnable(state.hands[seat], received)
+        order = self._usefulness(state.hands[seat])
         to = state.return_to.get(seat)
         if to is not None and to % 2 == seat % 2:
-            ok = ok[::-1]  # a return to the partner: the best cards
+            order = order[::-1]  # a return to the partner: the best cards
+        ok = [c for c in order if c in free]
+        if fill:  # too few cards of other values (our fallback): all of them, then the rest
+            ok += [c for c in order if c in fill][: len(received) - len(free)]
         return Return(tuple(Card(c) for c in ok[: len(received)]))
 
 

@@ -55,14 +55,14 @@ from paiju.games.danzi import combos as dz
 from paiju.games.danzi.combos import FOUR, SINGLE, card_rank_index, counts_of
 from paiju.games.danzi.contract import beats_json, combo_json, settle_json
 from paiju.games.danzi.moves import all_plays, legal_plays
-from paiju.games.danzi.scoring import PointRules, deal_points, team_of
+from paiju.games.danzi.scoring import PointRules, deal_breakdown, deal_points, team_of
 from paiju.games.danzi.spec import DanziOptions
 from paiju.games.danzi.tribute import (
     auto_tribute,
     check_return,
     check_tribute,
     is_free,
-    return_value,
+    returnable,
 )
 
 __all__ = [
@@ -437,6 +437,10 @@ class DanziGame(ClimbingGame[NoParams]):
 
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> DanziState:
         return DanziState(self, seats, deal, context)
+
+    match_option: ClassVar[str | None] = None  # a 局 is played to ``target`` points
+    hand_words: ClassVar[tuple[str, str]] = ("盘", "deal")
+    match_words: ClassVar[tuple[str, str]] = ("局", "match")
 
     def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
         return bool(context.get("match_over"))
@@ -847,6 +851,7 @@ class DanziState(ClimbingState):
             "declarer": self.declarer,
             "declaration": self._declaration_state(),
             "points": list(self.points or (0, 0)),
+            "breakdown": deal_breakdown(self.finished, self.declarer, self.game.point_rules),
             "totals": list(self.totals),
             "target": self.options["target"],
             "match_over": self.match_over,
@@ -970,11 +975,9 @@ class DanziState(ClimbingState):
             return Tribute(_as_cards(rng.sample(eligible, n)))
         if self._phase == "returning":
             received = self.received[seat]
-            forbidden = {return_value(c) for c in received}
-            eligible = [
-                c
-                for c in self.hands[seat]
-                if card_rank_index(c) != FOUR and return_value(c) not in forbidden
-            ]
-            return Return(_as_cards(rng.sample(eligible, len(received))))
+            free, fill = returnable(self.hands[seat], received)
+            n = len(received)
+            if fill:  # too few cards of other values: all of them, the rest made up
+                return Return(_as_cards([*free, *rng.sample(fill, n - len(free))]))
+            return Return(_as_cards(rng.sample(free, n)))
         return super().random_action(seat, rng)

@@ -42,6 +42,11 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
         "{cards} has the value of a tribute card (both jokers count as one value)",
     ),
     "four_in_return": ("{cards}：4 不能还贡", "{cards}: a 4 is never returned"),
+    "return_others_first": (
+        "手中与贡牌数值不同的牌只有 {free} 张：须全部还出，只可补 {short} 张与贡牌同值的牌",
+        "only {free} cards of other values than the tribute: return them all, and only"
+        " {short} of a tribute card's value",
+    ),
     "pick_wrong_count": ("请挑选 {count} 张", "pick {count} cards"),
     "pick_not_shown": ("{cards} 不在明牌中", "{cards} is not among the shown cards"),
     "pick_one_lot": ("请挑选同一家的两张", "pick one giver's two cards"),

@@ -24,7 +24,7 @@ from typing import Any
 
 from paiju.errors import IllegalAction
 
-__all__ = ["PointRules", "deal_points", "settle", "team_of"]
+__all__ = ["PointRules", "deal_breakdown", "deal_points", "settle", "team_of"]
 
 
 def team_of(seat: int) -> int:
@@ -77,6 +77,39 @@ def deal_points(
     base = (0, rules.points_12, rules.points_13, rules.points_14)[partner_place]
     points[team_of(head)] = base * (rules.declare_multiplier if declarer is not None else 1)
     return (points[0], points[1])
+
+
+def deal_breakdown(
+    finish_order: Sequence[int], declarer: int | None, rules: PointRules | None = None
+) -> dict[str, Any]:
+    """How :func:`deal_points` counted a deal, for the table to say it: the ``team`` that
+    scored, its ``points``; ``head`` (头游) and ``partner_place`` (1-based place of the 头游's
+    partner) with ``place_points`` (N59's 3/2/1) and ``multiplier`` (N60: 2 for a successful
+    宣战, else 1); or, for a failed 宣战 (N60), ``failed`` with the ``declarer``.
+
+    >>> deal_breakdown([0, 2, 1, 3], declarer=0)["multiplier"]
+    2
+    >>> deal_breakdown([2, 1, 3, 0], declarer=0)["failed"]
+    True
+    """
+    rules = rules or PointRules()
+    points = deal_points(finish_order, declarer, rules)
+    team = 0 if points[0] else 1
+    if declarer is not None and finish_order[3] == declarer:
+        return {"team": team, "points": points[team], "failed": True, "declarer": declarer}
+    head = finish_order[0]
+    partner_place = list(finish_order).index((head + 2) % 4) + 1
+    place_points = (0, 0, rules.points_12, rules.points_13, rules.points_14)[partner_place]
+    return {
+        "team": team_of(head),
+        "points": points[team_of(head)],
+        "failed": False,
+        "declarer": declarer,
+        "head": head,
+        "partner_place": partner_place,
+        "place_points": place_points,
+        "multiplier": rules.declare_multiplier if declarer is not None else 1,
+    }
 
 
 def settle(

@@ -6,7 +6,11 @@ sees what, live in :mod:`paiju.games.danzi.game`.
 * 进贡: a giver owes their N biggest cards by the single order (N50), never a 4 (N52);
 * 骚贡: a giver with no joker, no 3 and no 2 picks the N cards freely, 4s excepted (N51);
 * 还贡: whoever received N cards returns N of their choice (N53), none of a value they
-  received (both jokers are one value, 王, N54) and no 4 (N55).
+  received (both jokers are one value, 王, N54) and no 4 (N55);
+* 还贡 without enough cards (the text has no rule): a receiver holding fewer than N cards
+  that N54 and N55 allow returns all of those and makes up the rest with cards of a
+  received value, never a 4 (:func:`returnable`). A hand of only 4s, 3s, 2s and As that
+  received 3 2 A A then still has a return, and no deal can freeze.
 
 >>> from paiju.cards import format_cards, parse_cards
 >>> format_cards(auto_tribute(parse_cards("RJ 3s 3h 2c As 4d"), 2))
@@ -31,6 +35,7 @@ __all__ = [
     "check_tribute",
     "is_free",
     "return_value",
+    "returnable",
     "tribute_order",
 ]
 
@@ -109,8 +114,26 @@ def check_tribute(hand: Sequence[int], count: int, give: Sequence[int]) -> None:
         )
 
 
+def returnable(hand: Sequence[int], received: Sequence[int]) -> tuple[list[int], list[int]]:
+    """What may go back for ``received``: ``(free, fill)``.
+
+    ``free`` are the hand's cards that N54 and N55 allow (no 4, no received value). ``fill``
+    is empty unless ``free`` holds fewer cards than owed; then it is the hand's cards of a
+    received value other than 4s, from which the return is made up (our fallback: N55
+    stands, N54 gives way only as far as it must). With at most eight 4s among the 27 + N
+    cards, ``free`` and ``fill`` together always hold N cards.
+    """
+    forbidden = {return_value(c) for c in received}
+    free = [c for c in hand if card_rank_index(c) != FOUR and return_value(c) not in forbidden]
+    if len(free) >= len(received):
+        return free, []
+    fill = [c for c in hand if card_rank_index(c) != FOUR and return_value(c) in forbidden]
+    return free, fill
+
+
 def check_return(hand: Sequence[int], received: Sequence[int], give: Sequence[int]) -> None:
-    """Raise IllegalAction unless ``give`` is a legal 还贡 for ``received`` (N53-N55).
+    """Raise IllegalAction unless ``give`` is a legal 还贡 for ``received`` (N53-N55, and
+    our fallback where the hand cannot meet N54: :func:`returnable`).
 
     ``hand`` is the returner's hand after receiving the tribute.
     """
@@ -125,6 +148,18 @@ def check_return(hand: Sequence[int], received: Sequence[int], give: Sequence[in
     _no_fours(give, "four_in_return")
     forbidden = {return_value(c) for c in received}
     same = [c for c in give if return_value(c) in forbidden]
+    free, _ = returnable(hand, received)
+    short = len(received) - len(free)
+    if short > 0:
+        if len(same) > short:
+            raise IllegalAction(
+                f"the hand holds {len(free)} cards of other values than the tribute: all of"
+                f" them go back first, and only {short} of a tribute card's value",
+                reason="return_others_first",
+                free=len(free),
+                short=short,
+            )
+        return
     if same:
         cards = format_cards(same)
         raise IllegalAction(

@@ -3,8 +3,8 @@
 Modules: :mod:`~paiju.games.majiang.rules` (room switches, the 混 / 枪 cycles),
 :mod:`~paiju.games.majiang.messages` (the refusal reasons in Chinese and English),
 :mod:`~paiju.games.majiang.win` (the win check: tables built at import, the best reading),
-:mod:`~paiju.games.majiang.score` (fans 番 and payment 2^fan), :mod:`~paiju.games.majiang.game`
-(the state machine).
+:mod:`~paiju.games.majiang.score` (fans 番 and payment 2^fan), :mod:`~paiju.games.majiang.ting`
+(the waits, 听牌), :mod:`~paiju.games.majiang.game` (the state machine).
 
 Tiles are written in the compact notation of :mod:`paiju.tiles` (``123m456p789s1234567z``;
 1z-7z = 东 南 西 北 白 发 中). A tile *kind* that is named without being a tile on the table
@@ -21,7 +21,8 @@ On one's turn (phase ``play``; the state has already drawn for the seat):
 * ``{"type": "win"}`` - 自摸.
 
 After a 吃 or 碰 the seat must discard (no win, no kong). In a claim window (phase ``claim``,
-after a discard; phase ``rob``, after a 补杠) each asked seat answers once, all at the same time:
+after every discard; phase ``rob``, after every 补杠) each other seat answers once, all at the
+same time:
 
 * ``{"type": "chi", "chow": "345m"}`` - 吃 (the 下家 of the discarder only; the chow holds the
   discard; a 混 never takes part);
@@ -30,9 +31,9 @@ after a discard; phase ``rob``, after a 补杠) each asked seat answers once, al
 * ``{"type": "pass"}`` - 过.
 
 Priority 胡 > 杠 = 碰 > 吃; among several 胡 the first seat after the discarder (option
-``multiple_winners`` lets all win). ``to_act()`` holds exactly the seats that may claim; a seat
-with no claim is not asked. The window closes as soon as no undecided seat could outrank the
-best decision made. A discarded 混 cannot be claimed at all.
+``multiple_winners`` lets all win). ``to_act()`` holds every seat but the discarder; a seat
+with no claim has ``pass`` alone, so a window tells nobody who could claim. The window closes
+when every seat in it has decided. A discarded 混 cannot be claimed at all (``pass`` alone).
 
 View (JSON) of seat ``s`` (``None`` = spectator)
 ------------------------------------------------
@@ -61,6 +62,10 @@ View (JSON) of seat ``s`` (``None`` = spectator)
      "drawn": "6p" | null,                       # the tile just drawn (own turn)
      "actions": [ ...legal actions as above... ],
      "decided": "pass",                          # own decision while the window is open
+     "ting": {"waits": [{"kind": 2, "discard": true, "self_drawn": true,
+                         "unseen": 2}, ...]}      # 听牌 help, from this view alone: the waits
+             | {"discards": [{"tile": "9m", "waits": [...]}, ...]},  # or, on one's turn,
+                                                 # the discards that leave the hand ready
      # once over:
      "result": {"kind": "win" | "drawn", "reveal": "3s" | null, "scores": [d0, d1, d2, d3],
                 "wins": [{"seat": 2, "how": "zimo" | "dianpao" | "qianggang", "tile": "5p",

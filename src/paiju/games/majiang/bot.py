@@ -96,6 +96,8 @@ class MajiangBot:
     def act(self, state: State, seat: int) -> Action:
         assert isinstance(state, MajiangState)
         legal = list(state.legal_actions(seat) or [])
+        if legal == [Pass()]:
+            return Pass()  # a window with nothing to claim
         if Win() in legal:
             return Win()
         if state.phase in ("claim", "rob"):

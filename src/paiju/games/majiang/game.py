@@ -10,13 +10,15 @@ Phases:
 * ``play`` - the seat to move holds 14 - 3 × melds tiles (its draw done by the state):
   :class:`Discard`, :class:`Kong` (暗杠 or 补杠, then a replacement draw) or :class:`Win`
   (自摸). After a 吃 or 碰 only a discard is allowed.
-* ``claim`` - after a discard every seat that may claim it decides at once
+* ``claim`` - after every discard each other seat decides at once
   (:meth:`MajiangState.to_act`): :class:`Chi` (the 下家 only), :class:`Peng`,
-  :class:`Gang` (明杠), :class:`Win` (点炮) or :class:`Pass`. Priority 胡 > 杠 = 碰 > 吃,
-  and among several 胡 the first seat in turn order after the discarder (截胡), unless the
-  room allows 一炮多响. The window closes as soon as no undecided seat could outrank the
-  best decision made; decisions stay private (:class:`ClaimMade`) until then.
-* ``rob`` - after a 补杠 the seats that can win on the added tile may rob it (抢杠胡).
+  :class:`Gang` (明杠), :class:`Win` (点炮) or :class:`Pass`; a seat that can claim nothing
+  is asked too, with :class:`Pass` alone, so that the window itself tells nobody who could
+  claim. Priority 胡 > 杠 = 碰 > 吃, and among several 胡 the first seat in turn order
+  after the discarder (截胡), unless the room allows 一炮多响. The window closes when every
+  seat in it has decided; decisions stay private (:class:`ClaimMade`) until then.
+* ``rob`` - after every 补杠 each other seat decides whether to rob the added tile
+  (抢杠胡; :class:`Pass` alone for a seat that cannot win on it).
 * ``over`` - a win, or 流局 when a draw is needed and the wall is empty.
 
 A seat that lets a win go by (过胡) may not win on a discard or a robbed kong before its
@@ -44,6 +46,7 @@ from paiju.games.majiang.score import (
     qiang_kinds,
     score,
 )
+from paiju.games.majiang.ting import help_from_view
 from paiju.games.majiang.win import Meld, can_win
 from paiju.tiles import Tile, TileList, format_tiles
 
@@ -250,6 +253,9 @@ class MajiangGame(Game):
 
     family: ClassVar[str] = "majiang"
     items = "tiles"
+    match_option: ClassVar[str | None] = "quan"
+    match_default: ClassVar[int] = 1
+    match_most: ClassVar[int] = 16
     actions: ClassVar[tuple[type[Action], ...]] = (Discard, Kong, Win, Chi, Peng, Gang, Pass)
     events: ClassVar[tuple[type[Event], ...]] = (
         Drew,
@@ -267,6 +273,12 @@ class MajiangGame(Game):
         """Room options: see :data:`paiju.games.majiang.rules.OPTION_CHOICES`."""
         self.rules = MajiangRules.from_options(options)
         return self.rules.as_options()
+
+    def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
+        """A match is ``quan`` 圈: one 圈 is as many passes of the deal to another seat
+        (过庄) as there are seats; a hand the dealer deals again (连庄) does not count."""
+        passes = context.get("passes", 0)
+        return isinstance(passes, int) and passes >= (self.match_length or 1) * self.max_seats
 
     def dealer_of(self, seats: int, context: Mapping[str, Any]) -> int | None:
         dealer = context.get("dealer")
@@ -379,6 +391,10 @@ class MajiangState(State):
             return frozenset(s for s in self.window if s not in self.decisions)
         return frozenset()
 
+    def hidden_window(self) -> bool:
+        """A claim (or rob) window: every other seat decides, unseen by the rest."""
+        return self._phase in ("claim", "rob")
+
     def is_open(self, seat: int) -> bool:
         """开门: the seat has a 吃, 碰 or 明杠 (补杠 included)."""
         return any(m.kind != "angang" for m in self.melds[seat])
@@ -419,9 +435,11 @@ class MajiangState(State):
         return out
 
     def _claim_options(self, seat: int, source: int, tile: Tile) -> list[Action]:
+        """What ``seat`` may do with ``source``'s discard: its claims, and 过 (a seat with
+        no claim is in the window too, with 过 alone)."""
         opts: list[Action] = []
         if tile in self.hun:
-            return opts
+            return [Pass()]
         if seat not in self.passed_win and self._can_win_with(seat, tile):
             opts.append(Win())
         n = self._natural(seat, tile)
@@ -431,8 +449,7 @@ class MajiangState(State):
             opts.append(Peng())
         if seat == (source + 1) % self.seats:
             opts.extend(Chi(c) for c in self.chows(seat, tile))
-        if opts:
-            opts.append(Pass())
+        opts.append(Pass())
         return opts
 
     def kong_options(self, seat: int) -> list[Kong]:
@@ -545,17 +562,16 @@ class MajiangState(State):
         self.must_discard = False
         events: list[Event] = [Discarded(seat, tile)]
         self.last = (seat, tile)
-        self.window = {}
-        for k in range(1, self.seats):
-            other = (seat + k) % self.seats
-            opts = self._claim_options(other, seat, tile)
-            if opts:
-                self.window[other] = opts
+        self.window = {
+            other: self._claim_options(other, seat, tile) for other in self._others(seat)
+        }
         self.decisions = {}
-        if self.window:
-            self._phase = "claim"
-            return events
-        return events + self._draw((seat + 1) % self.seats, False)
+        self._phase = "claim"
+        return events
+
+    def _others(self, seat: int) -> list[int]:
+        """Every other seat, in turn order after ``seat``: who decides in its windows."""
+        return [(seat + k) % self.seats for k in range(1, self.seats)]
 
     def _kong(self, seat: int, tile: Tile) -> list[Event]:
         hand = self.hands[seat]
@@ -571,18 +587,17 @@ class MajiangState(State):
             ]
         hand.remove(tile)
         self.drawn = None
-        self.window = {}
-        for k in range(1, self.seats):
-            other = (seat + k) % self.seats
-            if other not in self.passed_win and self._can_win_with(other, tile):
-                self.window[other] = [Win(), Pass()]
+        self.window = {
+            other: [Win(), Pass()]
+            if other not in self.passed_win and self._can_win_with(other, tile)
+            else [Pass()]
+            for other in self._others(seat)
+        }
         self.decisions = {}
         self.robbing = (seat, tile)
-        if self.window:
-            self.last = (seat, tile)
-            self._phase = "rob"
-            return [Melded(seat, "bugang_pending", (tile,), None)]
-        return self._finish_bugang()
+        self.last = (seat, tile)
+        self._phase = "rob"
+        return [Melded(seat, "bugang_pending", (tile,), None)]
 
     def _finish_bugang(self) -> list[Event]:
         assert self.robbing is not None
@@ -614,18 +629,10 @@ class MajiangState(State):
         return prio, -((seat - source) % self.seats)
 
     def _window_settled(self) -> bool:
-        assert self.last is not None
-        source = self.last[0]
-        best = max((self._rank(source, s, a) for s, a in self.decisions.items()), default=(0, -99))
-        for s, opts in self.window.items():
-            if s in self.decisions:
-                continue
-            could = max(self._rank(source, s, a) for a in opts)
-            if could > best:
-                return False
-            if self.rules.multiple_winners and best[0] == 3 and Win() in opts:
-                return False
-        return True
+        """A window closes once every seat in it has decided (never earlier, even when a
+        decision made could not be outranked): how many decisions a window takes is then the
+        same whatever the seats hold, and tells nobody who could claim."""
+        return all(s in self.decisions for s in self.window)
 
     def _close_window(self) -> list[Event]:
         assert self.last is not None
@@ -775,6 +782,40 @@ class MajiangState(State):
         self.hands[winners[0]].sort()
         return self._end_with(records)
 
+    # -- advice -------------------------------------------------------------------------
+
+    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
+        """提示: the family bot's choice first; then, on one's turn, the other discards that
+        keep the hand ready (听); then the other legal actions. None when the seat does not
+        act. The bot decides from the seat's own tiles and what is in plain view."""
+        if seat not in self.to_act():
+            return []
+        from paiju.games import make_bot
+
+        out: list[Action] = [make_bot(self.game, 0).act(self, seat)]
+        legal = list(self.legal_actions(seat) or [])
+        ting = self.view(seat).get("ting", {})
+        ready = [Discard(Tile.parse(d["tile"])) for d in ting.get("discards", [])]
+        for action in [*ready, *legal]:
+            if len(out) >= limit:
+                break
+            if action not in out:
+                out.append(action)
+        return out
+
+    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+        """:meth:`suggestions` as JSON; a discard that keeps the hand ready carries the waits
+        it leaves (``waits``, as the view's ``ting``)."""
+        ting = self.view(seat).get("ting", {})
+        waits = {d["tile"]: d["waits"] for d in ting.get("discards", [])}
+        out = []
+        for action in self.suggestions(seat, limit):
+            item = action.to_json()
+            if isinstance(action, Discard) and str(action.tile) in waits:
+                item["waits"] = waits[str(action.tile)]
+            out.append(item)
+        return out
+
     # -- results ------------------------------------------------------------------------
 
     def settlement(self) -> tuple[int, ...]:
@@ -782,12 +823,15 @@ class MajiangState(State):
 
     def next_context(self) -> JSON:
         """The next dealer: the winner (or the 下家 under ``dealer_rotation = next``);
-        after 流局 or a dealer's win the dealer deals again (连庄)."""
+        after 流局 or a dealer's win the dealer deals again (连庄). ``passes`` counts the
+        times the deal went to another seat in the match (过庄, four of them make a 圈)."""
+        passes = self.context.get("passes", 0)
+        passes = passes if isinstance(passes, int) and not isinstance(passes, bool) else 0
         if not self.wins or any(w.seat == self.dealer for w in self.wins):
-            return {"dealer": self.dealer}
+            return {"dealer": self.dealer, "passes": passes}
         if self.rules.dealer_rotation == "next":
-            return {"dealer": (self.dealer + 1) % self.seats}
-        return {"dealer": self.wins[0].seat}
+            return {"dealer": (self.dealer + 1) % self.seats, "passes": passes + 1}
+        return {"dealer": self.wins[0].seat, "passes": passes + 1}
 
     def locations(self) -> Mapping[str, Sequence[int]]:
         out: dict[str, Sequence[int]] = {"wall": self.wall, "flip": (self.flip,)}
@@ -868,6 +912,8 @@ class MajiangState(State):
             out["actions"] = [a.to_json() for a in (self.legal_actions(seat) or [])]
             if self._phase in ("claim", "rob") and seat in self.decisions:
                 out["decided"] = _action_text(self.decisions[seat])
+            if not over:
+                out["ting"] = help_from_view(out, self.rules)  # read from the view alone
         if over:
             out["result"] = self._result_json()
         return out

@@ -240,6 +240,8 @@ class MajiangTable:
     def ask(self, state: State, seat: int) -> Action:
         assert isinstance(state, MajiangState)
         legal = list(state.legal_actions(seat) or [])
+        if legal == [Pass()]:
+            return Pass()  # a window with nothing to claim: nothing to ask
         advice = self.advisor.act(state, seat)
         choices = [a for a in legal if not isinstance(a, Discard)]
         tell = self.say

@@ -55,6 +55,7 @@ __all__ = [
     "Reading",
     "best_reading",
     "is_standard_win",
+    "solve_block",
     "table_digest",
 ]
 
@@ -473,6 +474,17 @@ def _fill(
     return got
 
 
+def solve_block(honor: bool, key: tuple[int, ...], j: int) -> tuple[int, ...]:
+    """The features of one block (natural counts ``key`` and ``j`` 混, the pair due when
+    its size is 2 mod 3) under the default pair rules, ``()`` when it does not complete;
+    cached per block like the win check's own rows."""
+    row = _row(honor, key)
+    got = row[j]
+    if got is None:
+        got = _fill(honor, key, row, j)
+    return got
+
+
 def _wild_standard(
     counts: Sequence[int], wilds: int, meld_features: int, first: bool = False
 ) -> int:
@@ -721,6 +733,8 @@ def best_reading(shape: HandShape, rules: MajiangRules = _DEFAULT) -> Reading:
 
 _SUIT_OF = tuple(t // 9 if t < 27 else 3 for t in range(34))
 _YAOJIU_LIST = tuple(sorted(YAOJIU))
+_SUIT_GET = SUIT_TABLE.get
+_NO_MIDDLE = [0] * 7
 
 
 def can_win(
@@ -735,7 +749,19 @@ def can_win(
     ``counts`` must hold exactly 14 - 3 × len(melds) tiles with ``wilds``; it is not changed.
     The standard shape is tried first (four table look-ups reject most hands), then the
     conditions on natural tiles, then 七对 and 十三幺 by counting.
+
+    The hot path (a natural hand, no melds, with a single honour or a 万 block that no
+    arrangement completes: most hands a claim window or a bot asks about) is a scan of the
+    honours and at most one look-up, then 七对 and 十三幺 by C-level list scans: a lone honour
+    or a miss in :data:`SUIT_TABLE` rules out the standard form under every pair rule,
+    since the options only forbid more.
     """
+    if not wilds and not melds and (1 in counts[27:34] or _SUIT_GET(tuple(counts[0:9])) is None):
+        if 1 not in counts and 3 not in counts:
+            return True  # 七对
+        if counts[1:8] != _NO_MIDDLE or counts[10:17] != _NO_MIDDLE or counts[19:26] != _NO_MIDDLE:
+            return False  # a 2-8: no 十三幺
+        return rules.shisanyao == "all-yaojiu" or (max(counts) <= 2 and counts.count(2) <= 1)
     natural = counts
     mf = 0
     if melds:

@@ -783,6 +783,22 @@ class SandahaState(State):
             return [NameTrump(name) for name in TRUMP_NAMES]
         return None
 
+    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
+        """提示: the family bot's choice first (the cards to lead, follow or bury, or a bid);
+        where the legal actions are few (bidding, naming trump) the others follow. None when
+        the seat does not act. The bot decides from the seat's own cards and plain view."""
+        if seat not in self.to_act():
+            return []
+        from paiju.games import make_bot
+
+        out: list[Action] = [make_bot(self.game, 0).act(self, seat)]
+        for action in self.legal_actions(seat) or []:
+            if len(out) >= limit:
+                break
+            if action not in out:
+                out.append(action)
+        return out
+
     def random_action(self, seat: int, rng: random.Random) -> Action:
         legal = self.legal_actions(seat)
         if legal:

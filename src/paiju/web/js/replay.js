@@ -3,33 +3,20 @@
 // sha256 checked here in the browser, and the server's re-deal/replay checks.
 
 import { get } from "./api.js";
-import { cardsEl } from "./cards.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { nameOf, t } from "./i18n.js";
 import { findVariant } from "./lobby.js";
 import { mySeed, redeal } from "./fairness.js";
 import { sha256Hex } from "./sha256.js";
 import { seatStyle } from "./felt.js";
-import { actionLabel } from "../tables/generic.js";
+import { actionLine, actorNote, itemsEl } from "../tables/lines.js";
 import { tableFor } from "../tables/index.js";
 
-const CARD_TEXT = /^((?:[2-9TJQKA][shcd]|BJ|RJ)(?:\s+|$))+$/;
-
-/** A word of the action log in the player's language (the engine's name where none). */
+/** A word of the fairness checks in the player's language (the check's name where none). */
 function word(kind, key) {
   const k = `${kind}.${key}`;
   const text = t(k);
   return text === k ? key : text;
-}
-
-function actionEl(action) {
-  const parts = [h("b", {}, word("act", action.type))];
-  for (const [k, v] of Object.entries(action)) {
-    if (k === "type") continue;
-    if (typeof v === "string" && CARD_TEXT.test(v.trim())) parts.push(h("span", { class: "arg" }, h("small", {}, word("arg", k)), cardsEl(v, { small: true })));
-    else parts.push(h("span", { class: "arg" }, h("small", {}, word("arg", k)), ` ${word("val", String(v))}`));
-  }
-  return h("span", { class: "action-text", title: actionLabel(action) }, parts);
 }
 
 const ICONS = {
@@ -82,20 +69,33 @@ export async function showReplay(main, [gameId]) {
     h("button", { id: "replay-last", onclick: () => go(actions.length) }, t("replay.last"), icon("last")),
   );
   const bots = record.bots || [];
-  const seatName = (i) => (bots[i] ? `${t("seat.bot")} ${i + 1}` : `${t("seat.n", { n: i + 1 })}`);
+  const names = record.names || [];
+  const family = variant ? variant.family : "";
+  // a seat by its player's display name (a bot's seat: 机器人 N), as the table named it
+  const seatName = (i) => (bots[i] ? `${t("seat.bot")} ${i + 1}` : names[i] || `${t("seat.n", { n: i + 1 })}`);
+  const viewBefore = (i) => {
+    const s = steps && Array.isArray(steps.steps) ? steps.steps[i] : null;
+    return s ? s.view : null;
+  };
 
   function draw() {
     counter.textContent = t("replay.step", { i: step, n: actions.length });
     clear(board);
     const stepView = steps && Array.isArray(steps.steps) ? steps.steps[step] : null;
     if (stepView && stepView.view) board.appendChild(stepFelt(stepView.view));
-    const hands = (record.deal && record.deal.hands) || [];
+    const deal = record.deal || {};
+    const hands = deal.hands || [];
+    const sortDeal = family === "majiang";
     board.appendChild(
       h(
         "section",
-        { class: "deal" },
+        { class: "deal", id: "replay-deal" },
         h("h3", {}, t("replay.deal")),
-        hands.map((hand, i) => h("div", { class: "deal-seat", dataset: { seat: i } }, h("span", { class: "who" }, seatName(i)), cardsEl(hand, { small: true }))),
+        hands.map((hand, i) => h("div", { class: "deal-seat", dataset: { seat: i } }, h("span", { class: "who" }, seatName(i)), itemsEl(family, hand, { sort: sortDeal }))),
+        typeof deal.kitty === "string" && deal.kitty.trim()
+          ? h("div", { class: "deal-seat", id: "replay-kitty" }, h("span", { class: "who" }, t("line.kitty")), itemsEl(family, deal.kitty))
+          : null,
+        typeof deal.flip === "string" && deal.flip.trim() ? h("div", { class: "deal-seat", id: "replay-flip" }, h("span", { class: "who" }, t("line.flip")), itemsEl(family, deal.flip)) : null,
       ),
     );
     board.appendChild(
@@ -105,15 +105,16 @@ export async function showReplay(main, [gameId]) {
         h("h3", {}, t("replay.actions")),
         h(
           "ol",
-          { class: "action-log" },
-          actions.map((a, i) =>
-            h(
+          { class: "action-log", id: "action-log" },
+          actions.map((a, i) => {
+            const note = actorNote(a.actor, bots[a.seat]);
+            return h(
               "li",
-              { class: i < step ? "done" : "todo", dataset: { index: i }, onclick: () => go(i + 1) },
-              h("span", { class: "who" }, `${seatName(a.seat)} · ${t(`replay.actor.${a.actor}`)}`),
-              actionEl(a.action),
-            ),
-          ),
+              { class: i < step ? "done" : "todo", dataset: { index: i, seat: a.seat }, onclick: () => go(i + 1) },
+              actionLine({ family, action: a.action, seat: a.seat, who: seatName, before: viewBefore(i) }),
+              note ? h("small", { class: "who actor-note" }, ` · ${note}`) : null,
+            );
+          }),
         ),
       ),
     );
@@ -160,7 +161,7 @@ export async function showReplay(main, [gameId]) {
         ),
       );
     }
-    const hand = typeof view.hand === "string" && view.hand.trim() ? h("div", { class: "viewer-hand" }, h("small", {}, seatName(viewer)), cardsEl(view.hand, { small: true })) : null;
+    const hand = typeof view.hand === "string" && view.hand.trim() ? h("div", { class: "viewer-hand" }, h("small", {}, seatName(viewer)), itemsEl(family, view.hand, { sort: family === "majiang" })) : null;
     return h("section", { class: "step-view" }, h("h3", {}, t("replay.state")), felt, hand, parts.mine || null);
   }
 

@@ -18,6 +18,10 @@ import { matesPanel } from "./mates.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const WRONG_NODE = 4308; // docs/protocol.md, section 9
+// docs/protocol.md, section 3: a ping every 4 s; a socket silent for 10 s (its server
+// frozen or cut off, or a handshake that never ends) is given up and the room found again
+const HEARTBEAT_MS = 4000;
+const SILENT_MS = 10000;
 
 /** How long a family's result takes to turn over (ms): its totals appear after that. */
 const REVEAL_MS = { shisanzhang: 2600, baozi: 1300, jiajiabao: 1500 };
@@ -116,10 +120,19 @@ class RoomView {
     if (this.closed) return;
     const ws = new WebSocket(socketUrl(this.nodeWs || `/ws/rooms/${this.roomId}`));
     this.ws = ws;
+    let heard = Date.now();
+    const beat = setInterval(() => {
+      if (this.ws !== ws) clearInterval(beat);
+      else if (Date.now() - heard > SILENT_MS) {
+        clearInterval(beat);
+        this.silent(ws);
+      } else if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+    }, HEARTBEAT_MS);
     ws.onopen = () => {
       this.retry = 0;
     };
     ws.onmessage = (ev) => {
+      heard = Date.now();
       let msg;
       try {
         msg = JSON.parse(ev.data);
@@ -129,14 +142,11 @@ class RoomView {
       this.receive(msg);
     };
     ws.onclose = (ev) => {
-      this.connected = false;
+      clearInterval(beat);
       if (this.closed || this.ws !== ws) return;
+      this.connected = false;
       if (ev.code === WRONG_NODE) {
-        // a cluster: the room is played on another node; its info says which socket
-        get(`/api/rooms/${this.roomId}`)
-          .then((info) => (this.nodeWs = info.ws || null))
-          .catch(() => (this.nodeWs = null))
-          .finally(() => setTimeout(() => this.connect(), 300 * Math.min(4, this.retry++)));
+        this.relocate(); // a cluster: the room is played on another node
         return;
       }
       if (FINAL_CLOSE.has(ev.code)) {
@@ -148,6 +158,31 @@ class RoomView {
       const wait = Math.min(5000, 300 * 2 ** this.retry++);
       setTimeout(() => this.connect(), wait);
     };
+  }
+
+  /** Find the room's socket again (its info names the node that plays it now) and
+   * connect there. */
+  relocate() {
+    get(`/api/rooms/${this.roomId}`)
+      .then((info) => (this.nodeWs = info.ws || null))
+      .catch(() => (this.nodeWs = null))
+      .finally(() => setTimeout(() => this.connect(), 300 * Math.min(4, this.retry++)));
+  }
+
+  /** The socket went silent (its server frozen or cut off): give it up, whatever its
+   * close may say later, and find the room again. */
+  silent(ws) {
+    this.ws = null;
+    ws.onclose = null;
+    try {
+      ws.close();
+    } catch {
+      // already closing
+    }
+    this.connected = false;
+    this.render();
+    toast(t("room.reconnecting"), "error");
+    this.relocate();
   }
 
   /** Add this browser's entropy to the next deal once its server seed is committed to
@@ -215,6 +250,7 @@ class RoomView {
         // (joins, leaves, sockets coming and going) and when it starts or finishes
         this.info = msg.room;
         this.seedNext(msg.room.next_commitment);
+        this.followNextRoom(msg.room.next_room);
         break;
       case "seeded":
         return;
@@ -275,6 +311,10 @@ class RoomView {
         }
         break;
       }
+      case "match_summary":
+        this.summary = msg;
+        this.followNextRoom(msg.next_room);
+        break;
       case "error":
         toast(errorText(msg), "error");
         break;
@@ -406,7 +446,7 @@ class RoomView {
       { class: "room-head" },
       h("a", { href: "#/", class: "back" }, "←"),
       h("strong", { class: "room-title" }, t("room.code", { code: info.code, name: nameOf(info) })),
-      this.handNo ? h("span", { class: "chip" }, t("room.hand", { n: this.handNo })) : null,
+      this.handNo ? h("span", { class: "chip" }, this.handLabel(this.handNo)) : null,
       this.seat === null ? h("span", { class: "chip" }, t("room.spectating")) : null,
       h(
         "span",
@@ -419,7 +459,7 @@ class RoomView {
     );
     root.push(header);
     if (!this.view) {
-      root.push(this.waitingPanel());
+      root.push(this.summary && info.status === "finished" ? this.summaryPanel() : this.waitingPanel());
       patchChildren(this.root, root);
       return;
     }
@@ -446,7 +486,10 @@ class RoomView {
     // the player's own cards first, then the result (a phone shows the cards without scrolling)
     if (parts.mine) root.push(h("section", { class: "mine", id: "mine" }, parts.mine));
     // the result waits for the reveal, and for 搓牌 (the table squeezing one's own cards)
-    if (this.handOver && !this.revealAt && !this.local.squeezing) root.push(this.settlementPanel());
+    if (this.handOver && !this.revealAt && !this.local.squeezing) {
+      root.push(this.settlementPanel());
+      if (this.summary && info.status === "finished") root.push(this.summaryPanel());
+    }
     if (this.commitment) root.push(h("p", { class: "commitment muted" }, t("room.commitment", { c: this.commitment })));
     this.keepFelt(root, felt);
     patchChildren(this.root, root);
@@ -543,7 +586,8 @@ class RoomView {
         : h(
             "p",
             { class: `verdict ${mine > 0 ? "win" : mine < 0 ? "loss" : ""}`, id: "verdict" },
-            mine > 0 ? t("settle.you_win", { n: mine }) : mine < 0 ? t("settle.you_lose", { n: -mine }) : t("settle.even"),
+            (mine === 0 && this.table.verdictText && this.table.verdictText(this.ctx(), over)) ||
+              (mine > 0 ? t("settle.you_win", { n: mine }) : mine < 0 ? t("settle.you_lose", { n: -mine }) : t("settle.even")),
           ),
       h(
         "table",
@@ -562,7 +606,9 @@ class RoomView {
         "div",
         { class: "buttons" },
         over.room_finished
-          ? h("a", { class: "button primary", href: "#/" }, t("room.lobby"))
+          ? this.summary
+            ? null
+            : h("a", { class: "button primary", href: "#/" }, t("room.lobby"))
           : this.seat !== null && !this.continued && (over.waiting || []).includes(this.seat)
             ? h("button", { class: "primary", id: "continue", onclick: () => this.continueHand() }, t("room.continue"))
             : null,
@@ -572,7 +618,85 @@ class RoomView {
       !over.room_finished && (over.waiting || []).length
         ? h("p", { class: "muted small", id: "waiting-continue" }, t("room.waiting_continue", { who: over.waiting.map((s) => this.seatName(s)).join("、") }))
         : null,
-      over.room_finished ? h("p", { class: "muted" }, t("room.finished")) : null,
+      over.room_finished && !this.summary ? h("p", { class: "muted" }, t("room.finished")) : null,
+    );
+  }
+
+  /** The game's word for a hand (局; 打弹子's 盘), from the room's match info. */
+  handWord() {
+    const words = (this.info && this.info.match && this.info.match.hand_word) || ["局", "hand"];
+    return lang() === "zh" ? words[0] : words[1];
+  }
+
+  handLabel(n) {
+    const word = this.handWord();
+    return t("room.hand_word", { n, word, Word: word.charAt(0).toUpperCase() + word.slice(1) });
+  }
+
+  /** 再来一局 opened the next room: a player of this table moves there (a spectator
+   * gets a link in the summary). */
+  followNextRoom(next) {
+    if (!next) {
+      if (this.info && this.info.status === "finished") this.sawMatchEnd = true;
+      return;
+    }
+    // only a next room opened while this table is on screen (not an old room revisited)
+    if (this.seat === null || this.followed === next || !(this.sawMatchEnd || this.askedAgain)) return;
+    this.followed = next;
+    location.hash = `#/room/${next}`;
+  }
+
+  /** 再来一局: ask the server for the next match at this table. */
+  playAgain() {
+    this.askedAgain = true;
+    this.send({ type: "again", id: ++this.msgId });
+    this.render();
+  }
+
+  /** 总结算: the whole match - each seat's total and hands won, the 大赢家 - with
+   * 再来一局 and 回大厅. */
+  summaryPanel() {
+    const sum = this.summary;
+    const word = this.handWord();
+    const Word = word.charAt(0).toUpperCase() + word.slice(1);
+    const nameAt = (line) => (line.seat === this.seat ? t("seat.you") : line.name === "bot" || !line.name ? this.seatName(line.seat) : line.name);
+    const winners = sum.seats.filter((line) => line.winner);
+    const rows = sum.seats.map((line) =>
+      h(
+        "tr",
+        { dataset: { seat: line.seat }, class: `${line.seat === this.seat ? "me" : ""}${line.winner ? " winner" : ""}` },
+        h("td", { class: "who" }, nameAt(line), line.winner ? h("span", { class: "badge big-winner" }, ` ★ ${t("summary.winner")}`) : null),
+        h("td", { class: `total ${line.total > 0 ? "win" : line.total < 0 ? "loss" : ""}`, dataset: { total: line.total } }, signed(line.total)),
+        h("td", { class: "won", dataset: { won: line.won } }, String(line.won)),
+      ),
+    );
+    const mineWins = this.seat !== null && winners.some((line) => line.seat === this.seat);
+    return h(
+      "section",
+      { class: "match-summary panel", id: "match-summary", dataset: { room: sum.room } },
+      h("h2", {}, t("summary.title"), h("span", { class: "muted small" }, ` · ${t("summary.hands", { n: sum.hands, word, Word })}`)),
+      h(
+        "p",
+        { class: `verdict ${mineWins ? "win" : ""}`, id: "summary-winner" },
+        mineWins ? t("summary.you_win") : winners.length ? t("summary.winners", { who: winners.map(nameAt).join("、") }) : t("summary.no_winner"),
+      ),
+      sum.cut_short ? h("p", { class: "muted small", id: "summary-cut" }, t("summary.cut_short")) : null,
+      h(
+        "table",
+        {},
+        h("thead", {}, h("tr", {}, h("th", {}, t("summary.player")), h("th", {}, t("summary.total")), h("th", {}, t("summary.won", { word, Word })))),
+        h("tbody", {}, rows),
+      ),
+      h(
+        "div",
+        { class: "buttons" },
+        sum.next_room
+          ? h("a", { class: "button primary", href: `#/room/${sum.next_room}`, id: "next-room" }, t("summary.next_room"))
+          : this.seat !== null
+            ? h("button", { class: "primary", id: "again", disabled: !!this.askedAgain, onclick: () => this.playAgain() }, this.askedAgain ? t("summary.asked") : t("summary.again"))
+            : null,
+        h("a", { class: "button", href: "#/", id: "summary-lobby" }, t("room.lobby")),
+      ),
     );
   }
 

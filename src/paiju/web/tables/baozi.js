@@ -110,7 +110,8 @@ export function render(ctx) {
     "div",
     { class: "baozi-center" },
     h("div", { class: "chip" }, phaseName(view.phase)),
-    view.phase === "over" && view.settlement ? h("div", { class: "pot" }, `${t("seat.banker")} ${signed(view.settlement[view.banker])}`) : null,
+    // 搓牌: nothing of the result while one's own cards still wait face down
+    view.phase === "over" && view.settlement && !ctx.local.squeezing ? h("div", { class: "pot", id: "bz-pot" }, `${t("seat.banker")} ${signed(view.settlement[view.banker])}`) : null,
   );
   return { center, mine };
 }
@@ -118,7 +119,8 @@ export function render(ctx) {
 /**
  * 搓牌: one's own cards come face down and are turned one at a time (tap a card, or 全开
  * for both), the way players squeeze them at a real table; the reading, one's own seat
- * on the felt and the settlement wait until both are open.
+ * on the felt, every seat's result, the banker's total and the settlement wait until both
+ * are open (a banker squeezing learns nothing of the others' results first).
  */
 function squeeze(ctx, me) {
   const local = ctx.local;
@@ -164,13 +166,14 @@ export function seatExtra(ctx, seat) {
   const s = seatOf(view, seat);
   if (!s) return null;
   const hidden = seat === ctx.seat && ctx.local.squeezing; // 搓牌: not yet open
+  const waiting = !!ctx.local.squeezing; // one's own cards face down: no seat's result yet
   return h(
     "div",
     { class: "seat-extra" },
     s.role !== "banker" ? h("span", { class: `bet${s.bet === null ? " none" : ""}` }, s.bet === null ? "…" : `${t("bz.bet")} ${s.bet}`) : null,
     seat === ctx.seat && (ctx.view.phase !== "over" || ctx.local.squeezing) ? null : seatCards(ctx, seat),
     s.reading && !hidden ? h("small", { class: "reading" }, s.reading) : null,
-    view.phase === "over" && s.role !== "banker" && !hidden ? resultLine(ctx, seat) : null,
+    view.phase === "over" && s.role !== "banker" && !waiting ? resultLine(ctx, seat) : null,
   );
 }
 

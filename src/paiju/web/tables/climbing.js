@@ -21,9 +21,13 @@
 import { SUIT_NAMES, cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { token } from "../js/api.js";
 import { h, signed } from "../js/dom.js";
-import { lang, phaseName, t } from "../js/i18n.js";
+import { STRINGS, lang, phaseName, t } from "../js/i18n.js";
 import { counterStrip, lastTrickButton, lastTrickPanel, ownCards } from "./counter.js";
 import { clearGroups, groupPicked, groupsOf, lipaiBar, placeGroups } from "./lipai.js";
+import { RESULT_STRINGS } from "./result-strings.js";
+
+Object.assign(STRINGS.zh, RESULT_STRINGS.zh);
+Object.assign(STRINGS.en, RESULT_STRINGS.en);
 
 function w(key, vars = {}) {
   return t(`cl.${key}`, vars);
@@ -744,21 +748,32 @@ function tributeLines(ctx, v) {
   return h("div", { class: "cl-tribute", id: "cl-tribute", dataset: { form: tr.form } }, h("div", { class: "cl-who" }, w("tribute_form", { form: tr.form })), lines);
 }
 
+/** The viewer's side in the result: "win", "loss", "draw", or "decided" (a spectator, or
+ * 打弹子's deal before the match is decided): the verdict's colour. */
+function outcomeClass(ctx, v, r) {
+  if (r.result === "draw") return "draw";
+  const me = ctx.seat === null || ctx.seat === undefined ? undefined : (r.settlement || [])[ctx.seat];
+  if (me > 0) return "win";
+  if (me < 0) return "loss";
+  return "decided";
+}
+
 function resultPanel(ctx, v) {
   const r = v.result;
   const order = r.finish_order || v.finished;
   const n = v.n;
   const deltas = r.deltas || r.settlement || [];
   const outcome = r.result || r.outcome || null;
+  const family = familyOf(ctx);
+  const why = (RESULT_WHY[family] || (() => []))(ctx, v, r);
   return h(
     "div",
     { class: "cl-result", id: "cl-result", dataset: { result: outcome || "" } },
-    outcome ? h("div", { class: `cl-outcome ${outcome}`, id: "cl-outcome" }, outcomeText(ctx, v, r)) : null,
-    r.caught !== undefined && r.caught !== null && outcome === "win" ? h("div", { class: "cl-note", id: "cl-caught" }, w("caught", { n: r.caught })) : null,
-    r.points ? h("div", { class: "cl-note", id: "cl-points", dataset: { points: r.points.join(","), totals: (r.totals || []).join(",") } }, w("points", { a: r.points[0], b: r.points[1], ta: (r.totals || [])[0], tb: (r.totals || [])[1], target: r.target })) : null,
-    r.declaration && r.declaration !== "none" ? h("div", { class: "cl-note", id: "cl-declared" }, w(`declaration.${r.declaration}`, { who: r.declarer === null || r.declarer === undefined ? "" : seatLabel(ctx, r.declarer) })) : null,
-    r.match_over ? h("div", { class: "cl-outcome", id: "cl-match-over" }, w("match_won", { team: teamName(ctx, v, r.winner) })) : null,
-    r.pattern ? h("div", { class: "cl-note", id: "cl-pattern", dataset: { pattern: r.pattern } }, w(r.mode === "1v3" ? "pattern.1v3" : "pattern.2v2", { p: r.pattern, mode: r.mode ? w(`mode.${r.mode}`) : "", liang: v.shown ? w("liang") : w("not_liang") })) : null,
+    outcome ? h("div", { class: `cl-outcome ${outcomeClass(ctx, v, r)}`, id: "cl-outcome" }, outcomeText(ctx, v, r)) : null,
+    why.map(([id, text, data]) => (text ? h("div", { class: "cl-note cl-why", id, dataset: data || {} }, text) : null)),
+    r.declaration && r.declaration !== "none" && family !== "danzi"
+      ? h("div", { class: "cl-note", id: "cl-declared" }, w(`declaration.${r.declaration}`, { who: r.declarer === null || r.declarer === undefined ? "" : seatLabel(ctx, r.declarer) }))
+      : null,
     h(
       "table",
       { class: "cl-order", id: "cl-order" },
@@ -769,12 +784,14 @@ function resultPanel(ctx, v) {
           .sort((a, b) => (order.indexOf(a) < 0 ? 99 : order.indexOf(a)) - (order.indexOf(b) < 0 ? 99 : order.indexOf(b)))
           .map((s) => {
             const k = order.indexOf(s);
+            // 打弹子: a deal scores points for a side (the 积分 come with the match)
+            const shown = family === "danzi" && !r.match_over && r.points && teamOf(v, s) !== null ? r.points[teamOf(v, s)] : deltas[s];
             return h(
               "tr",
               { dataset: { seat: s, place: k } },
               h("td", {}, k >= 0 ? placeName(k, n) : w("not_out")),
               h("td", {}, seatLabel(ctx, s), teamOf(v, s) !== null ? h("span", { class: `cl-team t${teamOf(v, s)}` }, teamName(ctx, v, teamOf(v, s))) : null),
-              h("td", { class: "cl-delta", dataset: { delta: deltas[s] ?? "" } }, deltas[s] === undefined ? "" : signed(deltas[s])),
+              h("td", { class: `cl-delta ${shown > 0 ? "win" : shown < 0 ? "loss" : ""}`, dataset: { delta: deltas[s] ?? "" } }, shown === undefined ? "" : signed(shown)),
             );
           }),
       ),
@@ -782,14 +799,86 @@ function resultPanel(ctx, v) {
   );
 }
 
-/** The deal's verdict: which side won, or 和. */
+/** The deal's verdict: which side won (and whether it is the viewer's), or 和; 打弹子: the
+ * deal's points (the match is decided at 30/60). */
 function outcomeText(ctx, v, r) {
   if (r.result === "draw") return w("outcome.draw");
-  if (r.winner !== undefined && r.winner !== null) return w("outcome.team_wins", { team: teamName(ctx, v, r.winner) });
+  if (familyOf(ctx) === "danzi" && r.breakdown) return t("clr.dz.deal", { team: teamName(ctx, v, r.breakdown.team), n: r.breakdown.points });
+  const mineTeam = ctx.seat === null || ctx.seat === undefined ? null : teamOf(v, ctx.seat);
+  if (r.winner !== undefined && r.winner !== null) {
+    const team = teamName(ctx, v, r.winner);
+    if (mineTeam === null) return w("outcome.team_wins", { team });
+    return t("clr.team_wins_you", { team, side: t(mineTeam === r.winner ? "clr.side_win" : "clr.side_lose") });
+  }
   const me = ctx.seat === null ? null : (r.settlement || [])[ctx.seat];
-  if (me > 0) return w("outcome.we_win");
-  if (me < 0) return w("outcome.we_lose");
+  if (me > 0) return t("clr.you_win");
+  if (me < 0) return t("clr.you_lose");
   return w("outcome.win");
+}
+
+/** Per family: the lines that say why the deal ended as it did and how its points were
+ * counted, [id, text] each, from the engine's result (its breakdown). */
+const RESULT_WHY = {
+  jiayibing(ctx, v, r) {
+    const head = (r.finish_order || v.finished)[0];
+    const b = r.breakdown || {};
+    const vars = { who: seatLabel(ctx, head), first: teamName(ctx, v, r.first_team), completed: teamName(ctx, v, r.completed), team: teamName(ctx, v, r.completed), caught: r.caught };
+    if (r.result === "draw") return [["cl-why", t("clr.jyb.draw_why", vars)]];
+    const payout = (ctx.view.options || {}).payout;
+    const count = payout === "catalog-v1" ? "clr.jyb.count_v1" : payout === "team-out" ? "clr.jyb.count_teamout" : "clr.jyb.count";
+    return [
+      ["cl-why", t("clr.jyb.win_why", vars)],
+      ["cl-count", t(count, { units: b.units, base: b.base, each: b.each })],
+    ];
+  },
+  fangyang(ctx, v, r) {
+    const b = r.breakdown || {};
+    const liang = v.shown ? w("liang") : w("not_liang");
+    const lines = [["cl-pattern", t(r.mode === "1v3" ? "clr.fy.pattern_1v3" : "clr.fy.pattern_2v2", { p: r.pattern, liang }), { pattern: r.pattern }]];
+    const x2 = b.multiplier > 1 ? t("clr.fy.liang_x2") : "";
+    if (r.result === "draw") {
+      const place = (r.finish_order || v.finished).indexOf(v.banker);
+      lines.push(["cl-why", r.mode === "1v3" ? t("clr.fy.draw_1v3", { place: placeName(place, v.n) }) : t("clr.fy.draw_abba")]);
+    } else if (r.mode === "1v3") {
+      const vars = { units: b.units, liang: x2, each: b.each, total: 3 * b.each, others: teamName(ctx, v, 1) };
+      if (r.winner === 0) lines.push(["cl-count", t("clr.fy.count_1v3_win", vars)]);
+      else lines.push(["cl-count", t("clr.fy.count_1v3_lose", { ...vars, how: t(r.pattern === "B" ? "clr.fy.b_first" : "clr.fy.last") })]);
+    } else {
+      lines.push(["cl-count", t("clr.fy.count_2v2", { loser: teamName(ctx, v, 1 - r.winner), winner: teamName(ctx, v, r.winner), units: b.units, liang: x2, each: b.each })]);
+    }
+    return lines;
+  },
+  danzi(ctx, v, r) {
+    const b = r.breakdown;
+    const lines = [];
+    if (b && b.failed) lines.push(["cl-why", t("clr.dz.failed", { who: seatLabel(ctx, b.declarer), n: b.points })]);
+    else if (b) {
+      const vars = { head: seatLabel(ctx, b.head), partner: seatLabel(ctx, (b.head + 2) % 4), place: placeName(b.partner_place - 1, 4), pp: b.place_points, n: b.points };
+      lines.push(["cl-why", t(b.multiplier > 1 ? "clr.dz.declared" : "clr.dz.plain", vars)]);
+    }
+    const totals = r.totals || [0, 0];
+    lines.push([
+      "cl-points",
+      t("clr.dz.totals", { t0: teamName(ctx, v, 0), t1: teamName(ctx, v, 1), a: totals[0], b: totals[1], target: r.target }),
+      { points: (r.points || []).join(","), totals: totals.join(",") },
+    ]);
+    if (r.match_over && r.winner !== null && r.winner !== undefined) {
+      const stake = Math.abs((r.settlement || [])[0] || 0);
+      lines.push(["cl-match-over", t("clr.dz.match_won", { team: teamName(ctx, v, r.winner), target: r.target, total: (r.settlement || []).map((d, s) => `${seatLabel(ctx, s)} ${signed(d)}`).join(" · ") || stake })]);
+    } else if (ctx.handOver && ctx.handOver.room_finished) lines.push(["cl-cut-short", t("clr.dz.cut_short", { target: r.target })]);
+    else lines.push(["cl-deal-only", t("clr.dz.deal_only", { target: r.target })]);
+    return lines;
+  },
+};
+
+/** The room's verdict line for a deal (room.js asks the table first): an 打弹子 deal before
+ * the match is decided scores points, not 积分, so "不输不赢" would be wrong. */
+export function verdictText(ctx, over) {
+  const v = ctx.view ? viewOf(ctx.view) : null;
+  const r = v && v.result;
+  if (!r || familyOf(ctx) !== "danzi" || r.match_over) return null;
+  if (over && over.room_finished) return t("clr.dz.cut_verdict", { target: r.target });
+  return r.breakdown ? t("clr.dz.deal", { team: teamName(ctx, v, r.breakdown.team), n: r.breakdown.points }) : null;
 }
 
 function teamName(ctx, v, team) {
@@ -857,6 +946,10 @@ const STYLE = `
 .cl-result table { border-collapse: collapse; margin-top: 4px; width: 100%; }
 .cl-result td { padding: 2px 6px; font-size: 13px; text-align: left; border-bottom: 1px solid rgba(0,0,0,.08); }
 .cl-outcome { font-weight: 800; font-size: 16px; }
+.cl-outcome.win, .cl-delta.win { color: var(--win); }
+.cl-outcome.loss, .cl-delta.loss { color: var(--loss); }
+.cl-outcome.draw, .cl-outcome.decided { color: inherit; }
+.cl-why { overflow-wrap: anywhere; }
 .cl-open-hand { margin-top: 6px; }
 .cl-open-hand .cards { gap: 2px; }
 .cl-tribute { margin-top: 4px; font-size: 12px; display: grid; gap: 2px; justify-items: center; }
@@ -951,9 +1044,12 @@ export function render(ctx) {
   if (mode === "watch") local.picked = [];
 
   const refusal = local.refusal ? h("div", { class: "cl-reason", id: "cl-reason", role: "alert" }, w("refused", { m: refusalText(local.refusal, familyOf(ctx)) })) : null;
+  // a spectator (and the replay) gets the result under the felt, not inside it under the seats
   const mine =
     ctx.seat === null
-      ? null
+      ? v.result
+        ? h("div", { class: "cl-mine cl-watch" }, resultPanel(ctx, v))
+        : null
       : h(
           "div",
           { class: "cl-mine" },
@@ -992,7 +1088,6 @@ export function render(ctx) {
     v.jiefengFrom !== null && !v.current && v.phase === "playing"
       ? h("div", { class: "cl-jiefeng", id: "cl-jiefeng", dataset: { from: v.jiefengFrom, to: v.leader } }, w("jiefeng", { from: seatLabel(ctx, v.jiefengFrom), who: seatLabel(ctx, v.leader) }))
       : null,
-    v.result && ctx.seat === null ? resultPanel(ctx, v) : null,
     ctx.seat === null ? counterBox(ctx, v) : null,
   );
   return { center, mine };

@@ -8,11 +8,17 @@
 // with the server's timer, 暗杠 / 补杠 / 自摸 on one's own turn; a discard is two taps on
 // a tile (pick, then tap again) or the 打出 button. After the hand: the win with its
 // decomposition, every fan, and each loser's payment 2^fan.
+// 听牌 help (the view's `ting`, computed from the seat's own view): the tiles that win with
+// how many of each are still unseen, and on one's turn the discards that keep the hand ready
+// (marked 听 on the tile; picking one shows what it would wait on); 提示 asks the server's
+// advice and picks the suggested tile (or marks the suggested claim).
 //
 // Everything comes from the server's view and its `legal` list; the view fields read are
 // collected in `norm()` (see docs/client.md, "the mahjong table").
 
+import { get } from "../js/api.js";
 import { h, signed } from "../js/dom.js";
+import { seatPlace } from "../js/felt.js";
 import { STRINGS, lang, phaseName, t } from "../js/i18n.js";
 import { MJ_STRINGS } from "./majiang-strings.js";
 import { backsEl, sortTiles, splitTiles, tileEl, tileKey, tileName, tilesEl } from "./mjtiles.js";
@@ -139,6 +145,7 @@ export function norm(view) {
     last,
     decided: view.decided ?? null,
     result: view.result ?? null,
+    ting: view.ting ?? null,
   };
 }
 
@@ -197,9 +204,8 @@ function actWatched(ctx, action) {
 // ------------------------------------------------------------------ seats and the felt
 
 function placeOf(ctx, seat, n) {
-  const base = ctx.seat === null ? 0 : ctx.seat;
-  // turn order runs counter-clockwise: the 下家 sits on the right, the 上家 on the left
-  return ["bottom", "right", "top", "left"][(seat - base + n) % n] || "top";
+  // the one seating rule of every table: the 下家 on the right, the 上家 on the left
+  return seatPlace(seat, n, ctx.seat === null ? 0 : ctx.seat);
 }
 
 function meldEl(meld, opts) {
@@ -427,10 +433,11 @@ function actionButton(ctx, c, opts) {
   else if (kind === "angang" || kind === "bugang") label = [w(kind), tileEl(c.tile, { ...opts, size: "xs" })];
   else if (["hu", "zimo", "gang", "peng", "pass"].includes(kind)) label = w(kind);
   else label = c.action.type;
+  const hinted = ctx.local.hint && ctx.local.hint.key === ctx.local.handKey && JSON.stringify(ctx.local.hint.action) === JSON.stringify(c.action);
   return h(
     "button",
     {
-      class: `mj-act mj-${kind}`,
+      class: `mj-act mj-${kind}${hinted ? " suggested" : ""}`,
       dataset: { kind, action: JSON.stringify(c.action) },
       onclick: () => {
         const local = ctx.local;
@@ -471,6 +478,10 @@ function handRow(ctx, v, choices, myTurn) {
     const action = discards.get(tile);
     if (myTurn && action) {
       el.classList.add("playable");
+      if (readyTiles(v).has(tile)) {
+        el.classList.add("mj-ting-ok");
+        el.dataset.ting = w("ting_mark");
+      }
       if (local.picked === i) el.classList.add("picked");
       el.addEventListener("click", () => {
         const now = local.ctx || ctx;
@@ -508,6 +519,7 @@ function actionBar(ctx, v, choices, myTurn, inWindow) {
         timerEl(ctx),
       ),
       buttons.map((c) => actionButton(ctx, c, opts)),
+      hintButton(ctx),
     );
   }
   if (!myTurn) return null;
@@ -518,6 +530,7 @@ function actionBar(ctx, v, choices, myTurn, inWindow) {
     { class: "mj-bar turn", id: "mj-turn" },
     h("div", { class: "mj-prompt" }, h("span", {}, picked ? w("tap_again", { tile: tileName(picked, lang()) }) : w("your_turn")), timerEl(ctx)),
     buttons.map((c) => actionButton(ctx, c, opts)),
+    hintButton(ctx),
     discard
       ? h(
           "button",
@@ -537,6 +550,96 @@ function actionBar(ctx, v, choices, myTurn, inWindow) {
   );
 }
 
+// ------------------------------------------------------------------ 听牌 and 提示
+
+/** The tiles whose discard keeps the hand ready (one's turn), from the view's `ting`. */
+function readyTiles(v) {
+  const out = new Map();
+  for (const d of (v.ting && v.ting.discards) || []) out.set(oneTile(d.tile), d.waits || []);
+  return out;
+}
+
+/** One wait: the tile, how many are still unseen from this seat, 自摸 if only self-drawn. */
+function waitEl(wt, opts) {
+  const tile = tileText(wt.kind);
+  const left = wt.unseen ?? 0;
+  return h(
+    "span",
+    { class: `mj-wait${left ? "" : " none-left"}`, dataset: { tile, unseen: left, discard: wt.discard ? "1" : "0" } },
+    tileEl(tile, { ...opts, size: "xs" }),
+    h("span", { class: "mj-wait-n" }, w("unseen", { n: left })),
+    wt.discard ? null : h("small", { class: "mj-wait-self" }, w("self_only")),
+  );
+}
+
+function waitsLine(waits, opts) {
+  const total = waits.reduce((a, x) => a + (x.unseen ?? 0), 0);
+  return [h("span", { class: "mj-waits" }, waits.map((x) => waitEl(x, opts))), h("small", { class: "mj-ting-total" }, w("unseen_total", { n: total }))];
+}
+
+/** The 听牌 panel: the waits after one's discard; on one's turn the discards that keep the
+ * hand ready, and the waits of the picked one. Nothing when the hand is not ready. */
+function tingPanel(ctx, v, myTurn) {
+  const ting = v.ting;
+  if (!ting || v.phase === "over") return null;
+  const opts = { hun: v.hun, qiang: v.qiang, lang: lang() };
+  if (ting.waits && ting.waits.length) {
+    return h("div", { class: "mj-ting", id: "mj-ting", role: "status" }, h("b", {}, w("ting")), ...waitsLine(ting.waits, opts));
+  }
+  if (!myTurn) return null;
+  const ready = readyTiles(v);
+  if (!ready.size) return null;
+  const picked = ctx.local.pickedTile;
+  if (picked && ready.has(picked)) {
+    return h(
+      "div",
+      { class: "mj-ting", id: "mj-ting", role: "status" },
+      h("b", {}, w("ting_after", { tile: tileName(picked, lang()) })),
+      ...waitsLine(ready.get(picked), opts),
+    );
+  }
+  return h(
+    "div",
+    { class: "mj-ting", id: "mj-ting", role: "status" },
+    h("b", {}, w("ting_discards")),
+    h("span", { class: "mj-waits" }, [...ready.keys()].map((tile) => tileEl(tile, { ...opts, size: "xs" }))),
+  );
+}
+
+/** 提示: the server's advice for this seat; the first suggestion is picked (a discard: the
+ * tile, as a first tap would) or marked (a claim or 自摸 button). */
+function hintButton(ctx) {
+  return h(
+    "button",
+    {
+      class: "mj-hint-btn",
+      id: "mj-hint-btn",
+      onclick: () => {
+        const local = ctx.local;
+        const key = local.handKey;
+        get(`/api/rooms/${ctx.roomId}/suggestions`)
+          .then((answer) => {
+            const now = local.ctx || ctx;
+            const first = ((answer && answer.suggestions) || [])[0];
+            if (!first || local.handKey !== key) return;
+            const action = { ...first };
+            delete action.waits;
+            local.hint = { key, action };
+            if (action.type === "discard") {
+              const hand = document.getElementById("mj-hand");
+              const tiles = hand ? [...hand.children].map((el) => el.dataset.tile) : [];
+              const at = tiles.lastIndexOf(oneTile(action.tile));
+              if (at >= 0) local.picked = at;
+            }
+            now.rerender();
+          })
+          .catch(() => {});
+      },
+    },
+    w("hint"),
+  );
+}
+
 export function render(ctx) {
   ensureStyle();
   const view = ctx.view;
@@ -552,7 +655,8 @@ export function render(ctx) {
   const legal = acting ? ctx.legal || view.actions || [] : [];
   const choices = legal.map((a) => classify(a, v));
   const myTurn = acting && v.phase === "play";
-  const inWindow = acting && !myTurn && choices.length > 0;
+  // a window with nothing to claim (过 alone) shows nothing: the server passes at its end
+  const inWindow = acting && !myTurn && choices.some((c) => c.kind !== "pass");
   const handKey = `${view.hand}|${v.drawn}|${v.phase}`;
   if (local.handKey !== handKey) {
     local.picked = null;
@@ -578,6 +682,7 @@ export function render(ctx) {
       local.reason ? h("p", { class: "mj-reason", id: "mj-reason", role: "alert" }, w("refused", { m: local.reason })) : null,
       actionBar(ctx, v, choices, myTurn, inWindow),
       waiting,
+      tingPanel(ctx, v, myTurn),
       row,
       v.hun.length ? h("p", { class: "mj-hint mj-legend" }, w("legend")) : null,
     );

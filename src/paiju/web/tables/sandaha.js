@@ -10,9 +10,11 @@
 // the hand holds it, and never takes more cards than the lead); the pair and tractor
 // duties are the server's: its refusal (the rule it breaks) is shown above the hand.
 
+import { get } from "../js/api.js";
 import { SUIT_NAMES, cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { counterStrip, ownCards } from "./counter.js";
 import { h, signed } from "../js/dom.js";
+import { seatPlace as placeOnFelt } from "../js/felt.js";
 import { phaseName, t } from "../js/i18n.js";
 
 function w(key, vars = {}) {
@@ -291,8 +293,8 @@ function actWatched(ctx, action) {
 
 function seatPlace(ctx, seat) {
   const n = (ctx.view.hand_sizes || []).length || 4;
-  const base = ctx.seat === null ? 0 : ctx.seat;
-  return ["bottom", "left", "top", "right"][(seat - base + n) % n] || "top";
+  // the one seating rule of every table: the 下家 on the right, the 上家 on the left
+  return placeOnFelt(seat, n, ctx.seat === null ? 0 : ctx.seat);
 }
 
 function trickTable(ctx, plays, { winner = null, id = "sdh-trick", label = null } = {}) {
@@ -386,13 +388,12 @@ function resultPanel(ctx) {
 }
 
 /** On the felt at the end: the kitty turned up, its multiplier and the tier. */
+/** The verdict on the felt, one line (the kitty and the count are under the felt). */
 function resultSummary(ctx) {
-  const view = ctx.view;
-  const r = view.result;
+  const r = ctx.view.result;
   return h(
     "div",
     { class: "sdh-summary", id: "sdh-summary" },
-    h("div", {}, h("small", {}, w("kitty")), cardsEl(view.kitty, { small: true })),
     h("div", { class: "sdh-tier" }, `${r.multiplier ? `${w("multiplier")} ×${r.multiplier} · ` : ""}${TIERS.includes(r.tier) ? w(`tier.${r.tier}`) : r.tier}`),
   );
 }
@@ -455,6 +456,7 @@ function controlsFor(ctx, cards, mode) {
       { class: "buttons" },
       h("span", { class: "muted", id: "sdh-count" }, w("selected", { n: chosen.length })),
       h("button", { class: "ghost", id: "sdh-clear", onclick: () => { local.picked.length = 0; local.reason = null; ctx.rerender(); } }, w("clear")),
+      h("button", { class: "ghost", id: "sdh-hint", onclick: () => hintPick(ctx) }, w("hint")),
       h(
         "button",
         {
@@ -473,6 +475,32 @@ function controlsFor(ctx, cards, mode) {
       ),
     ),
   );
+}
+
+/** 提示: the server's advice for this seat; the cards of its first suggestion are picked,
+ * as taps would pick them (the player still presses 出牌 / 扣底). */
+function hintPick(ctx) {
+  const local = ctx.local;
+  const handText = ctx.view.hand;
+  get(`/api/rooms/${ctx.roomId}/suggestions`)
+    .then((answer) => {
+      const now = local.ctx || ctx;
+      const first = ((answer && answer.suggestions) || []).find((a) => a.cards);
+      if (!first || now.view.hand !== handText) return;
+      const hand = splitCards(now.view.hand);
+      const used = new Set();
+      local.picked.length = 0;
+      for (const card of splitCards(first.cards)) {
+        const at = hand.findIndex((c, i) => c === card && !used.has(i));
+        if (at >= 0) {
+          used.add(at);
+          local.picked.push(at);
+        }
+      }
+      local.reason = null;
+      now.rerender();
+    })
+    .catch(() => {});
 }
 
 export function render(ctx) {
@@ -502,9 +530,12 @@ export function render(ctx) {
   local.mode = mode;
   const controls = mode === "watch" ? null : controlsFor(ctx, cards, mode);
   const reason = local.reason ? h("div", { class: "sdh-reason", id: "sdh-reason", role: "alert" }, w("refused", { m: local.reason })) : null;
+  // a spectator (and the replay) gets the result under the felt: on it, the seats cover it
   const mine =
     ctx.seat === null
-      ? null
+      ? view.result
+        ? h("div", { class: "sandaha-mine sdh-watch" }, resultPanel(ctx))
+        : null
       : h(
           "div",
           { class: "sandaha-mine" },
@@ -559,8 +590,7 @@ export function render(ctx) {
         )
       : null,
     local.showHistory ? trickHistory(ctx, view.tricks || []) : null,
-    view.result && ctx.seat !== null ? resultSummary(ctx) : null,
-    view.result && ctx.seat === null ? resultPanel(ctx) : null,
+    view.result ? resultSummary(ctx) : null,
     ctx.seat === null ? sdhCounter(ctx) : null,
   );
   return { center, mine };

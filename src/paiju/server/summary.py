@@ -1,0 +1,72 @@
+"""总结算: the summary of a room's whole match, from the hands the store holds.
+
+It is computed from the stored hands (their settlements) and the room's seats, so a
+finished room's summary is there for the 战绩 at any later time, after a restart too,
+with nothing stored twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from paiju.engine import MatchSummary
+from paiju.games import game as make_game
+from paiju.server.messages import MatchSummaryMsg, SeatTotal
+from paiju.server.store import RoomRow, Store
+
+__all__ = ["Table", "room_summary", "table_of"]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sat where at the end of the room: the player of each seat (None: a bot)."""
+
+    room: int
+    code: str
+    stake: int
+    players: Sequence[int | None]
+    cut_short: bool = False
+    next_room: int | None = None
+
+
+def table_of(row: RoomRow) -> Table:
+    """The table of a stored room (one no longer in memory): its seats as stored."""
+    stake = int(row.options.get("stake", 1))
+    hands = row.options.get("hands")
+    game = make_game(row.code, **row.game_options)
+    cut = hands is not None and not game.match_over(row.context, row.hands_played)
+    players = [None if bot else p for p, bot in zip(row.seat_players, row.seat_bots, strict=True)]
+    return Table(row.id, row.code, stake, players, cut)
+
+
+def room_summary(store: Store, table: Table) -> MatchSummaryMsg:
+    """The 总结算 of ``table``'s room: each seat's points, 积分 and hands won, and the 大赢家."""
+    rows = store.hands(table.room, limit=100_000)
+    settlements = [r["settlement"] for r in reversed(rows) if r["settlement"] is not None]
+    seats = len(table.players)
+    match = MatchSummary.of(seats, settlements)
+    known = [p for p in table.players if p is not None]
+    names = store.player_names(known) if known else {}
+    lines = [
+        SeatTotal(
+            seat=s,
+            player=player,
+            name="bot" if player is None else names.get(player),
+            points=match.totals[s],
+            total=match.totals[s] * table.stake,
+            won=match.won[s],
+            winner=s in match.winners,
+        )
+        for s, player in enumerate(table.players)
+    ]
+    return MatchSummaryMsg(
+        room=table.room,
+        code=table.code,
+        hands=match.hands,
+        stake=table.stake,
+        seats=lines,
+        winners=list(match.winners),
+        cut_short=table.cut_short,
+        next_room=table.next_room,
+    )

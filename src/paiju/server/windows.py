@@ -1,0 +1,92 @@
+"""Hidden decision windows (a mahjong claim window) on a fixed schedule.
+
+After every discard each other seat decides at once whether to claim it, and no seat may
+learn who else could (``State.hidden_window``). What a seat sees must then not depend on
+the others' tiles or choices until a claim is made, its timing included. So a window is
+held open for exactly ``claim_window`` seconds from the moment it opened, whatever anyone
+holds or does:
+
+* a decision sent while the window is open is checked at once (a refusal is answered at
+  once: it depends only on the seat's own options) and then kept, not played;
+* when the time is up, the seats decide in turn order after the discarder: a kept decision
+  is played, a bot (or 托管) seat's bot decides, and a player who sent nothing passes;
+* the window's outcome (the claim made, or the next draw) then reaches every socket at
+  once, and each decision's own update reaches its seat only.
+
+This is the fixed call window of the usual apps: a seat that cannot claim is shown nothing
+(the client hides a 过-only window), and nobody's pass shortens the window. The room
+(``paiju.server.room``) owns one :class:`Window` per open window.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Literal
+
+from paiju.engine import Action, State
+from paiju.server.errors import ServerError
+
+__all__ = ["Kept", "Window", "default_action"]
+
+Actor = Literal["player", "bot", "timeout"]
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A seat's decision sent during the window, played when the window closes."""
+
+    action: Action
+    actor: Actor
+    ref: str | int | None
+
+
+@dataclass
+class Window:
+    """One open window of the hand in play: it closes at ``deadline`` (loop time)."""
+
+    hand_id: int
+    limit: float
+    deadline: float
+    handle: asyncio.TimerHandle | None = None
+    kept: dict[int, Kept] = field(default_factory=dict)
+    closing: bool = False
+    """Set while the window's decisions are being played (they then go through)."""
+
+    def keep(
+        self,
+        state: State,
+        seat: int,
+        action: Action,
+        actor: Actor,
+        ref: str | int | None,
+    ) -> None:
+        """Check ``seat``'s decision now (raises as playing it would) and keep it."""
+        if seat in self.kept:
+            raise ServerError(
+                "not_your_turn",
+                f"seat {seat} has decided on this tile; its decision is played when the"
+                " window closes",
+            )
+        state.check_turn(seat)
+        state.check(seat, action)
+        self.kept[seat] = Kept(action, actor, ref)
+
+    def order(self, state: State, turn: int) -> list[int]:
+        """The seats still to decide, in turn order after ``turn`` (the discarder)."""
+        n = state.seats
+        return sorted(state.to_act(), key=lambda s: (s - turn) % n)
+
+    def cancel(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+            self.handle = None
+
+
+def default_action(state: State, seat: int) -> Action | None:
+    """What a player who sent nothing decides when the window closes: 过 (``pass``), the
+    usual apps' rule; None when the game lists no pass (the bot decides then)."""
+    for action in state.legal_actions(seat) or []:
+        if action.type == "pass":
+            return action
+    return None

@@ -1,0 +1,267 @@
+"""鞍山麻将 claim windows tell nobody who could claim (in process, on the real store).
+
+docs/protocol.md ("Claim windows"): after every discard each other seat is asked, the window
+stays open for exactly ``claim_window`` seconds whatever anyone holds or decides, and only a
+claim made is ever shown. The test plays the same discards at two tables whose deals differ
+in one seat's hidden tiles only - at one it holds a pair of the first discard and could 碰,
+and passes at once; at the other it can claim nothing and sends nothing - and compares
+every message each other seat and a spectator receive: types, contents, order, and the
+time between them within the stated bound.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paiju.engine import Deal
+from paiju.games import game as make_game
+from paiju.games.majiang.game import Discard, MajiangState, Pass, Peng
+from paiju.server.client import Client
+from paiju.server.hub import Hub
+from paiju.server.options import Limits, RoomOptions
+from paiju.server.store import Store
+from paiju.tiles import Tile
+
+CODE = "anshan-majiang"
+WINDOW = 0.3
+BOUND = 0.2
+"""The window's stated timing bound: its end comes ``claim_window`` seconds after the
+discard, give or take the server's scheduling; the test allows this much either way."""
+DISCARDS = 10
+HOLDER = 2
+"""The seat whose hidden tiles differ between the two tables (the dealer is seat 0)."""
+
+OPTIONS = RoomOptions(
+    seats=4,
+    time_limit=0,
+    bot_delay=0,
+    claim_window=WINDOW,
+    pause=0,
+    hands=1,
+    fill_after=None,
+    ready_check=False,
+    spectators=True,
+)
+
+
+class _Socket:
+    def __init__(self) -> None:
+        self.sent: list[tuple[float, dict[str, Any]]] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append((asyncio.get_running_loop().time(), json.loads(text)))
+
+    async def close(self, code: int, reason: str) -> None:
+        self.sent.append((asyncio.get_running_loop().time(), {"closed": code}))
+
+
+def _deals() -> tuple[Deal, Deal, int]:
+    """Two deals with the same wall, flip and hands but seat ``HOLDER``'s: at the first it
+    holds two of the dealer's first discard (its 14th tile), at the second two other tiles
+    (swapped with those two, which lie deep in the wall, never drawn here)."""
+    g = make_game(CODE)
+    for n in range(500):
+        base = g.new_state(4, seed=f"windows-{n}", context={"dealer": 0})
+        assert isinstance(base, MajiangState)
+        hands = [list(h) for h in base.deal.hands]
+        wall = list(base.deal.piles["wall"])
+        first = hands[0][-1]
+        if first in base.hun or first >= 27:
+            continue
+        deep = [i for i, t in enumerate(wall) if t == first and i >= 40]
+        if len(deep) < 2 or first in hands[HOLDER] or first in hands[1] or first in hands[3]:
+            continue
+        swap = [t for t in hands[HOLDER] if t not in base.hun and t != first][:2]
+        other = [list(h) for h in hands]
+        other_wall = list(wall)
+        for i, t in zip(deep[:2], swap, strict=True):
+            other[HOLDER].remove(t)
+            other[HOLDER].append(first)
+            other_wall[i] = t
+        plain = Deal(tuple(map(tuple, hands)), {**base.deal.piles}, dict(base.deal.info))
+        pair = Deal(
+            tuple(map(tuple, other)),
+            {"wall": tuple(other_wall), "flip": base.deal.piles["flip"]},
+            dict(base.deal.info),
+        )
+        assert Counter(t for h in pair.hands for t in h) + Counter(other_wall) == Counter(
+            t for h in plain.hands for t in h
+        ) + Counter(wall)
+        return pair, plain, first
+    raise AssertionError("no seed gives a usable deal")
+
+
+async def _table(tmp: Path, deal: Deal, holder_passes: bool) -> dict[str, list[Any]]:
+    """Play ``DISCARDS`` discards (each seat discards what it drew) at a table dealt
+    ``deal``; seat ``HOLDER`` passes at once when it could claim. Every socket's messages."""
+    store = Store(str(tmp / "windows.db"))
+    hub = Hub(store, Limits(min_bot_delay=0))
+    players = [store.create_player(n)[0] for n in ("ann", "bob", "cat", "dan", "eve")]
+    room = hub.create_room(players[0], CODE, OPTIONS, {}, 0)
+    room.game.deal = lambda seats, rng, context: deal  # type: ignore[method-assign]
+    loop = asyncio.get_running_loop()
+    sockets: dict[str, _Socket] = {}
+    clients: dict[str, Client] = {}
+    writers: list[asyncio.Task[None]] = []
+    for i, player in enumerate(players):
+        sock = _Socket()
+        client = Client(player, sock.send_text, hub.limits, sock.close)
+        writers.append(loop.create_task(client.writer()))
+        name = "spectator" if i == 4 else str(i)
+        sockets[name], clients[name] = sock, client
+    room.attach(clients["0"])
+    for seat in (1, 2, 3):
+        room.join(players[seat], seat)
+        room.attach(clients[str(seat)])
+    room.attach(clients["spectator"])
+    discards, seen = 0, {name: 0 for name in sockets}
+    answered: set[tuple[int, int]] = set()
+    start = loop.time()
+    while loop.time() - start < 30:
+        await asyncio.sleep(0.005)
+        for seat in range(4):
+            sock = sockets[str(seat)]
+            new, seen[str(seat)] = sock.sent[seen[str(seat)] :], len(sock.sent)
+            for _, msg in new:
+                if msg.get("type") not in ("state", "update"):
+                    continue
+                view, legal = msg["view"], msg.get("legal") or []
+                if view["to_act"] is not True or (seat, msg["version"]) in answered:
+                    continue
+                answered.add((seat, msg["version"]))
+                if view["phase"] == "play" and discards < DISCARDS:
+                    discards += 1
+                    action = {"type": "discard", "tile": view["drawn"]}
+                    room.handle(
+                        clients[str(seat)], json.dumps({"type": "action", "action": action})
+                    )
+                elif seat == HOLDER and holder_passes and {"type": "peng"} in legal:
+                    room.handle(
+                        clients[str(seat)],
+                        json.dumps({"type": "action", "action": {"type": "pass"}}),
+                    )
+        if discards == DISCARDS and not room.window and loop.time() - start > 1:
+            await asyncio.sleep(WINDOW + 0.2)  # the last window closes; the next seat waits
+            break
+    out = {name: list(sock.sent) for name, sock in sockets.items()}
+    out["log"] = [(s, a, actor) for s, a, actor in store.hand(room.hand_id).actions]  # type: ignore[union-attr]
+    hub.shutdown()
+    store.close()
+    return out
+
+
+def _plain(msg: dict[str, Any]) -> dict[str, Any]:
+    """A message without what differs from table to table by chance: the commitments to
+    each table's own secret seeds, and a clock's time left (compared within the bound)."""
+    text = json.dumps(msg)
+    obj: dict[str, Any] = json.loads(text)
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {
+                k: "·" if k in ("commitment", "next_commitment", "remaining") else strip(v)
+                for k, v in value.items()
+            }
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    return strip(obj)  # type: ignore[no-any-return]
+
+
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], dict[str, Any], int]:
+    pair, plain, tile = _deals()
+    g = make_game(CODE)
+    probe = g.new_state(4, deal=pair)
+    probe.apply(0, Discard(Tile(tile)))
+    assert Peng() in (probe.legal_actions(HOLDER) or [])  # at this table it could 碰
+    blank = g.new_state(4, deal=plain)
+    blank.apply(0, Discard(Tile(tile)))
+    assert blank.legal_actions(HOLDER) == [Pass()]  # at this one it has 过 alone
+    a = asyncio.run(_table(tmp_path_factory.mktemp("pair"), pair, holder_passes=True))
+    b = asyncio.run(_table(tmp_path_factory.mktemp("plain"), plain, holder_passes=False))
+    return a, b, tile
+
+
+def test_the_same_discards_show_the_same_messages_whatever_one_seat_holds(
+    tables: tuple[dict[str, Any], dict[str, Any], int],
+) -> None:
+    """Seats 0, 1, 3 and the spectator receive the very same messages, in the same order,
+    at the same moments within the bound, whether seat 2 could 碰 (and passed) or not."""
+    a, b, _ = tables
+    discards = [x for x in a["log"] if x[1]["type"] == "discard"]
+    assert len(discards) == DISCARDS
+    assert [x[:2] for x in discards] == [x[:2] for x in b["log"] if x[1]["type"] == "discard"]
+    assert (HOLDER, {"type": "pass"}, "player") in a["log"]  # its own pass, at once
+    assert (HOLDER, {"type": "pass"}, "player") not in b["log"]
+    for name in ("0", "1", "3", "spectator"):
+        seen_a = [_plain(m) for _, m in a[name]]
+        seen_b = [_plain(m) for _, m in b[name]]
+        assert [m.get("type") for m in seen_a] == [m.get("type") for m in seen_b], name
+        for i, (x, y) in enumerate(zip(seen_a, seen_b, strict=True)):
+            assert x == y, (name, i, x, y)
+            left_a = [t["remaining"] for t in a[name][i][1].get("timers") or []]
+            left_b = [t["remaining"] for t in b[name][i][1].get("timers") or []]
+            assert all(abs(p - q) <= BOUND for p, q in zip(left_a, left_b, strict=True))
+        # when a window ends is the server's timer (when a discard comes is the test
+        # players' own pace): the same within the bound at both tables
+        lasted_a, lasted_b = _windows(a, name), _windows(b, name)
+        assert len(lasted_a) == len(lasted_b) == DISCARDS, name
+        for i, (x, y) in enumerate(zip(lasted_a, lasted_b, strict=True)):
+            assert abs(x - y) <= BOUND, (name, i, x, y)
+
+
+def _windows(table: dict[str, Any], name: str) -> list[float]:
+    """How long each window lasted for socket ``name``: from the discard's update to the
+    next update of a decision (another seat's: the one that closed the window)."""
+    log = table["log"]
+    out, opened = [], None
+    for t, msg in table[name]:
+        if msg.get("type") != "update":
+            continue
+        if log[msg["version"] - 1][1]["type"] == "discard":
+            opened = t
+        elif opened is not None:  # its own decision or the closing one: both at the end
+            out.append(t - opened)
+            opened = None
+    return out
+
+
+def test_a_window_lasts_its_time_and_names_no_decider(
+    tables: tuple[dict[str, Any], dict[str, Any], int],
+) -> None:
+    """Every window ends ``claim_window`` seconds after its discard, never sooner (a pass
+    at once does not shorten it), and its end names no seat to the others."""
+    for table in tables[:2]:
+        log = table["log"]
+        for name in ("0", "1", "3", "spectator"):
+            me = None if name == "spectator" else int(name)
+            updates = [(t, m) for t, m in table[name] if m.get("type") == "update"]
+            assert updates
+            opened: tuple[float, int] | None = None
+            closed = 0
+            for t, msg in updates:
+                seat, action, _ = log[msg["version"] - 1]
+                if action["type"] == "discard":
+                    assert msg["seat"] == seat
+                    opened = (t, msg["version"])
+                    continue
+                assert opened is not None, (name, msg["version"])
+                assert WINDOW - 0.02 <= t - opened[0] <= WINDOW + BOUND, (name, t - opened[0])
+                if seat == me and msg["version"] < opened[1] + 3:
+                    continue  # its own decision, sent to it alone as the window closes
+                # nothing of the others' decisions while the window is open: the next
+                # update a seat gets closes it, three decisions after the discard
+                assert msg["version"] == opened[1] + 3, (name, msg["version"], opened)
+                if seat != me:
+                    assert msg["seat"] is None and msg["actor"] is None, (name, msg)
+                    assert all(e["type"] != "claim_made" for e in msg["events"])
+                opened, closed = None, closed + 1
+            assert closed == DISCARDS, (name, closed)

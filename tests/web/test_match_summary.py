@@ -1,0 +1,107 @@
+"""A room is a match: a person plays a short match (2 hands) of 十三张 against fast bots,
+reads the 总结算 on screen - who won, each seat's total and hands won - at phone and
+desktop sizes in Chinese and English, and 再来一局 seats them at the next match's table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_helpers import DESKTOP, PHONE, WebServer, enter, fast_bots, open_room, token
+
+SHOTS = Path("/work/shots/match")
+
+WORDS = {
+    "zh": {
+        "title": "总结算",
+        "hands": "共 2 局",
+        "cut": "按房间设定的局数提前结束",
+        "again": "再来一局",
+        "lobby": "回大厅",
+        "won": "胜局",
+        "chip2": "第 2 局",
+    },
+    "en": {
+        "title": "Match summary",
+        "hands": "2 hands",
+        "cut": "Ended early by the room's hand count",
+        "again": "Play again",
+        "lobby": "Back to the lobby",
+        "won": "Hands won",
+        "chip2": "Hand 2",
+    },
+}
+
+
+def _play_a_hand(page: Any) -> None:
+    """Take the first suggested arrangement and confirm it, as a player does; then wait for
+    the hand's result."""
+    page.wait_for_selector("#suggestions .sugg-card[data-suggestion='0']", timeout=30_000)
+    page.click("#suggestions .sugg-card[data-suggestion='0']")
+    page.click("#ssz-submit")
+    page.wait_for_selector("#settlement", timeout=30_000)
+
+
+def _in_view(page: Any, selector: str) -> bool:
+    box = page.eval_on_selector(
+        selector,
+        "el => { el.scrollIntoView({block: 'center'}); const r = el.getBoundingClientRect();"
+        " return [r.top, r.bottom, r.left, r.right, innerHeight, innerWidth]; }",
+    )
+    top, bottom, left, right, height, width = box
+    return top >= 0 and bottom <= height + 1 and left >= -1 and right <= width + 1
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_short_match_ends_with_the_summary_and_play_again(
+    page: Any, server: WebServer, lang: str
+) -> None:
+    words = WORDS[lang]
+    enter(page, "总结" if lang == "zh" else "Summer")
+    if lang == "en":
+        page.click("#lang-switch")
+    fast_bots(page)
+    room = open_room(page, "1301", hands=2)
+    _play_a_hand(page)
+    assert page.query_selector("#match-summary") is None  # one hand of two: no summary yet
+    page.click("#continue")
+    page.wait_for_function(
+        f"document.querySelector('.room-head .chip')?.textContent === {words['chip2']!r}"
+    )
+    _play_a_hand(page)
+    panel = page.wait_for_selector("#match-summary", timeout=30_000)
+    text = panel.inner_text()
+    assert words["title"] in text and words["hands"] in text and words["cut"] in text
+    assert words["won"] in text
+    assert page.query_selector("text=房间已结束") is None
+    summary = server.get(f"/api/rooms/{room}/summary", token(page))
+    rows = page.query_selector_all("#match-summary tbody tr")
+    assert len(rows) == 4
+    for row, line in zip(rows, summary["seats"], strict=True):
+        assert int(row.get_attribute("data-seat")) == line["seat"]
+        assert int(row.query_selector(".total").inner_text().replace("+", "")) == line["total"]
+        assert int(row.query_selector(".won").inner_text()) == line["won"]
+        assert ("★" in row.inner_text()) == line["winner"]
+    winner = page.inner_text("#summary-winner")
+    if summary["winners"]:
+        assert summary["winners"] != [0] or winner in ("你是大赢家！", "You are the top winner!")
+    else:
+        assert winner in ("没有大赢家：无人赢分", "No top winner: nobody ended ahead")
+    assert page.inner_text("#again") == words["again"]
+    assert page.inner_text("#summary-lobby") == words["lobby"]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        page.set_viewport_size(viewport)
+        assert _in_view(page, "#match-summary h2"), size
+        assert _in_view(page, "#again") and _in_view(page, "#summary-lobby"), size
+        page.screenshot(path=str(SHOTS / f"summary-{lang}-{size}.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.click("#again")
+    page.wait_for_url(re.compile(rf"#/room/(?!{room}$)\d+$"), timeout=20_000)
+    new = int(page.url.rsplit("/", 1)[1])
+    info = server.get(f"/api/rooms/{new}", token(page))
+    assert info["code"] == "1301" and info["players"][1:] == ["bot", "bot", "bot"]
+    assert info["seat_players"][0] is not None
+    page.wait_for_selector(".hand-zone .card", timeout=30_000)  # the next match is dealt
