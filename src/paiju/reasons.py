@@ -194,6 +194,13 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "not_owner": ("只有开房间的人可以这样做", "Only the room's owner may do that"),
     "spectator": ("观战时不能出牌：先入座", "Spectators cannot play: take a seat first"),
     "spectators_off": ("这个房间不允许观战", "This room does not allow spectators"),
+    "chat_too_fast": ("说得太快了，歇一会儿再发", "Too fast: wait a moment before the next one"),
+    "chat_off": ("本服务器只能发快捷语和表情", "This server allows phrases and emotes only"),
+    "chat_too_long": ("这句话太长了", "That text is too long"),
+    "chat_muted": (
+        "你被举报了，只能发快捷语和表情",
+        "After reports you may send phrases and emotes only",
+    ),
     "wrong_seat": ("这不是你的座位", "That is not your seat"),
     "stale": ("这一局已经过去了", "That hand is over"),
     "no_hand": ("现在没有进行中的牌局，等下一局", "No hand is in play: wait for the next deal"),

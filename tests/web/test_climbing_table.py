@@ -262,8 +262,13 @@ def play_deal(page: Any, code: str) -> dict[str, Any]:
             seen["passed"] = True
             page.click("#cl-pass")  # J7: a player may always pass
         elif chosen is None:
-            assert page.inner_text("#cl-pass") in ("要不起", "不出")
-            page.click("#cl-pass")
+            # 要不起: the table says so and passes by itself after a short beat (the
+            # player's auto-pass is on by default), no tap needed
+            note = page.evaluate(
+                "document.querySelector('#turn.mine') ? "
+                "document.querySelector('#cl-note')?.innerText || '' : 'passed'"
+            )
+            assert "要不起" in note or note == "passed", note
         elif not seen["hinted"] and page.query_selector("#cl-hint"):
             seen["hinted"] = True
             page.click("#cl-hint")  # 推荐: the server's advice, a legal play

@@ -14,6 +14,7 @@ import gc
 import hmac
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
@@ -39,6 +40,7 @@ from paiju.server.cluster import NodeConfig
 from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
+from paiju.server.invitations import Invitation, Invitations
 from paiju.server.invites import is_code, normalize
 from paiju.server.messages import (
     ErrorMsg,
@@ -49,7 +51,7 @@ from paiju.server.messages import (
     Suggestions,
 )
 from paiju.server.options import Limits, RoomOptions
-from paiju.server.records import player_record
+from paiju.server.records import player_record, table_mates
 from paiju.server.room import Room
 from paiju.server.shared_limits import Admitted
 from paiju.server.store import PlayerRow, Store, hash_token
@@ -95,6 +97,11 @@ class NewRoom(BaseModel):
         default_factory=dict, description="The game's own room options (game(code, **options))."
     )
     seat: int | None = Field(0, ge=0, le=15, description="The seat the creator takes (null: none).")
+
+
+class InviteRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    player: int = Field(ge=1, le=2**63 - 1, description="The player invited (a table-mate).")
 
 
 class JoinRequest(BaseModel):
@@ -204,6 +211,8 @@ def create_app(
     )
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
 
+    invitations = Invitations()
+
     def hub() -> Hub:
         result: Hub = state["hub"]
         return result
@@ -279,6 +288,42 @@ def create_app(
         entries = store().ledger(me.id)
         return {"player": me.id, "balance": store().balance(me.id), "entries": entries}
 
+    @app.get("/api/players/me/mates")
+    async def my_mates(me: Me) -> dict[str, Any]:
+        """最近的牌友: who sat at the player's last tables (the latest first)."""
+        return {"mates": table_mates(store(), me.id)}
+
+    @app.get("/api/players/me/invites")
+    async def my_invites(me: Me) -> dict[str, Any]:
+        """The invitations to a table waiting for the player (the last ten minutes)."""
+        alive = []
+        for inv in invitations.waiting(me.id):
+            room = hub().rooms.get(inv.room)
+            if room is not None and room.status == "waiting" and room.seat_of(me.id) is None:
+                alive.append(inv.to_json())
+        return {"invites": alive}
+
+    @app.post("/api/rooms/{room_id}/invite")
+    async def invite_player(room_id: Id, body: InviteRequest, me: Me) -> dict[str, Any]:
+        """邀请: a player seated in a waiting room invites a table-mate to it."""
+        room = hub().room(room_id)
+        if room.seat_of(me.id) is None:
+            raise ServerError("not_seated", f"you hold no seat in room {room_id}", 403)
+        if room.status != "waiting":
+            raise ServerError("room_started", f"room {room_id} has started", 409)
+        if store().player_names([body.player]).get(body.player) is None:
+            raise ServerError("no_player", f"no player {body.player}", 404)
+        sent = Invitation(
+            room=room_id,
+            code=room.code,
+            invite=room.invite or "",
+            sender=me.id,
+            sender_name=me.name,
+            at=time.time(),
+        )
+        invitations.send(body.player, sent)
+        return {"invited": body.player, "room": room_id}
+
     @app.get("/api/players/me/record")
     async def my_record(me: Me) -> dict[str, Any]:
         """战绩: the player's rooms (总结算, 大赢家, players, hands) and per-game statistics."""
@@ -349,6 +394,7 @@ def create_app(
         async with hub().guard.serial(me.id):
             await hub().guard.check_join(me.id)
             seat = room.join(me, body.seat)
+        invitations.drop(me.id, room_id)
         info = room.info()
         return RoomCreated(room=info, seat=seat, ws=info.ws or f"/ws/rooms/{room.id}")
 

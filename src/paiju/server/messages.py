@@ -21,6 +21,8 @@ __all__ = [
     "ActionMsg",
     "Again",
     "AutoPass",
+    "Chat",
+    "ChatMsg",
     "ClientMessage",
     "Continue",
     "Control",
@@ -36,6 +38,8 @@ __all__ = [
     "Pong",
     "Preview",
     "Ready",
+    "Report",
+    "Reported",
     "Resume",
     "RoomInfo",
     "StateMsg",
@@ -153,6 +157,25 @@ class AutoPass(_Msg):
     id: Ref = None
 
 
+class Chat(_Msg):
+    """快捷语 / 表情: one of the table's stock phrases (a code), an emote, or - where the
+    operator allows it (limit ``chat_text_max``) - a short text. Seated players only."""
+
+    type: Literal["chat"] = "chat"
+    phrase: str | None = Field(None, max_length=40)
+    emote: str | None = Field(None, max_length=40)
+    text: str | None = Field(None, max_length=2000)
+    id: Ref = None
+
+
+class Report(_Msg):
+    """举报: the seat's free text is abusive (logged; two reports stop its free text)."""
+
+    type: Literal["report"] = "report"
+    seat: int = Field(ge=0, le=15)
+    id: Ref = None
+
+
 ClientMessage = (
     Hello
     | ActionMsg
@@ -165,6 +188,8 @@ ClientMessage = (
     | Ping
     | ClientSeed
     | AutoPass
+    | Chat
+    | Report
 )
 CLIENT_MESSAGES: tuple[type[_Msg], ...] = (
     Hello,
@@ -178,6 +203,8 @@ CLIENT_MESSAGES: tuple[type[_Msg], ...] = (
     Ping,
     ClientSeed,
     AutoPass,
+    Chat,
+    Report,
 )
 _CLIENT_TYPES = {m.model_fields["type"].default: m for m in CLIENT_MESSAGES}
 
@@ -459,6 +486,26 @@ class Pong(_Msg):
     id: Ref = None
 
 
+class ChatMsg(_Msg):
+    """A seat's phrase, emote or text, sent to every socket of the room."""
+
+    type: Literal["chat"] = "chat"
+    room: int
+    seat: int
+    phrase: str | None = None
+    emote: str | None = None
+    text: str | None = None
+
+
+class Reported(_Msg):
+    """The answer to a report: the seat, and whether its free text is stopped now."""
+
+    type: Literal["reported"] = "reported"
+    seat: int
+    muted: bool
+    id: Ref = None
+
+
 SERVER_MESSAGES: tuple[type[_Msg], ...] = (
     Welcome,
     RoomMsg,
@@ -471,6 +518,8 @@ SERVER_MESSAGES: tuple[type[_Msg], ...] = (
     MatchSummaryMsg,
     ErrorMsg,
     Pong,
+    ChatMsg,
+    Reported,
 )
 
 ERROR_CODES: dict[str, str] = {
@@ -498,5 +547,9 @@ ERROR_CODES: dict[str, str] = {
     "no_next_hand": "a client seed for a room that deals no further hand",
     "no_result": "a continue (继续) while no hand's result is shown",
     "room_playing": "a ready (准备) after the room has started",
+    "chat_too_fast": "chat messages of this seat come faster than the server's chat limits",
+    "chat_off": "free chat text is off at this server (phrases and emotes only)",
+    "chat_too_long": "the chat text is longer than the server's chat_text_max",
+    "chat_muted": "the seat's free text was stopped after reports; phrases and emotes only",
     "match_not_over": "再来一局 before the room's match is over",
 }

@@ -158,3 +158,14 @@ class Limits(BaseModel):
     ws_ping_interval: float = Field(
         20.0, gt=0, description="Seconds between pings of a WebSocket (a dead peer is closed)."
     )
+    # -- table chat (快捷语, 表情)
+    chat_seconds: float = Field(
+        3.0, ge=0, description="Least seconds between two chat messages of one seat."
+    )
+    chat_per_minute: int = Field(12, ge=1, description="Chat messages of one seat a minute.")
+    chat_text_max: int = Field(
+        0,
+        ge=0,
+        le=500,
+        description="Longest free chat text; 0 (the default): phrases and emotes only.",
+    )

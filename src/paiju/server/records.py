@@ -16,7 +16,7 @@ from typing import Any
 
 from paiju.server.store import Store
 
-__all__ = ["player_record"]
+__all__ = ["player_record", "table_mates"]
 
 
 def player_record(store: Store, player_id: int, rooms: int = 30) -> dict[str, Any]:
@@ -105,3 +105,26 @@ def game_stats(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         )
     out.sort(key=lambda s: s["last"], reverse=True)
     return out
+
+
+def table_mates(store: Store, player_id: int, limit: int = 20) -> list[dict[str, Any]]:
+    """最近的牌友: the players who sat at the player's last rooms, the latest first, each
+    with its name, when they last shared a table and how many rooms they shared."""
+    entries = store.ledger(player_id, limit=2000)
+    last: dict[int, float] = {}
+    for e in entries:
+        last[e["room"]] = max(last.get(e["room"], 0.0), e["at"])
+    mates: dict[int, dict[str, Any]] = {}
+    for room_id in sorted(last, key=lambda r: last[r], reverse=True)[:50]:
+        row = store.room(room_id)
+        if row is None:
+            continue
+        for p, bot in zip(row.seat_players, row.seat_bots, strict=True):
+            if p is None or bot or p == player_id:
+                continue
+            mate = mates.setdefault(p, {"player": p, "last": last[room_id], "rooms": 0})
+            mate["rooms"] += 1
+    names = store.player_names(list(mates))
+    out = [{**m, "name": names.get(m["player"], "")} for m in mates.values()]
+    out.sort(key=lambda m: m["last"], reverse=True)
+    return out[:limit]

@@ -41,12 +41,15 @@ from paiju.fairness import check_client_seed, commitment, deal_seed, new_seed
 from paiju.games import game as make_game
 from paiju.games import make_bot
 from paiju.sampling import ResampleFailed
+from paiju.server.chat import EMOTES, ChatPace, check_text, phrases_for
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
 from paiju.server.messages import (
     ActionMsg,
     Again,
     AutoPass,
+    Chat,
+    ChatMsg,
     ClientSeed,
     Continue,
     Control,
@@ -61,6 +64,8 @@ from paiju.server.messages import (
     Ping,
     Pong,
     Ready,
+    Report,
+    Reported,
     Resume,
     RoomInfo,
     RoomMsg,
@@ -165,6 +170,8 @@ class SeatRuntime:
     """准备 before the first deal."""
     auto_pass: bool = False
     """要不起: the player lets the server pass for the seat when pass is all it may do."""
+    chat: ChatPace = field(default_factory=ChatPace)
+    """The pace of the seat's phrases and emotes, and who reported its text."""
 
 
 class Room:
@@ -1463,8 +1470,8 @@ class Room:
             client.error(
                 "unknown_type",
                 f"unknown message type {obj.get('type')!r}; "
-                "clients send hello, action, resume, continue, again, ready, draft, sync,"
-                " ping, client_seed",
+                "clients send hello, action, resume, continue, again, ready, draft, sync, "
+                "ping, client_seed, auto_pass, chat, report",
                 ref,
             )
             return
@@ -1518,6 +1525,10 @@ class Room:
             client.send(Drafted(room=self.id, seat=client.seat, draft=draft, id=msg.id))
         elif isinstance(msg, ClientSeed):
             self.set_client_seed(client, msg)
+        elif isinstance(msg, Chat):
+            self.chat(client, msg)
+        elif isinstance(msg, Report):
+            self.report(client, msg)
         elif isinstance(msg, AutoPass):
             if client.seat is None:
                 raise ServerError("spectator", "a spectator holds no seat to pass for")
@@ -1536,6 +1547,50 @@ class Room:
         left = max(0.0, self._hand_at - self.loop.time()) if self.next_hand is not None else None
         update = {"next_hand_in": None if left is None else round(left, 1)}
         client.send(self.over.model_copy(update=update))
+
+    def chat(self, client: Client, msg: Chat) -> None:
+        """A seat's phrase, emote or (where the operator allows it) text, to every socket."""
+        seat = client.seat
+        if seat is None:
+            raise ServerError("spectator", "spectators watch: they send no phrase or emote")
+        given = [x for x in (msg.phrase, msg.emote, msg.text) if x is not None]
+        if len(given) != 1:
+            raise ServerError("bad_message", "a chat message has one of phrase, emote or text")
+        limits = self.hub.limits
+        rt = self.seats[seat]
+        text = None
+        if msg.phrase is not None and msg.phrase not in phrases_for(self.variant.family):
+            raise ServerError(
+                "bad_message",
+                f"unknown phrase {msg.phrase!r}; this table's: "
+                f"{', '.join(phrases_for(self.variant.family))}",
+            )
+        if msg.emote is not None and msg.emote not in EMOTES:
+            raise ServerError(
+                "bad_message", f"unknown emote {msg.emote!r}; emotes: {', '.join(EMOTES)}"
+            )
+        if msg.text is not None:
+            text = check_text(msg.text, limits.chat_text_max)
+            if rt.chat.muted:
+                raise ServerError("chat_muted", "reports stopped this seat's free text")
+        rt.chat.take(limits.chat_seconds, limits.chat_per_minute)
+        out = ChatMsg(room=self.id, seat=seat, phrase=msg.phrase, emote=msg.emote, text=text)
+        body = out.model_dump_json()
+        for other in self.clients():
+            other.send(body)
+
+    def report(self, client: Client, msg: Report) -> None:
+        """举报 a seat's free text: logged for the operator; two reporters stop it."""
+        if client.seat is None:
+            raise ServerError("spectator", "spectators watch: they report nothing")
+        if not 0 <= msg.seat < self.n or msg.seat == client.seat:
+            raise ServerError("bad_seat", f"seat {msg.seat} is not another seat of this room")
+        pace = self.seats[msg.seat].chat
+        pace.reported_by.add(client.player.id)
+        log.warning(
+            "room %s: player %s reported the chat of seat %d", self.id, client.player.id, msg.seat
+        )
+        client.send(Reported(seat=msg.seat, muted=pace.muted, id=msg.id))
 
     def parse_action(self, action: Any) -> Action:
         """An action of this room's game from its JSON form (``ProtocolError`` if bad)."""

@@ -7,6 +7,7 @@ import { deckText, lang, playersText, t, titleOf } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 import { gameFinder } from "./finder.js";
+import { invitesBox } from "./mates.js";
 
 let catalogCache = null;
 const OWNED_KEY = "paiju.owned";
@@ -64,6 +65,7 @@ export async function showLobby(main, _args, who) {
     .catch(() => []);
   const ledgerCodes = ledger.map((e) => e.code);
   const mine = new Map(ledger.map((e) => [e.game, e.delta]));
+  const invites = invitesBox(variants);
   const families = gameFinder(variants, {
     who,
     onCreate: (v) => openCreate(main, v),
@@ -75,7 +77,7 @@ export async function showLobby(main, _args, who) {
       "div",
       { class: "lobby" },
       // the room number / invite code first, then the games, then the open rooms
-      h("section", { class: "panel join-panel" }, joinByCode(who)),
+      h("section", { class: "panel join-panel" }, invites, joinByCode(who)),
       h("section", { class: "panel games-panel" }, h("h2", {}, t("lobby.games")), families),
       h(
         "section",
@@ -91,6 +93,7 @@ export async function showLobby(main, _args, who) {
     try {
       const [rooms, games] = await Promise.all([get("/api/rooms"), get("/api/games")]);
       renderRooms(roomsBox, rooms, who);
+      invites.refresh();
       renderGames(gamesBox, games.slice(0, 20), variants, mine);
     } catch (exc) {
       toast(t("err.generic", { m: exc.message }), "error");

@@ -12,6 +12,9 @@ import { lang, onLang, t, titleOf } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
+import { sound, soundOf } from "./sound.js";
+import { ChatBar } from "./chat.js";
+import { matesPanel } from "./mates.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const WRONG_NODE = 4308; // docs/protocol.md, section 9
@@ -27,24 +30,6 @@ const LOW_TIME = 6;
 /** A server error in the player's language: its rendered reason, else its message. */
 export function errorText(msg) {
   return (msg.text && msg.text[lang()]) || msg.message || msg.code;
-}
-
-let audio = null;
-/** A short beep (WebAudio, no sound file): the player's own clock is running out. */
-function beep() {
-  window.__paijuBeeps = (window.__paijuBeeps || 0) + 1;
-  try {
-    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    osc.frequency.value = 880;
-    gain.gain.value = 0.08;
-    osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.15);
-  } catch {
-    /* no audio device: the red timer bar still says it */
-  }
 }
 
 /**
@@ -99,6 +84,7 @@ class RoomView {
     this.connected = false;
     this.msgId = 0;
     this.root = h("div", { class: "room", id: "room", dataset: { room: roomId } });
+    this.chat = new ChatBar(this);
     main.appendChild(this.root);
     this.offLang = onLang(() => this.render());
     this.offPrefs = onPrefs((_now, name) => {
@@ -301,6 +287,13 @@ class RoomView {
         this.timers = msg.timers;
         this.timersAt = performance.now();
         this.events = msg.type === "update" ? msg.events : [];
+        if (msg.type === "update") {
+          const kind = soundOf(msg.events);
+          if (kind) sound(kind);
+          const mine = this.seat !== null && (msg.view.to_act || []).includes(this.seat);
+          if (mine && !this.wasMine) sound("turn");
+          this.wasMine = mine;
+        }
         if (msg.type === "state" && msg.view.phase === "over" && !this.handOver) this.recoverHandOver(msg.game);
         break;
       case "hand_over": {
@@ -324,6 +317,12 @@ class RoomView {
         break;
       case "error":
         toast(errorText(msg), "error");
+        break;
+      case "chat":
+        this.chat.receive(msg);
+        break;
+      case "reported":
+        this.chat.reported(msg);
         break;
       default:
         return;
@@ -403,7 +402,7 @@ class RoomView {
       const key = `${this.game}:${this.view ? (this.view.to_act || []).join() : ""}:${r.limit}`;
       if (mine && r.left < LOW_TIME && r.left > 0 && this.beeped !== key) {
         this.beeped = key;
-        beep();
+        sound("tick");
       }
     }
     if (this.handOver && this.revealAt && performance.now() >= this.revealAt) {
@@ -454,7 +453,6 @@ class RoomView {
         { class: `conn ${this.connected ? "on" : "off"}`, id: "conn", title: this.connected ? t("room.connected") : t("room.reconnecting") },
         this.connected ? "●" : t("room.reconnecting"),
       ),
-      this.prefsBox(),
       this.seat !== null && info.status === "playing"
         ? h("button", { class: "ghost small-button", id: "leave-room", onclick: () => this.leave(t("room.leave_confirm")) }, t("room.leave"))
         : null,
@@ -471,6 +469,7 @@ class RoomView {
     const felt = h("div", { class: `felt seats-${n}`, id: "felt" });
     felt.appendChild(h("div", { class: "felt-center", id: "table-center" }, parts.center || null));
     for (let i = 0; i < n; i++) felt.appendChild(this.seatEl(i, n, ctx));
+
     root.push(felt);
     const auto = this.seat !== null && this.control[this.seat] === "tuoguan";
     if (auto) {
@@ -502,8 +501,27 @@ class RoomView {
         ),
       );
     }
+    this.keepFelt(root, felt);
     patchChildren(this.root, root);
     this.tick();
+  }
+
+  /** ⚙ and 快捷语 in the felt's corner (they take no room of the page's layout), one
+   * element kept across renders: the felt on the page is patched in place rather than
+   * replaced, so a tap on them is never lost to a redraw of the seats. */
+  keepFelt(root, felt) {
+    const seated = this.seat !== null && this.seat !== undefined;
+    const chatEl = this.chat.button();
+    if (!this.toolsEl || this.toolsKey !== `${seated}|${lang()}` || this.toolsChat !== chatEl) {
+      this.toolsEl = h("div", { class: "table-tools", id: "table-tools" }, this.prefsBox(), chatEl);
+      this.toolsKey = `${seated}|${lang()}`;
+      this.toolsChat = chatEl;
+    }
+    const old = this.root.querySelector(":scope > #felt");
+    if (old && old.className === felt.className) {
+      patchChildren(old, [...felt.children, this.toolsEl]);
+      root[root.indexOf(felt)] = old;
+    } else felt.appendChild(this.toolsEl);
   }
 
   seatCount() {
@@ -532,6 +550,7 @@ class RoomView {
       control !== "player" ? h("span", { class: `badge ctl ${control}` }, t(`control.${control}`)) : null,
       timer ? h("div", { class: "timer", dataset: { timerSeat: i } }, h("div", { class: "bar" }), h("span", { class: "secs" })) : null,
       this.table.seatExtra ? this.table.seatExtra(ctx, i) : null,
+      this.chat.bubble(i),
     );
   }
 
@@ -743,6 +762,7 @@ class RoomView {
             h("small", { class: "muted" }, ` ${t("room.invite_code_hint")}`),
           )
         : null,
+      matesPanel(this),
       h(
         "div",
         { class: "buttons" },

@@ -23,6 +23,7 @@ import { token } from "../js/api.js";
 import { h, signed } from "../js/dom.js";
 import { STRINGS, lang, phaseName, t } from "../js/i18n.js";
 import { counterStrip, lastTrickButton, lastTrickPanel, ownCards } from "./counter.js";
+import { clearGroups, groupPicked, groupsOf, lipaiBar, placeGroups } from "./lipai.js";
 import { RESULT_STRINGS } from "./result-strings.js";
 
 Object.assign(STRINGS.zh, RESULT_STRINGS.zh);
@@ -495,9 +496,45 @@ function handPicker(ctx, mode) {
     });
     return el;
   };
+  // 理牌: the player's groups first, each apart, then the rest of the hand as usual
+  const { placed, used } = placeGroups(hand, ctx.seat === null ? [] : groupsOf(ctx), order.map((x) => x.i));
+  const groupsEl = placed.length
+    ? h(
+        "div",
+        { class: "cl-groups", id: "cl-groups" },
+        placed.map((at, g) =>
+          h(
+            "div",
+            { class: "cl-group", dataset: { group: g, cards: at.map((i) => hand[i]).join(" ") } },
+            mode === "play" || mode === "choose"
+              ? h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "ghost cl-group-pick",
+                    onclick: () => {
+                      local.picked = [...at];
+                      local.refusal = null;
+                      (local.ctx || ctx).rerender();
+                    },
+                  },
+                  t("lipai.pick"),
+                )
+              : null,
+            h("div", { class: "cards cl-group-cards" }, at.map((i) => cardNode({ card: hand[i], i }))),
+          ),
+        ),
+      )
+    : null;
+  const rest = order.filter((x) => !used.has(x.i));
+  const drawn = (node) => {
+    if (!groupsEl) return node;
+    node.id = "cl-hand-rest"; // #cl-hand is the whole hand: the groups and the rest
+    return h("div", { class: "cl-hand-grouped", id: "cl-hand", dataset: { count: hand.length } }, groupsEl, node);
+  };
   if (profile.layout === "stacks") {
     const stacks = [];
-    for (const item of order) {
+    for (const item of rest) {
       const rank = rankKey(item.card);
       let s = stacks.find((x) => x.rank === rank);
       if (!s) stacks.push((s = { rank, items: [] }));
@@ -506,7 +543,7 @@ function handPicker(ctx, mode) {
     const jokers = hand.filter((c) => c === "BJ" || c === "RJ").length;
     // 四同张 drawn as bombs where the room plays them so (quads_beat_all)
     const bombAt = profile.bombAt || ((ctx.view.options || {}).quads_beat_all ? 4 : 0);
-    return h(
+    return drawn(h(
       "div",
       { class: `cl-hand stacks${stacks.length > 11 ? " many" : ""}`, id: "cl-hand", dataset: { count: hand.length } },
       stacks.map((s) =>
@@ -517,9 +554,9 @@ function handPicker(ctx, mode) {
           s.items.map(cardNode),
         ),
       ),
-    );
+    ));
   }
-  return h("div", { class: "cards hand cl-hand row", id: "cl-hand", dataset: { count: hand.length } }, order.map(cardNode));
+  return drawn(h("div", { class: "cards hand cl-hand row", id: "cl-hand", dataset: { count: hand.length } }, rest.map(cardNode)));
 }
 
 /** A stack drawn as a bomb: ``bombAt`` cards of a plain rank or more, or (打弹子) two or
@@ -1154,6 +1191,15 @@ export function render(ctx) {
           playing ? playControls(ctx) : null,
           choice ? chooseControls(ctx, choice) : null,
           handOrNothing(ctx, mode),
+          mode === "play" && v.hand.length > 1
+            ? lipaiBar(ctx, local.picked, (what) => {
+                const now = local.ctx || ctx;
+                if (what === "group") groupPicked(now, viewOf(now.view).hand, local.picked);
+                else clearGroups(now);
+                local.picked = [];
+                now.rerender();
+              })
+            : null,
           openHands(ctx, v).map(([s, text]) =>
             h("div", { class: "cl-open-hand", id: `cl-open-hand-${s}`, dataset: { seat: s } }, h("small", {}, w("open_hand", { who: seatLabel(ctx, s) })), cardsEl(text, { small: true })),
           ),

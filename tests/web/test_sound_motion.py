@@ -1,0 +1,78 @@
+"""Sound and motion at a 甲乙丙 table against bots: the plays and one's turn are heard
+(WebAudio, no sound file) while ⚙ 声音 is on, and kept quiet once it is off (remembered
+after a reload); a play slides in, and not at all under prefers-reduced-motion; the hand
+stays tappable meanwhile (nothing blocks input)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from web_helpers import DESKTOP, PHONE, WebServer, enter, fast_bots, open_room
+
+SOUNDS = "kind => ((window.__paijuSounds || {})[kind] || 0)"
+MUTED = "kind => ((window.__paijuMuted || {})[kind] || 0)"
+
+
+def play_or_pass(page: Any) -> None:
+    if page.query_selector("#cl-hint"):
+        page.click("#cl-hint")
+        page.wait_for_selector("#cl-hand .card.selected")
+        page.click("#cl-play")
+    elif page.query_selector("#cl-pass"):
+        page.click("#cl-pass")
+
+
+@pytest.mark.parametrize(("size", "motion"), [("phone", "no-preference"), ("desktop", "reduce")])
+def test_sounds_follow_the_switch_and_motion_follows_the_setting(
+    browser: Any, server: WebServer, size: str, motion: str
+) -> None:
+    context = browser.new_context(
+        viewport=PHONE if size == "phone" else DESKTOP, reduced_motion=motion
+    )
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.set_default_timeout(20_000)
+        page.base = server.base
+        enter(page, f"声音{size}")
+        fast_bots(page, 0.3)
+        open_room(page, "anshan-jiayibing", seats=6, bots=5)
+        for _ in range(20):  # play own turns (提示, 出牌) until others' plays were heard
+            if page.evaluate(f"({SOUNDS})('play')") >= 2 and page.query_selector("#turn.mine"):
+                break
+            page.wait_for_selector("#turn.mine", timeout=30_000)
+            if page.evaluate(f"({SOUNDS})('play')") >= 2:
+                break
+            play_or_pass(page)
+            page.wait_for_selector("#turn.mine", state="detached", timeout=30_000)
+        assert page.evaluate(f"({SOUNDS})('play')") >= 2
+        page.wait_for_function(f"({SOUNDS})('turn') >= 1")
+        # a play on the felt: its animation as the setting says
+        page.wait_for_selector("#felt .cl-last .card, #cl-current .card", timeout=30_000)
+        name = page.eval_on_selector(
+            "#felt .cl-last .card, #cl-current .card", "e => getComputedStyle(e).animationName"
+        )
+        assert name == ("none" if motion == "reduce" else "paiju-in"), name
+        # nothing blocks input: a card of the hand takes a tap at once
+        card = "#cl-hand .cl-stack:first-child .card:last-child"
+        page.click(card, timeout=2_000)
+        page.wait_for_selector(f"{card}.selected", timeout=2_000)
+        page.click(card, timeout=2_000)
+        # the switch off: remembered, and the plays are kept quiet
+        page.click("#prefs-open")
+        page.uncheck("#pref-sound")
+        page.reload()
+        page.wait_for_selector("#felt .seat.me")
+        page.click("#prefs-open")
+        assert not page.is_checked("#pref-sound")
+        page.click("#prefs-open")
+        before = page.evaluate(f"({SOUNDS})('play')")
+        if page.query_selector("#turn.mine"):
+            play_or_pass(page)
+        page.wait_for_function(f"({MUTED})('play') >= 1", timeout=30_000)
+        assert page.evaluate(f"({SOUNDS})('play')") == before
+    finally:
+        context.close()
+    assert not errors, errors
