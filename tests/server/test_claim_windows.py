@@ -254,7 +254,8 @@ def test_a_window_lasts_its_time_and_names_no_decider(
                     opened = (t, msg["version"])
                     continue
                 assert opened is not None, (name, msg["version"])
-                assert WINDOW - 0.02 <= t - opened[0] <= WINDOW + BOUND, (name, t - opened[0])
+                # measured where the client receives them: the discard may lag by 0.1 s
+                assert WINDOW - 0.1 <= t - opened[0] <= WINDOW + BOUND, (name, t - opened[0])
                 if seat == me and msg["version"] < opened[1] + 3:
                     continue  # its own decision, sent to it alone as the window closes
                 # nothing of the others' decisions while the window is open: the next

@@ -35,7 +35,7 @@ LIMITS: dict[str, object] = {
 }
 """A server whose operator keeps most limits small, so that each attack hits one."""
 
-WAIT = {"time_limit": 0, "bot_delay": 0.5, "pause": 1, "fill_after": None}
+WAIT = {"time_limit": 0, "bot_delay": 0.5, "claim_window": 0.5, "pause": 1, "fill_after": None}
 
 
 @pytest.fixture(scope="module")

