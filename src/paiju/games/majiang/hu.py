@@ -20,7 +20,7 @@ from paiju.games.majiang.score import score as score_win
 from paiju.games.majiang.win import Meld
 from paiju.tiles import Tile, format_tiles, parse_tiles
 
-__all__ = ["hu", "parse_melds"]
+__all__ = ["check_melds_without_hun", "hu", "parse_melds"]
 
 _MELD_KINDS = {"c": "chi", "p": "peng", "k": "minggang", "a": "angang"}
 
@@ -53,6 +53,17 @@ def parse_melds(text: str) -> tuple[Meld, ...]:
                 raise NotationError(f"bad meld {token!r}: a {kind}: meld is {n} of one tile")
         melds.append(Meld(name, tiles))
     return tuple(melds)
+
+
+def check_melds_without_hun(melds: tuple[Meld, ...], hun: frozenset[int]) -> None:
+    """Raise ``NotationError`` for a meld of the command line that holds a 混 (a 混 is
+    never part of a 吃, 碰 or 杠)."""
+    for m in melds:
+        if any(t in hun for t in m.tiles):
+            raise NotationError(
+                f"meld {m.text()} holds a 混 ({format_tiles(sorted(hun))}): "
+                "a 混 is never part of a 吃, 碰 or 杠"
+            )
 
 
 def _seat(value: int | None, what: str) -> int | None:
@@ -98,12 +109,7 @@ def hu(
             f"{want} before the winning tile"
         )
     hun = hun_kinds(flip_tile, rules)
-    for m in meld_list:
-        if any(t in hun for t in m.tiles):
-            raise NotationError(
-                f"meld {m.text()} holds a 混 ({format_tiles(sorted(hun))}): "
-                "a 混 is never part of a 吃, 碰 or 杠"
-            )
+    check_melds_without_hun(meld_list, hun)
     every = Counter([*concealed, win_tile, flip_tile, *(t for m in meld_list for t in m.tiles)])
     if reveal_tile is not None:
         every[reveal_tile] += 1

@@ -401,7 +401,7 @@ def ting(
     Raises NotationError for bad input: a bad tile, a wrong tile count, five of a kind
     (counting the flip), a 混 inside a meld; IllegalAction for a bad room option.
     """
-    from paiju.games.majiang.hu import parse_melds
+    from paiju.games.majiang.hu import check_melds_without_hun, parse_melds
 
     rules = MajiangRules.from_options(dict(options or {}))
     concealed = parse_tiles(hand)
@@ -414,12 +414,7 @@ def ting(
             f"waiting on its next tile holds {want}"
         )
     hun = hun_kinds(flip_tile, rules)
-    for m in meld_list:
-        if any(t in hun for t in m.tiles):
-            raise NotationError(
-                f"meld {m.text()} holds a 混 ({format_tiles(sorted(hun))}): "
-                "a 混 is never part of a 吃, 碰 or 杠"
-            )
+    check_melds_without_hun(meld_list, hun)
     seen = [*concealed, flip_tile, *(t for m in meld_list for t in m.tiles)]
     every = Counter(seen)
     five = sorted(t for t, n in every.items() if n > 4)
