@@ -67,7 +67,9 @@ def test_suggestions_are_the_engines_advice_and_can_be_played(
         assert advice == expected
         p.sent += 1
         p.pending = p.sent
-        await p.send({"type": "action", "action": advice[0], "id": p.sent, "game": msg["game"]})
+        # only the action's fields go back (docs/protocol.md); what it reads as stays here
+        action = {k: v for k, v in advice[0].items() if k in fields | {"type"}}
+        await p.send({"type": "action", "action": action, "id": p.sent, "game": msg["game"]})
         while True:
             reply = await p.next(timeout=20)
             assert reply["type"] != "error", reply
@@ -94,7 +96,8 @@ def test_check_gives_the_exact_foul_verdict_without_playing(server: Server) -> N
         assert hand is not None
         state = rebuild(hand)
         advice = server.call("GET", f"/api/rooms/{room}/suggestions", tokens[0]).json()
-        good = next(a for a in advice["suggestions"] if a["type"] == "arrange")
+        best = next(a for a in advice["suggestions"] if a["type"] == "arrange")
+        good = {k: best[k] for k in ("type", "front", "middle", "back")}  # the action's fields
         # the solver's rows with the back and the middle swapped: a weaker back is 倒水
         swapped = {**good, "middle": good["back"], "back": good["middle"]}
         verdicts = []

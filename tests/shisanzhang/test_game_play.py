@@ -15,11 +15,14 @@ CODES = [v.code for v in catalog() if v.family == "shisanzhang"]
 def test_play_to_the_settlement(code: str) -> None:
     # "1" answers every question: bet 1, take suggestion 1, or show a 免摆/绍兴 hand
     result = CliRunner().invoke(
-        cli, ["play", code, "--seed", f"play-{code}", "--seats", "3"], input="1\n" * 8
+        cli,
+        ["play", code, "--seed", f"play-{code}", "--seats", "3", "--hands", "1"],
+        input="1\n" * 8,
     )
     assert result.exit_code == 0, result.output
     assert "比牌" in result.output  # the showdown, in the terminal's language (Chinese)
     assert "bet_placed" not in result.output  # no event is named by its internal type
     if code == "1301-payout":  # bets are hidden until all are in: who has bet is said
         assert "2号位 下好注了" in result.output
+    # a one-hand match: the hand's settlement, then the match's 总结算 with its totals
     assert "本局结算：[" in result.output and "总分：[" in result.output

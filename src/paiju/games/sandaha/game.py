@@ -682,6 +682,22 @@ class SandahaState(State):
                     out[s].add(led)
         return out
 
+    def _follows(self, seats: Sequence[int]) -> list[list[tuple[list[Component], tuple[int, ...]]]]:
+        """For each of ``seats``, its follows of this hand, latest first: (the lead's
+        components, the cards it played to them)."""
+        if self.trump is None:
+            return [[] for _ in seats]
+        t = self.trump_index
+        out: list[list[tuple[list[Component], tuple[int, ...]]]] = [[] for _ in seats]
+        for trick in (*self.tricks, self.trick):
+            if not trick:
+                continue
+            lead = self.lead if trick is self.trick else decompose(trick[0][1], t)
+            for who, cards in trick[1:]:
+                if who in seats:
+                    out[seats.index(who)].insert(0, (list(lead), tuple(cards)))
+        return out
+
     def resample(self, seat: int, rng: random.Random) -> SandahaState:
         """The hand again with the other hands and the kitty (unless ``seat`` has seen it)
         dealt anew: hand sizes, cards played and shown (a failed throw) kept, no card of a
@@ -706,9 +722,23 @@ class SandahaState(State):
         public = {s: [*self.played_by(s), *self.exposed[s].elements()] for s in others}
         d = self.declarer
         size = self.params.kitty_size
+        follows = self._follows(others)
+
+        def followed(parts: list[list[int]]) -> bool:
+            """Whether each seat, holding its part now, could have followed as it did (a
+            seat that played no pair to a led pair held none in the suit, say): a cheap
+            filter before the whole hand is replayed."""
+            t = self.trump_index
+            for i, steps in enumerate(follows):
+                held = Counter(parts[i]) + self.exposed[others[i]]
+                for lead, play in steps:  # latest trick first: the hand grows back
+                    held.update(play)
+                    if rules.follow_error(list(held.elements()), play, lead, t) is not None:
+                        return False
+            return True
 
         def propose(rng: random.Random) -> tuple[Deal, Script]:
-            parts = deal_hidden(rng, pool, sizes, allowed)
+            parts = deal_hidden(rng, pool, sizes, allowed, accept=followed)
             hands = [list(h) for h in self.deal.hands]
             for i, s in enumerate(others):
                 hands[s] = sorted(public[s] + parts[i])
