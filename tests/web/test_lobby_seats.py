@@ -3,8 +3,10 @@ a third watches (观战) without seeing anyone's cards; cards can be dragged ont
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import httpx
 from web_helpers import DESKTOP, PHONE, WebServer, enter, more_players, open_room, shoot, token
 
 
@@ -142,3 +144,31 @@ def test_leave_mid_hand_and_back_to_the_seat(page: Any, server: WebServer) -> No
             break
         page.wait_for_timeout(100)
     assert server.get(f"/api/rooms/{room}", token(page))["control"][0] == "player"
+
+
+def test_a_busy_lobby_lists_a_few_rooms_and_keeps_mine_first(page: Any, server: WebServer) -> None:
+    """A server with many waiting tables: the lobby lists one's own room first, then at
+    most five tables with an open seat (the newest) before 更多房间, so that the games stay
+    near the top on a phone; 更多房间 shows every open room."""
+    others = httpx.post(f"{server.base}/api/players", json={"name": "开桌的"}, timeout=10)
+    headers = {"Authorization": f"Bearer {others.json()['token']}"}
+    made = []
+    for _ in range(8):
+        body = {"code": "1301", "seat": 0, "options": {"seats": 3, "fill_after": None}}
+        answer = httpx.post(f"{server.base}/api/rooms", json=body, headers=headers, timeout=10)
+        assert answer.status_code == 201, answer.text
+        made.append(answer.json()["room"]["id"])
+    enter(page, "看大厅")
+    mine = open_room(page, "1301", seats=3, bots=0, seat=0, fill_after="")
+    page.goto(page.base + "/")
+    page.wait_for_selector(f".room-row[data-room='{mine}']")
+    rows = page.eval_on_selector_all("#rooms .room-row", "els => els.map(e => +e.dataset.room)")
+    assert rows[0] == mine  # where I sit comes first, with 回到座位
+    assert page.query_selector(f".room-row[data-room='{mine}'] .back-to-seat")
+    joinable = [r for r in rows[1:] if r in made]
+    assert joinable == sorted(made, reverse=True)[:5]  # the newest five tables with a seat
+    more = page.locator("#rooms-more")
+    assert more.is_visible() and re.search(r"更多房间（还有 \d+ 个）", more.inner_text())
+    more.click()
+    shown = page.eval_on_selector_all("#rooms .room-row", "els => els.map(e => +e.dataset.room)")
+    assert set(made) <= set(shown) and page.query_selector("#rooms-more") is None

@@ -104,14 +104,33 @@ export async function showLobby(main, _args, who) {
   return () => clearInterval(timer);
 }
 
+/** How many rooms to join and how many to watch the lobby lists before 更多: a busy
+ * server's hundreds of rooms must not bury the games on a phone. One's own rooms always show. */
+const ROOMS_SHOWN = 5;
+const roomsOpen = { all: false };
+
+/** The open rooms in the order a player wants them: where one sits, then tables with an open
+ * seat, then tables to watch, newest first in each; the last two cut to ROOMS_SHOWN. */
+function roomsInOrder(rooms, who) {
+  const open = rooms.filter((r) => r.status !== "finished").sort((a, b) => b.id - a.id);
+  const mineOf = (r) => (who ? (r.seat_players || []).indexOf(who.id) : -1);
+  const joinable = (r) => r.status === "waiting" && r.control.indexOf("open") >= 0;
+  const mine = open.filter((r) => mineOf(r) >= 0);
+  const toJoin = open.filter((r) => mineOf(r) < 0 && joinable(r));
+  const toWatch = open.filter((r) => mineOf(r) < 0 && !joinable(r));
+  if (roomsOpen.all) return { shown: [...mine, ...toJoin, ...toWatch], hidden: 0 };
+  const shown = [...mine, ...toJoin.slice(0, ROOMS_SHOWN), ...toWatch.slice(0, ROOMS_SHOWN)];
+  return { shown, hidden: open.length - shown.length };
+}
+
 function renderRooms(box, rooms, who) {
   clear(box);
-  const open = rooms.filter((r) => r.status !== "finished");
-  if (!open.length) {
+  const { shown, hidden } = roomsInOrder(rooms, who);
+  if (!shown.length) {
     box.appendChild(h("p", { class: "muted" }, t("lobby.no_rooms")));
     return;
   }
-  for (const r of open) {
+  for (const r of shown) {
     const openSeat = r.control.indexOf("open");
     const mine = who && (r.seat_players || []).indexOf(who.id);
     box.appendChild(
@@ -132,6 +151,13 @@ function renderRooms(box, rooms, who) {
           : h("a", { class: "button ghost", href: `#/room/${r.id}` }, r.status === "waiting" && openSeat < 0 ? t("room.enter") : t("room.spectate")),
       ),
     );
+  }
+  if (hidden) {
+    const more = () => {
+      roomsOpen.all = true;
+      renderRooms(box, rooms, who);
+    };
+    box.appendChild(h("button", { type: "button", class: "ghost more", id: "rooms-more", onclick: more }, t("lobby.more_rooms", { n: hidden })));
   }
 }
 
