@@ -197,7 +197,8 @@ def test_a_timeout_plays_the_rows_i_placed(page: Any, server: WebServer) -> None
     placed (the second suggestion here, not the bot's first choice), and no 托管."""
     enter(page, "超时")
     open_room(page, "1301", time_limit=5, hands=1)
-    page.wait_for_selector("#suggestions .sugg-card[data-suggestion='1']")
+    # the solver's list comes with the deal; a loaded machine may take a while to draw it
+    page.wait_for_selector("#suggestions .sugg-card[data-suggestion='1']", timeout=60_000)
     second = page.query_selector("#suggestions .sugg-card[data-suggestion='1']")
     rows = [
         [el.get_attribute("data-card") for el in row.query_selector_all(".card")]
