@@ -59,7 +59,7 @@ def test_invite_a_recent_player_with_one_tap(browser: Any, page: Any, server: We
         card = b.wait_for_selector(f"#invites .invite-card[data-room='{room}']", timeout=15_000)
         assert "牌友A 邀请你玩" in card.inner_text()
         assert stranger.query_selector("#invites .invite-card") is None
-        card.query_selector("[data-accept-invite]").click()
+        b.click(f"#invites .invite-card[data-room='{room}'] [data-accept-invite]")
         b.wait_for_url(re.compile(rf"#/room/{room}$"))
         info = server.get(f"/api/rooms/{room}", token(b))
         assert "牌友B" in info["players"]

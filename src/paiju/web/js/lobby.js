@@ -124,6 +124,10 @@ function roomsInOrder(rooms, who) {
 }
 
 function renderRooms(box, rooms, who) {
+  // the same list is left as it is: a tap on 入座 is never lost to the 5-second refresh
+  const seen = JSON.stringify([rooms, roomsOpen.all, lang()]);
+  if (box.drawnKey === seen) return;
+  box.drawnKey = seen;
   clear(box);
   const { shown, hidden } = roomsInOrder(rooms, who);
   if (!shown.length) {

@@ -66,6 +66,7 @@ export function matesPanel(room) {
 /** The lobby's invitations: "阿明 邀请你玩 鞍山放羊" with 加入 (one tap to the seat). */
 export function invitesBox(variants) {
   const box = h("div", { class: "invites", id: "invites" });
+  let drawn = null;
   async function refresh() {
     let list = [];
     try {
@@ -73,6 +74,10 @@ export function invitesBox(variants) {
     } catch {
       list = [];
     }
+    // the same invitations are left as they are: a tap on 接受 is never lost to a redraw
+    const seen = JSON.stringify(list);
+    if (seen === drawn) return;
+    drawn = seen;
     box.replaceChildren(
       ...list.map((inv) => {
         const v = variants.find((x) => x.code === inv.code);
