@@ -14,8 +14,10 @@ from paiju.games import FAMILIES, game
 from paiju.harness import check_game, playout
 
 PLAYABLE = [v.code for v in catalog() if FAMILIES[v.family].game is not None]
-MATCH_SEEDS = {"ningcheng-danzi": 2}
-"""Fewer seeds where one playout is a long match (打弹子: ~10 deals of 108 cards to 30)."""
+MATCH_SEEDS = {"ningcheng-danzi": 2, "anshan-majiang": 6, "anshan-jiayibing": 6}
+"""Fewer seeds where one playout is a long match (打弹子: ~10 deals of 108 cards to 30) or a
+hand is long to check (麻将, 甲乙丙: every state resampled from its replay); their own
+family tests play more."""
 
 
 @pytest.mark.parametrize("code", PLAYABLE)

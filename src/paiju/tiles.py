@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Annotated, Final
 
 from pydantic import PlainSerializer, PlainValidator
@@ -139,8 +140,10 @@ def _digit(ch: str) -> int:
     return int(ch) if ch.isdigit() else _NUM_ZH.index(ch) + 1
 
 
+@lru_cache(maxsize=16384)
 def parse_tiles(text: str) -> tuple[Tile, ...]:
-    """Parse compact tile text in order.
+    """Parse compact tile text in order (kept for texts seen again: every 麻将 view reads
+    its 听牌 help back from its own tile texts).
 
     >>> parse_tiles("0m")
     Traceback (most recent call last):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_majiang_table import (  # noqa: F401  (the fixtures are used by name)
     CODE,
     SIGNATURE,
@@ -23,6 +24,7 @@ from test_majiang_table import (  # noqa: F401  (the fixtures are used by name)
     shoot,
     signature,
     tap,
+    window_closed,
 )
 from web_helpers import enter, fast_bots, open_room
 
@@ -95,20 +97,30 @@ def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServe
             break
         _check_screen(page, seen)
         before = signature(page)
-        if "waits" in seen and "ting" not in shots:
-            shots.append("ting")
-            for lang, word in (("zh", "听牌"), ("en", "Ready")):
-                page.evaluate(f"() => import('/js/i18n.js').then(m => m.setLang('{lang}'))")
-                page.wait_for_function(
-                    f"document.getElementById('mj-ting').textContent.includes('{word}')"
-                )
-                problems = layout_problems(page, ["#mj-ting", "#mj-ting .mj-wait", "#mj-hand"])
-                assert not problems, problems
-                shoot(page, f"majiang-ting-{lang}")
+        if "waits" in seen and "ting" not in shots and page.query_selector("#mj-turn") is None:
+            # read in a claim window of the others' discards; a busy machine may see the
+            # window close first, and the panel is read again at the next one
+            try:
+                for lang, word in (("zh", "听牌"), ("en", "Ready")):
+                    page.evaluate(f"() => import('/js/i18n.js').then(m => m.setLang('{lang}'))")
+                    page.wait_for_function(
+                        "(w) => (document.getElementById('mj-ting')?.textContent || '')"
+                        ".includes(w)",
+                        arg=word,
+                        timeout=5_000,
+                    )
+                    problems = layout_problems(page, ["#mj-ting", "#mj-ting .mj-wait", "#mj-hand"])
+                    assert window_closed(page) or not problems, problems
+                    shoot(page, f"majiang-ting-{lang}")
+                if not window_closed(page):
+                    shots.append("ting")
+            except PlaywrightTimeout:
+                if not window_closed(page):
+                    raise
             page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('zh'))")
-            page.wait_for_function(
-                "document.getElementById('mj-ting').textContent.includes('听牌')"
-            )
+            page.wait_for_function("document.documentElement.lang === 'zh'")
+            if window_closed(page):
+                continue
         marked = page.locator("#mj-hand .mj-tile.mj-ting-ok")
         if page.query_selector("#mj-turn") and marked.count() and "mark" not in shots:
             shots.append("mark")
@@ -133,7 +145,7 @@ def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServe
             claimed = claimed or action["type"] in ("peng", "chi")
             tap(page, action)
         page.wait_for_function(f"({SIGNATURE})() !== {json.dumps(before)}", timeout=30_000)
-    assert "waits" in seen and "mark" in shots, (seen, shots)
+    assert "waits" in seen and {"ting", "mark"} <= set(shots), (seen, shots)
 
 
 def test_hint_picks_the_advised_tile(page: Any, scripted: ScriptedServer) -> None:  # noqa: F811
