@@ -87,7 +87,19 @@ def test(extra: list[str]) -> None:
     run(BIN / "ruff", "check", *paths)
     run(BIN / "ruff", "format", "--check", *paths)
     run(BIN / "mypy", "--strict", "-p", "paiju")
-    run(BIN / "python", "-m", "pytest", *extra)
+    run(BIN / "python", "-m", "pytest", *workers(extra), *extra)
+
+
+def workers(extra: list[str]) -> list[str]:
+    """pytest-xdist's workers for the whole suite: most of its time is spent waiting (on
+    bots' pace, claim windows, browsers and server processes), so it runs four at a time
+    even on two cores (twice the cores, at most four). A command line that names its own
+    ``-n``, or only some tests, runs as given."""
+    if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in extra) or any(
+        not a.startswith("-") for a in extra
+    ):
+        return []
+    return ["-n", str(max(2, min(4, 2 * (os.cpu_count() or 1))))]
 
 
 def main() -> None:
