@@ -36,7 +36,7 @@ from paiju.errors import PaijuError
 from paiju.games import variant_json
 from paiju.reasons import error_fields, texts_of_code
 from paiju.server.client import Client
-from paiju.server.cluster import NodeConfig
+from paiju.server.cluster import Cluster, NodeConfig
 from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
@@ -180,11 +180,10 @@ def create_app(
             from paiju.server.cluster import start_node
             from paiju.server.shared_limits import TOKEN_CACHE_SECONDS, SharedGuard
 
-            hub = await start_node(db, limits, node)
-            store = hub.store
-            assert hub.cluster is not None
+            cluster = state["cluster"] = await start_node(db, limits, node)
+            hub, store = cluster.hub, cluster.store
             store.token_ttl = TOKEN_CACHE_SECONDS
-            hub.guard = SharedGuard(hub, hub.cluster)
+            hub.guard = SharedGuard(hub, cluster)
         await hub.guard.start()
         state["store"], state["hub"] = store, hub
         if node is None:
@@ -199,8 +198,8 @@ def create_app(
         yield
         hub.shutdown()
         await hub.guard.stop()
-        if hub.cluster is not None:
-            await hub.cluster.stop()
+        if "cluster" in state:
+            await state["cluster"].stop()
         store.close()
 
     app = FastAPI(
@@ -551,12 +550,12 @@ def create_app(
 
     @app.websocket("/ws/rooms/{room_id}")
     async def room_socket(websocket: WebSocket, room_id: int) -> None:
-        await _serve_socket(websocket, room_id, hub())
+        await _serve_socket(websocket, room_id, hub(), state.get("cluster"))
 
     if node is not None:
         from paiju.server.cluster import install
 
-        install(app, lambda: hub().cluster if "hub" in state else None)
+        install(app, lambda: state.get("cluster"))
     else:
 
         @app.get("/metrics", include_in_schema=False)
@@ -690,7 +689,9 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> 
         await websocket.close(close, code)
 
 
-async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
+async def _serve_socket(
+    websocket: WebSocket, room_id: int, hub: Hub, cluster: Cluster | None
+) -> None:
     await websocket.accept()
     try:
         player, token = await _authenticate(websocket, hub)
@@ -708,10 +709,10 @@ async def _serve_socket(websocket: WebSocket, room_id: int, hub: Hub) -> None:
         await _refuse(websocket, "bad_token", "missing or unknown token; register first", 4401)
         return
     room = hub.rooms.get(room_id)
-    if room is None and hub.cluster is not None:
+    if room is None and cluster is not None:
         # a cluster node: where the room is played, or that it is moving (never "no
         # such room" for a room the database shows open)
-        code, message, close = await hub.cluster.refusal(room_id)
+        code, message, close = await cluster.refusal(room_id)
         await _refuse(websocket, code, message, close)
         return
     if room is None:

@@ -8,7 +8,7 @@ import collections
 import contextlib
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
@@ -18,10 +18,21 @@ from paiju.server.messages import ErrorMsg
 from paiju.server.options import Limits
 from paiju.server.store import PlayerRow
 
-if TYPE_CHECKING:
-    from paiju.server.room import Room
+__all__ = ["Bucket", "Client", "Seated"]
 
-__all__ = ["Bucket", "Client"]
+
+class Seated(Protocol):
+    """The table a socket is attached to (:class:`paiju.server.room.Room`), as the socket's
+    reader uses it: the client layer names no layer above it."""
+
+    def handle(self, client: Client, text: str) -> None:
+        """Handle one message of the socket."""
+
+    def detach(self, client: Client) -> None:
+        """The socket is gone."""
+
+
+__all__ = ["Bucket", "Client", "Seated"]
 
 
 class Bucket:
@@ -71,7 +82,7 @@ class Client:
         self._wakeup: asyncio.Future[None] | None = None
         self.closed = False
         self.seat: int | None = None
-        self.room: Room | None = None
+        self.room: Seated | None = None
         self.bucket = bucket or Bucket(limits.messages_per_second, limits.burst)
 
     def send(self, msg: BaseModel | str) -> None:

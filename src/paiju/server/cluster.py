@@ -47,7 +47,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from paiju.errors import PaijuError
-from paiju.server.journal import Journal
+from paiju.server.journal import Journal, Writer
 from paiju.server.lease import SharedStore, StaleLease
 from paiju.server.messages import RoomInfo
 from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
@@ -152,7 +152,7 @@ class FencedJournal(Journal):
 
     def add(
         self,
-        room: Room,
+        room: Writer,
         write: ActionWrite | HandWrite,
         done: Callable[[], None],
         failed: Callable[[BaseException], None],
@@ -436,6 +436,11 @@ class Cluster:
 
     # -- where rooms are ---------------------------------------------------------------
 
+    def counts(self) -> tuple[int, int, int, int]:
+        """(leases held, live nodes seen, rooms taken over, rooms dropped): the node's
+        metrics read them at each scrape."""
+        return len(self.store.fence), len(self.nodes), self.adopted, self.dropped
+
     def placement(self, room_id: int) -> dict[str, str]:
         """``node`` and ``ws`` of a room's info: who plays it, where its socket is."""
         if room_id in self.hub.rooms:
@@ -595,9 +600,8 @@ def _already_stored(exc: BaseException) -> bool:
 def _silence(room: Room) -> None:
     """Cancel everything a room would do on its own (timers, bots, the next deal, the
     fill), and make the object inert: it is no longer this node's to play."""
+    room.stop_clocks()
     for s in room.seats:
-        room._cancel_timer(s)
-        room._cancel_bot(s)
         if s.away_handle is not None:
             s.away_handle.cancel()
             s.away_handle = None
@@ -782,16 +786,17 @@ async def _send(request: Request, base: str, secret: str, path: str) -> Response
     return Response(answer.content, status_code=answer.status_code, headers=kept)
 
 
-async def start_node(db: str, limits: Any, node: NodeConfig) -> Hub:
-    """Open the shared database, join the cluster and take the rooms free now: the hub of
-    a cluster node (``hub.cluster`` set, its journal fenced)."""
+async def start_node(db: str, limits: Any, node: NodeConfig) -> Cluster:
+    """Open the shared database, join the cluster and take the rooms free now: a cluster
+    node (its hub's rooms placed by it, its journal fenced)."""
     from paiju.server.hub import Hub
 
     store = SharedStore(db, node.name, node.lease_ttl)
     hub = Hub(store, limits)
-    cluster = hub.cluster = Cluster(hub, store, node)
+    cluster = Cluster(hub, store, node)
+    hub.placements = cluster.placement
     hub.journal = FencedJournal(store, cluster)
-    metrics = NodeMetrics(hub, node.name)
+    metrics = NodeMetrics(hub, node.name, cluster.counts)
     store.observe = metrics.committed
     cluster.metrics = metrics
     try:
@@ -800,4 +805,4 @@ async def start_node(db: str, limits: Any, node: NodeConfig) -> Hub:
         await cluster.stop()
         store.close()
         raise
-    return hub
+    return cluster

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from paiju.errors import IllegalAction, PaijuError
 from paiju.games import game as make_game
@@ -20,13 +22,9 @@ from paiju.server.errors import ServerError
 from paiju.server.journal import Journal
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
-from paiju.server.shared_limits import Guard
 from paiju.server.store import PlayerRow, RoomRow, Store
 
-if TYPE_CHECKING:
-    from paiju.server.cluster import Cluster
-
-__all__ = ["Hub"]
+__all__ = ["Guard", "Hub"]
 
 log = logging.getLogger("paiju.server")
 
@@ -45,8 +43,9 @@ class Hub:
         self.sockets: collections.Counter[int] = collections.Counter()
         self.address_sockets: collections.Counter[str] = collections.Counter()
         self.registrations: dict[str, collections.deque[float]] = {}
-        self.cluster: Cluster | None = None
-        """This node's part in a cluster (``paiju serve --redis``), else None."""
+        self.placements: Callable[[int], dict[str, str]] | None = None
+        """Where a room is played, on a cluster node (``paiju serve --redis``: the cluster
+        sets it), else None."""
         self.guard: Guard = Guard(self)
         """Where the limits are counted: here, or with the cluster's other nodes."""
 
@@ -73,8 +72,7 @@ class Hub:
         if hand is None:
             room.deal_after_seeds()
         elif hand.status == "playing":
-            room.restore(hand)
-            room._schedule()
+            room.take_up(hand)
         else:
             # between hands: the hand just over is what a reconnecting player sees
             try:
@@ -87,7 +85,7 @@ class Hub:
 
     def placement(self, room_id: int) -> dict[str, str]:
         """The ``node`` and ``ws`` of a room's info on a cluster node (else nothing)."""
-        return {} if self.cluster is None else self.cluster.placement(room_id)
+        return {} if self.placements is None else self.placements(room_id)
 
     def active_rooms_of(self, player: int) -> int:
         return sum(
@@ -316,9 +314,7 @@ class Hub:
             if not journal.pending and not journal.waiting:
                 break
         for room in self.rooms.values():
-            for s in room.seats:
-                room._cancel_timer(s)
-                room._cancel_bot(s)
+            room.stop_clocks()
             if room.next_hand is not None:
                 room.next_hand.cancel()
 
@@ -327,3 +323,62 @@ def _decrement(counter: collections.Counter[Any], key: Any) -> None:
     counter[key] -= 1
     if counter[key] <= 0:
         del counter[key]
+
+
+class Guard:
+    """The limits of a single server, counted in this process (the hub's counters)."""
+
+    shared = False
+    """Whether the counts are the cluster's (messages are then admitted before the room)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.limits = hub.limits
+
+    async def start(self) -> None:
+        """Start counting (nothing to do on a single server)."""
+
+    async def stop(self) -> None:
+        """Stop counting."""
+
+    async def registering(self, address: str | None) -> None:
+        """Count a registration from ``address`` (``too_many_registrations``)."""
+        self.hub.registering(address)
+
+    async def open_socket(self, player: int, address: str | None) -> None:
+        """Count a new socket (``too_many_sockets``)."""
+        self.hub.open_socket(player, address)
+
+    async def close_socket(self, player: int, address: str | None) -> None:
+        self.hub.close_socket(player, address)
+
+    async def admit(self, player: int) -> bool:
+        """Whether a message of ``player`` may be handled now (its bucket has a token)."""
+        return self.hub.bucket(player).take()
+
+    async def check_rooms(
+        self,
+        player: int,
+        address: str | None,
+        code: str,
+        options: RoomOptions,
+        game_options: dict[str, Any],
+        seat: int | None,
+    ) -> None:
+        """Whether ``player`` (from ``address``) may create this room (``too_many_rooms``,
+        ``too_many_rooms_address``, ``too_many_bot_rooms``); the hub checks its own rooms
+        when it creates one, which on a single server are all of them."""
+
+    async def check_join(self, player: int) -> None:
+        """Whether ``player`` may take a seat (``too_many_rooms``)."""
+        self.hub.check_room_quota(player)
+
+    @contextlib.asynccontextmanager
+    async def serial(self, player: int) -> AsyncIterator[None]:
+        """One room creation or join of ``player`` at a time, from its check to its write,
+        so two calls at the same instant cannot both pass a limit. A single server checks
+        and writes without waiting in between: nothing to do."""
+        yield
+
+    def created(self, room_id: int, address: str | None) -> None:
+        """A room was created from ``address``."""

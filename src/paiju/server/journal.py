@@ -8,22 +8,31 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from paiju.server.client import Client
 from paiju.server.store import ActionWrite, HandWrite, Store
 
-if TYPE_CHECKING:
-    from paiju.server.room import Room
+__all__ = ["SLOW_COMMIT", "Journal", "Writer"]
 
-__all__ = ["SLOW_COMMIT", "Journal"]
+
+class Writer(Protocol):
+    """What the journal knows of a room that writes through it (:class:`paiju.server.room.Room`):
+    its id, how many of its client messages wait for a commit, and how to handle one."""
+
+    id: int
+    deferred: int
+
+    def handle_now(self, client: Client, text: str) -> None:
+        """Handle a client message now (its room has no action in flight)."""
+
 
 log = logging.getLogger("paiju.server")
 
 
 @dataclass
 class _Pending:
-    room: Room
+    room: Writer
     write: ActionWrite | HandWrite
     done: Callable[[], None]
     failed: Callable[[BaseException], None]
@@ -45,24 +54,24 @@ class Journal:
         self.store = store
         self.pending: list[_Pending] = []
         self.rooms: set[int] = set()
-        self.waiting: list[tuple[Room, Client, str]] = []
+        self.waiting: list[tuple[Writer, Client, str]] = []
         """Client messages of rooms with an action in flight, handled after the commit."""
         self.observe: Callable[[float, int, int], None] | None = None
         """Told (seconds, hands, actions) after each group commit that stored its writes
         (``/metrics`` of a single server)."""
 
-    def later(self, room: Room, client: Client, text: str) -> None:
+    def later(self, room: Writer, client: Client, text: str) -> None:
         """Handle a client message of ``room`` after the next commit (in arrival order)."""
         if not self.pending and not self.waiting:
             asyncio.get_running_loop().call_soon(self.flush)
         self.waiting.append((room, client, text))
 
-    def holds(self, room: Room) -> bool:
+    def holds(self, room: Writer) -> bool:
         return room.id in self.rooms
 
     def add(
         self,
-        room: Room,
+        room: Writer,
         write: ActionWrite | HandWrite,
         done: Callable[[], None],
         failed: Callable[[BaseException], None],

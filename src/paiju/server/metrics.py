@@ -18,6 +18,7 @@ and on a cluster node only:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from prometheus_client import CONTENT_TYPE_LATEST as CONTENT_TYPE
@@ -37,9 +38,17 @@ _BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0)
 class NodeMetrics:
     """The Prometheus series of one node (a registry of its own, not the global one)."""
 
-    def __init__(self, hub: Hub, node: str = SINGLE) -> None:
+    def __init__(
+        self,
+        hub: Hub,
+        node: str = SINGLE,
+        cluster: Callable[[], tuple[int, int, int, int]] | None = None,
+    ) -> None:
         self.hub = hub
         self.node = node
+        self.cluster = cluster
+        """A cluster node's counts, read at each scrape: (leases held, live nodes, rooms
+        taken over, rooms dropped) - :meth:`paiju.server.cluster.Cluster.counts`."""
         self.registry = CollectorRegistry()
         r = self.registry
         self.rooms = Gauge("paiju_rooms", "Open rooms this node plays.", ["node"], registry=r)
@@ -60,7 +69,7 @@ class NodeMetrics:
             registry=r,
         ).labels(node)
         self._cluster: tuple[Gauge, Gauge, Counter, Counter] | None = None
-        if hub.cluster is not None:
+        if cluster is not None:
             self._cluster = (
                 Gauge("paiju_leases", "Room leases this node holds.", ["node"], registry=r),
                 Gauge(
@@ -95,12 +104,12 @@ class NodeMetrics:
         rooms = hub.rooms.values()
         self.rooms.labels(node).set(len(hub.rooms))
         self.connections.labels(node).set(sum(len(r.clients()) for r in rooms))
-        c = hub.cluster
-        if c is not None and self._cluster is not None:
+        if self.cluster is not None and self._cluster is not None:
+            held, live, adopted, gone = self.cluster()
             leases, nodes, taken, dropped = self._cluster
-            leases.labels(node).set(len(c.store.fence))
-            nodes.labels(node).set(len(c.nodes))
-            taken.labels(node).inc(c.adopted - self._taken_seen)
-            dropped.labels(node).inc(c.dropped - self._dropped_seen)
-            self._taken_seen, self._dropped_seen = c.adopted, c.dropped
+            leases.labels(node).set(held)
+            nodes.labels(node).set(live)
+            taken.labels(node).inc(adopted - self._taken_seen)
+            dropped.labels(node).inc(gone - self._dropped_seen)
+            self._taken_seen, self._dropped_seen = adopted, gone
         return generate_latest(self.registry)

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import Any, Literal, Protocol, cast
 
 from pydantic import ValidationError
 from pydantic_core import to_json
@@ -44,6 +44,7 @@ from paiju.sampling import ResampleFailed
 from paiju.server.chat import EMOTES, ChatPace, check_text, phrases_for
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
+from paiju.server.journal import Journal
 from paiju.server.messages import (
     ActionMsg,
     Again,
@@ -74,17 +75,49 @@ from paiju.server.messages import (
     Welcome,
     client_message,
 )
-from paiju.server.options import RoomOptions, RoomStatus
-from paiju.server.store import ActionWrite, HandEnding, HandRow, HandWrite, PlayerRow, RoomRow
+from paiju.server.options import Limits, RoomOptions, RoomStatus
+from paiju.server.store import (
+    ActionWrite,
+    HandEnding,
+    HandRow,
+    HandWrite,
+    PlayerRow,
+    RoomRow,
+    Store,
+)
 from paiju.server.summary import Table, room_summary
 from paiju.server.windows import Window, default_action
 
-if TYPE_CHECKING:
-    from paiju.server.hub import Hub
-
-__all__ = ["RETRY_AFTER", "Room", "SeatRuntime", "dumps", "transient"]
+__all__ = ["RETRY_AFTER", "Host", "Room", "SeatRuntime", "dumps", "transient"]
 
 log = logging.getLogger("paiju.server")
+
+
+class Host(Protocol):
+    """What a room asks of the server that holds it (:class:`paiju.server.hub.Hub`): the
+    room layer names no layer above it."""
+
+    @property
+    def store(self) -> Store:
+        """The database the room's hands, actions and ledger go to."""
+
+    @property
+    def journal(self) -> Journal:
+        """Where accepted actions wait for their group commit."""
+
+    @property
+    def limits(self) -> Limits:
+        """The server's limits (rates, message sizes, chat)."""
+
+    def placement(self, room_id: int) -> dict[str, str]:
+        """The ``node`` and ``ws`` of a room's info on a cluster node (else nothing)."""
+
+    def again(self, room: Room, player: PlayerRow) -> Room:
+        """再来一局: the next match at the same table, opened for ``player``."""
+
+    def finished(self, room: Room) -> None:
+        """The room is over: the server lets it go."""
+
 
 _THINKER: ThreadPoolExecutor | None = None
 
@@ -177,7 +210,7 @@ class SeatRuntime:
 class Room:
     """One table: its game, seats, current hand and sockets."""
 
-    def __init__(self, hub: Hub, row: RoomRow) -> None:
+    def __init__(self, hub: Host, row: RoomRow) -> None:
         self.hub = hub
         self.store = hub.store
         self.id = row.id
@@ -590,6 +623,19 @@ class Room:
             rt.engine = make_bot(self.game, secrets.randbits(32), level)
             rt.engine_level = level
         return rt.engine
+
+    def take_up(self, hand: HandRow) -> None:
+        """Take the hand in play up again where its log left it: rebuilt, and the clocks
+        and bots of the seats to act started (a restart, or a room taken over)."""
+        self.restore(hand)
+        self._schedule()
+
+    def stop_clocks(self) -> None:
+        """Cancel every seat's decision timer and thinking bot (the server stops, or the
+        room is no longer this node's to play)."""
+        for rt in self.seats:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
 
     def restore(self, hand: HandRow) -> None:
         """Rebuild the hand in play from its seed and log (crash recovery)."""

@@ -47,13 +47,13 @@ from sqlalchemy import and_, exists, func, not_, or_, select
 from paiju.server import tables as t
 from paiju.server.client import Bucket
 from paiju.server.errors import ServerError
+from paiju.server.hub import Guard, Hub
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
     from redis.commands.core import AsyncScript
 
     from paiju.server.cluster import Cluster
-    from paiju.server.hub import Hub
     from paiju.server.options import RoomOptions
 
 __all__ = ["RETRY_REDIS", "TOKEN_CACHE_SECONDS", "Admitted", "Guard", "SharedGuard"]
@@ -136,65 +136,6 @@ class Admitted(Bucket):
 
     def take(self) -> bool:
         return True
-
-
-class Guard:
-    """The limits of a single server, counted in this process (the hub's counters)."""
-
-    shared = False
-    """Whether the counts are the cluster's (messages are then admitted before the room)."""
-
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
-        self.limits = hub.limits
-
-    async def start(self) -> None:
-        """Start counting (nothing to do on a single server)."""
-
-    async def stop(self) -> None:
-        """Stop counting."""
-
-    async def registering(self, address: str | None) -> None:
-        """Count a registration from ``address`` (``too_many_registrations``)."""
-        self.hub.registering(address)
-
-    async def open_socket(self, player: int, address: str | None) -> None:
-        """Count a new socket (``too_many_sockets``)."""
-        self.hub.open_socket(player, address)
-
-    async def close_socket(self, player: int, address: str | None) -> None:
-        self.hub.close_socket(player, address)
-
-    async def admit(self, player: int) -> bool:
-        """Whether a message of ``player`` may be handled now (its bucket has a token)."""
-        return self.hub.bucket(player).take()
-
-    async def check_rooms(
-        self,
-        player: int,
-        address: str | None,
-        code: str,
-        options: RoomOptions,
-        game_options: dict[str, Any],
-        seat: int | None,
-    ) -> None:
-        """Whether ``player`` (from ``address``) may create this room (``too_many_rooms``,
-        ``too_many_rooms_address``, ``too_many_bot_rooms``); the hub checks its own rooms
-        when it creates one, which on a single server are all of them."""
-
-    async def check_join(self, player: int) -> None:
-        """Whether ``player`` may take a seat (``too_many_rooms``)."""
-        self.hub.check_room_quota(player)
-
-    @contextlib.asynccontextmanager
-    async def serial(self, player: int) -> AsyncIterator[None]:
-        """One room creation or join of ``player`` at a time, from its check to its write,
-        so two calls at the same instant cannot both pass a limit. A single server checks
-        and writes without waiting in between: nothing to do."""
-        yield
-
-    def created(self, room_id: int, address: str | None) -> None:
-        """A room was created from ``address``."""
 
 
 class SharedGuard(Guard):
