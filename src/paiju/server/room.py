@@ -300,7 +300,16 @@ class Room:
         cut = self.options.hands is not None and not self.game.match_over(
             self.context, self.hands_played
         )
-        return Table(self.id, self.code, self.options.stake, players, cut, self.next_room)
+        return Table(
+            self.id,
+            self.code,
+            self.options.stake,
+            players,
+            cut,
+            self.next_room,
+            context=dict(self.context),
+            game_options=self.game_options,
+        )
 
     def match_summary(self) -> MatchSummaryMsg:
         """总结算 of the room so far (its whole match once finished)."""
