@@ -607,7 +607,9 @@ class State(ABC):
         acting = self.to_act()
         if seat not in acting:
             if not acting:
-                raise NotYourTurn("the hand is over", reason="hand_over")
+                raise NotYourTurn(
+                    "the hand is over", reason="hand_over", hand_word=list(self.game.hand_words)
+                )
             raise NotYourTurn(
                 f"seat {seat} may not act now (phase {self.phase!r}); "
                 f"waiting for seat {', '.join(map(str, sorted(acting)))}",

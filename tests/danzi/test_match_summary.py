@@ -8,9 +8,14 @@ from collections.abc import Iterator, Sequence
 from itertools import count
 from typing import Any
 
+import pytest
+
 from paiju.engine import Match
+from paiju.errors import NotYourTurn
 from paiju.games import game
 from paiju.games.danzi.game import DanziState
+from paiju.reasons import texts
+from paiju.server.errors import ServerError
 from paiju.server.summary import Table, room_summary
 
 
@@ -97,3 +102,30 @@ def test_the_servers_summary_counts_deals_by_points_and_other_games_by_settlemen
     blind = Table(1, "ningcheng-danzi", 1, [7, None, None, None], True)
     unknown = room_summary(Store(hands), blind)  # type: ignore[arg-type]
     assert sum(line.won for line in unknown.seats) == 4
+
+
+def test_refusals_that_name_a_hand_say_the_games_word() -> None:
+    """打弹子's 盘 / deal in the refusals of an action after its deal (the engine's
+    ``hand_over``, the server's ``stale`` and ``no_hand``); other games keep 局 / hand."""
+    match = a_match(hands=1)
+    (deal,) = match.hands
+    with pytest.raises(NotYourTurn) as over:
+        deal.check_turn(0)
+    assert texts(over.value) == {"zh": "这一盘已经结束", "en": "The deal is over"}
+    words = {"hand_word": list(deal.game.hand_words)}
+    stale = texts(ServerError("stale", "game 3 is not in play", **words))
+    assert stale == {"zh": "这一盘已经过去了", "en": "That deal is over"}
+    waiting = texts(ServerError("no_hand", "no hand is in play", **words))
+    assert waiting is not None and waiting["zh"].endswith("等下一盘")
+    assert waiting["en"] == "No deal is in play: wait for the next one"
+    assert texts(ServerError("stale", "game 3 is not in play")) == {
+        "zh": "这一局已经过去了",
+        "en": "That hand is over",
+    }
+    other = game("1301").new_state(4, seed="words")
+    while not other.is_over:
+        seat = min(other.to_act())
+        other.apply(seat, other.random_action(seat, random.Random(1)))
+    with pytest.raises(NotYourTurn) as done:
+        other.check_turn(0)
+    assert texts(done.value) == {"zh": "这一局已经结束", "en": "The hand is over"}
