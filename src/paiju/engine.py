@@ -438,6 +438,17 @@ class Game(ABC, Generic[P]):
         the last of them carries on; by default after :attr:`match_length` hands (局)."""
         return hands_played >= (self.match_length or self.match_default)
 
+    def hand_won(
+        self,
+        settlement: Sequence[int],
+        context: Mapping[str, Any],
+        next_context: Mapping[str, Any],
+    ) -> tuple[bool, ...]:
+        """Which seats won a finished hand, for the 总结算's hands won: by default the
+        seats settled above 0. ``context`` is what the hand started from and
+        ``next_context`` what it carried on (打弹子 counts a deal by its points)."""
+        return tuple(delta > 0 for delta in settlement)
+
 
 class State(ABC):
     """One hand in progress. See the module docs for the protocol."""
@@ -596,7 +607,9 @@ class State(ABC):
         acting = self.to_act()
         if seat not in acting:
             if not acting:
-                raise NotYourTurn("the hand is over", reason="hand_over")
+                raise NotYourTurn(
+                    "the hand is over", reason="hand_over", hand_word=list(self.game.hand_words)
+                )
             raise NotYourTurn(
                 f"seat {seat} may not act now (phase {self.phase!r}); "
                 f"waiting for seat {', '.join(map(str, sorted(acting)))}",
@@ -728,13 +741,22 @@ class MatchSummary:
     winners: tuple[int, ...]
 
     @classmethod
-    def of(cls, seats: int, settlements: Iterable[Sequence[int]]) -> MatchSummary:
+    def of(
+        cls,
+        seats: int,
+        settlements: Iterable[Sequence[int]],
+        wins: Iterable[Sequence[bool]] | None = None,
+    ) -> MatchSummary:
+        """From each hand's settlement; ``wins`` says per hand which seats won it (the
+        game's :meth:`Game.hand_won`), by default those settled above 0."""
         totals, won, hands = [0] * seats, [0] * seats, 0
-        for scores in settlements:
+        settled = list(settlements)
+        flags = [tuple(d > 0 for d in s) for s in settled] if wins is None else list(wins)
+        for scores, seats_won in zip(settled, flags, strict=True):
             hands += 1
             for seat, delta in enumerate(scores):
                 totals[seat] += delta
-                won[seat] += delta > 0
+                won[seat] += bool(seats_won[seat])
         top = max(totals, default=0)
         winners = tuple(s for s, t in enumerate(totals) if t == top and t > 0)
         return cls(hands, tuple(totals), tuple(won), winners)
@@ -788,7 +810,9 @@ class Match:
 
     def summary(self) -> MatchSummary:
         """总结算 of the finished hands."""
-        return MatchSummary.of(self.seats, (h.settlement() for h in self.hands if h.is_over))
+        over = [h for h in self.hands if h.is_over]
+        wins = [self.game.hand_won(h.settlement(), h.context, h.next_context()) for h in over]
+        return MatchSummary.of(self.seats, [h.settlement() for h in over], wins)
 
     @property
     def is_over(self) -> bool:

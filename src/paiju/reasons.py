@@ -68,7 +68,7 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     "one_tile_expected": ("请只写一张牌，不是「{token}」", "Give one tile, not '{token}'"),
     # any game
     "not_your_turn": ("还没轮到你（等待 {seats}）", "Not your turn (waiting for {seats})"),
-    "hand_over": ("这一局已经结束", "The hand is over"),
+    "hand_over": ("这一{hand_word}已经结束", "The {hand_word} is over"),
     "no_such_seat": ("没有这个座位", "There is no such seat"),
     "not_an_action": ("这个游戏没有这个动作", "This game has no such action"),
     "no_action_left": ("现在没有可以做的动作", "There is nothing to do now"),
@@ -202,8 +202,11 @@ CODES: Final[dict[str, tuple[str, str]]] = {
         "After reports you may send phrases and emotes only",
     ),
     "wrong_seat": ("这不是你的座位", "That is not your seat"),
-    "stale": ("这一局已经过去了", "That hand is over"),
-    "no_hand": ("现在没有进行中的牌局，等下一局", "No hand is in play: wait for the next deal"),
+    "stale": ("这一{hand_word}已经过去了", "That {hand_word} is over"),
+    "no_hand": (
+        "现在没有进行中的牌局，等下一{hand_word}",
+        "No {hand_word} is in play: wait for the next one",
+    ),
     "no_room": ("没有这个房间", "No such room"),
     "wrong_node": (
         "这个房间在另一台服务器上，正在连过去",
@@ -304,8 +307,15 @@ def _cards(text: str, lang: Lang) -> str:
     return " ".join(out)
 
 
+HAND_WORD: Final = ("局", "hand")
+"""What ``{hand_word}`` says where a refusal does not name the game's word for a hand
+(``params`` ``hand_word``: the game's ``[zh, en]``, 打弹子 ``["盘", "deal"]``)."""
+
+
 def _value(key: str, value: Any, lang: Lang) -> str:
     k = 0 if lang == "zh" else 1
+    if key == "hand_word" and isinstance(value, list | tuple) and len(value) == 2:
+        return str(value[k])
     if key in _CARD_KEYS and isinstance(value, str):
         return _cards(value, lang)
     if key == "suit" and isinstance(value, str):
@@ -356,8 +366,12 @@ def render(reason: str | None, params: dict[str, Any], lang: Lang, fallback: str
     table = _all_reasons()
     if reason is None or reason not in table:
         return fallback
-    text = table[reason][0 if lang == "zh" else 1]
-    for key, value in params.items():
+    return _fill(table[reason][0 if lang == "zh" else 1], params, lang)
+
+
+def _fill(text: str, params: dict[str, Any], lang: Lang) -> str:
+    """``text`` with its ``{name}`` params, ``{hand_word}`` 局 / hand unless named."""
+    for key, value in {"hand_word": HAND_WORD, **params}.items():
         text = text.replace("{" + key + "}", _value(key, value, lang))
     return text
 
@@ -366,7 +380,7 @@ def _reason_of(exc: PaijuError) -> tuple[str | None, dict[str, Any]]:
     """The player-facing reason and params of an error (refusals and notation errors)."""
     if isinstance(exc, IllegalAction | NotationError | ProtocolError):
         return exc.reason, dict(exc.params)
-    return None, {}
+    return None, dict(getattr(exc, "params", {}))
 
 
 def texts(exc: PaijuError) -> dict[str, str] | None:
@@ -376,13 +390,17 @@ def texts(exc: PaijuError) -> dict[str, str] | None:
     if known(reason):
         return {lang: render(reason, params, lang) for lang in ("zh", "en")}
     pair = CODES.get(exc.code)
-    return None if pair is None else {"zh": pair[0], "en": pair[1]}
+    if pair is None:
+        return None
+    return {"zh": _fill(pair[0], params, "zh"), "en": _fill(pair[1], params, "en")}
 
 
 def texts_of_code(code: str) -> dict[str, str] | None:
     """``{"zh": …, "en": …}`` of an error code (None for a code without one)."""
     pair = CODES.get(code)
-    return None if pair is None else {"zh": pair[0], "en": pair[1]}
+    if pair is None:
+        return None
+    return {"zh": _fill(pair[0], {}, "zh"), "en": _fill(pair[1], {}, "en")}
 
 
 def error_fields(exc: PaijuError) -> dict[str, Any]:

@@ -28,7 +28,16 @@ from test_climbing_table import (
     signature,
     tap,
 )
-from web_helpers import WebServer, check_against_ledger, enter, fast_bots, open_room
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    WebServer,
+    check_against_ledger,
+    enter,
+    fast_bots,
+    open_room,
+    token,
+)
 
 from paiju.games import read_record, replay
 from server_process import ServerProcess
@@ -364,3 +373,145 @@ def test_the_4_2_tribute_after_a_declaration_by_taps(page: Any, danzi_server: Da
     (mine,) = [e for e in entries if e["type"] == "return_given" and e["seat"] == 0]
     assert sorted(mine["cards"].split()) == sorted(gave)  # shown to all in the 4/2 form
     check_places(page, record)
+
+
+MATCH_POINT = {
+    "totals": [29, 29],
+    "deal_number": 5,
+    "previous": {"finish_order": [0, 1, 3, 2], "declarer": None},
+    "match_over": False,
+}
+"""A match at 29:29: whichever side scores in the deal reaches 30 and wins the 局."""
+
+
+def play_by_taps(page: Any) -> None:
+    """One deal as a person plays it: 挑选 the first pair offered, 还贡 the lowest cards
+    allowed, 不宣战, then 提示 and 出牌 (要不起 passes by itself) until the result."""
+    picked: list[str] = []
+    for _ in range(400):
+        page.wait_for_selector("#settlement, #turn.mine", timeout=30_000)
+        if page.query_selector("#settlement"):
+            return
+        before = signature(page)
+        if page.query_selector("#cl-pick"):
+            button = page.query_selector("#cl-pick button")
+            assert button is not None
+            picked = json.loads(button.get_attribute("data-action"))["cards"].split()
+            button.click()
+        elif page.query_selector("#cl-give"):
+            tap(page, hand_on_screen(page), returned(hand_on_screen(page), picked, len(picked)))
+            page.click("#cl-give")
+        elif page.query_selector("button[data-action*='decline']"):
+            page.click("button[data-action*='decline']")
+        elif page.query_selector("#cl-hint"):
+            page.click("#cl-hint")
+            page.wait_for_selector(f"{HAND}.selected")
+            page.click("#cl-play")
+        else:
+            page.click("#cl-pass")
+        accepted(page, before)
+    raise AssertionError("the deal did not end")
+
+
+def side_of(points: list[int], zh: bool) -> str:
+    team = 0 if points[0] > points[1] else 1
+    return ("我方" if team == 0 else "对方") if zh else ("Us" if team == 0 else "Them")
+
+
+def box(page: Any) -> dict[str, str]:
+    """The deal's result box and the room's lines under it, as the page shows them."""
+    found: dict[str, str] = page.evaluate(
+        """() => Object.fromEntries(['cl-outcome', 'cl-why', 'cl-points', 'cl-match-over',
+             'cl-cut-short', 'cl-deal-only', 'verdict', 'session-total', 'next-hand',
+             'summary-cut'].map(id => [id, document.getElementById(id)?.innerText ?? null]))"""
+    )
+    found["points"] = page.get_attribute("#cl-points", "data-points") or ""
+    found["totals"] = page.get_attribute("#cl-points", "data-totals") or ""
+    return found
+
+
+def test_a_room_of_deals_says_each_deals_points_the_match_and_its_words(
+    page: Any, danzi_server: DanziServer
+) -> None:
+    """A room of two 盘 at 29:29: the first deal's box gives its points, how they were
+    counted, the score reaching 30 and the 局 won (the 积分 settled), the room's lines say
+    盘 (下一盘, 1 盘); the second deal starts a new 局 and the room's count cuts it short; the
+    总结算 counts each deal for the side that scored more in it. Chinese on a phone, then
+    English on a desktop."""
+    page.base = danzi_server.base
+    choose_deal(danzi_server, SEED, MATCH_POINT)
+    enter(page, "打弹子")
+    fast_bots(page, delay=0)
+    room = open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=2)
+    page.set_viewport_size(PHONE)
+    page.wait_for_selector(HAND)
+    play_by_taps(page)
+    page.wait_for_function("(document.getElementById('next-hand')?.innerText || '') !== ''")
+    first = box(page)
+    points = [int(p) for p in first["points"].split(",")]
+    totals = [int(t) for t in first["totals"].split(",")]
+    assert [t - p for t, p in zip(totals, points, strict=True)] == [29, 29]
+    winner = side_of(points, zh=True)
+    assert first["cl-outcome"] == f"本盘 {winner} 得 {max(points)} 分"
+    assert f"{max(points)} 分" in (first["cl-why"] or "")
+    assert "头游" in (first["cl-why"] or "") or "宣战" in (first["cl-why"] or "")
+    assert first["cl-points"] == f"总分 我方 {totals[0]} : {totals[1]} 对方（先到 30 分赢整局）"
+    assert f"{winner} 先到 30 分，赢得整局" in (first["cl-match-over"] or "")
+    mine = 1 if points[0] > points[1] else -1  # the 局's stake, 1 积分 to each winner
+    assert first["verdict"] == ("你赢了 1 积分" if mine > 0 else "你输了 1 积分")
+    assert "局" not in first["next-hand"] and first["next-hand"].endswith("秒后开始下一盘")
+    page.wait_for_selector("#session-total")
+    assert page.inner_text("#session-total") == f"本场累计 {mine:+d}（1 盘）"
+    assert in_viewport(page, "#cl-result") and in_viewport(page, "#next-hand")
+    # in English, on a desktop
+    page.click("#lang-switch")
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_function("document.getElementById('cl-points')?.innerText.startsWith('Match')")
+    english = box(page)
+    assert english["cl-outcome"] == f"This deal: {max(points)} points to {side_of(points, False)}"
+    assert english["cl-points"] == (
+        f"Match score Us {totals[0]} : {totals[1]} Them (first to 30 wins the match)"
+    )
+    assert "win the match" in (english["cl-match-over"] or "")
+    assert page.inner_text("#session-total") == f"This room so far: {mine:+d} (1 deal)"
+    page.wait_for_function("document.getElementById('next-hand')?.innerText.startsWith('Next')")
+    assert page.inner_text("#next-hand").startswith("Next deal in ")
+    assert in_viewport(page, "#cl-result") and in_viewport(page, "#next-hand")
+    # the second deal: a new 局 from 0:0, cut short by the room's two deals
+    page.click("#continue")
+    page.wait_for_selector(HAND)
+    play_by_taps(page)
+    page.wait_for_selector("#match-summary")
+    second = box(page)
+    points2 = [int(p) for p in second["points"].split(",")]
+    assert second["totals"] == second["points"]  # a new match: the deal's points are its score
+    assert second["cl-cut-short"] == (
+        "The room's deals are played out before either side reached 30: no winner, no points"
+    )
+    assert second["summary-cut"] == "Ended early by the room's deal count"
+    summary = danzi_server.get(f"/api/rooms/{room}/summary", token(page))
+    won = [
+        int(points[s % 2] > points[1 - s % 2]) + int(points2[s % 2] > points2[1 - s % 2])
+        for s in range(4)
+    ]
+    assert [line["won"] for line in summary["seats"]] == won
+    assert sum(won) == 4
+    text = page.inner_text("#match-summary")
+    assert "2 deals" in text and "Deals won" in text and "hand" not in text.lower()
+    shown = page.eval_on_selector_all(
+        "#match-summary tbody tr",
+        "rows => rows.map(r => Number(r.querySelector('.won').innerText))",
+    )
+    assert shown == won
+    assert in_viewport(page, "#match-summary h2")
+    # and in Chinese on a phone
+    page.click("#lang-switch")
+    page.set_viewport_size(PHONE)
+    page.wait_for_function("document.getElementById('summary-cut')?.innerText.includes('盘')")
+    text = page.inner_text("#match-summary")
+    assert "共 2 盘" in text and "胜盘" in text
+    assert page.inner_text("#summary-cut") == "按房间设定的盘数提前结束"
+    assert (
+        page.inner_text("#cl-cut-short") == "房间的盘数打完了，整局没打到 30 分：不分胜负，不计积分"
+    )
+    assert page.inner_text("#session-total") == f"本场累计 {mine:+d}（2 盘）"

@@ -482,7 +482,9 @@ def create_app(
         room, seat = seated(room_id, me)
         state = room.state
         if state is None:
-            raise ServerError("no_hand", "no hand is in play; wait for the next deal", 409)
+            raise ServerError(
+                "no_hand", "no hand is in play; wait for the next deal", 409, **room.words()
+            )
         shown = state.preview(seat, room.parse_action(action))
         return Preview(room=room_id, game=room.hand_id, seat=seat, preview=shown)
 

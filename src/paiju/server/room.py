@@ -315,6 +315,10 @@ class Room:
             **self.hub.placement(self.id),
         )
 
+    def words(self) -> dict[str, Any]:
+        """The params of a refusal that names a hand: the game's word (打弹子's 盘)."""
+        return {"hand_word": list(self.game.hand_words)}
+
     def match_info(self) -> MatchInfo:
         """The room's match: its length (the game's option, or the room's ``hands``) and
         the game's words for a hand and for the match."""
@@ -333,7 +337,16 @@ class Room:
         cut = self.options.hands is not None and not self.game.match_over(
             self.context, self.hands_played
         )
-        return Table(self.id, self.code, self.options.stake, players, cut, self.next_room)
+        return Table(
+            self.id,
+            self.code,
+            self.options.stake,
+            players,
+            cut,
+            self.next_room,
+            context=dict(self.context),
+            game_options=self.game_options,
+        )
 
     def match_summary(self) -> MatchSummaryMsg:
         """总结算 of the room so far (its whole match once finished)."""
@@ -681,7 +694,7 @@ class Room:
         self.settle_writes()
         state = self.state
         if state is None or not self.acting():
-            raise ServerError("no_hand", "no hand is in play in this room", 409)
+            raise ServerError("no_hand", "no hand is in play in this room", 409, **self.words())
         window = self.window
         within = state.hidden_window()
         if within and window is not None and not window.closing:
@@ -1654,10 +1667,14 @@ class Room:
         if msg.seat is not None and msg.seat != seat:
             raise ServerError("wrong_seat", f"this token holds seat {seat}, not seat {msg.seat}")
         if self.state is None or not self.acting():
-            raise ServerError("no_hand", "no hand is in play; wait for the next deal")
+            raise ServerError(
+                "no_hand", "no hand is in play; wait for the next deal", **self.words()
+            )
         if msg.game is not None and msg.game != self.hand_id:
             raise ServerError(
-                "stale", f"game {msg.game} is not in play; the current game is {self.hand_id}"
+                "stale",
+                f"game {msg.game} is not in play; the current game is {self.hand_id}",
+                **self.words(),
             )
         action = self.parse_action(msg.action)
         rt = self.seats[seat]

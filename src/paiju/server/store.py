@@ -978,13 +978,15 @@ class Store:
             return None if row is None else self._hand_row(conn, row)
 
     def hands(self, room_id: int | None = None, limit: int = 100) -> list[dict[str, Any]]:
-        """Summaries of finished hands (newest first)."""
+        """Summaries of finished hands (newest first), each with the context it started
+        from."""
         query = select(
             t.hands.c.id,
             t.hands.c.room_id,
             t.hands.c.hand_no,
             t.hands.c.code,
             t.hands.c.settlement,
+            t.hands.c.context,
             t.hands.c.ended_at,
         ).where(t.hands.c.status == "over")
         if room_id is not None:
@@ -998,6 +1000,7 @@ class Store:
                     "hand_no": r.hand_no,
                     "code": r.code,
                     "settlement": r.settlement,
+                    "context": r.context,
                     "ended_at": r.ended_at,
                 }
                 for r in conn.execute(query)

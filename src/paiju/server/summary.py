@@ -7,8 +7,9 @@ with nothing stored twice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from paiju.engine import MatchSummary
 from paiju.games import game as make_game
@@ -28,6 +29,9 @@ class Table:
     players: Sequence[int | None]
     cut_short: bool = False
     next_room: int | None = None
+    context: Mapping[str, Any] = field(default_factory=dict)
+    """What the room's last finished hand carried on (to count that hand's winners)."""
+    game_options: Mapping[str, Any] = field(default_factory=dict)
 
 
 def table_of(row: RoomRow) -> Table:
@@ -37,15 +41,31 @@ def table_of(row: RoomRow) -> Table:
     game = make_game(row.code, **row.game_options)
     cut = hands is not None and not game.match_over(row.context, row.hands_played)
     players = [None if bot else p for p, bot in zip(row.seat_players, row.seat_bots, strict=True)]
-    return Table(row.id, row.code, stake, players, cut)
+    return Table(
+        row.id,
+        row.code,
+        stake,
+        players,
+        cut,
+        context=dict(row.context),
+        game_options=row.game_options,
+    )
 
 
 def room_summary(store: Store, table: Table) -> MatchSummaryMsg:
     """The 总结算 of ``table``'s room: each seat's points, 积分 and hands won, and the 大赢家."""
-    rows = store.hands(table.room, limit=100_000)
-    settlements = [r["settlement"] for r in reversed(rows) if r["settlement"] is not None]
+    rows = list(reversed(store.hands(table.room, limit=100_000)))
+    game = make_game(table.code, **table.game_options)
+    settlements: list[Sequence[int]] = []
+    wins: list[Sequence[bool]] = []
+    for k, r in enumerate(rows):
+        if r["settlement"] is None:
+            continue
+        after = rows[k + 1]["context"] if k + 1 < len(rows) else table.context
+        settlements.append(r["settlement"])
+        wins.append(game.hand_won(r["settlement"], r["context"] or {}, after or {}))
     seats = len(table.players)
-    match = MatchSummary.of(seats, settlements)
+    match = MatchSummary.of(seats, settlements, wins)
     known = [p for p in table.players if p is not None]
     names = store.player_names(known) if known else {}
     lines = [

@@ -387,6 +387,34 @@ def _previous(context: Mapping[str, Any]) -> dict[str, Any] | None:
     }
 
 
+def _totals(value: Any) -> tuple[int, int] | None:
+    if isinstance(value, list | tuple) and len(value) == 2 and all(type(t) is int for t in value):
+        return (value[0], value[1])
+    return None
+
+
+def deal_points_between(
+    context: Mapping[str, Any], next_context: Mapping[str, Any]
+) -> tuple[int, int] | None:
+    """A finished deal's points per side from the context it started from and the one it
+    carried on (None where the contexts do not say): the totals after it less those it
+    started from, 0:0 for a match's first deal.
+
+    >>> deal_points_between({}, {"totals": [3, 0], "match_over": False})
+    (3, 0)
+    >>> deal_points_between({"totals": [27, 4], "previous": {"finish_order": [0, 1, 2, 3]}},
+    ...                     {"totals": [33, 4], "match_over": True})
+    (6, 0)
+    """
+    after = _totals(next_context.get("totals"))
+    if after is None:
+        return None
+    start = _totals(context.get("totals")) if _previous(context) else (0, 0)
+    if start is None:
+        start = (0, 0)
+    return (after[0] - start[0], after[1] - start[1])
+
+
 # -------------------------------------------------------------------------------- game
 
 
@@ -452,6 +480,20 @@ class DanziGame(ClimbingGame[NoParams]):
 
     def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
         return bool(context.get("match_over"))
+
+    def hand_won(
+        self,
+        settlement: Sequence[int],
+        context: Mapping[str, Any],
+        next_context: Mapping[str, Any],
+    ) -> tuple[bool, ...]:
+        """A deal is won by the side that scored more points in it (its settlement is 0
+        until the match ends): the totals it carried on less those it started from."""
+        points = deal_points_between(context, next_context)
+        if points is None or points[0] == points[1]:
+            return (False,) * len(settlement)
+        side = 0 if points[0] > points[1] else 1
+        return tuple(team_of(s) == side for s in range(len(settlement)))
 
     # -- the command line (§15) ----------------------------------------------------------
 

@@ -411,7 +411,7 @@ class RoomView {
     }
     const next = this.root.querySelector("#next-hand");
     if (next && this.nextAt) {
-      next.textContent = t("room.next_hand", { s: Math.max(0, Math.ceil((this.nextAt - performance.now()) / 1000)) });
+      next.textContent = t("room.next_hand", { s: Math.max(0, Math.ceil((this.nextAt - performance.now()) / 1000)), word: this.handWord() });
     }
   }
 
@@ -609,7 +609,7 @@ class RoomView {
         ? h(
             "p",
             { class: `session ${this.session.total > 0 ? "win" : this.session.total < 0 ? "loss" : ""}`, id: "session-total" },
-            t("settle.session", { n: signed(this.session.total), hands: this.session.hands }),
+            t("settle.session", { n: signed(this.session.total), hands: this.session.hands, ...this.handWords(this.session.hands) }),
           )
         : null,
       // the result's actions stay in view (a bar at the foot of the screen): no scrolling
@@ -638,6 +638,12 @@ class RoomView {
   handWord() {
     const words = (this.info && this.info.match && this.info.match.hand_word) || ["局", "hand"];
     return lang() === "zh" ? words[0] : words[1];
+  }
+
+  /** The hand word for a count of them: {word}, and {words} (English plural but for 1). */
+  handWords(n) {
+    const word = this.handWord();
+    return { word, words: lang() === "zh" || n === 1 ? word : `${word}s` };
   }
 
   handLabel(n) {
@@ -692,7 +698,7 @@ class RoomView {
         { class: `verdict ${mineWins ? "win" : ""}`, id: "summary-winner" },
         mineWins ? t("summary.you_win") : winners.length ? t("summary.winners", { who: winners.map(nameAt).join("、") }) : t("summary.no_winner"),
       ),
-      sum.cut_short ? h("p", { class: "muted small", id: "summary-cut" }, t("summary.cut_short")) : null,
+      sum.cut_short ? h("p", { class: "muted small", id: "summary-cut" }, t("summary.cut_short", { word })) : null,
       h(
         "table",
         {},
