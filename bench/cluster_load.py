@@ -10,7 +10,9 @@ clients (``server_load.game_client``: one player per connection, all human, flat
 ``--pace``) sit at tables of 1301 and 2001 created round-robin through the nodes, each
 client on its room's node (its ``ws``). Printed per run: actions/s, p50/p99 latency from an
 action to its broadcast, errors, lost actions (sent, neither refused nor in the action
-log), and the ratio of actions/s per node against the single process of the same run.
+log), the ratio of actions/s per node against the single process of the same run, and the
+CPU per action of the nodes (all of them together) and of PostgreSQL (its postmaster and
+backends), each as a ratio against the single process of the same run.
 With two or more nodes it then kills one node (``kill -9``) and times the failover: from
 the kill to every room of that node held by a live node again.
 """
@@ -82,9 +84,54 @@ def seat_everyone(
     return seated
 
 
+def pg_pids(pg: PostgresCluster) -> list[int]:
+    """The PostgreSQL server's processes: its postmaster and every child it has now."""
+    master = int((pg.data / "postmaster.pid").read_text().split()[0])
+    pids = [master]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:
+            pids.append(int(stat.parent.name))
+    return pids
+
+
+def cpu_of(pids: list[int]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for pid in pids:
+        try:
+            out[pid] = sl.cpu_seconds(pid)
+        except OSError:  # a backend that ended
+            continue
+    return out
+
+
+async def cpu_over(
+    warmup: float, seconds: float, groups: dict[str, list[int]] | Any
+) -> dict[str, float]:
+    """CPU seconds each group of processes used over the measured window (the processes
+    alive at both ends: PostgreSQL's pooled backends live through a run)."""
+    await asyncio.sleep(warmup)
+    named = groups()
+    before = {name: cpu_of(pids) for name, pids in named.items()}
+    await asyncio.sleep(seconds)
+    after = {name: cpu_of(pids) for name, pids in groups().items()}
+    return {
+        name: sum(after[name][pid] - t for pid, t in before[name].items() if pid in after[name])
+        for name in before
+    }
+
+
 async def play(
-    seated: list[tuple[str, str, int]], seconds: float, pace: float, warmup: float, pid: int
-) -> sl.Stats:
+    seated: list[tuple[str, str, int]],
+    seconds: float,
+    pace: float,
+    warmup: float,
+    pid: int,
+    groups: Any,
+) -> tuple[sl.Stats, dict[str, float]]:
     stats = sl.Stats()
     clock = sl.Clock(asyncio.Event())
     factories = [
@@ -98,12 +145,13 @@ async def play(
             break
         await asyncio.sleep(0.1)
     measuring = asyncio.create_task(clock.run(warmup, seconds, pid, sl.Cpu()))
+    cpu = asyncio.create_task(cpu_over(warmup, seconds, groups))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     stats.error_samples.extend(f"client failed: {f!r}" for f in failures[:3])
     stats.failures += len(failures)
     await measuring
-    return stats
+    return stats, await cpu
 
 
 def stored_player_actions(dsn: str) -> int:
@@ -154,7 +202,7 @@ def main() -> None:
     pg = PostgresCluster(bindir).start()
     redis = RedisServer(redis_bin).start()
     folder = Path(tempfile.mkdtemp(prefix="paiju-cluster-bench-"))
-    runs: list[tuple[str, int, sl.Stats, int, float]] = []
+    runs: list[tuple[str, int, sl.Stats, int, float, dict[str, float]]] = []
     try:
         for count in [None, *(int(c) for c in args.nodes.split(","))]:
             dsn = pg.create_database()
@@ -163,8 +211,13 @@ def main() -> None:
                 seated = seat_everyone(
                     [p for _, p, _ in nodes], n, args.codes.split(","), args.seats
                 )
-                stats = uvloop.run(
-                    play(seated, args.seconds, args.pace, args.warmup, nodes[0][0].pid)
+                node_pids = [proc.pid for proc, _, _ in nodes]
+
+                def groups(node_pids: list[int] = node_pids) -> dict[str, list[int]]:
+                    return {"nodes": node_pids, "postgres": pg_pids(pg)}
+
+                stats, cpu = uvloop.run(
+                    play(seated, args.seconds, args.pace, args.warmup, nodes[0][0].pid, groups)
                 )
                 lost = stats.sent - stored_player_actions(dsn) - stats.refused
                 took = failover(nodes, seated) if count and count >= 2 else float("nan")
@@ -172,7 +225,7 @@ def main() -> None:
                 for proc, _, _ in nodes:
                     sl.stop(proc)
             label = "single process" if count is None else f"{count} node{'s' * (count > 1)}"
-            runs.append((label, count or 1, stats, lost, took))
+            runs.append((label, count or 1, stats, lost, took, cpu))
     finally:
         redis.stop()
         pg.stop()
@@ -183,14 +236,24 @@ def main() -> None:
         f" {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores, shared)"
     )
     base = runs[0][2].phase_acked / args.seconds or float("nan")
-    for label, count, stats, lost, took in runs:
+    acted = runs[0][2].phase_acked or 1
+    base_node, base_pg = runs[0][5]["nodes"] / acted, runs[0][5]["postgres"] / acted
+    for label, count, stats, lost, took, cpu in runs:
         rate = stats.phase_acked / args.seconds
         fail = "" if took != took else f"   failover {took:.1f} s"
+        actions = stats.phase_acked or 1
+        node_ms = cpu["nodes"] / actions * 1000  # every node's CPU, per action of the cluster
+        pg_ms = cpu["postgres"] / actions * 1000
         print(
             f"  {label:15s} actions/s {rate:8.1f}  per node {rate / count:8.1f}"
             f" ({rate / count / base:.2f}x the single process)   p50/p99"
             f" {sl.pct(stats.latencies, 0.5):6.1f} / {sl.pct(stats.latencies, 0.99):6.1f} ms"
             f"   errors {stats.errors + stats.failures}   lost {lost}{fail}"
+        )
+        print(
+            f"  {'':15s} CPU per action: nodes {node_ms:.2f} ms"
+            f" ({node_ms / 1000 / base_node:.2f}x the single process),"
+            f" PostgreSQL {pg_ms:.2f} ms ({pg_ms / 1000 / base_pg:.2f}x)"
         )
 
 
