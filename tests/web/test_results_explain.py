@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from web_helpers import DESKTOP, PHONE, WebServer, enter
+from web_helpers import DESKTOP, PHONE, WebServer, check_against_ledger, enter, open_room
 
 from paiju.engine import State
 from paiju.games import game, make_bot
@@ -271,3 +271,212 @@ def test_danzi_deal_shows_its_points_the_score_to_30_and_a_room_cut_short(
             if lang == "zh"
             else "Match unfinished (not to 30): no points"
         )
+
+
+# ---------------------------------------------------------------- hands against bots
+# The other families: a hand of one room played to its end by the bots (the player's seat
+# goes 托管 after its first timeout), the sentence on screen read against the engine's
+# report of the game the server recorded, in Chinese and in English, at phone size.
+
+
+def autoplay(page: Any) -> None:
+    """Rooms this page opens: fast bots, short claim windows, and a seat of one's own that
+    the server's bot plays (托管 after one timeout), so the hand plays out by itself."""
+
+    def handle(route: Any) -> None:
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(request.post_data or "{}")
+        options = body.setdefault("options", {})
+        options.update(
+            bot_delay=0.01, claim_window=0.3, seed_wait=0, time_limit=0.2, tuoguan_after=1
+        )
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/rooms", handle)
+
+
+WHY = """() => {
+  const box = document.querySelector('#result-why');
+  if (!box) return null;
+  const r = box.getBoundingClientRect();
+  const overflowing = [box, ...box.querySelectorAll('*')].filter(
+    (e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'auto');
+  return {
+    head: box.querySelector('#why-head').innerText,
+    lines: [...box.querySelectorAll('li')].map((e) => e.innerText),
+    right: r.right, left: r.left, pageWidth: document.documentElement.clientWidth,
+    overflowing: overflowing.length,
+    wide: overflowing.map((e) => `${e.tagName}.${e.className} ${e.scrollWidth}/${e.clientWidth}`),
+    names: Object.fromEntries([...document.querySelectorAll('#settlement tbody tr')].map(
+      (e) => [e.dataset.seat, e.querySelector('td').innerText])),
+  };
+}"""
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def play_out(page: Any, server: WebServer, code: str) -> tuple[dict[str, Any], Any]:
+    """One hand of ``code`` against bots; returns the server's record and the engine's
+    final state replayed from it."""
+    from paiju.games import read_record, replay
+
+    enter(page, "为什么")
+    autoplay(page)
+    open_room(page, code, hands=1, time_limit=0)
+    record = check_against_ledger(page, server, 0)
+    *_, final = replay(read_record(record))
+    return record, final
+
+
+def read_why(page: Any, lang: str) -> dict[str, Any]:
+    page.evaluate(f"() => import('/js/i18n.js').then((m) => m.setLang('{lang}'))")
+    word = {"zh": "积分", "en": "Points"}[lang]
+    page.wait_for_function(
+        "(w) => document.querySelector('#settlement')?.innerText.includes(w)"
+        " && document.querySelector('#result-why')",
+        arg=word,
+    )
+    found: dict[str, Any] = page.evaluate(WHY)
+    assert found, "no #result-why on screen"
+    assert found["left"] >= 0 and found["right"] <= found["pageWidth"], found
+    # the sentence stays inside its box and the box inside the screen (the felt's own seats
+    # are the layout tests' business)
+    assert found["overflowing"] == 0, found["wide"]
+    return found
+
+
+def test_shisanzhang_says_who_won_the_most_and_why(page: Any, server: WebServer) -> None:
+    """The 十三张 showdown's headline: the seat with the most points, then its pairs row by
+    row (打枪, bonuses, 倒水, special hands) and the score times the stake."""
+    record, final = play_out(page, server, "1301")
+    sd = final.view(0)["showdown"]
+    scores = sd["scores"]
+    best = max(scores)
+    top = scores.index(best)
+    stake = record["stake"]
+    for lang in ("zh", "en"):
+        seen = read_why(page, lang)
+        text = "\n".join(seen["lines"])
+        if best <= 0:
+            assert seen["head"] == (
+                "不输不赢：每家 0 分" if lang == "zh" else "Nobody wins or loses: 0 each"
+            )
+            continue
+        name = seen["names"][str(top)]
+        assert name in seen["head"] and signed(best) in seen["head"], seen
+        assert ("赢得最多" if lang == "zh" else "won the most") in seen["head"]
+        pairs = [p for p in sd["pairs"] if top in p["seats"]]
+        assert len(seen["lines"]) >= len(pairs)
+        for p in pairs:
+            side = p["seats"].index(top)
+            opp = seen["names"][str(p["seats"][1 - side])]
+            assert any(
+                opp in line and f"→ {signed(p['scores'][side])}" in line for line in seen["lines"]
+            ), (p, seen)
+            if p["gun"] is not None:
+                assert "打枪" in text
+        for s, fouled in enumerate(sd["fouls"]):
+            if fouled:
+                assert seen["names"][str(s)] in text and "倒水" in text
+        for s in sd["homeruns"]:
+            assert "全垒打" in text and seen["names"][str(s)] in text
+        assert f"× {stake} = {signed(best * stake)}" in text, text
+
+
+def test_majiang_says_who_won_how_and_with_which_fans(page: Any, server: WebServer) -> None:
+    """The 麻将 result: who won, how (自摸, whose 点炮, 抢杠), the fans, each loser's 2^fan;
+    a 流局 says the wall ran out and nobody pays."""
+    record, final = play_out(page, server, "anshan-majiang")
+    result = final.view(0)["result"]
+    wins = result["wins"] if result else []
+    for lang in ("zh", "en"):
+        seen = read_why(page, lang)
+        text = "\n".join(seen["lines"])
+        if not wins:
+            assert record["settlement"] == [0, 0, 0, 0]
+            assert ("流局" in seen["head"]) and (
+                "谁都不付分" if lang == "zh" else "nobody pays"
+            ) in seen["head"]
+            continue
+        for win in wins:
+            name = seen["names"][str(win["seat"])]
+            how = {"zimo": "自摸", "dianpao": "点炮", "qianggang": "抢杠"}[win["how"]]
+            assert name in seen["head"] and how in seen["head"], seen
+            if win["from"] is not None:
+                assert seen["names"][str(win["from"])] in seen["head"]
+            for pay in win["pay"]:
+                assert f"2^{pay['fan']} = {pay['pay']}" in text, text
+            assert signed(win["deltas"][win["seat"]]) in text
+            assert (f"共 {win['fan']} 番" if lang == "zh" else f"{win['fan']} fan") in text
+
+
+@pytest.mark.parametrize("code", ["2001", "2101"])
+def test_baozi_says_why_each_player_won_or_lost_and_the_bankers_total(
+    page: Any, server: WebServer, code: str
+) -> None:
+    """宝子 / 佳佳宝: each player's readings against the banker's, the verdict and amount,
+    the tie rule where the points are the same (佳佳宝: each group), the banker's total."""
+    record, final = play_out(page, server, code)
+    view = final.view(None)
+    banker = view["banker"]
+    readings = {s["seat"]: s["reading"] for s in view["seats"]}
+    for lang in ("zh", "en"):
+        seen = read_why(page, lang)
+        total = signed(record["settlement"][banker])
+        assert seen["names"][str(banker)] in seen["head"] and total in seen["head"], seen
+        for r in view["results"]:
+            name = seen["names"][str(r["seat"])]
+            line = next(x for x in seen["lines"] if x.startswith(name))
+            assert readings[r["seat"]] in line and readings[banker] in line, line
+            assert line.endswith(signed(r["amount"])) or f"{signed(r['amount'])} (" in line, line
+            if (
+                code == "2001"
+                and readings[r["seat"]] == readings[banker]
+                and r["winner"] != "player"
+            ):
+                assert ("点数相同" if lang == "zh" else "same points") in line
+        if code == "2101":
+            assert ("一赢一输算和" if lang == "zh" else "one each is a push") in "\n".join(
+                seen["lines"]
+            )
+        assert total in seen["lines"][-1]
+
+
+def test_sandaha_says_whether_the_contract_was_made_and_how_it_was_counted(
+    page: Any, server: WebServer
+) -> None:
+    """三打哈: the 庄分 against the defenders' points, the 抠底 bonus with its multiplier,
+    the tier and each defender's amount as multiples of the stake."""
+    record, final = play_out(page, server, "sandaha")
+    view = final.view(None)
+    r = view["result"]
+    made = r["tier"].startswith("declarer")
+    stake = view["stake"]
+    defender = next(s for s in range(4) if s != view["declarer"])
+    each = r["settlement"][defender]
+    for lang in ("zh", "en"):
+        seen = read_why(page, lang)
+        text = "\n".join(seen["lines"])
+        head = seen["head"]
+        assert seen["names"][str(view["declarer"])] in head
+        assert str(view["bid"]) in head and str(view["defenders_points"]) in head
+        if lang == "zh":
+            assert ("打成了" if made else "没打成") in head
+            assert f"× 底注 {stake}" in text and f"每位闲家 {signed(each)}" in text
+        else:
+            assert ("made it" if made else "went down") in head
+            assert f"× stake {stake}" in text and f"each defender {signed(each)}" in text
+        if r["multiplier"]:
+            kou = (
+                f"{r['kitty_points']} 分 × {r['multiplier']} 倍 = {r['kitty_bonus']}"
+                if lang == "zh"
+                else f"{r['kitty_points']} × {r['multiplier']} = {r['kitty_bonus']}"
+            )
+            assert kou in text, text
+        assert f"= {abs(each) // stake} ×" in text
+        assert record["settlement"] == r["settlement"]

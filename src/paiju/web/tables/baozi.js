@@ -4,6 +4,7 @@
 import { backEl, backsEl, cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { h, signed } from "../js/dom.js";
 import { phaseName, t } from "../js/i18n.js";
+import { whyBox } from "./why.js";
 
 export function createOptions(variant) {
   const out = [
@@ -92,6 +93,40 @@ export function resultLine(ctx, seat) {
   return h("span", { class: `result ${r.amount > 0 ? "win" : r.amount < 0 ? "loss" : "push"}` }, `${t(`bz.result.${r.winner}`)} ${signed(r.amount)}`);
 }
 
+/** The variant's tie rule, as the lobby names it (同点为和, 同点庄家大, …). */
+export function tieRule(variant) {
+  const p = (variant && variant.params) || {};
+  const ties = [...(p.ladder_ties || []), ...(p.point_ties || [])];
+  const top = ties.includes("top_card");
+  const banker = ties.includes("banker");
+  return t(top && banker ? "bz.ties_top_banker" : top ? "bz.ties_top" : banker ? "bz.ties_banker" : "bz.ties_push");
+}
+
+/** Why each player won or lost against the banker (the readings the engine compared, the
+ * variant's tie rule when they are the same) and the banker's total; 佳佳宝 says each
+ * group's verdict. From the view's ``seats``, ``results`` and ``settlement``. */
+export function whyPanel(ctx) {
+  const view = ctx.view;
+  if (view.phase !== "over" || !view.results || !view.settlement || ctx.local.squeezing) return null;
+  const banker = seatOf(view, view.banker) || {};
+  const total = view.settlement[view.banker];
+  const count = (w) => view.results.filter((r) => r.winner === w).length;
+  const head = t("why.bz.head_banker", { who: ctx.seatName(view.banker), n: signed(total), won: count("banker"), lost: count("player"), push: count("push") });
+  const lines = view.results.map((r) => {
+    const s = seatOf(view, r.seat) || {};
+    const vars = { who: ctx.seatName(r.seat), mine: s.reading || "", banker: banker.reading || "", verdict: t(`why.bz.${r.winner}`), n: signed(r.amount) };
+    if ((r.groups || []).length === 2) {
+      const [g1, g2] = r.groups.map((g) => t(`why.bz.group_${g}`));
+      return t("why.bz.groups", { ...vars, g1, g2 });
+    }
+    const line = t("why.bz.vs", vars);
+    return s.reading && s.reading === banker.reading && r.winner !== "player" ? `${line} (${t("why.bz.tie", { rule: tieRule(ctx.variant) })})` : line;
+  });
+  if (view.results.some((r) => (r.groups || []).length === 2)) lines.push(t("why.bz.jjb_rule"));
+  lines.push(t("why.bz.banker_total", { who: ctx.seatName(view.banker), n: signed(total) }));
+  return whyBox(head, lines);
+}
+
 export function render(ctx) {
   const view = ctx.view;
   let mine = null;
@@ -104,8 +139,9 @@ export function render(ctx) {
       view.phase === "betting" ? betPanel(ctx) : null,
       me && me.cards ? squeeze(ctx, me) : null,
       view.phase === "over" && me && me.role !== "banker" && !ctx.local.squeezing ? h("p", {}, resultLine(ctx, ctx.seat)) : null,
+      whyPanel(ctx),
     );
-  }
+  } else mine = whyPanel(ctx);
   const center = h(
     "div",
     { class: "baozi-center" },

@@ -6,7 +6,7 @@ import { get } from "../js/api.js";
 import { cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { h } from "../js/dom.js";
 import { phaseName, t } from "../js/i18n.js";
-import { betPanel, createOptions, resultLine, seatExtra, seatOf } from "./baozi.js";
+import { betPanel, createOptions, resultLine, seatExtra, seatOf, whyPanel } from "./baozi.js";
 
 export { createOptions, seatExtra };
 
@@ -140,8 +140,9 @@ export function render(ctx) {
       me && me.role === "banker" ? h("span", { class: "badge banker" }, t("bz.you_banker")) : null,
       body,
       view.phase === "over" && me && me.role !== "banker" ? h("p", {}, resultLine(ctx, ctx.seat)) : null,
+      whyPanel(ctx),
     );
-  }
+  } else mine = whyPanel(ctx);
   const center = h("div", { class: "baozi-center" }, h("div", { class: "chip" }, phaseName(view.phase)));
   return { center, mine };
 }

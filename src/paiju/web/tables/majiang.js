@@ -21,6 +21,7 @@ import { h, signed } from "../js/dom.js";
 import { seatPlace } from "../js/felt.js";
 import { STRINGS, lang, phaseName, t } from "../js/i18n.js";
 import { MJ_STRINGS } from "./majiang-strings.js";
+import { whyBox } from "./why.js";
 import { backsEl, sortTiles, splitTiles, tileEl, tileKey, tileName, tilesEl } from "./mjtiles.js";
 
 Object.assign(STRINGS.zh, MJ_STRINGS.zh);
@@ -405,17 +406,48 @@ function payTable(ctx, win) {
   );
 }
 
+/** The result in sentences: who won, how (自摸, whose 点炮, 抢杠), the fans, and each
+ * loser's 2^fan; a 流局 says why nobody pays. From the engine's ``result`` as reported. */
+function whyPanel(ctx, v) {
+  const r = v.result;
+  const wins = r.wins || [];
+  if (!wins.length) return whyBox(t("why.mj.draw", { n: v.wall ?? 0 }), []);
+  const zh = lang() === "zh";
+  const sep = zh ? "；" : "; ";
+  const hows = wins.map((win) => {
+    const who = ctx.seatName(win.seat);
+    const from = win.from === null || win.from === undefined ? "" : ctx.seatName(win.from);
+    const key = { zimo: "why.mj.zimo", qianggang: "why.mj.qianggang" }[win.how] || "why.mj.dianpao";
+    return t(key, { who, from });
+  });
+  const lines = [];
+  wins.forEach((win, k) => {
+    const fans = fanCounts(win.fans).map(([name, n]) => (n > 1 ? `${gloss("fan", name)} ×${n}` : gloss("fan", name)));
+    const n = win.fan ?? fans.length;
+    lines.push(fans.length ? t("why.mj.fans", { how: hows[k], fans: fans.join(zh ? "、" : ", "), n }) : t("why.mj.no_fans", { how: hows[k] }));
+    const list = (win.pay || []).map((d) => {
+      const extras = (d.extra || []).map((x) => gloss("extra", x));
+      const one = t("why.mj.pay_one", { who: ctx.seatName(d.seat), fan: d.fan, pay: d.pay });
+      return extras.length ? `${one}${zh ? `（${extras.join("、")}）` : ` (${extras.join(", ")})`}` : one;
+    });
+    const total = (win.deltas || [])[win.seat];
+    if (list.length) lines.push(t("why.mj.pays", { list: list.join(zh ? "，" : ", "), who: ctx.seatName(win.seat), total: signed(total ?? 0) }));
+  });
+  return whyBox(hows.join(sep), lines);
+}
+
 function resultPanel(ctx, v) {
   const r = v.result;
   const wins = r.wins || [];
   const opts = { hun: v.hun, qiang: v.qiang, size: "sm", lang: lang() };
   if (!wins.length) {
-    return h("section", { class: "mj-result draw", id: "mj-result", dataset: { kind: r.kind || "drawn" } }, h("h3", {}, w("draw")), h("p", { class: "mj-hint" }, w("draw_note")));
+    return h("section", { class: "mj-result draw", id: "mj-result", dataset: { kind: r.kind || "drawn" } }, h("h3", {}, w("draw")), h("p", { class: "mj-hint" }, w("draw_note")), whyPanel(ctx, v));
   }
   const reveal = oneTile(r.reveal);
   return h(
     "section",
     { class: "mj-result", id: "mj-result", dataset: { kind: r.kind, winners: wins.map((x) => x.seat).join(" ") } },
+    whyPanel(ctx, v),
     wins.map((win) => winPanel(ctx, v, win)),
     reveal ? h("div", { class: "mj-hint", id: "mj-reveal", dataset: { tile: reveal } }, `${w("reveal")}: `, tileEl(reveal, opts), ` ${w("qiang")}: `, tilesEl(v.qiang, { ...opts, qiang: [] })) : null,
     wins.length > 1 && r.scores ? h("div", { class: "mj-hint", id: "mj-total" }, `${w("total")}: ${r.scores.map((x, i) => `${ctx.seatName(i)} ${signed(x)}`).join(" · ")}`) : null,

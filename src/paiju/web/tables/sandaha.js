@@ -16,6 +16,7 @@ import { counterStrip, ownCards } from "./counter.js";
 import { h, signed } from "../js/dom.js";
 import { seatPlace as placeOnFelt } from "../js/felt.js";
 import { phaseName, t } from "../js/i18n.js";
+import { whyBox } from "./why.js";
 
 function w(key, vars = {}) {
   return t(`sdh.${key}`, vars);
@@ -346,6 +347,27 @@ function throwBanner(ctx, failed) {
 
 const TIERS = ["defenders_big", "defenders_small", "defenders_win", "declarer_big", "declarer_small", "declarer_win"];
 
+/** Whether the declarer made its contract and how the stake was counted: the defenders'
+ * points against the 庄分, the 抠底 bonus with its multiplier, the tier and the settle rule.
+ * All from the view's ``result`` (the per-defender amount is the engine's settlement). */
+function whyPanel(ctx) {
+  const view = ctx.view;
+  const r = view.result;
+  const who = ctx.seatName(view.declarer);
+  const made = String(r.tier).startsWith("declarer");
+  const head = t(made ? "why.sdh.made" : "why.sdh.down", { who, bid: view.bid, points: view.defenders_points });
+  const lines = [t("why.sdh.points", { points: view.defenders_points, cards: r.card_points, bonus: r.kitty_bonus })];
+  lines.push(r.multiplier ? t("why.sdh.kou", { kitty: r.kitty_points, m: r.multiplier, bonus: r.kitty_bonus }) : t("why.sdh.no_kou", { kitty: r.kitty_points }));
+  const defender = r.settlement.findIndex((_, s) => s !== view.declarer);
+  const each = r.settlement[defender];
+  const tier = TIERS.includes(r.tier) ? w(`tier.${r.tier}`) : r.tier;
+  lines.push(
+    t("why.sdh.count", { tier, each: signed(each), k: view.stake ? Math.abs(each) / view.stake : "?", stake: view.stake, rule: made && view.rule === "rule2" ? t("why.sdh.rule2") : "" }),
+  );
+  lines.push(t("why.sdh.declarer_total", { who, n: signed(r.settlement[view.declarer]) }));
+  return whyBox(head, lines);
+}
+
 function resultPanel(ctx) {
   const view = ctx.view;
   const r = view.result;
@@ -353,6 +375,7 @@ function resultPanel(ctx) {
   return h(
     "div",
     { class: "sdh-result", id: "sdh-result", dataset: { tier: r.tier, multiplier: r.multiplier } },
+    whyPanel(ctx),
     h("div", { class: "sdh-note" }, h("strong", {}, w("kitty")), " ", cardsEl(view.kitty, { small: true })),
     h(
       "table",

@@ -6,7 +6,8 @@
 import { get, post } from "../js/api.js";
 import { cardEl, cardsEl, rankOf, splitCards, suitOf } from "../js/cards.js";
 import { h, signed } from "../js/dom.js";
-import { phaseName, t, term } from "../js/i18n.js";
+import { lang, phaseName, t, term } from "../js/i18n.js";
+import { joined, stakeOf, whyBox } from "./why.js";
 
 const ROWS = ["front", "middle", "back"];
 const SIZE = { front: 3, middle: 5, back: 5 };
@@ -524,6 +525,67 @@ function pairsList(ctx) {
   );
 }
 
+/** Who won the most and why (the headline over 比牌明细): the top seat's pairs row by row,
+ * 打枪, bonuses, special hands, 倒水, 全垒打, and how the score became 积分. Everything is
+ * the showdown's own report (pairs, fouls, specials, homeruns, scores). */
+function whyPanel(ctx) {
+  const sd = ctx.view.showdown;
+  const zh = lang() === "zh";
+  const name = (i) => ctx.seatName(i);
+  const scores = sd.scores;
+  const best = Math.max(...scores);
+  if (best <= 0) return whyBox(t("why.even"), []);
+  const tops = scores.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
+  const top = tops[0];
+  const head = tops.length > 1 ? t("why.ssz.top_tie", { who: joined(tops.map(name), zh), n: signed(best) }) : t("why.ssz.top", { who: name(top), n: signed(best) });
+  const lines = [];
+  const rowsOf = (list) => joined(list.map((r) => t(`ssz.${ROWS[r]}`)), zh);
+  for (const p of sd.pairs) {
+    if (!p.seats.includes(top)) continue;
+    const side = p.seats[0] === top ? 0 : 1;
+    const opp = p.seats[1 - side];
+    const n = signed(p.scores[side]);
+    if (p.decided_by === "special") {
+      const a = sd.specials[top];
+      const b = sd.specials[opp];
+      if (a && b) lines.push(t("why.ssz.special_both", { opp: name(opp), a, b, n }));
+      else if (a) lines.push(t("why.ssz.special_mine", { opp: name(opp), who: name(top), name: a, n }));
+      else lines.push(t("why.ssz.special_theirs", { opp: name(opp), name: b, n }));
+      continue;
+    }
+    if (p.decided_by === "foul") {
+      const fouled = [top, opp].filter((s) => sd.fouls[s]);
+      lines.push(fouled.length > 1 ? t("why.ssz.foul_both", { opp: name(opp), n }) : t("why.ssz.foul_pair", { opp: name(opp), fouled: name(fouled[0]), n }));
+      continue;
+    }
+    const sign = side === 0 ? 1 : -1;
+    const res = (p.rows || []).map((x) => (x === null || x === undefined ? null : sign * x));
+    const pick = (v) => res.map((x, i) => (x === v ? i : -1)).filter((i) => i >= 0);
+    const parts = [];
+    if (pick(1).length) parts.push(t("why.ssz.won", { rows: rowsOf(pick(1)) }));
+    if (pick(-1).length) parts.push(t("why.ssz.lost", { rows: rowsOf(pick(-1)) }));
+    if (pick(0).length) parts.push(t("why.ssz.tied", { rows: rowsOf(pick(0)) }));
+    if (p.gun !== null && p.gun !== undefined) parts.push(p.gun === top ? t("why.ssz.gun") : t("why.ssz.gun_by", { who: name(p.gun) }));
+    for (const b of p.bonuses || []) {
+      const mine = b.seat === top;
+      parts.push(t("why.ssz.bonus", { name: b.name, row: t(`ssz.${b.row}`), n: signed(mine ? b.points : -b.points) }));
+    }
+    lines.push(t("why.ssz.rows", { opp: name(opp), rows: parts.join(zh ? "，" : ", "), n }));
+  }
+  sd.specials.forEach((sp, s) => {
+    if (sp) lines.push(t("why.ssz.special", { who: name(s), name: sp }));
+  });
+  sd.fouls.forEach((f, s) => {
+    if (f) lines.push(t("why.ssz.fouled", { who: name(s) }));
+  });
+  for (const s of sd.homeruns || []) lines.push(t("why.ssz.homerun", { who: name(s) }));
+  const stake = stakeOf(ctx.handOver);
+  if (stake !== null && ctx.handOver) {
+    lines.push(t("why.stake", { stake, who: name(top), score: signed(best), delta: signed(ctx.handOver.deltas[top]) }));
+  }
+  return whyBox(head, lines);
+}
+
 function showdownCenter(ctx) {
   const sd = ctx.view.showdown;
   return h(
@@ -572,9 +634,9 @@ export function render(ctx) {
       );
     } else mine = arrangePanel(ctx);
   } else if (sd && ctx.seat !== null) {
-    mine = h("div", { class: "ssz-mine-result" }, shownRows(sd.hands[ctx.seat], { animate: true, results: myRowResults(sd, ctx.seat) }), pairsList(ctx));
+    mine = h("div", { class: "ssz-mine-result" }, shownRows(sd.hands[ctx.seat], { animate: true, results: myRowResults(sd, ctx.seat) }), whyPanel(ctx), pairsList(ctx));
   } else if (sd) {
-    mine = pairsList(ctx);
+    mine = h("div", { class: "ssz-watch-result" }, whyPanel(ctx), pairsList(ctx));
   }
   const center = sd
     ? showdownCenter(ctx)
