@@ -55,11 +55,18 @@ def test_sounds_follow_the_switch_and_motion_follows_the_setting(
             "#felt .cl-last .card, #cl-current .card", "e => getComputedStyle(e).animationName"
         )
         assert name == ("none" if motion == "reduce" else "paiju-in"), name
-        # nothing blocks input: a card of the hand takes a tap at once
+        # nothing blocks input: no animation or overlay lies over the hand, and a card of
+        # the hand takes a tap
         card = "#cl-hand .cl-stack:first-child .card:last-child"
-        page.click(card, timeout=2_000)
-        page.wait_for_selector(f"{card}.selected", timeout=2_000)
-        page.click(card, timeout=2_000)
+        on_top = page.eval_on_selector(
+            card,
+            "e => { e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
+            " return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + 8)); }",
+        )
+        assert on_top, "something lies over the hand"
+        page.click(card)
+        page.wait_for_selector(f"{card}.selected")
+        page.click(card)
         # the switch off: remembered, and the plays are kept quiet
         page.click("#prefs-open")
         page.uncheck("#pref-sound")

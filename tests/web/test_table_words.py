@@ -283,7 +283,7 @@ def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebSe
     assert len(details.inner_text()) < 30  # the hash is not spelled out until tapped
     page.click("#commitment summary")
     assert details.get_attribute("data-commitment") in details.inner_text()
-    page.wait_for_selector("#settlement", timeout=60_000)
+    game = page.wait_for_selector("#settlement", timeout=60_000).get_attribute("data-game")
     for size, language, seat_word, mine_word in (
         (PHONE, "zh", "1号位", "你"),
         (DESKTOP, "en", "Seat 1", "you"),
@@ -291,7 +291,8 @@ def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebSe
         page.set_viewport_size(size)
         set_language(page, language)
         page.goto(f"{page.base}/#/")
-        line = page.wait_for_selector("#recent li").inner_text()
+        line = page.wait_for_selector(f"#recent li:has(a[href='#/replay/{game}'])").inner_text()
+        assert page.inner_text("#recent li") == line  # one's own hand comes first
         assert seat_word in line and mine_word in line, line
         assert not re.search(r"\d+ / -?\d+", line), line
     set_language(page, "zh")

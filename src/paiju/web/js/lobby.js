@@ -94,7 +94,9 @@ export async function showLobby(main, _args, who) {
       const [rooms, games] = await Promise.all([get("/api/rooms"), get("/api/games")]);
       renderRooms(roomsBox, rooms, who);
       invites.refresh();
-      renderGames(gamesBox, games.slice(0, 20), variants, mine);
+      // one's own hands first (a busy server's other tables finish hands all the time)
+      const ordered = [...games.filter((g) => mine.has(g.id)), ...games.filter((g) => !mine.has(g.id))];
+      renderGames(gamesBox, ordered.slice(0, 20), variants, mine);
     } catch (exc) {
       toast(t("err.generic", { m: exc.message }), "error");
     }
