@@ -120,3 +120,38 @@ def test_banker_sees_no_result_before_turning_own_cards(
     record = check_against_ledger(page, server, seat=0)
     # read while the hand's result was up (the room's next hand may be dealt by now)
     assert pot == f"{banker} {signed(record['settlement'][0])}"
+
+
+@pytest.mark.parametrize("code", ["2001", "2101"])
+def test_the_seats_readings_fit_the_phone_in_english(page: Any, code: str) -> None:
+    """At the end of a hand in English on a phone, every seat shows its bet, cards, reading
+    and result each on a line of its own, inside the seat and inside the screen (an English
+    reading is long: it wraps in its seat; the page never scrolls sideways)."""
+    page.goto(page.base + "/")
+    page.evaluate("localStorage.setItem('paiju.lang', 'en')")
+    enter(page, "Readings")
+    fast_bots(page, 0.01, time_limit=0.2, tuoguan_after=1)  # the seat's bot plays it through
+    open_room(page, code, seats=4, bots=3, seat=0, hands=1)
+    first = page.wait_for_selector("#settlement, #open-all", timeout=60_000)
+    if first.get_attribute("id") == "open-all":
+        first.click()
+    page.wait_for_selector("#settlement", timeout=30_000)
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    found = page.evaluate(
+        """() => ({
+          wide: document.documentElement.scrollWidth - innerWidth,
+          out: [...document.querySelectorAll('#felt .seat')].filter((s) => {
+            const r = s.getBoundingClientRect();
+            return r.left < -1 || r.right > innerWidth + 1 || s.scrollWidth > s.clientWidth + 1;
+          }).map((s) => s.textContent.slice(0, 40)),
+          runTogether: [...document.querySelectorAll('#felt .seat .seat-extra .reading')]
+            .filter((el) => {
+              const prev = el.previousElementSibling;
+              const top = el.getBoundingClientRect().top;
+              return prev && prev.getBoundingClientRect().bottom > top + 1;
+            }).length,
+        })"""
+    )
+    assert found["wide"] <= 1 and found["out"] == [], found
+    assert found["runTogether"] == 0, found

@@ -19,7 +19,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from web_helpers import DESKTOP, PHONE, WebServer, check_against_ledger, enter, open_room
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    WebServer,
+    check_against_ledger,
+    enter,
+    fast_bots,
+    open_room,
+)
 
 from paiju.engine import State
 from paiju.games import game, make_bot
@@ -282,20 +290,7 @@ def test_danzi_deal_shows_its_points_the_score_to_30_and_a_room_cut_short(
 def autoplay(page: Any) -> None:
     """Rooms this page opens: fast bots, short claim windows, and a seat of one's own that
     the server's bot plays (托管 after one timeout), so the hand plays out by itself."""
-
-    def handle(route: Any) -> None:
-        request = route.request
-        if request.method != "POST":
-            route.continue_()
-            return
-        body = json.loads(request.post_data or "{}")
-        options = body.setdefault("options", {})
-        options.update(
-            bot_delay=0.01, claim_window=0.3, seed_wait=0, time_limit=0.2, tuoguan_after=1
-        )
-        route.continue_(post_data=json.dumps(body))
-
-    page.route("**/api/rooms", handle)
+    fast_bots(page, 0.01, claim_window=0.3, time_limit=0.2, tuoguan_after=1)
 
 
 WHY = """() => {

@@ -78,12 +78,14 @@ def enter(page: Any, name: str = "Tester") -> None:
     page.wait_for_selector("[data-create='1301']")
 
 
-def fast_bots(page: Any, delay: float = 0.02, claim_window: float = 1.0) -> None:
+def fast_bots(
+    page: Any, delay: float = 0.02, claim_window: float = 1.0, **options: float | int
+) -> None:
     """Let the rooms this page opens have bots that act after ``delay`` seconds instead of
     the default half second, 麻将's claim windows last ``claim_window`` seconds, and the
     first hand deal at once from the server's seed alone (``seed_wait`` 0: the scripted
     deals of the tests stay as chosen). The lobby's form has no field for these: the
-    request gets them in ``options``."""
+    request gets them in ``options``, with any other room ``options`` given here."""
 
     def handle(route: Any) -> None:
         request = route.request
@@ -91,8 +93,13 @@ def fast_bots(page: Any, delay: float = 0.02, claim_window: float = 1.0) -> None
             route.continue_()
             return
         body = json.loads(request.post_data or "{}")
-        options = body.setdefault("options", {})
-        options.update(bot_delay=delay, claim_window=claim_window, seed_wait=0)
+        body["options"] = {
+            **body.get("options", {}),
+            "bot_delay": delay,
+            "claim_window": claim_window,
+            "seed_wait": 0,
+            **options,
+        }
         route.continue_(post_data=json.dumps(body))
 
     page.route("**/api/rooms", handle)
