@@ -92,14 +92,15 @@ def test(extra: list[str]) -> None:
 
 def workers(extra: list[str]) -> list[str]:
     """pytest-xdist's workers for the whole suite: most of its time is spent waiting (on
-    bots' pace, claim windows, browsers and server processes), so it runs four at a time
-    even on two cores (twice the cores, at most four). A command line that names its own
+    bots' pace, claim windows, browsers and server processes), so it runs three at a time
+    even on two cores (twice the cores, at most three: four made the browser tests' waits
+    time out on a loaded two-core machine). A command line that names its own
     ``-n``, or only some tests, runs as given."""
     if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in extra) or any(
         not a.startswith("-") for a in extra
     ):
         return []
-    return ["-n", str(max(2, min(4, 2 * (os.cpu_count() or 1))))]
+    return ["-n", str(max(2, min(3, 2 * (os.cpu_count() or 1))))]
 
 
 def main() -> None:

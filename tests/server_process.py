@@ -59,7 +59,7 @@ class ServerProcess:
     def ws_base(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def launch(self, timeout: float = 40.0) -> None:
+    def launch(self, timeout: float = 90.0) -> None:
         """Start the process and wait until ``/api/health`` answers."""
         out = self.log.open("ab")
         self.proc = subprocess.Popen(

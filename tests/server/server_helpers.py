@@ -74,7 +74,7 @@ class Server(ServerProcess):
         super().__init__(folder, port, command=(str(LAUNCH),))
         self._viewer: str | None = None
 
-    def start(self, timeout: float = 40.0) -> Server:
+    def start(self, timeout: float = 90.0) -> Server:
         self.launch(timeout)
         return self
 

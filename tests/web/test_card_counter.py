@@ -130,7 +130,10 @@ def test_the_counter_is_the_spectators_count_less_my_hand(
                 for x in view["last_trick"]
             ]
             assert lines == want
-            page.locator("#card-counter").scroll_into_view_if_needed()
+            # drawn again by every play: scrolled to as it is at this instant
+            page.evaluate(
+                "document.querySelector('#card-counter')?.scrollIntoView({block: 'nearest'})"
+            )
             page.screenshot(path=str(SHOTS / f"counter-{size}-{code}.png"), full_page=True)
             # a spectator's page: the spectator's own count, no hand subtracted
             watcher = browser.new_context(viewport=SIZES[size])

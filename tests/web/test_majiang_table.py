@@ -165,7 +165,12 @@ def tap(page: Any, action: dict[str, Any]) -> None:
         f".mj-bar .mj-act[data-action='{json.dumps(action, separators=(',', ':'))}']"
     )
     if action["type"] != "pass":
-        button.click()
+        try:
+            button.click(timeout=10_000)
+        except PlaywrightTimeout:
+            # seen once on a loaded machine: the bar drawn again while Playwright waited for
+            # the button to hold still; the tap itself, without that wait
+            button.dispatch_event("click")
         return
     try:
         button.click(timeout=5_000)

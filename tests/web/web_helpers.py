@@ -36,7 +36,7 @@ class WebServer(ServerProcess):
     def __init__(self, folder: Path) -> None:
         super().__init__(folder, db="web.db")
 
-    def start(self, timeout: float = 40.0) -> WebServer:
+    def start(self, timeout: float = 90.0) -> WebServer:
         self.launch(timeout)
         return self
 

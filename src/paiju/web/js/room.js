@@ -504,6 +504,13 @@ class RoomView {
     this.keepFelt(root, felt);
     patchChildren(this.root, root);
     this.tick();
+    // the 总结算, when the match ends, is brought into view once (below the felt it may be
+    // off a desktop's screen); after that the player scrolls as they please
+    const summary = this.root.querySelector("#match-summary");
+    if (summary && this.summaryShown !== summary.dataset.room) {
+      this.summaryShown = summary.dataset.room;
+      summary.scrollIntoView({ block: "nearest" });
+    }
   }
 
   /** ⚙ and 快捷语 in the felt's corner (they take no room of the page's layout), one

@@ -29,7 +29,7 @@ export const WHY_STRINGS = {
     "why.mj.dianpao": "{who} 胡 {from} 点炮的牌",
     "why.mj.qianggang": "{who} 抢 {from} 的杠胡牌",
     "why.mj.fans": "{how}：{fans}，共 {n} 番",
-    "why.mj.no_fans": "{how}：没有番，0 番",
+    "why.mj.no_fans": "{how}：没有番，共 0 番",
     "why.mj.pays": "每家付 2^番：{list}；{who} 共赢 {total}",
     "why.mj.pay_one": "{who} 付 2^{fan} = {pay}",
     "why.mj.draw": "流局：牌墙摸完了（剩 {n} 张）也没人胡牌，所以谁都不付分",
