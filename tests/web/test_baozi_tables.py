@@ -92,7 +92,7 @@ def test_banker_sees_no_result_before_turning_own_cards(
     page.evaluate(f"localStorage.setItem('paiju.lang', '{lang}')")
     enter(page, "庄家" if lang == "zh" else "Banker")
     fast_bots(page)
-    open_room(page, "2001", seats=4, bots=3, seat=0)
+    open_room(page, "2001", seats=4, bots=3, seat=0, hands=1)  # the result stays up
     page.wait_for_selector(".squeeze-back", timeout=30_000)
     banker = "庄" if lang == "zh" else "Banker"
     for size in (PHONE, DESKTOP):

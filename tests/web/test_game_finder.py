@@ -55,6 +55,12 @@ def test_find_a_game_by_family_search_region_and_favourite(
             " && document.querySelectorAll('#finder .family').length > 4"
         )
     total = len(catalog())
+    page.wait_for_function(  # the families folded once the lobby has its data (a slow server)
+        "(n) => [...document.querySelectorAll('#finder .family .code[data-code]')]"
+        ".filter(e => e.offsetParent).length < n / 2",
+        arg=total,
+        timeout=15_000,
+    )
     shown = visible_codes(page)
     # grouped: every family present, the long ones folded to their first rows
     families = page.eval_on_selector_all("#finder .family", "els => els.map(e => e.dataset.family)")
