@@ -96,7 +96,7 @@ def workers(extra: list[str]) -> list[str]:
     even on two cores (twice the cores, at most three: four made the browser tests' waits
     time out on a loaded two-core machine). A command line that names its own
     ``-n``, or only some tests, runs as given."""
-    if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in extra) or any(
+    if any(a.startswith(("-n", "--numprocesses")) for a in extra) or any(
         not a.startswith("-") for a in extra
     ):
         return []

@@ -21,6 +21,7 @@ from test_majiang_table import (  # noqa: F401  (the fixtures are used by name)
     plan,
     scripted,
     seen_on_screen,
+    set_lang,
     shoot,
     signature,
     tap,
@@ -102,7 +103,7 @@ def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServe
             # window close first, and the panel is read again at the next one
             try:
                 for lang, word in (("zh", "听牌"), ("en", "Ready")):
-                    page.evaluate(f"() => import('/js/i18n.js').then(m => m.setLang('{lang}'))")
+                    set_lang(page, lang)
                     page.wait_for_function(
                         "(w) => (document.getElementById('mj-ting')?.textContent || '')"
                         ".includes(w)",
@@ -117,8 +118,7 @@ def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServe
             except PlaywrightTimeout:
                 if not window_closed(page):
                     raise
-            page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('zh'))")
-            page.wait_for_function("document.documentElement.lang === 'zh'")
+            set_lang(page, "zh")
             if window_closed(page):
                 continue
         marked = page.locator("#mj-hand .mj-tile.mj-ting-ok")
@@ -128,7 +128,7 @@ def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServe
             tile.click()  # a first tap picks it: the panel tells what it would wait on
             page.wait_for_selector("#mj-hand .mj-tile.picked")
             for lang, words in (("zh", ("打", "听", "剩")), ("en", ("Discard", "left"))):
-                page.evaluate(f"() => import('/js/i18n.js').then(m => m.setLang('{lang}'))")
+                set_lang(page, lang)
                 page.wait_for_function(
                     f"document.getElementById('mj-ting').textContent.includes('{words[-1]}')"
                 )
@@ -137,7 +137,7 @@ def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServe
                 problems = layout_problems(page, ["#mj-ting", "#mj-turn", "#mj-hand"])
                 assert not problems, problems
                 shoot(page, f"majiang-ting-discard-{lang}")
-            page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('zh'))")
+            set_lang(page, "zh")
             page.locator("#mj-hand .mj-tile.picked").click()  # the second tap discards it
         else:
             hand_seen, legal = seen_on_screen(page)
@@ -157,7 +157,7 @@ def test_hint_picks_the_advised_tile(page: Any, scripted: ScriptedServer) -> Non
     open_room(page, CODE, hands=1)
     page.wait_for_selector("#mj-turn")
     for lang, label in (("zh", "提示"), ("en", "Hint")):
-        page.evaluate(f"() => import('/js/i18n.js').then(m => m.setLang('{lang}'))")
+        set_lang(page, lang)
         button = page.locator("#mj-hint-btn")
         page.wait_for_function(f"document.getElementById('mj-hint-btn').textContent === '{label}'")
         button.click()
@@ -165,4 +165,4 @@ def test_hint_picks_the_advised_tile(page: Any, scripted: ScriptedServer) -> Non
         assert page.locator("#mj-discard").is_visible()
         problems = layout_problems(page, ["#mj-hint-btn", "#mj-discard", "#mj-hand"])
         assert not problems, problems
-    page.evaluate("() => import('/js/i18n.js').then(m => m.setLang('zh'))")
+    set_lang(page, "zh")
