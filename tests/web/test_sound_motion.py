@@ -56,17 +56,19 @@ def test_sounds_follow_the_switch_and_motion_follows_the_setting(
         )
         assert name == ("none" if motion == "reduce" else "paiju-in"), name
         # nothing blocks input: no animation or overlay lies over the hand, and a card of
-        # the hand takes a tap
+        # the hand takes a tap on its uncovered corner (the next stack may cover its right half)
         card = "#cl-hand .cl-stack:first-child .card:last-child"
-        on_top = page.eval_on_selector(
+        over = page.eval_on_selector(
             card,
             "e => { e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect();"
-            " return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + 8)); }",
+            " const t = document.elementFromPoint(r.left + 8, r.top + 8);"
+            " return e.contains(t) ? '' : (t ? t.outerHTML.slice(0, 300) : 'nothing')"
+            " + ' at ' + JSON.stringify(r) + ' of ' + innerHeight; }",
         )
-        assert on_top, "something lies over the hand"
-        page.click(card)
+        assert not over, f"something lies over the hand: {over}"
+        page.click(card, position={"x": 8, "y": 8})
         page.wait_for_selector(f"{card}.selected")
-        page.click(card)
+        page.click(card, position={"x": 8, "y": 8})
         # the switch off: remembered, and the plays are kept quiet
         page.click("#prefs-open")
         page.uncheck("#pref-sound")
