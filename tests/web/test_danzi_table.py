@@ -430,6 +430,19 @@ def box(page: Any) -> dict[str, str]:
     return found
 
 
+def settlement_columns(page: Any) -> dict[str, list[str]]:
+    """The room's settlement table as shown: its headers, and each seat's row of cells."""
+    return page.evaluate(
+        """() => {
+          const texts = (els) => [...els].map(e => e.innerText);
+          const rows = [...document.querySelectorAll('#settlement tbody tr')];
+          return {head: texts(document.querySelectorAll('#settlement thead th')),
+                  ...Object.fromEntries(rows.map(
+                    r => [r.dataset.seat, texts(r.querySelectorAll('td')).slice(1)]))};
+        }"""
+    )
+
+
 def test_a_room_of_deals_says_each_deals_points_the_match_and_its_words(
     page: Any, danzi_server: DanziServer
 ) -> None:
@@ -459,6 +472,15 @@ def test_a_room_of_deals_says_each_deals_points_the_match_and_its_words(
     assert f"{winner} 先到 30 分，赢得整局" in (first["cl-match-over"] or "")
     mine = 1 if points[0] > points[1] else -1  # the 局's stake, 1 积分 to each winner
     assert first["verdict"] == ("你赢了 1 积分" if mine > 0 else "你输了 1 积分")
+    # the settlement table: each seat's side's points of the deal and the match score
+    table = settlement_columns(page)
+    assert table["head"] == ["座位", "本盘得分", "总分", "积分"]
+    for s in range(4):
+        assert table[str(s)] == [
+            str(points[s % 2]),
+            f"{totals[s % 2]}/30",
+            f"{mine if s % 2 == 0 else -mine:+d}",
+        ]
     assert "局" not in first["next-hand"] and first["next-hand"].endswith("秒后开始下一盘")
     page.wait_for_selector("#session-total")
     assert page.inner_text("#session-total") == f"本场累计 {mine:+d}（1 盘）"
@@ -489,6 +511,10 @@ def test_a_room_of_deals_says_each_deals_points_the_match_and_its_words(
         "The room's deals are played out before either side reached 30: no winner, no points"
     )
     assert second["summary-cut"] == "Ended early by the room's deal count"
+    table = settlement_columns(page)
+    assert table["head"] == ["Seat", "Deal points", "Match score", "Points"]
+    for s in range(4):  # cut short: the deal's points on screen, no 积分
+        assert table[str(s)] == [str(points2[s % 2]), f"{points2[s % 2]}/30", "0"]
     summary = danzi_server.get(f"/api/rooms/{room}/summary", token(page))
     won = [
         int(points[s % 2] > points[1 - s % 2]) + int(points2[s % 2] > points2[1 - s % 2])

@@ -168,7 +168,8 @@ def screen_settlement(page: Any) -> tuple[int, dict[int, int], dict[int, int]]:
     deltas: dict[int, int] = {}
     for row in page.query_selector_all("#settlement tbody tr"):
         seat = int(row.get_attribute("data-seat"))
-        score_text = row.query_selector(".score").inner_text()
+        cell = row.query_selector("td.score")  # 打弹子 shows deal points instead
+        score_text = cell.inner_text() if cell else row.get_attribute("data-score")
         delta_text = row.query_selector(".delta").inner_text()
         scores[seat] = int(score_text.replace("+", ""))
         deltas[seat] = int(delta_text.replace("+", ""))

@@ -585,12 +585,17 @@ class RoomView {
   settlementPanel() {
     const over = this.handOver;
     const mine = this.seat === null ? null : over.deltas[this.seat];
+    // a game whose hand scores something else than 积分 (打弹子's deal points and the
+    // match score) names its own columns; else the settlement's score
+    const columns = (this.table.settleColumns && this.table.settleColumns(this.ctx(), over)) || [
+      { key: "score", head: t("settle.score"), values: over.scores.map((x) => signed(x)) },
+    ];
     const rows = over.scores.map((score, i) =>
       h(
         "tr",
-        { dataset: { seat: i }, class: i === this.seat ? "me" : "" },
+        { dataset: { seat: i, score }, class: i === this.seat ? "me" : "" },
         h("td", {}, this.seatName(i)),
-        h("td", { class: "score", dataset: { score } }, signed(score)),
+        ...columns.map((c) => h("td", { class: c.key }, c.values[i] ?? "")),
         h("td", { class: `delta ${over.deltas[i] > 0 ? "win" : over.deltas[i] < 0 ? "loss" : ""}`, dataset: { delta: over.deltas[i] } }, signed(over.deltas[i])),
       ),
     );
@@ -609,7 +614,7 @@ class RoomView {
       h(
         "table",
         {},
-        h("thead", {}, h("tr", {}, h("th", {}, t("settle.seat")), h("th", {}, t("settle.score")), h("th", {}, t("settle.delta")))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("settle.seat")), ...columns.map((c) => h("th", { class: c.key }, c.head)), h("th", {}, t("settle.delta")))),
         h("tbody", {}, rows),
       ),
       this.session && this.seat !== null

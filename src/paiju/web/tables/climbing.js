@@ -976,6 +976,22 @@ export function verdictText(ctx, over) {
   return r.breakdown ? t("clr.dz.deal", { team: teamName(ctx, v, r.breakdown.team), n: r.breakdown.points }) : null;
 }
 
+/** The room's settlement columns for an 打弹子 deal (room.js asks the table first): each
+ * seat's side's points of the deal and the match score to the target, for a deal's 积分
+ * are 0 until the match is decided. */
+export function settleColumns(ctx, over) {
+  const v = ctx.view ? viewOf(ctx.view) : null;
+  const r = v && v.result;
+  if (!r || familyOf(ctx) !== "danzi" || !r.points) return null;
+  const seats = over.scores.map((_, s) => s);
+  const side = (s) => teamOf(v, s);
+  const totals = r.totals || [0, 0];
+  return [
+    { key: "deal-points", head: t("clr.dz.col_points"), values: seats.map((s) => (side(s) === null ? "" : String(r.points[side(s)]))) },
+    { key: "match-score", head: t("clr.dz.col_totals"), values: seats.map((s) => (side(s) === null ? "" : `${totals[side(s)]}/${r.target}`)) },
+  ];
+}
+
 function teamName(ctx, v, team) {
   const family = familyOf(ctx);
   const names = ctx.view.team_names;

@@ -27,6 +27,8 @@ export const RESULT_STRINGS = {
     "clr.fy.liang_x2": " × 亮 2",
     // 打弹子
     "clr.dz.deal": "本盘 {team} 得 {n} 分",
+    "clr.dz.col_points": "本盘得分",
+    "clr.dz.col_totals": "总分",
     "clr.dz.plain": "头游 {head}，对家 {partner} {place}：{n} 分",
     "clr.dz.declared": "{head} 宣战成功当头游，对家 {partner} {place}：{pp} 分 × 宣战 2 = {n} 分",
     "clr.dz.failed": "{who} 宣战失败成了末游：对方得 {n} 分",
@@ -58,6 +60,8 @@ export const RESULT_STRINGS = {
     "clr.fy.b_first": "lost the race: one of the three went out first and the deal ended at once",
     "clr.fy.liang_x2": " × 2 (亮)",
     "clr.dz.deal": "This deal: {n} points to {team}",
+    "clr.dz.col_points": "Deal points",
+    "clr.dz.col_totals": "Match score",
     "clr.dz.plain": "{head} out first, partner {partner} {place}: {n}",
     "clr.dz.declared": "{head} declared 宣战 and went out first, partner {partner} {place}: {pp} × 2 = {n}",
     "clr.dz.failed": "{who} declared 宣战 and went out last: the other side scores {n}",
