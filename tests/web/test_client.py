@@ -107,6 +107,19 @@ def test_replay_viewer_checks_the_fairness_proof(page: Any, server: WebServer) -
     page.click("#replay-first")
     assert page.query_selector_all("#replay-felt .card") == []  # nothing dealt before the bets
     shoot(page, "replay")
+    # switching the language keeps the seat shown and the step reached
+    page.click("#replay-next")
+    page.click("#lang-switch")
+    page.wait_for_function(
+        "(document.getElementById('replay-step')?.innerText || '').startsWith('Step')"
+    )
+    assert page.inner_text("#replay-step") == f"Step 1 / {n}"
+    page.wait_for_selector("#replay-viewer button.primary[data-viewer='1']")
+    assert len(page.query_selector_all(".action-log li.done")) == 1
+    page.click("#lang-switch")
+    page.wait_for_function(
+        "(document.getElementById('replay-step')?.innerText || '').startsWith('第')"
+    )
     page.click("#nav-ledger")
     page.wait_for_selector("#balance-chart")
     mine = server.get(

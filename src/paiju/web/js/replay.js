@@ -31,6 +31,13 @@ function icon(name) {
   return h("span", { class: "icon", html: `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${ICONS[name]}"/></svg>` });
 }
 
+// Where the reader was in the last replay drawn (its game, the seat whose view is shown
+// and the step): drawing it again - the language switched - keeps the place.
+let kept = { gameId: null, viewer: null, step: null };
+window.addEventListener("hashchange", () => {
+  kept = { gameId: null, viewer: null, step: null }; // a new visit starts at the end
+});
+
 export async function showReplay(main, [gameId]) {
   let record;
   try {
@@ -53,10 +60,13 @@ export async function showReplay(main, [gameId]) {
   const seatPicker = h("div", { class: "buttons seat-picker", id: "replay-viewer" });
   const actions = record.actions || [];
   let step = actions.length;
+  const place = kept.gameId === gameId ? kept : null;
+  if (place && place.step !== null) step = Math.max(0, Math.min(actions.length, place.step));
   const board = h("div", { class: "replay-board", id: "replay-board" });
   const counter = h("span", { class: "chip", id: "replay-step" });
   const go = (i) => {
     step = Math.max(0, Math.min(actions.length, i));
+    kept = { gameId, viewer, step };
     draw();
   };
   const controls = h(
@@ -176,6 +186,7 @@ export async function showReplay(main, [gameId]) {
     }
     viewer = seat;
     steps = stepsBySeat.get(seat);
+    kept = { gameId, viewer, step };
     drawPicker();
     draw();
   }
@@ -244,8 +255,10 @@ export async function showReplay(main, [gameId]) {
       proof,
     ),
   );
+  kept = { gameId, viewer, step };
   if (steps) drawPicker();
   draw();
+  if (steps && place && place.viewer !== null) await pickViewer(place.viewer);
   const keys = (ev) => {
     if (ev.key === "ArrowRight") go(step + 1);
     if (ev.key === "ArrowLeft") go(step - 1);
