@@ -721,7 +721,7 @@ function currentPlay(ctx, v) {
   if (!v.current) {
     if (v.phase !== "playing") return null;
     const who = v.leader ?? (ctx.view.to_act || [])[0];
-    return h("div", { class: "cl-current empty", id: "cl-current" }, who === undefined || who === null ? "" : w("to_lead", { who: seatLabel(ctx, who) }));
+    return h("div", { class: "cl-current empty", id: "cl-current" }, who === undefined || who === null ? "" : who === ctx.seat ? w("you_lead") : w("to_lead", { who: seatLabel(ctx, who) }));
   }
   const c = v.current;
   return h(
@@ -746,7 +746,7 @@ function calledChip(ctx, v) {
     cardSpan(v.called),
     ` ${tail}`,
     v.mode ? ` · ${w(`mode.${v.mode}`)}` : "",
-    known && v.mode !== "1v3" ? ` · ${w("partner_is", { who: ctx.seatName(v.partner) })}` : "",
+    known && v.mode !== "1v3" ? ` · ${(v.partner === ctx.seat ? w("you_partner") : w("partner_is", { who: ctx.seatName(v.partner) }))}` : "",
   );
 }
 
@@ -759,7 +759,7 @@ export const CHIPS = [
     return h("span", { class: "chip cl-declare", id: "cl-declaration", dataset: { state: v.declaration, seat: who ?? "" } }, w(`declaration.${v.declaration}`, { who: who === null ? "" : seatLabel(ctx, who) }));
   },
   (ctx, v) => (v.totals && v.target ? h("span", { class: "chip", id: "cl-score", dataset: { totals: v.totals.join(",") } }, w("score", { a: v.totals[0], b: v.totals[1], target: v.target })) : null),
-  (ctx, v) => (v.banker !== null && !v.called && v.phase !== "over" ? h("span", { class: "chip", id: "cl-banker" }, w("banker_is", { who: seatLabel(ctx, v.banker) })) : null),
+  (ctx, v) => (v.banker !== null && !v.called && v.phase !== "over" ? h("span", { class: "chip", id: "cl-banker" }, v.banker === ctx.seat ? w("you_banker") : w("banker_is", { who: seatLabel(ctx, v.banker) })) : null),
   (ctx, v) => calledChip(ctx, v),
   (ctx, v) => {
     const sp = special3Of(v);
