@@ -32,6 +32,7 @@ pydantic from their annotations (cards as canonical text, see
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import pickle
@@ -66,6 +67,8 @@ __all__ = [
     "PrivateEvent",
     "Record",
     "State",
+    "apply_log",
+    "record_format",
     "replay",
 ]
 
@@ -283,6 +286,11 @@ class Game(ABC, Generic[P]):
     """What a player calls one hand, in Chinese and English (打弹子: a 盘, a deal)."""
     match_words: ClassVar[tuple[str, str]] = ("场", "match")
     """What a player calls the match (打弹子: a 局, played to 30)."""
+    record_format: ClassVar[int] = 1
+    """The format of the records this engine writes (:attr:`Record.format`). A family
+    raises it when a change of its rules changes which actions a hand's log holds (麻将:
+    2 since every window asks every other seat), and replays a log of an older format as
+    the engine of that format played it (:meth:`State.implied`)."""
 
     def __init__(self, variant: Variant, options: Mapping[str, Any] | None = None) -> None:
         self.variant = variant
@@ -564,6 +572,18 @@ class State(ABC):
         False (decisions are played as they come)."""
         return False
 
+    def implied(
+        self, record_format: int, upcoming: tuple[int, Action] | None
+    ) -> list[tuple[int, Action]]:
+        """The actions a log of an older ``record_format`` (:attr:`Game.record_format`)
+        leaves out here, before its next action ``upcoming`` (None: after its last): what
+        the engine of that format did without asking a seat, which this engine asks for
+        (麻将: the 过 of a window its old engine closed early). :func:`apply_log` applies
+        them first; they then stand in :attr:`history`, so :meth:`record` is of the current
+        format. Raises :class:`~paiju.errors.IllegalAction` when the log cannot be of that
+        format (a decision its engine waited for is missing). Default: nothing."""
+        return []
+
     def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
         """Advice for ``seat`` (推荐): up to ``limit`` good legal actions, best first.
 
@@ -665,6 +685,7 @@ class State(ABC):
             deal=None if self.seed is not None else self.deal,
             context=dict(self.context),
             actions=tuple(self.history),
+            format=self.game.record_format,
         )
 
 
@@ -682,6 +703,9 @@ class Record:
     deal: Deal | None
     context: Mapping[str, Any]
     actions: tuple[tuple[int, Action], ...]
+    format: int = 1
+    """The :attr:`Game.record_format` of the engine that wrote the log (1 where a record
+    does not say: records written before formats were numbered)."""
 
     def to_json(self) -> JSON:
         from paiju.catalog import find_variant
@@ -695,6 +719,7 @@ class Record:
             "deal": None if self.deal is None else self.deal.to_json(kind),
             "context": dict(self.context),
             "actions": [{"seat": s, "action": a.to_json()} for s, a in self.actions],
+            "format": self.format,
         }
 
     @classmethod
@@ -714,19 +739,56 @@ class Record:
                 deal=None if deal is None else Deal.from_json(deal, game.items),
                 context=dict(obj.get("context", {})),
                 actions=actions,
+                format=record_format(obj.get("format")),
             )
         except (KeyError, TypeError) as exc:
             raise ProtocolError(f"bad game record: missing or wrong field {exc}") from None
 
 
+def record_format(value: object) -> int:
+    """The format a stored record or log says it has (:attr:`Record.format`): 1 when it
+    says nothing; a ProtocolError when it is not a whole number from 1."""
+    if value is None:
+        return 1
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ProtocolError(f"bad game record: format must be a whole number from 1, not {value!r}")
+    return value
+
+
+def apply_log(
+    state: State, actions: Sequence[tuple[int, Action]], log_format: int
+) -> Iterator[tuple[int, Action]]:
+    """Apply a hand's logged ``actions`` to ``state`` in order, yielding each once applied.
+
+    A log of an older format than the game's (``log_format``, :attr:`Record.format`) has
+    the actions its engine did not ask for filled in (:meth:`State.implied`) as soon as
+    the next logged action shows the old engine went on without them, so that ``state``
+    after each logged action is the one that engine was in. Raises what :meth:`State.apply`
+    (or :meth:`State.implied`) raises for the first action that does not replay."""
+    older = log_format < state.game.record_format
+
+    def fill(upcoming: tuple[int, Action] | None) -> None:
+        for seat, action in state.implied(log_format, upcoming):
+            state.apply(seat, action)
+
+    for i, (seat, action) in enumerate(actions):
+        if older:
+            fill((seat, action))  # a decision missing before this action is refused here
+        state.apply(seat, action)
+        if older:
+            with contextlib.suppress(IllegalAction):  # refused at the next action, if at all
+                fill(actions[i + 1] if i + 1 < len(actions) else None)
+        yield seat, action
+
+
 def replay(record: Record, game: Game) -> Iterator[State]:
-    """Yield the state before the first action, then after each action (independent copies).
+    """Yield the state before the first action, then after each action (independent copies;
+    a record of an older format as :func:`apply_log` plays it).
 
     ``game`` is the record's game (:func:`paiju.games.replay` makes it from the code)."""
     state = game.new_state(record.seats, seed=record.seed, deal=record.deal, context=record.context)
     yield state.clone()
-    for seat, action in record.actions:
-        state.apply(seat, action)
+    for _ in apply_log(state, record.actions, record.format):
         yield state.clone()
 
 

@@ -170,11 +170,13 @@ def test_redis_runs_with_the_acl_of_deploy_md(tmp_path: Path, postgres_db: str) 
                     pass
 
         asyncio.run(talk())
+        assert node.call("GET", "/api/invites/QQQQQQ", token).status_code == 404
         counted = redis_client.Redis.from_url(url)
         keys = {k.decode() for k in counted.scan_iter("paiju:limits:*")}
         assert any(k.startswith("paiju:limits:registrations:") for k in keys), keys
         assert any(k.startswith("paiju:limits:bucket:") for k in keys), keys
         assert any(k.startswith("paiju:limits:rooms:") for k in keys), keys
+        assert any(k.startswith("paiju:limits:lookups:player:") for k in keys), keys
         assert "Redis does not answer" not in node.log.read_text(errors="replace")
     finally:
         if node is not None:

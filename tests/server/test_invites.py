@@ -94,6 +94,28 @@ def test_lookups_are_rate_limited_per_player_and_per_address(tmp_path: Path) -> 
         assert 429 in seen and seen.count(404) >= 1, seen
 
 
+def test_a_lookup_refused_for_one_bucket_takes_no_token_of_the_other() -> None:
+    """A lookup counts against the player and the address together, or not at all: a
+    player turned away for its address's budget still has its own."""
+    from paiju.server.errors import ServerError
+    from paiju.server.hub import Hub
+
+    store = Store("sqlite://")
+    try:
+        hub = Hub(store, Limits(invite_lookups_per_minute=5, invite_lookups_per_address=5))
+        hub.invite_lookup(1, "10.0.0.1")  # burst 1 each
+        with pytest.raises(ServerError) as refused:
+            hub.invite_lookup(2, "10.0.0.1")
+        assert refused.value.code == "too_many_lookups"
+        assert str(refused.value).startswith("your address")
+        hub.invite_lookup(2, "10.0.0.2")
+        with pytest.raises(ServerError) as again:
+            hub.invite_lookup(2, "10.0.0.3")
+        assert str(again.value).startswith("you looked")
+    finally:
+        store.close()
+
+
 # ------------------------------------------------------------------ over a real server
 
 

@@ -34,8 +34,11 @@ LIMITS: dict[str, object] = {
     "bot_rooms_per_player": 1,
     "sockets_per_player": 2,
     "sockets_per_address": 3,
+    "invite_lookups_per_minute": 5,
+    "invite_lookups_per_address": 5,
 }
-"""Small limits, so that a few calls reach them (one token every 20 s: no test refills)."""
+"""Small limits, so that a few calls reach them (a message token every 20 s, an invite
+lookup every 12 s, one at once: no test refills)."""
 
 WAITING = {**FAST, "seats": 2, "bots": 0}
 """A room that waits for its second player (no fill, no start)."""
@@ -200,6 +203,30 @@ def test_a_players_burst_through_two_nodes_is_limited_as_one(nodes: tuple[Node, 
     assert answers.count("rate_limited") == 2
 
 
+def test_invite_lookups_through_two_nodes_share_one_limit(nodes: tuple[Node, Node]) -> None:
+    """One lookup bucket a player and one an address (burst 1), whichever node a lookup
+    goes through: counted per node, each second lookup below would be answered."""
+    a, b = nodes
+    player = From("127.0.0.51").player(a, "looks")
+    first = From("127.0.0.52").call(a, "GET", "/api/invites/QQQQQQ", player)
+    assert first.status_code == 404, first.text  # counted, and no such room
+    again = From("127.0.0.53").call(b, "GET", "/api/invites/QQQQQQ", player)
+    assert again.status_code == 429, again.text
+    error = again.json()["error"]
+    assert error["code"] == "too_many_lookups" and error["message"].startswith("you looked")
+    # the address's bucket: another player from the same address, through the other node
+    here = From("127.0.0.54")
+    p, q = here.player(a, "p"), here.player(b, "q")
+    assert here.call(b, "GET", "/api/invites/QQQQQQ", p).status_code == 404
+    refused = here.call(a, "GET", "/api/invites/QQQQQQ", q)
+    assert refused.status_code == 429, refused.text
+    error = refused.json()["error"]
+    assert error["code"] == "too_many_lookups" and error["message"].startswith("your address")
+    # a lookup refused for its address took no token of q's
+    elsewhere = From("127.0.0.55").call(b, "GET", "/api/invites/QQQQQQ", q)
+    assert elsewhere.status_code == 404, elsewhere.text
+
+
 def test_registrations_per_address_are_counted_on_every_node(nodes: tuple[Node, Node]) -> None:
     a, b = nodes
     here = From("127.0.0.22")
@@ -333,7 +360,9 @@ def test_a_node_that_cannot_reach_redis_counts_on_its_own() -> None:
     from server_process import free_port
 
     limits = Limits(burst=3, messages_per_second=0.01, sockets_per_player=1)
-    limits = limits.model_copy(update={"registrations_per_address": 2})
+    limits = limits.model_copy(
+        update={"registrations_per_address": 2, "invite_lookups_per_minute": 5}
+    )
     store = Store("sqlite://")
     hub = Hub(store, limits)
     config = SimpleNamespace(
@@ -356,6 +385,10 @@ def test_a_node_that_cannot_reach_redis_counts_on_its_own() -> None:
             assert sockets.value.code == "too_many_sockets"
             await guard.close_socket(7, "10.0.0.1")
             await guard.open_socket(7, "10.0.0.1")
+            await guard.invite_lookup(7, "10.0.0.1")  # a burst of 1 (5 a minute)
+            with pytest.raises(ServerError) as lookups:
+                await guard.invite_lookup(7, "10.0.0.1")
+            assert lookups.value.code == "too_many_lookups"
         finally:
             await guard.stop()
 

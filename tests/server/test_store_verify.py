@@ -241,6 +241,7 @@ def _store_both_ways(folder: Path, fast: bool, db: str | None = None) -> tuple[A
                 "t",
                 {"hands": ["As Kd", "2c"]},
                 {"b": 2},
+                record_format=2,
             ),
         ]
     )
@@ -249,7 +250,9 @@ def _store_both_ways(folder: Path, fast: bool, db: str | None = None) -> tuple[A
     hands = [store.hand(h) for h in (first, second)]
     out = (
         [
-            None if h is None else (h.status, h.settlement, h.actions, h.deal, h.players)
+            None
+            if h is None
+            else (h.status, h.settlement, h.actions, h.deal, h.players, h.record_format)
             for h in hands
         ],
         [store.ledger_of_hand(h) for h in (first, second)],
@@ -275,6 +278,7 @@ def test_both_insert_paths_store_the_same_hands(tmp_path: Path) -> None:
         "bot",
     )
     assert hands[1][3] == {"hands": ["As Kd", "2c"]}
+    assert (hands[0][5], hands[1][5]) == (1, 2)  # the format: start_hand's default, and 2
     assert [e["delta"] for e in ledgers[0]] == [6, -3, -3]
     assert ann_ledger == [(6, 6), (-3, 3)]
     assert bob_balance == 3

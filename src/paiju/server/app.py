@@ -375,8 +375,9 @@ def create_app(
         code: Annotated[str, PathParam(max_length=40)], me: Me, request: Request
     ) -> Invite:
         """The open room of an invite code (邀请码; case, spaces and dashes do not matter).
-        Lookups are limited per player and per address (429 ``too_many_lookups``)."""
-        hub().invite_lookup(me.id, _address(request))
+        Lookups are limited per player and per address, across a cluster's nodes (429
+        ``too_many_lookups``)."""
+        await hub().guard.invite_lookup(me.id, _address(request))
         typed = normalize(code)
         row = store().room_by_invite(typed) if is_code(typed) else None
         if row is not None:

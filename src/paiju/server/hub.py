@@ -24,7 +24,7 @@ from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
 from paiju.server.store import PlayerRow, RoomRow, Store
 
-__all__ = ["Guard", "Hub"]
+__all__ = ["Guard", "Hub", "lookup_buckets", "lookup_rate", "too_many_lookups"]
 
 log = logging.getLogger("paiju.server")
 
@@ -227,27 +227,20 @@ class Hub:
         """Count an invite-code lookup of ``player`` from ``address``: 429
         ``too_many_lookups`` past ``invite_lookups_per_minute`` (per player) or
         ``invite_lookups_per_address`` (a minute, per address), so that codes cannot be
-        tried one after another (token buckets, a fifth of the minute's count at once)."""
-        limits = self.limits
-        keyed: list[tuple[tuple[str, int | str], int]] = [
-            (("player", player), limits.invite_lookups_per_minute)
-        ]
-        if address is not None:
-            keyed.append((("address", address), limits.invite_lookups_per_address))
-        for key, per_minute in keyed:
-            bucket = self.lookups.get(key)
+        tried one after another (token buckets, a fifth of the minute's count at once). A
+        refused lookup takes no token from either bucket."""
+        taken: list[Bucket] = []
+        for whose, key, per_minute in lookup_buckets(self.limits, player, address):
+            bucket = self.lookups.get((whose, key))
             if bucket is None:
                 if len(self.lookups) > 100_000:  # forget idle (full) buckets
                     self.lookups.clear()
-                bucket = self.lookups[key] = Bucket(per_minute / 60, max(1, per_minute // 5))
+                bucket = self.lookups[whose, key] = Bucket(*lookup_rate(per_minute))
             if not bucket.take():
-                who = "you" if key[0] == "player" else "your address"
-                raise ServerError(
-                    "too_many_lookups",
-                    f"{who} looked up more than {per_minute} invite codes a minute (the"
-                    f" limit); try again in {max(1, round(60 / per_minute))} s",
-                    429,
-                )
+                for other in taken:
+                    other.give_back()
+                raise too_many_lookups(whose, per_minute)
+            taken.append(bucket)
 
     def registering(self, address: str | None) -> None:
         """Count a registration from ``address`` (``too_many_registrations`` over the
@@ -356,6 +349,10 @@ class Guard:
         """Whether a message of ``player`` may be handled now (its bucket has a token)."""
         return self.hub.bucket(player).take()
 
+    async def invite_lookup(self, player: int, address: str | None) -> None:
+        """Count an invite-code lookup (``too_many_lookups``; see :meth:`Hub.invite_lookup`)."""
+        self.hub.invite_lookup(player, address)
+
     async def check_rooms(
         self,
         player: int,
@@ -382,3 +379,33 @@ class Guard:
 
     def created(self, room_id: int, address: str | None) -> None:
         """A room was created from ``address``."""
+
+
+def lookup_buckets(
+    limits: Limits, player: int, address: str | None
+) -> list[tuple[str, int | str, int]]:
+    """The buckets an invite-code lookup takes a token from: ``(whose, key, per_minute)``,
+    the player's and (when known) the address's."""
+    buckets: list[tuple[str, int | str, int]] = [
+        ("player", player, limits.invite_lookups_per_minute)
+    ]
+    if address is not None:
+        buckets.append(("address", address, limits.invite_lookups_per_address))
+    return buckets
+
+
+def lookup_rate(per_minute: int) -> tuple[float, int]:
+    """The rate (a second) and burst of a lookup bucket allowing ``per_minute``: a fifth of
+    the minute's count at once."""
+    return per_minute / 60, max(1, per_minute // 5)
+
+
+def too_many_lookups(whose: str, per_minute: int) -> ServerError:
+    """The refusal of a lookup past the bucket of ``whose`` (``player`` or ``address``)."""
+    who = "you" if whose == "player" else "your address"
+    return ServerError(
+        "too_many_lookups",
+        f"{who} looked up more than {per_minute} invite codes a minute (the"
+        f" limit); try again in {max(1, round(60 / per_minute))} s",
+        429,
+    )

@@ -35,7 +35,7 @@ from sqlalchemy.exc import DataError, IntegrityError, StatementError
 
 from paiju.bots import Bot
 from paiju.catalog import find_variant
-from paiju.engine import Action, Event, Game, State
+from paiju.engine import Action, Event, Game, State, apply_log
 from paiju.errors import PaijuError, ProtocolError
 from paiju.fairness import check_client_seed, commitment, deal_seed, new_seed
 from paiju.games import game as make_game
@@ -556,6 +556,7 @@ class Room:
             deal=state.deal.to_json(self.game.items),
             context=dict(self.context),
             client_seeds=client_seeds,
+            record_format=self.game.record_format,
         )
         self.server_seed, self.client_seeds = seed, client_seeds
         self.next_seed = new_seed()
@@ -651,15 +652,17 @@ class Room:
             self._cancel_bot(rt)
 
     def restore(self, hand: HandRow) -> None:
-        """Rebuild the hand in play from its seed and log (crash recovery)."""
+        """Rebuild the hand in play from its seed and log (crash recovery); a log of an
+        older record format replays as :func:`~paiju.engine.apply_log` plays it."""
         seed = deal_seed(hand.seed, hand.client_seeds)
         state = self.game.new_state(hand.seats, seed=seed, context=hand.context)
         if state.deal.to_json(self.game.items) != hand.deal:
             log.error(
                 "room %s game %s: the seed does not re-deal the stored deal", self.id, hand.id
             )
-        for seat, action, _actor in hand.actions:
-            state.apply(seat, self.game.parse_action(action))
+        logged = [(seat, self.game.parse_action(action)) for seat, action, _actor in hand.actions]
+        for _ in apply_log(state, logged, hand.record_format):
+            pass
         self.state, self.hand_id, self.hand_no = state, hand.id, hand.hand_no
         self.hand_players = hand.players
         self.hand = hand

@@ -1,8 +1,8 @@
 """The server's limits (:class:`~paiju.server.options.Limits`) counted where they hold.
 
-:class:`Guard` is what the app asks before it admits a registration, a socket, a room or a
-message. A single server counts in its own memory (:class:`Guard` itself, the
-:class:`~paiju.server.hub.Hub`'s counters, exactly as before). A cluster node
+:class:`Guard` is what the app asks before it admits a registration, a socket, a room, an
+invite-code lookup or a message. A single server counts in its own memory (:class:`Guard`
+itself, the :class:`~paiju.server.hub.Hub`'s counters, exactly as before). A cluster node
 (``paiju serve --redis``) counts with every other node (:class:`SharedGuard`):
 
 * **messages** - one token bucket per player in Redis (a hash of its tokens and the time of
@@ -12,6 +12,9 @@ message. A single server counts in its own memory (:class:`Guard` itself, the
   shared one (it sees a part of the same messages), so a flood through one node is refused
   there without asking Redis; the messages of one event-loop turn (of every socket of
   the node) ask Redis together, in one pipeline: one round trip;
+* **invite-code lookups** - one token bucket per player and one per address in Redis
+  (the rate and burst of the hub's own), both taken by one script, or neither when one
+  is empty: a player, or an address, trying codes through every node has one budget;
 * **registrations per address per hour** - one sorted set of registration times per address
   in Redis, checked and added to atomically (a sliding hour);
 * **sockets per player and per address** - each node counts its own sockets in a hash of
@@ -47,7 +50,7 @@ from sqlalchemy import and_, exists, func, not_, or_, select
 from paiju.server import tables as t
 from paiju.server.client import Bucket
 from paiju.server.errors import ServerError
-from paiju.server.hub import Guard, Hub
+from paiju.server.hub import Guard, Hub, lookup_buckets, lookup_rate, too_many_lookups
 
 if TYPE_CHECKING:
     from redis.asyncio import Redis
@@ -87,6 +90,30 @@ return ok
 """
 """A token bucket: 1 if a token was taken, 0 if the bucket is empty. The key expires once
 the bucket would be full again (a missing bucket is a full one)."""
+
+_BUCKETS = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local tokens = {}
+for i = 1, #KEYS do
+  local rate, burst = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1])
+  local v = redis.call('HMGET', KEYS[i], 'tokens', 'stamp')
+  local left, stamp = tonumber(v[1]), tonumber(v[2])
+  if left == nil or stamp == nil then left, stamp = burst, now end
+  left = math.min(burst, left + math.max(0, now - stamp) * rate)
+  if left < 1 then return i end
+  tokens[i] = left - 1
+end
+for i = 1, #KEYS do
+  redis.call('HSET', KEYS[i], 'tokens', string.format('%.6f', tokens[i]),
+             'stamp', string.format('%.6f', now))
+  redis.call('PEXPIRE', KEYS[i], ARGV[3 * i])
+end
+return 0
+"""
+"""Token buckets taken together: a token from each (0), or from none when one is empty
+(the number of the first empty one, from 1). ARGV holds each key's rate, burst and
+lifetime in ms (the time to refill it, and a second)."""
 
 _WINDOW = """
 local t = redis.call('TIME')
@@ -179,6 +206,7 @@ class SharedGuard(Guard):
         self.redis = aioredis.Redis(connection_pool=pool)
         for name, source in (
             ("bucket", _BUCKET),
+            ("buckets", _BUCKETS),
             ("window", _WINDOW),
             ("socket", _SOCKET),
             ("unsocket", _UNSOCKET),
@@ -308,6 +336,24 @@ class SharedGuard(Guard):
         for (_, future), ok in zip(asks, answers, strict=True):
             if not future.done():
                 future.set_result(bool(ok))
+
+    # -- invite-code lookups ------------------------------------------------------------
+
+    async def invite_lookup(self, player: int, address: str | None) -> None:
+        buckets = lookup_buckets(self.limits, player, address)
+        args: list[Any] = []
+        for _, _, per_minute in buckets:
+            rate, burst = lookup_rate(per_minute)
+            args += [rate, burst, int(math.ceil(burst / rate) * 1000) + 1000]
+        keys = [f"{_PREFIX}:lookups:{whose}:{key}" for whose, key, _ in buckets]
+        try:
+            empty = int(await self._run("buckets", keys, args))
+        except _RedisAway:
+            self.hub.invite_lookup(player, address)
+            return
+        if empty:
+            whose, _, per_minute = buckets[empty - 1]
+            raise too_many_lookups(whose, per_minute)
 
     # -- registrations -------------------------------------------------------------------
 

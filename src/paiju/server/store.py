@@ -244,8 +244,8 @@ _INSERT_ACTION_QMARK = (
 )
 _INSERT_HAND_QMARK = (
     "INSERT INTO hands (id, room_id, hand_no, code, game_options, seats, players, commitment,"
-    " seed, client_seeds, deal, context, status, settlement, started_at, ended_at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " seed, client_seeds, deal, context, status, settlement, started_at, ended_at,"
+    " record_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _SETTLE_HAND_QMARK = "UPDATE hands SET status = 'over', settlement = ?, ended_at = ? WHERE id = ?"
 _INSERT_LEDGER_QMARK = (
@@ -325,6 +325,9 @@ class HandRow:
     """(seat, action JSON, actor) in order."""
     started_at: float
     ended_at: float | None
+    record_format: int = 1
+    """The format of the log (:attr:`paiju.engine.Record.format`): the game's record
+    format when the hand was dealt (1 for the hands stored before formats were kept)."""
 
 
 class Store:
@@ -695,8 +698,10 @@ class Store:
         seed: str,
         deal: Mapping[str, Any],
         context: Mapping[str, Any],
+        record_format: int = 1,
     ) -> int:
-        """Record a new hand (and the room as playing) in one transaction; the hand's id."""
+        """Record a new hand (and the room as playing) in one transaction; the hand's id;
+        ``record_format`` is the format its log is written in."""
         with self._room_write(room_id) as conn:
             key = conn.execute(
                 insert(t.hands).values(
@@ -715,6 +720,7 @@ class Store:
                     settlement=None,
                     started_at=self.clock(),
                     ended_at=None,
+                    record_format=record_format,
                 )
             ).inserted_primary_key
             assert key is not None
@@ -851,6 +857,7 @@ class Store:
                         dumps(None),
                         now,
                         None,
+                        h.record_format,
                     )
                     for h in hands
                 ],
@@ -959,6 +966,7 @@ class Store:
             actions=tuple((int(a.seat), dict(a.action), str(a.actor)) for a in log),
             started_at=float(row.started_at),
             ended_at=None if row.ended_at is None else float(row.ended_at),
+            record_format=int(row.record_format),
         )
 
     def hand(self, hand_id: int) -> HandRow | None:
@@ -1099,6 +1107,8 @@ class HandWrite:
     deal: Mapping[str, Any]
     context: Mapping[str, Any]
     client_seeds: tuple[str, ...] | None = None
+    record_format: int = 1
+    """The game's :attr:`~paiju.engine.Game.record_format`: the format of the log."""
 
     def row(self, now: float) -> dict[str, Any]:
         return {
@@ -1118,4 +1128,5 @@ class HandWrite:
             "settlement": None,
             "started_at": now,
             "ended_at": None,
+            "record_format": self.record_format,
         }

@@ -8,7 +8,9 @@
     room_seats  room_id, seat, player_id (NULL = open or bot), is_bot, is_ready (准备)
     hands     id (the game id), room_id, hand_no, seats, players (player id per seat),
               commitment (sha256 of the seed, public), seed and deal (secret until the
-              hand ends), context, status (playing | over), settlement, timestamps
+              hand ends), context, status (playing | over), settlement, timestamps,
+              record_format (the game's record format when the hand was dealt: which
+              actions its log holds)
     actions   hand_id, idx, seat, action (JSON form), actor (player | bot | timeout), at:
               the event log of a hand - the state is a replay of it
     ledger    id, player_id (NULL for a bot seat), room_id, hand_id, seat, delta,
@@ -105,6 +107,7 @@ hands = Table(
     Column("settlement", JSON, nullable=True),
     Column("started_at", Float, nullable=False),
     Column("ended_at", Float, nullable=True),
+    Column("record_format", Integer, nullable=False, server_default="1"),
     Index("ix_hands_room", "room_id", "hand_no", unique=True),
 )
 

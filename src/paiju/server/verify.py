@@ -9,7 +9,9 @@ published record (what ``GET /api/games/{id}`` returns) and checks, from the rul
 2. ``deal`` - re-dealing the variant from the deal seed (the server seed and the client
    seeds, :func:`~paiju.fairness.deal_seed`, through :class:`~paiju.fairness.DealRng`)
    gives exactly the deal the server recorded;
-3. ``log`` - every logged action is legal when replayed, in order, and the hand ends;
+3. ``log`` - every logged action is legal when replayed, in order, and the hand ends (a
+   log of an older record format, ``format``, as :func:`~paiju.engine.apply_log` plays
+   it: with the actions its engine did not ask for filled in);
 4. ``settlement`` - the replayed settlement equals the recorded one, and the ledger
    entries are the settlement times the room's stake.
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from paiju.engine import State
+from paiju.engine import Action, Game, State, apply_log, record_format
 from paiju.errors import FairnessError, PaijuError
 from paiju.fairness import commitment, deal_seed
 from paiju.games import game as make_game
@@ -46,6 +48,7 @@ def game_record(hand: Any, ledger: list[dict[str, Any]], stake: int | None) -> d
         "actions": [
             {"seat": seat, "action": action, "actor": actor} for seat, action, actor in hand.actions
         ],
+        "format": hand.record_format,
         "settlement": None if hand.settlement is None else list(hand.settlement),
         "stake": stake,
         "ledger": ledger,
@@ -132,18 +135,33 @@ def _deal_seed(record: Mapping[str, Any]) -> str:
     return deal_seed(str(record["seed"]), seeds)
 
 
-def _replay(checks: list[dict[str, Any]], g: Any, state: State, record: Mapping[str, Any]) -> bool:
-    actions = record.get("actions") or []
-    for i, item in enumerate(actions):
+def _replay(checks: list[dict[str, Any]], g: Game, state: State, record: Mapping[str, Any]) -> bool:
+    items = record.get("actions") or []
+    logged: list[tuple[int, Action]] = []
+    for i, item in enumerate(items):
         try:
-            state.apply(int(item["seat"]), g.parse_action(item["action"]))
+            logged.append((int(item["seat"]), g.parse_action(item["action"])))
         except (PaijuError, KeyError, TypeError, ValueError) as exc:
             return _check(checks, "log", False, f"action {i} ({item}) does not replay: {exc}")
+    done = 0
+    try:
+        log_format = record_format(record.get("format"))
+        for _ in apply_log(state, logged, log_format):
+            done += 1
+    except (PaijuError, KeyError, TypeError, ValueError) as exc:
+        where = f"action {done} ({items[done]})" if done < len(items) else "the log"
+        return _check(checks, "log", False, f"{where} does not replay: {exc}")
+    filled = len(state.history) - len(logged)
     return _check(
         checks,
         "log",
         state.is_over,
-        f"{len(actions)} actions replay legally"
+        f"{len(items)} actions replay legally"
+        + (
+            f" (record format {log_format}: {filled} actions its engine did not ask for, filled in)"
+            if filled
+            else ""
+        )
         + ("; the hand is over" if state.is_over else "; but the hand is not over"),
     )
 
@@ -158,7 +176,9 @@ def require_fair(result: Mapping[str, Any]) -> None:
 
 def game_steps(record: Mapping[str, Any], seat: int | None = None) -> dict[str, Any]:
     """The replay of a finished game: the view of ``seat`` (None: the spectator's) before
-    the first action and after each one, with the action that led there."""
+    the first action and after each one, with the action that led there (a log of an
+    older record format with what its engine did not ask for folded into the step after
+    which that engine went on without it)."""
     g = make_game(str(record["code"]), **dict(record.get("options") or {}))
     seats = int(record["seats"])
     if seat is not None and not 0 <= seat < seats:
@@ -167,8 +187,10 @@ def game_steps(record: Mapping[str, Any], seat: int | None = None) -> dict[str, 
     steps: list[dict[str, Any]] = [
         {"version": 0, "seat": None, "action": None, "view": state.view(seat)}
     ]
-    for i, item in enumerate(record.get("actions") or []):
-        state.apply(int(item["seat"]), g.parse_action(item["action"]))
+    items = record.get("actions") or []
+    logged = [(int(item["seat"]), g.parse_action(item["action"])) for item in items]
+    for i, _ in enumerate(apply_log(state, logged, record_format(record.get("format")))):
+        item = items[i]
         steps.append(
             {
                 "version": i + 1,

@@ -23,6 +23,9 @@ Phases:
 
 A seat that lets a win go by (过胡) may not win on a discard or a robbed kong before its
 own next draw.
+
+Records: format 2 (:attr:`MajiangGame.record_format`). A log of format 1, written before
+every window asked every other seat, replays through :meth:`MajiangState.implied`.
 """
 
 from __future__ import annotations
@@ -259,6 +262,10 @@ class MajiangGame(Game):
     match_default: ClassVar[int] = 1
     match_most: ClassVar[int] = 16
     actions: ClassVar[tuple[type[Action], ...]] = (Discard, Kong, Win, Chi, Peng, Gang, Pass)
+    record_format: ClassVar[int] = 2
+    """2: every window asks every other seat and closes once all have decided. A log of
+    format 1 (before) holds only the decisions its window waited for; it replays through
+    :meth:`MajiangState.implied`."""
     events: ClassVar[tuple[type[Event], ...]] = (
         Drew,
         TileDrawn,
@@ -639,6 +646,71 @@ class MajiangState(State):
         decision made could not be outranked): how many decisions a window takes is then the
         same whatever the seats hold, and tells nobody who could claim."""
         return all(s in self.decisions for s in self.window)
+
+    # -- logs of record format 1 ---------------------------------------------------------
+
+    def implied(
+        self, record_format: int, upcoming: tuple[int, Action] | None
+    ) -> list[tuple[int, Action]]:
+        """A log of format 1 was written by an engine that asked only the seats that could
+        claim, and closed a window as soon as no undecided seat could outrank the best
+        decision made: it has no 过 of a seat with nothing to claim, nor a decision the
+        window did not wait for. When the log goes on past an open window (``upcoming`` is
+        no decision of a seat in it) that the old engine had closed, those seats pass here,
+        in turn order: the window closes as it closed then (their decisions could not
+        change what it played). After the log's last action (``upcoming`` None) they pass
+        only if that ends the hand (a 胡 claimed, or 流局): a hand still in play waits for
+        them. A decision the old engine waited for and the log lacks is refused
+        (``decision_missing``)."""
+        if record_format > 1 or self._phase not in ("claim", "rob"):
+            return []
+        assert self.last is not None
+        source, tile = self.last
+        undecided = [s for s in self._others(source) if s not in self.decisions]
+        if upcoming is not None:
+            seat, action = upcoming
+            if seat in undecided and action in self.window[seat]:
+                return []  # the log decides in this window
+        waited = self._waited_for()
+        if waited:
+            if upcoming is None:
+                return []
+            could = "; ".join(
+                f"seat {s} could {', '.join(_action_text(a) for a in self.window[s])}"
+                for s in waited
+            )
+            raise IllegalAction(
+                f"the log (record format {record_format}) lacks the decision of seat"
+                f" {', '.join(map(str, waited))} on {tile}, which its engine waited for"
+                f" ({could})",
+                reason="decision_missing",
+                seats=waited,
+                tile=str(tile),
+            )
+        passes: list[tuple[int, Action]] = [(s, Pass()) for s in undecided]
+        if upcoming is None:
+            after = self.clone()
+            for seat, action in passes:
+                after.apply(seat, action)
+            if not after.is_over:
+                return []
+        return passes
+
+    def _waited_for(self) -> list[int]:
+        """The undecided seats the engine of record format 1 still waited for: those that
+        could claim (more than 过) something outranking the best decision made, or, when the
+        room allows 一炮多响, a 胡 beside a 胡 made."""
+        assert self.last is not None
+        source = self.last[0]
+        best = max((self._rank(source, s, a) for s, a in self.decisions.items()), default=(0, -99))
+        out = []
+        for s, opts in self.window.items():
+            if s in self.decisions or opts == [Pass()]:
+                continue
+            could = max(self._rank(source, s, a) for a in opts)
+            if could > best or (self.rules.multiple_winners and best[0] == 3 and Win() in opts):
+                out.append(s)
+        return out
 
     def _close_window(self) -> list[Event]:
         assert self.last is not None

@@ -21,6 +21,10 @@ REASONS: dict[str, tuple[str, str]] = {
     "not_a_win": ("不能胡:{why}", "not a win: {why}"),
     "no_claim_window": ("现在没有可以吃碰杠胡的牌", "there is no discard to claim now"),
     "claim_not_allowed": ("对 {tile} 现在不能这样做", "you cannot do that on {tile} now"),
+    "decision_missing": (
+        "记录里缺少 {seats} 号座位对 {tile} 的决定",
+        "the record lacks the decision of seat {seats} on {tile}",
+    ),
     "unknown_option": ("没有这个房间选项:{options}", "unknown room option: {options}"),
     "bad_option": ("房间选项 {option} 不能是 {value}", "room option {option} cannot be {value}"),
     "bad_context": ("上一局的信息有误:{field}", "bad carried context: {field}"),
