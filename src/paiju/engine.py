@@ -605,7 +605,7 @@ class State(ABC):
         see the exact verdict before committing; ``None`` when the game has nothing to
         show. Raises like :meth:`apply` when the action is not legal now.
         """
-        self.check_turn(seat)
+        self.check_turn(seat, action)
         self.check(seat, action)
         return self._preview(seat, action)
 
@@ -619,7 +619,9 @@ class State(ABC):
     def is_over(self) -> bool:
         return not self.to_act()
 
-    def check_turn(self, seat: int) -> None:
+    def check_turn(self, seat: int, action: Action | None = None) -> None:
+        """Raise :class:`NotYourTurn` unless ``seat`` acts now; ``action`` (when given) lets
+        the family refuse an action out of turn with its own reason first."""
         if not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise NotYourTurn(
                 f"there is no seat {seat!r}; seats are 0-{self.seats - 1}", reason="no_such_seat"
@@ -630,12 +632,20 @@ class State(ABC):
                 raise NotYourTurn(
                     "the hand is over", reason="hand_over", hand_word=list(self.game.hand_words)
                 )
+            if action is not None:
+                self._check_out_of_turn(seat, action)
             raise NotYourTurn(
                 f"seat {seat} may not act now (phase {self.phase!r}); "
                 f"waiting for seat {', '.join(map(str, sorted(acting)))}",
                 reason="not_your_turn",
                 seats=sorted(acting),
             )
+
+    def _check_out_of_turn(self, seat: int, action: Action) -> None:
+        """The family's part of :meth:`check_turn` for ``action`` of a ``seat`` that does
+        not act now: raise a refusal more telling than "not your turn" (a 麻将 claim sent
+        when no claim window is open, its window just closed); default: nothing."""
+        return
 
     def is_legal(self, seat: int, action: Action) -> bool:
         try:
@@ -647,7 +657,7 @@ class State(ABC):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Check ``action`` for ``seat``, apply it, log it and return its events."""
-        self.check_turn(seat)
+        self.check_turn(seat, action)
         if not isinstance(action, self.game.actions):
             raise IllegalAction(
                 f"{type(action).__name__} is not an action of {self.game.variant.code}",

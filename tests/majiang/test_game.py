@@ -377,6 +377,15 @@ def test_bad_actions_are_refused_with_a_reason() -> None:
     with pytest.raises(IllegalAction) as err:
         state.apply(0, Peng())
     assert err.value.reason == "no_claim_window"
+    # a claim or 过 of another seat while seat 0 is to play (its window closed before it
+    # came) is told as no window, not as seat 0's turn; a discard out of turn is not a turn
+    for action in (Pass(), Peng(), Chi(chow=(T("1m"), T("2m"), T("3m"))), Gang()):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(1, action)
+        assert err.value.reason == "no_claim_window", action
+    with pytest.raises(NotYourTurn) as late:
+        state.apply(1, Discard(T("4m")))
+    assert late.value.reason == "not_your_turn"
 
 
 def test_room_options_are_checked() -> None:

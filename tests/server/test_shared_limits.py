@@ -418,6 +418,10 @@ def test_a_node_writes_its_socket_counts_again_when_redis_lost_them(redis_url: s
     key = "paiju:limits:sockets:n1"
 
     async def run() -> dict[bytes, bytes]:
+        async with asyncio.timeout(120):  # a hang fails here, with the await it hung on
+            return await steps()
+
+    async def steps() -> dict[bytes, bytes]:
         await guard.start()
         try:
             await guard.open_socket(7, "10.0.0.9")

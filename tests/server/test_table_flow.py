@@ -70,7 +70,8 @@ def test_a_timeout_plays_the_players_own_arrangement(server: Server) -> None:
 
     async def run() -> None:
         token = server.register("slow")
-        created = server.create_room(token, "1301", seats=2, bots=1, time_limit=1.0, hands=1)
+        # the clock leaves a loaded machine time to send the draft before it runs out
+        created = server.create_room(token, "1301", seats=2, bots=1, time_limit=4.0, hands=1)
         room = created["room"]["id"]
         me = Player(server, token, room)
         await me.connect()

@@ -110,11 +110,27 @@ def test_drag_a_card_onto_a_row(page: Any, server: WebServer) -> None:
     page.wait_for_selector(".hand-zone .card")
     card = page.get_attribute(".hand-zone .card", "data-card")
     page.drag_and_drop(f".hand-zone .card[data-card='{card}']", ".row-zone[data-row='back']")
-    assert page.query_selector(f".row-zone[data-row='back'] .card[data-card='{card}']")
+    page.wait_for_selector(f".row-zone[data-row='back'] .card[data-card='{card}']", timeout=5000)
     assert page.query_selector(f".hand-zone .card[data-card='{card}']") is None
     page.drag_and_drop(f".row-zone[data-row='back'] .card[data-card='{card}']", ".hand-zone")
     assert page.query_selector(f".hand-zone .card[data-card='{card}']")
     assert page.query_selector_all(".row-zone .card") == []
+    # what comes during a drag (here: the language switched) is drawn once it ends, so the
+    # card under the pointer stays where it is
+    kept = page.evaluate(
+        """async () => {
+          const el = document.querySelector('.hand-zone .card');
+          const drag = {bubbles: true, dataTransfer: new DataTransfer()};
+          el.dispatchEvent(new DragEvent('dragstart', drag));
+          const i18n = await import('/js/i18n.js');
+          i18n.setLang('en');
+          const english = () => document.getElementById('room').innerText.includes('Back');
+          const during = el.isConnected && !english();
+          el.dispatchEvent(new DragEvent('dragend', {bubbles: true}));
+          return [during, english()];
+        }"""
+    )
+    assert kept == [True, True], kept
 
 
 def test_leave_mid_hand_and_back_to_the_seat(page: Any, server: WebServer) -> None:

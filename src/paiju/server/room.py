@@ -1054,7 +1054,7 @@ class Room:
         try:
             if action is None:
                 raise ProtocolError("no decision")
-            state.check_turn(seat)
+            state.check_turn(seat, action)
             state.check(seat, action)
         except Exception:
             log.exception(

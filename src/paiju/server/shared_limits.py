@@ -71,6 +71,9 @@ TOKEN_CACHE_SECONDS = 2.0
 another node stops working here within this time (a single server, which sees every
 rotation itself, caches tokens until they expire)."""
 
+STOP_SECONDS = 2.0
+"""How long each step of a node's goodbye to Redis may take before it is given up."""
+
 _PREFIX = "paiju:limits"
 
 _BUCKET = """
@@ -215,15 +218,17 @@ class SharedGuard(Guard):
         self._task = asyncio.create_task(self._renew())
 
     async def stop(self) -> None:
+        """Stop renewing and forget this node's sockets in Redis; each step is bounded
+        (:data:`STOP_SECONDS`), so a Redis that hangs never holds up a node's shutdown."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+                await asyncio.wait_for(self._task, STOP_SECONDS)
         if self.redis is not None:
             with contextlib.suppress(Exception):
-                await self.redis.delete(self._socket_key)
+                await asyncio.wait_for(self.redis.delete(self._socket_key), STOP_SECONDS)
             with contextlib.suppress(Exception):
-                await self.redis.aclose()
+                await asyncio.wait_for(self.redis.aclose(), STOP_SECONDS)
 
     def _resting(self) -> bool:
         """Whether Redis failed less than :data:`RETRY_REDIS` seconds ago: it is not asked

@@ -68,7 +68,7 @@ class Window:
                 f"seat {seat} has decided on this tile; its decision is played when the"
                 " window closes",
             )
-        state.check_turn(seat)
+        state.check_turn(seat, action)
         state.check(seat, action)
         self.kept[seat] = Kept(action, actor, ref)
 

@@ -532,6 +532,18 @@ class MajiangState(State):
             reason="no_claim_window",
         )
 
+    def _check_out_of_turn(self, seat: int, action: Action) -> None:
+        # a claim (or 过) of a seat not asked: its window closed before it arrived, or
+        # none is open - said as such, not as another seat's turn
+        claim = isinstance(action, (Pass, Peng, Chi, Gang)) or (
+            isinstance(action, Win) and self._phase != "play"
+        )
+        if claim and not self.hidden_window():
+            raise IllegalAction(
+                f"{action.type} is a claim; no claim window is open",
+                reason="no_claim_window",
+            )
+
     def window_tile(self) -> Tile | None:
         return self.last[1] if self.last else None
 

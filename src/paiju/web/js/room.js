@@ -92,6 +92,16 @@ class RoomView {
       this.render();
     });
     this.ticker = setInterval(() => this.tick(), 250);
+    // a card being dragged (十三张's rows) is not drawn away under the pointer: what comes
+    // meanwhile (another seat's update) is drawn once the drag ends
+    this.dragging = false;
+    this.onDragStart = () => (this.dragging = true);
+    this.onDragEnd = () => {
+      this.dragging = false;
+      if (this.renderLater) this.render();
+    };
+    document.addEventListener("dragstart", this.onDragStart);
+    document.addEventListener("dragend", this.onDragEnd);
   }
 
   async open() {
@@ -111,6 +121,8 @@ class RoomView {
   close() {
     this.closed = true;
     clearInterval(this.ticker);
+    document.removeEventListener("dragstart", this.onDragStart);
+    document.removeEventListener("dragend", this.onDragEnd);
     this.offLang();
     this.offPrefs();
     if (this.ws) this.ws.close(1000, "bye");
@@ -437,6 +449,8 @@ class RoomView {
 
   render() {
     if (!this.info) return;
+    this.renderLater = this.dragging;
+    if (this.dragging) return;
     const root = [];
     const info = this.info;
     const family = this.variant ? this.variant.family : "generic";
