@@ -261,6 +261,10 @@ CODES: Final[dict[str, tuple[str, str]]] = {
         "查邀请码太频繁了，请稍后再试",
         "Too many invite codes looked up: try again in a moment",
     ),
+    "too_many_invites": (
+        "一分钟内邀请太多了，请稍后再试",
+        "Too many invitations this minute: try again in a moment",
+    ),
     "no_result": ("现在没有要继续的结果", "There is no result to continue from"),
     "room_playing": ("牌局已经开始了，不用再准备", "The game has started: no need to get ready"),
     "no_next_hand": ("这个房间不再发新牌了", "This room deals no further hand"),

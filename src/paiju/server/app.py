@@ -14,7 +14,6 @@ import gc
 import hmac
 import json
 import logging
-import time
 from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
@@ -40,7 +39,7 @@ from paiju.server.cluster import Cluster, NodeConfig
 from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
-from paiju.server.invitations import Invitation, Invitations
+from paiju.server.invitations import Invitations
 from paiju.server.invites import is_code, normalize
 from paiju.server.messages import (
     ErrorMsg,
@@ -210,7 +209,8 @@ def create_app(
     )
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
 
-    invitations = Invitations()
+    def invitations() -> Invitations:
+        return Invitations(store())
 
     def hub() -> Hub:
         result: Hub = state["hub"]
@@ -295,12 +295,7 @@ def create_app(
     @app.get("/api/players/me/invites")
     async def my_invites(me: Me) -> dict[str, Any]:
         """The invitations to a table waiting for the player (the last ten minutes)."""
-        alive = []
-        for inv in invitations.waiting(me.id):
-            room = hub().rooms.get(inv.room)
-            if room is not None and room.status == "waiting" and room.seat_of(me.id) is None:
-                alive.append(inv.to_json())
-        return {"invites": alive}
+        return {"invites": [inv.to_json() for inv in invitations().waiting(me.id)]}
 
     @app.post("/api/rooms/{room_id}/invite")
     async def invite_player(room_id: Id, body: InviteRequest, me: Me) -> dict[str, Any]:
@@ -312,15 +307,7 @@ def create_app(
             raise ServerError("room_started", f"room {room_id} has started", 409)
         if store().player_names([body.player]).get(body.player) is None:
             raise ServerError("no_player", f"no player {body.player}", 404)
-        sent = Invitation(
-            room=room_id,
-            code=room.code,
-            invite=room.invite or "",
-            sender=me.id,
-            sender_name=me.name,
-            at=time.time(),
-        )
-        invitations.send(body.player, sent)
+        invitations().send(body.player, room_id, me.id)
         return {"invited": body.player, "room": room_id}
 
     @app.get("/api/players/me/record")
@@ -394,7 +381,7 @@ def create_app(
         async with hub().guard.serial(me.id):
             await hub().guard.check_join(me.id)
             seat = room.join(me, body.seat)
-        invitations.drop(me.id, room_id)
+        invitations().drop(me.id, room_id)
         info = room.info()
         return RoomCreated(room=info, seat=seat, ws=info.ws or f"/ws/rooms/{room.id}")
 

@@ -15,6 +15,8 @@
               the event log of a hand - the state is a replay of it
     ledger    id, player_id (NULL for a bot seat), room_id, hand_id, seat, delta,
               balance (积分: the player's running balance after this entry), at
+    invitations  invitee_id, room_id, sender_id, at: 邀请牌友, a table's invitation
+              waiting for a player (paiju.server.invitations; expired rows are dropped)
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ __all__ = [
     "cluster_nodes",
     "cluster_secrets",
     "hands",
+    "invitations",
     "ledger",
     "metadata",
     "players",
@@ -170,4 +173,16 @@ cluster_secrets = Table(
     # the cluster's shared secret of calls passed between nodes (name "forward")
     Column("name", String(64), primary_key=True),
     Column("value", Text, nullable=False),
+)
+
+invitations = Table(
+    "invitations",
+    metadata,
+    # a table's invitation waiting for a player (paiju.server.invitations): in the database,
+    # so that every node of a cluster sees it, whichever node sent it
+    Column("invitee_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("room_id", Integer, ForeignKey("rooms.id"), primary_key=True),
+    Column("sender_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_invitations_sender_at", "sender_id", "at"),
 )
