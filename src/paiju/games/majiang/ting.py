@@ -107,6 +107,22 @@ _UNIT: Final = tuple(1 << 3 * k for k in range(34))
 bits 0-26 (万), 27-53 (筒), 54-80 (条) and 81-101 (honours)."""
 _BLOCK_BITS: Final = (1 << 27) - 1
 
+_CHOWS: Final = tuple(
+    tuple(_UNIT[first : first + 3] for first in range(max(0, i - 2), min(i, 6) + 1))
+    for i in range(9)
+)
+"""Per lowest kind of a suit, the 顺子 that hold it (a tile of each of their kinds)."""
+
+
+_LOW_BITS: Final = sum(1 << 3 * k for k in range(9))
+
+
+def _gapped(key: int) -> bool:
+    """Whether two kinds in a row are absent between a suit's lowest and highest kinds."""
+    present = (key | key >> 1 | key >> 2) & _LOW_BITS
+    absent = ~present & ~present >> 3 & _LOW_BITS
+    return bool(absent & ((1 << present.bit_length()) - (present & -present)))
+
 
 def _apart(key: int) -> list[int]:
     """A suit's key cut where two kinds or more in a row are absent."""
@@ -140,9 +156,9 @@ def _need(key: int, honor: bool) -> Need:
     got = memo.get(key)
     if got is not None:
         return got
-    if not honor:
+    if not honor and _gapped(key):  # no group holds tiles of both sides
         parts = _apart(key)
-        if len(parts) > 1:  # no group holds tiles of two of them
+        if len(parts) > 1:
             got = memo.get(parts[0]) or _need(parts[0], False)
             for part in parts[1:]:
                 got = _join(got, memo.get(part) or _need(part, False))
@@ -164,10 +180,10 @@ def _need(key: int, honor: bool) -> Need:
     pair = _AFTER_DRAGON_PAIR if honor and i >= 4 else _AFTER_PAIR
     best = map(min, best, map(add, pair((*s, _NO)), _PLUS[2 - take]))
     if not honor:  # the 顺子 holding kind i (sets bit 2)
-        for first in range(i - 2 if i > 2 else 0, (i if i < 6 else 6) + 1):
+        for chow in _CHOWS[i]:
             w = 0
             left = key
-            for u in _UNIT[first : first + 3]:
+            for u in chow:
                 if key & 7 * u:
                     left -= u
                 else:
