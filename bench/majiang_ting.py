@@ -190,7 +190,8 @@ def main() -> None:
         print(f"{name}: {len(cases):,} hands, {ready:,} ready")
         print(f"  paiju waits, first pass   {cold}")
         if held:
-            print(f"    the {len(held):,} holding a 混 {Figures(held)}")
+            label = f"  {len(held):,} holding a 混"
+            print(f"  {label:<25} {Figures(held)}")
         print(f"  paiju waits, warm         {best_ours}")
         print(f"  mahjong shanten+agari     {best_theirs}")
     turn = Figures(_times(turns, lambda c: ready_discards(*c)))  # type: ignore[misc]
