@@ -15,14 +15,14 @@ they make fan, not a win). So each block (万 筒 条 and the honours, as in
 :mod:`~paiju.games.majiang.win`) is summed up by its :data:`Need`: the fewest 混 that
 complete it, with the pair or without, per condition it meets; the hand completes when the
 Needs of its four blocks, joined, ask for no more 混 than it holds. A tile of kind ``x``
-changes one block only, so the other three are joined once (a :data:`Plan`, cached by their
-Needs: fewer than a hundred Needs occur) and each kind of a block is one entry of its *near
-row*, the Needs of the block with each kind added, cached per block. A Need is found by a
-recursion on the block's lowest tile, its sub-blocks cached; a suit cut by two absent kinds
-in a row is two blocks joined. Blocks that cannot take the tile (not even as a 混) are
-skipped, and so are kinds that cannot meet 幺九 and 三门齐. 七对 and 十三幺 are counted
-directly; whether the 混 drawn as a wild completes the hand is the same join with one more
-混 (:func:`_wild_wins`).
+changes one block only, so the other three are joined once (a :data:`Plan`, cached by
+their Needs: fewer than a hundred Needs occur in the bench's 50,000 hands) and each kind of
+a block is one entry of its *near row*, the Needs of the block with each kind added, cached
+per block. A Need is found by a recursion on the block's lowest tile, its sub-blocks cached;
+a suit cut by two absent kinds in a row is two blocks joined. Blocks that cannot take the
+tile (not even as a 混) are skipped, and so are kinds that cannot meet 幺九 and 三门齐. 七对
+and 十三幺 are counted directly; whether the 混 drawn as a wild completes the hand is the
+same join with one more 混 (:func:`_wild_wins`).
 
 >>> from paiju.tiles import parse_tiles, format_tiles
 >>> ws = waits(parse_tiles("123m456p789s1112z"))
@@ -100,6 +100,8 @@ _PLUS: Final = tuple((w,) * 8 for w in range(4))
 
 _NEEDS: Final[tuple[dict[int, Need], dict[int, Need]]] = ({0: _EMPTY_SUIT}, {0: _EMPTY_HONOR})
 """Per block (suits, honours) and key, its :data:`Need`; filled on first use."""
+_ONE: Final[dict[Need, Need]] = {}
+"""One copy of each Need (a few dozen occur, held by every key that has it)."""
 
 
 _UNIT: Final = tuple(1 << 3 * k for k in range(34))
@@ -162,7 +164,7 @@ def _need(key: int, honor: bool) -> Need:
             got = memo.get(parts[0]) or _need(parts[0], False)
             for part in parts[1:]:
                 got = _join(got, memo.get(part) or _need(part, False))
-            memo[key] = got
+            got = memo[key] = _ONE.setdefault(got, got)
             return got
     shift = ((key & -key).bit_length() - 1) // 3 * 3  # the lowest kind present
     i = shift // 3
@@ -190,7 +192,8 @@ def _need(key: int, honor: bool) -> Need:
                     w += 1
             s = memo.get(left) or _need(left, False)
             best = map(min, best, map(add, _AFTER_CHOW(s), _PLUS[w]))
-    got = memo[key] = tuple(best)
+    got = tuple(best)
+    got = memo[key] = _ONE.setdefault(got, got)
     return got
 
 
