@@ -20,8 +20,8 @@ from cli_run import run
 from paiju.errors import NotationError
 from paiju.games.majiang.hu import parse_melds
 from paiju.games.majiang.rules import MajiangRules, hun_kinds, succ
-from paiju.games.majiang.ting import ready_discards, ting, waits, waits_by_trial
-from paiju.games.majiang.win import Meld
+from paiju.games.majiang.ting import _UNIT, _need, ready_discards, ting, waits, waits_by_trial
+from paiju.games.majiang.win import C, D, Meld, P, solve_block
 from paiju.tiles import format_tiles, parse_tiles
 
 
@@ -214,6 +214,74 @@ def test_fast_waits_agree_on_many_seeded_hands() -> None:
         assert fast == waits_by_trial(tiles, (), hun), format_tiles(sorted(tiles))
         ready += bool(fast)
     assert ready > 1000  # the property is not vacuous: most of these hands are ready
+
+
+def test_fast_waits_agree_with_many_hun_and_melds() -> None:
+    """The same on 3,000 seeded hands holding one to six 混 (``flip+next``: two kinds), with
+    0-3 melds, near a win or dealt at random: the 混 as a fifth copy, a group of 混 alone,
+    a block completed by 混 only."""
+    rng = random.Random(7)
+    rules = MajiangRules(hun="flip+next")
+    ready = 0
+    for _ in range(3000):
+        flip = rng.randrange(34)
+        hun = hun_kinds(flip, rules)
+        kinds = sorted(hun)
+        n_melds = rng.randrange(4)
+        melds: list[Meld] = []
+        tiles: list[int] = []
+        for n in range(4):
+            s = rng.randrange(27)
+            chow = s % 9 <= 6 and rng.random() < 0.5
+            group = [s, s + 1, s + 2] if chow else [rng.randrange(34)] * 3
+            if n < n_melds:
+                melds.append(Meld("chi" if chow else "peng", tuple(group)))
+            else:
+                tiles += group
+        p = rng.randrange(34)
+        tiles += [p, p]
+        if rng.random() < 0.2:
+            tiles = [rng.randrange(34) for _ in tiles]
+        tiles.pop(rng.randrange(len(tiles)))
+        for _ in range(rng.randrange(1, 7)):
+            tiles[rng.randrange(len(tiles))] = rng.choice(kinds)
+        used = Counter([*tiles, flip, *(t for m in melds for t in m.tiles)])
+        if max(used.values()) > 4 or any(t in hun for m in melds for t in m.tiles):
+            continue
+        fast = waits(tiles, tuple(melds), hun, rules)
+        assert fast == waits_by_trial(tiles, tuple(melds), hun, rules), (
+            format_tiles(sorted(tiles)),
+            melds,
+        )
+        ready += bool(fast)
+    assert ready > 1000
+
+
+def _projected(features: int) -> int:
+    """A block's features as the waits read them: bit 1 a 刻子 or 中发白 pair, bit 2 a 顺子."""
+    return (1 if features & (P | D) else 0) | (2 if features & C else 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.booleans(),
+    st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14),
+)
+def test_the_hun_a_block_lacks_agrees_with_the_block_solver(honor: bool, counts: list[int]) -> None:
+    """Per block, the fewest 混 that complete it with features holding a mask (with the pair
+    or without) is exactly what :func:`~paiju.games.majiang.win.solve_block` finds with 0-8
+    混: completing with ``j`` and a feature set holding the mask iff ``j`` is at least that."""
+    counts = counts[:7] if honor else counts
+    need = _need(sum(c * _UNIT[k] for k, c in enumerate(counts)), honor)
+    for j in range(9):
+        size = sum(counts) + j
+        if size % 3 == 1:
+            continue
+        pair = size % 3 == 2
+        found = solve_block(honor, tuple(counts), j)
+        for mask in range(4):
+            holds = any(_projected(f) & mask == mask for f in found)
+            assert holds == (need[4 * pair + mask] <= j), (counts, j, mask, need)
 
 
 # -- the command line ------------------------------------------------------------------

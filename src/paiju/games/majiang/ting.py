@@ -8,16 +8,21 @@ claimed at all (R12), so a 混 kind is a wait on a self-draw only. Every other k
 discard exactly when it wins on a self-draw. A kind whose four tiles the seat holds itself
 (hand and melds) cannot arrive and is no wait.
 
-**How it is fast.** The standard form splits into the four blocks of
-:mod:`~paiju.games.majiang.win` (万 筒 条 and the honours). A tile of kind ``x`` changes one
-block only, so for each block ``b`` and each way to share the 混 among the blocks, the other
-three blocks are combined once (their features, from the tables) and each kind of ``b`` is
-then one look-up in a *near* row: the features of ``b`` with that kind added. A natural
-block's near row is read from the win tables built at import (one look-up per kind), a row
-with 混 is solved by the same block solver; both are cached per block on first use (building
-every near row at import would cost a second of start-up for rows most tables never meet).
-七对 and 十三幺 are counted directly; whether the 混 drawn as a wild completes the hand
-follows from the natural waits (:func:`_wild_wins`).
+**How it is fast.** Whether a hand wins in the standard form (conditions 1-2: a 刻子 or 中发白
+pair, and a 顺子) asks no more of the 混 than their number: a 混 plays any tile, a fifth
+copy included, and these conditions do not ask which tiles are 混 (二八将 and 三叉 do, but
+they make fan, not a win). So each block (万 筒 条 and the honours, as in
+:mod:`~paiju.games.majiang.win`) is summed up by its :data:`Need`: the fewest 混 that
+complete it, with the pair or without, per condition it meets; the hand completes when the
+Needs of its four blocks, joined, ask for no more 混 than it holds. A tile of kind ``x``
+changes one block only, so the other three are joined once (a :data:`Plan`, cached by
+their Needs: fewer than a hundred Needs occur in the bench's 50,000 hands) and each kind of
+a block is one entry of its *near row*, the Needs of the block with each kind added, cached
+per block. A Need is found by a recursion on the block's lowest tile, its sub-blocks cached;
+a suit cut by two absent kinds in a row is two blocks joined. Blocks that cannot take the
+tile (not even as a 混) are skipped, and so are kinds that cannot meet 幺九 and 三门齐. 七对
+and 十三幺 are counted directly; whether the 混 drawn as a wild completes the hand is the
+same join with one more 混 (:func:`_wild_wins`).
 
 >>> from paiju.tiles import parse_tiles, format_tiles
 >>> ws = waits(parse_tiles("123m456p789s1112z"))
@@ -36,22 +41,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import product
+from operator import add, itemgetter
 from typing import Any, Final
 
 from paiju.errors import NotationError
 from paiju.games.majiang.rules import YAOJIU, MajiangRules, hun_kinds
-from paiju.games.majiang.win import (
-    COMBINE,
-    FEATURES,
-    FINAL,
-    HONOR_TABLE,
-    SUIT_TABLE,
-    Meld,
-    can_win,
-    melds_features,
-    solve_block,
-)
+from paiju.games.majiang.win import Meld, can_win
 from paiju.tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
@@ -79,123 +74,271 @@ class Wait:
     """Drawing it oneself wins (自摸)."""
 
 
-Row = tuple[tuple[int, ...], ...]
-"""A near row: per kind of the block, the features of the block with that kind added
-(``()`` when it does not complete)."""
+Need = tuple[int, ...]
+"""What a block lacks, eight ints: at index ``4 × pair + mask``, the fewest 混 that complete
+it into groups (and the pair when ``pair`` is 1) whose features hold ``mask`` (bit 1: a 刻子
+or a 中发白 pair, condition 1; bit 2: a 顺子, condition 2); :data:`_NO` or more when none do.
+Other counts of 混 complete it too when they are more by a multiple of three (a 刻子 of 混)."""
+
+_NO: Final = 99
+"""More 混 than any hand holds: the block cannot complete that way."""
+_PUNG_OR_DRAGONS, _CHOW = 1, 2
+
+_EMPTY_SUIT: Final[Need] = (0, 3, 3, 6, 2, 5, 5, 8)
+"""An empty suit: nothing, or a 刻子 or 顺子 of 混 (3 each), the pair of 混 (2) besides."""
+_EMPTY_HONOR: Final[Need] = (0, 3, _NO, _NO, 2, 2, _NO, _NO)
+"""An empty honour block: no 顺子; two 混 are a 中发白 pair (R22)."""
+
+_AFTER_PUNG: Final = itemgetter(0, 0, 2, 2, 4, 4, 6, 6)
+"""Per entry of a :data:`Need`, the entry of the rest after a 刻子 (bit 1 given)."""
+_AFTER_CHOW: Final = itemgetter(0, 1, 0, 1, 4, 5, 4, 5)
+_AFTER_PAIR: Final = itemgetter(8, 8, 8, 8, 0, 1, 2, 3)
+"""After the pair, on the rest's :data:`Need` and :data:`_NO`: no pair left to give."""
+_AFTER_DRAGON_PAIR: Final = itemgetter(8, 8, 8, 8, 0, 0, 2, 2)
+_PLUS: Final = tuple((w,) * 8 for w in range(4))
+"""The 混 a group takes, added to every entry."""
+
+_NEEDS: Final[tuple[dict[int, Need], dict[int, Need]]] = ({0: _EMPTY_SUIT}, {0: _EMPTY_HONOR})
+"""Per block (suits, honours) and key, its :data:`Need`; filled on first use."""
+_ONE: Final[dict[Need, Need]] = {}
+"""One copy of each Need (a few dozen occur, held by every key that has it)."""
 
 
-_NEAR: dict[tuple[bool, tuple[int, ...]], Row] = {}
+_UNIT: Final = tuple(1 << 3 * k for k in range(34))
+"""A tile of each kind in a hand's key: three bits a kind, 0-33 upwards; the blocks are
+bits 0-26 (万), 27-53 (筒), 54-80 (条) and 81-101 (honours)."""
+_BLOCK_BITS: Final = (1 << 27) - 1
+
+_CHOWS: Final = tuple(
+    tuple(_UNIT[first : first + 3] for first in range(max(0, i - 2), min(i, 6) + 1))
+    for i in range(9)
+)
+"""Per lowest kind of a suit, the 顺子 that hold it (a tile of each of their kinds)."""
 
 
-def _near_row(honor: bool, key: tuple[int, ...]) -> Row:
-    """The near row of a natural block: one look-up per kind in the win tables built at
-    import (:data:`~paiju.games.majiang.win.SUIT_TABLE`, ``HONOR_TABLE``), cached per block."""
-    table = HONOR_TABLE if honor else SUIT_TABLE
-    row = tuple(
-        () if c >= 4 else table.get((*key[:k], c + 1, *key[k + 1 :]), ()) for k, c in enumerate(key)
-    )
-    _NEAR[(honor, key)] = row
-    return row
+_LOW_BITS: Final = sum(1 << 3 * k for k in range(9))
 
 
-_SUIT_BIT: Final = tuple(1 << (k // 9) if k < 27 else 0 for k in range(34))
-"""The 门 of a kind as a bit (万 1, 筒 2, 条 4; honours none)."""
-_MIDDLE: Final = tuple(k for k in range(27) if k % 9 not in (0, 8))
-"""The 2-8 of the suits (no 十三幺 holds one)."""
-_WILD_ROWS: dict[tuple[bool, tuple[int, ...], int], Row] = {}
+def _gapped(key: int) -> bool:
+    """Whether two kinds in a row are absent between a suit's lowest and highest kinds."""
+    present = (key | key >> 1 | key >> 2) & _LOW_BITS
+    absent = ~present & ~present >> 3 & _LOW_BITS
+    return bool(absent & ((1 << present.bit_length()) - (present & -present)))
 
 
-def _block(honor: bool, key: tuple[int, ...], j: int) -> tuple[int, ...]:
-    """The features of a block with ``j`` 混 (``()``: it does not complete)."""
-    if j == 0:
-        return (HONOR_TABLE if honor else SUIT_TABLE).get(key, ())
-    return solve_block(honor, key, j)
+def _apart(key: int) -> list[int]:
+    """A suit's key cut where two kinds or more in a row are absent."""
+    parts = []
+    part = 0
+    last = -3
+    for k in range(9):
+        c = key >> 3 * k & 7
+        if c:
+            if k - last > 2 and part:
+                parts.append(part)
+                part = 0
+            part |= c << 3 * k
+            last = k
+    parts.append(part)
+    return parts
 
 
-def _row(honor: bool, key: tuple[int, ...], j: int) -> Row:
-    """The near row of a block with ``j`` 混 (a kind held four times gets ``()``)."""
-    if j == 0:
-        got = _NEAR.get((honor, key))
-        return _near_row(honor, key) if got is None else got
-    got = _WILD_ROWS.get((honor, key, j))
-    if got is None and j < 8 and not solve_block(honor, key, j + 1):
-        # a kind that completes the block could be a 混 as well: none does
-        got = _WILD_ROWS[(honor, key, j)] = ((),) * len(key)
-    if got is None:
-        row: list[tuple[int, ...]] = []
-        for k, c in enumerate(key):
-            if c >= 4:
-                row.append(())
-            else:
-                row.append(_block(honor, (*key[:k], c + 1, *key[k + 1 :]), j))
-        got = _WILD_ROWS[(honor, key, j)] = tuple(row)
+def _need(key: int, honor: bool) -> Need:
+    """The :data:`Need` of a block (its natural counts, three bits a kind: :data:`_UNIT`).
+
+    A 混 plays any tile, a fifth copy included, and the features the win check reads
+    (:mod:`~paiju.games.majiang.win`) do not ask which tiles of a group are 混 for
+    conditions 1-2 (二八将 and 三叉 do, but no waits depend on them); so a block completes
+    with ``j`` 混 exactly when adding ``j`` tiles of its kinds, as many copies as needed, makes
+    it groups and a pair. Recursion on the lowest kind present, whose first copy lies in a
+    刻子, the pair or one of three 顺子 (its missing tiles 混; a natural tile in a group in
+    place of a 混 changes nothing, so each group takes the natural tiles there are).
+    """
+    memo = _NEEDS[honor]
+    got = memo.get(key)
+    if got is not None:
+        return got
+    if not honor and _gapped(key):  # no group holds tiles of both sides
+        parts = _apart(key)
+        if len(parts) > 1:
+            got = memo.get(parts[0]) or _need(parts[0], False)
+            for part in parts[1:]:
+                got = _join(got, memo.get(part) or _need(part, False))
+            got = memo[key] = _ONE.setdefault(got, got)
+            return got
+    shift = ((key & -key).bit_length() - 1) // 3 * 3  # the lowest kind present
+    i = shift // 3
+    unit = 1 << shift
+    c = key >> shift & 7
+    # a 刻子 of kind i (sets bit 1), its missing copies 混
+    take = c if c < 3 else 3
+    left = key - take * unit
+    s = memo.get(left) or _need(left, honor)
+    best = map(add, _AFTER_PUNG(s), _PLUS[3 - take])
+    # the pair of kind i (a 中发白 pair sets bit 1)
+    take = c if c < 2 else 2
+    left = key - take * unit
+    s = memo.get(left) or _need(left, honor)
+    pair = _AFTER_DRAGON_PAIR if honor and i >= 4 else _AFTER_PAIR
+    best = map(min, best, map(add, pair((*s, _NO)), _PLUS[2 - take]))
+    if not honor:  # the 顺子 holding kind i (sets bit 2)
+        for chow in _CHOWS[i]:
+            w = 0
+            left = key
+            for u in chow:
+                if key & 7 * u:
+                    left -= u
+                else:
+                    w += 1
+            s = memo.get(left) or _need(left, False)
+            best = map(min, best, map(add, _AFTER_CHOW(s), _PLUS[w]))
+    got = tuple(best)
+    got = memo[key] = _ONE.setdefault(got, got)
     return got
 
 
-def _shares(wilds: int) -> list[tuple[int, int, int, int]]:
-    return [
-        (a, b, c, wilds - a - b - c)
-        for a in range(wilds + 1)
-        for b in range(wilds + 1 - a)
-        for c in range(wilds + 1 - a - b)
-    ]
-
-
-_PLANS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, tuple[int, int, int, int]], ...]] = {}
-
-
-def _plans(wilds: int, sizes: tuple[int, ...]) -> tuple[tuple[int, tuple[int, int, int, int]], ...]:
-    """(block that takes the new tile, 混 per block) for which every block can complete:
-    sizes 0 or 2 mod 3 and exactly one pair."""
-    out = []
-    for b in range(4):
-        for js in _shares(wilds):
-            r = [(sizes[i] + js[i] + (1 if i == b else 0)) % 3 for i in range(4)]
-            if 1 not in r and r.count(2) == 1:
-                out.append((b, js))
-    return tuple(out)
-
-
-_PLANS.update(
-    ((w, sizes), _plans(w, sizes)) for w in range(5) for sizes in product(range(3), repeat=4)
-)
-"""Built at import for up to four 混 (a room's four 混 tiles); more (``hun = flip+next``) on
-first use."""
-
-
-def _standard(counts: Sequence[int], wilds: int, mf: int) -> set[int]:
-    """The natural kinds that make a standard arrangement meeting conditions 1-2."""
-    keys = (
-        tuple(counts[0:9]),
-        tuple(counts[9:18]),
-        tuple(counts[18:27]),
-        tuple(counts[27:34]),
+def _join(a: Need, b: Need) -> Need:
+    """The :data:`Need` of two blocks together (one pair between them at most)."""
+    a0, a1, a2, a3, a4, a5, a6, a7 = a
+    b0, b1, b2, b3, b4, b5, b6, b7 = b
+    return (
+        a0 + b0,
+        min(a1 + b0, a0 + b1),
+        min(a2 + b0, a0 + b2),
+        min(a3 + b0, a0 + b3, a1 + b2, a2 + b1),
+        min(a4 + b0, a0 + b4),
+        min(a5 + b0, a4 + b1, a1 + b4, a0 + b5),
+        min(a6 + b0, a4 + b2, a2 + b4, a0 + b6),
+        min(a7 + b0, a4 + b3, a5 + b2, a6 + b1, a3 + b4, a0 + b7, a1 + b6, a2 + b5),
     )
-    sizes = (sum(keys[0]) % 3, sum(keys[1]) % 3, sum(keys[2]) % 3, sum(keys[3]) % 3)
-    plan_key = (wilds, sizes)
-    plans = _PLANS.get(plan_key)
-    if plans is None:
-        plans = _PLANS[plan_key] = _plans(wilds, sizes)
-    found: set[int] = set()
-    for b, js in plans:
-        # the other three blocks as they are, combined once
-        rest: set[int] = {mf}
-        for o in range(4):
-            if o == b:
-                continue
-            fs = _block(o == 3, keys[o], js[o])
-            if not fs:
-                break
-            rest = {COMBINE[g * FEATURES + f] for g in rest for f in fs}
-        else:
-            base = 27 if b == 3 else 9 * b
-            for k, fx in enumerate(_row(b == 3, keys[b], js[b])):
-                if fx and base + k not in found:
-                    for g in rest:
-                        if any(FINAL[COMBINE[g * FEATURES + f]] >= 0 for f in fx):
-                            found.add(base + k)
-                            break
-    return found
+
+
+_PICK: Final = tuple(
+    itemgetter(
+        *(4 * (1 - q) + (goal & ~m) if m & ~goal == 0 else 8 for q in (0, 1) for m in range(4))
+    )
+    for goal in range(4)
+)
+
+
+def _against(rest: Need, goal: int) -> Need:
+    """``rest`` (the other blocks) laid against a block's :data:`Need` ``n``: the 混 the
+    hand needs for a win whose features hold ``goal`` is ``min(map(add, n, out))``."""
+    if goal == 3:
+        return rest[::-1]
+    return _PICK[goal]((*rest, _NO))  # type: ignore[no-any-return]
+
+
+_NEAR: Final[tuple[dict[int, tuple[tuple[Need, int], ...]], ...]] = ({}, {})
+"""Per block (suits, honours) and key, its near row: each :data:`Need` of the block with one
+natural tile added and the kinds (a bit mask) that give it; filled on first use."""
+
+
+def _near(key: int, honor: bool) -> tuple[tuple[Need, int], ...]:
+    row = _NEAR[honor].get(key)
+    if row is None:
+        by_need: dict[Need, int] = {}
+        for k in range(7 if honor else 9):
+            if (key >> 3 * k) & 7 < 4:
+                n = _need(key + (1 << 3 * k), honor)
+                by_need[n] = by_need.get(n, 0) | 1 << k
+        row = _NEAR[honor][key] = tuple(by_need.items())
+    return row
+
+
+_LOWER: Final[dict[Need, Need]] = {}
+
+
+def _lower(n: Need) -> Need:
+    """At least what a block lacks once a tile is added to it (a tile, natural or 混, of
+    :data:`Need` ``n``): one less, and two when it was complete (the 混 counted mod 3)."""
+    got = _LOWER[n] = tuple(v - 1 if v else 2 for v in n)
+    return got
+
+
+Plan = tuple[int, tuple[Need, Need, Need, Need], tuple[int, int, int, int]]
+"""How four blocks stand (:func:`_plan`): the 混 a win lacks with one more tile anywhere; per
+block, the other three laid against it (:func:`_against`) and the 混 lacking with one more
+tile in that block (at least)."""
+
+_PLANS: Final[dict[tuple[Need, Need, Need, Need, int], Plan]] = {}
+"""Per four :data:`Need` and goal, its :data:`Plan`; few Needs occur (under a hundred in
+hands of every kind), so this fills fast."""
+
+
+def _plan(n0: Need, n1: Need, n2: Need, n3: Need, goal: int) -> Plan:
+    first, last = _join(n0, n1), _join(n2, n3)
+    total = min(map(add, first, _against(last, goal)))
+    against = (
+        _against(_join(n1, last), goal),
+        _against(_join(n0, last), goal),
+        _against(_join(first, n3), goal),
+        _against(_join(first, n2), goal),
+    )
+    lower = (
+        min(map(add, _LOWER.get(n0) or _lower(n0), against[0])),
+        min(map(add, _LOWER.get(n1) or _lower(n1), against[1])),
+        min(map(add, _LOWER.get(n2) or _lower(n2), against[2])),
+        min(map(add, _LOWER.get(n3) or _lower(n3), against[3])),
+    )
+    got = _PLANS[(n0, n1, n2, n3, goal)] = (total, against, lower)
+    return got
+
+
+def _standard(key: int, wilds: int, goal: int, allowed: int) -> tuple[int, bool]:
+    """The natural kinds among ``allowed`` (a bit mask over 0-33) that make a standard
+    arrangement meeting conditions 1-2 (``goal``: the features the melds do not give) with
+    the concealed tiles (natural ``key``, :data:`_UNIT`) and ``wilds`` 混, and whether one
+    more 混 does (the 混 drawn: it plays any kind, or a fifth copy).
+
+    A kind of block ``b`` changes that block only: the other three are joined once (the
+    :data:`Plan`) and each distinct :data:`Need` of ``b``'s near row is laid against them.
+    """
+    k0 = key & _BLOCK_BITS
+    k1 = key >> 27 & _BLOCK_BITS
+    k2 = key >> 54 & _BLOCK_BITS
+    k3 = key >> 81
+    suit = _NEEDS[0]
+    n0 = suit.get(k0) or _need(k0, False)
+    n1 = suit.get(k1) or _need(k1, False)
+    n2 = suit.get(k2) or _need(k2, False)
+    n3 = _NEEDS[1].get(k3) or _need(k3, True)
+    # the 混 lacking for groups and a pair, conditions 1-2 left aside: a bound
+    bare = n0[0] + n1[0] + n2[0] + n3[0]
+    if bare + min(n0[4] - n0[0], n1[4] - n1[0], n2[4] - n2[0], n3[4] - n3[0]) > wilds + 1:
+        return 0, False
+    plan = _PLANS.get((n0, n1, n2, n3, goal)) or _plan(n0, n1, n2, n3, goal)
+    if plan[0] > wilds + 1:
+        return 0, False  # no tile completes it, so no natural one does
+    found = 0
+    for b, block in enumerate((k0, k1, k2, k3)):
+        here = allowed >> 9 * b & 0x1FF
+        if not here or plan[2][b] > wilds:
+            continue  # not even a 混 in this block completes it
+        against = plan[1][b]
+        for n, kinds in _near(block, b == 3):
+            if kinds & here and min(map(add, n, against)) <= wilds:
+                found |= (kinds & here) << 9 * b
+    return found, True
+
+
+_SUITS_MISSING: Final = tuple(
+    sum(1 << x for x in range(27) if suits | 1 << (x // 9) == 7) for suits in range(8)
+)
+"""Per 门 present (万 1, 筒 2, 条 4), the kinds (a bit mask) that make 三门齐 with them."""
+_YAOJIU_BITS: Final = sum(1 << x for x in YAOJIU)
+_ALL_KINDS: Final = (1 << 34) - 1
+
+
+def _fields(kinds: Iterable[int]) -> int:
+    """The bits of ``kinds`` in a key (:data:`_UNIT`)."""
+    return sum(7 << 3 * k for k in kinds)
+
+
+_SUIT_FIELDS: Final = (_fields(range(9)), _fields(range(9, 18)), _fields(range(18, 27)))
+_YAOJIU_FIELDS: Final = _fields(YAOJIU)
+_MIDDLE_FIELDS: Final = _fields(k for k in range(27) if k % 9 not in (0, 8))
+"""The 2-8 of the suits (no 十三幺 holds one)."""
 
 
 def _held(hand: Iterable[int], melds: Sequence[Meld]) -> list[int]:
@@ -216,50 +359,67 @@ def waits(
 ) -> list[Wait]:
     """Every kind that completes ``hand`` (13 - 3 × melds concealed tiles, 混 included) with
     ``melds`` under ``rules``, in kind order; ``[]`` when the hand is not ready (不听)."""
-    if rules.no_258_pair or not rules.hun_may_make_dragon_pair:
+    if rules.no_258_pair or not rules.hun_may_make_dragon_pair or len(hand) + 3 * len(melds) != 13:
         return waits_by_trial(hand, melds, hun, rules)
     counts = [0] * 34
     wilds = 0
+    key = 0
     for t in hand:
         if t in hun:
             wilds += 1
         else:
             counts[t] += 1
-    held = _held(hand, melds)
-    natural = list(counts)
+            key += _UNIT[t]
+    goal = _PUNG_OR_DRAGONS | _CHOW
+    natural = key  # the melds' tiles too
     for m in melds:
+        goal &= ~(_CHOW if m.kind == "chi" else _PUNG_OR_DRAGONS)
         for t in m.tiles:
-            natural[t] += 1
-    shape = _standard(counts, wilds, melds_features(melds))
+            natural += _UNIT[t]
     # conditions 3-4 on natural tiles, the new tile included
-    yaojiu = any(natural[k] for k in YAOJIU)
-    suits = (1 if any(natural[0:9]) else 0) | (2 if any(natural[9:18]) else 0)
-    suits |= 4 if any(natural[18:27]) else 0
-    wins = {x for x in shape if (yaojiu or x in YAOJIU) and suits | _SUIT_BIT[x] == 7}
+    yaojiu = bool(natural & _YAOJIU_FIELDS)
+    suits = (
+        (1 if natural & _SUIT_FIELDS[0] else 0)
+        | (2 if natural & _SUIT_FIELDS[1] else 0)
+        | (4 if natural & _SUIT_FIELDS[2] else 0)
+    )
+    allowed = _ALL_KINDS if suits == 7 else _SUITS_MISSING[suits]
+    if not yaojiu:
+        allowed &= _YAOJIU_BITS
+    shape = 0
+    wild_shape = False  # the 混 drawn, as any tile: the natural tiles meet 3-4 already
+    if allowed:
+        shape, wild_shape = _standard(key, wilds, goal, allowed)
+    wins = shape
     odd = -1
     if not melds:  # 七对: each odd count needs a 混 (four alike are two pairs)
-        odd = sum(1 for c in counts if c & 1)
+        odd = counts.count(1) + counts.count(3)
         if odd - 1 <= wilds:
             for x in range(34):
                 if counts[x] < 4 and odd + (-1 if counts[x] & 1 else 1) <= wilds:
-                    wins.add(x)
-    all_yaojiu = not any(m.kind == "chi" for m in melds) and all(natural[k] == 0 for k in _MIDDLE)
+                    wins |= 1 << x
+    all_yaojiu = not natural & _MIDDLE_FIELDS and not any(m.kind == "chi" for m in melds)
     if all_yaojiu:
-        wins |= _shisanyao(counts, wilds, bool(melds), rules)
+        wins |= _shisanyao(counts, bool(melds), rules)
+    held = natural  # and the 混 in hand: a kind held four times cannot arrive
+    for k in hun:
+        held += _UNIT[k] * hand.count(k)
     wild_wins = False
-    if hun and any(held[k] < 4 for k in hun):
+    if hun and any(not held >> 3 * k & 4 for k in hun):
         wild_wins = _wild_wins(
-            counts, wilds, melds, rules, bool(shape) and yaojiu and suits == 7, odd, all_yaojiu
+            counts, wilds, melds, rules, wild_shape and allowed == _ALL_KINDS, odd, all_yaojiu
         )
+    for k in hun:
+        wins &= ~(1 << k)
+        if wild_wins:
+            wins |= 1 << k
     out = []
-    for x in range(34):
-        if held[x] >= 4:
-            continue
-        if x in hun:
-            if wild_wins:
-                out.append(Wait(x, False, True))
-        elif x in wins:
-            out.append(Wait(x, True, True))
+    while wins:
+        low = wins & -wins
+        x = low.bit_length() - 1
+        wins ^= low
+        if not held >> 3 * x & 4:
+            out.append(Wait(x, x not in hun, True))
     return out
 
 
@@ -272,14 +432,10 @@ def _wild_wins(
     odd: int,
     all_yaojiu: bool,
 ) -> bool:
-    """Whether a 混 drawn oneself completes the hand.
-
-    A 混 may take the place of any tile in an arrangement (its features keep 碰/顺子/中发白
-    pair), so it wins in the standard form exactly when some kind makes the shape and the
-    natural tiles already meet 幺九 and 三门齐; in 七对 when the odd counts are at most the
-    混 with it; in 十三幺 when every natural tile is 幺九. The one shape the near rows do not
-    hold, a 混 as the fifth copy of a kind held four times, is asked of the win check.
-    """
+    """Whether a 混 drawn oneself completes the hand: in the standard form when one more 混
+    makes the shape (:func:`_standard`, a fifth copy included) and the natural tiles already
+    meet 幺九 and 三门齐; in 七对 when the odd counts are at most the 混 with it; in 十三幺
+    when every natural tile is 幺九."""
     if standard or 0 <= odd <= wilds + 1:
         return True
     if all_yaojiu and (rules.shisanyao == "all-yaojiu" or not melds):
@@ -287,24 +443,21 @@ def _wild_wins(
             return True
         if max(counts) <= 2 and counts.count(2) <= 1:
             return True
-    if 4 in counts:
-        return can_win(counts, wilds + 1, melds, rules)
     return False
 
 
-def _shisanyao(counts: Sequence[int], wilds: int, melded: bool, rules: MajiangRules) -> set[int]:
-    """The natural kinds that make 十三幺 of a hand whose natural tiles are all 幺九."""
-    kinds = set(YAOJIU)
+def _shisanyao(counts: Sequence[int], melded: bool, rules: MajiangRules) -> int:
+    """The natural kinds (a bit mask) that make 十三幺 of a hand whose natural tiles are all
+    幺九."""
     if rules.shisanyao == "all-yaojiu":
-        return kinds
-    if melded:
-        return set()
-    out = set()
-    for x in kinds:
-        c = list(counts)
-        c[x] += 1
-        if max(c) <= 2 and c.count(2) <= 1:
-            out.add(x)
+        return _YAOJIU_BITS
+    if melded or max(counts) > 2:
+        return 0
+    pairs = counts.count(2)
+    out = 0
+    for x in YAOJIU:
+        if pairs + (counts[x] == 1) <= 1 and counts[x] < 2:
+            out |= 1 << x
     return out
 
 
