@@ -227,6 +227,35 @@ def test_invite_lookups_through_two_nodes_share_one_limit(nodes: tuple[Node, Nod
     assert elsewhere.status_code == 404, elsewhere.text
 
 
+def test_an_invitation_sent_through_one_node_is_seen_through_the_other(
+    nodes: tuple[Node, Node],
+) -> None:
+    """邀请牌友 in a cluster: invited through node b (whichever node plays the room), the
+    invitation is listed through both nodes, and gone through both once it is taken."""
+    a, b = nodes
+    hosts, guests = From("127.0.0.61"), From("127.0.0.62")
+    host, guest = hosts.player(a, "东家"), guests.player(b, "客人")
+    guest_id = guests.call(b, "GET", "/api/players/me", guest).json()["id"]
+    room = hosts.made(a, host)
+    sent = hosts.call(b, "POST", f"/api/rooms/{room['id']}/invite", host, json={"player": guest_id})
+    assert sent.status_code == 200, sent.text
+    for node in (a, b):
+        listed = guests.call(node, "GET", "/api/players/me/invites", guest).json()["invites"]
+        assert [(i["room"], i["from"]) for i in listed] == [(room["id"], "东家")], node.name
+    joined = guests.call(b, "POST", f"/api/rooms/{room['id']}/join", guest, json={})
+    assert joined.status_code == 200, joined.text
+    for node in (a, b):
+        assert guests.call(node, "GET", "/api/players/me/invites", guest).json()["invites"] == []
+    # the room's other calls are the room's node's answers through either node: its 总结算,
+    # and 再来一局 (refused alike while the match is not over)
+    summaries = [hosts.call(n, "GET", f"/api/rooms/{room['id']}/summary", host) for n in (a, b)]
+    assert [r.status_code for r in summaries] == [200, 200]
+    assert summaries[0].json() == summaries[1].json()
+    again = [hosts.call(n, "POST", f"/api/rooms/{room['id']}/again", host) for n in (a, b)]
+    assert again[0].status_code == again[1].status_code != 404, [r.text for r in again]
+    assert again[0].json()["error"]["code"] == again[1].json()["error"]["code"]
+
+
 def test_registrations_per_address_are_counted_on_every_node(nodes: tuple[Node, Node]) -> None:
     a, b = nodes
     here = From("127.0.0.22")

@@ -75,7 +75,10 @@ _ROOM_PATH = re.compile(r"^/api/rooms/([0-9]{1,19})(?:/([a-z]+))?$")
 """A call on one room: ``/api/rooms/{id}`` or ``/api/rooms/{id}/{route}`` (the path as
 the app sees it, percent-decoded: a ``..%2F`` is a ``../`` here and matches nothing)."""
 
-ROOM_ROUTES = frozenset({"join", "leave", "start", "close", "spectate", "suggestions", "check"})
+ROOM_ROUTES = frozenset(
+    {"join", "leave", "start", "close", "spectate", "suggestions", "check"}
+    | {"invite", "summary", "again"}  # 邀请牌友, the 总结算, 再来一局
+)
 """The calls on a room that are passed to its node; the call passed on is built from the
 parsed room id and one of these, never from the path the client sent."""
 
