@@ -29,7 +29,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import create_engine, select, text
 from sqlalchemy.engine import Connection
@@ -37,6 +37,7 @@ from sqlalchemy.pool import NullPool
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
+from paiju.server.errors import ServerError
 from paiju.server.store import ActionWrite, HandWrite, Store, database_url
 
 __all__ = ["Lease", "Leases", "Nodes", "Presence", "SharedStore", "StaleLease"]
@@ -55,6 +56,12 @@ _BALANCE_LOCKS = 0x7061
 
 _NODE_LOCKS = 0x7062
 """The namespace of the session advisory locks of node names (one process a name)."""
+
+_NAME_HELD = """SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+    AND pid = pg_backend_pid() AND granted AND objsubid = 2
+    AND classid = CAST(:ns AS oid) AND objid = CAST(hashtext(:node) AS oid))"""
+"""Whether the session asking holds the advisory lock of node ``:node``'s name (a lock
+of two int4 keys is shown as ``classid``, ``objid`` and ``objsubid`` 2)."""
 
 
 HAND_IDS = 32
@@ -398,6 +405,9 @@ class SharedStore(Store):
         before :class:`StaleLease` is raised to the caller (the cluster drops the room)."""
         self._new_leases: dict[int, int] = {}
         self._name_lock: Connection | None = None
+        self.displaced = False
+        """Another process took this node's name after this one lost its lock
+        (:meth:`keep_name`): this one writes no room, and makes none, any more."""
         self._hand_ids: collections.deque[int] = collections.deque()
         """Hand ids taken from the sequence and not given yet."""
         self._stored: dict[int, int] = {}
@@ -428,9 +438,13 @@ class SharedStore(Store):
         connection: a node killed with ``kill -9`` frees its name at once). A node's
         leases are its name's, and a start-up takes back the leases of its name's earlier
         run: two processes under one name would both play its rooms. False while another
-        process holds the name."""
+        process holds the name. The lock ends with its session too (the database
+        restarting, the connection cut): :meth:`keep_name` finds that out and takes it
+        again."""
         if self._name_lock is not None:
             return True
+        if self.displaced:
+            return False
         conn = self.engine.connect()
         try:
             got = conn.execute(
@@ -447,6 +461,41 @@ class SharedStore(Store):
         self._name_lock = conn
         return True
 
+    def keep_name(self) -> Literal["held", "again", "taken"]:
+        """Make sure this process still holds its node's name (:meth:`hold_name`); the
+        cluster asks before each renewal of its leases, never on a room's write. One
+        query on the lock's own connection: whether its session holds the lock. A lock
+        lost with its session (the database restarted, the connection was cut, its
+        backend was terminated) is taken again at once on a new connection.
+
+        ``"held"``: held all along; ``"again"``: it was lost and is held again;
+        ``"taken"``: it was lost and another process holds the name now - this process
+        is :attr:`displaced` for good (it writes no room, makes none, and never takes the
+        name again: the other process took back the name's leases at its start-up).
+        Raises while the database does not answer (the next call tries again)."""
+        if self.displaced:
+            return "taken"
+        conn = self._name_lock
+        if conn is not None:
+            try:
+                held = bool(
+                    conn.execute(
+                        text(_NAME_HELD), {"ns": _NODE_LOCKS, "node": self.leases.node}
+                    ).scalar()
+                )
+                conn.commit()
+            except Exception:
+                held = False  # the session is gone, and its lock with it
+            if held:
+                return "held"
+            self._name_lock = None
+            with contextlib.suppress(Exception):
+                conn.close()
+        if self.hold_name():
+            return "again"
+        self.displaced = True
+        return "taken"
+
     def close(self) -> None:
         if self._name_lock is not None:
             with contextlib.suppress(Exception):
@@ -456,7 +505,15 @@ class SharedStore(Store):
 
     def create_room(self, *args: Any, **kwargs: Any) -> int:
         """Store a new room and its lease in one transaction: this node plays the rooms
-        it makes (:meth:`paiju.server.cluster.Cluster.place` chose it)."""
+        it makes (:meth:`paiju.server.cluster.Cluster.place` chose it); none once this
+        process is :attr:`displaced`."""
+        if self.displaced:
+            raise ServerError(
+                "unavailable",
+                f"this server process no longer runs as node {self.leases.node} (another"
+                " process does): it makes no rooms; try again in a few seconds",
+                503,
+            )
         room_id = super().create_room(*args, **kwargs)
         self.fence[room_id] = self._new_leases.pop(room_id)
         return room_id
@@ -487,7 +544,7 @@ class SharedStore(Store):
         transaction) and its epoch compared; :class:`StaleLease` before anything is
         written."""
         held = self.fence.get(room_id)
-        if held is None:
+        if held is None or self.displaced:
             raise StaleLease([room_id])
         stored = conn.execute(
             text("SELECT epoch FROM room_leases WHERE room_id = :room FOR SHARE"),
@@ -541,6 +598,8 @@ class SharedStore(Store):
             self._hand_rooms.update({int(r.id): int(r.room_id) for r in found})
         rooms = {h.room_id for h in hands}
         rooms.update(self._hand_rooms.get(w.hand_id, -1) for w in actions)
+        if self.displaced:
+            raise StaleLease(rooms)
         rows = conn.execute(
             text(
                 "SELECT room_id, epoch FROM room_leases"
