@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from paiju.server.errors import ServerError
 from paiju.server.lease import _NODE_LOCKS, SharedStore, StaleLease
-from paiju.server.store import ActionWrite, HandEnding, HandWrite
+from paiju.server.store import ActionWrite, HandEnding, HandWrite, Store
 
 
 def _hand(store: SharedStore, room: int, players: tuple[int | None, ...]) -> HandWrite:
@@ -246,7 +246,7 @@ def test_token_times_are_the_databases_clock_not_the_nodes(
         fast.close()
 
 
-def _name_holder(store: SharedStore, node: str) -> int | None:
+def _name_holder(store: Store, node: str) -> int | None:
     """The backend pid holding node ``node``'s name lock, if any session does."""
     with store.engine.connect() as conn:
         pid = conn.execute(
@@ -260,7 +260,7 @@ def _name_holder(store: SharedStore, node: str) -> int | None:
     return None if pid is None else int(pid)
 
 
-def _end_session(store: SharedStore, pid: int) -> None:
+def _end_session(store: Store, pid: int) -> None:
     """End one backend as a database restart ends every one, and wait until it is gone
     (its locks with it)."""
     with store.engine.connect() as conn:
