@@ -277,10 +277,11 @@ def test_a_name_lock_lost_with_its_session_is_taken_again_unless_another_took_it
     postgres_db: str,
 ) -> None:
     """The name lock ends with its database session: ``keep_name`` (each renewal) finds
-    that out and takes it again, so a second process under the name still cannot start.
-    If another process took the name first, the store is displaced for good: it makes no
-    room, writes none of its rooms' hands, actions or seats, and never takes the name
-    back, even once it is free."""
+    that out and takes it again, so a second process under the name still cannot start;
+    a session lost on the store's side only (the database's lives on, holding the name)
+    is ended and the lock taken again. If another process took the name first, the store
+    is displaced for good: it makes no room, writes none of its rooms' hands, actions or
+    seats, and never takes the name back, even once it is free."""
     a = SharedStore(postgres_db, "n", ttl=30.0)
     twin = SharedStore(postgres_db, "n", ttl=30.0)
     try:
@@ -299,6 +300,22 @@ def test_a_name_lock_lost_with_its_session_is_taken_again_unless_another_took_it
         assert again is not None and again != first
         assert a.keep_name() == "held"
         assert not twin.hold_name()
+        # the connection lost on a's side only: its session lives on in the database
+        # (a connection cut halfway) and keeps the name for a, which ends it and takes
+        # the lock again on a new connection
+        lost = a.engine.connect()
+        lost.close()
+        a._name_lock, kept = lost, a._name_lock
+        assert kept is not None and _name_holder(a, "n") == again
+        assert a.keep_name() == "held"  # (the name is a's still: its old session's)
+        end = time.monotonic() + 30
+        while (state := a.keep_name()) == "held":
+            assert time.monotonic() < end, "the session lost on a's side lives on"
+            time.sleep(0.05)
+        assert state == "again" and not twin.hold_name()
+        assert _name_holder(a, "n") not in (None, again)
+        again = _name_holder(a, "n")
+        assert again is not None
         # lost again, and the twin takes the name before a asks
         _end_session(a, again)
         assert twin.hold_name()

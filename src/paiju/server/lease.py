@@ -57,11 +57,23 @@ _BALANCE_LOCKS = 0x7061
 _NODE_LOCKS = 0x7062
 """The namespace of the session advisory locks of node names (one process a name)."""
 
-_NAME_HELD = """SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
-    AND pid = pg_backend_pid() AND granted AND objsubid = 2
-    AND classid = CAST(:ns AS oid) AND objid = CAST(hashtext(:node) AS oid))"""
-"""Whether the session asking holds the advisory lock of node ``:node``'s name (a lock
-of two int4 keys is shown as ``classid``, ``objid`` and ``objsubid`` 2)."""
+_NAME_LOCK = """l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+    AND l.classid = CAST(:ns AS oid) AND l.objid = CAST(hashtext(:node) AS oid)"""
+"""The row of ``pg_locks l`` of node ``:node``'s name lock, granted (a lock of two int4
+keys shows them as ``classid`` and ``objid``, with ``objsubid`` 2)."""
+
+_TAKE_NAME = """SELECT pg_try_advisory_lock(:ns, hashtext(:node)) AS got, pg_backend_pid() AS pid,
+    (SELECT backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()) AS started"""
+"""Take node ``:node``'s name lock if it is free; and the session's identity (its pid and
+start: a pid alone may be another session's later)."""
+
+_NAME_HELD = f"""SELECT EXISTS (SELECT 1 FROM pg_locks l
+    WHERE {_NAME_LOCK} AND l.pid = pg_backend_pid())"""
+"""Whether the session asking holds node ``:node``'s name lock."""
+
+_NAME_HOLDER = f"""SELECT l.pid, a.backend_start AS started
+    FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid WHERE {_NAME_LOCK}"""
+"""The session holding node ``:node``'s name lock (none while it is free)."""
 
 
 HAND_IDS = 32
@@ -356,6 +368,14 @@ class Nodes:
         return str(value)
 
 
+def _discard(conn: Connection) -> None:
+    """Close a connection and its session (not back to the pool)."""
+    with contextlib.suppress(Exception):
+        conn.invalidate()
+    with contextlib.suppress(Exception):
+        conn.close()
+
+
 def _now_of(conn: Connection) -> float:
     return float(conn.execute(text(f"SELECT {_NOW}")).scalar() or 0.0)
 
@@ -405,6 +425,8 @@ class SharedStore(Store):
         before :class:`StaleLease` is raised to the caller (the cluster drops the room)."""
         self._new_leases: dict[int, int] = {}
         self._name_lock: Connection | None = None
+        self._name_session: tuple[int, Any] | None = None
+        """The database session that took the name's lock last: (pid, start)."""
         self.displaced = False
         """Another process took this node's name after this one lost its lock
         (:meth:`keep_name`): this one writes no room, and makes none, any more."""
@@ -447,19 +469,20 @@ class SharedStore(Store):
             return False
         conn = self.engine.connect()
         try:
-            got = conn.execute(
-                text("SELECT pg_try_advisory_lock(:ns, hashtext(:node))"),
-                {"ns": _NODE_LOCKS, "node": self.leases.node},
-            ).scalar()
+            row = conn.execute(text(_TAKE_NAME), self._name_params()).one()
             conn.commit()
         except BaseException:
-            conn.close()
+            _discard(conn)  # (never back to the pool: it may hold the lock)
             raise
-        if not got:
+        if not row.got:
             conn.close()
             return False
         self._name_lock = conn
+        self._name_session = (int(row.pid), row.started)
         return True
+
+    def _name_params(self) -> dict[str, Any]:
+        return {"ns": _NODE_LOCKS, "node": self.leases.node}
 
     def keep_name(self) -> Literal["held", "again", "taken"]:
         """Make sure this process still holds its node's name (:meth:`hold_name`); the
@@ -468,33 +491,45 @@ class SharedStore(Store):
         lost with its session (the database restarted, the connection was cut, its
         backend was terminated) is taken again at once on a new connection.
 
-        ``"held"``: held all along; ``"again"``: it was lost and is held again;
-        ``"taken"``: it was lost and another process holds the name now - this process
-        is :attr:`displaced` for good (it writes no room, makes none, and never takes the
-        name again: the other process took back the name's leases at its start-up).
-        Raises while the database does not answer (the next call tries again)."""
+        ``"held"``: held all along - by the lock's connection, or by the session this
+        process lost on its side only (a connection cut halfway: the database has not
+        seen it end), which keeps the name from any other process while it lasts; it is
+        ended, and the lock taken again on a new connection at a next call.
+        ``"again"``: it was lost and is held again. ``"taken"``: it was lost and another
+        process holds the name now - this process is :attr:`displaced` for good (it
+        writes no room, makes none, and never takes the name again: the other process
+        took back the name's leases at its start-up). Raises while the database does
+        not answer (the next call tries again)."""
         if self.displaced:
             return "taken"
         conn = self._name_lock
         if conn is not None:
             try:
-                held = bool(
-                    conn.execute(
-                        text(_NAME_HELD), {"ns": _NODE_LOCKS, "node": self.leases.node}
-                    ).scalar()
-                )
+                held = bool(conn.execute(text(_NAME_HELD), self._name_params()).scalar())
                 conn.commit()
             except Exception:
-                held = False  # the session is gone, and its lock with it
+                held = False  # the connection is gone (and its session, or soon)
             if held:
                 return "held"
             self._name_lock = None
-            with contextlib.suppress(Exception):
-                conn.close()
-        if self.hold_name():
-            return "again"
-        self.displaced = True
-        return "taken"
+            _discard(conn)
+        for _ in range(3):
+            if self.hold_name():
+                return "again"
+            with self.engine.connect() as probe:
+                holder = probe.execute(text(_NAME_HOLDER), self._name_params()).first()
+                if holder is None:
+                    continue  # freed just now: take it
+                if (int(holder.pid), holder.started) != self._name_session:
+                    self.displaced = True
+                    return "taken"
+                # this process's own session, lost on its side only: ended (if this
+                # database role may), the lock is taken again at the next call
+                with contextlib.suppress(Exception):
+                    probe.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": holder.pid})
+                    probe.commit()
+                return "held"
+        raise PaijuError(f"node {self.leases.node}: its name's lock is changing hands")
 
     def close(self) -> None:
         if self._name_lock is not None:
