@@ -409,18 +409,24 @@ class Relay:
             pass
         finally:
             for s in (one, other):
-                with contextlib.suppress(OSError):
-                    s.close()
+                Relay._cut(s)
 
-    def down(self) -> None:
+    @staticmethod
+    def _cut(s: Any) -> None:
+        """End a connection at once: shut down first (a close alone waits for the other
+        direction's thread, blocked reading it, and the server's session lives on)."""
         import socket
 
+        with contextlib.suppress(OSError):
+            s.shutdown(socket.SHUT_RDWR)
+        with contextlib.suppress(OSError):
+            s.close()
+
+    def down(self) -> None:
         self.refusing = True
         pairs, self.pairs = self.pairs, []
         for s in pairs:
-            with contextlib.suppress(OSError):
-                s.shutdown(socket.SHUT_RDWR)
-                s.close()
+            self._cut(s)
 
     def up(self) -> None:
         self.refusing = False
