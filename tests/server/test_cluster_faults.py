@@ -20,7 +20,9 @@ from server_helpers import FAST
 from sqlalchemy import text
 from test_cluster import LEASE_TTL as LEASE
 from test_cluster import Node, _each
+from test_lease import _end_session, _name_holder
 
+from paiju.server.lease import _NODE_LOCKS, Lease, Leases, SharedStore
 from paiju.server.store import Store
 
 WAITING = {**FAST, "seats": 2, "bots": 0}
@@ -127,6 +129,167 @@ def test_two_processes_cannot_run_as_one_node(
             twin.start(timeout=30)
     finally:
         _each(Node.stop, [a, twin])
+
+
+def _room_actions(dsn: str, rooms: list[int]) -> int:
+    """The actions stored of the hands of ``rooms``."""
+    store = Store(dsn)
+    try:
+        with store.engine.connect() as conn:
+            return int(
+                conn.execute(
+                    text(
+                        """SELECT count(*) FROM actions a JOIN hands h ON h.id = a.hand_id
+                        WHERE h.room_id = ANY(:r)"""
+                    ),
+                    {"r": rooms},
+                ).scalar()
+                or 0
+            )
+    finally:
+        store.close()
+
+
+def test_a_node_whose_name_lock_ended_with_its_session_takes_it_again(
+    tmp_path: Path, postgres_db: str, redis_url: str
+) -> None:
+    """The database session of node a's name lock ends (its backend terminated: what a
+    PostgreSQL restart does to every session, here to that one alone): at its next
+    renewal the node takes its name again, so another process under the name still
+    cannot have it; its rooms play on under the same leases."""
+    a = Node(tmp_path / "a", postgres_db, redis_url, "a")
+    store = Store(postgres_db)
+    try:
+        a.start()
+        rooms = _bot_rooms(a, 2)
+        _playing_on(a, postgres_db, rooms, within=15)
+        leases = _epochs(postgres_db, rooms)
+        first = _name_holder(store, "a")
+        assert first is not None
+        _end_session(store, first)
+        end = time.monotonic() + 20
+        while (again := _name_holder(store, "a")) in (None, first):
+            assert time.monotonic() < end, "node a did not take its name again"
+            time.sleep(0.1)
+        twin = SharedStore(postgres_db, "a")
+        try:
+            assert not twin.hold_name()
+        finally:
+            twin.close()
+        assert _name_holder(store, "a") == again
+        _playing_on(a, postgres_db, rooms, within=15)
+        assert _epochs(postgres_db, rooms) == leases
+        log = a.log.read_text(errors="replace")
+        assert log.count("its name's lock had ended with its database session") == 1, log
+    finally:
+        store.close()
+        a.stop()
+
+
+def test_a_node_whose_name_another_process_took_gives_its_rooms_up(
+    tmp_path: Path, postgres_db: str, redis_url: str
+) -> None:
+    """The session of node a's name lock ends, and another process takes the name before
+    a can (the test's session, queued for the lock, gets it the moment a's ends): a gives
+    every room up - its sockets are told ``wrong_node`` - and writes nothing of them
+    again, takes no room over (their leases, given back, stay untaken), makes no room,
+    and says why in one line of its log. The process that holds the name then starts as
+    node a and plays the rooms; a stopping leaves that process's presence alone."""
+    a = Node(tmp_path / "a", postgres_db, redis_url, "a")
+    twin = Node(tmp_path / "twin", postgres_db, redis_url, "a")
+    store = Store(postgres_db)
+    other = store.engine.connect()
+    try:
+        a.start()
+        owner = a.register("owner")
+        rooms = _bot_rooms(a, 2)
+        _playing_on(a, postgres_db, rooms, within=15)
+        leases = _epochs(postgres_db, rooms)
+        first = _name_holder(store, "a")
+        assert first is not None
+
+        async def displace() -> tuple[str, int]:
+            """a's name taken from under it, as its room's socket sees it: (the error's
+            code, the close code)."""
+            info = await asyncio.to_thread(a.call, "GET", f"/api/rooms/{rooms[0]}")
+            async with websockets.connect(f"{info.json()['ws']}?token={owner}") as ws:
+                assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "welcome"
+                queued = asyncio.create_task(
+                    asyncio.to_thread(
+                        other.execute,
+                        text("SELECT pg_advisory_lock(:ns, hashtext('a'))"),
+                        {"ns": _NODE_LOCKS},
+                    )
+                )
+                end = time.monotonic() + 20
+                while not await asyncio.to_thread(_queued, store):
+                    assert time.monotonic() < end, "the lock was not asked for"
+                    await asyncio.sleep(0.05)
+                await asyncio.to_thread(_end_session, store, first)
+                await asyncio.wait_for(queued, 20)
+                code = ""
+                while True:
+                    try:
+                        msg = json.loads(await asyncio.wait_for(ws.recv(), 20))
+                    except websockets.ConnectionClosed as closed:
+                        assert closed.rcvd is not None, "closed without a frame"
+                        return code, closed.rcvd.code
+                    if msg["type"] == "error":
+                        code = msg["code"]
+
+        assert asyncio.run(displace()) == ("wrong_node", 4308)
+        other.commit()  # (the lock is the session's: it outlives the transaction)
+        assert _name_holder(store, "a") == other.execute(text("SELECT pg_backend_pid()")).scalar()
+        # a gave the leases back: expired, the same lease numbers, nobody took them
+        end = time.monotonic() + 20
+        while any(lease.live for lease in _leases(store, rooms).values()):
+            assert time.monotonic() < end, "node a did not give its leases back"
+            time.sleep(0.2)
+        written = _room_actions(postgres_db, rooms)
+        time.sleep(4)  # four renewals of a: a node in the cluster takes expired leases at once
+        assert _epochs(postgres_db, rooms) == leases
+        assert _room_actions(postgres_db, rooms) == written
+        made = a.call(
+            "POST", "/api/rooms", owner, json={"code": "toy", "options": BOTS, "seat": None}
+        )
+        assert made.status_code == 503 and made.json()["error"]["code"] == "unavailable"
+        log = a.log.read_text(errors="replace")
+        assert log.count("another process runs as node a now") == 1, log
+        # the other process starts as node a: it takes the name's rooms back and plays them
+        other.execute(text("SELECT pg_advisory_unlock_all()"))
+        other.commit()
+        twin.start()
+        _playing_on(twin, postgres_db, rooms, within=20)
+        assert _epochs(postgres_db, rooms) == {r: ("a", leases[r][1] + 1) for r in rooms}
+        a.stop()
+        with store.engine.connect() as conn:
+            url = conn.execute(text("SELECT url FROM cluster_nodes WHERE name = 'a'")).scalar()
+        assert url == twin.base
+        _playing_on(twin, postgres_db, rooms, within=20)
+        assert "taken again" not in a.log.read_text(errors="replace")
+    finally:
+        other.close()
+        store.close()
+        _each(Node.stop, [a, twin])
+
+
+def _queued(store: Store) -> bool:
+    """Whether a session waits for node a's name lock."""
+    with store.engine.connect() as conn:
+        return bool(
+            conn.execute(
+                text(
+                    """SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+                    AND NOT granted AND objsubid = 2 AND classid = CAST(:ns AS oid)
+                    AND objid = CAST(hashtext('a') AS oid))"""
+                ),
+                {"ns": _NODE_LOCKS},
+            ).scalar()
+        )
+
+
+def _leases(store: Store, rooms: list[int]) -> dict[int, Lease]:
+    return Leases(store, "probe").holders(rooms)
 
 
 def test_a_call_passed_on_goes_to_the_rooms_own_routes_only(
@@ -246,18 +409,24 @@ class Relay:
             pass
         finally:
             for s in (one, other):
-                with contextlib.suppress(OSError):
-                    s.close()
+                Relay._cut(s)
 
-    def down(self) -> None:
+    @staticmethod
+    def _cut(s: Any) -> None:
+        """End a connection at once: shut down first (a close alone waits for the other
+        direction's thread, blocked reading it, and the server's session lives on)."""
         import socket
 
+        with contextlib.suppress(OSError):
+            s.shutdown(socket.SHUT_RDWR)
+        with contextlib.suppress(OSError):
+            s.close()
+
+    def down(self) -> None:
         self.refusing = True
         pairs, self.pairs = self.pairs, []
         for s in pairs:
-            with contextlib.suppress(OSError):
-                s.shutdown(socket.SHUT_RDWR)
-                s.close()
+            self._cut(s)
 
     def up(self) -> None:
         self.refusing = False
@@ -380,13 +549,18 @@ def test_the_database_away_for_seconds_tells_every_socket_and_the_rooms_resume(
     nodes playing rooms: the nodes cannot renew, give their rooms up before the leases
     expire, and tell every socket so (``wrong_node``, moving) though they cannot say
     where the rooms go; once the database answers the rooms are taken and resumed from
-    their logs, the sockets reconnect, no action is written twice, every hand verifies."""
+    their logs, the sockets reconnect, no action is written twice, every hand verifies;
+    each node holds its name again (its lock ended with its session), so no second process
+    can start under it."""
     relay = Relay(_port(postgres_db))
     dsn = relay.url(postgres_db)
     a = Node(tmp_path / "a", dsn, redis_url, "a")
     b = Node(tmp_path / "b", dsn, redis_url, "b")
     _each(Node.start, [a, b])
+    store = Store(postgres_db)  # (not through the relay)
     try:
+        names = {n: _name_holder(store, n) for n in ("a", "b")}
+        assert None not in names.values(), names
         rooms = _bot_rooms(a, 2) + _bot_rooms(b, 2)
         token = a.register("watcher")
         end = time.monotonic() + 20
@@ -447,6 +621,21 @@ def test_the_database_away_for_seconds_tells_every_socket_and_the_rooms_resume(
         for room in rooms:
             for game in b.call("GET", f"/api/games?room={room}").json():
                 assert b.call("GET", f"/api/games/{game['id']}/verify").json()["ok"] is True
+        # each node's name is held again, by a new session (the old ones ended in the cut)
+        end = time.monotonic() + 20
+        while True:
+            again = {n: _name_holder(store, n) for n in ("a", "b")}
+            if all(again[n] not in (None, names[n]) for n in names):
+                break
+            assert time.monotonic() < end, f"the names are not held again: {names} {again}"
+            time.sleep(0.2)
+        for name in ("a", "b"):
+            twin = SharedStore(postgres_db, name)
+            try:
+                assert not twin.hold_name()
+            finally:
+                twin.close()
     finally:
+        store.close()
         relay.up()
         _each(Node.stop, [a, b])

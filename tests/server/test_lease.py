@@ -9,8 +9,9 @@ import time
 import pytest
 from sqlalchemy import text
 
-from paiju.server.lease import SharedStore, StaleLease
-from paiju.server.store import ActionWrite, HandEnding, HandWrite
+from paiju.server.errors import ServerError
+from paiju.server.lease import _NODE_LOCKS, SharedStore, StaleLease
+from paiju.server.store import ActionWrite, HandEnding, HandWrite, Store
 
 
 def _hand(store: SharedStore, room: int, players: tuple[int | None, ...]) -> HandWrite:
@@ -243,3 +244,96 @@ def test_token_times_are_the_databases_clock_not_the_nodes(
     finally:
         right.close()
         fast.close()
+
+
+def _name_holder(store: Store, node: str) -> int | None:
+    """The backend pid holding node ``node``'s name lock, if any session does."""
+    with store.engine.connect() as conn:
+        pid = conn.execute(
+            text(
+                """SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted
+                AND objsubid = 2 AND classid = CAST(:ns AS oid)
+                AND objid = CAST(hashtext(:node) AS oid)"""
+            ),
+            {"ns": _NODE_LOCKS, "node": node},
+        ).scalar()
+    return None if pid is None else int(pid)
+
+
+def _end_session(store: Store, pid: int) -> None:
+    """End one backend as a database restart ends every one, and wait until it is gone
+    (its locks with it)."""
+    with store.engine.connect() as conn:
+        assert conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid}).scalar()
+        end = time.monotonic() + 30
+        while conn.execute(
+            text("SELECT count(*) FROM pg_stat_activity WHERE pid = :p"), {"p": pid}
+        ).scalar():
+            assert time.monotonic() < end, f"backend {pid} did not end"
+            time.sleep(0.05)
+
+
+def test_a_name_lock_lost_with_its_session_is_taken_again_unless_another_took_it(
+    postgres_db: str,
+) -> None:
+    """The name lock ends with its database session: ``keep_name`` (each renewal) finds
+    that out and takes it again, so a second process under the name still cannot start;
+    a session lost on the store's side only (the database's lives on, holding the name)
+    is ended and the lock taken again. If another process took the name first, the store
+    is displaced for good: it makes no room, writes none of its rooms' hands, actions or
+    seats, and never takes the name back, even once it is free."""
+    a = SharedStore(postgres_db, "n", ttl=30.0)
+    twin = SharedStore(postgres_db, "n", ttl=30.0)
+    try:
+        assert a.hold_name() and a.keep_name() == "held"
+        assert not twin.hold_name()
+        ann, _ = a.create_player("ann")
+        room = a.create_room("toy", {}, {}, 2, ann.id, [False, True])
+        hand = _hand(a, room, (ann.id, None))
+        a.append_actions([hand])
+        first = _name_holder(a, "n")
+        assert first is not None
+        _end_session(a, first)
+        assert _name_holder(a, "n") is None
+        assert a.keep_name() == "again"
+        again = _name_holder(a, "n")
+        assert again is not None and again != first
+        assert a.keep_name() == "held"
+        assert not twin.hold_name()
+        # the connection lost on a's side only: its session lives on in the database
+        # (a connection cut halfway) and keeps the name for a, which ends it and takes
+        # the lock again on a new connection
+        lost = a.engine.connect()
+        lost.close()
+        a._name_lock, kept = lost, a._name_lock
+        assert kept is not None and _name_holder(a, "n") == again
+        assert a.keep_name() == "held"  # (the name is a's still: its old session's)
+        end = time.monotonic() + 30
+        while (state := a.keep_name()) == "held":
+            assert time.monotonic() < end, "the session lost on a's side lives on"
+            time.sleep(0.05)
+        assert state == "again" and not twin.hold_name()
+        assert _name_holder(a, "n") not in (None, again)
+        again = _name_holder(a, "n")
+        assert again is not None
+        # lost again, and the twin takes the name before a asks
+        _end_session(a, again)
+        assert twin.hold_name()
+        assert a.keep_name() == "taken" and a.displaced
+        with pytest.raises(StaleLease):
+            a.append_actions([ActionWrite(hand.id, 0, 0, {"n": 1}, "player")])
+        with pytest.raises(StaleLease):
+            a.set_seat(room, 0, ann.id, False)
+        with pytest.raises(ServerError) as refused:
+            a.create_room("toy", {}, {}, 2, ann.id, [False, True])
+        assert refused.value.code == "unavailable" and refused.value.status == 503
+        found = a.hand(hand.id)
+        assert found is not None and found.actions == ()
+        # the twin leaves: the name is free, and a displaced store never takes it back
+        twin.close()
+        assert _name_holder(a, "n") is None
+        assert a.keep_name() == "taken" and not a.hold_name()
+        assert _name_holder(a, "n") is None
+    finally:
+        a.close()
+        twin.close()

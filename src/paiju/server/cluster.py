@@ -10,10 +10,14 @@ is known by what the authenticated database says. Redis counts the limits only
 
 Every :attr:`NodeConfig.renew_every` seconds a node:
 
-1. writes its presence and renews its leases, in one transaction, from a thread of its
-   own (:meth:`Cluster._renew_loop`: a busy event loop does not hold it up). A node that
-   cannot reach the database stops renewing and drops its rooms before their leases can
-   expire (its sockets are told; the epoch fence refuses its writes anyway);
+1. checks that it still holds its name's lock (:meth:`SharedStore.keep_name`: the lock
+   ends with its database session, when PostgreSQL restarts or the connection is cut),
+   taking it again as soon as the database answers, then writes its presence and renews
+   its leases, in one transaction, from a thread of its own (:meth:`Cluster._renew_loop`:
+   a busy event loop does not hold it up). A node that cannot reach the database stops
+   renewing and drops its rooms before their leases can expire (its sockets are told; the
+   epoch fence refuses its writes anyway). A node that finds its name held by another
+   process gives every room up and takes no new work (:meth:`Cluster._displaced`);
 2. reads the other nodes' presence (:meth:`Cluster.tick`), and takes over rooms whose
    lease has expired (a node died, or was cut off), the least loaded nodes first, and
    recovers each one from its event log exactly as a restarted single server does
@@ -208,6 +212,8 @@ class Cluster:
         self.secret = ""
         """The cluster's shared secret of calls passed between nodes (from the database)."""
         self._ticks = 0
+        self._named = False
+        """Whether this process took its node's name (its presence is its own to delete)."""
         store.on_stale = self._refused
 
     # -- life ---------------------------------------------------------------------------
@@ -217,6 +223,7 @@ class Cluster:
         now (its own earlier run's, expired ones, unowned ones). Returns how many rooms
         it took. Needs the database, not Redis (which only counts the limits)."""
         await self._hold_name()
+        self._named = True
         self.secret = await asyncio.to_thread(self.store.nodes.secret)
         if not await self.refresh():
             raise PaijuError(f"node {self.config.name}: cannot write its presence")
@@ -262,8 +269,10 @@ class Cluster:
         with contextlib.suppress(Exception):
             self.store.leases.release(dict(self.store.fence))
         self.store.fence.clear()
-        with contextlib.suppress(Exception):
-            self.store.nodes.leave()
+        if self._named and not self.store.displaced:
+            # (the presence of a name another process holds is that process's)
+            with contextlib.suppress(Exception):
+                self.store.nodes.leave()
 
     async def _run(self) -> None:
         while True:
@@ -275,7 +284,10 @@ class Cluster:
 
     async def tick(self) -> None:
         """Presence of the others, releases, takeovers (see the module's description);
-        the renewals run in a thread of their own (:meth:`_renew_loop`)."""
+        the renewals run in a thread of their own (:meth:`_renew_loop`). Nothing once
+        another process holds this node's name."""
+        if self.store.displaced:
+            return
         ok = await self.refresh()
         fence = self.store.fence
         for room_id in [r for r in fence if r not in self.hub.rooms]:
@@ -310,7 +322,10 @@ class Cluster:
         """The renewals, in a thread: a busy event loop does not hold them up. Each
         second, one transaction writes this node's presence and extends its leases (in
         the database, which alone decides who plays a room: Redis may be away, the rooms
-        play on); the rooms whose lease was lost are dropped on the loop."""
+        play on); the rooms whose lease was lost are dropped on the loop. Before it, the
+        name's lock is checked (one query on its own connection) and taken again if its
+        session ended; if another process holds the name by then, this node renews
+        nothing more and gives every room up (:meth:`_displaced`)."""
         nodes = self.store.nodes
         rounds = 0
         while not self._stop.wait(self.config.renew_every):
@@ -322,6 +337,20 @@ class Cluster:
             held = dict(self.store.fence)
             rooms, connections = self._load
             try:
+                name = self.store.keep_name()
+                if name == "taken":
+                    self.valid_until = 0.0  # the journal refuses every write from now on
+                    given = dict(self.store.fence)
+                    loop.call_soon_threadsafe(self._displaced)
+                    with contextlib.suppress(Exception):
+                        self.store.leases.release(given)  # any node may take them at once
+                    return
+                if name == "again":
+                    log.warning(
+                        "node %s: its name's lock had ended with its database session (the"
+                        " database restarted, or the connection was cut); taken again",
+                        self.config.name,
+                    )
                 kept = self.store.leases.renew(
                     held, (nodes, self.config.public_url, rooms, connections)
                 )
@@ -337,6 +366,27 @@ class Cluster:
             lost = {r: e for r, e in held.items() if r not in kept}
             if lost:
                 loop.call_soon_threadsafe(self._lost, lost)
+
+    def _displaced(self) -> None:
+        """Another process holds this node's name (this one's lock ended with its
+        database session, and the other took the name before this one could again): it
+        has taken, or will take, the name's leases back as its own. Every room is given
+        up as on a stale lease (the sockets are told ``wrong_node``; the store and the
+        journal refuse every write of this process already), and nothing new is taken:
+        no takeovers, no presence, no new rooms. For good: a restart of this process
+        waits for the name, and refuses to start while the other holds it."""
+        rooms = list(self.store.fence)
+        log.error(
+            "node %s: another process runs as node %s now (this one's lock on the name"
+            " ended with its database session): this process gives up its %d rooms, takes"
+            " no new work and no longer counts as node %s; stop it",
+            self.config.name,
+            self.config.name,
+            len(rooms),
+            self.config.name,
+        )
+        for room_id in rooms:
+            self.drop(room_id, f"another process runs as node {self.config.name}")
 
     def _refused(self, stale: StaleLease) -> None:
         """A room write was refused for a stale lease: the room is another node's now."""
@@ -575,7 +625,10 @@ class Cluster:
 
     async def refresh(self) -> bool:
         """Write this node's presence and read every live node's now (in the database,
-        off the event loop); False when the database does not answer."""
+        off the event loop); False when the database does not answer, and once another
+        process holds this node's name (whose presence it is)."""
+        if self.store.displaced:
+            return False
         self._load = self._count()
         rooms, connections = self._load
         try:

@@ -29,7 +29,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import create_engine, select, text
 from sqlalchemy.engine import Connection
@@ -37,6 +37,7 @@ from sqlalchemy.pool import NullPool
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
+from paiju.server.errors import ServerError
 from paiju.server.store import ActionWrite, HandWrite, Store, database_url
 
 __all__ = ["Lease", "Leases", "Nodes", "Presence", "SharedStore", "StaleLease"]
@@ -55,6 +56,24 @@ _BALANCE_LOCKS = 0x7061
 
 _NODE_LOCKS = 0x7062
 """The namespace of the session advisory locks of node names (one process a name)."""
+
+_NAME_LOCK = """l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+    AND l.classid = CAST(:ns AS oid) AND l.objid = CAST(hashtext(:node) AS oid)"""
+"""The row of ``pg_locks l`` of node ``:node``'s name lock, granted (a lock of two int4
+keys shows them as ``classid`` and ``objid``, with ``objsubid`` 2)."""
+
+_TAKE_NAME = """SELECT pg_try_advisory_lock(:ns, hashtext(:node)) AS got, pg_backend_pid() AS pid,
+    (SELECT backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()) AS started"""
+"""Take node ``:node``'s name lock if it is free; and the session's identity (its pid and
+start: a pid alone may be another session's later)."""
+
+_NAME_HELD = f"""SELECT EXISTS (SELECT 1 FROM pg_locks l
+    WHERE {_NAME_LOCK} AND l.pid = pg_backend_pid())"""
+"""Whether the session asking holds node ``:node``'s name lock."""
+
+_NAME_HOLDER = f"""SELECT l.pid, a.backend_start AS started
+    FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid WHERE {_NAME_LOCK}"""
+"""The session holding node ``:node``'s name lock (none while it is free)."""
 
 
 HAND_IDS = 32
@@ -349,6 +368,14 @@ class Nodes:
         return str(value)
 
 
+def _discard(conn: Connection) -> None:
+    """Close a connection and its session (not back to the pool)."""
+    with contextlib.suppress(Exception):
+        conn.invalidate()
+    with contextlib.suppress(Exception):
+        conn.close()
+
+
 def _now_of(conn: Connection) -> float:
     return float(conn.execute(text(f"SELECT {_NOW}")).scalar() or 0.0)
 
@@ -398,6 +425,11 @@ class SharedStore(Store):
         before :class:`StaleLease` is raised to the caller (the cluster drops the room)."""
         self._new_leases: dict[int, int] = {}
         self._name_lock: Connection | None = None
+        self._name_session: tuple[int, Any] | None = None
+        """The database session that took the name's lock last: (pid, start)."""
+        self.displaced = False
+        """Another process took this node's name after this one lost its lock
+        (:meth:`keep_name`): this one writes no room, and makes none, any more."""
         self._hand_ids: collections.deque[int] = collections.deque()
         """Hand ids taken from the sequence and not given yet."""
         self._stored: dict[int, int] = {}
@@ -428,24 +460,76 @@ class SharedStore(Store):
         connection: a node killed with ``kill -9`` frees its name at once). A node's
         leases are its name's, and a start-up takes back the leases of its name's earlier
         run: two processes under one name would both play its rooms. False while another
-        process holds the name."""
+        process holds the name. The lock ends with its session too (the database
+        restarting, the connection cut): :meth:`keep_name` finds that out and takes it
+        again."""
         if self._name_lock is not None:
             return True
+        if self.displaced:
+            return False
         conn = self.engine.connect()
         try:
-            got = conn.execute(
-                text("SELECT pg_try_advisory_lock(:ns, hashtext(:node))"),
-                {"ns": _NODE_LOCKS, "node": self.leases.node},
-            ).scalar()
+            row = conn.execute(text(_TAKE_NAME), self._name_params()).one()
             conn.commit()
         except BaseException:
-            conn.close()
+            _discard(conn)  # (never back to the pool: it may hold the lock)
             raise
-        if not got:
+        if not row.got:
             conn.close()
             return False
         self._name_lock = conn
+        self._name_session = (int(row.pid), row.started)
         return True
+
+    def _name_params(self) -> dict[str, Any]:
+        return {"ns": _NODE_LOCKS, "node": self.leases.node}
+
+    def keep_name(self) -> Literal["held", "again", "taken"]:
+        """Make sure this process still holds its node's name (:meth:`hold_name`); the
+        cluster asks before each renewal of its leases, never on a room's write. One
+        query on the lock's own connection: whether its session holds the lock. A lock
+        lost with its session (the database restarted, the connection was cut, its
+        backend was terminated) is taken again at once on a new connection.
+
+        ``"held"``: held all along - by the lock's connection, or by the session this
+        process lost on its side only (a connection cut halfway: the database has not
+        seen it end), which keeps the name from any other process while it lasts; it is
+        ended, and the lock taken again on a new connection at a next call.
+        ``"again"``: it was lost and is held again. ``"taken"``: it was lost and another
+        process holds the name now - this process is :attr:`displaced` for good (it
+        writes no room, makes none, and never takes the name again: the other process
+        took back the name's leases at its start-up). Raises while the database does
+        not answer (the next call tries again)."""
+        if self.displaced:
+            return "taken"
+        conn = self._name_lock
+        if conn is not None:
+            try:
+                held = bool(conn.execute(text(_NAME_HELD), self._name_params()).scalar())
+                conn.commit()
+            except Exception:
+                held = False  # the connection is gone (and its session, or soon)
+            if held:
+                return "held"
+            self._name_lock = None
+            _discard(conn)
+        for _ in range(3):
+            if self.hold_name():
+                return "again"
+            with self.engine.connect() as probe:
+                holder = probe.execute(text(_NAME_HOLDER), self._name_params()).first()
+                if holder is None:
+                    continue  # freed just now: take it
+                if (int(holder.pid), holder.started) != self._name_session:
+                    self.displaced = True
+                    return "taken"
+                # this process's own session, lost on its side only: ended (if this
+                # database role may), the lock is taken again at the next call
+                with contextlib.suppress(Exception):
+                    probe.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": holder.pid})
+                    probe.commit()
+                return "held"
+        raise PaijuError(f"node {self.leases.node}: its name's lock is changing hands")
 
     def close(self) -> None:
         if self._name_lock is not None:
@@ -456,7 +540,15 @@ class SharedStore(Store):
 
     def create_room(self, *args: Any, **kwargs: Any) -> int:
         """Store a new room and its lease in one transaction: this node plays the rooms
-        it makes (:meth:`paiju.server.cluster.Cluster.place` chose it)."""
+        it makes (:meth:`paiju.server.cluster.Cluster.place` chose it); none once this
+        process is :attr:`displaced`."""
+        if self.displaced:
+            raise ServerError(
+                "unavailable",
+                f"this server process no longer runs as node {self.leases.node} (another"
+                " process does): it makes no rooms; try again in a few seconds",
+                503,
+            )
         room_id = super().create_room(*args, **kwargs)
         self.fence[room_id] = self._new_leases.pop(room_id)
         return room_id
@@ -487,7 +579,7 @@ class SharedStore(Store):
         transaction) and its epoch compared; :class:`StaleLease` before anything is
         written."""
         held = self.fence.get(room_id)
-        if held is None:
+        if held is None or self.displaced:
             raise StaleLease([room_id])
         stored = conn.execute(
             text("SELECT epoch FROM room_leases WHERE room_id = :room FOR SHARE"),
@@ -541,6 +633,8 @@ class SharedStore(Store):
             self._hand_rooms.update({int(r.id): int(r.room_id) for r in found})
         rooms = {h.room_id for h in hands}
         rooms.update(self._hand_rooms.get(w.hand_id, -1) for w in actions)
+        if self.displaced:
+            raise StaleLease(rooms)
         rows = conn.execute(
             text(
                 "SELECT room_id, epoch FROM room_leases"
