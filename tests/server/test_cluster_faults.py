@@ -253,6 +253,8 @@ def test_a_node_whose_name_another_process_took_gives_its_rooms_up(
             "POST", "/api/rooms", owner, json={"code": "toy", "options": BOTS, "seat": None}
         )
         assert made.status_code == 503 and made.json()["error"]["code"] == "unavailable"
+        health = httpx.get(f"{a.base}/api/health", timeout=10)  # a load balancer drops it
+        assert health.status_code == 503 and health.json()["ok"] is False
         log = a.log.read_text(errors="replace")
         assert log.count("another process runs as node a now") == 1, log
         # the other process starts as node a: it takes the name's rooms back and plays them

@@ -258,8 +258,14 @@ def create_app(
         )
 
     @app.get("/api/health")
-    async def health() -> dict[str, Any]:
-        return {"ok": True, "version": __version__, "rooms": len(hub().rooms)}
+    async def health() -> JSONResponse:
+        """200 while this process serves; 503 (ok false) for a cluster node that gave its
+        name up to another process, so that a load balancer sends it nothing more."""
+        displaced = bool(getattr(store(), "displaced", False))
+        body = {"ok": not displaced, "version": __version__, "rooms": len(hub().rooms)}
+        if displaced:
+            body["reason"] = "another process runs as this node now"
+        return JSONResponse(body, status_code=503 if displaced else 200)
 
     @app.post("/api/players", status_code=201)
     async def register(body: Registration, request: Request) -> Registered:
