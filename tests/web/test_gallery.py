@@ -74,6 +74,11 @@ def pictures(page: Any, name: str, in_view: str | None = None) -> None:
             page.wait_for_selector(in_view)
             page.eval_on_selector(in_view, "e => e.scrollIntoView({block: 'center'})")
             assert page.evaluate(IN_VIEW, in_view), f"{in_view} is not on the {label} screen"
+        if page.query_selector("#turn.mine"):  # 轮到你了 in a colour of its own, not white on white
+            ink, paper = page.eval_on_selector(
+                "#turn", "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"
+            )
+            assert ink != paper, f"the turn line is {ink} on {paper} on the {label} screen"
         wide = page.evaluate(WIDE)
         assert not wide, f"wider than the {label} screen: {wide}"
         if lang == "en":  # "You" is never said of in the third person
