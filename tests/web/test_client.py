@@ -252,14 +252,24 @@ def test_every_playable_code_has_a_table_module(page: Any, server: WebServer) ->
 
 
 def test_both_languages_have_every_string(page: Any, server: WebServer) -> None:
-    """Every UI string exists in Chinese and in English (one dictionary per language)."""
+    """Every UI string exists in Chinese and in English (one dictionary per language); a
+    language may word a count of one apart (``KEY.one``: "1 point"), of a key both have."""
     page.goto(page.base + "/")
     keys = page.evaluate(
         """() => import('/js/i18n.js').then(m => ({
              zh: Object.keys(m.STRINGS.zh).sort(), en: Object.keys(m.STRINGS.en).sort()}))"""
     )
-    assert set(keys["zh"]) ^ set(keys["en"]) == set()
+    ones = {k for k in keys["zh"] + keys["en"] if k.endswith(".one")}
+    assert set(keys["zh"]) ^ set(keys["en"]) == ones
+    assert {k.removesuffix(".one") for k in ones} <= set(keys["zh"]) & set(keys["en"])
     assert len(keys["zh"]) > 150
+    # the count of one in English: "You won 1 point", and 2 points
+    words = page.evaluate(
+        """() => import('/js/i18n.js').then(m => { m.setLang('en');
+             const out = [m.t('settle.you_win', {n: 1}), m.t('settle.you_win', {n: 2})];
+             m.setLang('zh'); return out; })"""
+    )
+    assert words == ["You won 1 point", "You won 2 points"]
 
 
 def test_the_browsers_re_deal_equals_the_engine_for_every_family(

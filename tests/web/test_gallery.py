@@ -48,6 +48,8 @@ THIRD_PERSON = re.compile(
     r"|gives|buries|names|bids|groups|sets|makes)\b"
 )
 
+ONE_MANY = re.compile(r"(?<![\d.])1 (hands|deals|cards|tiles|points|matches)\b")
+
 IN_VIEW = """(sel) => {
   const e = document.querySelector(sel);
   if (!e) return false;
@@ -81,9 +83,10 @@ def pictures(page: Any, name: str, in_view: str | None = None) -> None:
             assert ink != paper, f"the turn line is {ink} on {paper} on the {label} screen"
         wide = page.evaluate(WIDE)
         assert not wide, f"wider than the {label} screen: {wide}"
-        if lang == "en":  # "You" is never said of in the third person
+        if lang == "en":  # "You" is never said of in the third person, nor "1 hands"
             text = page.inner_text("body")
             assert not THIRD_PERSON.search(text), THIRD_PERSON.search(text)
+            assert not ONE_MANY.search(text), ONE_MANY.search(text)
         page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), animations="disabled")
     set_lang(page, "zh")
     page.set_viewport_size(PHONE)

@@ -96,6 +96,7 @@ export const HELPER_STRINGS = {
     "cl.auto_passing": "Cannot beat: passing for you…",
     "ct.title": "Card counter",
     "ct.total": "{n} cards still out",
+    "ct.total.one": "1 card still out",
     "ct.cell": "{r}: {n} still out",
     "ct.rj": "RJ",
     "ct.bj": "BJ",

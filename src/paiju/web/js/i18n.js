@@ -658,7 +658,9 @@ export const STRINGS = {
     "settle.score": "Score",
     "settle.delta": "Points",
     "settle.you_win": "You won {n} points",
+    "settle.you_win.one": "You won 1 point",
     "settle.you_lose": "You lost {n} points",
+    "settle.you_lose.one": "You lost 1 point",
     "settle.even": "Even",
     "timer.seconds": "{s}s",
     "action.submit": "OK",
@@ -779,6 +781,7 @@ export const STRINGS = {
     "sdh.points": "Defenders' points {n}",
     "sdh.contract": "Contract {n}",
     "sdh.cards": "{n} cards",
+    "sdh.cards.one": "1 card",
     "sdh.last": "Last trick",
     "sdh.kitty": "Kitty",
     "sdh.selected": "{n} selected",
@@ -796,6 +799,7 @@ export const STRINGS = {
     "sdh.bury_hint": "Pick {n} cards to bury as the kitty",
     "sdh.lead_hint": "Your lead: a single, a pair, a tractor, or a throw of trumps",
     "sdh.follow_hint": "Follow with {n} cards; the led suit first while you hold it",
+    "sdh.follow_hint.one": "Follow with 1 card; the led suit first while you hold it",
     "sdh.refused": "Not allowed: {m}",
     "sdh.throw_failed": "{who}'s throw failed ({by} can beat a part); the smallest part is played:",
     "sdh.won_by": "{who} won the last trick",
@@ -838,6 +842,7 @@ export const STRINGS = {
     "cl.you_lead": "You lead",
     "cl.passed": "Pass",
     "cl.cards": "{n} cards",
+    "cl.cards.one": "1 card",
     "cl.bj": "Black joker",
     "cl.rj": "Red joker",
     "cl.place1": "1st out",
@@ -922,7 +927,9 @@ export const STRINGS = {
     "cl.act.pick": "Pick",
     "cl.pick_hint": "Pick two of the tribute cards",
     "cl.choose.tribute": "Tribute: choose {n} cards of your hand (never a 4)",
+    "cl.choose.tribute.one": "Tribute: choose 1 card of your hand (never a 4)",
     "cl.choose.return": "Return: choose {n} cards to give back (not of a tribute card's value, never a 4)",
+    "cl.choose.return.one": "Return: choose 1 card to give back (not of a tribute card's value, never a 4)",
     "cl.selected": "{n}/{need} chosen",
     "cl.pool": "Tribute",
     "cl.return_pool": "Returns",
@@ -959,6 +966,7 @@ export const STRINGS = {
     "cl.log.return": "{who} returned to {to}",
     "cl.log.picked": "{who} picked",
     "cl.log.hidden_return": "{who} returned {n} cards face down",
+    "cl.log.hidden_return.one": "{who} returned 1 card face down",
     "cl.declaration.declared": "{who} declared (宣战)",
     "cl.declaration.offering": "{who} may declare (宣战)",
     "cl.declaration.success": "{who}'s declaration succeeded",
@@ -1101,7 +1109,7 @@ export const STRINGS = {
     "ssz.foul_anyway": "Play the foul",
     "room.hand_word": "{Word} {n}",
     "summary.title": "Match summary",
-    "summary.hands": "{n} {word}s",
+    "summary.hands": "{n} {words}",
     "summary.cut_short": "Ended early by the room's {word} count",
     "summary.player": "Player",
     "summary.total": "Total",
@@ -1137,6 +1145,8 @@ export function onLang(fn) {
 
 export function t(key, vars = {}) {
   const table = STRINGS[lang()];
+  // a count of one has its own words where the language has them (KEY.one: "1 point")
+  if (vars.n !== undefined && Math.abs(Number(vars.n)) === 1 && `${key}.one` in table) key = `${key}.one`;
   let text = key in table ? table[key] : key in STRINGS.zh ? STRINGS.zh[key] : key;
   for (const [name, value] of Object.entries(vars)) text = text.split(`{${name}}`).join(String(value));
   return text;

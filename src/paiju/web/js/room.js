@@ -718,7 +718,7 @@ class RoomView {
     return h(
       "section",
       { class: "match-summary panel", id: "match-summary", dataset: { room: sum.room } },
-      h("h2", {}, t("summary.title"), h("span", { class: "muted small" }, ` · ${t("summary.hands", { n: sum.hands, word, Word })}`)),
+      h("h2", {}, t("summary.title"), h("span", { class: "muted small" }, ` · ${t("summary.hands", { n: sum.hands, ...this.handWords(sum.hands) })}`)),
       h(
         "p",
         { class: `verdict ${mineWins ? "win" : ""}`, id: "summary-winner" },

@@ -60,6 +60,7 @@ export const RESULT_STRINGS = {
     "clr.fy.b_first": "lost the race: one of the three went out first and the deal ended at once",
     "clr.fy.liang_x2": " × 2 (亮)",
     "clr.dz.deal": "This deal: {n} points to {team}",
+    "clr.dz.deal.one": "This deal: 1 point to {team}",
     "clr.dz.col_points": "Deal points",
     "clr.dz.col_totals": "Match score",
     "clr.dz.plain": "{head} out first, partner {partner} {place}: {n}",
