@@ -58,6 +58,17 @@ IN_VIEW = """(sel) => {
 }"""
 
 
+TOASTS = """document.addEventListener('DOMContentLoaded', () => {
+  const el = document.getElementById('toast');
+  new MutationObserver(() => {
+    if (/\berror\b/.test(el.className) && el.textContent) {
+      (window.__errorToasts = window.__errorToasts || []).push(el.textContent);
+    }
+  }).observe(el, {attributes: true, childList: true, characterData: true, subtree: true});
+});"""
+"""Every error shown to the player (the toast), kept in ``window.__errorToasts``."""
+
+
 def set_lang(page: Any, to: str) -> None:
     if page.evaluate("document.documentElement.lang || ''").startswith(to):
         return
@@ -98,6 +109,7 @@ def test_the_table_its_replay_and_its_summary(
 ) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.add_init_script(TOASTS)
     enter(page, "画廊")
     fast_bots(page, 0.05, claim_window=0.5, tuoguan_after=1)
     open_room(page, code, seats=seats, bots=seats - 1, hands=1, time_limit=6)
@@ -117,3 +129,5 @@ def test_the_table_its_replay_and_its_summary(
     page.click("#replay-last")
     pictures(page, f"gallery-{family}-replay", in_view="#replay-settlement")
     assert not errors, errors
+    # nothing went wrong in a hand played to its end: no error was shown to the player
+    assert page.evaluate("window.__errorToasts || []") == []

@@ -202,7 +202,8 @@ class RoomView {
   seedNext(nextCommitment) {
     if (!nextCommitment || this.seat === null || this.seat === undefined || nextCommitment === this.seeded) return;
     this.seeded = nextCommitment;
-    this.send({ type: "client_seed", seed: newClientSeed(nextCommitment), id: ++this.msgId });
+    this.seedRef = ++this.msgId;
+    this.send({ type: "client_seed", seed: newClientSeed(nextCommitment), id: this.seedRef });
   }
 
   /** 要不起: the player's option (on unless turned off), told to the server for the seat. */
@@ -328,6 +329,8 @@ class RoomView {
         this.followNextRoom(msg.next_room);
         break;
       case "error":
+        // the browser's own seed, come after the room's last hand: nothing the player did
+        if (msg.ref !== undefined && msg.ref === this.seedRef && msg.code === "no_next_hand") return;
         toast(errorText(msg), "error");
         break;
       case "chat":
