@@ -574,7 +574,8 @@ def test_the_database_away_for_seconds_tells_every_socket_and_the_rooms_resume(
             """Seconds from the cut until the socket is told, and the close code."""
             info = await asyncio.to_thread(a.call, "GET", f"/api/rooms/{room}")
             async with websockets.connect(f"{info.json()['ws']}?token={token}") as ws:
-                assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "welcome"
+                hello = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                assert hello["type"] == "welcome", hello
                 await cut.wait()
                 began = time.monotonic()
                 while True:
