@@ -45,6 +45,7 @@ __all__ = [
     "play_rank",
     "points_of",
     "throw_blockers",
+    "tractors",
     "trick_winner",
 ]
 
@@ -229,9 +230,14 @@ def decompose(cards: Sequence[int], trump: int) -> list[Component]:
     return _decompose(cards, trump)
 
 
-def _decompose(cards: Sequence[int], trump: int) -> list[Component]:
-    """:func:`decompose` of any number of cards."""
-    o = order(trump)
+def tractors(cards: Sequence[int], trump: int) -> list[Component]:
+    """The tractors :func:`decompose` splits cards of one effective suit into, in its order
+    (without building the pairs and singles beside them)."""
+    return _tractors(cards, order(trump))[0]
+
+
+def _tractors(cards: Sequence[int], o: Order) -> tuple[list[Component], dict[int, list[int]]]:
+    """The tractors of :func:`decompose`, and the pairs left over by level."""
     by_level: dict[int, list[int]] = {}
     for c in pairs_in(cards):
         by_level.setdefault(o.level[c], []).append(c)
@@ -245,6 +251,13 @@ def _decompose(cards: Sequence[int], trump: int) -> list[Component]:
         chain = [by_level[lv].pop() for lv in range(low + length - 1, low - 1, -1)]
         doubled = tuple(Card(c) for c in chain for _ in (0, 1))
         tractors.append(Component(doubled, length, low + length - 1))
+    return tractors, by_level
+
+
+def _decompose(cards: Sequence[int], trump: int) -> list[Component]:
+    """:func:`decompose` of any number of cards."""
+    o = order(trump)
+    tractors, by_level = _tractors(cards, o)
     pairs = sorted((c for cs in by_level.values() for c in cs), key=o.strength, reverse=True)
     left: dict[int, int] = {}
     for c in cards:
