@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from paiju.cards import Card, CardList, format_cards
 from paiju.engine import JSON, Action, Deal, Event, Game, State
@@ -235,7 +235,10 @@ class ShisanzhangState(State):
             raise IllegalAction(f"context banker must be a seat number, got {banker!r}")
         self.banker: int | None = banker % seats if params.banker else None
         self.hands: tuple[tuple[Card, ...], ...] = tuple(
-            tuple(h) if all(type(c) is Card for c in h) else tuple(map(Card, h)) for h in deal.hands
+            cast("tuple[Card, ...]", tuple(h))
+            if all(type(c) is Card for c in h)
+            else tuple(map(Card, h))
+            for h in deal.hands
         )
         scoring = game.scoring
         self.specials: tuple[Special | None, ...] = tuple(
