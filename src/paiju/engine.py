@@ -679,6 +679,9 @@ class State(ABC):
         """
         game = self.game
         memo: dict[int, Any] = {id(game): game}
+        fast = getattr(type(self), "__deepcopy__", None)
+        if fast is not None:  # the family's own copy, without deepcopy's bookkeeping
+            return cast(Self, fast(self, memo))
         return copy.deepcopy(self, memo)
 
     def snapshot(self) -> bytes:
