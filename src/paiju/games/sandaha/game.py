@@ -298,6 +298,11 @@ class SandahaGame(Game[SandahaParams]):
 # ------------------------------------------------------------------------------- state
 
 
+_NOBODY: frozenset[int] = frozenset()
+_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
+"""``to_act`` of one seat, made once (it is asked several times a step)."""
+
+
 def copy_counter(counts: Counter[int]) -> Counter[int]:
     """A copy of ``counts`` without ``Counter()``'s argument checks (a clone copies one per
     seat at every step of a search)."""
@@ -377,7 +382,7 @@ class SandahaState(State):
         return self._phase
 
     def to_act(self) -> frozenset[int]:
-        return frozenset() if self._phase == "over" else frozenset({self.turn})
+        return _NOBODY if self._phase == "over" else _ONLY[self.turn]
 
     @property
     def defenders_points(self) -> int:

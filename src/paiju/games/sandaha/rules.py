@@ -368,6 +368,8 @@ def follow_error(
             held=len(in_suit),
             count=n,
         )
+    if all(c.pairs == 0 for c in lead):  # singles led: any cards of the suit follow
+        return None
     need = follow_value(in_suit, lead, trump)
     got = follow_value(play, lead, trump)
     pairs = sorted(pairs_in(in_suit), key=o.strength, reverse=True)
@@ -408,8 +410,10 @@ def build_follow(
         others = Counter(hand)
         others.subtract(in_suit)
         return [Card(c) for c in in_suit + sorted(others.elements(), key=key)[: n - len(in_suit)]]
-    lengths = tuple(sorted((c.pairs for c in lead if c.pairs >= 2), reverse=True))
     led_pairs = sum(c.pairs for c in lead)
+    if led_pairs == 0:  # singles led: the first cards of the suit (what the rest below takes)
+        return [Card(c) for c in in_suit[:n]]
+    lengths = tuple(sorted((c.pairs for c in lead if c.pairs >= 2), reverse=True))
     pairs = sorted(pairs_in(in_suit), key=key)
     chosen: list[int] = []
     if lengths:
