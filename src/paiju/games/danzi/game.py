@@ -50,6 +50,7 @@ from paiju.games.climbing.core import (
     Pass,
     Play,
     Rules,
+    only,
 )
 from paiju.games.danzi import combos as dz
 from paiju.games.danzi.combos import FOUR, SINGLE, card_rank_index, counts_of
@@ -168,8 +169,14 @@ class DanziRules(Rules):
         t = None if table is None else self.danzi(table)
         found = legal_plays(counts_of(hand), t)
         found.sort(key=lambda d: (d.row, d.cards, d.top))  # plain first, low to high
+        # the hand in the game's order: each play's cards come out sorted, as wrap sorts them
+        level = self._level
         ranked = _ranked(hand)
-        return [self.wrap(d, _cards_for(ranked, d.counts)) for d in found]
+        ranked.sort(key=lambda ci: (level[ci[0]], ci[0]))
+        return [
+            Combo(KIND_IDS[d.kind], d.row * 100 + d.top, d.cards, _cards_for(ranked, d.counts))
+            for d in found
+        ]
 
     def describe(self, combo: Combo) -> JSON:
         d = self.danzi(combo)
@@ -660,7 +667,7 @@ class DanziState(ClimbingState):
             return frozenset(self.returners)
         if p == "declaring":
             assert self.declare_turn is not None
-            return frozenset({self.declare_turn})
+            return only(self.declare_turn)
         return super().to_act()
 
     def check_other(self, seat: int, action: Action) -> None:
