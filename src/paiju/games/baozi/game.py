@@ -25,6 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from paiju.cards import Card, CardList, format_cards
@@ -152,6 +153,13 @@ class Compared(Event):
 
 def order_groups(ev: Evaluator, first: Sequence[Card], second: Sequence[Card]) -> Groups:
     """(front 前, back 后): the back is the stronger group (equal groups keep their order)."""
+    return _order_groups(ev, tuple(first), tuple(second))
+
+
+@lru_cache(maxsize=1 << 16)
+def _order_groups(ev: Evaluator, first: tuple[Card, ...], second: tuple[Card, ...]) -> Groups:
+    """:func:`order_groups`, once per evaluator and groups (every grouping decision lists
+    three; the result is immutable)."""
     a = (Card(first[0]), Card(first[1]))
     b = (Card(second[0]), Card(second[1]))
     if ev.rank(*a) > ev.rank(*b):
@@ -389,7 +397,8 @@ class BaoziState(State):
 
     def to_act(self) -> frozenset[int]:
         if self._phase == "betting":
-            return frozenset(s for s in self.players if self.bets[s] is None)
+            bets, banker = self.bets, self.banker
+            return frozenset([s for s in range(self.seats) if s != banker and bets[s] is None])
         return frozenset()
 
     def _bet_range(self) -> tuple[int, int]:
@@ -614,7 +623,8 @@ class JiajiabaoState(BaoziState):
 
     def to_act(self) -> frozenset[int]:
         if self._phase == "grouping":
-            return frozenset(s for s in range(self.seats) if self.groups[s] is None)
+            groups = self.groups
+            return frozenset([s for s in range(self.seats) if groups[s] is None])
         return super().to_act()
 
     def check(self, seat: int, action: Action) -> None:
