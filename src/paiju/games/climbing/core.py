@@ -286,7 +286,10 @@ class SameRankRules(Rules):
                         if n <= len(same) and n in wanted:
                             yield Combo(sizes[n], level, n, tuple(same[:n]))
                 continue
-            counts = tuple(sorted(Counter(cards).items()))
+            copies: dict[int, int] = {}
+            for c in cards:  # a dict, not a Counter: this runs for every rank of every decision
+                copies[c] = copies.get(c, 0) + 1
+            counts = tuple(sorted(copies.items()))
             for n in wanted:
                 if n > len(cards):
                     break

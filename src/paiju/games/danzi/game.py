@@ -168,6 +168,8 @@ class DanziRules(Rules):
     def plays(self, hand: Sequence[int], table: Combo | None) -> list[Combo]:
         t = None if table is None else self.danzi(table)
         found = legal_plays(counts_of(hand), t)
+        if not found:
+            return []
         found.sort(key=lambda d: (d.row, d.cards, d.top))  # plain first, low to high
         # the hand in the game's order: each play's cards come out sorted, as wrap sorts them
         level = self._level
@@ -331,7 +333,11 @@ def cards_for(hand: Sequence[int], counts: Sequence[int]) -> tuple[Card, ...]:
 def _ranked(hand: Sequence[int]) -> list[tuple[Card, int]]:
     """The hand's cards, lowest index first, each with its rank index (made once for all
     the plays of a decision)."""
-    return [(Card(c), card_rank_index(c)) for c in sorted(hand)]
+    index = _RANK_INDEX
+    return [(c if type(c) is Card else Card(c), index[c]) for c in sorted(hand)]
+
+
+_RANK_INDEX: tuple[int, ...] = tuple(card_rank_index(c) for c in range(54))
 
 
 def _cards_for(ranked: Sequence[tuple[Card, int]], counts: Sequence[int]) -> tuple[Card, ...]:
