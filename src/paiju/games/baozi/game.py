@@ -153,13 +153,6 @@ class Compared(Event):
 
 def order_groups(ev: Evaluator, first: Sequence[Card], second: Sequence[Card]) -> Groups:
     """(front 前, back 后): the back is the stronger group (equal groups keep their order)."""
-    return _order_groups(ev, tuple(first), tuple(second))
-
-
-@lru_cache(maxsize=1 << 16)
-def _order_groups(ev: Evaluator, first: tuple[Card, ...], second: tuple[Card, ...]) -> Groups:
-    """:func:`order_groups`, once per evaluator and groups (every grouping decision lists
-    three; the result is immutable)."""
     a = (Card(first[0]), Card(first[1]))
     b = (Card(second[0]), Card(second[1]))
     if ev.rank(*a) > ev.rank(*b):
@@ -167,8 +160,10 @@ def _order_groups(ev: Evaluator, first: tuple[Card, ...], second: tuple[Card, ..
     return (_sorted(ev, a), _sorted(ev, b))
 
 
+@lru_cache(maxsize=1 << 14)
 def _sorted(ev: Evaluator, cards: tuple[Card, Card]) -> tuple[Card, Card]:
-    """A group written top card first (by the single-card order, then suit)."""
+    """A group written top card first (by the single-card order, then suit); once per
+    evaluator and two cards (every grouping decision lists three splits of four cards)."""
     lv = ev.card_level
     x, y = sorted(cards, key=lambda c: (lv[symbol(c)], -(c % 4 if c < 52 else 4), c), reverse=True)
     return (x, y)
