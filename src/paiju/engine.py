@@ -294,7 +294,7 @@ class Game(ABC, Generic[P]):
 
     def __init__(self, variant: Variant, options: Mapping[str, Any] | None = None) -> None:
         self.variant = variant
-        variant.params_as(self.params_model)  # a bad [variant.params]: CatalogError now
+        self._params = variant.params_as(self.params_model)  # a bad one: CatalogError now
         rest = dict(options or {})
         self.match_length: int | None = None
         """How long a match is, in :attr:`match_option` units (None: the family says)."""
@@ -304,8 +304,9 @@ class Game(ABC, Generic[P]):
 
     @property
     def params(self) -> P:
-        """The variant's params validated by :attr:`params_model` (built once)."""
-        return cast(P, self.variant.params_as(self.params_model))
+        """The variant's params validated by :attr:`params_model` (built once, kept here:
+        the engines read them at every step)."""
+        return cast(P, self._params)
 
     def __repr__(self) -> str:
         opts = "".join(f", {k}={v!r}" for k, v in sorted(self.options.items()))
@@ -678,6 +679,9 @@ class State(ABC):
         """
         game = self.game
         memo: dict[int, Any] = {id(game): game}
+        fast = getattr(type(self), "__deepcopy__", None)
+        if fast is not None:  # the family's own copy, without deepcopy's bookkeeping
+            return cast(Self, fast(self, memo))
         return copy.deepcopy(self, memo)
 
     def snapshot(self) -> bytes:

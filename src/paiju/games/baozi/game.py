@@ -25,7 +25,8 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from paiju.cards import Card, CardList, format_cards
 from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
@@ -159,8 +160,10 @@ def order_groups(ev: Evaluator, first: Sequence[Card], second: Sequence[Card]) -
     return (_sorted(ev, a), _sorted(ev, b))
 
 
+@lru_cache(maxsize=1 << 14)
 def _sorted(ev: Evaluator, cards: tuple[Card, Card]) -> tuple[Card, Card]:
-    """A group written top card first (by the single-card order, then suit)."""
+    """A group written top card first (by the single-card order, then suit); once per
+    evaluator and two cards (every grouping decision lists three splits of four cards)."""
     lv = ev.card_level
     x, y = sorted(cards, key=lambda c: (lv[symbol(c)], -(c % 4 if c < 52 else 4), c), reverse=True)
     return (x, y)
@@ -338,6 +341,13 @@ class JiajiabaoGame(BaoziGame):
 # ----------------------------------------------------------------------------- states
 
 
+def _as_cards(items: Sequence[int]) -> tuple[Card, ...]:
+    """Dealt items as cards (those of a shuffled deck already are, and are kept)."""
+    if all(type(c) is Card for c in items):
+        return cast("tuple[Card, ...]", tuple(items))
+    return tuple(map(Card, items))
+
+
 class BaoziState(State):
     """One 宝子 hand: ``betting`` then ``over`` (the showdown follows the last bet)."""
 
@@ -347,16 +357,27 @@ class BaoziState(State):
         super().__init__(game, seats, deal, context)
         assert isinstance(game, BaoziGame)
         self.banker = game.banker_of(seats, context)
-        self.hands: tuple[tuple[Card, ...], ...] = tuple(
-            tuple(Card(c) for c in h) for h in deal.hands
-        )
-        self.stock: tuple[Card, ...] = tuple(Card(c) for c in deal.piles.get("stock", ()))
+        self.hands: tuple[tuple[Card, ...], ...] = tuple(_as_cards(h) for h in deal.hands)
+        self.stock: tuple[Card, ...] = _as_cards(deal.piles.get("stock", ()))
         self.bets: list[int | None] = [None] * seats
         self.results: list[tuple[str, tuple[str, ...], int]] | None = None
         self.revealed: tuple[tuple[str, str], ...] = ()
         """Each seat's shown cards and reading (text) once the hand is over: every view
         of the over hand shows them, so they are written once."""
         self._phase = "betting"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """A fast independent copy for :meth:`clone`: the mutable containers are copied,
+        everything else (deal, cards, readings, frozen actions) is shared because it is
+        immutable. A new mutable field must be copied here too (or in a subclass's)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.context = dict(self.context)
+        new.history = list(self.history)
+        new.bets = list(self.bets)
+        if self.results is not None:
+            new.results = list(self.results)
+        return new
 
     # -- protocol -------------------------------------------------------------------
 
@@ -371,7 +392,8 @@ class BaoziState(State):
 
     def to_act(self) -> frozenset[int]:
         if self._phase == "betting":
-            return frozenset(s for s in self.players if self.bets[s] is None)
+            bets, banker = self.bets, self.banker
+            return frozenset([s for s in range(self.seats) if s != banker and bets[s] is None])
         return frozenset()
 
     def _bet_range(self) -> tuple[int, int]:
@@ -558,6 +580,11 @@ class JiajiabaoState(BaoziState):
         super().__init__(game, seats, deal, context)
         self.groups: list[Groups | None] = [None] * seats
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        new = super().__deepcopy__(memo)
+        new.groups = list(self.groups)
+        return new
+
     def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
         """推荐分组: the solver's groupings, best expected result first (exact counts)."""
         if seat not in self.to_act() or self.phase != "grouping":
@@ -591,7 +618,8 @@ class JiajiabaoState(BaoziState):
 
     def to_act(self) -> frozenset[int]:
         if self._phase == "grouping":
-            return frozenset(s for s in range(self.seats) if self.groups[s] is None)
+            groups = self.groups
+            return frozenset([s for s in range(self.seats) if groups[s] is None])
         return super().to_act()
 
     def check(self, seat: int, action: Action) -> None:

@@ -106,6 +106,9 @@ class Evaluator:
         order = {key: n for n, key in enumerate(sorted(set(keys.values())))}
         self._rank = {pair: order[key] for pair, key in keys.items()}
         self.top_rank = len(order) - 1
+        self._reads: dict[tuple[int, ...], Reading] = {}
+        """:meth:`read` of each two cards in the order given, once (a showdown reads every
+        hand several times; readings are frozen)."""
 
     # -- reading ------------------------------------------------------------------
 
@@ -169,6 +172,13 @@ class Evaluator:
 
     def read(self, cards: Sequence[int]) -> Reading:
         """Read a two-card hand: kind, name, points and rank."""
+        key = tuple(cards)
+        found = self._reads.get(key)
+        if found is None:
+            found = self._reads[key] = self._read(cards)
+        return found
+
+    def _read(self, cards: Sequence[int]) -> Reading:
         a, b = self._cards(cards)
         rules = self.rules
         cls = self._ladder_class(a, b)

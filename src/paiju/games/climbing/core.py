@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     import random
 
 __all__ = [
+    "NOBODY",
     "PLACE_ZH",
     "ClimbingGame",
     "ClimbingState",
@@ -59,8 +60,10 @@ __all__ = [
     "TrickEnded",
     "as_cards",
     "brute_force_plays",
+    "copy_counter",
     "field",
     "one_seat",
+    "only",
     "seat_list",
 ]
 
@@ -283,7 +286,10 @@ class SameRankRules(Rules):
                         if n <= len(same) and n in wanted:
                             yield Combo(sizes[n], level, n, tuple(same[:n]))
                 continue
-            counts = tuple(sorted(Counter(cards).items()))
+            copies: dict[int, int] = {}
+            for c in cards:  # a dict, not a Counter: this runs for every rank of every decision
+                copies[c] = copies.get(c, 0) + 1
+            counts = tuple(sorted(copies.items()))
             for n in wanted:
                 if n > len(cards):
                     break
@@ -559,6 +565,23 @@ def one_seat(obj: Mapping[str, Any], name: str, seats: int) -> int:
 # ------------------------------------------------------------------------------ state
 
 
+NOBODY: frozenset[int] = frozenset()
+_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
+
+
+def only(seat: int) -> frozenset[int]:
+    """``frozenset({seat})``, made once per seat (``to_act`` is asked several times a step)."""
+    return _ONLY[seat] if 0 <= seat < len(_ONLY) else frozenset({seat})
+
+
+def copy_counter(counts: Counter[int]) -> Counter[int]:
+    """A copy of ``counts`` without ``Counter()``'s argument checks (a clone copies one per
+    seat at every step of a search)."""
+    new: Counter[int] = Counter.__new__(Counter)
+    dict.update(new, counts)
+    return new
+
+
 class ClimbingState(State):
     """One deal of a climbing game: the shared state machine and its hooks.
 
@@ -609,7 +632,7 @@ class ClimbingState(State):
         new.played_by = [list(p) for p in self.played_by]
         new.finished = list(self.finished)
         new.stopped = list(self.stopped)
-        new.exposed = [Counter(e) for e in self.exposed]
+        new.exposed = [copy_counter(e) for e in self.exposed]
         self.copy_extra(new)
         return new
 
@@ -690,7 +713,7 @@ class ClimbingState(State):
         return self._phase
 
     def to_act(self) -> frozenset[int]:
-        return frozenset() if self._phase == "over" else frozenset({self.turn})
+        return NOBODY if self._phase == "over" else only(self.turn)
 
     def in_play(self, seat: int) -> bool:
         """Still playing: holds cards, has not gone out and has not stopped."""
@@ -720,7 +743,12 @@ class ClimbingState(State):
             )
         if not cards:
             raise IllegalAction("play at least one card, or pass", reason="empty_play")
-        missing = Counter(cards) - Counter(self.hands[seat])
+        hand = self.hands[seat]
+        missing = (  # no Counters on the common path: every play is checked
+            None
+            if all(hand.count(c) >= cards.count(c) for c in cards)
+            else Counter(cards) - Counter(hand)
+        )
         if missing:
             text = format_cards(sorted(missing.elements()))
             raise IllegalAction(f"you do not hold {text}", reason="not_held", cards=text)
@@ -770,10 +798,12 @@ class ClimbingState(State):
         return [LeadTaken(leader)]
 
     def apply_play(self, seat: int, combo: Combo) -> list[Event]:
-        rest = Counter(self.hands[seat])
-        rest.subtract(combo.cards)
-        self.hands[seat] = self.rules.sort(rest.elements())
-        self.exposed[seat] -= Counter(combo.cards)
+        rest = list(self.hands[seat])
+        for c in combo.cards:  # held: check_play made sure
+            rest.remove(c)
+        self.hands[seat] = self.rules.sort(rest)
+        if self.exposed[seat]:  # shown cards (tribute, a call) leave as they are played
+            self.exposed[seat] -= Counter(combo.cards)
         self.played.extend(combo.cards)
         self.played_by[seat].extend(combo.cards)
         self.table, self.table_seat = combo, seat

@@ -50,6 +50,7 @@ from paiju.games.climbing.core import (
     Pass,
     Play,
     Rules,
+    only,
 )
 from paiju.games.danzi import combos as dz
 from paiju.games.danzi.combos import FOUR, SINGLE, card_rank_index, counts_of
@@ -167,9 +168,17 @@ class DanziRules(Rules):
     def plays(self, hand: Sequence[int], table: Combo | None) -> list[Combo]:
         t = None if table is None else self.danzi(table)
         found = legal_plays(counts_of(hand), t)
+        if not found:
+            return []
         found.sort(key=lambda d: (d.row, d.cards, d.top))  # plain first, low to high
+        # the hand in the game's order: each play's cards come out sorted, as wrap sorts them
+        level = self._level
         ranked = _ranked(hand)
-        return [self.wrap(d, _cards_for(ranked, d.counts)) for d in found]
+        ranked.sort(key=lambda ci: (level[ci[0]], ci[0]))
+        return [
+            Combo(KIND_IDS[d.kind], d.row * 100 + d.top, d.cards, _cards_for(ranked, d.counts))
+            for d in found
+        ]
 
     def describe(self, combo: Combo) -> JSON:
         d = self.danzi(combo)
@@ -324,7 +333,11 @@ def cards_for(hand: Sequence[int], counts: Sequence[int]) -> tuple[Card, ...]:
 def _ranked(hand: Sequence[int]) -> list[tuple[Card, int]]:
     """The hand's cards, lowest index first, each with its rank index (made once for all
     the plays of a decision)."""
-    return [(Card(c), card_rank_index(c)) for c in sorted(hand)]
+    index = _RANK_INDEX
+    return [(c if type(c) is Card else Card(c), index[c]) for c in sorted(hand)]
+
+
+_RANK_INDEX: tuple[int, ...] = tuple(card_rank_index(c) for c in range(54))
 
 
 def _cards_for(ranked: Sequence[tuple[Card, int]], counts: Sequence[int]) -> tuple[Card, ...]:
@@ -660,7 +673,7 @@ class DanziState(ClimbingState):
             return frozenset(self.returners)
         if p == "declaring":
             assert self.declare_turn is not None
-            return frozenset({self.declare_turn})
+            return only(self.declare_turn)
         return super().to_act()
 
     def check_other(self, seat: int, action: Action) -> None:

@@ -18,6 +18,7 @@ the tests and in ``bench/danzi_moves.py``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import product
 from typing import Final
 
@@ -140,6 +141,12 @@ def _sequences(
 
 def bombs(hand: Counts) -> list[Combo]:
     """Every bomb (砟子 up to 四王, N13-N19) the hand holds."""
+    return list(_bombs(tuple(hand)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _bombs(hand: Counts) -> tuple[Combo, ...]:
+    """:func:`bombs`, once per hand: a hand that passed is asked again at its next turn."""
     out: list[Combo] = []
     for i in range(13):
         for n in range(3, hand[i] + 1):
@@ -155,7 +162,7 @@ def bombs(hand: Counts) -> list[Combo]:
             break  # and fewer ranks hold more copies
         for groups in _SHAPES_BY_PER[per]:
             out.extend(_sequences(hand, per, groups, held=held))
-    return out
+    return tuple(out)
 
 
 def _singles_and_pairs(hand: Counts, size: int, above: int) -> Iterator[Combo]:
@@ -176,7 +183,7 @@ def all_plays(hand: Counts) -> list[Combo]:
         held = _held(hand, per)
         for groups in _SHAPES_BY_PER[per]:
             out.extend(_sequences(hand, per, groups, held=held))
-    out.extend(bombs(hand))
+    out.extend(_bombs(tuple(hand)))
     return out
 
 
@@ -195,7 +202,7 @@ def legal_plays(hand: Counts, table: Combo | None) -> list[Combo]:
             out.extend(_sequences(hand, table.per_rank, table.groups, table.top))
         joker_single = table.kind == "单牌" and table.top >= SINGLE[BJ]
         no_zhazi3 = joker_single or table.kind == "双龙"
-        for bomb in bombs(hand):
+        for bomb in _bombs(tuple(hand)):
             if not (no_zhazi3 and bomb.row == 1):
                 out.append(bomb)
         return out
@@ -203,7 +210,7 @@ def legal_plays(hand: Counts, table: Combo | None) -> list[Combo]:
     if need is not None and hand[FOUR] >= need:
         out.append(_same_rank(FOUR, need))  # 取牌 (N32, N33)
     key = table.key
-    out.extend(b for b in bombs(hand) if b.key > key)
+    out.extend(b for b in _bombs(tuple(hand)) if b.key > key)
     return out
 
 

@@ -30,7 +30,6 @@ every window asked every other seat, replays through :meth:`MajiangState.implied
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -377,7 +376,8 @@ class MajiangState(State):
         """Every draw so far, in order: (seat, a replacement from the tail); public."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> MajiangState:
-        new = copy.copy(self)
+        new = object.__new__(type(self))  # copy.copy without its reduce protocol
+        new.__dict__.update(self.__dict__)
         new.history = list(self.history)
         new.hands = [list(h) for h in self.hands]
         new.wall = list(self.wall)
@@ -400,7 +400,8 @@ class MajiangState(State):
         if self._phase == "play":
             return frozenset({self.turn})
         if self._phase in ("claim", "rob"):
-            return frozenset(s for s in self.window if s not in self.decisions)
+            decisions = self.decisions
+            return frozenset([s for s in self.window if s not in decisions])
         return frozenset()
 
     def hidden_window(self) -> bool:

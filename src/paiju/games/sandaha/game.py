@@ -298,6 +298,19 @@ class SandahaGame(Game[SandahaParams]):
 # ------------------------------------------------------------------------------- state
 
 
+_NOBODY: frozenset[int] = frozenset()
+_ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
+"""``to_act`` of one seat, made once (it is asked several times a step)."""
+
+
+def copy_counter(counts: Counter[int]) -> Counter[int]:
+    """A copy of ``counts`` without ``Counter()``'s argument checks (a clone copies one per
+    seat at every step of a search)."""
+    new: Counter[int] = Counter.__new__(Counter)
+    dict.update(new, counts)
+    return new
+
+
 class SandahaState(State):
     """One hand of 三打哈."""
 
@@ -357,7 +370,7 @@ class SandahaState(State):
         new.last_trick = list(self.last_trick)
         new.winners = list(self.winners)
         new.played = list(self.played)
-        new.exposed = [Counter(e) for e in self.exposed]
+        new.exposed = [copy_counter(e) for e in self.exposed]
         new.tricks_won = list(self.tricks_won)
         new.tricks = list(self.tricks)
         return new
@@ -369,7 +382,7 @@ class SandahaState(State):
         return self._phase
 
     def to_act(self) -> frozenset[int]:
-        return frozenset() if self._phase == "over" else frozenset({self.turn})
+        return _NOBODY if self._phase == "over" else _ONLY[self.turn]
 
     @property
     def defenders_points(self) -> int:
@@ -549,7 +562,10 @@ class SandahaState(State):
         return NO_TRUMP if self.trump is None else self.trump
 
     def _holds(self, seat: int, cards: Sequence[int]) -> None:
-        missing = Counter(cards) - Counter(self.hands[seat])
+        hand = self.hands[seat]
+        if all(hand.count(c) >= cards.count(c) for c in cards):  # no Counters: every play
+            return
+        missing = Counter(cards) - Counter(hand)
         if missing:
             held = format_cards(sorted(missing.elements()))
             raise IllegalAction(f"you do not hold {held}", reason="not_held", cards=held)
@@ -586,11 +602,14 @@ class SandahaState(State):
             raise error
 
     def _remove(self, seat: int, cards: Sequence[int]) -> None:
-        rest = Counter(self.hands[seat])
-        rest.subtract(cards)
-        self.hands[seat] = sorted(rest.elements())
-        self.exposed[seat] -= Counter(cards)
-        self.exposed[seat] = +self.exposed[seat]
+        rest = list(self.hands[seat])
+        for c in cards:  # held: _holds checked it
+            rest.remove(c)
+        rest.sort()
+        self.hands[seat] = rest
+        if self.exposed[seat]:  # cards shown by a failed throw (rarely any)
+            self.exposed[seat] -= Counter(cards)
+            self.exposed[seat] = +self.exposed[seat]
         self.played.extend(cards)
 
     def _apply_play(self, seat: int, action: Play) -> list[Event]:
@@ -932,5 +951,5 @@ def lead_options(hand: Sequence[int], trump: int) -> list[tuple[int, ...]]:
     for cards in by_suit.values():
         pairs = rules.pairs_in(cards)
         options += [(c, c) for c in pairs]
-        options += [comp.cards for comp in decompose(cards, trump) if comp.pairs >= 2]
+        options += [comp.cards for comp in rules.tractors(cards, trump)]
     return options

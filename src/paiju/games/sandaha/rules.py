@@ -45,6 +45,7 @@ __all__ = [
     "play_rank",
     "points_of",
     "throw_blockers",
+    "tractors",
     "trick_winner",
 ]
 
@@ -229,9 +230,14 @@ def decompose(cards: Sequence[int], trump: int) -> list[Component]:
     return _decompose(cards, trump)
 
 
-def _decompose(cards: Sequence[int], trump: int) -> list[Component]:
-    """:func:`decompose` of any number of cards."""
-    o = order(trump)
+def tractors(cards: Sequence[int], trump: int) -> list[Component]:
+    """The tractors :func:`decompose` splits cards of one effective suit into, in its order
+    (without building the pairs and singles beside them)."""
+    return _tractors(cards, order(trump))[0]
+
+
+def _tractors(cards: Sequence[int], o: Order) -> tuple[list[Component], dict[int, list[int]]]:
+    """The tractors of :func:`decompose`, and the pairs left over by level."""
     by_level: dict[int, list[int]] = {}
     for c in pairs_in(cards):
         by_level.setdefault(o.level[c], []).append(c)
@@ -245,6 +251,13 @@ def _decompose(cards: Sequence[int], trump: int) -> list[Component]:
         chain = [by_level[lv].pop() for lv in range(low + length - 1, low - 1, -1)]
         doubled = tuple(Card(c) for c in chain for _ in (0, 1))
         tractors.append(Component(doubled, length, low + length - 1))
+    return tractors, by_level
+
+
+def _decompose(cards: Sequence[int], trump: int) -> list[Component]:
+    """:func:`decompose` of any number of cards."""
+    o = order(trump)
+    tractors, by_level = _tractors(cards, o)
     pairs = sorted((c for cs in by_level.values() for c in cs), key=o.strength, reverse=True)
     left: dict[int, int] = {}
     for c in cards:
@@ -355,6 +368,8 @@ def follow_error(
             held=len(in_suit),
             count=n,
         )
+    if all(c.pairs == 0 for c in lead):  # singles led: any cards of the suit follow
+        return None
     need = follow_value(in_suit, lead, trump)
     got = follow_value(play, lead, trump)
     pairs = sorted(pairs_in(in_suit), key=o.strength, reverse=True)
@@ -395,8 +410,10 @@ def build_follow(
         others = Counter(hand)
         others.subtract(in_suit)
         return [Card(c) for c in in_suit + sorted(others.elements(), key=key)[: n - len(in_suit)]]
-    lengths = tuple(sorted((c.pairs for c in lead if c.pairs >= 2), reverse=True))
     led_pairs = sum(c.pairs for c in lead)
+    if led_pairs == 0:  # singles led: the first cards of the suit (what the rest below takes)
+        return [Card(c) for c in in_suit[:n]]
+    lengths = tuple(sorted((c.pairs for c in lead if c.pairs >= 2), reverse=True))
     pairs = sorted(pairs_in(in_suit), key=key)
     chosen: list[int] = []
     if lengths:

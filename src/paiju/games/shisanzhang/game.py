@@ -23,12 +23,13 @@ rotates it.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from paiju.cards import Card, CardList, format_cards
 from paiju.engine import JSON, Action, Deal, Event, Game, State
@@ -234,13 +235,17 @@ class ShisanzhangState(State):
             raise IllegalAction(f"context banker must be a seat number, got {banker!r}")
         self.banker: int | None = banker % seats if params.banker else None
         self.hands: tuple[tuple[Card, ...], ...] = tuple(
-            tuple(Card(c) for c in h) for h in deal.hands
+            cast("tuple[Card, ...]", tuple(h))
+            if all(type(c) is Card for c in h)
+            else tuple(map(Card, h))
+            for h in deal.hands
         )
+        scoring = game.scoring
         self.specials: tuple[Special | None, ...] = tuple(
-            best_special(h, params, game.scoring) for h in self.hands
+            best_special(h, params, scoring) for h in self.hands
         )
         self.forced: tuple[bool, ...] = tuple(
-            forced_special(h, params, game.scoring) is not None for h in self.hands
+            forced_special(h, params, scoring) is not None for h in self.hands
         )
         self.acted: list[Hand | None] = [None] * seats
         self.result: Showdown | None = None
@@ -249,6 +254,21 @@ class ShisanzhangState(State):
         self.bets: list[int | None] = [None] * seats
         """下注 by seat; the banker bets nothing (None); None until placed."""
         self.betting = bool(params.bets) and self.banker is not None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ShisanzhangState:
+        """A fast independent copy for :meth:`clone`: the mutable containers are copied,
+        everything else (deal, hands, specials, frozen actions and showdown hands) is
+        shared because it is immutable. A new mutable field must be copied here too."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.context = dict(self.context)
+        new.history = list(self.history)
+        new.acted = list(self.acted)
+        new.bets = list(self.bets)
+        if self.result is not None:  # the finished hand's showdown: rarely cloned
+            new.result = copy.deepcopy(self.result, memo)
+            new._showdown = copy.deepcopy(self._showdown, memo)
+        return new
 
     @property
     def hand_texts(self) -> tuple[str, ...]:

@@ -115,6 +115,11 @@ def rank_key(ranks: Sequence[int]) -> int:
     return sum(5 ** (r - 2) for r in ranks)
 
 
+_KEY_OF: Final[tuple[int, ...]] = tuple(5 ** (c // 4) for c in range(54))
+"""Each card's share of :func:`rank_key` (``5 ** (rank - 2)``), by card index; a joker's
+share is a key no table holds."""
+
+
 def _build_tables(
     size: int, straight_a2345: str
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -201,17 +206,22 @@ def row_value(cards: Sequence[Card], rules: RowRules) -> int:
     '同花顺'
     """
     n = len(cards)
-    if n not in (3, 5):
-        raise ValueError(f"a row has 3 or 5 cards, got {n}")
-    ranks = [c // 4 + 2 for c in cards]
     tables = TABLES[rules.straight_a2345]
-    key = rank_key(ranks)
+    key_of = _KEY_OF  # rank_key one card at a time: this is the random bot's inner loop
     if n == 3:
-        value = tables.lookup3[key]
+        a, b, c = cards
+        value = tables.lookup3[key_of[a] + key_of[b] + key_of[c]]
+    elif n == 5:
+        a, b, c, d, e = cards
+        plain, flush = tables.lookup5[key_of[a] + key_of[b] + key_of[c] + key_of[d] + key_of[e]]
+        suit = a & 3
+        value = (
+            flush if b & 3 == suit and c & 3 == suit and d & 3 == suit and e & 3 == suit else plain
+        )
     else:
-        plain, flush = tables.lookup5[key]
-        value = flush if len({c % 4 for c in cards}) == 1 else plain
+        raise ValueError(f"a row has 3 or 5 cards, got {n}")
     if rules.suit_ties and value >> CATEGORY_SHIFT in SUIT_TIE_CATEGORIES:
+        ranks = [c // 4 + 2 for c in cards]
         tie_rank = suit_tie_rank(value, ranks)
         best = min(c % 4 for c in cards if c // 4 + 2 == tie_rank)
         value |= 3 - best
