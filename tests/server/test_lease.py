@@ -265,10 +265,13 @@ def _end_session(store: Store, pid: int) -> None:
     (its locks with it)."""
     with store.engine.connect() as conn:
         assert conn.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid}).scalar()
+        conn.commit()
         end = time.monotonic() + 30
         while conn.execute(
             text("SELECT count(*) FROM pg_stat_activity WHERE pid = :p"), {"p": pid}
         ).scalar():
+            # pg_stat_activity is a snapshot taken once per transaction: ask in a new one
+            conn.rollback()
             assert time.monotonic() < end, f"backend {pid} did not end"
             time.sleep(0.05)
 
