@@ -5,13 +5,16 @@ lease moved on is refused in the same transaction, before anything is written.""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from paiju.server.app import create_app
 from paiju.server.errors import ServerError
 from paiju.server.lease import _NODE_LOCKS, SharedStore, StaleLease
-from paiju.server.store import ActionWrite, HandEnding, HandWrite, Store
+from paiju.server.store import _PG_LOCK, ActionWrite, HandEnding, HandWrite, Store
 
 
 def _hand(store: SharedStore, room: int, players: tuple[int | None, ...]) -> HandWrite:
@@ -340,3 +343,98 @@ def test_a_name_lock_lost_with_its_session_is_taken_again_unless_another_took_it
     finally:
         a.close()
         twin.close()
+
+
+def _server_lock_holder(store: Store) -> int | None:
+    """The backend pid holding the single server's lock of the database, if any session
+    does (its one bigint key shows as ``classid``/``objid``, ``objsubid`` 1)."""
+    with store.engine.connect() as conn:
+        pid = conn.execute(
+            text(
+                """SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted
+                AND objsubid = 1 AND classid = CAST(:high AS oid)
+                AND objid = CAST(:low AS oid)"""
+            ),
+            {"high": _PG_LOCK >> 32, "low": _PG_LOCK & 0xFFFF_FFFF},
+        ).scalar()
+    return None if pid is None else int(pid)
+
+
+def test_a_single_server_takes_its_database_lock_again_unless_another_server_took_it(
+    postgres_db: str,
+) -> None:
+    """A single server on PostgreSQL holds the database's lock in a session: a database
+    restart ends it, and ``keep_lock`` takes it again at once, so a second server still
+    cannot start. If a second server started first, the first is displaced: it writes no
+    hand and makes no room, and its health answers 503."""
+    served = Store(postgres_db, owner=True)
+    try:
+        assert served.keep_lock() == "held"
+        with pytest.raises(Exception, match="another paiju server"):
+            Store(postgres_db, owner=True)
+        first = _server_lock_holder(served)
+        assert first is not None
+        _end_session(served, first)
+        assert _server_lock_holder(served) is None
+        assert served.keep_lock() == "again"
+        again = _server_lock_holder(served)
+        assert again is not None and again != first
+        assert served.keep_lock() == "held"
+        with pytest.raises(Exception, match="another paiju server"):
+            Store(postgres_db, owner=True)
+        ann, _ = served.create_player("ann")
+        room = served.create_room("toy", {}, {}, 2, ann.id, [False, True])
+        # lost again, and a second server starts before the first asks
+        _end_session(served, again)
+        second = Store(postgres_db, owner=True)
+        try:
+            assert served.keep_lock() == "taken" and served.displaced
+            for write in (
+                lambda: served.create_room("toy", {}, {}, 2, ann.id, [False, True]),
+                lambda: served.append_actions([ActionWrite(1, 0, 0, {"n": 1}, "player")]),
+            ):
+                with pytest.raises(ServerError) as refused:
+                    write()
+                assert refused.value.code == "unavailable" and refused.value.status == 503
+            assert served.keep_lock() == "taken"
+            assert second.keep_lock() == "held" and not second.displaced
+            assert second.room(room) is not None
+            app = create_app(opened=served)
+            with TestClient(app) as client:
+                health = client.get("/api/health")
+            assert health.status_code == 503 and health.json()["ok"] is False
+            assert "another server" in health.json()["reason"]
+        finally:
+            second.close()
+    finally:
+        served.close()
+
+
+def test_a_sqlite_server_has_no_database_session_to_lose(tmp_path: Path) -> None:
+    """SQLite's lock is the process's ``flock``: nothing to take again."""
+    served = Store(str(tmp_path / "x.db"), owner=True)
+    try:
+        assert served.keep_lock() == "none" and not served.displaced
+    finally:
+        served.close()
+
+
+def test_a_serving_single_server_takes_its_lock_again_by_itself(postgres_db: str) -> None:
+    """The server checks its lock in the background: after its session ended (as a
+    database restart ends it) the lock is soon held again, by a new session, and a second
+    server still refuses to start."""
+    served = Store(postgres_db, owner=True)
+    try:
+        with TestClient(create_app(opened=served)) as client:
+            first = _server_lock_holder(served)
+            assert first is not None
+            _end_session(served, first)
+            end = time.monotonic() + 60
+            while _server_lock_holder(served) in (None, first):
+                assert time.monotonic() < end, "the server did not take its lock again"
+                time.sleep(0.1)
+            with pytest.raises(Exception, match="another paiju server"):
+                Store(postgres_db, owner=True)
+            assert client.get("/api/health").json()["ok"] is True
+    finally:
+        served.close()

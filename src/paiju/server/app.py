@@ -53,7 +53,7 @@ from paiju.server.options import Limits, RoomOptions
 from paiju.server.records import player_record, table_mates
 from paiju.server.room import Room
 from paiju.server.shared_limits import Admitted
-from paiju.server.store import PlayerRow, Store, hash_token
+from paiju.server.store import LOCK_CHECK_SECONDS, PlayerRow, Store, hash_token
 from paiju.server.summary import room_summary, table_of
 from paiju.server.verify import game_record, game_steps, verify_game
 
@@ -151,6 +151,21 @@ def _web_dir() -> Path | None:
     return None
 
 
+async def _keep_lock(store: Store) -> None:
+    """A single server keeps its database's lock (:meth:`Store.keep_lock`): checked every
+    :data:`LOCK_CHECK_SECONDS` off the event loop, taken again after a database restart;
+    ends once another server took it (this one is displaced and writes nothing more)."""
+    while True:
+        await asyncio.sleep(LOCK_CHECK_SECONDS)
+        try:
+            kept = await asyncio.to_thread(store.keep_lock)
+        except Exception as exc:  # the database does not answer: the next round tries again
+            log.warning("cannot check the database's lock just now: %r", exc)
+            continue
+        if kept in ("taken", "none"):
+            return
+
+
 def create_app(
     db: str = "paiju.db",
     limits: Limits | None = None,
@@ -194,7 +209,10 @@ def create_app(
         recovered = hub.recover() if node is None else len(hub.rooms)
         log.info("paiju server: %d open rooms resumed from %s", recovered, store.url)
         tune_gc()
+        keeper = asyncio.create_task(_keep_lock(store)) if node is None else None
         yield
+        if keeper is not None:
+            keeper.cancel()
         hub.shutdown()
         await hub.guard.stop()
         if "cluster" in state:
@@ -259,12 +277,17 @@ def create_app(
 
     @app.get("/api/health")
     async def health() -> JSONResponse:
-        """200 while this process serves; 503 (ok false) for a cluster node that gave its
-        name up to another process, so that a load balancer sends it nothing more."""
-        displaced = bool(getattr(store(), "displaced", False))
+        """200 while this process serves; 503 (ok false) for a server that gave its
+        database (a cluster node: its name) up to another process, so that a load
+        balancer sends it nothing more."""
+        displaced = store().displaced
         body = {"ok": not displaced, "version": __version__, "rooms": len(hub().rooms)}
         if displaced:
-            body["reason"] = "another process runs as this node now"
+            body["reason"] = (
+                "another process runs as this node now"
+                if node is not None
+                else "another server serves this database now"
+            )
         return JSONResponse(body, status_code=503 if displaced else 200)
 
     @app.post("/api/players", status_code=201)

@@ -538,6 +538,10 @@ class SharedStore(Store):
             self._name_lock = None
         super().close()
 
+    def _refuse_displaced(self) -> None:
+        """A displaced node's writes are refused by its leases' fence instead
+        (:class:`StaleLease`: the cluster gives the rooms up)."""
+
     def create_room(self, *args: Any, **kwargs: Any) -> int:
         """Store a new room and its lease in one transaction: this node plays the rooms
         it makes (:meth:`paiju.server.cluster.Cluster.place` chose it); none once this

@@ -32,7 +32,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from alembic import command
 from alembic.config import Config
@@ -54,6 +54,7 @@ from sqlalchemy.pool import StaticPool
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
+from paiju.server.errors import ServerError
 from paiju.server.invites import new_code
 
 __all__ = [
@@ -73,6 +74,16 @@ __all__ = [
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 _PG_LOCK = 0x7061_696A_7500
 """The PostgreSQL advisory lock key of the serving paiju server ("paiju")."""
+
+_PG_LOCK_HELD = """SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+    AND granted AND objsubid = 1 AND classid = CAST(:high AS oid)
+    AND objid = CAST(:low AS oid) AND pid = pg_backend_pid())"""
+"""Whether the session asking holds :data:`_PG_LOCK` (a lock of one bigint key shows its
+high and low halves as ``classid`` and ``objid``, with ``objsubid`` 1)."""
+
+LOCK_CHECK_SECONDS = 2.0
+"""How often a single server on PostgreSQL makes sure it still holds its database's lock
+(:meth:`Store.keep_lock`)."""
 
 log = logging.getLogger("paiju.server")
 
@@ -341,6 +352,9 @@ class Store:
         url = database_url(db)
         self._lock: Any = None
         self._watermark: Watermark | None = None
+        self.displaced = False
+        """Another server took this database's lock while this one had lost it (a database
+        restart ended its session): this one writes nothing more (:meth:`keep_lock`)."""
         path = _sqlite_path(url)
         kwargs: dict[str, Any] = {}
         if url == "sqlite://":
@@ -448,6 +462,63 @@ class Store:
                 )
             self._lock = conn
 
+    def keep_lock(self) -> Literal["held", "again", "taken", "none"]:
+        """Make sure this server still holds its PostgreSQL database's lock (the server
+        asks every :data:`LOCK_CHECK_SECONDS`, off its event loop; never per action). The
+        lock ends with its session - a database restart, a cut connection - and is taken
+        again at once on a new connection, so a second server still cannot start on the
+        database. ``"taken"``: another server took it first; this one is :attr:`displaced`
+        for good and writes nothing more (two servers would disagree about every hand).
+        ``"none"``: no such lock to keep (SQLite's ``flock`` lasts as long as the process,
+        or this store does not serve). Raises while the database does not answer."""
+        if self.displaced:
+            return "taken"
+        conn = self._lock
+        if not isinstance(conn, Connection):
+            return "none"
+        params = {"high": _PG_LOCK >> 32, "low": _PG_LOCK & 0xFFFF_FFFF}
+        try:
+            held = bool(conn.execute(text(_PG_LOCK_HELD), params).scalar())
+            conn.commit()
+        except Exception:
+            held = False  # the connection is gone, and its session with it (or soon)
+        if held:
+            return "held"
+        self._lock = None
+        with contextlib.suppress(Exception):
+            conn.invalidate()
+        with contextlib.suppress(Exception):
+            conn.close()
+        again = self.engine.connect()
+        try:
+            got = bool(
+                again.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": _PG_LOCK}).scalar()
+            )
+            again.commit()
+        except BaseException:
+            again.close()
+            raise
+        if got:
+            self._lock = again
+            log.warning("the database's lock was lost with its session and is held again")
+            return "again"
+        again.close()
+        self.displaced = True
+        log.error(
+            "another paiju server serves the database %s now: this one writes nothing more;"
+            " stop it",
+            self.url,
+        )
+        return "taken"
+
+    def _refuse_displaced(self) -> None:
+        if self.displaced:
+            raise ServerError(
+                "unavailable",
+                "another server serves this database now; this one writes nothing more",
+                503,
+            )
+
     # -- players ------------------------------------------------------------------
 
     def create_player(self, name: str, lifetime: float | None = None) -> tuple[PlayerRow, str]:
@@ -546,6 +617,7 @@ class Store:
         owner_id: int,
         bots: Sequence[bool],
     ) -> int:
+        self._refuse_displaced()
         for attempt in range(8):  # a random invite code taken already: draw another
             try:
                 return self._create_room(code, options, game_options, seats, owner_id, bots)
@@ -781,6 +853,7 @@ class Store:
         """Store new hands and append actions (of any hands) in one transaction, settling
         the hands the actions end. New hands go first: a hand's actions never share a
         batch with a hand dealt before them (the next hand is dealt after a commit)."""
+        self._refuse_displaced()
         now = self.clock()
         balances: dict[int, int] = {}
         hands = [w for w in writes if isinstance(w, HandWrite)]
