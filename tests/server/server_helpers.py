@@ -333,3 +333,76 @@ def check_messages(store: Store, player: Player) -> tuple[int, list[str]]:
             problems.append(f"game {game_id} v{msg['version']}: view differs from the replay")
         checked += 1
     return checked, problems
+
+
+class Relay:
+    """A TCP relay (a thread of its own) between the nodes and a server (Redis or
+    PostgreSQL): :meth:`down` cuts every connection and refuses new ones until :meth:`up`
+    - the server away for a while, as a restart or a network fault makes it."""
+
+    def __init__(self, target_port: int) -> None:
+        import socket
+        import threading
+
+        self.target = target_port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self.listener.getsockname()[1])
+        self.pairs: list[Any] = []
+        self.refusing = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def url(self, url: str) -> str:
+        return url.replace(f":{self.target}/", f":{self.port}/")
+
+    def _accept(self) -> None:
+        import socket
+        import threading
+
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if self.refusing:
+                client.close()
+                continue
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target), 5)
+            except OSError:
+                client.close()
+                continue
+            upstream.settimeout(None)  # an idle connection stays open
+            self.pairs += [client, upstream]
+            for one, other in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(one, other), daemon=True).start()
+
+    @staticmethod
+    def _pump(one: Any, other: Any) -> None:
+        try:
+            while data := one.recv(65536):
+                other.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (one, other):
+                Relay._cut(s)
+
+    @staticmethod
+    def _cut(s: Any) -> None:
+        """End a connection at once: shut down first (a close alone waits for the other
+        direction's thread, blocked reading it, and the server's session lives on)."""
+        import socket
+
+        with contextlib.suppress(OSError):
+            s.shutdown(socket.SHUT_RDWR)
+        with contextlib.suppress(OSError):
+            s.close()
+
+    def down(self) -> None:
+        self.refusing = True
+        pairs, self.pairs = self.pairs, []
+        for s in pairs:
+            self._cut(s)
+
+    def up(self) -> None:
+        self.refusing = False

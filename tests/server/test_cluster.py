@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
 import json
 import time
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from server_helpers import FAST, GAME_CODES, Oracle, Player, Server
+from server_helpers import FAST, GAME_CODES, Oracle, Player, Relay, Server
 from sqlalchemy import text
 from test_recovery import TIME_LIMIT, _same, _snapshot, _updates_seen
 
@@ -247,63 +246,6 @@ async def _never_on_a_dead_node(through: Node, dsn: str, live: list[Node]) -> No
     assert made.json()["room"]["node"] in {n.name for n in live}
 
 
-class Cuttable:
-    """A TCP relay to Redis for one node (a thread of its own); :meth:`cut` partitions the
-    node from Redis: the relay's connections are closed and new ones refused."""
-
-    def __init__(self, target_port: int) -> None:
-        import socket
-        import threading
-
-        self.target = target_port
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self.open: list[Any] = []
-        self.stopped = False
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        import socket
-        import threading
-
-        while not self.stopped:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            if self.stopped:
-                client.close()
-                return
-            upstream = socket.create_connection(("127.0.0.1", self.target))
-            self.open += [client, upstream]
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
-
-    @staticmethod
-    def _pump(a: Any, b: Any) -> None:
-        try:
-            while data := a.recv(65536):
-                b.sendall(data)
-        except OSError:
-            pass
-        finally:
-            for s in (a, b):
-                with contextlib.suppress(OSError):
-                    s.close()
-
-    def cut(self) -> None:
-        import socket
-
-        self.stopped = True
-        with contextlib.suppress(OSError):
-            self.listener.shutdown(socket.SHUT_RDWR)
-        self.listener.close()
-        for s in self.open:
-            with contextlib.suppress(OSError):
-                s.shutdown(socket.SHUT_RDWR)
-                s.close()
-
-
 def test_a_node_cut_off_from_the_database_stops_before_another_takes_over(
     tmp_path: Path, postgres_db: str, redis_url: str
 ) -> None:
@@ -311,7 +253,7 @@ def test_a_node_cut_off_from_the_database_stops_before_another_takes_over(
     ``wrong_node``) while its lease still holds - nobody has taken the room yet - and then
     node b takes it over; the game resumes there exactly and plays to the end."""
     port = int(postgres_db.rsplit(":", 1)[1].split("/")[0])
-    relay = Cuttable(port)
+    relay = Relay(port)
     a_dsn = postgres_db.replace(f":{port}/", f":{relay.port}/")
     a = Node(tmp_path / "a", a_dsn, redis_url, "a")
     b = Node(tmp_path / "b", postgres_db, redis_url, "b")
@@ -329,7 +271,7 @@ def test_a_node_cut_off_from_the_database_stops_before_another_takes_over(
                 await p.connect()
             await asyncio.gather(*(p.play(until=_updates_seen(2)) for p in players))
             before = await _snapshot(players)
-            relay.cut()
+            relay.down()
             for p in players:
                 told = await p.expect("error", timeout=20)
                 assert told["code"] == "wrong_node"

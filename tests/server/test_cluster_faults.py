@@ -11,12 +11,11 @@ import json
 import signal
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 import websockets
-from server_helpers import FAST
+from server_helpers import FAST, Relay
 from sqlalchemy import text
 from test_cluster import LEASE_TTL as LEASE
 from test_cluster import Node, _each
@@ -359,79 +358,6 @@ def _players(dsn: str) -> int:
             return int(conn.execute(text("SELECT count(*) FROM players")).scalar() or 0)
     finally:
         store.close()
-
-
-class Relay:
-    """A TCP relay (a thread of its own) between the nodes and a server (Redis or
-    PostgreSQL): :meth:`down` cuts every connection and refuses new ones until :meth:`up`
-    - the server away for a while, as a restart or a network fault makes it."""
-
-    def __init__(self, target_port: int) -> None:
-        import socket
-        import threading
-
-        self.target = target_port
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = int(self.listener.getsockname()[1])
-        self.pairs: list[Any] = []
-        self.refusing = False
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def url(self, url: str) -> str:
-        return url.replace(f":{self.target}/", f":{self.port}/")
-
-    def _accept(self) -> None:
-        import socket
-        import threading
-
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            if self.refusing:
-                client.close()
-                continue
-            try:
-                upstream = socket.create_connection(("127.0.0.1", self.target), 5)
-            except OSError:
-                client.close()
-                continue
-            upstream.settimeout(None)  # an idle connection stays open
-            self.pairs += [client, upstream]
-            for one, other in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pump, args=(one, other), daemon=True).start()
-
-    @staticmethod
-    def _pump(one: Any, other: Any) -> None:
-        try:
-            while data := one.recv(65536):
-                other.sendall(data)
-        except OSError:
-            pass
-        finally:
-            for s in (one, other):
-                Relay._cut(s)
-
-    @staticmethod
-    def _cut(s: Any) -> None:
-        """End a connection at once: shut down first (a close alone waits for the other
-        direction's thread, blocked reading it, and the server's session lives on)."""
-        import socket
-
-        with contextlib.suppress(OSError):
-            s.shutdown(socket.SHUT_RDWR)
-        with contextlib.suppress(OSError):
-            s.close()
-
-    def down(self) -> None:
-        self.refusing = True
-        pairs, self.pairs = self.pairs, []
-        for s in pairs:
-            self._cut(s)
-
-    def up(self) -> None:
-        self.refusing = False
 
 
 def _port(url: str) -> int:
