@@ -9,18 +9,10 @@ import time
 from typing import Any
 
 import pytest
-from web_helpers import DESKTOP, PHONE, WebServer, enter, fast_bots, open_room
+from web_helpers import DESKTOP, PHONE, WebServer, enter, fast_bots, lobby_in, open_room
 
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 NOTE = {"zh": "要不起，马上自动不出", "en": "Cannot beat: passing for you"}
-
-
-def set_lang(page: Any, code: str) -> None:
-    if code == "en":
-        page.click("#lang-switch")
-        page.wait_for_function(
-            "document.querySelector(\"[data-create='1301']\")?.textContent === 'New room'"
-        )
 
 
 def my_seat(page: Any) -> int:
@@ -57,7 +49,7 @@ def test_cannot_beat_passes_by_itself_and_the_option_is_remembered(
 ) -> None:
     page.set_viewport_size(SIZES[size])
     enter(page, f"要不起{size}")
-    set_lang(page, code)
+    lobby_in(page, code)
     fast_bots(page, 0.3)
     open_room(page, "anshan-jiayibing", seats=6, bots=5, time_limit=30)
     page.wait_for_selector("#felt .seat.me")

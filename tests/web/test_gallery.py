@@ -14,7 +14,16 @@ import re
 from typing import Any
 
 import pytest
-from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer, enter, fast_bots, open_room
+from web_helpers import (
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    WebServer,
+    enter,
+    fast_bots,
+    open_room,
+    set_lang,
+)
 
 FAMILIES = [
     ("shisanzhang", "1301", 4),
@@ -67,13 +76,6 @@ TOASTS = """document.addEventListener('DOMContentLoaded', () => {
   }).observe(el, {attributes: true, childList: true, characterData: true, subtree: true});
 });"""
 """Every error shown to the player (the toast), kept in ``window.__errorToasts``."""
-
-
-def set_lang(page: Any, to: str) -> None:
-    if page.evaluate("document.documentElement.lang || ''").startswith(to):
-        return
-    page.evaluate(f"() => import('/js/i18n.js').then((m) => m.setLang('{to}'))")
-    page.wait_for_function(f"document.documentElement.lang.startsWith('{to}')")
 
 
 def pictures(page: Any, name: str, in_view: str | None = None) -> None:

@@ -32,6 +32,7 @@ from web_helpers import (
     enter,
     fast_bots,
     open_room,
+    set_lang,
     token,
 )
 
@@ -184,11 +185,6 @@ def tap(page: Any, action: dict[str, Any]) -> None:
 def lang(page: Any) -> str:
     value: str = page.evaluate("document.documentElement.lang")
     return value
-
-
-def set_lang(page: Any, to: str) -> None:
-    page.evaluate(f"() => import('/js/i18n.js').then(m => m.setLang('{to}'))")
-    page.wait_for_function(f"document.documentElement.lang === '{to}'")
 
 
 def window_closed(page: Any) -> bool:

@@ -21,13 +21,12 @@ from test_majiang_table import (  # noqa: F401  (the fixtures are used by name)
     plan,
     scripted,
     seen_on_screen,
-    set_lang,
     shoot,
     signature,
     tap,
     window_closed,
 )
-from web_helpers import enter, fast_bots, open_room
+from web_helpers import enter, fast_bots, open_room, set_lang
 
 from majiang_play import decide, tiles_of
 from paiju.games.majiang.rules import MajiangRules

@@ -205,3 +205,21 @@ def shoot(page: Any, name: str) -> None:
         path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True, animations="disabled"
     )
     page.set_viewport_size(PHONE)
+
+
+def set_lang(page: Any, to: str) -> None:
+    """Show the page in language ``to`` ("zh", "en") as the language switch does, and
+    wait until it is drawn so (nothing if it is already)."""
+    if page.evaluate("document.documentElement.lang || ''").startswith(to):
+        return
+    page.evaluate(f"() => import('/js/i18n.js').then((m) => m.setLang('{to}'))")
+    page.wait_for_function(f"document.documentElement.lang.startsWith('{to}')")
+
+
+def lobby_in(page: Any, code: str) -> None:
+    """Switch the lobby to English by its button, as a person does ("zh": stay)."""
+    if code == "en":
+        page.click("#lang-switch")
+        page.wait_for_function(
+            "document.querySelector(\"[data-create='1301']\")?.textContent === 'New room'"
+        )
