@@ -22,6 +22,7 @@ The codes are :data:`paiju.games.SAMPLE_CODES` (those with an environment).
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from pathlib import Path
 
@@ -62,23 +63,25 @@ class RLCardDoudizhu(Runner):
         return sum(len(t) // 2 for t in trajectories)
 
 
-def random_index(mask: np.ndarray, rng: np.random.Generator) -> int:
+def random_index(mask: np.ndarray, rng: random.Random) -> int:
     """A uniform legal index: a few rejection draws (cheap where most indexes are legal,
-    as in 十三张's 72,072 splits), else a draw among the legal ones."""
+    as in 十三张's 72,072 splits), else a draw among the legal ones. The draws are the
+    standard library's, a fraction of a numpy generator's call, so that the agent weighs
+    little beside the environment it drives."""
     n = len(mask)
     for _ in range(4):
-        i = int(rng.integers(n))
+        i = rng.randrange(n)
         if mask[i]:
             return i
     legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))])
+    return int(legal[rng.randrange(len(legal))])
 
 
 class PaijuEnv(Runner):
     def __init__(self, code: str, seats: int) -> None:
         super().__init__(code, seats)
         self.env = paiju.rl.env(code, seats=seats)
-        self.rng = np.random.default_rng(0)
+        self.rng = random.Random(0)
         self.env.reset(seed=0)
         self.last_hands = 0
 
