@@ -15,10 +15,11 @@ then starts again from nothing).
 The baseline is RLCard's raw doudizhu engine (``rlcard.games.doudizhu.game.DoudizhuGame``:
 ``init_game``, then ``step`` with an action drawn uniformly from the legal actions its
 state lists, until ``is_over``; RLCard has no clone, so it pays none), installed from the
-package registry into a throwaway directory for this run only (not a dependency of paiju;
-bench/rl_throughput.py's helper). The contenders run in interleaved half-second slices of
-CPU time, so that the machine's load weighs on all alike; rates are per CPU second of this
-process, the ratio is paiju's steps over RLCard's. The goal is every family at 2x.
+package registry into a throwaway directory for this run only (not a dependency of paiju).
+The contenders run in interleaved half-second slices of CPU time, so that the machine's
+load weighs on all alike; rates are per CPU second of this process, the ratio is paiju's
+steps over RLCard's. The goal is every family at 2x. The codes are
+:data:`paiju.games.SAMPLE_CODES`; the contenders and their slicing are bench/contenders.py's.
 """
 
 from __future__ import annotations
@@ -28,52 +29,14 @@ import cProfile
 import pstats
 import random
 import sys
-import tempfile
-import time
 from pathlib import Path
-from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from paiju.engine import Game, State  # noqa: E402
-from paiju.games import game  # noqa: E402
-from rl_throughput import install_rlcard  # noqa: E402
+from contenders import EngineHands, Runner, interleave, rlcard_installed
+from paiju.games import SAMPLE_CODES
 
-CODES = [
-    "1301",
-    "2001",
-    "2101",
-    "sandaha",
-    "ningcheng-danzi",
-    "anshan-jiayibing",
-    "anshan-fangyang",
-    "anshan-majiang",
-]
 GOAL = 2.0
-
-
-class Runner:
-    """One contender: ``run_one()`` plays a hand and returns its steps; the totals add up
-    over the slices it gets."""
-
-    def __init__(self, name: str, seats: int) -> None:
-        self.name = name
-        self.seats = seats
-        self.hands = 0
-        self.steps = 0
-        self.cpu = 0.0
-
-    def run_one(self) -> int:
-        raise NotImplementedError
-
-    def slice(self, seconds: float) -> None:
-        """Play whole hands for about ``seconds`` of CPU time."""
-        cpu0 = time.process_time()
-        while time.process_time() - cpu0 < seconds:
-            self.steps += self.run_one()
-            self.hands += 1
-        self.cpu += time.process_time() - cpu0
 
 
 class RLCardDoudizhu(Runner):
@@ -97,51 +60,10 @@ class RLCardDoudizhu(Runner):
         return steps
 
 
-class PaijuGame(Runner):
-    """Hands of one code through the Game protocol, a clone before every apply."""
-
-    def __init__(self, code: str, seats: int | None = None) -> None:
-        self.game: Game = game(code)
-        n = seats if seats is not None else seats_for(self.game, 4)
-        super().__init__(code, n)
-        self.rng = random.Random(0)
-        self.context: dict[str, Any] = {}
-        self.played = 0
-        self.seed = 0
-
-    def run_one(self) -> int:
-        g, rng = self.game, self.rng
-        self.seed += 1
-        state: State = g.new_state(self.seats, seed=f"bench-{self.seed}", context=self.context)
-        steps = 0
-        while True:
-            acting = state.to_act()
-            if not acting:
-                break
-            seat = rng.choice(sorted(acting)) if len(acting) > 1 else next(iter(acting))
-            legal = state.legal_actions(seat)
-            action = rng.choice(legal) if legal is not None else state.random_action(seat, rng)
-            state = state.clone()
-            state.apply(seat, action)
-            steps += 1
-        self.played += 1
-        context = state.next_context()
-        if g.match_over(context, self.played):
-            self.context, self.played = {}, 0
-        else:
-            self.context = context
-        return steps
-
-
-def seats_for(g: Game, wanted: int) -> int:
-    """``wanted`` seats where the game allows them, else its default (甲乙丙 is six)."""
-    return wanted if g.min_seats <= wanted <= g.max_seats else g.default_seats
-
-
 def profile(codes: list[str], seconds: float, top: int) -> None:
     """cProfile of the bench loop of each code, ``seconds`` of CPU time each."""
     for code in codes:
-        runner = PaijuGame(code)
+        runner = EngineHands(code)
         runner.slice(0.2)  # tables built at first use stay out of the profile
         prof = cProfile.Profile()
         prof.enable()
@@ -163,36 +85,23 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=30, help="rows of each profile")
     args = parser.parse_args()
     if args.profile is not None:
-        profile(args.profile or CODES, args.seconds, args.top)
+        profile(args.profile or list(SAMPLE_CODES), args.seconds, args.top)
         return
-    codes = args.codes or CODES
-    with tempfile.TemporaryDirectory(prefix="rlcard-") as tmp:
-        print(f"installing rlcard into {tmp} (throwaway, for this run only) …", flush=True)
-        install_rlcard(Path(tmp))
-        sys.path.insert(0, tmp)
+    codes = args.codes or list(SAMPLE_CODES)
+    with rlcard_installed():
         base = RLCardDoudizhu()
-        runners: list[Runner] = [PaijuGame(code) for code in codes]
-        for runner in (base, *runners):  # warm-up: tables built at first use are not timed
-            runner.slice(0.2)
-            runner.hands = runner.steps = 0
-            runner.cpu = 0.0
-        rounds = max(1, round(args.seconds / 0.5))
-        for _ in range(rounds):  # interleaved slices: the machine's load weighs on all alike
-            for runner in (base, *runners):
-                runner.slice(args.seconds / rounds)
-        sys.path.remove(tmp)
+        runners: list[Runner] = [base, *(EngineHands(code) for code in codes)]
+        interleave(runners, args.seconds, warm_up=0.2)
     print(
         "whole hands, uniformly random legal play, a clone before every apply; rates per CPU"
         " second of this process, in interleaved half-second slices"
     )
     print(f"{'':<18}{'seats':>5}{'hands/s':>10}{'steps/s':>10}{'x RLCard':>10}  goal {GOAL:g}x")
-    base_rate = base.steps / base.cpu
-    for runner in (base, *runners):
-        rate = runner.steps / runner.cpu
-        ratio = rate / base_rate
+    for runner in runners:
+        ratio = runner.rate / base.rate
         verdict = "" if runner is base else ("ok" if ratio >= GOAL else "BELOW")
         print(
-            f"{runner.name:<18}{runner.seats:>5}{runner.hands / runner.cpu:>10.1f}{rate:>10.0f}"
+            f"{runner.name:<18}{runner.seats:>5}{runner.hand_rate:>10.1f}{runner.rate:>10.0f}"
             f"{ratio:>10.2f}  {verdict}"
         )
 

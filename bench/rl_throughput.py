@@ -11,63 +11,40 @@ directory for this run only (not a dependency of paiju). The contenders run in
 interleaved half-second slices of CPU time, so that the machine's load weighs on all
 alike; rates are per CPU second of this process, the ratio is paiju's steps over RLCard's.
 The target is every family at 5x RLCard's steps/s.
+
+Beside each environment its own engine plays the same code's hands, uniformly random legal
+actions through the Game protocol and no clone (bench/contenders.py's ``EngineHands``):
+the environment's hands/s over its engine's is what the encoding, the masks and the
+observations cost, with the goal of every environment keeping 70% of its engine's rate.
+The codes are :data:`paiju.games.SAMPLE_CODES` (those with an environment).
 """
 
 from __future__ import annotations
 
 import argparse
-import subprocess
+import random
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 import paiju.rl
-from paiju.catalog import catalog
-from paiju.games import FAMILIES, game
+from contenders import (
+    EngineHands,
+    Runner,
+    interleave,
+    rlcard_installed,
+    seats_for,
+)
+from paiju.games import SAMPLE_CODES, game
 from paiju.rl.registry import ENCODERS
 
-RLCARD_PACKAGES = ["rlcard", "termcolor"]
-
-
-def install_rlcard(target: Path) -> None:
-    """RLCard (and termcolor, its one missing dependency here) into ``target``."""
-    subprocess.run(
-        [
-            *(sys.executable, "-m", "pip", "install", "-q", "--target", str(target)),
-            *("--no-deps", *RLCARD_PACKAGES),
-        ],
-        check=True,
-        capture_output=True,
-    )
-
-
-class Runner:
-    """One contender: ``run_one()`` plays a game and returns its steps; the totals add up
-    over the slices it gets."""
-
-    def __init__(self, name: str, seats: int) -> None:
-        self.name = name
-        self.seats = seats
-        self.games = 0
-        self.steps = 0
-        self.cpu = 0.0
-        self.wall = 0.0
-        self.errors: list[str] = []
-
-    def run_one(self) -> int:
-        raise NotImplementedError
-
-    def slice(self, seconds: float) -> None:
-        """Play whole games for about ``seconds`` of CPU time."""
-        cpu0, wall0 = time.process_time(), time.perf_counter()
-        while time.process_time() - cpu0 < seconds:
-            self.steps += self.run_one()
-            self.games += 1
-        self.cpu += time.process_time() - cpu0
-        self.wall += time.perf_counter() - wall0
+TARGET = 5.0
+"""The environments' steps/s over RLCard's doudizhu environment's."""
+KEEP = 0.7
+"""The share of its engine's hands/s each environment should keep."""
 
 
 class RLCardDoudizhu(Runner):
@@ -86,24 +63,27 @@ class RLCardDoudizhu(Runner):
         return sum(len(t) // 2 for t in trajectories)
 
 
-def random_index(mask: np.ndarray, rng: np.random.Generator) -> int:
+def random_index(mask: np.ndarray, rng: random.Random) -> int:
     """A uniform legal index: a few rejection draws (cheap where most indexes are legal,
-    as in 十三张's 72,072 splits), else a draw among the legal ones."""
+    as in 十三张's 72,072 splits), else a draw among the legal ones. The draws are the
+    standard library's, a fraction of a numpy generator's call, so that the agent weighs
+    little beside the environment it drives."""
     n = len(mask)
     for _ in range(4):
-        i = int(rng.integers(n))
+        i = rng.randrange(n)
         if mask[i]:
             return i
     legal = np.flatnonzero(mask)
-    return int(legal[rng.integers(len(legal))])
+    return int(legal[rng.randrange(len(legal))])
 
 
 class PaijuEnv(Runner):
     def __init__(self, code: str, seats: int) -> None:
         super().__init__(code, seats)
         self.env = paiju.rl.env(code, seats=seats)
-        self.rng = np.random.default_rng(0)
+        self.rng = random.Random(0)
         self.env.reset(seed=0)
+        self.last_hands = 0
 
     def run_one(self) -> int:
         env, rng = self.env, self.rng
@@ -114,61 +94,55 @@ class PaijuEnv(Runner):
                 env.step(None if term or trunc else random_index(obs["action_mask"], rng))
         except AssertionError as exc:  # an engine's own consistency check failed: count it
             self.errors.append(f"{exc} (record {env.table.state.record().to_json()})")
+        self.last_hands = max(1, env.table.played)
         env.reset()
-        return env.decisions - before
+        return int(env.decisions - before)
 
-
-def seats_for(code: str, wanted: int) -> int:
-    """``wanted`` seats where the game allows them, else its default (甲乙丙 is six)."""
-    g = game(code)
-    return wanted if g.min_seats <= wanted <= g.max_seats else g.default_seats
+    def hands_of_last(self) -> int:
+        return self.last_hands
 
 
 def default_codes() -> list[str]:
-    """1301, 2001, 2101, 三打哈, and the first code of any other family with an env."""
-    codes = ["1301", "2001", "2101", "sandaha"]
-    families = {"shisanzhang", "baozi", "jiajiabao", "sandaha"}
-    for v in catalog():
-        if v.family not in families and v.family in ENCODERS and FAMILIES[v.family].game:
-            codes.append(v.code)
-            families.add(v.family)
-    return codes
+    """The sample codes whose family has an environment."""
+    return [c for c in SAMPLE_CODES if game(c).variant.family in ENCODERS]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="CPU seconds per contender")
     parser.add_argument("--codes", nargs="*", default=None)
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--no-engine", action="store_true", help="leave out the engines' own hands")
     args = parser.parse_args()
     codes = args.codes or default_codes()
-    with tempfile.TemporaryDirectory(prefix="rlcard-") as tmp:
-        print(f"installing rlcard into {tmp} (throwaway, for this run only) …", flush=True)
-        install_rlcard(Path(tmp))
-        sys.path.insert(0, tmp)
+    envs = [PaijuEnv(code, seats_for(game(code), args.seats)) for code in codes]
+    engines = [] if args.no_engine else [EngineHands(e.name, e.seats, clone=False) for e in envs]
+    with rlcard_installed():
         base = RLCardDoudizhu()
-        runners: list[Runner] = [PaijuEnv(code, seats_for(code, args.seats)) for code in codes]
-        rounds = max(1, round(args.seconds / 0.5))
-        for _ in range(rounds):  # interleaved slices: the machine's load weighs on all alike
-            for runner in (base, *runners):
-                runner.slice(args.seconds / rounds)
-        sys.path.remove(tmp)
+        interleave([base, *envs, *engines], args.seconds)
     print(
         "the machine is shared and loaded: rates are per CPU second of this process, in"
         " interleaved half-second slices; wall-clock rates beside them"
     )
-    header = f"{'':<16}{'seats':>5}{'games/s':>10}{'steps/s':>10}{'wall steps/s':>14}"
-    print(f"{header}{'x RLCard':>10}  target 5x")
-    base_rate = base.steps / base.cpu
-    for runner in (base, *runners):
-        rate = runner.steps / runner.cpu
-        ratio = rate / base_rate
-        verdict = "" if runner is base else ("ok" if ratio >= 5 else "BELOW")
-        print(
-            f"{runner.name:<16}{runner.seats:>5}{runner.games / runner.cpu:>10.1f}{rate:>10.0f}"
-            f"{runner.steps / runner.wall:>14.0f}{ratio:>10.1f}  {verdict}"
+    header = f"{'':<18}{'seats':>5}{'games/s':>9}{'hands/s':>9}{'steps/s':>9}{'wall st/s':>10}"
+    print(f"{header}{'x RLCard':>9}{'':>6}{'engine h/s':>11}{'x engine':>9}")
+    for i, runner in enumerate((base, *envs)):
+        ratio = runner.rate / base.rate
+        line = (
+            f"{runner.name:<18}{runner.seats:>5}{runner.games / runner.cpu:>9.1f}"
+            f"{runner.hand_rate:>9.1f}{runner.rate:>9.0f}{runner.steps / runner.wall:>10.0f}"
+            f"{ratio:>9.1f}"
         )
-    for runner in runners:
+        if runner is not base:
+            line += f"{'ok' if ratio >= TARGET else 'BELOW':>6}"
+            if engines:
+                engine = engines[i - 1]
+                kept = runner.hand_rate / engine.hand_rate
+                verdict = "ok" if kept >= KEEP else "BELOW"
+                line += f"{engine.hand_rate:>11.1f}{kept:>9.2f}  {verdict}"
+        print(line)
+    print(f"targets: {TARGET:g}x RLCard's steps/s; {KEEP:.0%} of the engine's hands/s")
+    for runner in envs:
         if runner.errors:
             print(
                 f"{runner.name}: {len(runner.errors)} of {runner.games} games stopped on an"

@@ -11,7 +11,7 @@ import pytest
 
 from paiju.catalog import ENV_VAR, add_variant_file, catalog, find_variant, load_file
 from paiju.errors import CatalogError, UnknownVariant
-from paiju.games import FAMILIES, Family, check_catalog
+from paiju.games import FAMILIES, SAMPLE_CODES, Family, check_catalog
 
 catalog_module = importlib.import_module("paiju.catalog")
 
@@ -221,3 +221,10 @@ def test_a_user_entry_may_carry_a_chinese_reading(tmp_path: Path) -> None:
     path.write_text(_entry(rules_en='"Plain."', reading_zh='"  普通玩法。 "'), encoding="utf-8")
     (v,) = load_file(path)
     assert (v.rules_en, v.reading_zh) == ("Plain.", "普通玩法。")
+
+
+def test_the_sample_codes_are_one_code_of_each_playable_family() -> None:
+    """SAMPLE_CODES (the benches' and the family-wide tests' codes) names every playable
+    family once."""
+    families = [find_variant(code).family for code in SAMPLE_CODES]
+    assert sorted(families) == sorted(name for name, f in FAMILIES.items() if f.game)

@@ -10,18 +10,7 @@ import random
 import pytest
 
 from paiju.engine import State
-from paiju.games import game
-
-CODES = [
-    "1301",
-    "2001",
-    "2101",
-    "sandaha",
-    "ningcheng-danzi",
-    "anshan-jiayibing",
-    "anshan-fangyang",
-    "anshan-majiang",
-]
+from paiju.games import SAMPLE_CODES, game
 
 
 def seen(state: State) -> list[object]:
@@ -30,7 +19,7 @@ def seen(state: State) -> list[object]:
     return [*views, state.record().to_json(), state.phase]
 
 
-@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("code", SAMPLE_CODES)
 def test_a_move_on_a_clone_leaves_the_original_alone(code: str) -> None:
     g = game(code)
     seats = 4 if g.min_seats <= 4 <= g.max_seats else g.default_seats

@@ -10,20 +10,10 @@ from click.testing import CliRunner
 
 from paiju.cards import parse_cards
 from paiju.cli import cli
-
-CODES = [
-    "1301",
-    "2001",
-    "2101",
-    "ningcheng-danzi",
-    "sandaha",
-    "anshan-jiayibing",
-    "anshan-fangyang",
-    "anshan-majiang",
-]
+from paiju.games import SAMPLE_CODES
 
 
-@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("code", SAMPLE_CODES)
 def test_help_then_quit_at_the_first_prompt(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """帮助 prints what one can type and asks again; 退出 ends the game with one line."""
     monkeypatch.delenv("PAIJU_LANG", raising=False)

@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import struct
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
@@ -109,22 +110,33 @@ def verify_commitment(seed: Seed, committed: str) -> None:
 
 
 class DealRng:
-    """A deterministic stream of random choices derived from a seed (see module docs)."""
+    """A deterministic stream of random choices derived from a seed (see module docs).
 
-    __slots__ = ("_buffer", "_counter", "_key")
+    The stream's words are kept as ints, a block's four unpacked at once and held in
+    reverse so that the next word is ``pop()``; :meth:`shuffled` draws in one loop. The
+    words and their order are exactly those of the recipe above (docs/fairness.md).
+    """
+
+    __slots__ = ("_counter", "_key", "_words")
 
     def __init__(self, seed: Seed) -> None:
         self._key = hashlib.sha256(seed_text(seed).encode()).digest()
         self._counter = 0
-        self._buffer = b""
+        self._words: list[int] = []
+
+    def _refill(self) -> None:
+        """Put the next block's four words, last word first (the next is at the end); the
+        list is empty when it is called."""
+        i = self._counter
+        tail = _COUNTERS[i] if i < len(_COUNTERS) else i.to_bytes(8, "big")
+        self._counter = i + 1
+        a, b, c, d = _BLOCK.unpack(_sha256(self._key + tail).digest())
+        self._words.extend((d, c, b, a))
 
     def _word(self) -> int:
-        if len(self._buffer) < 8:
-            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
-            self._counter += 1
-            self._buffer += block
-        word, self._buffer = self._buffer[:8], self._buffer[8:]
-        return int.from_bytes(word, "big")
+        if not self._words:
+            self._refill()
+        return self._words.pop()
 
     def randbelow(self, n: int) -> int:
         """A uniform int in ``range(n)``."""
@@ -142,7 +154,23 @@ class DealRng:
     def shuffled(self, items: Iterable[T]) -> list[T]:
         """A new list with the items in Fisher-Yates order."""
         out = list(items)
+        words = self._words
         for i in range(len(out) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            limit = _LIMITS[i] if i < len(_LIMITS) else _WORD - _WORD % (i + 1)
+            while True:
+                if not words:
+                    self._refill()
+                w = words.pop()
+                if w < limit:
+                    break
+            j = w % (i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+
+_sha256 = hashlib.sha256
+_BLOCK = struct.Struct(">4Q")
+_COUNTERS = [i.to_bytes(8, "big") for i in range(256)]
+"""The counter bytes of the first blocks of a stream (8 bytes big-endian)."""
+_LIMITS = [0, *(_WORD - _WORD % (i + 1) for i in range(1, 256))]
+"""``_LIMITS[i]``: the rejection limit of ``randbelow(i + 1)``, as a shuffle draws it."""

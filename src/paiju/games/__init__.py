@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FAMILIES",
+    "SAMPLE_CODES",
     "Family",
     "check_catalog",
     "check_variant",
@@ -143,6 +144,20 @@ FAMILIES: dict[str, Family] = {
         terminal="paiju.games.majiang.terminal:MajiangTable",
     ),
 }
+
+
+SAMPLE_CODES: tuple[str, ...] = (
+    "1301",
+    "2001",
+    "2101",
+    "sandaha",
+    "ningcheng-danzi",
+    "anshan-jiayibing",
+    "anshan-fangyang",
+    "anshan-majiang",
+)
+"""One catalogue code of each playable family (十三张, 宝子, 佳佳宝, 三打哈, 打弹子, 甲乙丙,
+放羊, 麻将): the codes the benches and the family-wide tests play."""
 
 
 def resolve(path: str) -> Any:

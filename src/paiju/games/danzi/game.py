@@ -175,10 +175,27 @@ class DanziRules(Rules):
         level = self._level
         ranked = _ranked(hand)
         ranked.sort(key=lambda ci: (level[ci[0]], ci[0]))
-        return [
-            Combo(KIND_IDS[d.kind], d.row * 100 + d.top, d.cards, _cards_for(ranked, d.counts))
-            for d in found
-        ]
+        # A rank's cards lie together in that order (the level is the rank's, ties go by
+        # card index, and a rank's indexes are consecutive): a play's cards are the first
+        # ``count`` of each of its ranks' runs, the runs in the hand's order.
+        runs: list[tuple[int, list[Card]]] = []
+        for c, i in ranked:
+            if runs and runs[-1][0] == i:
+                runs[-1][1].append(c)
+            else:
+                runs.append((i, [c]))
+        out: list[Combo] = []
+        for d in found:
+            counts = d.counts
+            cards: list[Card] = []
+            for i, run in runs:
+                n = counts[i]
+                if n:
+                    cards += run[:n]
+            if len(cards) != d.cards:
+                raise IllegalAction("the hand does not hold that play", reason="cards_not_in_hand")
+            out.append(Combo(KIND_IDS[d.kind], d.row * 100 + d.top, d.cards, tuple(cards)))
+        return out
 
     def describe(self, combo: Combo) -> JSON:
         d = self.danzi(combo)

@@ -83,13 +83,13 @@ _JOKER_ROW: Final = {2: LADDER[("双王", 1)], 3: LADDER[("三王", 1)], 4: LADD
 _ZERO: Final = (0,) * NRANKS
 
 
-def _same_rank(i: int, n: int) -> Combo:
+def _make_same_rank(i: int, n: int) -> Combo:
     c = list(_ZERO)
     c[i] = n
     return Combo(_SAME_KIND[n], tuple(c), n, 1, n, SINGLE[i], _SAME_ROW[n])
 
 
-def _jokers(b: int, r: int) -> Combo:
+def _make_jokers(b: int, r: int) -> Combo:
     c = list(_ZERO)
     c[BJ] = b
     c[RJ] = r
@@ -100,14 +100,42 @@ def _jokers(b: int, r: int) -> Combo:
     return Combo(kind, tuple(c), n, 1, n, r if n == 2 else 0, _JOKER_ROW[n])
 
 
-# (per, groups) -> [(window's rank bits, top, counts)]: the windows of _WINDOWS as bit sets
-# of rank indexes with their count vectors, so a window is tested with one ``&``.
+# Every same-rank and joker combination, made once (a Combo is frozen): ``_SAME[i][n]`` is
+# ``n`` cards of plain rank index ``i``, ``_JOKERS[b][r]`` ``b`` black and ``r`` red jokers.
+_SAME: Final = tuple((None, *(_make_same_rank(i, n) for n in range(1, 9))) for i in range(13))
+_JOKERS: Final = tuple(
+    tuple(_make_jokers(b, r) if b + r else None for r in range(3)) for b in range(3)
+)
+
+
+def _same_rank(i: int, n: int) -> Combo:
+    combo = _SAME[i][n]
+    assert combo is not None
+    return combo
+
+
+def _jokers(b: int, r: int) -> Combo:
+    combo = _JOKERS[b][r]
+    assert combo is not None
+    return combo
+
+
+# (per, groups) -> [(window's rank bits, top, combination)]: the windows of _WINDOWS as bit
+# sets of rank indexes with their combination made once, so a window is tested with one ``&``.
 _WINDOW_BITS: Final = {
     shape: tuple(
         (
             sum(1 << i for i in window),
             top,
-            tuple(shape[0] if i in window else 0 for i in range(NRANKS)),
+            Combo(
+                _seq_kind(*shape),
+                tuple(shape[0] if i in window else 0 for i in range(NRANKS)),
+                shape[0] * shape[1],
+                shape[1],
+                shape[0],
+                top,
+                _ROW[shape],
+            ),
         )
         for top, window in windows
     )
@@ -131,12 +159,9 @@ def _sequences(
         held = _held(hand, per)
     if held.bit_count() < groups:
         return
-    kind = _seq_kind(per, groups)
-    row = _ROW[(per, groups)]
-    n = per * groups
-    for bits, top, counts in _WINDOW_BITS[(per, groups)]:
+    for bits, top, combo in _WINDOW_BITS[(per, groups)]:
         if top > above and bits & held == bits:
-            yield Combo(kind, counts, n, groups, per, top, row)
+            yield combo
 
 
 def bombs(hand: Counts) -> list[Combo]:
