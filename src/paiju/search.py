@@ -104,6 +104,9 @@ class SearchBot:
             pool: Sequence[Action] = legal
         else:
             pool = list(state.suggestions(seat, self.candidates))
+            alternatives = getattr(self.policy, "alternatives", None)
+            if alternatives is not None:
+                pool = [*pool, *alternatives(state, seat)]
             if legal:
                 pool = [*pool, *self.rng.sample(list(legal), min(len(legal), self.candidates))]
             else:
