@@ -221,7 +221,9 @@ class MajiangBot:
         """A beginner's slip instead of ``best`` (for 简单, :class:`paiju.bots.EasyBot`):
         in a claim window it takes every 碰 or 吃 offered; on its turn it counts no tiles:
         any discard as near to 听 as the best (not the one with the most 进张, and no
-        defence). None where the rule bot's choice is the only one of the kind."""
+        defence), or, half the time, a suited tile out of its shape (a pair or a partial
+        set broken, a step further from 听) while it keeps its winds and dragons. None
+        where no such discard is open."""
         assert isinstance(state, MajiangState)
         legal = list(state.legal_actions(seat) or [])
         if state.phase == "claim":
@@ -241,6 +243,9 @@ class MajiangBot:
             return None
         low = min(v for v, _ in options)
         near = [a for v, a in options if v == low and a != best]
+        broken = [a for v, a in options if v == low + 1 and isinstance(a, Discard) and a.tile < 27]
+        if broken and (not near or rng.random() < 0.5):
+            return rng.choice(broken)
         return rng.choice(near) if near else None
 
     def _after_claim(self, hand: _Hand, meld: list[int]) -> int:
