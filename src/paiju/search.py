@@ -5,7 +5,9 @@ safe by a prior for the rule bot:
 
 1. the family's rule bot (普通) proposes its action, and a few other candidates are taken
    (the legal actions where they are few; else the rule bot's alternatives from
-   :meth:`~paiju.engine.State.suggestions` and the family's own draws);
+   :meth:`~paiju.engine.State.suggestions`, the plans the rule bot itself names where
+   it has an ``alternatives(state, seat)`` (三打哈: each suit's low and high lead, the
+   duck, the feed, the cheapest win), then the family's own draws);
 2. a world is sampled: :meth:`~paiju.engine.State.resample` deals again everything the seat
    cannot see, consistently with all public play, so the search never reads a hidden card;
 3. every candidate is played in that world (its own :meth:`~paiju.engine.State.clone`),
@@ -113,7 +115,9 @@ class SearchBot:
         return choices[best]
 
     def choices(self, state: State, seat: int, base: Action) -> list[Action]:
-        """The rule bot's action first, then up to :attr:`candidates` - 1 others."""
+        """The rule bot's action first, then up to :attr:`candidates` - 1 others: every
+        legal action where they are few, else the advice, the rule bot's alternatives and
+        random legal actions, in that order."""
         out: dict[str, Action] = {_key(base): base}
         legal = state.legal_actions(seat)
         if legal is not None and len(legal) <= self.candidates:
