@@ -125,3 +125,12 @@ def test_search_weighs_the_rule_bots_alternatives_first() -> None:
             assert all(repr(sorted(a.to_json().items())) in keys for a in choices)
             checked += 1
     assert checked
+
+
+def test_the_race_drops_a_candidate_that_changes_nothing_or_is_clearly_worse() -> None:
+    from paiju.search import _running
+
+    assert not _running([0.0, 0.0, 0.0, 0.0])
+    assert not _running([-10.0, -12.0, -9.0, -11.0])
+    assert _running([0.0, 5.0, 0.0, 0.0])
+    assert _running([-5.0, 5.0, -5.0, 6.0])
