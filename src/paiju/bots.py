@@ -19,6 +19,7 @@ Levels (:data:`LEVELS`, chosen per room; :func:`paiju.games.make_bot` builds the
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from paiju.engine import Action, Game, State
@@ -75,14 +76,18 @@ class RandomBot:
 class EasyBot:
     """简单: the rule bot, slipping now and then the way a beginner does.
 
-    On a slip (:attr:`slip` of its decisions in the play of the cards or tiles) it plays,
-    instead of the rule bot's action, the next advice of
-    :meth:`~paiju.engine.State.suggestions` (in the climbing games the lowest other play,
-    or a pass: a small card thrown away without thinking; in 十三张 the second-best
-    arrangement), or where a family gives no advice another legal action of the moment
-    (a card that does not win the trick, a tile it would rather have kept). It bids,
-    buries, calls and bets as the rule bot does, never lets a win (胡) go, and does not
-    slip twice in a row.
+    On a slip (:attr:`slip` of its decisions in the play of the cards or tiles) it makes
+    the mistake its family's rule bot names (its ``mistake(state, seat, best, rng)``): the
+    errors a beginner makes at that table, not a random move. A 三打哈 beginner throws a
+    point card into the opponents' trick, ducks a trick it could take, leads a point card
+    that is not master; a climbing beginner (甲乙丙, 放羊, 打弹子) breaks a bomb up, spends
+    its top cards early, passes when it could take the trick, overtakes its partner; a
+    麻将 beginner keeps no count of the tiles (any discard as near to 听, never the one
+    with the most 进张, no defence) and claims every 碰 and 吃 it is offered. Where a
+    family names none, the slip is the next advice of
+    :meth:`~paiju.engine.State.suggestions` (十三张's second-best arrangement), else
+    another legal action of the moment. It bids, buries, calls and bets as the rule bot
+    does, never lets a win (胡) go, and does not slip twice in a row.
     """
 
     slip = 0.35
@@ -107,19 +112,28 @@ class EasyBot:
         ):
             self.slipped = False
             return best
-        others = [a for a in state.suggestions(seat, 3) if a != best]
-        if not others:
-            legal = state.legal_actions(seat)
-            if legal is None:
-                drawn = state.random_action(seat, self.rng)
-                others = [drawn] if drawn != best else []
-            else:
-                others = [a for a in legal if a != best and a.type != "win"]
-                others = [self.rng.choice(others)] if others else []
-        if not others or not state.is_legal(seat, others[0]):
+        wrong = self.mistake(state, seat, best)
+        if wrong is None or wrong == best or wrong.type == "win" or not state.is_legal(seat, wrong):
             return best
         self.slipped = True
-        return others[0]
+        return wrong
+
+    def mistake(self, state: State, seat: int, best: Action) -> Action | None:
+        """The slip instead of ``best``: the family's beginner's mistake, else the next
+        advice or another legal action; None when there is no plausible one."""
+        family: Callable[[State, int, Action, random.Random], Action | None] | None = getattr(
+            self.inner, "mistake", None
+        )
+        if family is not None:
+            return family(state, seat, best, self.rng)
+        others = [a for a in state.suggestions(seat, 3) if a != best]
+        if others:
+            return others[0]
+        legal = state.legal_actions(seat)
+        if legal is None:
+            return state.random_action(seat, self.rng)
+        rest = [a for a in legal if a != best and a.type != "win"]
+        return self.rng.choice(rest) if rest else None
 
 
 class SeatOnly:

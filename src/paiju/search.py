@@ -5,14 +5,19 @@ safe by a prior for the rule bot:
 
 1. the family's rule bot (普通) proposes its action, and a few other candidates are taken
    (the legal actions where they are few; else the rule bot's alternatives from
-   :meth:`~paiju.engine.State.suggestions` and the family's own draws);
+   :meth:`~paiju.engine.State.suggestions`, the plans the rule bot itself names where
+   it has an ``alternatives(state, seat)`` (三打哈: each suit's low and high lead, the
+   duck, the feed, the cheapest win), then the family's own draws);
 2. a world is sampled: :meth:`~paiju.engine.State.resample` deals again everything the seat
    cannot see, consistently with all public play, so the search never reads a hidden card;
 3. every candidate is played in that world (its own :meth:`~paiju.engine.State.clone`),
    then the hand is rolled out to its end with the rule bot in every seat, all candidates
    with the same rollout seeds (common random numbers: the worlds' luck cancels out of the
    comparison);
-4. steps 2-3 repeat until the budget (time and samples) is spent; the candidate whose
+4. steps 2-3 repeat until the budget (time and samples) is spent, raced: after a few
+   worlds a candidate clearly worse than the rule bot's action, or one that changed no
+   outcome, is dropped, and the rest of the budget goes to those still in the running
+   (when none is, the rule bot's action is played at once); the candidate whose
    mean outcome beats the rule bot's by a margin of its standard error is played, else the
    rule bot's action. With few samples the search keeps to the rule bot; with more it
    corrects it where the rollouts agree.
@@ -53,6 +58,17 @@ def _key(action: Action) -> str:
     return repr(sorted(action.to_json().items()))
 
 
+def _running(d: Sequence[float]) -> bool:
+    """Whether a candidate with outcome differences ``d`` may still beat the rule bot:
+    some outcome changed, and the mean is not below 0 by more than a standard error."""
+    if not any(d):
+        return False
+    n = len(d)
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean + math.sqrt(var / n) >= 0
+
+
 class SearchBot:
     """困难: PIMC over :meth:`State.resample` with the family's rule bot (see the module)."""
 
@@ -60,6 +76,8 @@ class SearchBot:
     """The most actions compared (the rule bot's among them)."""
     margin = 1.0
     """How many standard errors a candidate must beat the rule bot's action by."""
+    race_after = 4
+    """The worlds every candidate is rolled out in before the race drops any."""
 
     def __init__(self, game: Game, seed: int = 0, budget: Budget | None = None) -> None:
         from paiju.games import make_bot
@@ -97,13 +115,18 @@ class SearchBot:
         return choices[best]
 
     def choices(self, state: State, seat: int, base: Action) -> list[Action]:
-        """The rule bot's action first, then up to :attr:`candidates` - 1 others."""
+        """The rule bot's action first, then up to :attr:`candidates` - 1 others: every
+        legal action where they are few, else the advice, the rule bot's alternatives and
+        random legal actions, in that order."""
         out: dict[str, Action] = {_key(base): base}
         legal = state.legal_actions(seat)
         if legal is not None and len(legal) <= self.candidates:
             pool: Sequence[Action] = legal
         else:
             pool = list(state.suggestions(seat, self.candidates))
+            alternatives = getattr(self.policy, "alternatives", None)
+            if alternatives is not None:
+                pool = [*pool, *alternatives(state, seat)]
             if legal:
                 pool = [*pool, *self.rng.sample(list(legal), min(len(legal), self.candidates))]
             else:
@@ -117,21 +140,34 @@ class SearchBot:
         return list(out.values())
 
     def search(self, state: State, seat: int, choices: list[Action]) -> list[list[float]]:
-        """Per candidate, its outcome minus the rule bot's in each sampled world."""
+        """Per candidate, its outcome minus the rule bot's in each sampled world.
+
+        The budget is raced: from :attr:`race_after` worlds on, a candidate whose mean
+        is below the rule bot's by more than its standard error, or that has changed no
+        outcome at all, is rolled out no more, so the worlds left go to the candidates
+        still in the running; when none is left the search ends (the rule bot plays)."""
         budget = self.budget
         deadline = time.thread_time() + budget.ms / 1000
         diffs: list[list[float]] = [[] for _ in choices]
+        active = list(range(1, len(choices)))
         n = 0
-        while n < budget.samples and (n < budget.min_samples or time.thread_time() < deadline):
+        while (
+            active
+            and n < budget.samples
+            and (n < budget.min_samples or time.thread_time() < deadline)
+        ):
             try:
                 world = state.resample(seat, self.rng)
             except ResampleFailed:
                 break
             seed = self.rng.randrange(2**31)
-            values = [self.value(world, seat, action, seed) for action in choices]
-            for i, v in enumerate(values):
-                diffs[i].append(v - values[0])
+            base = self.value(world, seat, choices[0], seed)
+            diffs[0].append(0.0)
+            for i in active:
+                diffs[i].append(self.value(world, seat, choices[i], seed) - base)
             n += 1
+            if n >= self.race_after:
+                active = [i for i in active if _running(diffs[i])]
         self.last_samples = n
         return diffs
 

@@ -192,6 +192,32 @@ class ClimbingBot:
             return None
         return best
 
+    # -- 简单's slips ------------------------------------------------------------------
+
+    def mistake(self, state: State, seat: int, best: Action, rng: random.Random) -> Action | None:
+        """A beginner's slip instead of ``best`` (for 简单, :class:`paiju.bots.EasyBot`):
+        on a lead it breaks up a 四同张 or spends its highest group early; on a follow it
+        passes a trick it could take, or, where the rule bot passes, overtakes its partner
+        or spends a high card on nothing. None when no such slip is open."""
+        assert isinstance(state, ClimbingState)
+        if state.phase != "playing":
+            return None
+        combos = state.legal_combos(seat)
+        if not combos:
+            return None
+        counts = Counter(state.rules.level(c) for c in state.hands[seat])
+        broken = [c for c in combos if counts[c.rank] >= 4 and c.length < counts[c.rank]]
+        if state.table is None:
+            if broken and rng.random() < 0.5:
+                return self._play(min(broken, key=lambda c: (c.rank, c.length)))
+            whole = [c for c in combos if counts[c.rank] == c.length and c.kind != "quad"]
+            return self._play(max(whole or combos, key=lambda c: (c.rank, c.length)))
+        if isinstance(best, Play):
+            return Pass() if state.may_pass(seat) is None else None
+        if broken:
+            return self._play(min(broken, key=lambda c: c.rank))
+        return self._play(max(combos, key=lambda c: (c.kind != "quad", c.rank)))
+
 
 class SmallestBot:
     """The baseline: plays the smallest beating play (the lowest rank, then the fewest

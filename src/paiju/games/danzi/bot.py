@@ -217,6 +217,33 @@ class DanziBot:
             return bomb
         return None
 
+    # -- 简单's slips ------------------------------------------------------------------
+
+    def mistake(self, state: State, seat: int, best: Action, rng: random.Random) -> Action | None:
+        """A beginner's slip instead of ``best`` in the play (for 简单,
+        :class:`paiju.bots.EasyBot`): on a lead, its highest plain play (top cards spent
+        early); on a follow, a pass where the rule bot takes the trick, and where it passes,
+        the plain play that spoils its plan most, or a bomb on a trick worth nothing.
+        None outside the play."""
+        assert isinstance(state, DanziState)
+        if state.phase != "playing":
+            return None
+        hand = _counts(state.hands[seat])
+        plays = state.plays(seat)
+        plain = [p for p in plays if p.plain]
+        if state.table is None:
+            if not plain:
+                return None
+            return self._act(state, seat, max(plain, key=lambda p: (p.top, p.cards, p.row)))
+        if isinstance(best, Play):
+            return Pass()
+        if not plays:
+            return None
+        if plain:
+            worst = max(plain, key=lambda p: (plan_cost(_minus(hand, p)), p.top))
+            return self._act(state, seat, worst)
+        return self._act(state, seat, min(plays, key=lambda p: p.key))
+
     # -- tribute ------------------------------------------------------------------------
 
     def _usefulness(self, hand: Sequence[int]) -> list[int]:

@@ -215,6 +215,39 @@ class MajiangBot:
                     best = (v, action)
         return best[1]
 
+    # -- 简单's slips ------------------------------------------------------------------
+
+    def mistake(self, state: State, seat: int, best: Action, rng: random.Random) -> Action | None:
+        """A beginner's slip instead of ``best`` (for 简单, :class:`paiju.bots.EasyBot`):
+        in a claim window it takes every 碰 or 吃 offered; on its turn it counts no tiles:
+        any discard as near to 听 as the best (not the one with the most 进张, and no
+        defence), or, half the time, a suited tile out of its shape (a pair or a partial
+        set broken, a step further from 听) while it keeps its winds and dragons. None
+        where no such discard is open."""
+        assert isinstance(state, MajiangState)
+        legal = list(state.legal_actions(seat) or [])
+        if state.phase == "claim":
+            claims = [a for a in legal if isinstance(a, Peng | Chi)]
+            return rng.choice(claims) if claims and not isinstance(best, Peng | Chi) else None
+        if state.phase != "play":
+            return None
+        hand = _Hand(state, seat)
+        options: list[tuple[int, Action]] = []
+        for action in legal:
+            if not isinstance(action, Discard) or action.tile in hand.hun:
+                continue
+            hand.counts[action.tile] -= 1
+            options.append((evaluate(hand.counts, hand.wilds, hand.melds, hand.meld_tiles), action))
+            hand.counts[action.tile] += 1
+        if not options:
+            return None
+        low = min(v for v, _ in options)
+        near = [a for v, a in options if v == low and a != best]
+        broken = [a for v, a in options if v == low + 1 and isinstance(a, Discard) and a.tile < 27]
+        if broken and (not near or rng.random() < 0.5):
+            return rng.choice(broken)
+        return rng.choice(near) if near else None
+
     def _after_claim(self, hand: _Hand, meld: list[int]) -> int:
         """The best value after a 吃/碰 and the discard that must follow."""
         meld_tiles = [*hand.meld_tiles, *meld]

@@ -61,6 +61,8 @@ class SandahaBot:
     def __init__(self, game: Game, seed: int = 0) -> None:
         self.game = game
         self.rng = random.Random(seed)
+        self.deck = _deck_counts(game)
+        """Each card of the game's decks -> its copies (in the deck's order)."""
 
     def act(self, state: State, seat: int) -> Action:
         assert isinstance(state, SandahaState)
@@ -120,15 +122,15 @@ class SandahaBot:
 
     def unseen(self, state: SandahaState, seat: int) -> list[int]:
         """Cards that may be in another hand: not ours, not played, not shown, not buried by us."""
-        rest = Counter(self.game.full_set())
-        rest.subtract(state.hands[seat])
-        rest.subtract(state.played)
-        for other in range(state.seats):
-            if other != seat:
-                rest.subtract(state.exposed[other])
+        rest = dict(self.deck)
+        gone: list[Iterable[int]] = [state.hands[seat], state.played]
+        gone += [state.exposed[other] for other in range(state.seats) if other != seat]
         if seat == state.declarer:
-            rest.subtract(state.kitty)
-        return list((+rest).elements())
+            gone.append(state.kitty)
+        for cards in gone:
+            for c in cards:
+                rest[c] -= 1
+        return [c for c, n in rest.items() for _ in range(n)]
 
     def voids(self, state: SandahaState) -> dict[int, set[int]]:
         """The suits each seat has shown it is out of (it followed short of the led suit)."""
@@ -266,6 +268,108 @@ class SandahaBot:
             if boss:
                 return min(boss)[1]
         return min(options)[1]
+
+    # -- 困难's candidates -------------------------------------------------------------
+
+    def alternatives(self, state: State, seat: int) -> list[Action]:
+        """Plays worth weighing against the rule bot's own in the play (for 困难,
+        :class:`paiju.search.SearchBot`): on a lead, each suit's lowest card (the side
+        suits first), then each suit's highest card and highest pair; on a follow, the
+        cheapest win, the low duck, the point feed and the highest follow. Each is a plan
+        a player would consider, not a random card."""
+        assert isinstance(state, SandahaState)
+        if state.phase != "playing":
+            return []
+        t = state.trump_index
+        o = order(t)
+        hand = state.hands[seat]
+        plays: list[Sequence[int]] = []
+        if not state.trick:
+            by_suit: dict[int, list[int]] = {}
+            for c in hand:
+                by_suit.setdefault(o.suit[c], []).append(c)
+            suits = sorted(by_suit, key=lambda suit: (suit == TRUMP, suit))
+            for suit in suits:
+                cards = by_suit[suit]
+                plays.append((min(cards, key=lambda c: (rules.card_points(c) > 0, o.level[c])),))
+            for suit in suits:
+                cards = by_suit[suit]
+                plays.append((max(cards, key=lambda c: (o.level[c], c)),))
+                pairs = rules.pairs_in(cards)
+                if pairs:
+                    top = max(pairs, key=lambda c: (o.level[c], c))
+                    plays.append((top, top))
+            return [Play(as_cards(p)) for p in plays]
+        lead = state.lead
+
+        def low(c: int) -> tuple[int, int]:
+            return rules.card_points(c) > 0, o.strength(c)
+
+        def feed(c: int) -> tuple[int, int]:
+            return -rules.card_points(c), o.strength(c)
+
+        def high(c: int) -> tuple[int, int]:
+            return -o.strength(c), c
+
+        win = self.cheapest_win(state, seat, after_me=len(state.trick) < state.seats - 1)
+        if win is not None:
+            plays.append(win)
+        for key in (low, feed, high):
+            plays.append(rules.build_follow(hand, lead, t, key))
+        return [Play(as_cards(p)) for p in plays]
+
+    # -- 简单's slips ------------------------------------------------------------------
+
+    def mistake(self, state: State, seat: int, best: Action, rng: random.Random) -> Action | None:
+        """A beginner's slip instead of ``best`` in the play (for 简单,
+        :class:`paiju.bots.EasyBot`): on a lead, a point card (a 10, a K, a 5) of a side
+        suit, master or not; on a follow, ducking low where the rule bot takes or feeds
+        the trick, and where it ducks, a point card thrown into the other side's trick or
+        a high card spent on its own side's. None outside the play."""
+        assert isinstance(state, SandahaState)
+        if state.phase != "playing" or not isinstance(best, Play):
+            return None
+        t = state.trump_index
+        o = order(t)
+        hand = state.hands[seat]
+        if not state.trick:
+            side = [c for c in hand if o.suit[c] != TRUMP]
+            pool = [c for c in side if rules.card_points(c) > 0] or side
+            if not pool:
+                return None
+            card = max(pool, key=lambda c: (rules.card_points(c), o.level[c], c))
+            return Play(as_cards((card,)))
+        lead = state.lead
+        winner = rules.trick_winner(state.trick, t)
+        theirs = (winner == state.declarer) != (seat == state.declarer)
+
+        def low(c: int) -> tuple[int, int]:
+            return rules.card_points(c) > 0, o.strength(c)
+
+        def feed(c: int) -> tuple[int, int]:
+            return -rules.card_points(c), o.strength(c)
+
+        def high(c: int) -> tuple[int, int]:
+            return -o.strength(c), c
+
+        duck = Play(as_cards(rules.build_follow(hand, lead, t, low)))
+        if sorted(duck.cards) != sorted(best.cards):
+            return duck
+        return Play(as_cards(rules.build_follow(hand, lead, t, feed if theirs else high)))
+
+
+_DECKS: dict[tuple[int, ...], dict[int, int]] = {}
+
+
+def _deck_counts(game: Game) -> dict[int, int]:
+    """The copies of each card of ``game``'s full set, made once per deck."""
+    full = game.full_set()
+    counts = _DECKS.get(full)
+    if counts is None:
+        counts = _DECKS[full] = {}
+        for c in full:
+            counts[c] = counts.get(c, 0) + 1
+    return counts
 
 
 def _as_component(cards: Sequence[int], trump: int) -> Component:
