@@ -97,7 +97,7 @@ async def _hand_over(room: Room) -> None:
             return
         for seat in sorted(room.acting()):
             room.act(seat, next(iter(state.legal_actions(seat) or [])), "player")
-            room.settle_writes()
+            await room.settled()
         await asyncio.sleep(0.01)
 
 

@@ -447,7 +447,7 @@ def create_app(
         once the room is finished (so far while it plays), also long after (战绩)."""
         room = hub().rooms.get(room_id)
         if room is not None:
-            room.settle_writes()
+            await room.settled()
             return room.match_summary()
         row = store().room(room_id)
         if row is None:
@@ -474,19 +474,19 @@ def create_app(
         room.start()
         return room.info()
 
-    def seated(room_id: int, me: PlayerRow) -> tuple[Room, int]:
+    async def seated(room_id: int, me: PlayerRow) -> tuple[Room, int]:
         """The room and the player's seat in it (403 without one), its writes settled."""
         room = hub().room(room_id)
         seat = room.seat_of(me.id)
         if seat is None:
             raise ServerError("not_seated", f"you have no seat in room {room_id}", 403)
-        room.settle_writes()
+        await room.settled()
         return room, seat
 
     @app.get("/api/rooms/{room_id}/suggestions")
     async def suggestions(room_id: Id, me: Me, limit: int = Query(5, ge=1, le=10)) -> Suggestions:
         """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play."""
-        room, seat = seated(room_id, me)
+        room, seat = await seated(room_id, me)
         state = room.state
         advice = [] if state is None else state.advice(seat, limit)
         return Suggestions(room=room_id, game=room.hand_id or None, seat=seat, suggestions=advice)
@@ -496,7 +496,7 @@ def create_app(
         """Check an action of your seat without playing it: the game's verdict on it now
         (a 十三张 arrangement's row categories and 倒水), or an error saying why it is not
         legal. Nothing changes; the action is not stored."""
-        room, seat = seated(room_id, me)
+        room, seat = await seated(room_id, me)
         state = room.state
         if state is None:
             raise ServerError(
@@ -511,7 +511,7 @@ def create_app(
         room = hub().room(room_id)
         if not room.options.spectators:
             raise ServerError("spectators_off", f"room {room_id} does not allow spectators", 403)
-        room.settle_writes()
+        await room.settled()
         view = None if room.state is None else room.state.view(None)
         return {"room": room.info().model_dump(), "view": view, "ws": f"/ws/rooms/{room_id}"}
 
@@ -756,6 +756,7 @@ async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: Playe
     client = Client(player, websocket.send_text, hub.limits, websocket.close, bucket)
     writer = asyncio.create_task(client.writer())
     try:
+        await room.settled()  # the state it is sent includes the room's last action
         room.attach(client)
     except PaijuError as exc:
         client.refuse(exc)

@@ -853,7 +853,7 @@ async def start_node(db: str, limits: Any, node: NodeConfig) -> Cluster:
     hub.placements = cluster.placement
     hub.journal = FencedJournal(store, cluster)
     metrics = NodeMetrics(hub, node.name, cluster.counts)
-    store.observe = metrics.committed
+    hub.journal.observe = metrics.committed
     cluster.metrics = metrics
     try:
         await cluster.start()

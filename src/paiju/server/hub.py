@@ -301,11 +301,7 @@ class Hub:
             del self.rooms[room.id]
 
     def shutdown(self) -> None:
-        journal = self.journal
-        for _ in range(100):  # messages that waited for a commit may act: store them too
-            journal.flush()
-            if not journal.pending and not journal.waiting:
-                break
+        self.journal.drain()
         for room in self.rooms.values():
             room.stop_clocks()
             if room.next_hand is not None:

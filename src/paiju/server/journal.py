@@ -1,19 +1,22 @@
 """The group commit (:class:`Journal`): the accepted actions of many rooms go to the
-database in one transaction; each is broadcast only after it."""
+database in one transaction, in a thread of its own; each is broadcast only after it."""
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
+import functools
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from paiju.server.client import Client
 from paiju.server.store import ActionWrite, HandWrite, Store
 
-__all__ = ["SLOW_COMMIT", "Journal", "Writer"]
+__all__ = ["SLOW_COMMIT", "After", "Journal", "Writer"]
 
 
 class Writer(Protocol):
@@ -30,44 +33,86 @@ class Writer(Protocol):
 log = logging.getLogger("paiju.server")
 
 
-@dataclass
+@dataclass(eq=False)
 class _Pending:
     room: Writer
     write: ActionWrite | HandWrite
     done: Callable[[], None]
     failed: Callable[[BaseException], None]
+    landed: bool = False
+
+
+@dataclass(eq=False)
+class _Flight:
+    """A batch being stored by the writer thread."""
+
+    batch: list[_Pending]
+    future: concurrent.futures.Future[_Outcome]
+
+
+@dataclass
+class _Outcome:
+    """What the writer thread did with a batch: one error (or None: stored) per write, and
+    the seconds, hands and actions of what it stored."""
+
+    errors: list[BaseException | None]
+    seconds: float = 0.0
+    hands: int = 0
+    actions: int = 0
+
+
+@dataclass(eq=False)
+class After:
+    """A call that waits for a room's writes to be stored (:meth:`Journal.after`); it can be
+    cancelled as a timer is."""
+
+    fn: Callable[[], None]
+    _cancelled: bool = field(default=False, init=False)
+
+    def cancel(self) -> None:
+        self._cancelled = True
+
+    def cancelled(self) -> bool:
+        return self._cancelled
 
 
 SLOW_COMMIT = 0.05
-"""Seconds after which a group commit is logged as slow (it holds up every room)."""
+"""Seconds after which a group commit is logged as slow."""
 
 
 class Journal:
-    """Group commit of accepted actions: the actions of one event-loop turn (from many
-    rooms) go to the database in one transaction; each is broadcast only after it.
+    """Group commit of accepted actions: the actions of many rooms go to the database in one
+    transaction; each is broadcast only after it.
 
-    A room never has two actions in flight: a second action, or anything that reads the
-    room's state for a socket, commits the pending one first (:meth:`Room.settle_writes`).
+    The transaction runs in one writer thread (a database of its own connection: a file or a
+    server), so that the event loop answers every socket while the database works; the
+    actions accepted meanwhile wait for the next transaction, which starts as soon as this
+    one is stored (one commit in flight at a time: the log keeps its order). An in-memory
+    SQLite database, one connection for all, is written on the loop.
+
+    A room never has two actions in flight: its client messages, bots and timers wait
+    for its write (:meth:`later`, :meth:`after`), and code that must read its state at once
+    waits in place (:meth:`settle`, rare).
     """
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self.pending: list[_Pending] = []
+        """Writes not yet handed to the writer thread."""
         self.rooms: set[int] = set()
+        """The rooms with a write pending or in flight."""
         self.waiting: list[tuple[Writer, Client, str]] = []
         """Client messages of rooms with an action in flight, handled after the commit."""
         self.observe: Callable[[float, int, int], None] | None = None
         """Told (seconds, hands, actions) after each group commit that stored its writes
-        (``/metrics`` of a single server)."""
+        (``/metrics``)."""
+        self.threaded = not store.shared_connection
+        self._writer: concurrent.futures.ThreadPoolExecutor | None = None
+        self._flight: _Flight | None = None
+        self._after: dict[int, list[After]] = {}
+        self._kicked = False
 
-    def later(self, room: Writer, client: Client, text: str) -> None:
-        """Handle a client message of ``room`` after the next commit (in arrival order)."""
-        if not self.pending and not self.waiting:
-            asyncio.get_running_loop().call_soon(self.flush)
-        self.waiting.append((room, client, text))
-
-    def holds(self, room: Writer) -> bool:
-        return room.id in self.rooms
+    # -- what rooms hand in ------------------------------------------------------------
 
     def add(
         self,
@@ -76,31 +121,128 @@ class Journal:
         done: Callable[[], None],
         failed: Callable[[BaseException], None],
     ) -> None:
-        if not self.pending:
-            asyncio.get_running_loop().call_soon(self.flush)
+        """Store ``write`` in the next group commit; then ``done()``, or ``failed(exc)``."""
         self.pending.append(_Pending(room, write, done, failed))
         self.rooms.add(room.id)
+        self._kick()
+
+    def later(self, room: Writer, client: Client, text: str) -> None:
+        """Handle a client message of ``room`` after the next commit (in arrival order)."""
+        self.waiting.append((room, client, text))
+        self._kick()
+
+    def after(self, room: Writer, fn: Callable[[], None]) -> After:
+        """Call ``fn`` once the room's writes now pending or in flight are stored and their
+        callbacks have run (before the client messages that waited for them)."""
+        call = After(fn)
+        self._after.setdefault(room.id, []).append(call)
+        if not self.holds(room):
+            self._kick()  # nothing to wait for: the next turn of the loop
+        return call
+
+    def holds(self, room: Writer) -> bool:
+        return room.id in self.rooms
+
+    async def settled(self, room: Writer) -> None:
+        """Wait until the room has no write in flight (its callbacks have run)."""
+        while self.holds(room):
+            done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self.after(room, functools.partial(_resolve, done))
+            await done
+
+    def settle(self, room: Writer) -> None:
+        """Store the room's writes now, blocking the loop until they are (the fallback of
+        code that must read the room's state at once, and of a shutdown)."""
+        target = [p for p in (*self._flown(), *self.pending) if p.room is room]
+        while any(not p.landed for p in target):
+            flight = self._flight
+            if flight is not None:
+                concurrent.futures.wait([flight.future])
+                self._landed(flight)
+            else:
+                self._start()
+
+    def drain(self) -> None:
+        """Store everything pending (blocking), and handle what waited for it: a shutdown."""
+        for _ in range(100):  # messages that waited for a commit may act: store them too
+            flight = self._flight
+            if flight is not None:
+                concurrent.futures.wait([flight.future])
+                self._landed(flight)
+            elif self.pending:
+                self._start()
+            elif self.waiting or self._after:
+                self._release()
+            else:
+                break
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
+            self._writer = None
+
+    # -- the commit --------------------------------------------------------------------
 
     def flush(self) -> None:
-        """Store every pending action in one transaction, run their callbacks, then the
-        client messages that waited for it."""
+        """Start the next group commit (a turn of the loop after writes came in)."""
+        self._kicked = False
+        if self._flight is None:
+            self._start()
+
+    def _kick(self) -> None:
+        if not self._kicked and self._flight is None:
+            self._kicked = True
+            asyncio.get_running_loop().call_soon(self.flush)
+
+    def _flown(self) -> list[_Pending]:
+        return [] if self._flight is None else self._flight.batch
+
+    def _start(self) -> None:
         batch, self.pending = self.pending, []
-        self.rooms.clear()
-        if batch:
-            began = time.perf_counter()
-            try:
-                self.store.append_actions([p.write for p in batch])
-                took = time.perf_counter() - began
-                if took > SLOW_COMMIT:
-                    log.warning("slow commit: %d writes took %.0f ms", len(batch), took * 1000)
-            except Exception as exc:
-                self._one_by_one(batch, exc)
+        if not batch:
+            self._release()
+            return
+        if not self.threaded:
+            self._land(batch, self._store(batch))
+            return
+        if self._writer is None:
+            self._writer = concurrent.futures.ThreadPoolExecutor(1, "paiju-commit")
+        future = self._writer.submit(self._store, batch)
+        flight = self._flight = _Flight(batch, future)
+        loop = asyncio.get_running_loop()
+
+        def landed(_: object) -> None:
+            with contextlib.suppress(RuntimeError):  # a closed loop: a shutdown drains in place
+                loop.call_soon_threadsafe(self._landed, flight)
+
+        future.add_done_callback(landed)
+
+    def _landed(self, flight: _Flight) -> None:
+        if self._flight is not flight:
+            return  # landed already (waited for in place)
+        self._flight = None
+        self._land(flight.batch, flight.future.result())
+
+    def _land(self, batch: list[_Pending], outcome: _Outcome) -> None:
+        """On the loop: the batch's callbacks, then the calls and messages that waited."""
+        for p in batch:
+            p.landed = True
+        self.rooms = {p.room.id for p in self.pending}
+        if self.observe is not None and (outcome.hands or outcome.actions):
+            _run(self.observe, outcome.seconds, outcome.hands, outcome.actions)
+        for p, error in zip(batch, outcome.errors, strict=True):
+            if error is None:
+                _run(p.done)
             else:
-                if self.observe is not None:
-                    hands = sum(isinstance(p.write, HandWrite) for p in batch)
-                    _run(self.observe, took, hands, len(batch) - hands)
-                for p in batch:
-                    _run(p.done)
+                _run(p.failed, error)
+        self._release()
+        if self.pending or self.waiting:
+            self._kick()
+
+    def _release(self) -> None:
+        """The calls and client messages of rooms whose writes are stored."""
+        for room_id in [r for r in self._after if r not in self.rooms]:
+            for call in self._after.pop(room_id):
+                if not call.cancelled():
+                    _run(call.fn)
         waiting, self.waiting = self.waiting, []
         again: set[int] = set()
         for room, client, text in waiting:
@@ -109,35 +251,55 @@ class Journal:
                 # an earlier message of the room acted: this one waits for that commit
                 again.add(room.id)
                 room.deferred += 1
-                self.later(room, client, text)
+                self.waiting.append((room, client, text))
             else:
                 _run(room.handle_now, client, text)
+        if self.waiting and not self.rooms:
+            self._kick()
 
-    def _one_by_one(self, batch: list[_Pending], exc: BaseException) -> None:
-        """The batch's transaction failed: store each room's write in a transaction of its
-        own, so that a write that cannot be stored (a settlement the database refuses)
-        fails its own room only, and every other room's write still goes through."""
-        if len(batch) == 1:
-            _run(batch[0].failed, exc)
-            return
-        log.warning(
-            "group commit of %d writes failed (%r); storing them one by one", len(batch), exc
-        )
+    def _store(self, batch: list[_Pending]) -> _Outcome:
+        """In the writer thread: the batch in one transaction; if that fails, each write in
+        a transaction of its own, so that a write the database refuses (a settlement it
+        cannot hold) fails its own room only, and every other room's write still goes
+        through."""
+        began = time.perf_counter()
+        try:
+            self.store.append_actions([p.write for p in batch])
+        except Exception as exc:
+            if len(batch) == 1:
+                return _Outcome([exc])
+            log.warning(
+                "group commit of %d writes failed (%r); storing them one by one", len(batch), exc
+            )
+        else:
+            took = time.perf_counter() - began
+            if took > SLOW_COMMIT:
+                log.warning("slow commit: %d writes took %.0f ms", len(batch), took * 1000)
+            hands = sum(isinstance(p.write, HandWrite) for p in batch)
+            return _Outcome([None] * len(batch), took, hands, len(batch) - hands)
+        outcome = _Outcome([])
         for p in batch:
             began = time.perf_counter()
             try:
                 self.store.append_actions([p.write])
             except Exception as own:
-                _run(p.failed, own)
+                outcome.errors.append(own)
             else:
-                if self.observe is not None:
-                    hand = isinstance(p.write, HandWrite)
-                    _run(self.observe, time.perf_counter() - began, int(hand), int(not hand))
-                _run(p.done)
+                outcome.errors.append(None)
+                outcome.seconds += time.perf_counter() - began
+                hand = isinstance(p.write, HandWrite)
+                outcome.hands += hand
+                outcome.actions += not hand
+        return outcome
 
 
-def _run(fn: Callable[..., None], *args: Any) -> None:
+def _run(fn: Callable[..., Any], *args: Any) -> None:
     try:
         fn(*args)
     except Exception:
         log.exception("server callback failed")
+
+
+def _resolve(done: asyncio.Future[None]) -> None:
+    if not done.done():
+        done.set_result(None)

@@ -418,8 +418,6 @@ class SharedStore(Store):
         """hand id -> room id of the hands this node wrote or looked up."""
         self.leases = Leases(self, node, ttl)
         self.nodes = Nodes(self, node, ttl)
-        self.observe: Callable[[float, int, int], None] | None = None
-        """Told (seconds, hands, actions) after each committed write of hands or actions."""
         self.on_stale: Callable[[StaleLease], None] | None = None
         """Told of a room write (a seat, a status, a closing) refused for a stale lease,
         before :class:`StaleLease` is raised to the caller (the cluster drops the room)."""
@@ -591,13 +589,6 @@ class SharedStore(Store):
         ).scalar()
         if stored is None or int(stored) != held:
             raise StaleLease([room_id])
-
-    def append_actions(self, writes: Sequence[ActionWrite | HandWrite]) -> None:
-        began = time.perf_counter()
-        super().append_actions(writes)
-        if self.observe is not None:
-            hands = sum(isinstance(w, HandWrite) for w in writes)
-            self.observe(time.perf_counter() - began, hands, len(writes) - hands)
 
     def new_hand_id(self) -> int:
         """The next hand id from the database's sequence (many nodes give ids), taken

@@ -44,7 +44,7 @@ from paiju.sampling import ResampleFailed
 from paiju.server.chat import EMOTES, ChatPace, check_text, phrases_for
 from paiju.server.client import Client
 from paiju.server.errors import ServerError
-from paiju.server.journal import Journal
+from paiju.server.journal import After, Journal
 from paiju.server.messages import (
     ActionMsg,
     Again,
@@ -181,9 +181,9 @@ class SeatRuntime:
     auto: bool = False
     """托管: a bot plays for the (human) player."""
     away_since: float | None = None
-    timer: asyncio.TimerHandle | None = None
+    timer: asyncio.TimerHandle | After | None = None
     deadline: float = 0.0
-    pending_bot: asyncio.TimerHandle | None = None
+    pending_bot: asyncio.TimerHandle | After | None = None
     away_handle: asyncio.TimerHandle | None = None
     client_seed: str | None = None
     """The seed the seat's player sent for the next deal (docs/fairness.md)."""
@@ -246,10 +246,12 @@ class Room:
         self._hand_at = 0.0
         self.names: dict[int, str] = {}
         self.deferred = 0
+        """Client messages of this room waiting for the journal's next commit."""
+        self._refresh_after = False
+        """A full refresh waits for the commit of the action in flight."""
         self._acting: frozenset[int] = frozenset()
         self._acting_state: State | None = None
         self._acting_version = -1
-        """Client messages of this room waiting for the journal's next commit."""
         self.address: str | None = None
         """The client address the room was created from (None: recovered)."""
         self.next_seed = new_seed()
@@ -681,9 +683,19 @@ class Room:
         return self._acting
 
     def settle_writes(self) -> None:
-        """Commit this room's pending action (if any) before its state is read again."""
+        """Store this room's pending action (if any) before its state is read again,
+        blocking the loop: the fallback of code that cannot wait (:meth:`settled` awaits,
+        and bots, timers and client messages wait for the commit instead)."""
         if self.hub.journal.holds(self):
-            self.hub.journal.flush()
+            self.hub.journal.settle(self)
+
+    async def settled(self) -> None:
+        """Wait until this room's pending action (if any) is stored and sent."""
+        await self.hub.journal.settled(self)
+
+    def _busy(self) -> bool:
+        """Whether an action of this room waits for its commit."""
+        return self.hub.journal.holds(self)
 
     def act(
         self,
@@ -780,8 +792,7 @@ class Room:
         ``error`` with ``code`` and the room's info with status ``closed``."""
         if self.status == "closed":
             return
-        if self.hub.journal.holds(self):
-            self.hub.journal.flush()
+        self.settle_writes()
         for rt in self.seats:
             self._cancel_timer(rt)
             self._cancel_bot(rt)
@@ -1009,8 +1020,12 @@ class Room:
                 )
 
     def _bot_move(self, seat: int, actor: Literal["bot", "timeout"]) -> None:
-        self.settle_writes()
         rt = self.seats[seat]
+        if self._busy():  # the bot moves once the room's last action is stored
+            rt.pending_bot = self.hub.journal.after(
+                self, self._safe(functools.partial(self._bot_move, seat, actor))
+            )
+            return
         rt.pending_bot = None
         state = self.state
         if state is None or seat not in self.acting():
@@ -1110,24 +1125,45 @@ class Room:
         """The window's time is up: every seat's decision is played, in seat order - the
         one it sent, its bot's (bots, 托管), else 过 - and the last one closes it for all."""
         window = self.window
-        self.settle_writes()
+        if window is not None and self._busy():
+            window.handle = self.hub.journal.after(self, self._safe(self._close_window))
+            return
         state = self.state
         if window is None or state is None or window.hand_id != self.hand_id:
             return
         window.handle = None
         window.closing = True
+        self._close_step(window, state)
+
+    def _close_step(self, window: Window, state: State) -> None:
+        """Play the closing window's next decisions, in seat order, until one waits for
+        its commit (the rest follow once it is stored) or the window is closed."""
         try:
             for seat in sorted(self.acting()):
-                if self.state is not state or not state.hidden_window():
+                if (
+                    self.state is not state
+                    or not state.hidden_window()
+                    or self.window is not window
+                ):
                     break
                 if seat in self.acting():
                     self._decide_at_close(state, window, seat)
-        finally:
-            window.closing = False
-            if self.window is window:
-                self.window = None
+                    if self._busy() and self.window is window:
+                        window.handle = self.hub.journal.after(
+                            self, self._safe(functools.partial(self._close_step, window, state))
+                        )
+                        return
+        except BaseException:
+            self._closed(window)
+            raise
+        self._closed(window)
         if self.state is state and state.hidden_window() and self.acting():
             self._schedule()  # a decision failed: the window opens again, for as long
+
+    def _closed(self, window: Window) -> None:
+        window.closing = False
+        if self.window is window:
+            self.window = None
 
     def _decide_at_close(self, state: State, window: Window, seat: int) -> None:
         rt = self.seats[seat]
@@ -1168,8 +1204,12 @@ class Room:
 
     def _auto_pass(self, seat: int) -> None:
         """要不起: the pass the seat's player asked the server to make for it."""
-        self.settle_writes()
         rt = self.seats[seat]
+        if self._busy():
+            rt.pending_bot = self.hub.journal.after(
+                self, self._safe(functools.partial(self._auto_pass, seat))
+            )
+            return
         rt.pending_bot = None
         if not rt.auto_pass or rt.bot or rt.auto:
             return
@@ -1181,8 +1221,12 @@ class Room:
         """The time ran out: the player's own unconfirmed arrangement if it is legal and
         does not foul (倒水), else the bot's choice; 托管 after ``tuoguan_after`` in a row."""
         rt = self.seats[seat]
+        if self._busy():
+            rt.timer = self.hub.journal.after(
+                self, self._safe(functools.partial(self._timeout, seat))
+            )
+            return
         rt.timer = None
-        self.settle_writes()
         draft, rt.draft = rt.draft, None
         state = self.state
         if draft is not None and state is not None and seat in self.acting():
@@ -1405,8 +1449,13 @@ class Room:
 
     def _refresh(self) -> None:
         """Re-arm bots and timers, then send every socket its full state (before the
-        first deal: the room's info, which is all there is to see)."""
-        self.settle_writes()
+        first deal: the room's info, which is all there is to see); after the commit of
+        an action in flight, which sends its own update."""
+        if self._busy():
+            if not self._refresh_after:
+                self._refresh_after = True
+                self.hub.journal.after(self, self._safe(self._refreshed_later))
+            return
         self._schedule()
         if self.state is None:
             self.announce()
@@ -1414,6 +1463,10 @@ class Room:
         clients = self.clients()
         for client, text in zip(clients, self._states(clients), strict=True):
             client.send(text)
+
+    def _refreshed_later(self) -> None:
+        self._refresh_after = False
+        self._refresh()
 
     def _broadcast(
         self,

@@ -27,6 +27,7 @@ import json
 import logging
 import os
 import secrets
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -113,6 +114,8 @@ class Watermark:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._lock = threading.Lock()
+        """Ids are reserved on the event loop and marked stored by the journal's writer."""
         self.reserved = 0
         self.stored = 0
         self.players = 0
@@ -161,23 +164,30 @@ class Watermark:
 
     def reserve(self, hand_id: int) -> None:
         """Make sure ``hand_id`` is reserved (written and synced) before it is given."""
-        if hand_id > self.reserved:
-            self.reserved = hand_id + self.BLOCK
-            self.save(force=True)
+        with self._lock:
+            if hand_id > self.reserved:
+                self.reserved = hand_id + self.BLOCK
+                self._save(force=True)
 
     def stored_up_to(self, hand_id: int) -> None:
         """Hands up to ``hand_id`` are committed (saved at most every second)."""
-        if hand_id > self.stored:
-            self.stored = hand_id
-            self._dirty = True
-            self.save()
+        with self._lock:
+            if hand_id > self.stored:
+                self.stored = hand_id
+                self._dirty = True
+                self._save()
 
     def player_added(self) -> None:
-        self.players += 1
-        self._dirty = True
-        self.save()
+        with self._lock:
+            self.players += 1
+            self._dirty = True
+            self._save()
 
     def save(self, force: bool = False) -> None:
+        with self._lock:
+            self._save(force)
+
+    def _save(self, force: bool = False) -> None:
         now = time.monotonic()
         if not force and (not self._dirty or now - self._saved_at < self.SAVE_EVERY):
             return
@@ -357,6 +367,9 @@ class Store:
         restart ended its session): this one writes nothing more (:meth:`keep_lock`)."""
         path = _sqlite_path(url)
         kwargs: dict[str, Any] = {}
+        self.shared_connection = url == "sqlite://"
+        """One connection serves every caller (an in-memory database): no second thread
+        may write while the loop does (:class:`paiju.server.journal.Journal`)."""
         if url == "sqlite://":
             kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
         self.url = url

@@ -20,12 +20,18 @@ This is the fixed call window of the usual apps: a seat that cannot claim is sho
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 from paiju.engine import Action, State
 from paiju.server.errors import ServerError
+
+
+class Cancellable(Protocol):
+    """A call to come that can be called off (a timer, or a call that waits for a commit)."""
+
+    def cancel(self) -> None: ...
+
 
 __all__ = ["Kept", "Window", "default_action"]
 
@@ -48,7 +54,7 @@ class Window:
     hand_id: int
     limit: float
     deadline: float
-    handle: asyncio.TimerHandle | None = None
+    handle: Cancellable | None = None
     kept: dict[int, Kept] = field(default_factory=dict)
     closing: bool = False
     """Set while the window's decisions are being played (they then go through)."""

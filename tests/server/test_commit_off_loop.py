@@ -1,0 +1,188 @@
+"""The database works off the event loop: while a group commit waits on the database,
+every other room of the process answers its sockets and plays on, and the room whose
+action is being stored tells nobody of it until it is stored.
+
+docs/protocol.md section 5: "Every accepted action is appended to the hand's log in the
+database in a transaction before anyone is told".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import PLAYABLE
+
+from paiju.server.client import Client
+from paiju.server.hub import Hub
+from paiju.server.options import Limits, RoomOptions
+from paiju.server.room import Room
+from paiju.server.store import ActionWrite, HandWrite, Store
+
+pytestmark = pytest.mark.skipif("2001" not in PLAYABLE, reason="宝子 2001 is not registered")
+
+OPTIONS = RoomOptions(
+    seats=3,
+    time_limit=0,
+    bot_delay=0,
+    pause=0,
+    hands=1,
+    fill_after=None,
+    ready_check=False,
+    seed_wait=0,
+)
+
+
+class _Socket:
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    async def close(self, code: int, reason: str) -> None:
+        self.sent.append({"closed": code})
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in self.sent if m.get("type") == kind]
+
+
+async def _table(hub: Hub, store: Store, name: str) -> tuple[Room, list[Client], list[_Socket]]:
+    """A 宝子 room of three seated players with sockets, its first hand dealt and stored."""
+    players = [store.create_player(f"{name}{i}")[0] for i in range(3)]
+    room = hub.create_room(players[0], "2001", OPTIONS, {}, 0)
+    for p in players[1:]:
+        room.join(p, None)
+    clients, sockets = [], []
+    for p in players:
+        sock = _Socket()
+        client = Client(p, sock.send_text, hub.limits, sock.close)
+        asyncio.get_running_loop().create_task(client.writer())
+        await room.settled()
+        room.attach(client)
+        clients.append(client)
+        sockets.append(sock)
+    await _until(lambda: room.acting() and not hub.journal.holds(room), "the deal is stored")
+    return room, clients, sockets
+
+
+def _bet(room: Room, seat: int, ref: str) -> str:
+    legal = room.legal(seat)
+    assert legal, f"seat {seat} should be to act: {room.acting()}"
+    return json.dumps({"type": "action", "action": legal[0], "id": ref})
+
+
+async def _until(check: Any, what: str, seconds: float = 10.0) -> None:
+    for _ in range(int(seconds / 0.01)):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never: {what}")
+
+
+def test_a_stalled_commit_leaves_the_loop_free_and_its_room_silent(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "stall.db"))
+    append = store.append_actions
+    stall = threading.Event()
+    stalled = threading.Event()
+    release = threading.Event()
+
+    def slow(writes: list[ActionWrite | HandWrite]) -> None:
+        if stall.is_set():
+            stalled.set()  # the writer thread waits here as on a database that hangs
+            assert release.wait(30)
+        append(writes)
+
+    store.append_actions = slow  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        hub = Hub(store, Limits(min_bot_delay=0, messages_per_second=1000, burst=1000))
+        a, a_clients, a_socks = await _table(hub, store, "a")
+        b, b_clients, b_socks = await _table(hub, store, "b")
+        assert hub.journal.threaded
+        stall.set()
+        a.handle(a_clients[1], _bet(a, 1, "a1"))
+        await _until(stalled.is_set, "the commit reached the database")
+        stall.clear()
+        # room a's action is in the database's hands: the loop goes on. Room b answers a
+        # ping and plays an action of its own, and room a answers a ping too.
+        ticks = 0
+        for _ in range(20):
+            await asyncio.sleep(0.005)
+            ticks += 1
+        assert ticks == 20
+        b.handle(b_clients[0], json.dumps({"type": "ping", "id": "pb"}))
+        a.handle(a_clients[0], json.dumps({"type": "ping", "id": "pa"}))
+        await _until(lambda: b_socks[0].of("pong"), "room b answered its ping")
+        # nothing of room a's action is told before it is stored; its ping waits behind it
+        assert not any(s.of("update") for s in a_socks)
+        assert hub.journal.holds(a) and a.deferred == 1
+        b.handle(b_clients[1], _bet(b, 1, "b1"))  # queued for the next commit
+        assert hub.journal.holds(b)
+        release.set()
+        await _until(lambda: all(s.of("update") for s in a_socks + b_socks), "every update")
+        await _until(lambda: a_socks[0].of("pong"), "room a answered its ping after its commit")
+        for sock in a_socks + b_socks:
+            assert [m["version"] for m in sock.of("update")] == [1]
+        hand = store.hand(a.hand_id)
+        assert hand is not None and [s for s, _, _ in hand.actions] == [1]
+        for c in a_clients + b_clients:
+            c.close(1000, "bye")
+        hub.shutdown()
+
+    asyncio.run(scenario())
+    store.close()
+
+
+def test_a_bot_waits_for_the_commit_before_it_moves(tmp_path: Path) -> None:
+    """A bot whose moment comes while its room's last action is being stored moves once
+    it is stored: a room never has two actions in flight."""
+    store = Store(str(tmp_path / "bots.db"))
+    append = store.append_actions
+    stall = threading.Event()
+    stalled = threading.Event()
+    release = threading.Event()
+    batches: list[list[tuple[int, int]]] = []
+
+    def slow(writes: list[ActionWrite | HandWrite]) -> None:
+        batches.append([(w.hand_id, w.seat) for w in writes if isinstance(w, ActionWrite)])
+        if stall.is_set() and len(batches[-1]):
+            stalled.set()
+            assert release.wait(30)
+        append(writes)
+
+    store.append_actions = slow  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        hub = Hub(store, Limits(min_bot_delay=0))
+        ann = store.create_player("ann")[0]
+        room = hub.create_room(ann, "2001", OPTIONS, {}, 0)
+        sock = _Socket()
+        client = Client(ann, sock.send_text, hub.limits, sock.close)
+        asyncio.get_running_loop().create_task(client.writer())
+        room.attach(client)
+        stall.set()
+        room.start()  # bots take seats 1 and 2, and both bet at once
+        await _until(stalled.is_set, "a bot's bet reached the database")
+        state = room.state
+        assert state is not None
+        for _ in range(20):  # the other bot's moment has come and gone meanwhile
+            await asyncio.sleep(0.005)
+        assert len(state.history) == 1, "a second action was applied before the first was stored"
+        assert room.acting() and hub.journal.holds(room)
+        stall.clear()
+        release.set()
+        await _until(lambda: len(sock.of("update")) >= 2, "both bets are told")
+        assert [m["version"] for m in sock.of("update")][:2] == [1, 2]
+        assert sorted(m["seat"] for m in sock.of("update")[:2]) == [1, 2]
+        client.close(1000, "bye")
+        hub.shutdown()
+
+    asyncio.run(scenario())
+    store.close()
+    acted = [b for b in batches if b]
+    assert acted[0] != acted[1] and all(len(b) == 1 for b in acted[:2]), acted
