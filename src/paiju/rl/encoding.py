@@ -146,7 +146,7 @@ class Encoder(ABC):
         """Count ``cards`` into a card field (row ``row`` of a 2-D field); the counts land
         in ``out`` at :meth:`finish`, all fields in one numpy call."""
         base = self.at[name] + row * self.item_slots
-        self._cards.extend([base + c for c in cards])
+        self._cards.extend(map(base.__add__, cards))
 
     def finish(self, out: Obs) -> Obs:
         if self._cards:
