@@ -150,7 +150,7 @@ class Encoder(ABC):
 
     def finish(self, out: Obs) -> Obs:
         if self._cards:
-            out += np.bincount(self._cards, minlength=len(out)).astype(np.float32)
+            out += np.bincount(self._cards, minlength=len(out))  # small counts: exact
         return out
 
     def one_hot(self, out: Obs, name: str, index: int | None) -> None:
