@@ -93,20 +93,42 @@ class EnumeratedPlays(PlayOracle):
     """
 
     def __init__(self, plays: Iterable[Sequence[int]]) -> None:
-        listed = [tuple(p) for p in plays]
+        self.listed = [tuple(p) for p in plays]
+        """The plays as listed; the count table is built only when a first card is chosen
+        (the first step's mask needs no table, and many decisions end there: a pass)."""
+        self._table: npt.NDArray[np.int8] | None = None
+        self._sizes: npt.NDArray[np.intp] | None = None
+        self._seen: dict[tuple[int, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]] = {}
+        """The plays consistent with each choice asked about: a choice one card longer than
+        a known one filters the known rows on that card's column only."""
+
+    def _build(self) -> None:
+        listed = self.listed
         sizes = np.fromiter((len(p) for p in listed), dtype=np.intp, count=len(listed))
         cards = np.fromiter((c for p in listed for c in p), dtype=np.intp, count=int(sizes.sum()))
         flat = np.repeat(np.arange(len(listed)) * CARD_SLOTS, sizes) + cards
-        self.table = (
+        self._table = (
             np.bincount(flat, minlength=len(listed) * CARD_SLOTS)
             .astype(np.int8)
             .reshape(len(listed), CARD_SLOTS)
         )
+        self._sizes = sizes
+
+    @property
+    def table(self) -> npt.NDArray[np.int8]:
         """One row of counts per listed play (a play listed twice is harmless)."""
-        self.sizes = sizes
-        self._seen: dict[tuple[int, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]] = {}
-        """The plays consistent with each choice asked about: a choice one card longer than
-        a known one filters the known rows on that card's column only."""
+        if self._table is None:
+            self._build()
+        assert self._table is not None
+        return self._table
+
+    @property
+    def sizes(self) -> npt.NDArray[np.intp]:
+        """The card count of each listed play."""
+        if self._sizes is None:
+            self._build()
+        assert self._sizes is not None
+        return self._sizes
 
     def _consistent(
         self, chosen: Sequence[int]
@@ -137,6 +159,12 @@ class EnumeratedPlays(PlayOracle):
 
     def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
         mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+        if not size:  # nothing chosen: every card of a listed play, done where pass is
+            cards = {c for p in self.listed for c in p}
+            if cards:
+                mask[list(cards)] = 1
+            mask[DONE] = any(not p for p in self.listed)
+            return mask
         rows, sizes = self._consistent(chosen)
         if len(rows):
             mask[:CARD_SLOTS] = (rows > np.asarray(chosen, dtype=np.int8)).any(axis=0)

@@ -83,25 +83,31 @@ class ClimbingEncoder(PlayEncoder):
     def observe_extra(self, state: State, seat: int, out: Obs) -> None:
         assert isinstance(state, ClimbingState)
         at, n = self.at, self.seats
+        cards = self._cards  # the card indexes counted in at finish (put_cards, inlined)
         if state.table is not None and state.table_seat is not None:
             self.put_cards(out, "table", state.table.cards)
-            out[at["table_seat"] + self.relative(seat, state.table_seat)] = 1
+            out[at["table_seat"] + (state.table_seat - seat) % n] = 1
+        passed = at["passed"]
         for s in state.passed:
-            out[at["passed"] + self.relative(seat, s)] = 1
-        for s, cards in state.trick:
-            if cards:
-                self.put_cards(out, "trick", cards, self.relative(seat, s))
+            out[passed + (s - seat) % n] = 1
+        trick = at["trick"]
+        for s, played in state.trick:
+            if played:
+                cards.extend(map((trick + (s - seat) % n * CARD_SLOTS).__add__, played))
         over = state.phase == "over"
+        played_by, seen = at["played_by"], at["seen"]
         for s in range(n):
-            r = self.relative(seat, s)
-            self.put_cards(out, "played_by", state.played_by[s], r)
+            row = (s - seat) % n * CARD_SLOTS
+            cards.extend(map((played_by + row).__add__, state.played_by[s]))
             if over or state.sees_hand(seat, s):
-                self.put_cards(out, "seen", state.hands[s], r)
+                cards.extend(map((seen + row).__add__, state.hands[s]))
+        places = at["places"]
         for place, s in enumerate(state.finished, 1):
-            out[at["places"] + self.relative(seat, s)] = place / n
+            out[places + (s - seat) % n] = place / n
         if over:
+            scores = at["scores"]
             for s, x in enumerate(state.settlement()):
-                out[at["scores"] + self.relative(seat, s)] = x
+                out[scores + (s - seat) % n] = x
 
 
 class JiayibingEncoder(ClimbingEncoder):

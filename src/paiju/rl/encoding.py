@@ -146,11 +146,11 @@ class Encoder(ABC):
         """Count ``cards`` into a card field (row ``row`` of a 2-D field); the counts land
         in ``out`` at :meth:`finish`, all fields in one numpy call."""
         base = self.at[name] + row * self.item_slots
-        self._cards.extend([base + c for c in cards])
+        self._cards.extend(map(base.__add__, cards))
 
     def finish(self, out: Obs) -> Obs:
         if self._cards:
-            out += np.bincount(self._cards, minlength=len(out)).astype(np.float32)
+            out += np.bincount(self._cards, minlength=len(out))  # small counts: exact
         return out
 
     def one_hot(self, out: Obs, name: str, index: int | None) -> None:

@@ -204,6 +204,7 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.possible_agents = [f"seat_{s}" for s in range(self.table.seats)]
+        self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         obs, act = _spaces(self.encoder)
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: act for a in self.possible_agents}
@@ -248,7 +249,7 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         found = self._cache.get(agent)
         if found is not None:
             return found
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         state = self.table.state
         choice = self._choice if agent == self.agent_selection else None
         acting = seat in self._acting and not (
@@ -272,7 +273,7 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             self._was_dead_step(action)
             self._cache = {}
             return
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
         try:

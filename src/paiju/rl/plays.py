@@ -115,8 +115,9 @@ class PlayEncoder(Encoder):
         if state.phase in self.phases:
             out[at["phase"] + self.phases.index(state.phase)] = 1
         self.put_cards(out, "hand", self.hand(state, seat))
-        for s in range(self.seats):
-            out[at["hand_sizes"] + self.relative(seat, s)] = len(self.hand(state, s)) / 54
+        sizes, n = at["hand_sizes"], self.seats
+        for s in range(n):
+            out[sizes + (s - seat) % n] = len(self.hand(state, s)) / 54
         self.observe_extra(state, seat, out)
         return self.finish(out)
 
@@ -126,7 +127,7 @@ class PlayEncoder(Encoder):
         for action in state.legal_actions(seat) or ():
             cards = self.play_cards(action)
             if cards is not None:
-                plays.append(tuple(int(c) for c in cards))
+                plays.append(cards)  # play_cards gives plain card indexes
             elif action in self.small:
                 smalls.append(DONE + 1 + self.small.index(action))
             else:
