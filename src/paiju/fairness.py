@@ -151,18 +151,40 @@ class DealRng:
     def choice(self, items: Sequence[T]) -> T:
         return items[self.randbelow(len(items))]
 
+    def _fill(self, count: int) -> None:
+        """Make sure at least ``count`` words are held: the next blocks hashed at once and
+        put before the held words (which come first in the stream)."""
+        words = self._words
+        short = count - len(words)
+        if short <= 0:
+            return
+        blocks = (short + 3) // 4
+        key, first = self._key, self._counter
+        self._counter = first + blocks
+        digest = b"".join(
+            _sha256(key + (_COUNTERS[i] if i < len(_COUNTERS) else i.to_bytes(8, "big"))).digest()
+            for i in range(first, first + blocks)
+        )
+        fresh = list(struct.unpack(f">{4 * blocks}Q", digest))
+        fresh.reverse()
+        words[:0] = fresh
+
     def shuffled(self, items: Iterable[T]) -> list[T]:
         """A new list with the items in Fisher-Yates order."""
         out = list(items)
+        n = len(out)
+        if n < 2:
+            return out
+        self._fill(n - 1)  # one word a draw unless one is rejected (then more, below)
         words = self._words
-        for i in range(len(out) - 1, 0, -1):
-            limit = _LIMITS[i] if i < len(_LIMITS) else _WORD - _WORD % (i + 1)
-            while True:
-                if not words:
-                    self._refill()
-                w = words.pop()
-                if w < limit:
-                    break
+        pop = words.pop
+        limits = _LIMITS if n <= len(_LIMITS) else None
+        for i in range(n - 1, 0, -1):
+            w = pop()
+            limit = limits[i] if limits is not None else _WORD - _WORD % (i + 1)
+            while w >= limit:  # rejected: draw again (and keep a word for each draw left)
+                self._fill(i)
+                w = pop()
             j = w % (i + 1)
             out[i], out[j] = out[j], out[i]
         return out

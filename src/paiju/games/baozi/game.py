@@ -153,11 +153,17 @@ class Compared(Event):
 
 def order_groups(ev: Evaluator, first: Sequence[Card], second: Sequence[Card]) -> Groups:
     """(front 前, back 后): the back is the stronger group (equal groups keep their order)."""
-    a = (Card(first[0]), Card(first[1]))
-    b = (Card(second[0]), Card(second[1]))
+    a = _card_pair(first)
+    b = _card_pair(second)
     if ev.rank(*a) > ev.rank(*b):
         a, b = b, a
     return (_sorted(ev, a), _sorted(ev, b))
+
+
+def _card_pair(items: Sequence[Card]) -> tuple[Card, Card]:
+    """The first two items as cards (cards already, as every legal action holds, are kept)."""
+    x, y = items[0], items[1]
+    return (x if type(x) is Card else Card(x), y if type(y) is Card else Card(y))
 
 
 @lru_cache(maxsize=1 << 14)
