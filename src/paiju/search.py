@@ -20,8 +20,9 @@ safe by a prior for the rule bot:
    worlds a candidate clearly worse than the rule bot's action, or one that changed no
    outcome, is dropped, and the rest of the budget goes to those still in the running
    (when none is, the rule bot's action is played at once); the candidate whose
-   mean outcome beats the rule bot's by a margin of its standard error is played, else the
-   rule bot's action. With few samples the search keeps to the rule bot; with more it
+   mean outcome beats the rule bot's by a margin of its standard errors (one, or the
+   family's :attr:`~paiju.engine.State.search_margin`) is played, else the rule bot's
+   action. With few samples the search keeps to the rule bot; with more it
    corrects it where the rollouts agree.
 
 The outcome of a rollout is :meth:`~paiju.engine.State.payoff` for the seat (its
@@ -104,6 +105,7 @@ class SearchBot:
         diffs = self.search(state, seat, choices)
         if not diffs or len(diffs[0]) < 2:
             return base
+        margin = state.search_margin if state.search_margin is not None else self.margin
         best, best_score = 0, 0.0
         for i, d in enumerate(diffs[1:], 1):
             n = len(d)
@@ -112,7 +114,7 @@ class SearchBot:
             if mean <= 0:
                 continue
             score = mean / max(math.sqrt(var / n), 1e-9)
-            if score > self.margin and score > best_score:
+            if score > margin and score > best_score:
                 best, best_score = i, score
         return choices[best]
 
