@@ -127,6 +127,23 @@ def test_search_weighs_the_rule_bots_alternatives_first() -> None:
     assert checked
 
 
+@pytest.mark.parametrize("code", ["anshan-jiayibing", "anshan-fangyang", "anshan-majiang"])
+def test_climbing_and_majiang_name_legal_alternatives_the_search_takes(code: str) -> None:
+    game = paiju.game(code)
+    bot = SearchBot(game, 0)
+    named = 0
+    for state, seat in states(game, 1):
+        alternatives = getattr(bot.policy, "alternatives")(state, seat)  # noqa: B009
+        assert all(state.is_legal(seat, a) for a in alternatives)
+        if alternatives:
+            named += 1
+            base = bot.policy.act(state, seat)
+            choices = bot.choices(state, seat, base)
+            assert choices[0] == base
+            assert all(state.is_legal(seat, a) for a in choices)
+    assert named
+
+
 def test_the_race_drops_a_candidate_that_changes_nothing_or_is_clearly_worse() -> None:
     from paiju.search import _running
 

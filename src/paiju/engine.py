@@ -465,6 +465,9 @@ class State(ABC):
     search_horizon: ClassVar[int | None] = None
     """How many decisions a search's rollout plays before it values the hand by
     :meth:`estimate` (None: to the end of the hand)."""
+    search_margin: ClassVar[float | None] = None
+    """How many standard errors a search's candidate must beat the rule bot's action by
+    (None: the search's own margin); higher where the rollouts are noisy."""
 
     def __init__(self, game: Game, seats: int, deal: Deal, context: Mapping[str, Any]) -> None:
         self.game = game

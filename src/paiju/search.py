@@ -4,10 +4,12 @@ Perfect-information Monte Carlo (PIMC), as the bridge, 斗地主 and 升级 prog
 safe by a prior for the rule bot:
 
 1. the family's rule bot (普通) proposes its action, and a few other candidates are taken
-   (the legal actions where they are few; else the rule bot's alternatives from
-   :meth:`~paiju.engine.State.suggestions`, the plans the rule bot itself names where
+   (the legal actions where they are few; else the plans the rule bot itself names where
    it has an ``alternatives(state, seat)`` (三打哈: each suit's low and high lead, the
-   duck, the feed, the cheapest win), then the family's own draws);
+   duck, the feed, the cheapest win; the climbing games: the pass, the cheapest plays,
+   the block; 麻将: the next best discards by its own 向听 and 进张), then the advice of
+   :meth:`~paiju.engine.State.suggestions` where those are too few, then the family's
+   own draws);
 2. a world is sampled: :meth:`~paiju.engine.State.resample` deals again everything the seat
    cannot see, consistently with all public play, so the search never reads a hidden card;
 3. every candidate is played in that world (its own :meth:`~paiju.engine.State.clone`),
@@ -18,8 +20,9 @@ safe by a prior for the rule bot:
    worlds a candidate clearly worse than the rule bot's action, or one that changed no
    outcome, is dropped, and the rest of the budget goes to those still in the running
    (when none is, the rule bot's action is played at once); the candidate whose
-   mean outcome beats the rule bot's by a margin of its standard error is played, else the
-   rule bot's action. With few samples the search keeps to the rule bot; with more it
+   mean outcome beats the rule bot's by a margin of its standard errors (one, or the
+   family's :attr:`~paiju.engine.State.search_margin`) is played, else the rule bot's
+   action. With few samples the search keeps to the rule bot; with more it
    corrects it where the rollouts agree.
 
 The outcome of a rollout is :meth:`~paiju.engine.State.payoff` for the seat (its
@@ -102,6 +105,7 @@ class SearchBot:
         diffs = self.search(state, seat, choices)
         if not diffs or len(diffs[0]) < 2:
             return base
+        margin = state.search_margin if state.search_margin is not None else self.margin
         best, best_score = 0, 0.0
         for i, d in enumerate(diffs[1:], 1):
             n = len(d)
@@ -110,23 +114,24 @@ class SearchBot:
             if mean <= 0:
                 continue
             score = mean / max(math.sqrt(var / n), 1e-9)
-            if score > self.margin and score > best_score:
+            if score > margin and score > best_score:
                 best, best_score = i, score
         return choices[best]
 
     def choices(self, state: State, seat: int, base: Action) -> list[Action]:
         """The rule bot's action first, then up to :attr:`candidates` - 1 others: every
-        legal action where they are few, else the advice, the rule bot's alternatives and
-        random legal actions, in that order."""
+        legal action where they are few, else the rule bot's alternatives (its own ranking
+        of its plans), the advice where those are too few, and random legal actions, in
+        that order."""
         out: dict[str, Action] = {_key(base): base}
         legal = state.legal_actions(seat)
         if legal is not None and len(legal) <= self.candidates:
             pool: Sequence[Action] = legal
         else:
-            pool = list(state.suggestions(seat, self.candidates))
             alternatives = getattr(self.policy, "alternatives", None)
-            if alternatives is not None:
-                pool = [*pool, *alternatives(state, seat)]
+            pool = list(alternatives(state, seat)) if alternatives is not None else []
+            if len({_key(a) for a in pool} | {_key(base)}) < self.candidates:
+                pool = [*pool, *state.suggestions(seat, self.candidates)]
             if legal:
                 pool = [*pool, *self.rng.sample(list(legal), min(len(legal), self.candidates))]
             else:

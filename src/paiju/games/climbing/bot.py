@@ -63,6 +63,23 @@ class ClimbingBot:
             choice if choice is not None else min(combos, key=self._cost(state, seat))
         )
 
+    def alternatives(self, state: State, seat: int) -> list[Action]:
+        """The plans a search compares with the rule bot's (:mod:`paiju.search`): a pass
+        where one is allowed, the cheapest plays (groups kept, low ranks first) and the
+        highest play (the block)."""
+        assert isinstance(state, ClimbingState)
+        if state.phase != "playing":
+            return []
+        combos = state.legal_combos(seat)
+        out: list[Action] = []
+        if state.table is not None and state.may_pass(seat) is None:
+            out.append(Pass())
+        if combos:
+            cheap = sorted(combos, key=self._cost(state, seat))
+            out.extend(self._play(c) for c in cheap[:3])
+            out.append(self._play(max(combos, key=lambda c: (c.rank, c.length))))
+        return out
+
     @staticmethod
     def _play(combo: Combo) -> Play:
         return Play(as_cards(combo.cards))

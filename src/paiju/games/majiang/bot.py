@@ -111,9 +111,28 @@ class MajiangBot:
 
     # -- discards ----------------------------------------------------------------------
 
+    def alternatives(self, state: State, seat: int) -> list[Action]:
+        """The plans a search compares with the rule bot's (:mod:`paiju.search`): on a
+        discard, the discards next best by the rule bot's own scoring (向听, 进张), best
+        first; elsewhere none (the claim windows have few legal actions)."""
+        assert isinstance(state, MajiangState)
+        if state.phase in ("claim", "rob"):
+            return []
+        legal = list(state.legal_actions(seat) or [])
+        if not any(isinstance(a, Discard) for a in legal):
+            return []
+        return self._ranked(state, seat, legal, _Hand(state, seat))[0]
+
     def _discard(
         self, state: MajiangState, seat: int, legal: Sequence[Action], hand: _Hand
     ) -> tuple[Action, int]:
+        ranked, best_value = self._ranked(state, seat, legal, hand)
+        return ranked[0], best_value
+
+    def _ranked(
+        self, state: MajiangState, seat: int, legal: Sequence[Action], hand: _Hand
+    ) -> tuple[list[Action], int]:
+        """The natural discards, the rule bot's best first, and the best 向听数."""
         discards = [a for a in legal if isinstance(a, Discard)]
         natural = [a for a in discards if a.tile not in hand.hun] or discards
         unseen = _unseen(state, seat)
@@ -139,7 +158,7 @@ class MajiangBot:
         best_value = scored[0][0]
         if threat is not None and best_value >= 2:
             scored.sort(key=lambda s: (s[5], *s[:4]))
-        return scored[0][4], best_value
+        return [s[4] for s in scored], best_value
 
     def _ukeire(self, hand: _Hand, value: int, unseen: Sequence[int]) -> int:
         """进张: unseen tiles that would take the hand a step closer (a 混 always does)."""

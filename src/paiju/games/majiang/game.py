@@ -939,6 +939,9 @@ class MajiangState(State):
     search_horizon: ClassVar[int | None] = 4
     """The rule bot is slow (向听 and 进张 over every discard): rollouts stop after one round
     and value the hands by :meth:`estimate`."""
+    search_margin: ClassVar[float | None] = 2.0
+    """The cut rollouts' 向听 counts are coarse and noisy: the search leaves the rule bot's
+    discard only for a clear gain."""
 
     def estimate(self, seat: int) -> float:
         """In play: the others' mean 向听数 less the seat's (how much nearer 胡 it is)."""
