@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from paiju.engine import Action, Game, State
 from paiju.games.sandaha import rules
@@ -25,8 +25,18 @@ from paiju.games.sandaha.game import (
     SandahaState,
     is_changzhu,
 )
-from paiju.games.sandaha.rules import NO_TRUMP, TRUMP, TRUMP_NAMES, Component, as_cards, order
+from paiju.games.sandaha.rules import (
+    NO_TRUMP,
+    TRUMP,
+    TRUMP_NAMES,
+    Component,
+    Order,
+    as_cards,
+    order,
+)
 from paiju.games.sandaha.spec import SandahaParams
+
+_Key = Callable[[int], tuple[int, int]]
 
 __all__ = ["SandahaBot", "hand_strength"]
 
@@ -301,16 +311,7 @@ class SandahaBot:
                     plays.append((top, top))
             return [Play(as_cards(p)) for p in plays]
         lead = state.lead
-
-        def low(c: int) -> tuple[int, int]:
-            return rules.card_points(c) > 0, o.strength(c)
-
-        def feed(c: int) -> tuple[int, int]:
-            return -rules.card_points(c), o.strength(c)
-
-        def high(c: int) -> tuple[int, int]:
-            return -o.strength(c), c
-
+        low, feed, high = _follow_keys(o)
         win = self.cheapest_win(state, seat, after_me=len(state.trick) < state.seats - 1)
         if win is not None:
             plays.append(win)
@@ -342,20 +343,27 @@ class SandahaBot:
         lead = state.lead
         winner = rules.trick_winner(state.trick, t)
         theirs = (winner == state.declarer) != (seat == state.declarer)
-
-        def low(c: int) -> tuple[int, int]:
-            return rules.card_points(c) > 0, o.strength(c)
-
-        def feed(c: int) -> tuple[int, int]:
-            return -rules.card_points(c), o.strength(c)
-
-        def high(c: int) -> tuple[int, int]:
-            return -o.strength(c), c
-
+        low, feed, high = _follow_keys(o)
         duck = Play(as_cards(rules.build_follow(hand, lead, t, low)))
         if sorted(duck.cards) != sorted(best.cards):
             return duck
         return Play(as_cards(rules.build_follow(hand, lead, t, feed if theirs else high)))
+
+
+def _follow_keys(o: Order) -> tuple[_Key, _Key, _Key]:
+    """The three ways of choosing a follow's cards under the trump order ``o``: low (keep
+    the points back, then the weakest), feed (points first) and high (the strongest)."""
+
+    def low(c: int) -> tuple[int, int]:
+        return rules.card_points(c) > 0, o.strength(c)
+
+    def feed(c: int) -> tuple[int, int]:
+        return -rules.card_points(c), o.strength(c)
+
+    def high(c: int) -> tuple[int, int]:
+        return -o.strength(c), c
+
+    return low, feed, high
 
 
 _DECKS: dict[tuple[int, ...], dict[int, int]] = {}
