@@ -1143,11 +1143,38 @@ export function onLang(fn) {
   return () => listeners.delete(fn);
 }
 
+const IRREGULAR = { is: "are", has: "have", was: "were", does: "do", goes: "go" };
+
+/** An English verb in the form "you" takes: plays → play, passes → pass, buries → bury. */
+function secondPerson(verb) {
+  if (verb in IRREGULAR) return IRREGULAR[verb];
+  if (/(ss|sh|ch|x|z)es$/.test(verb)) return verb.slice(0, -2);
+  if (/[^aeiou]ies$/.test(verb)) return `${verb.slice(0, -3)}y`;
+  if (/[^s]s$/.test(verb)) return verb.slice(0, -1);
+  return verb;
+}
+
+/**
+ * An English template whose subject ``{name}`` is the reader ("You") takes the verb after
+ * it in the second person: "{who} wins {total}" reads "You win +48", not "You wins".
+ * Chinese has no agreement, and any other value keeps the template as written.
+ */
+export function agree(template, vars) {
+  if (lang() !== "en") return template;
+  const you = STRINGS.en["seat.you"];
+  let out = template;
+  for (const [name, value] of Object.entries(vars)) {
+    if (value !== you) continue;
+    out = out.replace(new RegExp(`\\{${name}\\} ([a-z]+)`, "g"), (_, verb) => `{${name}} ${secondPerson(verb)}`);
+  }
+  return out;
+}
+
 export function t(key, vars = {}) {
   const table = STRINGS[lang()];
   // a count of one has its own words where the language has them (KEY.one: "1 point")
   if (vars.n !== undefined && Math.abs(Number(vars.n)) === 1 && `${key}.one` in table) key = `${key}.one`;
-  let text = key in table ? table[key] : key in STRINGS.zh ? STRINGS.zh[key] : key;
+  let text = agree(key in table ? table[key] : key in STRINGS.zh ? STRINGS.zh[key] : key, vars);
   for (const [name, value] of Object.entries(vars)) text = text.split(`{${name}}`).join(String(value));
   return text;
 }

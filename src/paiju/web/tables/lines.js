@@ -8,7 +8,7 @@
 
 import { cardsEl } from "../js/cards.js";
 import { h } from "../js/dom.js";
-import { STRINGS, lang, t } from "../js/i18n.js";
+import { STRINGS, agree, lang, t } from "../js/i18n.js";
 import { LINE_STRINGS } from "./lines-strings.js";
 import { sortTiles, splitTiles, tilesEl } from "./mjtiles.js";
 
@@ -28,7 +28,7 @@ export function itemsEl(family, text, { sort = false } = {}) {
 
 /** A sentence of `key` with its {names} replaced by text or by nodes (cards, tiles). */
 function sentence(key, parts) {
-  const template = t(key);
+  const template = agree(t(key), parts);
   const out = [];
   let rest = template;
   const re = /\{(\w+)\}/;
