@@ -162,6 +162,36 @@ def stored_player_actions(dsn: str) -> int:
         return int(row[0]) if row else 0
 
 
+STATEMENTS = """SELECT calls, total_exec_time, rows, query FROM pg_stat_statements
+    WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+    ORDER BY total_exec_time DESC LIMIT %s"""
+
+
+def reset_statements(dsn: str) -> None:
+    """Start counting the statements of ``dsn`` from nothing (``--statements``)."""
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+        conn.execute("SELECT pg_stat_statements_reset()")
+
+
+def top_statements(dsn: str, limit: int, actions: int) -> list[str]:
+    """The statements that took PostgreSQL the longest in ``dsn``, per action of the run
+    (warm-up included: the counts start before it): calls and milliseconds per 1,000
+    actions, and the statement's first words."""
+    import psycopg
+
+    with psycopg.connect(dsn) as conn:
+        rows = conn.execute(STATEMENTS, (limit,)).fetchall()
+    per = 1000 / max(actions, 1)
+    return [
+        f"    {calls * per:8.1f} calls {ms * per:8.1f} ms /1k actions   "
+        + " ".join(str(query).split())[:110]
+        for calls, ms, _, query in rows
+    ]
+
+
 def failover(nodes: list[tuple[Any, int, str]], seated: list[tuple[str, str, int]]) -> float:
     """kill -9 of the first node; seconds until each of its rooms is held by another."""
     proc, _, victim = nodes[0]
@@ -193,18 +223,28 @@ def main() -> None:
     parser.add_argument("--nodes", default="1,2,4")
     parser.add_argument("--codes", default="1301,2001")
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument(
+        "--statements",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print each run's N statements that took PostgreSQL longest (pg_stat_statements)",
+    )
     args = parser.parse_args()
     n = min(args.connections, sl.MAX_CONNECTIONS)
     sl.raise_file_limit(4 * n + 512)
     bindir, redis_bin = find_bindir(), find_redis_server()
     if bindir is None or redis_bin is None:
         raise SystemExit("needs PostgreSQL (initdb, pg_ctl) and redis-server installed")
-    pg = PostgresCluster(bindir).start()
+    preload = ["shared_preload_libraries=pg_stat_statements"] if args.statements else []
+    pg = PostgresCluster(bindir, preload).start()
     redis = RedisServer(redis_bin).start()
     folder = Path(tempfile.mkdtemp(prefix="paiju-cluster-bench-"))
     runs: list[tuple[str, int, sl.Stats, int, float, dict[str, float]]] = []
+    statements: dict[str, list[str]] = {}
     try:
         for count in [None, *(int(c) for c in args.nodes.split(","))]:
+            label = "single process" if count is None else f"{count} node{'s' * (count > 1)}"
             dsn = pg.create_database()
             nodes = start_nodes(count, dsn, redis.fresh_url(), folder)
             try:
@@ -212,6 +252,8 @@ def main() -> None:
                     [p for _, p, _ in nodes], n, args.codes.split(","), args.seats
                 )
                 node_pids = [proc.pid for proc, _, _ in nodes]
+                if args.statements:
+                    reset_statements(dsn)
 
                 def groups(node_pids: list[int] = node_pids) -> dict[str, list[int]]:
                     return {"nodes": node_pids, "postgres": pg_pids(pg)}
@@ -220,11 +262,13 @@ def main() -> None:
                     play(seated, args.seconds, args.pace, args.warmup, nodes[0][0].pid, groups)
                 )
                 lost = stats.sent - stored_player_actions(dsn) - stats.refused
+                if args.statements:
+                    everything = stored_player_actions(dsn)
+                    statements[label] = top_statements(dsn, args.statements, everything)
                 took = failover(nodes, seated) if count and count >= 2 else float("nan")
             finally:
                 for proc, _, _ in nodes:
                     sl.stop(proc)
-            label = "single process" if count is None else f"{count} node{'s' * (count > 1)}"
             runs.append((label, count or 1, stats, lost, took, cpu))
     finally:
         redis.stop()
@@ -255,6 +299,8 @@ def main() -> None:
             f" ({node_ms / 1000 / base_node:.2f}x the single process),"
             f" PostgreSQL {pg_ms:.2f} ms ({pg_ms / 1000 / base_pg:.2f}x)"
         )
+        for line in statements.get(label, []):
+            print(line)
 
 
 if __name__ == "__main__":

@@ -63,8 +63,10 @@ def _unprivileged_user() -> str:
 class PostgresCluster:
     """One PostgreSQL server of the binaries in ``bindir``, in its own temporary folder."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, options: Sequence[str] = ()) -> None:
         self.bindir = bindir
+        self.options = list(options)
+        """More ``-c name=value`` settings of the server (a bench's ``pg_stat_statements``)."""
         self.user: str | None = _unprivileged_user() if os.geteuid() == 0 else None
         # as root, in /tmp: the user must reach the folder, and a TMPDIR may be private;
         # a short path also keeps the socket's name within the 107 bytes a socket may have
@@ -130,6 +132,7 @@ class PostgresCluster:
                     "-c synchronous_commit=off",
                     "-c full_page_writes=off",
                     "-c max_connections=200",
+                    *(f"-c {o}" for o in self.options),
                 ]
             )
             try:
