@@ -4,6 +4,7 @@ lease moved on is refused in the same transaction, before anything is written.""
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -73,6 +74,68 @@ def test_a_room_is_held_by_one_node_and_a_stale_epoch_writes_nothing(postgres_db
         # a new hand of a stale node is refused too
         with pytest.raises(StaleLease):
             a.append_actions([_hand(a, room, (ann.id, None))])
+    finally:
+        a.close()
+        b.close()
+
+
+def _waiting_on_a_lock(store: SharedStore) -> int:
+    """How many sessions of the database wait for a lock now."""
+    with store.engine.connect() as conn:
+        return int(
+            conn.execute(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                    " AND datname = current_database()"
+                )
+            ).scalar()
+            or 0
+        )
+
+
+def test_a_takeover_waits_for_the_holders_write_and_its_renewal_does_not(
+    postgres_db: str,
+) -> None:
+    a = SharedStore(postgres_db, "a", ttl=30.0)
+    b = SharedStore(postgres_db, "b", ttl=30.0)
+    try:
+        ann, _ = a.create_player("ann")
+        room = a.create_room("toy", {}, {}, 2, ann.id, [False, True])
+        epoch = a.fence[room]
+        hand = _hand(a, room, (ann.id, None))
+        a.append_actions([hand])
+        with a.engine.connect() as write:
+            # a's write in flight: past its fence, not yet committed
+            write.begin()
+            a._fence(write, [], [ActionWrite(hand.id, 0, 0, {"n": 1}, "player")])
+            renewed: list[set[int]] = []
+            renewal = threading.Thread(target=lambda: renewed.append(a.leases.renew({room: epoch})))
+            renewal.start()
+            renewal.join(30)
+            assert not renewal.is_alive() and renewed == [{room}]
+            _expire(a, room)
+            taken: list[list[tuple[int, int]]] = []
+            takeover = threading.Thread(target=lambda: taken.append(b.leases.claim(10, grace=0)))
+            takeover.start()
+            for _ in range(300):
+                if _waiting_on_a_lock(a):
+                    break
+                takeover.join(0.1)
+            assert takeover.is_alive() and taken == [] and _waiting_on_a_lock(a) == 1
+            write.execute(
+                text(
+                    "INSERT INTO actions (hand_id, idx, seat, action, actor, at)"
+                    " VALUES (:h, 0, 0, '{}', 'player', 0)"
+                ),
+                {"h": hand.id},
+            )
+            write.commit()
+        takeover.join(30)
+        assert taken == [[(room, epoch + 1)]]
+        found = a.hand(hand.id)
+        assert found is not None and len(found.actions) == 1
+        with pytest.raises(StaleLease):
+            a.append_actions([ActionWrite(hand.id, 1, 1, {"n": 2}, "player")])
     finally:
         a.close()
         b.close()

@@ -7,13 +7,15 @@ renewed for :attr:`Leases.ttl` seconds has expired and any node may take it, whi
 
 The epoch fences every write: :class:`SharedStore` starts each transaction that stores a
 hand or an action, a seat, a 准备 mark, a room's status or its closing by locking the lease
-rows of the rooms it writes (``FOR SHARE``) and comparing their epochs with the ones this
-node holds; a stale epoch refuses the whole transaction (:class:`StaleLease`) before
+rows of the rooms it writes (``FOR KEY SHARE``) and comparing their epochs with the ones
+this node holds; a stale epoch refuses the whole transaction (:class:`StaleLease`) before
 anything is written. A new room and its lease are stored in one transaction. A node
-taking a room over updates that row, so it waits for any such transaction of the old
-holder to commit first and then replays the room's log with it - a room is never played
-on two nodes at once, even when the old holder is paused, partitioned or slow rather than
-dead.
+taking a room over first locks that row ``FOR UPDATE`` (the one row lock that conflicts
+with ``FOR KEY SHARE``), so it waits for any such transaction of the old holder to commit
+first and then replays the room's log with it - a room is never played on two nodes at
+once, even when the old holder is paused, partitioned or slow rather than dead. The
+holder's renewals (an ``UPDATE`` of the expiry alone) neither wait for its writes nor
+hold them up.
 
 :class:`SharedStore` is also what makes one database safe for many nodes: hand ids come from
 the database's sequence (a single server counts them itself), and the running ledger
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from sqlalchemy import create_engine, select, text
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Row
 from sqlalchemy.pool import NullPool
 
 from paiju.errors import PaijuError
@@ -105,6 +107,21 @@ class Lease:
     """Not expired (by the database's clock)."""
 
 
+def _lock_for_takeover(conn: Connection, rooms: Sequence[int]) -> None:
+    """Lock the lease rows of ``rooms`` ``FOR UPDATE`` (in room order: no deadlock with
+    another takeover or a holder's write, which lock in the same order) before a statement
+    bumps their epochs: the one row lock that waits for the ``FOR KEY SHARE`` of a holder's
+    write in flight (:meth:`SharedStore._fence`), which then finds the new epoch. An
+    ``UPDATE`` of the epoch alone would not wait: it is not a key's change."""
+    conn.execute(
+        text(
+            "SELECT room_id FROM room_leases WHERE room_id = ANY(CAST(:rooms AS integer[]))"
+            " ORDER BY room_id FOR UPDATE"
+        ),
+        {"rooms": sorted(set(rooms))},
+    )
+
+
 class Leases:
     """The ``room_leases`` table, for node ``node`` (PostgreSQL only)."""
 
@@ -117,6 +134,7 @@ class Leases:
         """Take the lease of ``room`` (free, expired, or held by an earlier run of this
         node); its new epoch, or None while another node holds it."""
         with self.store.engine.begin() as conn:
+            _lock_for_takeover(conn, [room])
             got = conn.execute(
                 text(
                     f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
@@ -150,9 +168,25 @@ class Leases:
         (those this run holds already) are never claimed again: a start-up that claims
         in batches until nothing is left ends."""
         with self.store.engine.begin() as conn:
-            sql, params = self._claim_query(conn, limit, grace, own, full)
+            chosen, params = self._claim_query(conn, limit, grace, own, full)
             params["held"] = sorted(set(held))
-            rows = conn.execute(text(sql), params).all()
+            rooms = [int(r) for r in conn.execute(text(chosen), params).scalars()]
+            rows: Sequence[Row[Any]] = []
+            if rooms:
+                _lock_for_takeover(conn, rooms)
+                again = "OR (:own AND room_leases.node = EXCLUDED.node)" if full else ""
+                rows = conn.execute(
+                    text(
+                        f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
+                        SELECT c.room_id, {_NODE}, 1, {_NOW} + {_TTL}
+                        FROM unnest(CAST(:rooms AS integer[])) AS c(room_id)
+                        ON CONFLICT (room_id) DO UPDATE SET node = EXCLUDED.node,
+                            epoch = room_leases.epoch + 1, expires_at = EXCLUDED.expires_at
+                        WHERE room_leases.expires_at < {_NOW} {again}
+                        RETURNING room_id, epoch"""
+                    ),
+                    {**params, "rooms": rooms},
+                ).all()
             if not full:
                 # leases of rooms over: nobody writes them again (keeps the index small)
                 conn.execute(
@@ -168,8 +202,10 @@ class Leases:
     def _claim_query(
         self, conn: Connection, limit: int, grace: float, own: bool, full: bool
     ) -> tuple[str, dict[str, Any]]:
-        """The statement of :meth:`claim` and its parameters. The database's time is a
-        parameter (read first), so that the planner sees a constant and uses the index."""
+        """The query choosing the rooms :meth:`claim` takes, and its parameters. The
+        database's time is a parameter (read first), so that the planner sees a constant
+        and uses the index. The rooms chosen are taken by one upsert after their lease rows
+        are locked (:func:`_lock_for_takeover`), which checks the expiry again."""
         now = _now_of(conn)
         params: dict[str, Any] = {"node": self.node, "ttl": self.ttl, "limit": limit, "now": now}
         if full:
@@ -181,24 +217,17 @@ class Leases:
                   AND ((l.room_id IS NULL AND r.created_at < CAST(:created_before AS float8))
                        OR l.expires_at < CAST(:now AS float8) OR (:own AND l.node = {_NODE}))
                 ORDER BY r.id LIMIT :limit"""
-            again = "OR (:own AND room_leases.node = EXCLUDED.node)"
         else:
             chosen = """SELECT l.room_id
                 FROM room_leases l JOIN rooms r ON r.id = l.room_id
                 WHERE l.expires_at < CAST(:now AS float8) AND r.status IN ('waiting', 'playing')
                   AND l.room_id <> ALL(CAST(:held AS integer[]))
                 ORDER BY l.expires_at LIMIT :limit"""
-            again = ""
-        sql = f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
-            SELECT c.room_id, {_NODE}, 1, {_NOW} + {_TTL} FROM ({chosen}) AS c
-            ON CONFLICT (room_id) DO UPDATE SET node = EXCLUDED.node,
-                epoch = room_leases.epoch + 1, expires_at = EXCLUDED.expires_at
-            WHERE room_leases.expires_at < {_NOW} {again}
-            RETURNING room_id, epoch"""
-        return sql, params
+        return chosen, params
 
     def explain_claim(self, limit: int = 20, full: bool = False) -> str:
-        """The query plan of :meth:`claim` (PostgreSQL's ``EXPLAIN``; nothing is taken)."""
+        """The query plan of :meth:`claim`'s choice (PostgreSQL's ``EXPLAIN``; nothing is
+        taken)."""
         with self.store.engine.begin() as conn:
             sql, params = self._claim_query(conn, limit, 10.0, False, full)
             params["held"] = []
@@ -577,14 +606,14 @@ class SharedStore(Store):
 
     def _fence_room(self, conn: Connection, room_id: int) -> None:
         """A seat, a room's status or its closing is written only under the lease this
-        node holds: the lease row is locked (``FOR SHARE``, so a takeover waits for this
-        transaction) and its epoch compared; :class:`StaleLease` before anything is
+        node holds: the lease row is locked (``FOR KEY SHARE``, so a takeover waits for
+        this transaction) and its epoch compared; :class:`StaleLease` before anything is
         written."""
         held = self.fence.get(room_id)
         if held is None or self.displaced:
             raise StaleLease([room_id])
         stored = conn.execute(
-            text("SELECT epoch FROM room_leases WHERE room_id = :room FOR SHARE"),
+            text("SELECT epoch FROM room_leases WHERE room_id = :room FOR KEY SHARE"),
             {"room": room_id},
         ).scalar()
         if stored is None or int(stored) != held:
@@ -633,7 +662,7 @@ class SharedStore(Store):
         rows = conn.execute(
             text(
                 "SELECT room_id, epoch FROM room_leases"
-                " WHERE room_id = ANY(CAST(:rooms AS integer[])) FOR SHARE"
+                " WHERE room_id = ANY(CAST(:rooms AS integer[])) ORDER BY room_id FOR KEY SHARE"
             ),
             {"rooms": sorted(rooms)},
         ).all()
