@@ -39,7 +39,6 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     Engine,
-    bindparam,
     create_engine,
     event,
     func,
@@ -257,8 +256,6 @@ def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
 
 
 # Statements built once: the hot path (one action, one settlement) re-uses them.
-_INSERT_ACTION = insert(t.actions)
-_INSERT_LEDGER = insert(t.ledger)
 _INSERT_HAND = insert(t.hands)
 _INSERT_ACTION_QMARK = (
     "INSERT INTO actions (hand_id, idx, seat, action, actor, at) VALUES (?, ?, ?, ?, ?, ?)"
@@ -274,20 +271,34 @@ _INSERT_LEDGER_QMARK = (
     " VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
 _ROOM_AFTER_HAND_QMARK = "UPDATE rooms SET hands_played = ?, context = ?, status = ? WHERE id = ?"
-_SETTLE_HAND = (
-    update(t.hands)
-    .where(t.hands.c.id == bindparam("key"))
-    .values(status="over", settlement=bindparam("settlement"), ended_at=bindparam("ended_at"))
+_INSERT_ACTIONS_PG = text(
+    """INSERT INTO actions (hand_id, idx, seat, action, actor, at)
+    SELECT u.hand, u.idx, u.seat, CAST(u.action AS json), u.actor, CAST(:at AS float8)
+    FROM unnest(CAST(:hand AS integer[]), CAST(:idx AS integer[]), CAST(:seat AS integer[]),
+        CAST(:action AS text[]), CAST(:actor AS text[])) AS u(hand, idx, seat, action, actor)"""
 )
-_ROOM_AFTER_HAND = (
-    update(t.rooms)
-    .where(t.rooms.c.id == bindparam("key"))
-    .values(
-        hands_played=bindparam("hands_played"),
-        context=bindparam("context"),
-        status=bindparam("status"),
-    )
+_SETTLE_HANDS_PG = text(
+    """UPDATE hands SET status = 'over', settlement = CAST(u.settlement AS json),
+        ended_at = CAST(:at AS float8)
+    FROM unnest(CAST(:hand AS integer[]), CAST(:settlement AS text[])) AS u(hand, settlement)
+    WHERE hands.id = u.hand"""
 )
+_INSERT_LEDGER_PG = text(
+    """INSERT INTO ledger (player_id, room_id, hand_id, seat, delta, balance, at)
+    SELECT u.player, u.room, u.hand, u.seat, u.delta, u.balance, CAST(:at AS float8)
+    FROM unnest(CAST(:player AS integer[]), CAST(:room AS integer[]), CAST(:hand AS integer[]),
+        CAST(:seat AS integer[]), CAST(:delta AS integer[]), CAST(:balance AS integer[]))
+        WITH ORDINALITY AS u(player, room, hand, seat, delta, balance, n)
+    ORDER BY u.n"""
+)
+_ROOMS_AFTER_HAND_PG = text(
+    """UPDATE rooms SET hands_played = u.played, context = CAST(u.context AS json),
+        status = u.status
+    FROM unnest(CAST(:room AS integer[]), CAST(:played AS integer[]),
+        CAST(:context AS text[]), CAST(:status AS text[])) AS u(room, played, context, status)
+    WHERE rooms.id = u.room"""
+)
+"""PostgreSQL's statements of a batch: one a table, its rows as arrays."""
 
 
 @dataclass(frozen=True)
@@ -883,24 +894,7 @@ class Store:
             if hands:
                 conn.execute(_INSERT_HAND, [h.row(now) for h in hands])
                 self._advance_sequence(conn, max(h.id for h in hands))
-            if actions:
-                conn.execute(
-                    _INSERT_ACTION,
-                    [
-                        {
-                            "hand_id": w.hand_id,
-                            "idx": w.idx,
-                            "seat": w.seat,
-                            "action": dict(w.action),
-                            "actor": w.actor,
-                            "at": now,
-                        }
-                        for w in actions
-                    ],
-                )
-            for w in actions:
-                if w.ending is not None:
-                    balances.update(self._settle(conn, w.hand_id, w.ending, now, balances))
+            balances = self._append_postgres(conn, actions, now)
         self._balances.update(balances)  # only once the transaction is committed
         if hands and self._watermark is not None:
             self._watermark.stored_up_to(max(h.id for h in hands))
@@ -973,6 +967,63 @@ class Store:
             conn.exec_driver_sql(_ROOM_AFTER_HAND_QMARK, rooms)
         return balances
 
+    def _append_postgres(
+        self, conn: Connection, actions: Sequence[ActionWrite], now: float
+    ) -> dict[int, int]:
+        """The hot path on PostgreSQL: the batch's actions, settlements, ledger rows and
+        rooms in one statement a table (arrays unnested), not one a row; the ledger rows
+        in the batch's order, as their ids and running balances count them."""
+        if not actions:
+            return {}
+        dumps = json.dumps
+        conn.execute(
+            _INSERT_ACTIONS_PG,
+            {
+                "hand": [w.hand_id for w in actions],
+                "idx": [w.idx for w in actions],
+                "seat": [w.seat for w in actions],
+                "action": [dumps(dict(w.action)) for w in actions],
+                "actor": [w.actor for w in actions],
+                "at": now,
+            },
+        )
+        endings = [(w.hand_id, w.ending) for w in actions if w.ending is not None]
+        if not endings:
+            return {}
+        balances: dict[int, int] = {}
+        ledger: dict[str, list[Any]] = {k: [] for k in ("player", "room", "hand", "seat", "delta")}
+        ledger["balance"] = []
+        rooms: dict[int, HandEnding] = {}
+        for hand_id, ending in endings:
+            for seat, (player, delta) in enumerate(zip(ending.players, ending.deltas, strict=True)):
+                balance = None
+                if player is not None:
+                    balance = balances[player] = self._balance_in(conn, player, balances) + delta
+                for key, value in zip(
+                    ledger, (player, ending.room_id, hand_id, seat, delta, balance), strict=True
+                ):
+                    ledger[key].append(value)
+            rooms[ending.room_id] = ending  # a room's next hand is dealt after a commit
+        conn.execute(
+            _SETTLE_HANDS_PG,
+            {
+                "hand": [h for h, _ in endings],
+                "settlement": [dumps(list(e.scores)) for _, e in endings],
+                "at": now,
+            },
+        )
+        conn.execute(_INSERT_LEDGER_PG, {**ledger, "at": now})
+        conn.execute(
+            _ROOMS_AFTER_HAND_PG,
+            {
+                "room": list(rooms),
+                "played": [e.hands_played for e in rooms.values()],
+                "context": [dumps(dict(e.context)) for e in rooms.values()],
+                "status": ["finished" if e.room_finished else "playing" for e in rooms.values()],
+            },
+        )
+        return balances
+
     def _balance_in(self, conn: Connection, player: int, batch: Mapping[int, int]) -> int:
         if player in batch:
             return batch[player]
@@ -986,47 +1037,6 @@ class Store:
             .limit(1)
         ).scalar()
         return int(previous or 0)
-
-    def _settle(
-        self,
-        conn: Connection,
-        hand_id: int,
-        ending: HandEnding,
-        now: float,
-        batch: Mapping[int, int],
-    ) -> dict[int, int]:
-        conn.execute(
-            _SETTLE_HAND,
-            {"key": hand_id, "settlement": list(ending.scores), "ended_at": now},
-        )
-        balances: dict[int, int] = {}
-        rows = []
-        for seat, (player, delta) in enumerate(zip(ending.players, ending.deltas, strict=True)):
-            balance = None
-            if player is not None:
-                balance = balances[player] = self._balance_in(conn, player, batch) + delta
-            rows.append(
-                {
-                    "player_id": player,
-                    "room_id": ending.room_id,
-                    "hand_id": hand_id,
-                    "seat": seat,
-                    "delta": delta,
-                    "balance": balance,
-                    "at": now,
-                }
-            )
-        conn.execute(_INSERT_LEDGER, rows)
-        conn.execute(
-            _ROOM_AFTER_HAND,
-            {
-                "key": ending.room_id,
-                "hands_played": ending.hands_played,
-                "context": dict(ending.context),
-                "status": "finished" if ending.room_finished else "playing",
-            },
-        )
-        return balances
 
     def _hand_row(self, conn: Connection, row: Any) -> HandRow:
         log = conn.execute(
