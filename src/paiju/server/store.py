@@ -278,10 +278,10 @@ _INSERT_ACTIONS_PG = text(
         CAST(:action AS text[]), CAST(:actor AS text[])) AS u(hand, idx, seat, action, actor)"""
 )
 _SETTLE_HANDS_PG = text(
-    """UPDATE hands SET status = 'over', settlement = CAST(u.settlement AS json),
-        ended_at = CAST(:at AS float8)
-    FROM unnest(CAST(:hand AS integer[]), CAST(:settlement AS text[])) AS u(hand, settlement)
-    WHERE hands.id = u.hand"""
+    """UPDATE hands SET status = 'over', ended_at = CAST(:at AS float8),
+        settlement = CAST((CAST(:settlement AS text[]))[
+            array_position(CAST(:hand AS integer[]), hands.id)] AS json)
+    WHERE hands.id = ANY(CAST(:hand AS integer[]))"""
 )
 _INSERT_LEDGER_PG = text(
     """INSERT INTO ledger (player_id, room_id, hand_id, seat, delta, balance, at)
@@ -292,13 +292,16 @@ _INSERT_LEDGER_PG = text(
     ORDER BY u.n"""
 )
 _ROOMS_AFTER_HAND_PG = text(
-    """UPDATE rooms SET hands_played = u.played, context = CAST(u.context AS json),
-        status = u.status
-    FROM unnest(CAST(:room AS integer[]), CAST(:played AS integer[]),
-        CAST(:context AS text[]), CAST(:status AS text[])) AS u(room, played, context, status)
-    WHERE rooms.id = u.room"""
+    """UPDATE rooms SET
+        hands_played = (CAST(:played AS integer[]))[array_position(CAST(:room AS integer[]), id)],
+        context = CAST(
+            (CAST(:context AS text[]))[array_position(CAST(:room AS integer[]), id)] AS json),
+        status = (CAST(:status AS text[]))[array_position(CAST(:room AS integer[]), id)]
+    WHERE id = ANY(CAST(:room AS integer[]))"""
 )
-"""PostgreSQL's statements of a batch: one a table, its rows as arrays."""
+"""PostgreSQL's statements of a batch: one a table, its rows as arrays (the updates find
+their rows by ``= ANY``, an index scan, and their values by position: a join with
+``unnest`` would be planned as a scan of the whole table)."""
 
 
 @dataclass(frozen=True)
