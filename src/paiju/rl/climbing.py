@@ -55,7 +55,7 @@ class ClimbingEncoder(PlayEncoder):
 
     def play_cards(self, action: Action) -> tuple[int, ...] | None:
         if isinstance(action, Play):
-            return tuple(int(c) for c in action.cards)
+            return action.cards  # a tuple of cards, which are card indexes (ints)
         if isinstance(action, Pass):
             return ()
         return None
@@ -66,6 +66,10 @@ class ClimbingEncoder(PlayEncoder):
     def hand(self, state: State, seat: int) -> Sequence[int]:
         assert isinstance(state, ClimbingState)
         return state.hands[seat]
+
+    def hand_sizes(self, state: State) -> list[int]:
+        assert isinstance(state, ClimbingState)
+        return list(map(len, state.hands))
 
     def extra_fields(self) -> list[FieldSpec]:
         n = self.seats
@@ -194,9 +198,9 @@ class DanziEncoder(ClimbingEncoder):
 
     def play_cards(self, action: Action) -> tuple[int, ...] | None:
         if isinstance(action, Play):  # the most asked, first
-            return tuple(int(c) for c in action.cards)
+            return action.cards
         if isinstance(action, self._chosen_cards):
-            return tuple(int(c) for c in action.cards)
+            return tuple(action.cards)
         return super().play_cards(action)
 
     def make_play(self, state: State, seat: int, cards: tuple[int, ...]) -> Action:
