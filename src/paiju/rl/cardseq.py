@@ -114,6 +114,7 @@ class EnumeratedPlays(PlayOracle):
             .reshape(len(listed), CARD_SLOTS)
         )
         self._sizes = sizes
+        self._seen[(0,) * CARD_SLOTS] = (self._table, sizes)  # one card's rows: one column
 
     @property
     def table(self) -> npt.NDArray[np.int8]:
@@ -138,9 +139,11 @@ class EnumeratedPlays(PlayOracle):
         found = self._seen.get(key)
         if found is not None:
             return found
-        if not any(key):  # nothing chosen: every listed play (counts are never negative)
-            found = self._seen[key] = (self.table, self.sizes)
-            return found
+        if self._table is None:
+            self._build()  # which knows the empty choice: every listed play
+            found = self._seen.get(key)
+            if found is not None:
+                return found
         parent = list(key)
         for card, count in enumerate(key):
             if not count:
