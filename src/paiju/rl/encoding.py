@@ -149,8 +149,16 @@ class Encoder(ABC):
         self._cards.extend(map(base.__add__, cards))
 
     def finish(self, out: Obs) -> Obs:
-        if self._cards:
-            out += np.bincount(self._cards, minlength=len(out))  # small counts: exact
+        cards = self._cards
+        if cards:
+            # Only the indexes listed are touched (adding a whole count vector to ``out``
+            # costs more than the counting): where an index is listed more than once,
+            # every listing of it writes the same total.
+            at = np.fromiter(cards, dtype=np.intp, count=len(cards))
+            if len(set(cards)) == len(cards):
+                out[at] += 1
+            else:
+                out[at] += np.bincount(at)[at]  # small counts: exact
         return out
 
     def one_hot(self, out: Obs, name: str, index: int | None) -> None:

@@ -159,12 +159,15 @@ class PlayEncoder(Encoder):
         if choice is not None:
             mask[: DONE + 1] = choice.mask()
             if not choice.cards:
-                mask[self._decision(state, seat)[1]] = 1
+                smalls = self._decision(state, seat)[1]
+                if smalls:
+                    mask[smalls] = 1
             return mask
         fresh, smalls = self._decision(state, seat)
         if fresh is not None:
             mask[: DONE + 1] = fresh.mask()
-        mask[smalls] = 1  # small decisions only before a card
+        if smalls:
+            mask[smalls] = 1  # small decisions only before a card
         return mask
 
     def step(
