@@ -77,24 +77,31 @@ class LeadOracle(PlayOracle):
     def __init__(self, hand: Sequence[int], trump: int) -> None:
         o = order(trump)
         self.suit = o.suit
-        by_suit: dict[int, list[int]] = {}
+        self.level = o.level
+        self.by_suit: dict[int, list[int]] = {}
         for c in hand:
-            by_suit.setdefault(o.suit[c], []).append(c)
-        self.components: dict[int, list[tuple[int, ...]]] = {}
-        for suit, cards in by_suit.items():
-            if suit == TRUMP:
-                continue
-            comps: list[tuple[int, ...]] = [(c,) for c in sorted(set(cards))]
-            pairs = sorted(rules.pairs_in(cards), key=lambda c: o.level[c])
-            comps += [(c, c) for c in pairs]
-            run: list[int] = []
-            for c in pairs:
-                if run and o.level[c] != o.level[run[-1]] + 1:
-                    run = []
-                run.append(c)
-                for start in range(len(run) - 1):
-                    comps.append(tuple(x for x in run[start:] for _ in (0, 1)))
-            self.components[suit] = comps
+            self.by_suit.setdefault(o.suit[c], []).append(c)
+        self._components: dict[int, list[tuple[int, ...]]] = {}
+
+    def components(self, suit: int) -> list[tuple[int, ...]]:
+        """The side suit's leadable components (made when a first card of it is chosen)."""
+        found = self._components.get(suit)
+        if found is not None:
+            return found
+        cards = self.by_suit.get(suit, [])
+        level = self.level
+        comps: list[tuple[int, ...]] = [(c,) for c in sorted(set(cards))]
+        pairs = sorted(rules.pairs_in(cards), key=lambda c: level[c])
+        comps += [(c, c) for c in pairs]
+        run: list[int] = []
+        for c in pairs:
+            if run and level[c] != level[run[-1]] + 1:
+                run = []
+            run.append(c)
+            for start in range(len(run) - 1):
+                comps.append(tuple(x for x in run[start:] for _ in (0, 1)))
+        self._components[suit] = comps
+        return comps
 
     def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
         mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
@@ -109,7 +116,7 @@ class LeadOracle(PlayOracle):
                     mask[c] = 1
             mask[DONE] = 1
             return mask
-        for comp in self.components.get(suit, ()):
+        for comp in self.components(suit):
             if len(comp) < size:
                 continue
             need = [0] * CARD_SLOTS
@@ -283,12 +290,14 @@ class SandahaEncoder(Encoder):
         if state.declarer is not None:
             self.one_hot(out, "declarer", rel(seat, state.declarer))
         self.one_hot(out, "trump", state.trump)
+        listed = self._cards  # the card indexes counted in at finish (put_cards, inlined)
+        trick, last, n = at["trick"], at["last_trick"], self.seats
         for s, cards in state.trick:
-            self.put_cards(out, "trick", cards, rel(seat, s))
+            listed.extend(map((trick + (s - seat) % n * CARD_SLOTS).__add__, cards))
         if state.trick:
-            self.one_hot(out, "leader", rel(seat, state.trick[0][0]))
+            out[at["leader"] + (state.trick[0][0] - seat) % n] = 1
         for s, cards in state.last_trick:
-            self.put_cards(out, "last_trick", cards, rel(seat, s))
+            listed.extend(map((last + (s - seat) % n * CARD_SLOTS).__add__, cards))
         self.put_cards(out, "played", state.played)
         if state.sees_kitty(seat):
             self.put_cards(out, "kitty", state.kitty)
