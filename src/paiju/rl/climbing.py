@@ -32,14 +32,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-import numpy as np
-import numpy.typing as npt
-
 from paiju.cards import Card
 from paiju.engine import Action, Game, State
 from paiju.games.climbing.core import ClimbingState, Pass, Play
 from paiju.rl.cardseq import CARD_SLOTS, CardChoice, EnumeratedPlays, PredicateOracle
-from paiju.rl.encoding import Obs
+from paiju.rl.encoding import GrowingCounts, Obs
 from paiju.rl.plays import FieldSpec, PlayEncoder
 
 __all__ = [
@@ -88,36 +85,9 @@ class ClimbingEncoder(PlayEncoder):
         ]
 
     def __init__(self, game: Game, seats: int) -> None:
-        self._played: tuple[ClimbingState, list[int], npt.NDArray[np.float32]] | None = None
-        self._turned = [
-            np.array([(seat + r) % seats for r in range(seats)], dtype=np.intp)
-            for seat in range(seats)
-        ]
-        """Each observer's rows: row r is the absolute seat ``(seat + r) % seats``."""
+        self._played = GrowingCounts(seats, CARD_SLOTS)
+        """Every seat's played cards as counts (one row per seat, absolute)."""
         super().__init__(game, seats)
-
-    def played_counts(self, state: ClimbingState) -> npt.NDArray[np.float32]:
-        """Every seat's played cards as counts (one row per seat, absolute), kept up to date
-        as the state's lists of played cards grow (the cache holds the state itself)."""
-        track = self._played
-        if track is None or track[0] is not state:
-            track = self._played = (
-                state,
-                [0] * self.seats,
-                np.zeros((self.seats, CARD_SLOTS), dtype=np.float32),
-            )
-        _, known, counts = track
-        for s, cards in enumerate(state.played_by):
-            k = known[s]
-            if len(cards) != k:
-                if len(cards) < k:  # the list did not just grow: count it afresh
-                    counts[s] = 0
-                    k = 0
-                row = counts[s]
-                for c in cards[k:]:
-                    row[c] += 1
-                known[s] = len(cards)
-        return counts
 
     def observe_extra(self, state: State, seat: int, out: Obs) -> None:
         assert isinstance(state, ClimbingState)
@@ -135,8 +105,8 @@ class ClimbingEncoder(PlayEncoder):
                 cards.extend(map((trick + (s - seat) % n * CARD_SLOTS).__add__, played))
         over = state.phase == "over"
         played_by, seen = at["played_by"], at["seen"]
-        turned = self.played_counts(state)[self._turned[seat]]  # rows as the observer's
-        out[played_by : played_by + n * CARD_SLOTS] = turned.ravel()
+        self._played.update(state, state.played_by)
+        out[played_by : played_by + n * CARD_SLOTS] = self._played.seen_by(seat)
         for s in range(n):
             if over or state.sees_hand(seat, s):
                 cards.extend(map((seen + (s - seat) % n * CARD_SLOTS).__add__, state.hands[s]))

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from paiju.engine import Action, State
+from paiju.engine import Action, Game, State
 from paiju.errors import IllegalAction
 from paiju.games.majiang.game import Chi, Discard, Gang, Kong, MajiangState, Pass, Peng, Win
 from paiju.rl.cardseq import CardChoice
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs
 from paiju.tiles import Tile
 
 __all__ = ["MajiangEncoder"]
@@ -48,6 +48,11 @@ class MajiangEncoder(Encoder):
 
     item_slots = KINDS
     simultaneous = True
+
+    def __init__(self, game: Game, seats: int) -> None:
+        self._rivers = GrowingCounts(seats, KINDS)
+        """Every seat's river as tile counts (one row per seat, absolute)."""
+        super().__init__(game, seats)
 
     @property
     def action_size(self) -> int:
@@ -98,15 +103,15 @@ class MajiangEncoder(Encoder):
         for k in state.qiang:
             out[at["qiang"] + k] = 1
         cards = self._cards  # the tile indexes counted in at finish (put_cards, inlined)
-        melds, discards, concealed = at["melds"], at["discards"], at["concealed"]
+        self._rivers.update(state, state.river, first=True)
+        out[at["discards"] : at["discards"] + n * KINDS] = self._rivers.seen_by(seat)
+        melds, concealed = at["melds"], at["concealed"]
         for s in range(n):
             r = (s - seat) % n
             row = r * KINDS
             for m in state.melds[s]:
                 if over or s == seat or m.kind != "angang":
                     cards.extend(map((melds + row).__add__, m.tiles))
-            base = discards + row
-            cards.extend([base + t for t, _ in state.river[s]])
             out[concealed + r] = len(state.hands[s]) / 14
             if over:
                 self.put_cards(out, "shown", state.hands[s], r)
