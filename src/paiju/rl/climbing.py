@@ -195,10 +195,11 @@ class DanziEncoder(ClimbingEncoder):
     )
 
     def __init__(self, game: Game, seats: int) -> None:
-        from paiju.games.danzi.game import Declare, Decline, Pick, Return, Tribute
+        from paiju.games.danzi.game import DanziState, Declare, Decline, Pick, Return, Tribute
 
         self.small = (Declare(), Decline())
         self._chosen_cards = (Tribute, Pick, Return)
+        self._state_type = DanziState
         super().__init__(game, seats)
 
     def play_cards(self, action: Action) -> tuple[int, ...] | None:
@@ -209,9 +210,11 @@ class DanziEncoder(ClimbingEncoder):
         return super().play_cards(action)
 
     def make_play(self, state: State, seat: int, cards: tuple[int, ...]) -> Action:
+        phase = state.phase
+        if phase == "playing":  # the most asked, first
+            return super().make_play(state, seat, cards)
         from paiju.games.danzi.game import Pick, Return, Tribute
 
-        phase = state.phase
         chosen = tuple(Card(c) for c in cards)
         if phase == "tribute":
             return Tribute(chosen)
@@ -224,6 +227,8 @@ class DanziEncoder(ClimbingEncoder):
     def card_choice(
         self, state: State, seat: int, plays: list[tuple[int, ...]]
     ) -> CardChoice | None:
+        if state.phase == "playing":  # the most asked, first
+            return super().card_choice(state, seat, plays)
         from paiju.games.danzi.combos import FOUR, card_rank_index
         from paiju.games.danzi.game import DanziState
         from paiju.games.danzi.tribute import auto_tribute, is_free, return_value
@@ -268,10 +273,8 @@ class DanziEncoder(ClimbingEncoder):
         ]
 
     def observe_extra(self, state: State, seat: int, out: Obs) -> None:
-        from paiju.games.danzi.game import DanziState
-
         super().observe_extra(state, seat, out)
-        assert isinstance(state, DanziState)
+        assert isinstance(state, self._state_type)
         at = self.at
         phase = state.phase
         if phase == "picking":
