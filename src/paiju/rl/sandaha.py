@@ -48,7 +48,7 @@ from paiju.games.sandaha.game import (
 )
 from paiju.games.sandaha.rules import TRUMP, TRUMP_NAMES, Component, order
 from paiju.rl.cardseq import CARD_SLOTS, DONE, CardChoice, PlayOracle
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs
 
 __all__ = ["BuryOracle", "FollowOracle", "LeadOracle", "SandahaEncoder", "oracle"]
 
@@ -224,6 +224,8 @@ class SandahaEncoder(Encoder):
         self.first_trump = FIRST_BID + len(self.bid_values)
         self._fresh: tuple[State, int, int, CardChoice] | None = None
         self._base: tuple[State, int, int, Obs] | None = None
+        self._played = GrowingCounts(1, CARD_SLOTS)
+        """Every card played so far, as counts (it only grows through a hand)."""
         super().__init__(game, seats)
 
     @property
@@ -298,7 +300,8 @@ class SandahaEncoder(Encoder):
             out[at["leader"] + (state.trick[0][0] - seat) % n] = 1
         for s, cards in state.last_trick:
             listed.extend(map((last + (s - seat) % n * CARD_SLOTS).__add__, cards))
-        self.put_cards(out, "played", state.played)
+        played = at["played"]
+        out[played : played + CARD_SLOTS] = self._played.update(state, (state.played,))[0]
         if state.sees_kitty(seat):
             self.put_cards(out, "kitty", state.kitty)
         for s, shown in enumerate(state.exposed):
