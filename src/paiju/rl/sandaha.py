@@ -276,14 +276,16 @@ class SandahaEncoder(Encoder):
         out = self.vector()
         at = self.at
         rel = self.relative
+        n = self.seats
         out[at["phase"] + PHASES.index(state.phase)] = 1
         self.put_cards(out, "hand", state.hands[seat])
         top = float(self.game.params.bid_start)
+        passed, bids = at["passed"], at["bids"]
         for s, b in state.bids:
             if b is None:
-                out[at["passed"] + rel(seat, s)] = 1
+                out[passed + (s - seat) % n] = 1
             else:
-                out[at["bids"] + rel(seat, s)] = b / top
+                out[bids + (s - seat) % n] = b / top
         if state.bid is not None:
             out[at["bid"]] = state.bid / top
         if state.phase == "bidding" and seat == state.turn:
@@ -293,7 +295,7 @@ class SandahaEncoder(Encoder):
             self.one_hot(out, "declarer", rel(seat, state.declarer))
         self.one_hot(out, "trump", state.trump)
         listed = self._cards  # the card indexes counted in at finish (put_cards, inlined)
-        trick, last, n = at["trick"], at["last_trick"], self.seats
+        trick, last = at["trick"], at["last_trick"]
         for s, cards in state.trick:
             listed.extend(map((trick + (s - seat) % n * CARD_SLOTS).__add__, cards))
         if state.trick:
@@ -309,7 +311,7 @@ class SandahaEncoder(Encoder):
                 self.put_cards(out, "exposed", list(shown.elements()), rel(seat, s))
         sizes = at["hand_sizes"]
         for s, h in enumerate(state.hands):
-            out[sizes + rel(seat, s)] = len(h) / 29
+            out[sizes + (s - seat) % n] = len(h) / 29
         out[at["points"]] = state.defenders_points / 100
         if state.phase == "over":
             for s, x in enumerate(state.settlement()):
