@@ -12,7 +12,7 @@ import pytest
 import paiju.rl
 from paiju.games import game
 from paiju.rl.cardseq import CardChoice
-from paiju.rl.encoding import Encoder
+from paiju.rl.encoding import Encoder, GrowingCounts
 from paiju.rl.env import PaijuAEC
 
 CODES = [
@@ -60,3 +60,25 @@ def test_cached_observation_is_a_fresh_one(code: str) -> None:
             env.step(int(legal[rng.integers(len(legal))]))
             if steps > 1500:
                 break
+
+
+def test_growing_counts_follow_their_lists() -> None:
+    counts = GrowingCounts(2, 4)
+    owner = object()
+    played: list[int] = [1, 2]
+    river: list[int] = []
+    assert counts.update(owner, [played, river]).tolist() == [[0, 1, 1, 0], [0, 0, 0, 0]]
+    played.append(3)
+    river.append(0)
+    assert counts.update(owner, [played, river]).tolist() == [[0, 1, 1, 1], [1, 0, 0, 0]]
+    assert counts.seen_by(1).tolist() == [1, 0, 0, 0, 0, 1, 1, 1]  # itself first
+    played[-1] = 0  # the last item replaced: counted afresh
+    assert counts.update(owner, [played, river]).tolist()[0] == [1, 1, 1, 0]
+    played.pop()  # shorter: counted afresh
+    assert counts.update(owner, [played, river]).tolist()[0] == [0, 1, 1, 0]
+    assert counts.update(object(), [[3], []]).tolist() == [[0, 0, 0, 1], [0, 0, 0, 0]]
+    tiles = GrowingCounts(1, 4)
+    discards = [(2, False)]
+    assert tiles.update(owner, [discards], first=True).tolist() == [[0, 0, 1, 0]]
+    discards[-1] = (2, True)  # claimed: the same tile, counted afresh
+    assert tiles.update(owner, [discards], first=True).tolist() == [[0, 0, 1, 0]]

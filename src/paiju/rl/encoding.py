@@ -91,7 +91,9 @@ class GrowingCounts:
     (each seat's played cards, each river), kept up to date between observations: the items
     added since the last look are counted in; a list that got shorter or whose last counted
     item changed (a river's last tile marked as claimed) is counted afresh. It serves one
-    owner (a state) at a time; ``item`` gives an item's slot (by default the item itself)."""
+    owner (a state) at a time. The lists are assumed to change only at the end (items
+    added, the last one replaced), as the engines keep them; the observation cache test
+    checks the counts against fresh ones."""
 
     def __init__(self, rows: int, slots: int) -> None:
         self.rows = rows
