@@ -41,27 +41,17 @@ class BaoziEncoder(Encoder):
     simultaneous = True
     game: BaoziGame
 
-    @property
-    def low(self) -> int:
-        low: int = self.game.options["min_bet"]
-        return low
-
-    @property
-    def high(self) -> int:
-        high: int = self.game.options["max_bet"]
-        return high
-
-    @property
-    def bets(self) -> int:
-        return self.high - self.low + 1
-
-    @property
-    def grouped(self) -> bool:
-        return self.game.variant.family == "jiajiabao"
+    def __init__(self, game: BaoziGame, seats: int) -> None:
+        self.low: int = game.options["min_bet"]
+        self.high: int = game.options["max_bet"]
+        self.bets: int = self.high - self.low + 1
+        self.grouped = game.variant.family == "jiajiabao"
+        self._size: int = self.bets + (3 if self.grouped else 0)
+        super().__init__(game, seats)
 
     @property
     def action_size(self) -> int:
-        return self.bets + (3 if self.grouped else 0)
+        return self._size
 
     def make_layout(self) -> Layout:
         n = self.seats
@@ -88,12 +78,13 @@ class BaoziEncoder(Encoder):
         at = self.at
         phase = state.phase
         out[at["phase"] + PHASES.index(phase)] = 1
-        self.one_hot(out, "banker", self.relative(seat, state.banker))
+        n = self.seats
+        out[at["banker"] + (state.banker - seat) % n] = 1
         high = float(self.high)
         bets, placed = at["bets"], at["placed"]
         for s, bet in enumerate(state.bets):
             if bet is not None:
-                r = self.relative(seat, s)
+                r = (s - seat) % n
                 out[bets + r] = bet / high
                 out[placed + r] = 1
         if state.visible_hand(seat, seat):

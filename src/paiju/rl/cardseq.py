@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
+from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
@@ -93,7 +94,7 @@ class EnumeratedPlays(PlayOracle):
     """
 
     def __init__(self, plays: Iterable[Sequence[int]]) -> None:
-        self.listed = [tuple(p) for p in plays]
+        self.listed = [p if isinstance(p, tuple) else tuple(p) for p in plays]
         """The plays as listed; the count table is built only when a first card is chosen
         (the first step's mask needs no table, and many decisions end there: a pass)."""
         self._table: npt.NDArray[np.int8] | None = None
@@ -104,8 +105,8 @@ class EnumeratedPlays(PlayOracle):
 
     def _build(self) -> None:
         listed = self.listed
-        sizes = np.fromiter((len(p) for p in listed), dtype=np.intp, count=len(listed))
-        cards = np.fromiter((c for p in listed for c in p), dtype=np.intp, count=int(sizes.sum()))
+        sizes = np.fromiter(map(len, listed), dtype=np.intp, count=len(listed))
+        cards = np.fromiter(chain.from_iterable(listed), dtype=np.intp, count=int(sizes.sum()))
         flat = np.repeat(np.arange(len(listed)) * CARD_SLOTS, sizes) + cards
         self._table = (
             np.bincount(flat, minlength=len(listed) * CARD_SLOTS)
@@ -113,6 +114,7 @@ class EnumeratedPlays(PlayOracle):
             .reshape(len(listed), CARD_SLOTS)
         )
         self._sizes = sizes
+        self._seen[(0,) * CARD_SLOTS] = (self._table, sizes)  # one card's rows: one column
 
     @property
     def table(self) -> npt.NDArray[np.int8]:
@@ -137,9 +139,11 @@ class EnumeratedPlays(PlayOracle):
         found = self._seen.get(key)
         if found is not None:
             return found
-        if not any(key):  # nothing chosen: every listed play (counts are never negative)
-            found = self._seen[key] = (self.table, self.sizes)
-            return found
+        if self._table is None:
+            self._build()  # which knows the empty choice: every listed play
+            found = self._seen.get(key)
+            if found is not None:
+                return found
         parent = list(key)
         for card, count in enumerate(key):
             if not count:
@@ -160,10 +164,10 @@ class EnumeratedPlays(PlayOracle):
     def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
         mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
         if not size:  # nothing chosen: every card of a listed play, done where pass is
-            cards = {c for p in self.listed for c in p}
+            cards = set().union(*self.listed)
             if cards:
                 mask[list(cards)] = 1
-            mask[DONE] = any(not p for p in self.listed)
+            mask[DONE] = () in self.listed
             return mask
         rows, sizes = self._consistent(chosen)
         if len(rows):

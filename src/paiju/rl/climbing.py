@@ -36,7 +36,7 @@ from paiju.cards import Card
 from paiju.engine import Action, Game, State
 from paiju.games.climbing.core import ClimbingState, Pass, Play
 from paiju.rl.cardseq import CARD_SLOTS, CardChoice, EnumeratedPlays, PredicateOracle
-from paiju.rl.encoding import Obs
+from paiju.rl.encoding import GrowingCounts, Obs
 from paiju.rl.plays import FieldSpec, PlayEncoder
 
 __all__ = [
@@ -55,7 +55,7 @@ class ClimbingEncoder(PlayEncoder):
 
     def play_cards(self, action: Action) -> tuple[int, ...] | None:
         if isinstance(action, Play):
-            return tuple(int(c) for c in action.cards)
+            return action.cards  # a tuple of cards, which are card indexes (ints)
         if isinstance(action, Pass):
             return ()
         return None
@@ -66,6 +66,10 @@ class ClimbingEncoder(PlayEncoder):
     def hand(self, state: State, seat: int) -> Sequence[int]:
         assert isinstance(state, ClimbingState)
         return state.hands[seat]
+
+    def hand_sizes(self, state: State) -> list[int]:
+        assert isinstance(state, ClimbingState)
+        return list(map(len, state.hands))
 
     def extra_fields(self) -> list[FieldSpec]:
         n = self.seats
@@ -79,6 +83,11 @@ class ClimbingEncoder(PlayEncoder):
             ("seen", (n, CARD_SLOTS), "the hands the observer sees"),
             ("scores", (n,), "the settlement"),
         ]
+
+    def __init__(self, game: Game, seats: int) -> None:
+        self._played = GrowingCounts(seats, CARD_SLOTS)
+        """Every seat's played cards as counts (one row per seat, absolute)."""
+        super().__init__(game, seats)
 
     def observe_extra(self, state: State, seat: int, out: Obs) -> None:
         assert isinstance(state, ClimbingState)
@@ -96,11 +105,11 @@ class ClimbingEncoder(PlayEncoder):
                 cards.extend(map((trick + (s - seat) % n * CARD_SLOTS).__add__, played))
         over = state.phase == "over"
         played_by, seen = at["played_by"], at["seen"]
+        self._played.update(state, state.played_by)
+        out[played_by : played_by + n * CARD_SLOTS] = self._played.seen_by(seat)
         for s in range(n):
-            row = (s - seat) % n * CARD_SLOTS
-            cards.extend(map((played_by + row).__add__, state.played_by[s]))
             if over or state.sees_hand(seat, s):
-                cards.extend(map((seen + row).__add__, state.hands[s]))
+                cards.extend(map((seen + (s - seat) % n * CARD_SLOTS).__add__, state.hands[s]))
         places = at["places"]
         for place, s in enumerate(state.finished, 1):
             out[places + (s - seat) % n] = place / n
@@ -186,23 +195,26 @@ class DanziEncoder(ClimbingEncoder):
     )
 
     def __init__(self, game: Game, seats: int) -> None:
-        from paiju.games.danzi.game import Declare, Decline, Pick, Return, Tribute
+        from paiju.games.danzi.game import DanziState, Declare, Decline, Pick, Return, Tribute
 
         self.small = (Declare(), Decline())
         self._chosen_cards = (Tribute, Pick, Return)
+        self._state_type = DanziState
         super().__init__(game, seats)
 
     def play_cards(self, action: Action) -> tuple[int, ...] | None:
         if isinstance(action, Play):  # the most asked, first
-            return tuple(int(c) for c in action.cards)
+            return action.cards
         if isinstance(action, self._chosen_cards):
-            return tuple(int(c) for c in action.cards)
+            return tuple(action.cards)
         return super().play_cards(action)
 
     def make_play(self, state: State, seat: int, cards: tuple[int, ...]) -> Action:
+        phase = state.phase
+        if phase == "playing":  # the most asked, first
+            return super().make_play(state, seat, cards)
         from paiju.games.danzi.game import Pick, Return, Tribute
 
-        phase = state.phase
         chosen = tuple(Card(c) for c in cards)
         if phase == "tribute":
             return Tribute(chosen)
@@ -215,6 +227,8 @@ class DanziEncoder(ClimbingEncoder):
     def card_choice(
         self, state: State, seat: int, plays: list[tuple[int, ...]]
     ) -> CardChoice | None:
+        if state.phase == "playing":  # the most asked, first
+            return super().card_choice(state, seat, plays)
         from paiju.games.danzi.combos import FOUR, card_rank_index
         from paiju.games.danzi.game import DanziState
         from paiju.games.danzi.tribute import auto_tribute, is_free, return_value
@@ -259,10 +273,8 @@ class DanziEncoder(ClimbingEncoder):
         ]
 
     def observe_extra(self, state: State, seat: int, out: Obs) -> None:
-        from paiju.games.danzi.game import DanziState
-
         super().observe_extra(state, seat, out)
-        assert isinstance(state, DanziState)
+        assert isinstance(state, self._state_type)
         at = self.at
         phase = state.phase
         if phase == "picking":

@@ -19,6 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +27,7 @@ import numpy.typing as npt
 from paiju.engine import Action, Game, State
 from paiju.rl.cardseq import CARD_SLOTS, CardChoice
 
-__all__ = ["Encoder", "Field", "Layout", "Obs"]
+__all__ = ["Encoder", "Field", "GrowingCounts", "Layout", "Obs"]
 
 Obs = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -83,6 +84,58 @@ class Layout:
         """The fields that hold cards (count per card index: their last axis is 54), or
         tiles with ``slots=34``."""
         return [n for n, f in self.fields.items() if f.shape[-1] == slots and f.items]
+
+
+class GrowingCounts:
+    """Counts per row (a seat) of the items of lists that grow at the end as a hand goes on
+    (each seat's played cards, each river), kept up to date between observations: the items
+    added since the last look are counted in; a list that got shorter or whose last counted
+    item changed (a river's last tile marked as claimed) is counted afresh. It serves one
+    owner (a state) at a time. The lists are assumed to change only at the end (items
+    added, the last one replaced), as the engines keep them; the observation cache test
+    checks the counts against fresh ones."""
+
+    def __init__(self, rows: int, slots: int) -> None:
+        self.rows = rows
+        self.slots = slots
+        self.owner: object = None
+        self.counts = np.zeros((rows, slots), dtype=np.float32)
+        self.known: list[int] = [0] * rows
+        self.last: list[Any] = [None] * rows
+        self.turned = [
+            np.array([(seat + r) % rows for r in range(rows)], dtype=np.intp)
+            for seat in range(rows)
+        ]
+        """Each observer's rows: row r is the absolute seat ``(seat + r) % rows``."""
+
+    def update(self, owner: object, lists: Sequence[Sequence[Any]], first: bool = False) -> Obs:
+        """The counts of ``lists`` (one per row) of ``owner``; ``first``: an item is a tuple
+        whose first entry is the slot."""
+        if owner is not self.owner:
+            self.owner = owner
+            self.counts = np.zeros((self.rows, self.slots), dtype=np.float32)
+            self.known = [0] * self.rows
+            self.last = [None] * self.rows
+        known, last, counts = self.known, self.last, self.counts
+        for r, items in enumerate(lists):
+            k = known[r]
+            size = len(items)
+            if size == k and (not k or items[k - 1] is last[r]):
+                continue
+            if size < k or (k and items[k - 1] is not last[r]):
+                counts[r] = 0  # not just grown: count the list afresh
+                k = 0
+            row = counts[r]
+            for x in items[k:]:
+                row[x[0] if first else x] += 1
+            known[r] = size
+            last[r] = items[size - 1] if size else None
+        return counts
+
+    def seen_by(self, seat: int) -> Obs:
+        """The counts of the last update with the rows as ``seat`` sees them (0 = itself,
+        1 = next …), flat."""
+        return self.counts[self.turned[seat]].ravel()
 
 
 class Encoder(ABC):
@@ -149,8 +202,16 @@ class Encoder(ABC):
         self._cards.extend(map(base.__add__, cards))
 
     def finish(self, out: Obs) -> Obs:
-        if self._cards:
-            out += np.bincount(self._cards, minlength=len(out))  # small counts: exact
+        cards = self._cards
+        if cards:
+            # Only the indexes listed are touched (adding a whole count vector to ``out``
+            # costs more than the counting): where an index is listed more than once,
+            # every listing of it writes the same total.
+            at = np.fromiter(cards, dtype=np.intp, count=len(cards))
+            if len(set(cards)) == len(cards):
+                out[at] += 1
+            else:
+                out[at] += np.bincount(at)[at]  # small counts: exact
         return out
 
     def one_hot(self, out: Obs, name: str, index: int | None) -> None:

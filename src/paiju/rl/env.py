@@ -310,7 +310,7 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
                 self.table.deal(state.next_context())
         if not any(self.terminations.values()):
             nxt = self._next_agent()
-            wrapped = wrapped or self.possible_agents.index(nxt) < seat
+            wrapped = wrapped or self._seat_of[nxt] < seat
             self.agent_selection = nxt
             if wrapped:
                 self.cycles += 1

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from paiju.engine import Action, State
+from paiju.engine import Action, Game, State
 from paiju.errors import IllegalAction
 from paiju.games.majiang.game import Chi, Discard, Gang, Kong, MajiangState, Pass, Peng, Win
 from paiju.rl.cardseq import CardChoice
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs
 from paiju.tiles import Tile
 
 __all__ = ["MajiangEncoder"]
@@ -39,6 +39,8 @@ __all__ = ["MajiangEncoder"]
 KINDS = 34
 KONG, WIN, PENG, GANG, PASS, CHI = 34, 68, 69, 70, 71, 72
 PHASES = ("play", "claim", "rob", "over")
+SIMPLE: dict[type[Action], int] = {Win: WIN, Peng: PENG, Gang: GANG, Pass: PASS}
+"""The index of each action without a tile."""
 
 
 class MajiangEncoder(Encoder):
@@ -46,6 +48,11 @@ class MajiangEncoder(Encoder):
 
     item_slots = KINDS
     simultaneous = True
+
+    def __init__(self, game: Game, seats: int) -> None:
+        self._rivers = GrowingCounts(seats, KINDS)
+        """Every seat's river as tile counts (one row per seat, absolute)."""
+        super().__init__(game, seats)
 
     @property
     def action_size(self) -> int:
@@ -95,13 +102,17 @@ class MajiangEncoder(Encoder):
         out[at["flip"] + state.flip] = 1
         for k in state.qiang:
             out[at["qiang"] + k] = 1
+        cards = self._cards  # the tile indexes counted in at finish (put_cards, inlined)
+        self._rivers.update(state, state.river, first=True)
+        out[at["discards"] : at["discards"] + n * KINDS] = self._rivers.seen_by(seat)
+        melds, concealed = at["melds"], at["concealed"]
         for s in range(n):
             r = (s - seat) % n
+            row = r * KINDS
             for m in state.melds[s]:
                 if over or s == seat or m.kind != "angang":
-                    self.put_cards(out, "melds", m.tiles, r)
-            self.put_cards(out, "discards", [t for t, _ in state.river[s]], r)
-            out[at["concealed"] + r] = len(state.hands[s]) / 14
+                    cards.extend(map((melds + row).__add__, m.tiles))
+            out[concealed + r] = len(state.hands[s]) / 14
             if over:
                 self.put_cards(out, "shown", state.hands[s], r)
                 out[at["scores"] + r] = state.scores[s]
@@ -131,7 +142,7 @@ class MajiangEncoder(Encoder):
             tile = state.window_tile()
             if tile is not None and tile in action.chow:
                 return CHI + sorted(action.chow).index(tile)
-        simple = {Win: WIN, Peng: PENG, Gang: GANG, Pass: PASS}.get(type(action))
+        simple = SIMPLE.get(type(action))
         if simple is None:
             raise IllegalAction(f"{action!r} is not a 鞍山麻将 action now")
         return simple

@@ -59,6 +59,10 @@ class PlayEncoder(Encoder):
     def hand(self, state: State, seat: int) -> Sequence[int]:
         """The seat's cards."""
 
+    def hand_sizes(self, state: State) -> list[int]:
+        """The number of cards each seat holds (by seat)."""
+        return [len(self.hand(state, s)) for s in range(self.seats)]
+
     def extra_fields(self) -> list[FieldSpec]:
         """The family's own observation fields (after the generic ones)."""
         return []
@@ -79,6 +83,8 @@ class PlayEncoder(Encoder):
     def __init__(self, game: Game, seats: int) -> None:
         self._fresh: tuple[State, int, int, CardChoice | None, list[int]] | None = None
         self._base: tuple[State, int, int, Obs] | None = None
+        self._small_index = {a: DONE + 1 + i for i, a in enumerate(self.small)}
+        """Each small decision's index (a dict: the legal ones are looked up every decision)."""
         super().__init__(game, seats)
 
     @property
@@ -116,20 +122,21 @@ class PlayEncoder(Encoder):
             out[at["phase"] + self.phases.index(state.phase)] = 1
         self.put_cards(out, "hand", self.hand(state, seat))
         sizes, n = at["hand_sizes"], self.seats
-        for s in range(n):
-            out[sizes + (s - seat) % n] = len(self.hand(state, s)) / 54
+        for s, size in enumerate(self.hand_sizes(state)):
+            out[sizes + (s - seat) % n] = size / 54
         self.observe_extra(state, seat, out)
         return self.finish(out)
 
     def _plays(self, state: State, seat: int) -> tuple[list[tuple[int, ...]], list[int]]:
         plays: list[tuple[int, ...]] = []
         smalls: list[int] = []
+        play_cards, small_index = self.play_cards, self._small_index
         for action in state.legal_actions(seat) or ():
-            cards = self.play_cards(action)
+            cards = play_cards(action)
             if cards is not None:
-                plays.append(cards)  # play_cards gives plain card indexes
-            elif action in self.small:
-                smalls.append(DONE + 1 + self.small.index(action))
+                plays.append(cards)  # play_cards gives card indexes (ints)
+            elif action in small_index:
+                smalls.append(small_index[action])
             else:
                 raise IllegalAction(
                     f"{action!r} is neither a play nor one of the encoder's small decisions"
@@ -152,12 +159,15 @@ class PlayEncoder(Encoder):
         if choice is not None:
             mask[: DONE + 1] = choice.mask()
             if not choice.cards:
-                mask[self._decision(state, seat)[1]] = 1
+                smalls = self._decision(state, seat)[1]
+                if smalls:
+                    mask[smalls] = 1
             return mask
         fresh, smalls = self._decision(state, seat)
         if fresh is not None:
             mask[: DONE + 1] = fresh.mask()
-        mask[smalls] = 1  # small decisions only before a card
+        if smalls:
+            mask[smalls] = 1  # small decisions only before a card
         return mask
 
     def step(
@@ -179,6 +189,6 @@ class PlayEncoder(Encoder):
         cards = self.play_cards(action)
         if cards is not None:
             return [*(int(c) for c in cards), DONE]
-        if action in self.small:
-            return [DONE + 1 + self.small.index(action)]
+        if action in self._small_index:
+            return [self._small_index[action]]
         raise IllegalAction(f"{action!r} is not an action this encoder knows")

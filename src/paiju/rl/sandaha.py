@@ -48,7 +48,7 @@ from paiju.games.sandaha.game import (
 )
 from paiju.games.sandaha.rules import TRUMP, TRUMP_NAMES, Component, order
 from paiju.rl.cardseq import CARD_SLOTS, DONE, CardChoice, PlayOracle
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs
 
 __all__ = ["BuryOracle", "FollowOracle", "LeadOracle", "SandahaEncoder", "oracle"]
 
@@ -77,24 +77,31 @@ class LeadOracle(PlayOracle):
     def __init__(self, hand: Sequence[int], trump: int) -> None:
         o = order(trump)
         self.suit = o.suit
-        by_suit: dict[int, list[int]] = {}
+        self.level = o.level
+        self.by_suit: dict[int, list[int]] = {}
         for c in hand:
-            by_suit.setdefault(o.suit[c], []).append(c)
-        self.components: dict[int, list[tuple[int, ...]]] = {}
-        for suit, cards in by_suit.items():
-            if suit == TRUMP:
-                continue
-            comps: list[tuple[int, ...]] = [(c,) for c in sorted(set(cards))]
-            pairs = sorted(rules.pairs_in(cards), key=lambda c: o.level[c])
-            comps += [(c, c) for c in pairs]
-            run: list[int] = []
-            for c in pairs:
-                if run and o.level[c] != o.level[run[-1]] + 1:
-                    run = []
-                run.append(c)
-                for start in range(len(run) - 1):
-                    comps.append(tuple(x for x in run[start:] for _ in (0, 1)))
-            self.components[suit] = comps
+            self.by_suit.setdefault(o.suit[c], []).append(c)
+        self._components: dict[int, list[tuple[int, ...]]] = {}
+
+    def components(self, suit: int) -> list[tuple[int, ...]]:
+        """The side suit's leadable components (made when a first card of it is chosen)."""
+        found = self._components.get(suit)
+        if found is not None:
+            return found
+        cards = self.by_suit.get(suit, [])
+        level = self.level
+        comps: list[tuple[int, ...]] = [(c,) for c in sorted(set(cards))]
+        pairs = sorted(rules.pairs_in(cards), key=lambda c: level[c])
+        comps += [(c, c) for c in pairs]
+        run: list[int] = []
+        for c in pairs:
+            if run and level[c] != level[run[-1]] + 1:
+                run = []
+            run.append(c)
+            for start in range(len(run) - 1):
+                comps.append(tuple(x for x in run[start:] for _ in (0, 1)))
+        self._components[suit] = comps
+        return comps
 
     def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
         mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
@@ -109,7 +116,7 @@ class LeadOracle(PlayOracle):
                     mask[c] = 1
             mask[DONE] = 1
             return mask
-        for comp in self.components.get(suit, ()):
+        for comp in self.components(suit):
             if len(comp) < size:
                 continue
             need = [0] * CARD_SLOTS
@@ -217,6 +224,8 @@ class SandahaEncoder(Encoder):
         self.first_trump = FIRST_BID + len(self.bid_values)
         self._fresh: tuple[State, int, int, CardChoice] | None = None
         self._base: tuple[State, int, int, Obs] | None = None
+        self._played = GrowingCounts(1, CARD_SLOTS)
+        """Every card played so far, as counts (it only grows through a hand)."""
         super().__init__(game, seats)
 
     @property
@@ -267,14 +276,16 @@ class SandahaEncoder(Encoder):
         out = self.vector()
         at = self.at
         rel = self.relative
+        n = self.seats
         out[at["phase"] + PHASES.index(state.phase)] = 1
         self.put_cards(out, "hand", state.hands[seat])
         top = float(self.game.params.bid_start)
+        passed, bids = at["passed"], at["bids"]
         for s, b in state.bids:
             if b is None:
-                out[at["passed"] + rel(seat, s)] = 1
+                out[passed + (s - seat) % n] = 1
             else:
-                out[at["bids"] + rel(seat, s)] = b / top
+                out[bids + (s - seat) % n] = b / top
         if state.bid is not None:
             out[at["bid"]] = state.bid / top
         if state.phase == "bidding" and seat == state.turn:
@@ -283,13 +294,16 @@ class SandahaEncoder(Encoder):
         if state.declarer is not None:
             self.one_hot(out, "declarer", rel(seat, state.declarer))
         self.one_hot(out, "trump", state.trump)
+        listed = self._cards  # the card indexes counted in at finish (put_cards, inlined)
+        trick, last = at["trick"], at["last_trick"]
         for s, cards in state.trick:
-            self.put_cards(out, "trick", cards, rel(seat, s))
+            listed.extend(map((trick + (s - seat) % n * CARD_SLOTS).__add__, cards))
         if state.trick:
-            self.one_hot(out, "leader", rel(seat, state.trick[0][0]))
+            out[at["leader"] + (state.trick[0][0] - seat) % n] = 1
         for s, cards in state.last_trick:
-            self.put_cards(out, "last_trick", cards, rel(seat, s))
-        self.put_cards(out, "played", state.played)
+            listed.extend(map((last + (s - seat) % n * CARD_SLOTS).__add__, cards))
+        played = at["played"]
+        out[played : played + CARD_SLOTS] = self._played.update(state, (state.played,))[0]
         if state.sees_kitty(seat):
             self.put_cards(out, "kitty", state.kitty)
         for s, shown in enumerate(state.exposed):
@@ -297,7 +311,7 @@ class SandahaEncoder(Encoder):
                 self.put_cards(out, "exposed", list(shown.elements()), rel(seat, s))
         sizes = at["hand_sizes"]
         for s, h in enumerate(state.hands):
-            out[sizes + rel(seat, s)] = len(h) / 29
+            out[sizes + (s - seat) % n] = len(h) / 29
         out[at["points"]] = state.defenders_points / 100
         if state.phase == "over":
             for s, x in enumerate(state.settlement()):

@@ -1,0 +1,84 @@
+"""The environment's observations (cached per agent, made once per decision and grown
+through a card choice) equal observations made afresh by a new encoder of the same game,
+at every step of random playouts of every family's code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import paiju.rl
+from paiju.games import game
+from paiju.rl.cardseq import CardChoice
+from paiju.rl.encoding import Encoder, GrowingCounts
+from paiju.rl.env import PaijuAEC
+
+CODES = [
+    *("1301", "2001", "2101", "sandaha", "anshan-majiang"),
+    *("anshan-jiayibing", "anshan-fangyang", "ningcheng-danzi"),
+]
+
+
+def fresh_observation(env: PaijuAEC, agent: str) -> dict[str, np.ndarray]:
+    """The agent's observation from a new encoder, its card choice replayed step by step."""
+    table = env.table
+    enc: Encoder = type(env.encoder)(table.game, table.seats)
+    seat = env.possible_agents.index(agent)
+    state = table.state
+    acting = seat in state.to_act() and not (env.terminations[agent] or env.truncations[agent])
+    choice: CardChoice | None = None
+    current = env._choice if agent == env.agent_selection else None
+    if current is not None:
+        for card in current.cards:
+            done: Any = enc.step(state, seat, card, choice)
+            assert isinstance(done, CardChoice)
+            choice = done
+    mask = enc.mask(state, seat, choice) if acting else np.zeros(enc.action_size, np.int8)
+    return {"observation": enc.observe(state, seat, choice), "action_mask": mask}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_cached_observation_is_a_fresh_one(code: str) -> None:
+    hands = 2 if code == "ningcheng-danzi" else 1  # a second deal: its tribute and picking
+    g = game(code)
+    env = paiju.rl.env(code, seats=4 if g.min_seats <= 4 <= g.max_seats else None, hands=hands)
+    rng = np.random.default_rng(7)
+    for seed in (0, 1):
+        env.reset(seed=seed)
+        for steps, _agent in enumerate(env.agent_iter()):
+            obs, _, term, trunc, _ = env.last()
+            for other in env.agents:  # every live agent, the acting one first asked
+                got, want = env.observe(other), fresh_observation(env, other)
+                assert np.array_equal(got["observation"], want["observation"]), (code, other)
+                assert np.array_equal(got["action_mask"], want["action_mask"]), (code, other)
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            if steps > 1500:
+                break
+
+
+def test_growing_counts_follow_their_lists() -> None:
+    counts = GrowingCounts(2, 4)
+    owner = object()
+    played: list[int] = [1, 2]
+    river: list[int] = []
+    assert counts.update(owner, [played, river]).tolist() == [[0, 1, 1, 0], [0, 0, 0, 0]]
+    played.append(3)
+    river.append(0)
+    assert counts.update(owner, [played, river]).tolist() == [[0, 1, 1, 1], [1, 0, 0, 0]]
+    assert counts.seen_by(1).tolist() == [1, 0, 0, 0, 0, 1, 1, 1]  # itself first
+    played[-1] = 0  # the last item replaced: counted afresh
+    assert counts.update(owner, [played, river]).tolist()[0] == [1, 1, 1, 0]
+    played.pop()  # shorter: counted afresh
+    assert counts.update(owner, [played, river]).tolist()[0] == [0, 1, 1, 0]
+    assert counts.update(object(), [[3], []]).tolist() == [[0, 0, 0, 1], [0, 0, 0, 0]]
+    tiles = GrowingCounts(1, 4)
+    discards = [(2, False)]
+    assert tiles.update(owner, [discards], first=True).tolist() == [[0, 0, 1, 0]]
+    discards[-1] = (2, True)  # claimed: the same tile, counted afresh
+    assert tiles.update(owner, [discards], first=True).tolist() == [[0, 0, 1, 0]]
