@@ -19,13 +19,19 @@ def my_seat(page: Any) -> int:
     return int(page.get_attribute("#felt .seat.me", "data-seat"))
 
 
-def until_cannot_beat(page: Any, timeout: float = 90.0) -> None:
-    """Play the hinted play at each own turn until a turn where nothing beats the table."""
+def until_cannot_beat(page: Any, timeout: float = 240.0) -> None:
+    """Play the hinted play at each own turn until a turn where nothing beats the table;
+    a deal that ends first (the seat went out early, or always had something to beat) is
+    left with 继续 and the next deal of the room is played the same way."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        page.wait_for_selector("#turn.mine, #settlement", timeout=30_000)
+        left = max(1_000, int((end - time.monotonic()) * 1000))
+        # a seat out of cards waits while the others finish: no own turn for a while
+        page.wait_for_selector("#turn.mine, #settlement", timeout=left)
         if page.query_selector("#settlement"):
-            raise AssertionError("the deal ended before a turn with nothing to beat")
+            page.click("#continue")
+            page.wait_for_selector("#settlement", state="detached", timeout=left)
+            continue
         if page.query_selector("#cl-pass") and not page.query_selector("#cl-hint"):
             return
         if page.query_selector("#cl-hint"):
