@@ -19,6 +19,7 @@ import statistics
 import time
 
 from paiju.bots import RandomBot
+from paiju.games import game
 from paiju.games.climbing.bot import ClimbingBot, SmallestBot, duel
 
 
@@ -38,7 +39,8 @@ def main() -> None:
     for code in codes:
         for name, other in (("random-legal", RandomBot), ("smallest-beating", SmallestBot)):
             started = time.perf_counter()
-            scores = [duel(code, f"bench/{i}", ClimbingBot, other) for i in range(args.deals)]
+            g = game(code)
+            scores = [duel(g, f"bench/{i}", ClimbingBot, other) for i in range(args.deals)]
             mean, half = interval(scores)
             wins = sum(1 for s in scores if s > 0) / len(scores)
             took = time.perf_counter() - started

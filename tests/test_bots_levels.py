@@ -10,7 +10,7 @@ import pytest
 import paiju
 from paiju.bots import EasyBot
 from paiju.engine import Action, Game, State
-from paiju.games import make_bot
+from paiju.games import make_bot, rule_bot
 from paiju.search import SearchBot
 
 CODES = ["sandaha", "anshan-jiayibing", "anshan-fangyang", "ningcheng-danzi", "anshan-majiang"]
@@ -50,7 +50,7 @@ def test_easy_mistakes_are_legal_and_the_familys_own(code: str) -> None:
 
 def test_easy_slips_at_its_rate_and_not_twice_in_a_row() -> None:
     game = paiju.game("anshan-jiayibing")
-    easy = EasyBot(game, 3)
+    easy = EasyBot(game, 3, make_bot(game, 3))
     rule = make_bot(game, 3)
     previous = False
     slipped = 0
@@ -109,7 +109,7 @@ def test_climbing_easy_passes_a_trick_the_rule_bot_takes() -> None:
 
 def test_search_weighs_the_rule_bots_alternatives_first() -> None:
     game = paiju.game("sandaha")
-    bot = SearchBot(game, 0)
+    bot = SearchBot(game, 0, rule_bot)
     policy = make_bot(game, 0)
     checked = 0
     for state, seat in states(game, 1):
@@ -130,7 +130,7 @@ def test_search_weighs_the_rule_bots_alternatives_first() -> None:
 @pytest.mark.parametrize("code", ["anshan-jiayibing", "anshan-fangyang", "anshan-majiang"])
 def test_climbing_and_majiang_name_legal_alternatives_the_search_takes(code: str) -> None:
     game = paiju.game(code)
-    bot = SearchBot(game, 0)
+    bot = SearchBot(game, 0, rule_bot)
     named = 0
     for state, seat in states(game, 1):
         alternatives = getattr(bot.policy, "alternatives")(state, seat)  # noqa: B009

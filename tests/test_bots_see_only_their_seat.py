@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import paiju
 from paiju.bots import Bot, SeatOnly
 from paiju.engine import Game, State
-from paiju.games import make_bot
+from paiju.games import make_bot, rule_bot
 from paiju.search import Budget, SearchBot
 
 CODES = [
@@ -37,7 +37,7 @@ def bot_at(game: Game, seed: int, level: str) -> Bot:
     """The level's bot; the search with a budget in samples only, so that it is the same
     however fast the machine is."""
     if level == "hard" and isinstance(make_bot(game, seed, "hard"), SearchBot):
-        return SearchBot(game, seed, Budget(ms=1e9, samples=2, min_samples=2))
+        return SearchBot(game, seed, rule_bot, Budget(ms=1e9, samples=2, min_samples=2))
     return make_bot(game, seed, level)
 
 

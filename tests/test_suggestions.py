@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import paiju.games as games
 from paiju.engine import State
 from paiju.games import game, make_bot
 from paiju.games.baozi.solver import solver
@@ -21,7 +22,7 @@ def test_shisanzhang_suggestions_are_legal_and_distinct(code: str) -> None:
         state = game(code).new_state(4, seed=seed)
         _to_phase(state, "arranging")
         seat = min(state.to_act())
-        advice = state.suggestions(seat)
+        advice = games.suggestions(state, seat)
         assert 1 <= len(advice) <= 5
         assert len(set(advice)) == len(advice)
         for action in advice:
@@ -31,15 +32,15 @@ def test_shisanzhang_suggestions_are_legal_and_distinct(code: str) -> None:
 def test_shisanzhang_first_suggestion_is_the_bots_choice() -> None:
     state = game("1301").new_state(4, seed=11)
     bot = make_bot(state.game, 0)
-    assert state.suggestions(0)[0] == bot.act(state, 0)
-    state.apply(0, state.suggestions(0)[0])
-    assert state.suggestions(0) == []  # seat 0 has acted
+    assert games.suggestions(state, 0)[0] == bot.act(state, 0)
+    state.apply(0, games.suggestions(state, 0)[0])
+    assert games.suggestions(state, 0) == []  # seat 0 has acted
 
 
 def test_jiajiabao_suggestions_rank_the_groupings_by_exact_result() -> None:
     state = game("2101").new_state(4, seed=3)
     _to_phase(state, "grouping")
-    advice = state.suggestions(1, limit=3)
+    advice = games.suggestions(state, 1, limit=3)
     assert len(advice) == 3  # four cards split three ways
     for action in advice:
         state.check(1, action)
@@ -49,11 +50,11 @@ def test_jiajiabao_suggestions_rank_the_groupings_by_exact_result() -> None:
     }
     ranked = [scores[(a.first, a.second)] for a in advice]  # type: ignore[attr-defined]
     assert ranked == sorted(ranked, reverse=True)
-    assert state.suggestions(1, limit=1)[0] == make_bot(state.game, 1).act(state, 1)
+    assert games.suggestions(state, 1, limit=1)[0] == make_bot(state.game, 1).act(state, 1)
 
 
 def test_families_without_a_solver_suggest_nothing() -> None:
-    assert game("2001").new_state(3, seed=1).suggestions(1) == []
+    assert games.suggestions(game("2001").new_state(3, seed=1), 1) == []
 
 
 def test_advice_explains_each_suggestion() -> None:
@@ -61,8 +62,8 @@ def test_advice_explains_each_suggestion() -> None:
     best first; 推荐分组 with both groups' readings and the chances of the split."""
     state = game("1301").new_state(4, seed=5)
     _to_phase(state, "arranging")
-    advice = state.advice(0)
-    assert [a["type"] for a in advice] == [a.type for a in state.suggestions(0)]
+    advice = games.advice(state, 0)
+    assert [a["type"] for a in advice] == [a.type for a in games.suggestions(state, 0)]
     arranged = [a for a in advice if a["type"] == "arrange"]
     assert arranged
     for item in arranged:
@@ -74,14 +75,14 @@ def test_advice_explains_each_suggestion() -> None:
 
     jjb = game("2101").new_state(4, seed=3)
     _to_phase(jjb, "grouping")
-    groups = jjb.advice(1, limit=3)
+    groups = games.advice(jjb, 1, limit=3)
     ev = jjb.game.evaluator  # type: ignore[attr-defined]
-    for item, action in zip(groups, jjb.suggestions(1, limit=3), strict=True):
+    for item, action in zip(groups, games.suggestions(jjb, 1, limit=3), strict=True):
         assert item["first"] == action.to_json()["first"]
         assert item["readings"] == [ev.read(action.first).name, ev.read(action.second).name]  # type: ignore[attr-defined]
         assert abs(item["win"] + item["push"] + item["loss"] - 1) < 1e-3
     assert [g["expected"] for g in groups] == sorted((g["expected"] for g in groups), reverse=True)
-    assert game("2001").new_state(3, seed=1).advice(1) == []
+    assert games.advice(game("2001").new_state(3, seed=1), 1) == []
 
 
 def test_majiang_hint_is_the_bots_choice_then_the_ready_discards() -> None:
@@ -94,7 +95,7 @@ def test_majiang_hint_is_the_bots_choice_then_the_ready_discards() -> None:
         state = game("anshan-majiang").new_state(4, seed=f"hint-{seed}")
         while not state.is_over:
             seat = min(state.to_act())
-            advice = state.suggestions(seat)
+            advice = games.suggestions(state, seat)
             assert advice and advice[0] == make_bot(state.game, 0).act(state, seat)
             assert len(set(advice)) == len(advice)
             for action in advice:
@@ -104,10 +105,10 @@ def test_majiang_hint_is_the_bots_choice_then_the_ready_discards() -> None:
                 found_ready = True
                 shown = [a.tile for a in advice if isinstance(a, Discard)]
                 assert {str(t) for t in shown} >= set(ready[: len(advice) - 1])
-                waits = {a["tile"]: a.get("waits") for a in state.advice(seat)}
+                waits = {a["tile"]: a.get("waits") for a in games.advice(state, seat)}
                 assert all(waits[t] for t in ready if t in waits)
             others = sorted(s for s in range(4) if s not in state.to_act())
-            assert all(state.suggestions(s) == [] for s in others)
+            assert all(games.suggestions(state, s) == [] for s in others)
             state.apply(seat, advice[0])
         if found_ready:
             break
@@ -120,7 +121,7 @@ def test_sandaha_hint_is_the_bots_choice() -> None:
     phases = set()
     while not state.is_over:
         seat = min(state.to_act())
-        advice = state.suggestions(seat)
+        advice = games.suggestions(state, seat)
         assert advice[0] == make_bot(state.game, 0).act(state, seat)
         for action in advice:
             state.check(seat, action)

@@ -8,7 +8,9 @@ hand every family's bot, at every level, states its seat cannot tell apart (from
 goes further and hands its bots a resampled state (:class:`SeatOnly`), so that a hidden
 card of the true deal never reaches them.
 
-Levels (:data:`LEVELS`, chosen per room; :func:`paiju.games.make_bot` builds them):
+Levels (:data:`LEVELS`, chosen per room; :func:`paiju.games.make_bot` builds them, handing
+the easy and hard bots the family's rule bot: this module and :mod:`paiju.search` sit below
+the registry and never import it):
 
 * ``easy`` (简单): the rule bot with a beginner's slips (:class:`EasyBot`);
 * ``normal`` (普通): the family's rule bot (托管 plays it);
@@ -94,12 +96,12 @@ class EasyBot:
     phases = frozenset({"playing", "play", "claim", "arranging", "grouping"})
     """The phases it slips in: the play, not the bidding or the kitty."""
 
-    def __init__(self, game: Game, seed: int = 0, inner: Bot | None = None) -> None:
-        from paiju.games import make_bot
-
+    def __init__(self, game: Game, seed: int, inner: Bot) -> None:
         self.game = game
         self.rng = random.Random(seed ^ 0x5EED)
-        self.inner: Bot = inner if inner is not None else make_bot(game, seed, "normal")
+        self.inner = inner
+        """The rule bot whose choices it makes, slips aside (:func:`paiju.games.make_bot`
+        hands it the family's)."""
         self.slipped = False
 
     def act(self, state: State, seat: int) -> Action:
@@ -126,7 +128,7 @@ class EasyBot:
         )
         if family is not None:
             return family(state, seat, best, self.rng)
-        others = [a for a in state.suggestions(seat, 3) if a != best]
+        others = [a for a in state.suggestions(seat, 3, best) if a != best]
         if others:
             return others[0]
         legal = state.legal_actions(seat)

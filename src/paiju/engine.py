@@ -588,20 +588,29 @@ class State(ABC):
         format (a decision its engine waited for is missing). Default: nothing."""
         return []
 
-    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
+    advised_by_bot: ClassVar[bool] = False
+    """Whether this family's advice starts with its rule bot's choice: the registry's
+    :func:`paiju.games.suggestions` and :func:`paiju.games.advice` then ask the bot and
+    pass its action as ``first`` (a state never makes a bot itself: bots sit above it)."""
+
+    def suggestions(self, seat: int, limit: int = 5, first: Action | None = None) -> list[Action]:
         """Advice for ``seat`` (推荐): up to ``limit`` good legal actions, best first.
 
-        Families with a solver give its choices (十三张 arrangements, 佳佳宝 groupings);
-        the default is none. It uses only what ``view(seat)`` shows that seat.
+        ``first`` is the rule bot's choice where the caller has one (see
+        :attr:`advised_by_bot`); a family that leads with it puts it first. Families with a
+        solver give its choices (十三张 arrangements, 佳佳宝 groupings); the default is
+        ``first`` alone, or none. It uses only what ``view(seat)`` shows that seat.
         """
-        return []
+        if first is None or seat not in self.to_act():
+            return []
+        return [first][:limit]
 
-    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+    def advice(self, seat: int, limit: int = 5, first: Action | None = None) -> list[JSON]:
         """:meth:`suggestions` as JSON for a player to read: each action's JSON form,
         with what a family can say about it beside the action's fields (a 十三张
         arrangement's row ``categories`` and expected ``score`` per opponent, a 佳佳宝
         grouping's ``readings``). A client sends back only the action's own fields."""
-        return [a.to_json() for a in self.suggestions(seat, limit)]
+        return [a.to_json() for a in self.suggestions(seat, limit, first)]
 
     def preview(self, seat: int, action: Action) -> JSON | None:
         """What ``action`` of ``seat`` would show once applied, without applying it (a

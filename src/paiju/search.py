@@ -37,13 +37,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from paiju.bots import Bot
 from paiju.engine import Action, Game, State
 from paiju.sampling import ResampleFailed
 
-__all__ = ["Budget", "SearchBot"]
+__all__ = ["BotMaker", "Budget", "SearchBot"]
+
+BotMaker = Callable[[Game, int], Bot]
+"""Makes a bot for a game and a seed (:func:`paiju.games.rule_bot`, a bot class)."""
 
 
 class Budget:
@@ -82,19 +85,19 @@ class SearchBot:
     race_after = 4
     """The worlds every candidate is rolled out in before the race drops any."""
 
-    def __init__(self, game: Game, seed: int = 0, budget: Budget | None = None) -> None:
-        from paiju.games import make_bot
-
+    def __init__(
+        self, game: Game, seed: int, policy: BotMaker, budget: Budget | None = None
+    ) -> None:
         self.game = game
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
-        self.policy: Bot = make_bot(game, seed, "normal")
+        self.make_policy = policy
+        """Makes the rule bot (``policy(game, seed)``) that proposes and rolls out."""
+        self.policy: Bot = policy(game, seed)
         self.last_samples = 0
 
     def rollout_bots(self, seed: int, seats: int) -> list[Bot]:
-        from paiju.games import make_bot
-
-        return [make_bot(self.game, seed + s, "normal") for s in range(seats)]
+        return [self.make_policy(self.game, seed + s) for s in range(seats)]
 
     def act(self, state: State, seat: int) -> Action:
         base = self.policy.act(state, seat)
@@ -131,7 +134,7 @@ class SearchBot:
             alternatives = getattr(self.policy, "alternatives", None)
             pool = list(alternatives(state, seat)) if alternatives is not None else []
             if len({_key(a) for a in pool} | {_key(base)}) < self.candidates:
-                pool = [*pool, *state.suggestions(seat, self.candidates)]
+                pool = [*pool, *state.suggestions(seat, self.candidates, base)]
             if legal:
                 pool = [*pool, *self.rng.sample(list(legal), min(len(legal), self.candidates))]
             else:

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from test_fangyang_rules import SENTENCES as FY_SENTENCES
 from test_jiayibing_rules import SENTENCES as JYB_SENTENCES
 
+import paiju.games as games
 from cli_run import run as cli
 from paiju.cards import deck
 from paiju.catalog import find_variant
@@ -188,8 +189,9 @@ def test_the_bot_beats_random_and_smallest_play_over_deals() -> None:
     from paiju.bots import RandomBot
     from paiju.games.climbing.bot import duel
 
-    assert sum(duel("anshan-jiayibing", f"t{i}", ClimbingBot, RandomBot) for i in range(4)) > 0
-    assert sum(duel("anshan-fangyang", f"t{i}", ClimbingBot, SmallestBot) for i in range(8)) > 0
+    jiayibing, fangyang = game("anshan-jiayibing"), game("anshan-fangyang")
+    assert sum(duel(jiayibing, f"t{i}", ClimbingBot, RandomBot) for i in range(4)) > 0
+    assert sum(duel(fangyang, f"t{i}", ClimbingBot, SmallestBot) for i in range(8)) > 0
 
 
 # ---------------------------------------------------------------------- the CLI contract
@@ -310,12 +312,12 @@ def test_suggestions_are_legal_distinct_and_the_bots_choice_first(code: str) -> 
         state = game(code).new_state(seed=seed)
         for _ in range(12):
             (seat,) = state.to_act()
-            advice = state.suggestions(seat)
+            advice = games.suggestions(state, seat)
             assert 1 <= len(advice) <= 5 and len(set(advice)) == len(advice)
             assert advice[0] == make_bot(state.game, 0).act(state, seat)
             for action in advice:
                 state.check(seat, action)
-            assert state.suggestions((seat + 1) % state.seats) == []
+            assert games.suggestions(state, (seat + 1) % state.seats) == []
             state.apply(seat, advice[-1])
             if state.is_over:
                 break

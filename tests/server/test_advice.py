@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from server_helpers import Oracle, Player, Server, rebuild
 
+import paiju.games as games
 from paiju.games import read_record, replay
 from paiju.server.store import Store
 
@@ -63,7 +64,7 @@ def test_suggestions_are_the_engines_advice_and_can_be_played(
         hand = Store(str(server.db)).current_hand(room)
         assert hand is not None
         state = rebuild(hand)
-        expected = state.advice(p.seat or 0)  # the actions, with what a player reads of them
+        expected = games.advice(state, p.seat or 0)  # the actions, with what a player reads of them
         assert advice == expected
         p.sent += 1
         p.pending = p.sent

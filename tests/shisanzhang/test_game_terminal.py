@@ -12,7 +12,7 @@ from rich.console import Console
 
 from paiju.cards import parse_cards
 from paiju.engine import Deal
-from paiju.games import game
+from paiju.games import game, rule_bot
 from paiju.games.shisanzhang.game import Arrange, Declare, ShisanzhangState
 from paiju.games.shisanzhang.terminal import ShisanzhangTable
 
@@ -85,10 +85,11 @@ def test_forced_declare_and_showdown(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "比牌" in out.getvalue() and "1号位 对 2号位" in out.getvalue()
 
 
-def test_timeout_action_is_the_solvers() -> None:
+def test_a_seat_out_of_time_gets_the_solvers_legal_arrangement() -> None:
+    """The server plays a seat that runs out of time with the family's rule bot."""
     st = _state("1303")
-    action = st.timeout_action(2)
-    assert st.is_legal(2, action)
+    action = rule_bot(st.game).act(st, 2)
+    assert isinstance(action, Arrange | Declare) and st.is_legal(2, action)
 
 
 def test_a_fouled_arrangement_asks_before_it_is_played(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -145,7 +146,7 @@ def test_the_table_speaks_one_language_chinese_unless_paiju_lang_en(
     assert not CJK.search(en.replace(st.game.variant.name_zh, "")), en
     assert not WORDS.findall(zh), zh
     for seat in range(4):
-        arrangement = st.timeout_action(seat)
+        arrangement = rule_bot(st.game).act(st, seat)
         st.apply(seat, arrangement)
     zh, en = _printed(monkeypatch, "zh", st), _printed(monkeypatch, "en", st)
     assert "比牌" in zh and "1号位 对 2号位：" in zh and "座位" in zh

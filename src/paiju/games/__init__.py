@@ -38,12 +38,13 @@ from paiju.errors import CatalogError, NotImplementedFamily
 
 if TYPE_CHECKING:
     from paiju.bots import Bot
-    from paiju.engine import Game, Record, State
+    from paiju.engine import Action, Game, Record, State
 
 __all__ = [
     "FAMILIES",
     "SAMPLE_CODES",
     "Family",
+    "advice",
     "check_catalog",
     "check_variant",
     "family_spec",
@@ -52,6 +53,8 @@ __all__ = [
     "read_record",
     "replay",
     "resolve",
+    "rule_bot",
+    "suggestions",
     "variant_json",
 ]
 
@@ -223,24 +226,50 @@ def game(code: str, /, **options: Any) -> Game:
     return result
 
 
+def rule_bot(game_: Game, seed: int = 0) -> Bot:
+    """The family's rule bot (普通) for ``game_``; the random legal bot where there is none."""
+    from paiju.bots import RandomBot
+
+    path = FAMILIES[game_.variant.family].bot
+    if path is None:
+        return RandomBot(game_, seed)
+    bot: Bot = resolve(path)(game_, seed)
+    return bot
+
+
 def make_bot(game_: Game, seed: int = 0, level: str = "normal") -> Bot:
-    """The family's bot for ``game_`` at ``level``: ``easy`` (简单), ``normal`` (普通, the
-    family's rule bot; the random legal bot where there is none) or ``hard`` (困难, the
-    search of :mod:`paiju.search` where the family has one). Chinese names work too."""
-    from paiju.bots import EasyBot, RandomBot, level_name
+    """The family's bot for ``game_`` at ``level``: ``easy`` (简单, the rule bot with a
+    beginner's slips), ``normal`` (普通, :func:`rule_bot`) or ``hard`` (困难, the search of
+    :mod:`paiju.search` where the family has one, the rule bot as its policy). Chinese names
+    work too."""
+    from paiju.bots import EasyBot, level_name
 
     name = level_name(level)
-    family = FAMILIES[game_.variant.family]
     if name == "easy":
-        return EasyBot(game_, seed)
-    if name == "hard" and family.search:
+        return EasyBot(game_, seed, rule_bot(game_, seed))
+    if name == "hard" and FAMILIES[game_.variant.family].search:
         from paiju.search import SearchBot
 
-        return SearchBot(game_, seed)
-    if family.bot is None:
-        return RandomBot(game_, seed)
-    bot: Bot = resolve(family.bot)(game_, seed)
-    return bot
+        return SearchBot(game_, seed, rule_bot)
+    return rule_bot(game_, seed)
+
+
+def _bot_choice(state: State, seat: int) -> Action | None:
+    """The rule bot's action for ``seat`` where the family's advice starts with it."""
+    if not state.advised_by_bot or seat not in state.to_act():
+        return None
+    return rule_bot(state.game, 0).act(state, seat)
+
+
+def suggestions(state: State, seat: int, limit: int = 5) -> list[Action]:
+    """推荐 for ``seat``: :meth:`~paiju.engine.State.suggestions` with the family's rule
+    bot's choice first where the family leads with it (提示 in the clients)."""
+    return state.suggestions(seat, limit, _bot_choice(state, seat))
+
+
+def advice(state: State, seat: int, limit: int = 5) -> list[dict[str, Any]]:
+    """:func:`suggestions` as JSON for a player to read (:meth:`~paiju.engine.State.advice`)."""
+    return state.advice(seat, limit, _bot_choice(state, seat))
 
 
 def read_record(obj: Mapping[str, Any]) -> Record:

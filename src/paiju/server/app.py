@@ -32,6 +32,7 @@ from starlette.websockets import WebSocketDisconnect
 from paiju import __version__
 from paiju.catalog import catalog, find_variant
 from paiju.errors import PaijuError
+from paiju.games import advice as family_advice
 from paiju.games import variant_json
 from paiju.reasons import error_fields, texts_of_code
 from paiju.server.client import Client
@@ -488,7 +489,7 @@ def create_app(
         """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play."""
         room, seat = await seated(room_id, me)
         state = room.state
-        advice = [] if state is None else state.advice(seat, limit)
+        advice = [] if state is None else family_advice(state, seat, limit)
         return Suggestions(room=room_id, game=room.hand_id or None, seat=seat, suggestions=advice)
 
     @app.post("/api/rooms/{room_id}/check")

@@ -591,13 +591,14 @@ class JiajiabaoState(BaoziState):
         new.groups = list(self.groups)
         return new
 
-    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
-        """推荐分组: the solver's groupings, best expected result first (exact counts)."""
+    def suggestions(self, seat: int, limit: int = 5, first: Action | None = None) -> list[Action]:
+        """推荐分组: the solver's groupings, best expected result first (exact counts); the
+        solver is the bot, so ``first`` is not asked for."""
         if seat not in self.to_act() or self.phase != "grouping":
             return []
         return [Group(sc.front, sc.back) for sc in self._ranked_groupings(seat)[:limit]]
 
-    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+    def advice(self, seat: int, limit: int = 5, first: Action | None = None) -> list[JSON]:
         """推荐分组 for a player: each grouping with its two groups' ``readings``
         (``["7点", "对6"]``, front then back) and its ``win``/``push``/``loss`` chances
         and ``expected`` result per unit bet against every hand the others may hold."""

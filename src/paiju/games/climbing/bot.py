@@ -260,15 +260,13 @@ def _card_of_rank(rank: int) -> int:
     return (rank - 2) * 4
 
 
-def duel(code: str, seed: str, ours: type, theirs: type, **options: object) -> int:
-    """One comparison deal pair: ``ours`` in the even seats against ``theirs`` in the odd
-    ones, then the seats swapped on the same deal; the total score of ``ours``.
+def duel(g: Game, seed: str, ours: type, theirs: type) -> int:
+    """One comparison deal pair of the game ``g``: ``ours`` in the even seats against
+    ``theirs`` in the odd ones, then the seats swapped on the same deal; the total score of
+    ``ours``.
 
     Used by ``bench/climbing_bots.py`` (many deals, mean and 95% CI).
     """
-    from paiju.games import game
-
-    g = game(code, **options)
     total = 0
     for ours_parity in (0, 1):
         bots = [

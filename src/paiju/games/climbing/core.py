@@ -911,20 +911,20 @@ class ClimbingState(State):
             acts.insert(0, Pass())
         return acts
 
-    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
-        """推荐: the family bot's choice first, then the other legal plays low to high (one
-        per rank and size), from what the seat sees; none when it is not its turn."""
+    advised_by_bot = True
+
+    def suggestions(self, seat: int, limit: int = 5, first: Action | None = None) -> list[Action]:
+        """推荐: the family bot's choice ``first``, then the other legal plays low to high
+        (one per rank and size), from what the seat sees; none when it is not its turn."""
         if seat not in self.to_act():
             return []
-        from paiju.games import make_bot
-
-        best = make_bot(self.game, 0).act(self, seat)
-        out: list[Action] = [best]
+        best = first
+        out: list[Action] = [] if best is None else [best]
         seen: set[tuple[str, int, int]] = set()
         if isinstance(best, Play):
-            first = self.rules.classify(best.cards)
-            if first is not None:
-                seen.add((first.kind, first.rank, first.length))
+            combo = self.rules.classify(best.cards)
+            if combo is not None:
+                seen.add((combo.kind, combo.rank, combo.length))
         for combo in self.legal_combos(seat):
             key = (combo.kind, combo.rank, combo.length)
             if len(out) >= limit:

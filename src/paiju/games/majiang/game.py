@@ -875,15 +875,15 @@ class MajiangState(State):
 
     # -- advice -------------------------------------------------------------------------
 
-    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
-        """提示: the family bot's choice first; then, on one's turn, the other discards that
-        keep the hand ready (听); then the other legal actions. None when the seat does not
-        act. The bot decides from the seat's own tiles and what is in plain view."""
+    advised_by_bot = True
+
+    def suggestions(self, seat: int, limit: int = 5, first: Action | None = None) -> list[Action]:
+        """提示: the family bot's choice ``first``; then, on one's turn, the other discards
+        that keep the hand ready (听); then the other legal actions. None when the seat does
+        not act. The bot decides from the seat's own tiles and what is in plain view."""
         if seat not in self.to_act():
             return []
-        from paiju.games.majiang.bot import MajiangBot  # the family's bot (it imports this module)
-
-        out: list[Action] = [MajiangBot(self.game, 0).act(self, seat)]
+        out: list[Action] = [] if first is None else [first]
         legal = list(self.legal_actions(seat) or [])
         ting = self.view(seat).get("ting", {})
         ready = [Discard(Tile.parse(d["tile"])) for d in ting.get("discards", [])]
@@ -894,13 +894,13 @@ class MajiangState(State):
                 out.append(action)
         return out
 
-    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+    def advice(self, seat: int, limit: int = 5, first: Action | None = None) -> list[JSON]:
         """:meth:`suggestions` as JSON; a discard that keeps the hand ready carries the waits
         it leaves (``waits``, as the view's ``ting``)."""
         ting = self.view(seat).get("ting", {})
         waits = {d["tile"]: d["waits"] for d in ting.get("discards", [])}
         out = []
-        for action in self.suggestions(seat, limit):
+        for action in self.suggestions(seat, limit, first):
             item = action.to_json()
             if isinstance(action, Discard) and str(action.tile) in waits:
                 item["waits"] = waits[str(action.tile)]

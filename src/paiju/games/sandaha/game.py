@@ -907,15 +907,16 @@ class SandahaState(State):
             return [NameTrump(name) for name in TRUMP_NAMES]
         return None
 
-    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
-        """提示: the family bot's choice first (the cards to lead, follow or bury, or a bid);
-        where the legal actions are few (bidding, naming trump) the others follow. None when
-        the seat does not act. The bot decides from the seat's own cards and plain view."""
+    advised_by_bot = True
+
+    def suggestions(self, seat: int, limit: int = 5, first: Action | None = None) -> list[Action]:
+        """提示: the family bot's choice ``first`` (the cards to lead, follow or bury, or a
+        bid); where the legal actions are few (bidding, naming trump) the others follow.
+        None when the seat does not act. The bot decides from the seat's own cards and
+        plain view."""
         if seat not in self.to_act():
             return []
-        from paiju.games.sandaha.bot import SandahaBot  # the family's bot (it imports this module)
-
-        out: list[Action] = [SandahaBot(self.game, 0).act(self, seat)]
+        out: list[Action] = [] if first is None else [first]
         for action in self.legal_actions(seat) or []:
             if len(out) >= limit:
                 break

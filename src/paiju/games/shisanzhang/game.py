@@ -476,17 +476,20 @@ class ShisanzhangState(State):
             return declared(self.hands[seat], special).to_json()
         return None
 
-    def suggestions(self, seat: int, limit: int = 5) -> list[Action]:
-        """推荐摆法: the solver's best arrangements under the room's settlement (declaring
-        first where the seat must, or where its special is worth more than arranging)."""
-        return [a for a, _ in self._advised(seat, limit)]
+    advised_by_bot = True
 
-    def advice(self, seat: int, limit: int = 5) -> list[JSON]:
+    def suggestions(self, seat: int, limit: int = 5, first: Action | None = None) -> list[Action]:
+        """推荐摆法: the solver's best arrangements under the room's settlement (declaring
+        first where the seat must, or where the bot's choice ``first`` is to declare: its
+        special is worth more than arranging)."""
+        return [a for a, _ in self._advised(seat, limit, first)]
+
+    def advice(self, seat: int, limit: int = 5, first: Action | None = None) -> list[JSON]:
         """推荐摆法 for a player: each arrangement with its rows' ``categories`` (牌型)
         and the solver's expected ``score`` per opponent (in 注), a declaration as is."""
         out: list[JSON] = []
         rules = self.game.params.row_rules()
-        for action, score in self._advised(seat, limit):
+        for action, score in self._advised(seat, limit, first):
             item = action.to_json()
             if isinstance(action, Arrange):
                 rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
@@ -496,15 +499,15 @@ class ShisanzhangState(State):
             out.append(item)
         return out
 
-    def _advised(self, seat: int, limit: int) -> list[tuple[Action, float | None]]:
+    def _advised(
+        self, seat: int, limit: int, first: Action | None
+    ) -> list[tuple[Action, float | None]]:
         if seat not in self.to_act() or self.betting:
             return []
-        from paiju.games.shisanzhang.bot import ShisanzhangBot
         from paiju.games.shisanzhang.solver import solve
 
-        first = ShisanzhangBot(self.game).act(self, seat)
         if self.forced[seat]:
-            return [(first, None)]
+            return [(Declare(), None)]
         found = solve(
             self.hands[seat],
             self.game.params,
@@ -521,15 +524,6 @@ class ShisanzhangState(State):
         declare: list[Action] = [Declare()] if self.specials[seat] is not None else []
         ordered = [first, *declare, *solved] if isinstance(first, Declare) else [*solved, *declare]
         return [(a, scores.get(a)) for a in dict.fromkeys(ordered)][:limit]
-
-    def timeout_action(self, seat: int) -> Action:
-        """What a seat that ran out of time plays: the solver arranges (or it declares).
-
-        The server's time limit calls this; it is the bot's choice for the seat.
-        """
-        from paiju.games.shisanzhang.bot import ShisanzhangBot
-
-        return ShisanzhangBot(self.game, 0).act(self, seat)
 
     def view(self, seat: int | None) -> JSON:
         out: JSON = {
