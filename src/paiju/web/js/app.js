@@ -10,13 +10,15 @@ import { applyStatic, lang, onLang, setLang, t } from "./i18n.js";
 const routes = [
   [/^#?\/?$/, () => import("./lobby.js").then((m) => m.showLobby)],
   [/^#\/rules\/(.+)$/, () => import("./lobby.js").then((m) => m.showRules)],
-  [/^#\/room\/(\d+)$/, () => import("./room.js").then((m) => m.showRoom)],
+  // a room redraws itself in the new language (its socket and state stay): not rebuilt
+  [/^#\/room\/(\d+)$/, () => import("./room.js").then((m) => m.showRoom), { keepsLanguage: true }],
   [/^#\/replay\/(\d+)$/, () => import("./replay.js").then((m) => m.showReplay)],
   [/^#\/ledger$/, () => import("./ledger.js").then((m) => m.showLedger)],
 ];
 
 let cleanup = null;
 let routing = 0;
+let rerender = true; // whether a language change rebuilds the view (see the routes)
 
 async function route() {
   const mine = ++routing; // a newer route() call supersedes this one
@@ -42,9 +44,10 @@ async function route() {
     return;
   }
   const hash = location.hash || "#/";
-  for (const [pattern, load] of routes) {
+  for (const [pattern, load, how = {}] of routes) {
     const match = hash.match(pattern);
     if (match) {
+      rerender = !how.keepsLanguage;
       const view = await load();
       if (mine !== routing) return;
       // Each route draws into its own box: a superseded one is detached by the next clear.
@@ -104,11 +107,8 @@ document.getElementById("lang-switch").addEventListener("click", () => {
   setLang(lang() === "en" ? "zh" : "en");
 });
 
-// Views re-render themselves on a language change when they can; the others are rebuilt.
-let rerender = true;
-export function keepOnLanguageChange(value) {
-  rerender = !value;
-}
+// Views re-render themselves on a language change when they can (a route's keepsLanguage);
+// the others are rebuilt.
 onLang(() => {
   if (rerender) route();
 });

@@ -4,7 +4,6 @@
 
 import { get, post, socketUrl } from "./api.js";
 import { newClientSeed } from "./fairness.js";
-import { keepOnLanguageChange } from "./app.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { seatPlace, seatSide, seatStyle } from "./felt.js";
 import { findVariant, ownedRooms } from "./lobby.js";
@@ -47,7 +46,6 @@ function patchChildren(root, nodes) {
 }
 
 export async function showRoom(main, [roomId], who) {
-  keepOnLanguageChange(true);
   const room = new RoomView(main, Number(roomId), who);
   await room.open();
   return () => room.close();
