@@ -18,13 +18,8 @@ from typing import Any
 from paiju.cards import Card, format_cards, parse_cards
 from paiju.catalog import find_variant
 from paiju.errors import IllegalAction
-from paiju.games.baozi.game import (
-    Groups,
-    fixed_grouping,
-    group_winner,
-    groups_text,
-    order_groups,
-)
+from paiju.games.baozi.game import group_winner
+from paiju.games.baozi.groups import Groups, fixed_grouping, groups_text, order_groups
 from paiju.games.baozi.rules import Evaluator, evaluator, symbol
 from paiju.games.baozi.spec import JiajiabaoParams, params_of
 

@@ -108,7 +108,7 @@ class RankTables:
     """佳佳宝 by rank multisets: the solver's grouping of every multiset and the exact odds."""
 
     def __init__(self, variant: Variant) -> None:
-        from paiju.games.baozi.game import fixed_grouping
+        from paiju.games.baozi.groups import fixed_grouping
         from paiju.games.baozi.solver import SPLITS, Solver, group_outcomes
 
         params = params_of(variant)

@@ -37,7 +37,7 @@ import numpy.typing as npt
 from paiju.cards import Card, format_cards, parse_cards
 from paiju.catalog import find_variant
 from paiju.errors import IllegalAction
-from paiju.games.baozi.game import Groups, fixed_grouping, groupings, order_groups
+from paiju.games.baozi.groups import Groups, fixed_grouping, groupings, order_groups
 from paiju.games.baozi.rules import Evaluator, evaluator
 from paiju.games.baozi.spec import JiajiabaoParams, params_of
 

@@ -34,14 +34,14 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar
-
-from pydantic import PlainSerializer, PlainValidator
+from typing import Any, ClassVar
 
 from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
-from paiju.errors import IllegalAction, NotationError, ProtocolError
+from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
+from paiju.games.majiang.actions import Chi, Discard, Gang, Kong, OneTile, Pass, Peng, Win
 from paiju.games.majiang.rules import MajiangRules, hun_kinds
+from paiju.games.majiang.sample import proposer
 from paiju.games.majiang.score import (
     WinContext,
     payment_table,
@@ -52,6 +52,7 @@ from paiju.games.majiang.score import (
 from paiju.games.majiang.shanten import shanten
 from paiju.games.majiang.ting import help_from_view
 from paiju.games.majiang.win import Meld, can_win
+from paiju.sampling import replay_sample
 from paiju.tiles import Tile, TileList, format_tiles
 
 __all__ = [
@@ -67,73 +68,6 @@ __all__ = [
 ]
 
 JSON = dict[str, Any]
-
-
-def _one_tile(value: object) -> Tile:
-    if isinstance(value, Tile):
-        return value
-    if isinstance(value, str):
-        return Tile.parse(value)
-    raise NotationError(f"expected a tile as text like '5m', got {value!r}")
-
-
-OneTile = Annotated[Tile, PlainValidator(_one_tile), PlainSerializer(str, return_type=str)]
-"""A tile whose JSON form is its text (``"5m"``)."""
-
-
-# --------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True)
-class Discard(Action):
-    """打牌: discard ``tile`` from the hand."""
-
-    type: ClassVar[str] = "discard"
-    tile: OneTile
-
-
-@dataclass(frozen=True)
-class Kong(Action):
-    """暗杠 (four in hand) or 补杠 (the fourth added to one's 碰) of ``tile``, on one's turn."""
-
-    type: ClassVar[str] = "kong"
-    tile: OneTile
-
-
-@dataclass(frozen=True)
-class Win(Action):
-    """胡: 自摸 on one's turn, or on the discard (点炮) or the added kong tile (抢杠)."""
-
-    type: ClassVar[str] = "win"
-
-
-@dataclass(frozen=True)
-class Chi(Action):
-    """吃: the 下家 takes the discard into ``chow`` (three in a row, the discard among them)."""
-
-    type: ClassVar[str] = "chi"
-    chow: TileList
-
-
-@dataclass(frozen=True)
-class Peng(Action):
-    """碰: take the discard with two of it from the hand."""
-
-    type: ClassVar[str] = "peng"
-
-
-@dataclass(frozen=True)
-class Gang(Action):
-    """明杠: take the discard with three of it from the hand, then draw a replacement."""
-
-    type: ClassVar[str] = "gang"
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    """过: let the discard (or the kong tile) go."""
-
-    type: ClassVar[str] = "pass"
 
 
 # ---------------------------------------------------------------------------- events
@@ -963,10 +897,10 @@ class MajiangState(State):
 
     def resample(self, seat: int, rng: random.Random) -> MajiangState:
         """The other concealed hands, their 暗杠 and the wall dealt anew (the flip and its
-        混 stay); see :func:`paiju.games.majiang.sample.resample`."""
-        from paiju.games.majiang.sample import resample
-
-        return resample(self, seat, rng)
+        混 stay); see :mod:`paiju.games.majiang.sample`."""
+        if self.phase == "over":
+            return self.clone()
+        return replay_sample(self, seat, rng, proposer(self, seat))
 
     def hidden_from(self, seat: int | None) -> Counter[int]:
         hidden: Counter[int] = Counter(self.wall)

@@ -22,17 +22,37 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from paiju.engine import Action, Deal, State
-from paiju.sampling import ResampleFailed, Script, deal_hidden, replay_sample
+from paiju.games.majiang.actions import Chi, Discard, Gang, Kong, Pass, Peng, Win
+from paiju.sampling import ResampleFailed, Script, deal_hidden
 from paiju.tiles import Tile
 
-if TYPE_CHECKING:
-    from paiju.games.majiang.game import MajiangState
+__all__ = ["Table", "proposer"]
 
-__all__ = ["resample"]
+
+class Table(Protocol):
+    """What a sample reads of a 麻将 hand in play (a :class:`MajiangState` is one)."""
+
+    @property
+    def seats(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def history(self) -> Sequence[tuple[int, Action]]: ...
+    @property
+    def deal(self) -> Deal: ...
+    @property
+    def draws(self) -> Sequence[tuple[int, bool]]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[Tile]]: ...
+    @property
+    def wall(self) -> Sequence[Tile]: ...
+    def hidden_from(self, seat: int | None) -> Counter[int]: ...
+    def hidden_window(self) -> bool: ...
+
 
 _ANGANG = -1
 """A placeholder in a seat's list of tiles put out: one tile of its next 暗杠."""
@@ -40,7 +60,6 @@ _ANGANG = -1
 
 def _pass_if_waiting(seat: int) -> Callable[[State, random.Random], Action | None]:
     """Pass for ``seat`` when a window on the new tiles waits for it (else nothing)."""
-    from paiju.games.majiang.game import Pass
 
     def step(state: State, rng: random.Random) -> Action | None:
         waiting = state.phase in ("claim", "rob") and seat in state.to_act()
@@ -49,12 +68,10 @@ def _pass_if_waiting(seat: int) -> Callable[[State, random.Random], Action | Non
     return step
 
 
-def resample(state: MajiangState, seat: int, rng: random.Random) -> MajiangState:
-    """See the module docs and :meth:`paiju.engine.State.resample`."""
-    from paiju.games.majiang.game import Chi, Discard, Gang, Kong, Pass, Peng, Win
-
-    if state.phase == "over":
-        return state.clone()
+def proposer(state: Table, seat: int) -> Callable[[random.Random], tuple[Deal, Script]]:
+    """The deals (and the scripts that play the hand again on them) that a sample for
+    ``seat`` proposes, for :func:`paiju.sampling.replay_sample` (see the module docs); of a
+    hand still in play."""
     n = state.seats
     others = [s for s in range(n) if s != seat]
     decisions = (Chi, Peng, Gang, Pass, Win)
@@ -174,4 +191,4 @@ def resample(state: MajiangState, seat: int, rng: random.Random) -> MajiangState
     def kinds_of(s: int, kinds: list[int]) -> list[int]:
         return [k for (who, _), k in zip(angangs, kinds, strict=True) if who == s]
 
-    return replay_sample(state, seat, rng, propose)
+    return propose

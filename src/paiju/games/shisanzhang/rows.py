@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from paiju.cards import Card
-from paiju.games.shisanzhang.spec import CATEGORY_NAMES
+from paiju.games.shisanzhang.categories import CATEGORY_NAMES
 
 __all__ = [
     "CATEGORIES",

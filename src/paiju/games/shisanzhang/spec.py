@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from paiju.games.shisanzhang.categories import CATEGORY_NAMES
+
 if TYPE_CHECKING:
     from paiju.catalog import Variant
     from paiju.games.shisanzhang.rows import RowRules
@@ -72,19 +74,6 @@ SPECIAL_NAMES: tuple[str, ...] = (
 """Every 13-card hand shape a ladder may name (see :mod:`paiju.games.shisanzhang.specials`).
 ``同花顺``, ``炸弹`` and ``三条`` mean "contains one" (免摆 and 绍兴 tiers); ``对子`` is the
 绍兴 bottom tier (any hand: pairs, then high cards)."""
-
-CATEGORY_NAMES: tuple[str, ...] = (
-    "散牌",
-    "对子",
-    "两对",
-    "三条",
-    "顺子",
-    "同花",
-    "葫芦",
-    "炸弹",
-    "同花顺",
-)
-"""Row categories, weakest first (the same names as ``rows.CATEGORIES``)."""
 
 RANGE_HANDS = ("全大", "全小", "半大", "半小")
 
