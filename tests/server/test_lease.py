@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,20 @@ from paiju.server.app import create_app
 from paiju.server.errors import ServerError
 from paiju.server.lease import _NODE_LOCKS, SharedStore, StaleLease
 from paiju.server.store import _PG_LOCK, ActionWrite, HandEnding, HandWrite, Store
+
+Nodes = tuple[SharedStore, SharedStore]
+
+
+@pytest.fixture
+def nodes(postgres_db: str) -> Iterator[Nodes]:
+    """Two cluster nodes' stores, ``a`` and ``b``, on one database; closed after the test."""
+    a = SharedStore(postgres_db, "a", ttl=30.0)
+    b = SharedStore(postgres_db, "b", ttl=30.0)
+    try:
+        yield a, b
+    finally:
+        a.close()
+        b.close()
 
 
 def _hand(store: SharedStore, room: int, players: tuple[int | None, ...]) -> HandWrite:
@@ -38,45 +53,40 @@ def _expire(store: SharedStore, room: int) -> None:
         conn.execute(text("UPDATE room_leases SET expires_at = 0 WHERE room_id = :r"), {"r": room})
 
 
-def test_a_room_is_held_by_one_node_and_a_stale_epoch_writes_nothing(postgres_db: str) -> None:
-    a = SharedStore(postgres_db, "a", ttl=30.0)
-    b = SharedStore(postgres_db, "b", ttl=30.0)
-    try:
-        ann, _ = a.create_player("ann")
-        room = a.create_room("toy", {}, {}, 2, ann.id, [False, True])
-        first = a.fence[room]
-        # node b cannot take a live lease, nor claim the room
-        assert b.leases.acquire(room) is None
-        assert b.leases.claim(10, grace=0) == []
-        assert a.leases.renew({room: first}) == {room}
-        hand = _hand(a, room, (ann.id, None))
-        a.append_actions([hand])
-        a.append_actions([ActionWrite(hand.id, 0, 0, {"n": 1}, "player")])
-        # a's lease lapses (a paused or cut-off node); b takes the room: a new epoch
-        _expire(a, room)
-        assert b.leases.claim(10, grace=0) == [(room, first + 1)]
-        b.fence[room] = first + 1
-        assert a.leases.renew({room: first}) == set()
-        holder = b.leases.holders([room])[room]
-        assert (holder.node, holder.epoch, holder.live) == ("b", first + 1, True)
-        # a's next write (an action that also settles the hand) is refused: nothing lands
-        ending = HandEnding(room, (1, -1), (1, -1), (ann.id, None), 1, {}, False)
-        with pytest.raises(StaleLease) as refused:
-            a.append_actions([ActionWrite(hand.id, 1, 1, {"n": 2}, "bot", ending)])
-        assert refused.value.rooms == {room}
-        found = a.hand(hand.id)
-        assert found is not None
-        assert len(found.actions) == 1 and found.status == "playing"
-        assert a.ledger(ann.id) == []
-        # b, the holder, writes it
-        b.append_actions([ActionWrite(hand.id, 1, 1, {"n": 2}, "bot", ending)])
-        assert [e["delta"] for e in b.ledger(ann.id)] == [1]
-        # a new hand of a stale node is refused too
-        with pytest.raises(StaleLease):
-            a.append_actions([_hand(a, room, (ann.id, None))])
-    finally:
-        a.close()
-        b.close()
+def test_a_room_is_held_by_one_node_and_a_stale_epoch_writes_nothing(nodes: Nodes) -> None:
+    a, b = nodes
+    ann, _ = a.create_player("ann")
+    room = a.create_room("toy", {}, {}, 2, ann.id, [False, True])
+    first = a.fence[room]
+    # node b cannot take a live lease, nor claim the room
+    assert b.leases.acquire(room) is None
+    assert b.leases.claim(10, grace=0) == []
+    assert a.leases.renew({room: first}) == {room}
+    hand = _hand(a, room, (ann.id, None))
+    a.append_actions([hand])
+    a.append_actions([ActionWrite(hand.id, 0, 0, {"n": 1}, "player")])
+    # a's lease lapses (a paused or cut-off node); b takes the room: a new epoch
+    _expire(a, room)
+    assert b.leases.claim(10, grace=0) == [(room, first + 1)]
+    b.fence[room] = first + 1
+    assert a.leases.renew({room: first}) == set()
+    holder = b.leases.holders([room])[room]
+    assert (holder.node, holder.epoch, holder.live) == ("b", first + 1, True)
+    # a's next write (an action that also settles the hand) is refused: nothing lands
+    ending = HandEnding(room, (1, -1), (1, -1), (ann.id, None), 1, {}, False)
+    with pytest.raises(StaleLease) as refused:
+        a.append_actions([ActionWrite(hand.id, 1, 1, {"n": 2}, "bot", ending)])
+    assert refused.value.rooms == {room}
+    found = a.hand(hand.id)
+    assert found is not None
+    assert len(found.actions) == 1 and found.status == "playing"
+    assert a.ledger(ann.id) == []
+    # b, the holder, writes it
+    b.append_actions([ActionWrite(hand.id, 1, 1, {"n": 2}, "bot", ending)])
+    assert [e["delta"] for e in b.ledger(ann.id)] == [1]
+    # a new hand of a stale node is refused too
+    with pytest.raises(StaleLease):
+        a.append_actions([_hand(a, room, (ann.id, None))])
 
 
 def _waiting_on_a_lock(store: SharedStore) -> int:
@@ -94,81 +104,71 @@ def _waiting_on_a_lock(store: SharedStore) -> int:
 
 
 def test_a_takeover_waits_for_the_holders_write_and_its_renewal_does_not(
-    postgres_db: str,
+    nodes: Nodes,
 ) -> None:
-    a = SharedStore(postgres_db, "a", ttl=30.0)
-    b = SharedStore(postgres_db, "b", ttl=30.0)
-    try:
-        ann, _ = a.create_player("ann")
-        room = a.create_room("toy", {}, {}, 2, ann.id, [False, True])
-        epoch = a.fence[room]
-        hand = _hand(a, room, (ann.id, None))
-        a.append_actions([hand])
-        with a.engine.connect() as write:
-            # a's write in flight: past its fence, not yet committed
-            write.begin()
-            a._fence(write, [], [ActionWrite(hand.id, 0, 0, {"n": 1}, "player")])
-            renewed: list[set[int]] = []
-            renewal = threading.Thread(target=lambda: renewed.append(a.leases.renew({room: epoch})))
-            renewal.start()
-            renewal.join(30)
-            assert not renewal.is_alive() and renewed == [{room}]
-            _expire(a, room)
-            taken: list[list[tuple[int, int]]] = []
-            takeover = threading.Thread(target=lambda: taken.append(b.leases.claim(10, grace=0)))
-            takeover.start()
-            for _ in range(300):
-                if _waiting_on_a_lock(a):
-                    break
-                takeover.join(0.1)
-            assert takeover.is_alive() and taken == [] and _waiting_on_a_lock(a) == 1
-            write.execute(
-                text(
-                    "INSERT INTO actions (hand_id, idx, seat, action, actor, at)"
-                    " VALUES (:h, 0, 0, '{}', 'player', 0)"
-                ),
-                {"h": hand.id},
-            )
-            write.commit()
-        takeover.join(30)
-        assert taken == [[(room, epoch + 1)]]
-        found = a.hand(hand.id)
-        assert found is not None and len(found.actions) == 1
-        with pytest.raises(StaleLease):
-            a.append_actions([ActionWrite(hand.id, 1, 1, {"n": 2}, "player")])
-    finally:
-        a.close()
-        b.close()
+    a, b = nodes
+    ann, _ = a.create_player("ann")
+    room = a.create_room("toy", {}, {}, 2, ann.id, [False, True])
+    epoch = a.fence[room]
+    hand = _hand(a, room, (ann.id, None))
+    a.append_actions([hand])
+    with a.engine.connect() as write:
+        # a's write in flight: past its fence, not yet committed
+        write.begin()
+        a._fence(write, [], [ActionWrite(hand.id, 0, 0, {"n": 1}, "player")])
+        renewed: list[set[int]] = []
+        renewal = threading.Thread(target=lambda: renewed.append(a.leases.renew({room: epoch})))
+        renewal.start()
+        renewal.join(30)
+        assert not renewal.is_alive() and renewed == [{room}]
+        _expire(a, room)
+        taken: list[list[tuple[int, int]]] = []
+        takeover = threading.Thread(target=lambda: taken.append(b.leases.claim(10, grace=0)))
+        takeover.start()
+        for _ in range(300):
+            if _waiting_on_a_lock(a):
+                break
+            takeover.join(0.1)
+        assert takeover.is_alive() and taken == [] and _waiting_on_a_lock(a) == 1
+        write.execute(
+            text(
+                "INSERT INTO actions (hand_id, idx, seat, action, actor, at)"
+                " VALUES (:h, 0, 0, '{}', 'player', 0)"
+            ),
+            {"h": hand.id},
+        )
+        write.commit()
+    takeover.join(30)
+    assert taken == [[(room, epoch + 1)]]
+    found = a.hand(hand.id)
+    assert found is not None and len(found.actions) == 1
+    with pytest.raises(StaleLease):
+        a.append_actions([ActionWrite(hand.id, 1, 1, {"n": 2}, "player")])
 
 
 def test_released_leases_are_claimed_at_once_and_hand_ids_never_collide(
-    postgres_db: str,
+    nodes: Nodes,
 ) -> None:
-    a = SharedStore(postgres_db, "a", ttl=30.0)
-    b = SharedStore(postgres_db, "b", ttl=30.0)
-    try:
-        ann, _ = a.create_player("ann")
-        rooms = [a.create_room("toy", {}, {}, 2, ann.id, [False, True]) for _ in range(3)]
-        # rooms without a lease (made by a single server) wait out the creation grace
-        with a.engine.begin() as conn:
-            conn.execute(text("DELETE FROM room_leases WHERE room_id = :r"), {"r": rooms[2]})
-        assert b.leases.claim(10) == []
-        assert b.leases.claim(10, full=True) == []
-        a.leases.release({r: a.fence[r] for r in rooms[:2]})
-        # the takeover query of every second sees expired leases only
-        claimed = dict(b.leases.claim(10, grace=0))
-        assert set(claimed) == set(rooms[:2])
-        assert claimed[rooms[0]] == a.fence[rooms[0]] + 1
-        # the full one (at start-up, then once a minute) finds the room without a lease
-        assert b.leases.claim(10, grace=0, full=True) == [(rooms[2], 1)]
-        ids = [s.new_hand_id() for s in (a, b, a, b)]
-        assert len(set(ids)) == 4
-        # leases are timed by the database's clock
-        lease = b.leases.holders([rooms[0]])[rooms[0]]
-        assert abs(lease.expires_at - 30.0 - time.time()) < 5
-    finally:
-        a.close()
-        b.close()
+    a, b = nodes
+    ann, _ = a.create_player("ann")
+    rooms = [a.create_room("toy", {}, {}, 2, ann.id, [False, True]) for _ in range(3)]
+    # rooms without a lease (made by a single server) wait out the creation grace
+    with a.engine.begin() as conn:
+        conn.execute(text("DELETE FROM room_leases WHERE room_id = :r"), {"r": rooms[2]})
+    assert b.leases.claim(10) == []
+    assert b.leases.claim(10, full=True) == []
+    a.leases.release({r: a.fence[r] for r in rooms[:2]})
+    # the takeover query of every second sees expired leases only
+    claimed = dict(b.leases.claim(10, grace=0))
+    assert set(claimed) == set(rooms[:2])
+    assert claimed[rooms[0]] == a.fence[rooms[0]] + 1
+    # the full one (at start-up, then once a minute) finds the room without a lease
+    assert b.leases.claim(10, grace=0, full=True) == [(rooms[2], 1)]
+    ids = [s.new_hand_id() for s in (a, b, a, b)]
+    assert len(set(ids)) == 4
+    # leases are timed by the database's clock
+    lease = b.leases.holders([rooms[0]])[rooms[0]]
+    assert abs(lease.expires_at - 30.0 - time.time()) < 5
 
 
 def test_a_cluster_store_needs_postgresql(tmp_path: object) -> None:
@@ -234,49 +234,44 @@ def test_seats_status_and_closing_of_a_room_are_fenced_by_its_lease(postgres_db:
         b.close()
 
 
-def test_the_takeover_query_walks_the_expired_leases_only(postgres_db: str) -> None:
+def test_the_takeover_query_walks_the_expired_leases_only(nodes: Nodes) -> None:
     """With thousands of open rooms held, the query every node runs every second uses the
     index of lease expiry times (PostgreSQL's plan: no sequential scan of rooms or leases)
     and takes only the expired rooms; leases of rooms over are deleted on the way."""
-    a = SharedStore(postgres_db, "a", ttl=30.0)
-    b = SharedStore(postgres_db, "b", ttl=30.0)
-    try:
-        ann, _ = a.create_player("ann")
-        with a.engine.begin() as conn:
-            conn.execute(
-                text(
-                    """INSERT INTO rooms (code, options, game_options, seats, owner_id, status,
-                        hands_played, context, created_at)
-                    SELECT 'toy', '{}', '{}', 2, :owner,
-                        CASE WHEN g % 2 = 0 THEN 'playing' ELSE 'finished' END, 0, '{}', 0
-                    FROM generate_series(1, 6000) AS g"""
-                ),
-                {"owner": ann.id},
+    a, b = nodes
+    ann, _ = a.create_player("ann")
+    with a.engine.begin() as conn:
+        conn.execute(
+            text(
+                """INSERT INTO rooms (code, options, game_options, seats, owner_id, status,
+                    hands_played, context, created_at)
+                SELECT 'toy', '{}', '{}', 2, :owner,
+                    CASE WHEN g % 2 = 0 THEN 'playing' ELSE 'finished' END, 0, '{}', 0
+                FROM generate_series(1, 6000) AS g"""
+            ),
+            {"owner": ann.id},
+        )
+        # every room has a lease: the open ones live, on node a; the first four
+        # rooms' leases (two open, two over) expired
+        conn.execute(
+            text(
+                """INSERT INTO room_leases (room_id, node, epoch, expires_at)
+                SELECT id, 'a', 1, CASE WHEN id <= 4 THEN 0 ELSE 1e12 END FROM rooms"""
             )
-            # every room has a lease: the open ones live, on node a; the first four
-            # rooms' leases (two open, two over) expired
-            conn.execute(
-                text(
-                    """INSERT INTO room_leases (room_id, node, epoch, expires_at)
-                    SELECT id, 'a', 1, CASE WHEN id <= 4 THEN 0 ELSE 1e12 END FROM rooms"""
-                )
-            )
-            conn.execute(text("ANALYZE rooms"))
-            conn.execute(text("ANALYZE room_leases"))
-        plan = b.leases.explain_claim()
-        assert "room_leases_expires" in plan, plan
-        assert "Seq Scan" not in plan, plan
-        full = b.leases.explain_claim(full=True)  # start-up: reads the open rooms
-        assert "rooms" in full
-        open_ids = {2, 4}
-        assert {r for r, _ in b.leases.claim(20)} == open_ids
-        held = b.leases.holders([1, 2, 3, 4])
-        assert set(held) == open_ids, "the expired leases of rooms over were not deleted"
-        assert all(held[r].node == "b" and held[r].epoch == 2 for r in open_ids)
-        assert b.leases.claim(20) == []
-    finally:
-        a.close()
-        b.close()
+        )
+        conn.execute(text("ANALYZE rooms"))
+        conn.execute(text("ANALYZE room_leases"))
+    plan = b.leases.explain_claim()
+    assert "room_leases_expires" in plan, plan
+    assert "Seq Scan" not in plan, plan
+    full = b.leases.explain_claim(full=True)  # start-up: reads the open rooms
+    assert "rooms" in full
+    open_ids = {2, 4}
+    assert {r for r, _ in b.leases.claim(20)} == open_ids
+    held = b.leases.holders([1, 2, 3, 4])
+    assert set(held) == open_ids, "the expired leases of rooms over were not deleted"
+    assert all(held[r].node == "b" and held[r].epoch == 2 for r in open_ids)
+    assert b.leases.claim(20) == []
 
 
 def test_token_times_are_the_databases_clock_not_the_nodes(
