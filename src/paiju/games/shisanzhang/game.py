@@ -29,13 +29,13 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from paiju.cards import Card, CardList, format_cards
 from paiju.engine import JSON, Action, Deal, Event, Game, State
 from paiju.errors import IllegalAction
 from paiju.fairness import DealRng
-from paiju.games.shisanzhang.rows import RowRules, row_value
+from paiju.games.shisanzhang.rows import RowRules, arrangement_values, row_value
 from paiju.games.shisanzhang.showdown import (
     Hand,
     Showdown,
@@ -129,6 +129,13 @@ class Revealed(Event):
 def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     """A hand as players hold it: by rank, highest first, then 黑桃 红心 梅花 方块."""
     return tuple(sorted(cards, key=lambda c: (-(c // 4), c % 4)))
+
+
+_DRAWS: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (i, i + 1, (i + 1).bit_length()) for i in range(12, 0, -1)
+)
+"""The draws of :meth:`random.Random.shuffle` on 13 items: the place ``i``, the bound
+``n = i + 1`` of ``_randbelow(n)`` and its ``getrandbits`` width ``n.bit_length()``."""
 
 
 def _best_subset(cards: Sequence[Card], size: int, rules: RowRules) -> tuple[Card, ...]:
@@ -453,12 +460,23 @@ class ShisanzhangState(State):
             return Declare()
         rules = self.game.params.row_rules()
         cards = list(self.hands[seat])
+        # a plain random.Random's shuffle written out (its _randbelow inlined): the very
+        # same getrandbits calls, so the same order and the same generator state after it
+        inline = type(rng) is random.Random and len(cards) == 13
+        getrandbits = rng.getrandbits
         for _ in range(50):
-            rng.shuffle(cards)
+            if inline:
+                for i, n, k in _DRAWS:
+                    j = getrandbits(k)
+                    while j >= n:
+                        j = getrandbits(k)
+                    cards[i], cards[j] = cards[j], cards[i]
+            else:
+                rng.shuffle(cards)
+            f, m, b = arrangement_values(cards, rules)
             front, middle, back = cards[:3], cards[3:8], cards[8:]
-            f, m, b = (row_value(r, rules) for r in (front, middle, back))
             if m > b:
-                middle, back, m, b = back, middle, b, m
+                middle, back, m = back, middle, b
             if f <= m:
                 return Arrange(tuple(front), tuple(middle), tuple(back))
         return Arrange(*greedy_arrangement(cards, rules))
