@@ -255,6 +255,8 @@ class ShisanzhangState(State):
             forced_special(h, params, scoring) is not None for h in self.hands
         )
         self.acted: list[Hand | None] = [None] * seats
+        self._waiting: frozenset[int] = frozenset(range(seats))
+        """The seats that have not arranged or declared (``to_act`` once the bets are in)."""
         self.result: Showdown | None = None
         self._hand_texts: tuple[str, ...] | None = None
         self._showdown: dict[str, Any] | None = None
@@ -306,7 +308,11 @@ class ShisanzhangState(State):
             return frozenset(
                 s for s in range(self.seats) if s != self.banker and self.bets[s] is None
             )
-        return frozenset(s for s in range(self.seats) if self.acted[s] is None)
+        return self._waiting
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None  # the showdown happens once every seat has acted
 
     def _check_bet(self, seat: int, action: Action) -> None:
         choices = self.game.params.bets
@@ -402,8 +408,9 @@ class ShisanzhangState(State):
             assert isinstance(action, Arrange)
             rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
             self.acted[seat] = arranged(rows, self.game.params.row_rules())
+        self._waiting = self._waiting - {seat}
         events = [Ready(seat)]
-        if all(h is not None for h in self.acted):
+        if not self._waiting:
             hands = [h for h in self.acted if h is not None]
             options = self.game.options
             self.result = settle(
