@@ -435,7 +435,7 @@ class ShisanzhangState(State):
     def _revealed(result: Showdown) -> Revealed:
         texts = []
         for hand in result.hands:
-            shown = hand.to_json()
+            shown = hand._json  # read only: the hand's JSON form, written once
             if "declared" in shown:
                 texts.append(f"{shown['declared']}: {shown['cards']}")
             else:

@@ -27,6 +27,7 @@ from paiju.cards import Card, format_cards, parse_cards
 from paiju.errors import IllegalAction, NotationError
 from paiju.games.shisanzhang.rows import (
     CATEGORIES,
+    CATEGORY_SHIFT,
     RANK_SHIFT,
     RowRules,
     row_category,
@@ -54,8 +55,13 @@ ROW_NAMES = ("头墩", "中墩", "尾墩")
 Rows = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
 
 
+_DISPLAY_KEY: tuple[int, ...] = tuple(-(c // 4) * 4 + c % 4 for c in range(54))
+"""Each card's place in the display order, by card index: by rank, highest first, then
+黑桃 红心 梅花 方块 (the order of ``(-(c // 4), c % 4)``, as one int)."""
+
+
 def _display(row: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(row, key=lambda c: (-(c // 4), c % 4)))
+    return tuple(sorted(row, key=_DISPLAY_KEY.__getitem__))
 
 
 @dataclass(frozen=True)
@@ -90,12 +96,18 @@ class Hand:
         if self.rows is None:
             name = self.special.name_zh if self.special else None
             return {"declared": name, "cards": format_cards(_display(self.cards))}
-        front, middle, back = (format_cards(_display(r)) for r in self.rows)
+        key = _DISPLAY_KEY.__getitem__
+        front, middle, back = self.rows
+        f, m, b = self.values
         return {
-            "front": front,
-            "middle": middle,
-            "back": back,
-            "categories": list(self.categories or ()),
+            "front": format_cards(sorted(front, key=key)),
+            "middle": format_cards(sorted(middle, key=key)),
+            "back": format_cards(sorted(back, key=key)),
+            "categories": [
+                CATEGORIES[row_category(f)],
+                CATEGORIES[row_category(m)],
+                CATEGORIES[row_category(b)],
+            ],
             "foul": self.foul,
         }
 
@@ -200,16 +212,25 @@ def _row_results(
     tie = 0
     if banker >= 0 and (ties_to_banker or favoured):
         tie = 1 if banker == 0 else -1
-    out = []
-    for r in range(3):
-        if favoured:
-            # 只比点数最大的一只牌: category, then the leading rank only
-            shift = RANK_SHIFT + 16  # keeps the category and the leading rank nibble
-            x, y = a.plain[r] >> shift, b.plain[r] >> shift
-        else:
-            x, y = a.values[r], b.values[r]
-        out.append(1 if x > y else -1 if x < y else tie)
-    return (out[0], out[1], out[2])
+    if favoured:
+        # 只比点数最大的一只牌: category, then the leading rank only
+        shift = RANK_SHIFT + 16  # keeps the category and the leading rank nibble
+        (x0, x1, x2), (y0, y1, y2) = a.plain, b.plain
+        x0, x1, x2, y0, y1, y2 = (
+            x0 >> shift,
+            x1 >> shift,
+            x2 >> shift,
+            y0 >> shift,
+            y1 >> shift,
+            y2 >> shift,
+        )
+    else:
+        (x0, x1, x2), (y0, y1, y2) = a.values, b.values
+    return (
+        1 if x0 > y0 else -1 if x0 < y0 else tie,
+        1 if x1 > y1 else -1 if x1 < y1 else tie,
+        1 if x2 > y2 else -1 if x2 < y2 else tie,
+    )
 
 
 def _special_value(params: ShisanzhangParams, scoring: Scoring, special: Special) -> int:
@@ -253,18 +274,61 @@ def _pair_specials(
     return pair
 
 
+_BONUS_NAMES = {"三条": "冲三", "炸弹": "四梅", "同花顺": "同花顺"}
+"""The name of a row bonus (points settlement) by the row's category, where it differs."""
+_NO_BONUS = (0, 0, 0)
+
+
 def _row_win_points(
     params: ShisanzhangParams, scoring: Scoring, hand: Hand, row: int
 ) -> tuple[int, str | None, int]:
     """(stakes of a won row, bonus name, bonus stakes) for ``hand`` winning ``row``."""
     category = CATEGORIES[row_category(hand.values[row])]
     if scoring == "points":
-        bonus = params.row_bonuses.get(category, (0, 0, 0))[row]
-        name = {"三条": "冲三", "炸弹": "四梅", "同花顺": "同花顺"}.get(category, category)
+        bonus = params.row_bonuses.get(category, _NO_BONUS)[row]
+        name = _BONUS_NAMES.get(category, category)
         return params.row_points[row], (name if bonus else None), bonus
     if scoring in ("payout", "multiplier"):
         return params.row_multipliers.get(category, (1, 1, 1))[row], None, 0
     return 1, None, 0
+
+
+def _points_pair(
+    a: Hand,
+    b: Hand,
+    params: ShisanzhangParams,
+    res: tuple[int, int, int],
+    decided_by: str,
+) -> PairResult:
+    """The points settlement of a pair compared row by row (``res``, from ``a``'s side):
+    :func:`_row_win_points` for each won row, then 打枪, written out for the showdown's
+    inner loop."""
+    amount = 0
+    bonuses: list[dict[str, Any]] = []
+    row_points, row_bonuses = params.row_points, params.row_bonuses
+    for row in (0, 1, 2):
+        result = res[row]
+        if result == 0:
+            continue
+        winner = a if result > 0 else b
+        category = CATEGORIES[winner.values[row] >> CATEGORY_SHIFT]
+        bonus = row_bonuses.get(category, _NO_BONUS)[row]
+        amount += result * (row_points[row] + bonus)
+        if bonus:
+            bonuses.append(
+                {
+                    "seat": 0 if result > 0 else 1,
+                    "row": ROW_NAMES[row],
+                    "name": _BONUS_NAMES.get(category, category),
+                    "points": bonus,
+                }
+            )
+    gun = None
+    if params.gun_bonus and abs(res[0] + res[1] + res[2]) == 3:
+        # 打枪: three rows won against one opponent (a foul counts as one)
+        gun = 0 if res[0] > 0 else 1
+        amount += params.gun_bonus if res[0] > 0 else -params.gun_bonus
+    return PairResult((0, 1), res, amount, gun, bonuses, decided_by)
 
 
 def _compare_pair(
@@ -276,38 +340,27 @@ def _compare_pair(
     favoured: bool,
 ) -> PairResult:
     """Two hands (``a`` is seat index 0 of the pair), under one settlement."""
-    special = _pair_specials(a, b, params, scoring, banker)
-    if special is not None:
+    if a.special is not None or b.special is not None:
+        special = _pair_specials(a, b, params, scoring, banker)
+        assert special is not None
         return special
     res = _row_results(a, b, banker, favoured, params.ties_to_banker)
     decided_by = "foul" if (a.foul or b.foul) else "rows"
     if scoring == "back":
         return PairResult((0, 1), (None, None, res[2]), res[2], decided_by=decided_by)
-    pair = PairResult((0, 1), res, decided_by=decided_by)
     if scoring == "majority":
         wins, losses = res.count(1), res.count(-1)
-        pair.amount = 1 if wins >= 2 else -1 if losses >= 2 else 0
-        return pair
+        amount = 1 if wins >= 2 else -1 if losses >= 2 else 0
+        return PairResult((0, 1), res, amount, None, [], decided_by)
+    if scoring == "points":
+        return _points_pair(a, b, params, res, decided_by)
+    # payout, multiplier: each won row's multiplier, no bonuses and no 打枪
+    amount = 0
     for row, result in enumerate(res):
-        if result == 0:
-            continue
-        winner = a if result > 0 else b
-        stakes, bonus_name, bonus = _row_win_points(params, scoring, winner, row)
-        pair.amount += result * (stakes + bonus)
-        if bonus_name:
-            pair.bonuses.append(
-                {
-                    "seat": 0 if result > 0 else 1,
-                    "row": ROW_NAMES[row],
-                    "name": bonus_name,
-                    "points": bonus,
-                }
-            )
-    if scoring == "points" and params.gun_bonus and abs(sum(res)) == 3:
-        # 打枪: three rows won against one opponent (a foul counts as one)
-        pair.gun = 0 if res[0] > 0 else 1
-        pair.amount += params.gun_bonus if res[0] > 0 else -params.gun_bonus
-    return pair
+        if result:
+            stakes, _, bonus = _row_win_points(params, scoring, a if result > 0 else b, row)
+            amount += result * (stakes + bonus)
+    return PairResult((0, 1), res, amount, None, [], decided_by)
 
 
 def settle(
@@ -344,11 +397,13 @@ def settle(
     scores = [0] * n
     pairs: list[PairResult] = []
     guns: dict[int, set[int]] = {s: set() for s in range(n)}
+    side = 0 if params.banker else -1
+    betting = params.banker and bets is not None
     for i, j in couples:
-        side = 0 if params.banker else -1
         pair = _compare_pair(hands[i], hands[j], params, chosen, side, favoured)
         pair.seats = (i, j)
-        if params.banker and bets is not None:
+        if betting:
+            assert bets is not None
             pair.amount *= bets[j]
             for bonus in pair.bonuses:
                 bonus["points"] *= bets[j]
@@ -356,8 +411,9 @@ def settle(
             shooter, target = (i, j) if pair.gun == 0 else (j, i)
             pair.gun = shooter
             guns[shooter].add(target)
-        for bonus in pair.bonuses:
-            bonus["seat"] = (i, j)[bonus["seat"]]
+        if pair.bonuses:
+            for bonus in pair.bonuses:
+                bonus["seat"] = (i, j)[bonus["seat"]]
         scores[i] += pair.amount
         scores[j] -= pair.amount
         pairs.append(pair)
