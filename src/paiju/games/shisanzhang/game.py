@@ -41,7 +41,6 @@ from paiju.games.shisanzhang.showdown import (
     Showdown,
     arranged,
     declared,
-    forced_special,
     settle,
 )
 from paiju.games.shisanzhang.spec import Scoring, ShisanzhangParams
@@ -130,6 +129,8 @@ def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     """A hand as players hold it: by rank, highest first, then 黑桃 红心 梅花 方块."""
     return tuple(sorted(cards, key=lambda c: (-(c // 4), c % 4)))
 
+
+_CARDS_ONLY: Final = {Card}
 
 _DRAWS: Final[tuple[tuple[int, int, int], ...]] = tuple(
     (i, i + 1, (i + 1).bit_length()) for i in range(12, 0, -1)
@@ -243,7 +244,7 @@ class ShisanzhangState(State):
         self.banker: int | None = banker % seats if params.banker else None
         self.hands: tuple[tuple[Card, ...], ...] = tuple(
             cast("tuple[Card, ...]", tuple(h))
-            if all(type(c) is Card for c in h)
+            if set(map(type, h)) == _CARDS_ONLY
             else tuple(map(Card, h))
             for h in deal.hands
         )
@@ -251,8 +252,10 @@ class ShisanzhangState(State):
         self.specials: tuple[Special | None, ...] = tuple(
             best_special(h, params, scoring) for h in self.hands
         )
+        # forced_special is best_special where the specials are shown without arranging
+        forced = params.special_mode in ("exempt", "all")
         self.forced: tuple[bool, ...] = tuple(
-            forced_special(h, params, scoring) is not None for h in self.hands
+            forced and special is not None for special in self.specials
         )
         self.acted: list[Hand | None] = [None] * seats
         self._waiting: frozenset[int] = frozenset(range(seats))
