@@ -438,7 +438,7 @@ class ShisanzhangState(State):
     def _revealed(result: Showdown) -> Revealed:
         texts = []
         for hand in result.hands:
-            shown = hand._json  # read only: the hand's JSON form, written once
+            shown = hand.json_form()  # read only: written once, for views too
             if "declared" in shown:
                 texts.append(f"{shown['declared']}: {shown['cards']}")
             else:

@@ -18,7 +18,6 @@ per-seat scores, which always sum to zero (every stake moves between two seats).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +29,7 @@ from paiju.games.shisanzhang.rows import (
     CATEGORY_SHIFT,
     RANK_SHIFT,
     RowRules,
+    arrangement_values,
     row_category,
     row_value,
 )
@@ -88,11 +88,18 @@ class Hand:
     def to_json(self) -> dict[str, Any]:
         """Cards as canonical text: ``{"front", "middle", "back", "categories", "foul"}``
         or ``{"declared": name, "cards"}`` (a new dict each call)."""
-        return dict(self._json)
+        return dict(self.json_form())
 
-    @functools.cached_property
-    def _json(self) -> dict[str, Any]:
-        """The JSON form, written once (a hand never changes; views show it often)."""
+    def json_form(self) -> dict[str, Any]:
+        """The JSON form itself, written once (a hand never changes; views show it often),
+        kept in the instance's ``__dict__`` (a frozen dataclass; no cached_property lock).
+        The caller must not change it."""
+        cached: dict[str, Any] | None = self.__dict__.get("_json")
+        if cached is None:
+            cached = self.__dict__["_json"] = self._write_json()
+        return cached
+
+    def _write_json(self) -> dict[str, Any]:
         if self.rows is None:
             name = self.special.name_zh if self.special else None
             return {"declared": name, "cards": format_cards(_display(self.cards))}
@@ -115,14 +122,18 @@ class Hand:
 def arranged(rows: Rows, rules: RowRules) -> Hand:
     """The hand of a seat that arranged ``rows`` (front, middle, back)."""
     front, middle, back = rows
-    f, m, b = (row_value(r, rules) for r in rows)
+    cards = (*front, *middle, *back)
+    if len(front) == 3 and len(middle) == 5 and len(back) == 5:
+        f, m, b = arrangement_values(cards, rules)
+    else:  # row_value refuses the rows that are not 3 or 5 cards
+        f, m, b = row_value(front, rules), row_value(middle, rules), row_value(back, rules)
     if rules.suit_ties:
         plain_rules = RowRules(rules.straight_a2345, suit_ties=False)
         pf, pm, pb = (row_value(r, plain_rules) for r in rows)
     else:  # without suit tie-breaks the values are the plain values
         pf, pm, pb = f, m, b
     return Hand(
-        cards=(*front, *middle, *back),
+        cards=cards,
         rows=rows,
         values=(f, m, b),
         plain=(pf, pm, pb),
