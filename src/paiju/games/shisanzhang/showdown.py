@@ -55,13 +55,22 @@ ROW_NAMES = ("头墩", "中墩", "尾墩")
 Rows = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
 
 
-_DISPLAY_KEY: tuple[int, ...] = tuple(-(c // 4) * 4 + c % 4 for c in range(54))
-"""Each card's place in the display order, by card index: by rank, highest first, then
-黑桃 红心 梅花 方块 (the order of ``(-(c // 4), c % 4)``, as one int)."""
-
-
 def _display(row: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(row, key=_DISPLAY_KEY.__getitem__))
+    return tuple(sorted(row, key=lambda c: (-(c // 4), c % 4)))
+
+
+_FLIPPED_TEXT: dict[int, str] = {c ^ 3: format_cards([c]) for c in range(54)}
+"""Card text by ``card ^ 3`` (the suit bits flipped): sorting those ints from the highest
+down is the display order (rank highest first, then 黑桃 红心 梅花 方块)."""
+
+
+def _display_text(row: Sequence[Card]) -> str:
+    """``format_cards(_display(row))``: the showdown's inner loop, without a key function."""
+    text = _FLIPPED_TEXT
+    try:
+        return " ".join([text[k] for k in sorted([c ^ 3 for c in row], reverse=True)])
+    except KeyError:  # not a card: format_cards says which
+        return format_cards(_display(row))
 
 
 @dataclass(frozen=True)
@@ -102,14 +111,13 @@ class Hand:
     def _write_json(self) -> dict[str, Any]:
         if self.rows is None:
             name = self.special.name_zh if self.special else None
-            return {"declared": name, "cards": format_cards(_display(self.cards))}
-        key = _DISPLAY_KEY.__getitem__
+            return {"declared": name, "cards": _display_text(self.cards)}
         front, middle, back = self.rows
         f, m, b = self.values
         return {
-            "front": format_cards(sorted(front, key=key)),
-            "middle": format_cards(sorted(middle, key=key)),
-            "back": format_cards(sorted(back, key=key)),
+            "front": _display_text(front),
+            "middle": _display_text(middle),
+            "back": _display_text(back),
             "categories": [
                 CATEGORIES[row_category(f)],
                 CATEGORIES[row_category(m)],
