@@ -202,6 +202,26 @@ def test_random_action_never_fouls() -> None:
         assert not is_foul(action.front, action.middle, action.back, RowRules())
 
 
+class _SubclassedRandom(random.Random):
+    """A Random the fast arranger does not write out: it goes through ``rng.shuffle``."""
+
+
+@pytest.mark.parametrize("code", ["1301", "1303"])
+def test_random_action_draws_as_random_shuffle(code: str) -> None:
+    """The written-out shuffle of a plain Random draws exactly as ``Random.shuffle``: the
+    same arrangement, and the generator left in the same state."""
+    g = game(code)
+    for i in range(40):
+        st = g.new_state(4, seed=f"d{i}")
+        assert isinstance(st, ShisanzhangState)
+        plain, sub = random.Random(i), _SubclassedRandom(i)
+        for seat in range(4):
+            if st.forced[seat]:
+                continue
+            assert st.random_action(seat, plain) == st.random_action(seat, sub)
+        assert plain.getstate() == sub.getstate()
+
+
 def test_options() -> None:
     assert game("1301").options == {"scoring": "points", "stake": 1, "favoured": False}
     assert game("1301", scoring="majority").options["scoring"] == "majority"

@@ -12,7 +12,7 @@ from paiju.cards import Card, deck, format_cards, parse_cards
 from paiju.catalog import catalog, find_variant
 from paiju.errors import IllegalAction, NotationError
 from paiju.games.shisanzhang.game import greedy_arrangement
-from paiju.games.shisanzhang.showdown import showdown
+from paiju.games.shisanzhang.showdown import _display, _display_text, showdown
 from paiju.games.shisanzhang.spec import params_of
 
 # Three fixed hands that never share a card (P0 < P1 on every row; P2 is strong).
@@ -274,3 +274,12 @@ def test_bets_multiply_each_players_settlement() -> None:
     assert three["bets"] == [1, 3]
     with pytest.raises(IllegalAction, match="bets"):
         showdown("1301", [P0, P1], bets=[1, 2])
+
+
+def test_display_text_is_the_display_order_formatted() -> None:
+    rng = random.Random(5)
+    for _ in range(2000):
+        row = [Card(c) for c in rng.sample(range(54), rng.choice([3, 5, 13]))]
+        assert _display_text(row) == format_cards(_display(row))
+    with pytest.raises(NotationError):
+        _display_text([60, 1, 2])

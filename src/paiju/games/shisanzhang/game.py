@@ -29,19 +29,18 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from paiju.cards import Card, CardList, format_cards
 from paiju.engine import JSON, Action, Deal, Event, Game, State
 from paiju.errors import IllegalAction
 from paiju.fairness import DealRng
-from paiju.games.shisanzhang.rows import RowRules, row_value
+from paiju.games.shisanzhang.rows import RowRules, arrangement_values, row_value
 from paiju.games.shisanzhang.showdown import (
     Hand,
     Showdown,
     arranged,
     declared,
-    forced_special,
     settle,
 )
 from paiju.games.shisanzhang.spec import Scoring, ShisanzhangParams
@@ -129,6 +128,15 @@ class Revealed(Event):
 def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     """A hand as players hold it: by rank, highest first, then 黑桃 红心 梅花 方块."""
     return tuple(sorted(cards, key=lambda c: (-(c // 4), c % 4)))
+
+
+_CARDS_ONLY: Final = {Card}
+
+_DRAWS: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (i, i + 1, (i + 1).bit_length()) for i in range(12, 0, -1)
+)
+"""The draws of :meth:`random.Random.shuffle` on 13 items: the place ``i``, the bound
+``n = i + 1`` of ``_randbelow(n)`` and its ``getrandbits`` width ``n.bit_length()``."""
 
 
 def _best_subset(cards: Sequence[Card], size: int, rules: RowRules) -> tuple[Card, ...]:
@@ -236,7 +244,7 @@ class ShisanzhangState(State):
         self.banker: int | None = banker % seats if params.banker else None
         self.hands: tuple[tuple[Card, ...], ...] = tuple(
             cast("tuple[Card, ...]", tuple(h))
-            if all(type(c) is Card for c in h)
+            if set(map(type, h)) == _CARDS_ONLY
             else tuple(map(Card, h))
             for h in deal.hands
         )
@@ -244,10 +252,14 @@ class ShisanzhangState(State):
         self.specials: tuple[Special | None, ...] = tuple(
             best_special(h, params, scoring) for h in self.hands
         )
+        # forced_special is best_special where the specials are shown without arranging
+        forced = params.special_mode in ("exempt", "all")
         self.forced: tuple[bool, ...] = tuple(
-            forced_special(h, params, scoring) is not None for h in self.hands
+            forced and special is not None for special in self.specials
         )
         self.acted: list[Hand | None] = [None] * seats
+        self._waiting: frozenset[int] = frozenset(range(seats))
+        """The seats that have not arranged or declared (``to_act`` once the bets are in)."""
         self.result: Showdown | None = None
         self._hand_texts: tuple[str, ...] | None = None
         self._showdown: dict[str, Any] | None = None
@@ -299,7 +311,11 @@ class ShisanzhangState(State):
             return frozenset(
                 s for s in range(self.seats) if s != self.banker and self.bets[s] is None
             )
-        return frozenset(s for s in range(self.seats) if self.acted[s] is None)
+        return self._waiting
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None  # the showdown happens once every seat has acted
 
     def _check_bet(self, seat: int, action: Action) -> None:
         choices = self.game.params.bets
@@ -395,8 +411,9 @@ class ShisanzhangState(State):
             assert isinstance(action, Arrange)
             rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
             self.acted[seat] = arranged(rows, self.game.params.row_rules())
+        self._waiting = self._waiting - {seat}
         events = [Ready(seat)]
-        if all(h is not None for h in self.acted):
+        if not self._waiting:
             hands = [h for h in self.acted if h is not None]
             options = self.game.options
             self.result = settle(
@@ -421,7 +438,7 @@ class ShisanzhangState(State):
     def _revealed(result: Showdown) -> Revealed:
         texts = []
         for hand in result.hands:
-            shown = hand.to_json()
+            shown = hand.json_form()  # read only: written once, for views too
             if "declared" in shown:
                 texts.append(f"{shown['declared']}: {shown['cards']}")
             else:
@@ -453,12 +470,23 @@ class ShisanzhangState(State):
             return Declare()
         rules = self.game.params.row_rules()
         cards = list(self.hands[seat])
+        # a plain random.Random's shuffle written out (its _randbelow inlined): the very
+        # same getrandbits calls, so the same order and the same generator state after it
+        inline = type(rng) is random.Random and len(cards) == 13
+        getrandbits = rng.getrandbits
         for _ in range(50):
-            rng.shuffle(cards)
+            if inline:
+                for i, n, k in _DRAWS:
+                    j = getrandbits(k)
+                    while j >= n:
+                        j = getrandbits(k)
+                    cards[i], cards[j] = cards[j], cards[i]
+            else:
+                rng.shuffle(cards)
+            f, m, b = arrangement_values(cards, rules)
             front, middle, back = cards[:3], cards[3:8], cards[8:]
-            f, m, b = (row_value(r, rules) for r in (front, middle, back))
             if m > b:
-                middle, back, m, b = back, middle, b, m
+                middle, back, m = back, middle, b
             if f <= m:
                 return Arrange(tuple(front), tuple(middle), tuple(back))
         return Arrange(*greedy_arrangement(cards, rules))

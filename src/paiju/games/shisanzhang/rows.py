@@ -35,6 +35,7 @@ from paiju.games.shisanzhang.categories import CATEGORY_NAMES
 __all__ = [
     "CATEGORIES",
     "RowRules",
+    "arrangement_values",
     "is_foul",
     "rank_key",
     "row_category",
@@ -240,3 +241,34 @@ def is_foul(
     plain = RowRules(rules.straight_a2345, suit_ties=False)
     f, m, b = (row_value(row, plain) for row in (front, middle, back))
     return f > m or m > b
+
+
+def arrangement_values(cards: Sequence[Card], rules: RowRules) -> tuple[int, int, int]:
+    """The values of ``cards[:3]``, ``cards[3:8]`` and ``cards[8:13]`` (an arrangement laid
+    out front, middle, back), each as :func:`row_value` gives it; the random arranger's
+    inner loop, so without the rule tie-breaks it reads the tables directly.
+
+    >>> from paiju.cards import parse_cards
+    >>> cards = parse_cards("As Ad Kc 2c 3c 4c 5c 7d Ts Js Qs Ks 9s")
+    >>> arrangement_values(cards, RowRules()) == tuple(
+    ...     row_value(r, RowRules()) for r in (cards[:3], cards[3:8], cards[8:])
+    ... )
+    True
+    """
+    if rules.suit_ties or len(cards) != 13:
+        return (
+            row_value(cards[:3], rules),
+            row_value(cards[3:8], rules),
+            row_value(cards[8:13], rules),
+        )
+    tables = TABLES[rules.straight_a2345]
+    k = _KEY_OF
+    c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12 = cards
+    front = tables.lookup3[k[c0] + k[c1] + k[c2]]
+    plain, flush = tables.lookup5[k[c3] + k[c4] + k[c5] + k[c6] + k[c7]]
+    s = c3 & 3
+    middle = flush if c4 & 3 == s and c5 & 3 == s and c6 & 3 == s and c7 & 3 == s else plain
+    plain, flush = tables.lookup5[k[c8] + k[c9] + k[c10] + k[c11] + k[c12]]
+    s = c8 & 3
+    back = flush if c9 & 3 == s and c10 & 3 == s and c11 & 3 == s and c12 & 3 == s else plain
+    return front, middle, back

@@ -18,7 +18,6 @@ per-seat scores, which always sum to zero (every stake moves between two seats).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,8 +26,10 @@ from paiju.cards import Card, format_cards, parse_cards
 from paiju.errors import IllegalAction, NotationError
 from paiju.games.shisanzhang.rows import (
     CATEGORIES,
+    CATEGORY_SHIFT,
     RANK_SHIFT,
     RowRules,
+    arrangement_values,
     row_category,
     row_value,
 )
@@ -58,6 +59,20 @@ def _display(row: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(row, key=lambda c: (-(c // 4), c % 4)))
 
 
+_FLIPPED_TEXT: dict[int, str] = {c ^ 3: format_cards([c]) for c in range(54)}
+"""Card text by ``card ^ 3`` (the suit bits flipped): sorting those ints from the highest
+down is the display order (rank highest first, then 黑桃 红心 梅花 方块)."""
+
+
+def _display_text(row: Sequence[Card]) -> str:
+    """``format_cards(_display(row))``: the showdown's inner loop, without a key function."""
+    text = _FLIPPED_TEXT
+    try:
+        return " ".join([text[k] for k in sorted([c ^ 3 for c in row], reverse=True)])
+    except KeyError:  # not a card: format_cards says which
+        return format_cards(_display(row))
+
+
 @dataclass(frozen=True)
 class Hand:
     """One seat at the showdown: its 13 cards, as three rows or as a declared special."""
@@ -82,20 +97,32 @@ class Hand:
     def to_json(self) -> dict[str, Any]:
         """Cards as canonical text: ``{"front", "middle", "back", "categories", "foul"}``
         or ``{"declared": name, "cards"}`` (a new dict each call)."""
-        return dict(self._json)
+        return dict(self.json_form())
 
-    @functools.cached_property
-    def _json(self) -> dict[str, Any]:
-        """The JSON form, written once (a hand never changes; views show it often)."""
+    def json_form(self) -> dict[str, Any]:
+        """The JSON form itself, written once (a hand never changes; views show it often),
+        kept in the instance's ``__dict__`` (a frozen dataclass; no cached_property lock).
+        The caller must not change it."""
+        cached: dict[str, Any] | None = self.__dict__.get("_json")
+        if cached is None:
+            cached = self.__dict__["_json"] = self._write_json()
+        return cached
+
+    def _write_json(self) -> dict[str, Any]:
         if self.rows is None:
             name = self.special.name_zh if self.special else None
-            return {"declared": name, "cards": format_cards(_display(self.cards))}
-        front, middle, back = (format_cards(_display(r)) for r in self.rows)
+            return {"declared": name, "cards": _display_text(self.cards)}
+        front, middle, back = self.rows
+        f, m, b = self.values
         return {
-            "front": front,
-            "middle": middle,
-            "back": back,
-            "categories": list(self.categories or ()),
+            "front": _display_text(front),
+            "middle": _display_text(middle),
+            "back": _display_text(back),
+            "categories": [
+                CATEGORIES[row_category(f)],
+                CATEGORIES[row_category(m)],
+                CATEGORIES[row_category(b)],
+            ],
             "foul": self.foul,
         }
 
@@ -103,14 +130,18 @@ class Hand:
 def arranged(rows: Rows, rules: RowRules) -> Hand:
     """The hand of a seat that arranged ``rows`` (front, middle, back)."""
     front, middle, back = rows
-    f, m, b = (row_value(r, rules) for r in rows)
+    cards = (*front, *middle, *back)
+    if len(front) == 3 and len(middle) == 5 and len(back) == 5:
+        f, m, b = arrangement_values(cards, rules)
+    else:  # row_value refuses the rows that are not 3 or 5 cards
+        f, m, b = row_value(front, rules), row_value(middle, rules), row_value(back, rules)
     if rules.suit_ties:
         plain_rules = RowRules(rules.straight_a2345, suit_ties=False)
         pf, pm, pb = (row_value(r, plain_rules) for r in rows)
     else:  # without suit tie-breaks the values are the plain values
         pf, pm, pb = f, m, b
     return Hand(
-        cards=(*front, *middle, *back),
+        cards=cards,
         rows=rows,
         values=(f, m, b),
         plain=(pf, pm, pb),
@@ -200,16 +231,25 @@ def _row_results(
     tie = 0
     if banker >= 0 and (ties_to_banker or favoured):
         tie = 1 if banker == 0 else -1
-    out = []
-    for r in range(3):
-        if favoured:
-            # 只比点数最大的一只牌: category, then the leading rank only
-            shift = RANK_SHIFT + 16  # keeps the category and the leading rank nibble
-            x, y = a.plain[r] >> shift, b.plain[r] >> shift
-        else:
-            x, y = a.values[r], b.values[r]
-        out.append(1 if x > y else -1 if x < y else tie)
-    return (out[0], out[1], out[2])
+    if favoured:
+        # 只比点数最大的一只牌: category, then the leading rank only
+        shift = RANK_SHIFT + 16  # keeps the category and the leading rank nibble
+        (x0, x1, x2), (y0, y1, y2) = a.plain, b.plain
+        x0, x1, x2, y0, y1, y2 = (
+            x0 >> shift,
+            x1 >> shift,
+            x2 >> shift,
+            y0 >> shift,
+            y1 >> shift,
+            y2 >> shift,
+        )
+    else:
+        (x0, x1, x2), (y0, y1, y2) = a.values, b.values
+    return (
+        1 if x0 > y0 else -1 if x0 < y0 else tie,
+        1 if x1 > y1 else -1 if x1 < y1 else tie,
+        1 if x2 > y2 else -1 if x2 < y2 else tie,
+    )
 
 
 def _special_value(params: ShisanzhangParams, scoring: Scoring, special: Special) -> int:
@@ -253,18 +293,61 @@ def _pair_specials(
     return pair
 
 
+_BONUS_NAMES = {"三条": "冲三", "炸弹": "四梅", "同花顺": "同花顺"}
+"""The name of a row bonus (points settlement) by the row's category, where it differs."""
+_NO_BONUS = (0, 0, 0)
+
+
 def _row_win_points(
     params: ShisanzhangParams, scoring: Scoring, hand: Hand, row: int
 ) -> tuple[int, str | None, int]:
     """(stakes of a won row, bonus name, bonus stakes) for ``hand`` winning ``row``."""
     category = CATEGORIES[row_category(hand.values[row])]
     if scoring == "points":
-        bonus = params.row_bonuses.get(category, (0, 0, 0))[row]
-        name = {"三条": "冲三", "炸弹": "四梅", "同花顺": "同花顺"}.get(category, category)
+        bonus = params.row_bonuses.get(category, _NO_BONUS)[row]
+        name = _BONUS_NAMES.get(category, category)
         return params.row_points[row], (name if bonus else None), bonus
     if scoring in ("payout", "multiplier"):
         return params.row_multipliers.get(category, (1, 1, 1))[row], None, 0
     return 1, None, 0
+
+
+def _points_pair(
+    a: Hand,
+    b: Hand,
+    params: ShisanzhangParams,
+    res: tuple[int, int, int],
+    decided_by: str,
+) -> PairResult:
+    """The points settlement of a pair compared row by row (``res``, from ``a``'s side):
+    :func:`_row_win_points` for each won row, then 打枪, written out for the showdown's
+    inner loop."""
+    amount = 0
+    bonuses: list[dict[str, Any]] = []
+    row_points, row_bonuses = params.row_points, params.row_bonuses
+    for row in (0, 1, 2):
+        result = res[row]
+        if result == 0:
+            continue
+        winner = a if result > 0 else b
+        category = CATEGORIES[winner.values[row] >> CATEGORY_SHIFT]
+        bonus = row_bonuses.get(category, _NO_BONUS)[row]
+        amount += result * (row_points[row] + bonus)
+        if bonus:
+            bonuses.append(
+                {
+                    "seat": 0 if result > 0 else 1,
+                    "row": ROW_NAMES[row],
+                    "name": _BONUS_NAMES.get(category, category),
+                    "points": bonus,
+                }
+            )
+    gun = None
+    if params.gun_bonus and abs(res[0] + res[1] + res[2]) == 3:
+        # 打枪: three rows won against one opponent (a foul counts as one)
+        gun = 0 if res[0] > 0 else 1
+        amount += params.gun_bonus if res[0] > 0 else -params.gun_bonus
+    return PairResult((0, 1), res, amount, gun, bonuses, decided_by)
 
 
 def _compare_pair(
@@ -276,38 +359,27 @@ def _compare_pair(
     favoured: bool,
 ) -> PairResult:
     """Two hands (``a`` is seat index 0 of the pair), under one settlement."""
-    special = _pair_specials(a, b, params, scoring, banker)
-    if special is not None:
+    if a.special is not None or b.special is not None:
+        special = _pair_specials(a, b, params, scoring, banker)
+        assert special is not None
         return special
     res = _row_results(a, b, banker, favoured, params.ties_to_banker)
     decided_by = "foul" if (a.foul or b.foul) else "rows"
     if scoring == "back":
         return PairResult((0, 1), (None, None, res[2]), res[2], decided_by=decided_by)
-    pair = PairResult((0, 1), res, decided_by=decided_by)
     if scoring == "majority":
         wins, losses = res.count(1), res.count(-1)
-        pair.amount = 1 if wins >= 2 else -1 if losses >= 2 else 0
-        return pair
+        amount = 1 if wins >= 2 else -1 if losses >= 2 else 0
+        return PairResult((0, 1), res, amount, None, [], decided_by)
+    if scoring == "points":
+        return _points_pair(a, b, params, res, decided_by)
+    # payout, multiplier: each won row's multiplier, no bonuses and no 打枪
+    amount = 0
     for row, result in enumerate(res):
-        if result == 0:
-            continue
-        winner = a if result > 0 else b
-        stakes, bonus_name, bonus = _row_win_points(params, scoring, winner, row)
-        pair.amount += result * (stakes + bonus)
-        if bonus_name:
-            pair.bonuses.append(
-                {
-                    "seat": 0 if result > 0 else 1,
-                    "row": ROW_NAMES[row],
-                    "name": bonus_name,
-                    "points": bonus,
-                }
-            )
-    if scoring == "points" and params.gun_bonus and abs(sum(res)) == 3:
-        # 打枪: three rows won against one opponent (a foul counts as one)
-        pair.gun = 0 if res[0] > 0 else 1
-        pair.amount += params.gun_bonus if res[0] > 0 else -params.gun_bonus
-    return pair
+        if result:
+            stakes, _, bonus = _row_win_points(params, scoring, a if result > 0 else b, row)
+            amount += result * (stakes + bonus)
+    return PairResult((0, 1), res, amount, None, [], decided_by)
 
 
 def settle(
@@ -344,11 +416,13 @@ def settle(
     scores = [0] * n
     pairs: list[PairResult] = []
     guns: dict[int, set[int]] = {s: set() for s in range(n)}
+    side = 0 if params.banker else -1
+    betting = params.banker and bets is not None
     for i, j in couples:
-        side = 0 if params.banker else -1
         pair = _compare_pair(hands[i], hands[j], params, chosen, side, favoured)
         pair.seats = (i, j)
-        if params.banker and bets is not None:
+        if betting:
+            assert bets is not None
             pair.amount *= bets[j]
             for bonus in pair.bonuses:
                 bonus["points"] *= bets[j]
@@ -356,8 +430,9 @@ def settle(
             shooter, target = (i, j) if pair.gun == 0 else (j, i)
             pair.gun = shooter
             guns[shooter].add(target)
-        for bonus in pair.bonuses:
-            bonus["seat"] = (i, j)[bonus["seat"]]
+        if pair.bonuses:
+            for bonus in pair.bonuses:
+                bonus["seat"] = (i, j)[bonus["seat"]]
         scores[i] += pair.amount
         scores[j] -= pair.amount
         pairs.append(pair)

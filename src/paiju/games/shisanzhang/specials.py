@@ -213,6 +213,10 @@ _TESTS: Final[dict[str, Callable[[Sequence[Card], ShisanzhangParams], bool]]] = 
 }
 
 
+_DRAGONS: Final = frozenset({"同花十三水", "一条龙"})
+"""The specials that need thirteen distinct ranks (:func:`is_dragon` first)."""
+
+
 def matches(name: str, cards: Sequence[Card], params: ShisanzhangParams) -> bool:
     """Whether the 13 ``cards`` have the shape of the special hand ``name``."""
     return _TESTS[name](cards, params)
@@ -242,8 +246,14 @@ def best_special(
     """
     if len(cards) != 13 or not params.specials_apply(scoring):
         return None
+    distinct = 0  # the number of distinct ranks, counted when a dragon is asked about
     for tier, names in enumerate(params.ladder):
         for name in names:
+            if name in _DRAGONS:
+                if not distinct:
+                    distinct = len({c >> 2 for c in cards})
+                if distinct != 13:  # no dragon of either kind: skip its test
+                    continue
             if matches(name, cards, params):
                 return Special(name, tier, _key(name, cards, params))
     return None
