@@ -918,11 +918,10 @@ class ClimbingState(State):
         (one per rank and size), from what the seat sees; none when it is not its turn."""
         if seat not in self.to_act():
             return []
-        best = first
-        out: list[Action] = [] if best is None else [best]
+        out: list[Action] = [] if first is None else [first]
         seen: set[tuple[str, int, int]] = set()
-        if isinstance(best, Play):
-            combo = self.rules.classify(best.cards)
+        if isinstance(first, Play):
+            combo = self.rules.classify(first.cards)
             if combo is not None:
                 seen.add((combo.kind, combo.rank, combo.length))
         for combo in self.legal_combos(seat):
@@ -933,7 +932,7 @@ class ClimbingState(State):
                 seen.add(key)
                 out.append(Play(as_cards(combo.cards)))
         passing = self.table is not None and self.may_pass(seat) is None
-        if len(out) < limit and not isinstance(best, Pass) and passing:
+        if len(out) < limit and not isinstance(first, Pass) and passing:
             out.append(Pass())
         return out[:limit]
 

@@ -252,10 +252,9 @@ class ShisanzhangState(State):
         self.specials: tuple[Special | None, ...] = tuple(
             best_special(h, params, scoring) for h in self.hands
         )
-        # forced_special is best_special where the specials are shown without arranging
-        forced = params.special_mode in ("exempt", "all")
+        # as forced_special, from the specials just found
         self.forced: tuple[bool, ...] = tuple(
-            forced and special is not None for special in self.specials
+            params.specials_forced and special is not None for special in self.specials
         )
         self.acted: list[Hand | None] = [None] * seats
         self._waiting: frozenset[int] = frozenset(range(seats))

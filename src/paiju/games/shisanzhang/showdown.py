@@ -264,11 +264,10 @@ def _pair_specials(
     params: ShisanzhangParams,
     scoring: Scoring,
     banker: int,
-) -> PairResult | None:
-    """The pair when a special hand decides it (it is not compared row by row)."""
+) -> PairResult:
+    """The pair decided by a special hand (it is not compared row by row): one of ``a``
+    and ``b`` holds one."""
     sa, sb = a.special, b.special
-    if sa is None and sb is None:
-        return None
     pair = PairResult((0, 1), decided_by="special")
     if sa is not None and sb is not None:
         if banker >= 0 and params.both_special_banker_pays:
@@ -298,20 +297,6 @@ _BONUS_NAMES = {"三条": "冲三", "炸弹": "四梅", "同花顺": "同花顺"
 _NO_BONUS = (0, 0, 0)
 
 
-def _row_win_points(
-    params: ShisanzhangParams, scoring: Scoring, hand: Hand, row: int
-) -> tuple[int, str | None, int]:
-    """(stakes of a won row, bonus name, bonus stakes) for ``hand`` winning ``row``."""
-    category = CATEGORIES[row_category(hand.values[row])]
-    if scoring == "points":
-        bonus = params.row_bonuses.get(category, _NO_BONUS)[row]
-        name = _BONUS_NAMES.get(category, category)
-        return params.row_points[row], (name if bonus else None), bonus
-    if scoring in ("payout", "multiplier"):
-        return params.row_multipliers.get(category, (1, 1, 1))[row], None, 0
-    return 1, None, 0
-
-
 def _points_pair(
     a: Hand,
     b: Hand,
@@ -320,8 +305,7 @@ def _points_pair(
     decided_by: str,
 ) -> PairResult:
     """The points settlement of a pair compared row by row (``res``, from ``a``'s side):
-    :func:`_row_win_points` for each won row, then 打枪, written out for the showdown's
-    inner loop."""
+    each won row's points and its bonus (冲三, 四梅, 同花顺), then 打枪."""
     amount = 0
     bonuses: list[dict[str, Any]] = []
     row_points, row_bonuses = params.row_points, params.row_bonuses
@@ -360,9 +344,7 @@ def _compare_pair(
 ) -> PairResult:
     """Two hands (``a`` is seat index 0 of the pair), under one settlement."""
     if a.special is not None or b.special is not None:
-        special = _pair_specials(a, b, params, scoring, banker)
-        assert special is not None
-        return special
+        return _pair_specials(a, b, params, scoring, banker)
     res = _row_results(a, b, banker, favoured, params.ties_to_banker)
     decided_by = "foul" if (a.foul or b.foul) else "rows"
     if scoring == "back":
@@ -373,12 +355,13 @@ def _compare_pair(
         return PairResult((0, 1), res, amount, None, [], decided_by)
     if scoring == "points":
         return _points_pair(a, b, params, res, decided_by)
-    # payout, multiplier: each won row's multiplier, no bonuses and no 打枪
+    # payout, multiplier: each won row's multiplier by its category, no bonuses, no 打枪
     amount = 0
     for row, result in enumerate(res):
         if result:
-            stakes, _, bonus = _row_win_points(params, scoring, a if result > 0 else b, row)
-            amount += result * (stakes + bonus)
+            winner = a if result > 0 else b
+            category = CATEGORIES[row_category(winner.values[row])]
+            amount += result * params.row_multipliers.get(category, (1, 1, 1))[row]
     return PairResult((0, 1), res, amount, None, [], decided_by)
 
 
@@ -465,7 +448,7 @@ def forced_special(
     cards: Sequence[Card], params: ShisanzhangParams, scoring: Scoring | None = None
 ) -> Special | None:
     """The special a seat must show instead of arranging (免摆, or every hand in 绍兴13张1)."""
-    if params.special_mode in ("exempt", "all"):
+    if params.specials_forced:
         return best_special(cards, params, scoring)
     return None
 

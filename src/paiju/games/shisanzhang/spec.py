@@ -186,6 +186,12 @@ class ShisanzhangParams(BaseModel):
         """The names of the ladder, best first."""
         return tuple(n for tier in self.ladder for n in tier)
 
+    @property
+    def specials_forced(self) -> bool:
+        """Whether a seat holding a special shows it instead of arranging (免摆, or every
+        hand of 绍兴13张1: special modes ``exempt`` and ``all``)."""
+        return self.special_mode in ("exempt", "all")
+
     def specials_apply(self, scoring: Scoring | None = None) -> bool:
         """Whether the ladder is in play under ``scoring`` (default: the code's own)."""
         if not self.ladder:
