@@ -16,7 +16,8 @@ from paiju.games import game
 from paiju.games.danzi.game import DanziState
 from paiju.reasons import texts
 from paiju.server.errors import ServerError
-from paiju.server.summary import Table, room_summary
+from paiju.server.rows import Table
+from paiju.server.summary import room_summary
 
 
 def seeds(name: str) -> Iterator[str]:

@@ -29,7 +29,8 @@ from paiju.games import FAMILIES
 from paiju.games import game as make_game
 from paiju.harness import view_items
 from paiju.server.client import Bucket
-from paiju.server.store import HandRow, Store
+from paiju.server.rows import HandRow
+from paiju.server.store import Store
 from server_process import ServerProcess
 
 HERE = Path(__file__).resolve().parent

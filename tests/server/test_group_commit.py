@@ -21,7 +21,8 @@ from paiju.server.client import Client
 from paiju.server.hub import Hub
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
-from paiju.server.store import ActionWrite, HandWrite, Store
+from paiju.server.rows import ActionWrite, HandWrite
+from paiju.server.store import Store
 
 pytestmark = pytest.mark.skipif("2001" not in PLAYABLE, reason="宝子 2001 is not registered")
 

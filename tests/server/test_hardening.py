@@ -460,7 +460,7 @@ def test_lost_commits_are_detected_and_ids_never_reused(tmp_path: Path) -> None:
     import sqlite3
 
     from paiju.errors import PaijuError
-    from paiju.server.store import HandWrite
+    from paiju.server.rows import HandWrite
 
     db = tmp_path / "w.db"
 

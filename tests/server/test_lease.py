@@ -16,7 +16,8 @@ from sqlalchemy import text
 from paiju.server.app import create_app
 from paiju.server.errors import ServerError
 from paiju.server.lease import _NODE_LOCKS, SharedStore, StaleLease
-from paiju.server.store import _PG_LOCK, ActionWrite, HandEnding, HandWrite, Store
+from paiju.server.rows import ActionWrite, HandEnding, HandWrite
+from paiju.server.store import _PG_LOCK, Store
 
 Nodes = tuple[SharedStore, SharedStore]
 

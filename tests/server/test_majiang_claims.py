@@ -26,7 +26,8 @@ from server_helpers import FAST, Player, Server, acts, check_messages, rebuild
 
 from majiang_play import Plan, Seen, decide, find_seed, tiles_of
 from paiju.games.majiang.rules import MajiangRules
-from paiju.server.store import HandRow, Store
+from paiju.server.rows import HandRow
+from paiju.server.store import Store
 from server_process import ServerProcess
 
 CODE = "anshan-majiang"

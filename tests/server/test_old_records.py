@@ -20,7 +20,8 @@ from paiju.fairness import commitment
 from paiju.games import game, read_record, replay
 from paiju.server.app import create_app
 from paiju.server.options import Limits, RoomOptions
-from paiju.server.store import HandEnding, Store
+from paiju.server.rows import HandEnding
+from paiju.server.store import Store
 
 HANDS: list[dict[str, Any]] = json.loads(
     (Path(__file__).resolve().parents[1] / "majiang" / "format1_hands.json").read_text("utf-8")

@@ -21,14 +21,8 @@ from sqlalchemy import create_engine, func, insert, select, text
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
-from paiju.server.store import (
-    ActionWrite,
-    HandEnding,
-    HandWrite,
-    Store,
-    _alembic_config,
-    database_url,
-)
+from paiju.server.rows import ActionWrite, HandEnding, HandWrite
+from paiju.server.store import Store, _alembic_config, database_url
 
 HEAD = ScriptDirectory.from_config(_alembic_config()).get_current_head()
 """The newest migration: a new database is created at it."""

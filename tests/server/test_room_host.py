@@ -15,13 +15,16 @@ from typing import Any
 from paiju.games import game
 from paiju.server.client import Client
 from paiju.server.journal import Journal
+from paiju.server.messages import MatchSummaryMsg
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Host, Room
-from paiju.server.store import PlayerRow, Store
+from paiju.server.rows import PlayerRow, Table
+from paiju.server.store import Store
+from paiju.server.summary import room_summary
 
 
 @dataclass
-class Table:
+class OneRoomHost:
     """The test's host of one room: the room's calls up are recorded."""
 
     store: Store
@@ -38,10 +41,13 @@ class Table:
     def finished(self, room: Room) -> None:
         self.ended.append(room.id)
 
+    def summary(self, table: Table) -> MatchSummaryMsg:
+        return room_summary(self.store, table)
+
 
 def test_a_room_plays_a_hand_for_a_host_that_is_not_the_hub(tmp_path: Path) -> None:
     store = Store(str(tmp_path / "host.db"))
-    host = Table(store, Journal(store))
+    host = OneRoomHost(store, Journal(store))
     seated: Host = host  # the protocol is met without importing the hub
     options = RoomOptions(
         seats=4, bots=4, bot_delay=0, pause=0, hands=1, fill_after=None, ready_check=False

@@ -26,7 +26,8 @@ from paiju.fairness import commitment
 from paiju.server.client import Client
 from paiju.server.hub import Hub
 from paiju.server.options import Limits, RoomOptions
-from paiju.server.store import ActionWrite, HandEnding, HandWrite, Store
+from paiju.server.rows import ActionWrite, HandEnding, HandWrite
+from paiju.server.store import Store
 from paiju.server.tables import metadata
 from paiju.server.verify import game_record, verify_game
 

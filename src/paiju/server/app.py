@@ -53,8 +53,9 @@ from paiju.server.messages import (
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.records import player_record, table_mates
 from paiju.server.room import Room
+from paiju.server.rows import PlayerRow
 from paiju.server.shared_limits import Admitted
-from paiju.server.store import LOCK_CHECK_SECONDS, PlayerRow, Store, hash_token
+from paiju.server.store import LOCK_CHECK_SECONDS, Store, hash_token
 from paiju.server.summary import room_summary, table_of
 from paiju.server.verify import game_record, game_steps, verify_game
 
@@ -776,12 +777,11 @@ async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: Playe
             if shared and not await guard.admit(player.id):
                 client.rate_limited()
                 continue
-            current = client.room or room
-            current.handle(client, text)
+            room.handle(client, text)
     except WebSocketDisconnect:
         pass
     finally:
-        (client.room or room).detach(client)
+        room.detach(client)
         client.close(1000, "bye")
         with contextlib.suppress(Exception):
             await writer

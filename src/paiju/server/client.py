@@ -8,7 +8,7 @@ import collections
 import contextlib
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -16,23 +16,9 @@ from paiju.errors import PaijuError
 from paiju.reasons import error_fields, texts_of_code
 from paiju.server.messages import ErrorMsg
 from paiju.server.options import Limits
-from paiju.server.store import PlayerRow
+from paiju.server.rows import PlayerRow
 
-__all__ = ["Bucket", "Client", "Seated"]
-
-
-class Seated(Protocol):
-    """The table a socket is attached to (:class:`paiju.server.room.Room`), as the socket's
-    reader uses it: the client layer names no layer above it."""
-
-    def handle(self, client: Client, text: str) -> None:
-        """Handle one message of the socket."""
-
-    def detach(self, client: Client) -> None:
-        """The socket is gone."""
-
-
-__all__ = ["Bucket", "Client", "Seated"]
+__all__ = ["Bucket", "Client"]
 
 
 class Bucket:
@@ -82,7 +68,6 @@ class Client:
         self._wakeup: asyncio.Future[None] | None = None
         self.closed = False
         self.seat: int | None = None
-        self.room: Seated | None = None
         self.bucket = bucket or Bucket(limits.messages_per_second, limits.burst)
 
     def send(self, msg: BaseModel | str) -> None:

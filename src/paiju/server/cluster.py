@@ -51,11 +51,12 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from paiju.errors import PaijuError
-from paiju.server.journal import Journal, Writer
+from paiju.server.journal import Journal
 from paiju.server.lease import SharedStore, StaleLease
 from paiju.server.messages import RoomInfo
 from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
-from paiju.server.store import ActionWrite, HandWrite, RoomRow
+from paiju.server.ports import Writer
+from paiju.server.rows import ActionWrite, HandWrite, RoomRow
 
 if TYPE_CHECKING:
     from paiju.server.hub import Hub

@@ -20,9 +20,12 @@ from paiju.games import game as make_game
 from paiju.server.client import Bucket
 from paiju.server.errors import ServerError
 from paiju.server.journal import Journal
+from paiju.server.messages import MatchSummaryMsg
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
-from paiju.server.store import PlayerRow, RoomRow, Store
+from paiju.server.rows import PlayerRow, RoomRow, Table
+from paiju.server.store import Store
+from paiju.server.summary import room_summary
 
 __all__ = ["Guard", "Hub", "lookup_buckets", "lookup_rate", "too_many_lookups"]
 
@@ -295,6 +298,10 @@ class Hub:
         """A finished room leaves memory once its sockets have been told."""
         loop = asyncio.get_running_loop()
         loop.call_later(60.0, lambda: self._drop(room))
+
+    def summary(self, table: Table) -> MatchSummaryMsg:
+        """总结算 of a table, from the hands the store holds of it."""
+        return room_summary(self.store, table)
 
     def _drop(self, room: Room) -> None:
         if self.rooms.get(room.id) is room and not room.clients():

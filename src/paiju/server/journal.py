@@ -11,23 +11,13 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from paiju.server.client import Client
-from paiju.server.store import ActionWrite, HandWrite, Store
+from paiju.server.ports import Writer
+from paiju.server.rows import ActionWrite, HandWrite
+from paiju.server.store import Store
 
-__all__ = ["SLOW_COMMIT", "After", "Journal", "Writer"]
-
-
-class Writer(Protocol):
-    """What the journal knows of a room that writes through it (:class:`paiju.server.room.Room`):
-    its id, how many of its client messages wait for a commit, and how to handle one."""
-
-    id: int
-    deferred: int
-
-    def handle_now(self, client: Client, text: str) -> None:
-        """Handle a client message now (its room has no action in flight)."""
+__all__ = ["SLOW_COMMIT", "After", "Journal"]
 
 
 log = logging.getLogger("paiju.server")
@@ -101,7 +91,7 @@ class Journal:
         """Writes not yet handed to the writer thread."""
         self.rooms: set[int] = set()
         """The rooms with a write pending or in flight."""
-        self.waiting: list[tuple[Writer, Client, str]] = []
+        self.waiting: list[tuple[Writer, Callable[[], None]]] = []
         """Client messages of rooms with an action in flight, handled after the commit."""
         self.observe: Callable[[float, int, int], None] | None = None
         """Told (seconds, hands, actions) after each group commit that stored its writes
@@ -126,9 +116,10 @@ class Journal:
         self.rooms.add(room.id)
         self._kick()
 
-    def later(self, room: Writer, client: Client, text: str) -> None:
-        """Handle a client message of ``room`` after the next commit (in arrival order)."""
-        self.waiting.append((room, client, text))
+    def later(self, room: Writer, handle: Callable[[], None]) -> None:
+        """Handle a client message of ``room`` (``handle()``) after the next commit, in
+        arrival order."""
+        self.waiting.append((room, handle))
         self._kick()
 
     def after(self, room: Writer, fn: Callable[[], None]) -> After:
@@ -245,15 +236,15 @@ class Journal:
                     _run(call.fn)
         waiting, self.waiting = self.waiting, []
         again: set[int] = set()
-        for room, client, text in waiting:
+        for room, handle in waiting:
             room.deferred -= 1
             if room.id in again or self.holds(room):
                 # an earlier message of the room acted: this one waits for that commit
                 again.add(room.id)
                 room.deferred += 1
-                self.waiting.append((room, client, text))
+                self.waiting.append((room, handle))
             else:
-                _run(room.handle_now, client, text)
+                _run(handle)
         if self.waiting and not self.rooms:
             self._kick()
 

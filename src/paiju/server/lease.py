@@ -40,7 +40,8 @@ from sqlalchemy.pool import NullPool
 from paiju.errors import PaijuError
 from paiju.server import tables as t
 from paiju.server.errors import ServerError
-from paiju.server.store import ActionWrite, HandWrite, Store, database_url
+from paiju.server.rows import ActionWrite, HandWrite
+from paiju.server.store import Store, database_url
 
 __all__ = ["Lease", "Leases", "Nodes", "Presence", "SharedStore", "StaleLease"]
 

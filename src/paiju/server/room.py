@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import random
 import secrets
@@ -28,10 +27,6 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, cast
-
-from pydantic import ValidationError
-from pydantic_core import to_json
-from sqlalchemy.exc import DataError, IntegrityError, StatementError
 
 from paiju.bots import Bot
 from paiju.catalog import find_variant
@@ -42,9 +37,9 @@ from paiju.games import game as make_game
 from paiju.games import make_bot
 from paiju.sampling import ResampleFailed
 from paiju.server.chat import EMOTES, ChatPace, check_text, phrases_for
-from paiju.server.client import Client
 from paiju.server.errors import ServerError
-from paiju.server.journal import After, Journal
+from paiju.server.fanout import legal_json, state_texts, update_texts
+from paiju.server.frames import BadFrame, check_size, read_frame
 from paiju.server.messages import (
     ActionMsg,
     Again,
@@ -73,22 +68,13 @@ from paiju.server.messages import (
     Seeded,
     Sync,
     Welcome,
-    client_message,
 )
 from paiju.server.options import Limits, RoomOptions, RoomStatus
-from paiju.server.store import (
-    ActionWrite,
-    HandEnding,
-    HandRow,
-    HandWrite,
-    PlayerRow,
-    RoomRow,
-    Store,
-)
-from paiju.server.summary import Table, room_summary
+from paiju.server.ports import Cancellable, Commits, Peer, RoomStore
+from paiju.server.rows import ActionWrite, HandEnding, HandRow, HandWrite, PlayerRow, RoomRow, Table
 from paiju.server.windows import Window, default_action
 
-__all__ = ["RETRY_AFTER", "Host", "Room", "SeatRuntime", "dumps", "transient"]
+__all__ = ["RETRY_AFTER", "Host", "Room", "SeatRuntime"]
 
 log = logging.getLogger("paiju.server")
 
@@ -98,11 +84,12 @@ class Host(Protocol):
     room layer names no layer above it."""
 
     @property
-    def store(self) -> Store:
-        """The database the room's hands, actions and ledger go to."""
+    def store(self) -> RoomStore:
+        """The database the room's seats and status go to (its hands and actions go
+        through the journal)."""
 
     @property
-    def journal(self) -> Journal:
+    def journal(self) -> Commits:
         """Where accepted actions wait for their group commit."""
 
     @property
@@ -117,6 +104,9 @@ class Host(Protocol):
 
     def finished(self, room: Room) -> None:
         """The room is over: the server lets it go."""
+
+    def summary(self, table: Table) -> MatchSummaryMsg:
+        """总结算 of a table, from the hands stored of it."""
 
 
 _THINKER: ThreadPoolExecutor | None = None
@@ -154,36 +144,19 @@ RECOVERED_LOOK = 30.0
 players' clients reconnect and see it again, and the next hand comes at their 继续."""
 
 
-def transient(exc: BaseException) -> bool:
-    """Whether a failed write is the database's failure (locked, disk full, I/O: try
-    again) rather than a refusal of the write itself (a value it cannot hold, a broken
-    constraint: close the room, whose next write would be refused too)."""
-    if isinstance(exc, DataError | IntegrityError):
-        return False
-    if isinstance(exc, StatementError) and exc.orig is not None:
-        exc = exc.orig
-    return not isinstance(exc, OverflowError | ValueError | TypeError)
-
-
-def dumps(obj: Any) -> str:
-    """A server message's JSON text, written as the message models write it (compact,
-    UTF-8 as is) by pydantic's serialiser, about five times faster than ``json.dumps``."""
-    return to_json(obj).decode()
-
-
 @dataclass
 class SeatRuntime:
     """Who holds a seat and who plays it now."""
 
     player: int | None = None
     bot: bool = False
-    client: Client | None = None
+    client: Peer | None = None
     auto: bool = False
     """托管: a bot plays for the (human) player."""
     away_since: float | None = None
-    timer: asyncio.TimerHandle | After | None = None
+    timer: Cancellable | None = None
     deadline: float = 0.0
-    pending_bot: asyncio.TimerHandle | After | None = None
+    pending_bot: Cancellable | None = None
     away_handle: asyncio.TimerHandle | None = None
     client_seed: str | None = None
     """The seed the seat's player sent for the next deal (docs/fairness.md)."""
@@ -230,7 +203,7 @@ class Room:
             SeatRuntime(player=p, bot=b, ready=r)
             for p, b, r in zip(row.seat_players, row.seat_bots, row.ready_marks(), strict=True)
         ]
-        self.spectators: set[Client] = set()
+        self.spectators: set[Peer] = set()
         self.state: State | None = None
         self.hand: HandRow | None = None
         self.hand_id = 0
@@ -246,7 +219,7 @@ class Room:
         self._hand_at = 0.0
         self.names: dict[int, str] = {}
         self.deferred = 0
-        """Client messages of this room waiting for the journal's next commit."""
+        """Socket messages of this room waiting for the journal's next commit."""
         self._refresh_after = False
         """A full refresh waits for the commit of the action in flight."""
         self._acting: frozenset[int] = frozenset()
@@ -353,7 +326,7 @@ class Room:
     def match_summary(self) -> MatchSummaryMsg:
         """总结算 of the room so far (its whole match once finished)."""
         if self.summary is None or self.summary.next_room != self.next_room:
-            summary = room_summary(self.store, self.table())
+            summary = self.hub.summary(self.table())
             if self.status != "finished":
                 return summary
             self.summary = summary
@@ -584,7 +557,7 @@ class Room:
 
     def _deal_failed(self, exc: BaseException) -> None:
         self.state = None
-        if not transient(exc):
+        if self.store.refused(exc):
             log.error("room %s: the database refused a new hand (%r); room closed", self.id, exc)
             self.close("storage_failure", f"the database refused this room's new hand ({exc})")
             return
@@ -602,7 +575,7 @@ class Room:
             next_commitment=commitment(self.next_seed),
         )
 
-    def set_client_seed(self, client: Client, msg: ClientSeed) -> None:
+    def set_client_seed(self, client: Peer, msg: ClientSeed) -> None:
         """A seat's client seed for the next deal (docs/fairness.md)."""
         seat = client.seat
         if seat is None:
@@ -765,7 +738,7 @@ class Room:
         of the database (locked, I/O) goes back to the last stored state, tells the actor
         and lets the room play on after :data:`RETRY_AFTER` seconds."""
         log.error("room %s: could not store an action of seat %d: %r", self.id, seat, exc)
-        if not transient(exc):
+        if self.store.refused(exc):
             self.close(
                 "storage_failure",
                 f"the database refused this room's action ({type(exc).__name__}: {exc});"
@@ -1263,22 +1236,10 @@ class Room:
 
     # -- sockets ----------------------------------------------------------------------
 
-    def clients(self) -> list[Client]:
+    def clients(self) -> list[Peer]:
         out = [s.client for s in self.seats if s.client is not None]
         out.extend(self.spectators)
         return out
-
-    @staticmethod
-    def visible_timers(
-        timers: list[dict[str, Any]], view: dict[str, Any], seat: int | None
-    ) -> list[dict[str, Any]]:
-        """The clocks a seat may see: those of the seats its view shows acting. A view whose
-        ``to_act`` is only whether the seat itself acts (``true``/``false``, as in the
-        mahjong claim windows: who else may claim is hidden) shows that seat's clock alone."""
-        acting = view.get("to_act", [])
-        if isinstance(acting, bool):
-            return [t for t in timers if acting and t["seat"] == seat]
-        return [t for t in timers if t["seat"] in acting]
 
     def timers(self) -> list[dict[str, Any]]:
         """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
@@ -1299,7 +1260,7 @@ class Room:
             )
         return out
 
-    def attach(self, client: Client) -> None:
+    def attach(self, client: Peer) -> None:
         """Seat the socket (its player's seat) or make it a spectator; send the welcome and
         the state. Only the joining socket is sent the state, unless the seat's control
         changed (its player is back): a socket joining never makes the room re-send the
@@ -1324,7 +1285,7 @@ class Room:
                 rt.away_handle.cancel()
                 rt.away_handle = None
             rt.away_since = None
-        client.seat, client.room = seat, self
+        client.seat = seat
         client.send(
             Welcome(
                 room=self.info(),
@@ -1355,7 +1316,7 @@ class Room:
                 client.send(self.over)
             client.send(self.match_summary())
 
-    def detach(self, client: Client) -> None:
+    def detach(self, client: Peer) -> None:
         self.spectators.discard(client)
         seat = client.seat
         if seat is None:
@@ -1392,16 +1353,15 @@ class Room:
             self._cancel_bot(rt)
         self._refresh()
 
-    def state_for(self, client: Client, ref: str | int | None = None) -> str | None:
+    def state_for(self, client: Peer, ref: str | int | None = None) -> str | None:
         """The ``state`` message (JSON text) for a socket: its seat's full view now."""
         self.settle_writes()
         if self.state is None:
             return None
         return self._states([client], ref)[0]
 
-    def _states(self, clients: list[Client], ref: str | int | None = None) -> list[str]:
-        """``state`` messages (JSON text) for these sockets; each distinct seat's view is
-        computed and serialised once (spectators share one text)."""
+    def _states(self, clients: list[Peer], ref: str | int | None = None) -> list[str]:
+        """``state`` messages (JSON text) for these sockets (:func:`fanout.state_texts`)."""
         state = self.state
         assert state is not None
         head = {
@@ -1410,34 +1370,13 @@ class Room:
             "game": self.hand_id,
             "version": len(state.history),
         }
-        timers, control = self.timers(), self.control()
-        texts: dict[int | None, str] = {}
-        out = []
-        for client in clients:
-            seat = client.seat
-            text = texts.get(seat)
-            if text is None:
-                view = state.view(seat)
-                text = texts[seat] = dumps(
-                    {
-                        **head,
-                        "view": view,
-                        "timers": self.visible_timers(timers, view, seat),
-                        "control": control,
-                        "legal": self.legal(seat),
-                        "ref": ref,
-                    }
-                )
-            out.append(text)
-        return out
+        seats = [client.seat for client in clients]
+        return state_texts(state, head, seats, self.timers(), self.control(), self.acting(), ref)
 
     def legal(self, seat: int | None) -> list[dict[str, Any]] | None:
         """The seat's legal actions (JSON) when it is to act and the game lists them."""
         state = self.state
-        if seat is None or state is None or seat not in self.acting():
-            return None
-        actions = state.legal_actions(seat)
-        return None if actions is None else [a.to_json() for a in actions]
+        return None if state is None else legal_json(state, seat, self.acting())
 
     def announce(self) -> None:
         """Send every socket of the room its :class:`RoomInfo` (a ``room`` message)."""
@@ -1483,8 +1422,6 @@ class Room:
         state = self.state
         assert state is not None
         self._schedule()
-        kept_open = within and state.hidden_window()
-        shown = [(e.audience(), e.to_json()) for e in events]
         head = {
             "type": "update",
             "room": self.id,
@@ -1493,43 +1430,27 @@ class Room:
             "seat": actor_seat,
             "actor": actor,
         }
-        timers, control = self.timers(), self.control()
-        spectators: str | None = None
-        for client in self.clients():
-            seat = client.seat
-            if kept_open and seat != actor_seat:
-                continue
-            if seat is None and spectators is not None:
-                client.send(spectators)
-                continue
-            view = state.view(seat)
-            seen = [
-                body for aud, body in shown if aud is None or (seat is not None and seat in aud)
-            ]
-            # a view that hides who acts (``to_act`` not a list): an action it shows nothing
-            # of (a claim decision in a mahjong window) does not name its seat either
-            unseen = seat != actor_seat and (
-                within or (not seen and not isinstance(view.get("to_act"), list))
-            )
-            text = dumps(
-                {
-                    **head,
-                    **({"seat": None, "actor": None} if unseen else {}),
-                    "events": seen,
-                    "view": view,
-                    "timers": self.visible_timers(timers, view, seat),
-                    "control": control,
-                    "legal": self.legal(seat),
-                    "ref": ref if seat == actor_seat and actor == "player" else None,
-                }
-            )
-            if seat is None:
-                spectators = text
-            client.send(text)
+        clients = self.clients()
+        texts = update_texts(
+            state,
+            head,
+            [client.seat for client in clients],
+            events,
+            actor_seat,
+            actor,
+            ref,
+            self.timers(),
+            self.control(),
+            self.acting(),
+            within,
+        )
+        for client, text in zip(clients, texts, strict=True):
+            if text is not None:
+                client.send(text)
 
     # -- one client message -------------------------------------------------------------
 
-    def handle(self, client: Client, text: str) -> None:
+    def handle(self, client: Peer, text: str) -> None:
         """Answer one text message of a socket of this room (errors go back to it).
 
         While the room's last action waits for its group commit, the message waits too
@@ -1539,65 +1460,29 @@ class Room:
         journal = self.hub.journal
         if self.deferred or journal.holds(self):
             self.deferred += 1
-            journal.later(self, client, text)
+            journal.later(self, functools.partial(self.handle_now, client, text))
             return
         self.handle_now(client, text)
 
-    def handle_now(self, client: Client, text: str) -> None:
+    def handle_now(self, client: Peer, text: str) -> None:
         """Answer one client message now (no action of this room is waiting for a commit)."""
-        limits = self.hub.limits
-        if len(text.encode()) > limits.max_message_bytes:
-            client.error(
-                "too_large",
-                f"message of {len(text.encode())} bytes; the limit is {limits.max_message_bytes}",
-            )
-            return
-        if not client.allow():
-            client.rate_limited()
+        try:
+            check_size(text, self.hub.limits.max_message_bytes)
+            if not client.allow():
+                client.rate_limited()
+                return
+            frame = read_frame(text)
+        except BadFrame as exc:
+            client.error(exc.code, str(exc), exc.ref)
             return
         try:
-            obj = json.loads(text)
-        except ValueError as exc:
-            client.error("bad_json", f"not valid JSON: {exc}")
-            return
-        except RecursionError:
-            client.error("bad_json", "the JSON is nested too deeply")
-            return
-        if not isinstance(obj, dict):
-            client.error(
-                "bad_message", f"a message is a JSON object with a type, got {text[:80]!r}"
-            )
-            return
-        ref = obj.get("id") if isinstance(obj.get("id"), str | int) else None
-        try:
-            msg = client_message(obj)
-        except RecursionError:
-            client.error("bad_message", "the message is nested too deeply", ref)
-            return
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or 'message'}: {e['msg']}"
-                for e in exc.errors()
-            )
-            client.error("bad_message", f"bad {obj.get('type')!r} message: {problems}", ref)
-            return
-        if msg is None:
-            client.error(
-                "unknown_type",
-                f"unknown message type {obj.get('type')!r}; "
-                "clients send hello, action, resume, continue, again, ready, draft, sync, "
-                "ping, client_seed, auto_pass, chat, report",
-                ref,
-            )
-            return
-        try:
-            self._dispatch(client, msg)
+            self._dispatch(client, frame.message)
         except PaijuError as exc:
-            client.refuse(exc, ref)
+            client.refuse(exc, frame.ref)
         except RecursionError:
-            client.error("bad_message", "the message is nested too deeply", ref)
+            client.error("bad_message", "the message is nested too deeply", frame.ref)
 
-    def _dispatch(self, client: Client, msg: Any) -> None:
+    def _dispatch(self, client: Peer, msg: Any) -> None:
         if isinstance(msg, Ping):
             client.send(Pong(id=msg.id))
         elif isinstance(msg, Sync):
@@ -1649,7 +1534,7 @@ class Room:
                 raise ServerError("spectator", "a spectator holds no seat to pass for")
             self.set_auto_pass(client.seat, msg.on)
 
-    def _continue(self, client: Client) -> None:
+    def _continue(self, client: Peer) -> None:
         """继续: answered by the result again (to everyone, while the next hand still waits
         for this seat; else to this socket), or refused when no result is shown."""
         if client.seat is None:
@@ -1663,7 +1548,7 @@ class Room:
         update = {"next_hand_in": None if left is None else round(left, 1)}
         client.send(self.over.model_copy(update=update))
 
-    def chat(self, client: Client, msg: Chat) -> None:
+    def chat(self, client: Peer, msg: Chat) -> None:
         """A seat's phrase, emote or (where the operator allows it) text, to every socket."""
         seat = client.seat
         if seat is None:
@@ -1694,7 +1579,7 @@ class Room:
         for other in self.clients():
             other.send(body)
 
-    def report(self, client: Client, msg: Report) -> None:
+    def report(self, client: Peer, msg: Report) -> None:
         """举报 a seat's free text: logged for the operator; two reporters stop it."""
         if client.seat is None:
             raise ServerError("spectator", "spectators watch: they report nothing")
@@ -1716,7 +1601,7 @@ class Room:
         except Exception as exc:  # a family's parser raising something else
             raise ProtocolError(f"bad action: {exc}") from None
 
-    def _player_action(self, client: Client, msg: ActionMsg) -> None:
+    def _player_action(self, client: Peer, msg: ActionMsg) -> None:
         seat = client.seat
         if seat is None:
             raise ServerError("spectator", "spectators cannot act; join a seat to play")

@@ -30,7 +30,6 @@ import secrets
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -49,20 +48,16 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DatabaseError, IntegrityError
+from sqlalchemy.exc import DatabaseError, DataError, IntegrityError, StatementError
 from sqlalchemy.pool import StaticPool
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
 from paiju.server.errors import ServerError
 from paiju.server.invites import new_code
+from paiju.server.rows import ActionWrite, HandEnding, HandRow, HandWrite, PlayerRow, RoomRow
 
 __all__ = [
-    "ActionWrite",
-    "HandEnding",
-    "HandRow",
-    "PlayerRow",
-    "RoomRow",
     "Store",
     "Watermark",
     "database_url",
@@ -304,67 +299,6 @@ their rows by ``= ANY``, an index scan, and their values by position: a join wit
 ``unnest`` would be planned as a scan of the whole table)."""
 
 
-@dataclass(frozen=True)
-class PlayerRow:
-    id: int
-    name: str
-
-
-@dataclass(frozen=True)
-class RoomRow:
-    """A room as stored: its game, options, seats and where its match stands."""
-
-    id: int
-    code: str
-    options: dict[str, Any]
-    game_options: dict[str, Any]
-    seats: int
-    owner_id: int
-    status: str
-    hands_played: int
-    context: dict[str, Any]
-    seat_players: tuple[int | None, ...]
-    seat_bots: tuple[bool, ...]
-    seat_ready: tuple[bool, ...] = ()
-    """Each seat's 准备 mark while the room waits (empty: none stored)."""
-    invite: str | None = None
-    """The room's random invite code (邀请码, :mod:`paiju.server.invites`)."""
-
-    def ready_marks(self) -> tuple[bool, ...]:
-        """Each seat's stored 准备, a mark of an open seat not counting."""
-        marks = self.seat_ready or (False,) * self.seats
-        return tuple(r and p is not None for p, r in zip(self.seat_players, marks, strict=True))
-
-
-@dataclass(frozen=True)
-class HandRow:
-    """One hand (a game, by its id): the commitment, the secret seed and its action log."""
-
-    id: int
-    room_id: int
-    hand_no: int
-    code: str
-    game_options: dict[str, Any]
-    seats: int
-    players: tuple[int | None, ...]
-    commitment: str
-    seed: str
-    """The server's seed (its sha256 is the commitment)."""
-    client_seeds: tuple[str, ...] | None
-    """The seats' client seeds (empty: none sent), None when no seat sent one."""
-    deal: dict[str, Any]
-    context: dict[str, Any]
-    status: str
-    settlement: tuple[int, ...] | None
-    actions: tuple[tuple[int, dict[str, Any], str], ...]
-    """(seat, action JSON, actor) in order."""
-    started_at: float
-    ended_at: float | None
-    record_format: int = 1
-    """The format of the log (:attr:`paiju.engine.Record.format`): the game's record
-    format when the hand was dealt (1 for the hands stored before formats were kept)."""
-
-
 class Store:
     """The server's database (synchronous; the server calls it from its event loop)."""
 
@@ -440,6 +374,17 @@ class Store:
         expires; a cluster node sets a few seconds, since another node may rotate it)."""
         self._balances: dict[int, int] = {}
         """Running ledger balances by player (this process is the only writer)."""
+
+    @staticmethod
+    def refused(exc: BaseException) -> bool:
+        """Whether a failed write was refused for what it holds (a value the database
+        cannot hold, a broken constraint: the room's next write would be refused too)
+        rather than failed with the database (locked, disk full, I/O, away: try again)."""
+        if isinstance(exc, DataError | IntegrityError):
+            return True
+        if isinstance(exc, StatementError) and exc.orig is not None:
+            exc = exc.orig
+        return isinstance(exc, OverflowError | ValueError | TypeError)
 
     def clock(self) -> float:
         """Now, as the times stored in the database count it (Unix time): this host's clock
@@ -1162,70 +1107,3 @@ class Store:
     def count_actions(self) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(t.actions)).scalar() or 0)
-
-
-@dataclass(frozen=True)
-class HandEnding:
-    """What :meth:`Store.append_action` writes when the action ends the hand."""
-
-    room_id: int
-    scores: tuple[int, ...]
-    """The game's settlement (points per seat)."""
-    deltas: tuple[int, ...]
-    """The ledger deltas per seat (the scores times the room's stake)."""
-    players: tuple[int | None, ...]
-    hands_played: int
-    context: Mapping[str, Any]
-    room_finished: bool
-
-
-@dataclass(frozen=True)
-class ActionWrite:
-    """One accepted action to append to its hand's log (and the settlement it causes)."""
-
-    hand_id: int
-    idx: int
-    seat: int
-    action: Mapping[str, Any]
-    actor: str
-    ending: HandEnding | None = None
-
-
-@dataclass(frozen=True)
-class HandWrite:
-    """A new hand to store: its commitment, and its seed and deal (secret until the end)."""
-
-    id: int
-    room_id: int
-    hand_no: int
-    code: str
-    game_options: Mapping[str, Any]
-    players: tuple[int | None, ...]
-    commitment: str
-    seed: str
-    deal: Mapping[str, Any]
-    context: Mapping[str, Any]
-    client_seeds: tuple[str, ...] | None = None
-    record_format: int = 1
-    """The game's :attr:`~paiju.engine.Game.record_format`: the format of the log."""
-
-    def row(self, now: float) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "room_id": self.room_id,
-            "hand_no": self.hand_no,
-            "code": self.code,
-            "game_options": dict(self.game_options),
-            "seats": len(self.players),
-            "players": list(self.players),
-            "commitment": self.commitment,
-            "seed": self.seed,
-            "client_seeds": None if self.client_seeds is None else list(self.client_seeds),
-            "deal": dict(self.deal),
-            "context": dict(self.context),
-            "status": "playing",
-            "settlement": None,
-            "started_at": now,
-            "ended_at": None,
-            "record_format": self.record_format,
-        }

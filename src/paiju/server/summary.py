@@ -7,31 +7,15 @@ with nothing stored twice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
 
 from paiju.engine import MatchSummary
 from paiju.games import game as make_game
 from paiju.server.messages import MatchSummaryMsg, SeatTotal
-from paiju.server.store import RoomRow, Store
+from paiju.server.rows import RoomRow, Table
+from paiju.server.store import Store
 
-__all__ = ["Table", "room_summary", "table_of"]
-
-
-@dataclass(frozen=True)
-class Table:
-    """Who sat where at the end of the room: the player of each seat (None: a bot)."""
-
-    room: int
-    code: str
-    stake: int
-    players: Sequence[int | None]
-    cut_short: bool = False
-    next_room: int | None = None
-    context: Mapping[str, Any] = field(default_factory=dict)
-    """What the room's last finished hand carried on (to count that hand's winners)."""
-    game_options: Mapping[str, Any] = field(default_factory=dict)
+__all__ = ["room_summary", "table_of"]
 
 
 def table_of(row: RoomRow) -> Table:

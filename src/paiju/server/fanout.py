@@ -1,0 +1,134 @@
+"""What each socket of a table is sent (the ``state`` and ``update`` texts), from the
+state and what the room knows of its seats: each listener's seat (``None``: a
+spectator) gets its own view, the events whose audience holds it, the clocks it may see
+and its legal actions. Pure functions, no socket: the room hands the texts to its
+sockets.
+
+Each distinct seat's text is computed and serialised once (spectators share one)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic_core import to_json
+
+from paiju.engine import Event, State
+
+__all__ = ["dumps", "legal_json", "state_texts", "update_texts", "visible_timers"]
+
+Actor = Literal["player", "bot", "timeout"]
+
+
+def dumps(obj: Any) -> str:
+    """A server message's JSON text, written as the message models write it (compact,
+    UTF-8 as is) by pydantic's serialiser, about five times faster than ``json.dumps``."""
+    return to_json(obj).decode()
+
+
+def visible_timers(
+    timers: list[dict[str, Any]], view: dict[str, Any], seat: int | None
+) -> list[dict[str, Any]]:
+    """The clocks a seat may see: those of the seats its view shows acting. A view whose
+    ``to_act`` is only whether the seat itself acts (``true``/``false``, as in the
+    mahjong claim windows: who else may claim is hidden) shows that seat's clock alone."""
+    acting = view.get("to_act", [])
+    if isinstance(acting, bool):
+        return [t for t in timers if acting and t["seat"] == seat]
+    return [t for t in timers if t["seat"] in acting]
+
+
+def legal_json(
+    state: State, seat: int | None, acting: frozenset[int]
+) -> list[dict[str, Any]] | None:
+    """The seat's legal actions (JSON) when it is to act and the game lists them."""
+    if seat is None or seat not in acting:
+        return None
+    actions = state.legal_actions(seat)
+    return None if actions is None else [a.to_json() for a in actions]
+
+
+def state_texts(
+    state: State,
+    head: dict[str, Any],
+    seats: Sequence[int | None],
+    timers: list[dict[str, Any]],
+    control: Sequence[str],
+    acting: frozenset[int],
+    ref: str | int | None = None,
+) -> list[str]:
+    """The ``state`` texts of listeners at ``seats``: each its seat's whole view now.
+    ``head`` holds the message's ``type``, ``room``, ``game`` and ``version``."""
+    texts: dict[int | None, str] = {}
+    out = []
+    for seat in seats:
+        text = texts.get(seat)
+        if text is None:
+            view = state.view(seat)
+            text = texts[seat] = dumps(
+                {
+                    **head,
+                    "view": view,
+                    "timers": visible_timers(timers, view, seat),
+                    "control": control,
+                    "legal": legal_json(state, seat, acting),
+                    "ref": ref,
+                }
+            )
+        out.append(text)
+    return out
+
+
+def update_texts(
+    state: State,
+    head: dict[str, Any],
+    seats: Sequence[int | None],
+    events: list[Event],
+    actor_seat: int,
+    actor: Actor,
+    ref: str | int | None,
+    timers: list[dict[str, Any]],
+    control: Sequence[str],
+    acting: frozenset[int],
+    within: bool = False,
+) -> list[str | None]:
+    """The ``update`` texts of an accepted (and stored) action for listeners at ``seats``
+    (``None`` where a listener is sent nothing). ``head`` holds the message's ``type``,
+    ``room``, ``game``, ``version``, ``seat`` and ``actor``.
+
+    A decision of a hidden window (``within``) names its seat to that seat only, and
+    while the window stays open only that seat is sent its update. A view that hides who
+    acts (its ``to_act`` not a list): an action it shows nothing of (a claim decision in
+    a mahjong window) does not name its seat either."""
+    kept_open = within and state.hidden_window()
+    shown = [(e.audience(), e.to_json()) for e in events]
+    spectators: str | None = None
+    out: list[str | None] = []
+    for seat in seats:
+        if kept_open and seat != actor_seat:
+            out.append(None)
+            continue
+        if seat is None and spectators is not None:
+            out.append(spectators)
+            continue
+        view = state.view(seat)
+        seen = [body for aud, body in shown if aud is None or (seat is not None and seat in aud)]
+        unseen = seat != actor_seat and (
+            within or (not seen and not isinstance(view.get("to_act"), list))
+        )
+        text = dumps(
+            {
+                **head,
+                **({"seat": None, "actor": None} if unseen else {}),
+                "events": seen,
+                "view": view,
+                "timers": visible_timers(timers, view, seat),
+                "control": control,
+                "legal": legal_json(state, seat, acting),
+                "ref": ref if seat == actor_seat and actor == "player" else None,
+            }
+        )
+        if seat is None:
+            spectators = text
+        out.append(text)
+    return out

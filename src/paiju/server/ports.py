@@ -1,0 +1,123 @@
+"""What a room asks of the floors around it, named as protocols so that the room imports
+none of them: the sockets at its table (:class:`Peer`, met by
+:class:`paiju.server.client.Client`), the database as the room writes it
+(:class:`RoomStore`, met by :class:`paiju.server.store.Store`) and the group commit
+(:class:`Commits`, met by :class:`paiju.server.journal.Journal`).
+
+A room can then be driven with no socket, no database and no event loop of a server:
+``tests/server/test_room_host.py`` plays one for a host of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from paiju.errors import PaijuError
+from paiju.server.rows import ActionWrite, HandRow, HandWrite, PlayerRow
+
+__all__ = ["Cancellable", "Commits", "Peer", "RoomStore", "Writer"]
+
+
+class Peer(Protocol):
+    """One socket at a table: its player, the seat it holds (``None``: a spectator) and
+    its outbox."""
+
+    seat: int | None
+
+    @property
+    def player(self) -> PlayerRow:
+        """The authenticated player of the socket."""
+
+    def send(self, msg: BaseModel | str) -> None:
+        """Queue a message (a model, or its JSON text)."""
+
+    def error(self, code: str, message: str, ref: str | int | None = None) -> None:
+        """Queue an ``error`` message with ``code``."""
+
+    def refuse(self, exc: PaijuError, ref: str | int | None = None) -> None:
+        """Queue the ``error`` message of a refusal."""
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the socket (after what is queued)."""
+
+    def allow(self) -> bool:
+        """Take a token from the player's rate bucket."""
+
+    def rate_limited(self) -> None:
+        """Tell the socket that its message was dropped."""
+
+
+class RoomStore(Protocol):
+    """The database as a room writes it outside the group commit: seats, status, names,
+    hand ids and the hand in play."""
+
+    def player_names(self, ids: Sequence[int]) -> dict[int, str]:
+        """The names of these players."""
+
+    def set_seat(self, room_id: int, seat: int, player_id: int | None, is_bot: bool) -> None:
+        """Who holds a seat."""
+
+    def set_ready(self, room_id: int, seat: int, ready: bool) -> None:
+        """A seat's 准备 mark."""
+
+    def set_room_status(self, room_id: int, status: str) -> None:
+        """The room's status (waiting, playing, finished, closed)."""
+
+    def close_room(self, room_id: int, void_hand: int | None) -> None:
+        """Close the room for good; the hand in play (if any) is void."""
+
+    def new_hand_id(self) -> int:
+        """The id of the next hand dealt."""
+
+    def current_hand(self, room_id: int) -> HandRow | None:
+        """The room's last hand as stored."""
+
+    def refused(self, exc: BaseException) -> bool:
+        """Whether a failed write was refused for what it holds (retrying would fail
+        again) rather than failed with the database (locked, away, disk full)."""
+
+
+class Writer(Protocol):
+    """A room as the group commit knows it: its id, and how many of its sockets'
+    messages wait for its next commit."""
+
+    id: int
+    deferred: int
+
+
+class Cancellable(Protocol):
+    """A call waiting for something (a commit), cancelled as a timer is."""
+
+    def cancel(self) -> None:
+        """Do not make the call."""
+
+
+class Commits(Protocol):
+    """The group commit as a room uses it: its writes stored in order, and the calls and
+    messages that wait for them."""
+
+    def add(
+        self,
+        room: Writer,
+        write: ActionWrite | HandWrite,
+        done: Callable[[], None],
+        failed: Callable[[BaseException], None],
+    ) -> None:
+        """Store ``write`` in the next group commit; then ``done()``, or ``failed(exc)``."""
+
+    def later(self, room: Writer, handle: Callable[[], None]) -> None:
+        """Handle one of the room's sockets' messages after its next commit."""
+
+    def after(self, room: Writer, fn: Callable[[], None]) -> Cancellable:
+        """Call ``fn`` once the room's writes pending now are stored."""
+
+    def holds(self, room: Writer) -> bool:
+        """Whether a write of the room is pending or in flight."""
+
+    def settle(self, room: Writer) -> None:
+        """Store the room's writes now, blocking."""
+
+    async def settled(self, room: Writer) -> None:
+        """Wait until the room has no write in flight."""
