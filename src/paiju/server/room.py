@@ -25,18 +25,18 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, cast
 
 from paiju.bots import Bot
 from paiju.catalog import find_variant
-from paiju.engine import Action, Event, Game, State, apply_log
+from paiju.engine import Action, Event, Game, State
 from paiju.errors import PaijuError, ProtocolError
-from paiju.fairness import check_client_seed, commitment, deal_seed, new_seed
+from paiju.fairness import check_client_seed, commitment, new_seed
 from paiju.games import game as make_game
 from paiju.games import make_bot
 from paiju.sampling import ResampleFailed
-from paiju.server.chat import EMOTES, ChatPace, check_text, phrases_for
+from paiju.server import hands
+from paiju.server.chat import EMOTES, check_text, phrases_for
 from paiju.server.errors import ServerError
 from paiju.server.fanout import legal_json, state_texts, update_texts
 from paiju.server.frames import BadFrame, check_size, read_frame
@@ -70,11 +70,19 @@ from paiju.server.messages import (
     Welcome,
 )
 from paiju.server.options import Limits, RoomOptions, RoomStatus
-from paiju.server.ports import Cancellable, Commits, Peer, RoomStore
-from paiju.server.rows import ActionWrite, HandEnding, HandRow, HandWrite, PlayerRow, RoomRow, Table
+from paiju.server.ports import Commits, Peer, RoomStore
+from paiju.server.rows import ActionWrite, HandEnding, HandRow, PlayerRow, RoomRow, Table
+from paiju.server.seating import (
+    SeatRuntime,
+    bots_only,
+    control,
+    human_seats,
+    pick_seat,
+    seat_of,
+)
 from paiju.server.windows import Window, default_action
 
-__all__ = ["RETRY_AFTER", "Host", "Room", "SeatRuntime"]
+__all__ = ["RETRY_AFTER", "Host", "Room"]
 
 log = logging.getLogger("paiju.server")
 
@@ -142,42 +150,6 @@ RETRY_AFTER = 1.0
 RECOVERED_LOOK = 30.0
 """Seconds the last result is held after a restart between hands (at most ``pause``): the
 players' clients reconnect and see it again, and the next hand comes at their 继续."""
-
-
-@dataclass
-class SeatRuntime:
-    """Who holds a seat and who plays it now."""
-
-    player: int | None = None
-    bot: bool = False
-    client: Peer | None = None
-    auto: bool = False
-    """托管: a bot plays for the (human) player."""
-    away_since: float | None = None
-    timer: Cancellable | None = None
-    deadline: float = 0.0
-    pending_bot: Cancellable | None = None
-    away_handle: asyncio.TimerHandle | None = None
-    client_seed: str | None = None
-    """The seed the seat's player sent for the next deal (docs/fairness.md)."""
-    engine: Bot | None = field(default=None, repr=False)
-    engine_level: str = "normal"
-    thinking: asyncio.Future[Action] | None = field(default=None, repr=False)
-    """A 困难 decision being thought in the bots' thread (its result is dropped when the
-    seat's turn has passed meanwhile)."""
-    timeouts: int = 0
-    """Timeouts in a row (托管 comes after ``tuoguan_after`` of them)."""
-    draft: Action | None = None
-    """The player's unconfirmed arrangement, played if the time runs out (when legal)."""
-    left: bool = False
-    """The player left mid-hand: a bot plays the seat, which the player may take back
-    until the hand ends; then the seat is the bot's."""
-    ready: bool = False
-    """准备 before the first deal."""
-    auto_pass: bool = False
-    """要不起: the player lets the server pass for the seat when pass is all it may do."""
-    chat: ChatPace = field(default_factory=ChatPace)
-    """The pace of the seat's phrases and emotes, and who reported its text."""
 
 
 class Room:
@@ -249,7 +221,7 @@ class Room:
     @property
     def bots_only(self) -> bool:
         """Bots take every seat (no human seat was open)."""
-        return all(s.bot for s in self.seats) and all(s.player is None for s in self.seats)
+        return bots_only(self.seats)
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -362,44 +334,15 @@ class Room:
         return {"shisanzhang": 75.0, "jiajiabao": 45.0}.get(self.variant.family, 30.0)
 
     def control(self) -> list[Control]:
-        out: list[Control] = []
-        for s in self.seats:
-            if s.bot:
-                out.append("bot")
-            elif s.player is None:
-                out.append("open")
-            elif s.auto:
-                out.append("tuoguan")
-            elif s.client is None:
-                out.append("away")
-            else:
-                out.append("player")
-        return out
+        return control(self.seats)
 
     def seat_of(self, player: int) -> int | None:
-        for i, s in enumerate(self.seats):
-            if s.player == player and not s.bot:
-                return i
-        return None
+        return seat_of(self.seats, player)
 
     def join(self, player: PlayerRow, seat: int | None) -> int:
         if self.status != "waiting":
             raise ServerError("room_started", f"room {self.id} has started; spectate instead", 409)
-        if self.seat_of(player.id) is not None:
-            raise ServerError(
-                "already_seated", f"you already sit at seat {self.seat_of(player.id)}", 409
-            )
-        free = [i for i, s in enumerate(self.seats) if s.player is None and not s.bot]
-        if seat is None:
-            if not free:
-                raise ServerError("room_full", f"room {self.id} has no open seat", 409)
-            seat = free[0]
-        elif seat not in free:
-            raise ServerError(
-                "seat_taken",
-                f"seat {seat} is not open; open seats: {free or 'none'}",
-                409,
-            )
+        seat = pick_seat(self.seats, self.id, player.id, seat)
         self.seats[seat].player = player.id
         self.seats[seat].ready = player.id == self.owner or not self.options.ready_check
         self.names[player.id] = player.name
@@ -510,30 +453,23 @@ class Room:
         self.over = None
         self.acted.clear()
         seed = self.next_seed
-        committed = commitment(seed)
-        sent = tuple(s.client_seed or "" for s in self.seats)
-        client_seeds = sent if any(sent) else None
-        state = self.game.new_state(
-            self.n, seed=deal_seed(seed, client_seeds), context=self.context
-        )
         players = tuple(None if s.bot else s.player for s in self.seats)
         hand_no = self.hands_played + 1
         hand_id = self.store.new_hand_id()
-        write = HandWrite(
-            id=hand_id,
+        dealt = hands.deal(
+            self.game,
             room_id=self.id,
-            hand_no=hand_no,
             code=self.code,
+            hand_id=hand_id,
+            hand_no=hand_no,
             game_options=self.game_options,
+            context=self.context,
             players=players,
-            commitment=committed,
-            seed=seed,
-            deal=state.deal.to_json(self.game.items),
-            context=dict(self.context),
-            client_seeds=client_seeds,
-            record_format=self.game.record_format,
+            server_seed=seed,
+            sent=[s.client_seed or "" for s in self.seats],
         )
-        self.server_seed, self.client_seeds = seed, client_seeds
+        state, write = dealt.state, dealt.write
+        self.server_seed, self.client_seeds = seed, dealt.client_seeds
         self.next_seed = new_seed()
         for rt in self.seats:
             rt.client_seed = None
@@ -566,13 +502,13 @@ class Room:
 
     def hand_started(self) -> HandStarted:
         """The ``hand_started`` message of the hand in play."""
-        return HandStarted(
-            room=self.id,
-            game=self.hand_id,
+        return hands.started(
+            room_id=self.id,
+            hand_id=self.hand_id,
             hand_no=self.hand_no,
-            commitment=commitment(self.server_seed),
-            client_seeds=None if self.client_seeds is None else list(self.client_seeds),
-            next_commitment=commitment(self.next_seed),
+            server_seed=self.server_seed,
+            client_seeds=self.client_seeds,
+            next_seed=self.next_seed,
         )
 
     def set_client_seed(self, client: Peer, msg: ClientSeed) -> None:
@@ -629,15 +565,11 @@ class Room:
     def restore(self, hand: HandRow) -> None:
         """Rebuild the hand in play from its seed and log (crash recovery); a log of an
         older record format replays as :func:`~paiju.engine.apply_log` plays it."""
-        seed = deal_seed(hand.seed, hand.client_seeds)
-        state = self.game.new_state(hand.seats, seed=seed, context=hand.context)
-        if state.deal.to_json(self.game.items) != hand.deal:
+        state, same = hands.rebuild(self.game, hand)
+        if not same:
             log.error(
                 "room %s game %s: the seed does not re-deal the stored deal", self.id, hand.id
             )
-        logged = [(seat, self.game.parse_action(action)) for seat, action, _actor in hand.actions]
-        for _ in apply_log(state, logged, hand.record_format):
-            pass
         self.state, self.hand_id, self.hand_no = state, hand.id, hand.hand_no
         self.hand_players = hand.players
         self.hand = hand
@@ -794,21 +726,14 @@ class Room:
         self.hub.finished(self)
 
     def _ending(self, state: State) -> HandEnding:
-        scores = tuple(state.settlement())
-        hands_played = self.hands_played + 1
-        context = state.next_context()
-        if self.options.hands is not None:
-            finished = hands_played >= self.options.hands
-        else:
-            finished = self.game.match_over(context, hands_played)
-        return HandEnding(
+        return hands.ending(
+            self.game,
+            state,
             room_id=self.id,
-            scores=scores,
-            deltas=tuple(x * self.options.stake for x in scores),
             players=self.hand_players,
-            hands_played=hands_played,
-            context=context,
-            room_finished=finished,
+            hands_played=self.hands_played,
+            stake=self.options.stake,
+            hands=self.options.hands,
         )
 
     def _hand_over(self, state: State, ending: HandEnding) -> None:
@@ -824,7 +749,7 @@ class Room:
                 self._give_to_bot(i)  # left mid-hand and did not come back
         # 继续: the result stays until every connected human seat (not in 托管) has seen
         # it, or ``pause`` seconds; without such a seat, a short look (3 s at most).
-        self.waiting = self._human_seats(connected=True)
+        self.waiting = human_seats(self.seats, connected=True)
         pause = self.options.pause if self.waiting else min(self.options.pause, 3.0)
         self._hold(list(ending.scores), list(ending.deltas), ending.room_finished, pause)
         if ending.room_finished:
@@ -852,19 +777,17 @@ class Room:
     def _hold(self, scores: list[int], deltas: list[int], finished: bool, pause: float) -> None:
         """Show the hand's result (``hand_over``) and deal the next hand ``pause`` seconds
         from now, or sooner once every seat in ``waiting`` has sent 继续."""
-        self.over = HandOver(
-            room=self.id,
-            game=self.hand_id,
+        self.over = hands.result(
+            room_id=self.id,
+            hand_id=self.hand_id,
             scores=scores,
             deltas=deltas,
-            seed=self.server_seed,
-            commitment=commitment(self.server_seed),
-            client_seeds=None if self.client_seeds is None else list(self.client_seeds),
-            deal_seed=deal_seed(self.server_seed, self.client_seeds),
-            next_commitment=None if finished else commitment(self.next_seed),
-            room_finished=finished,
-            next_hand_in=None if finished else pause,
-            waiting=sorted(self.waiting),
+            server_seed=self.server_seed,
+            client_seeds=self.client_seeds,
+            next_seed=self.next_seed,
+            finished=finished,
+            pause=pause,
+            waiting=self.waiting,
         )
         self._hand_at = self.loop.time() + pause
         msg = self.over.model_dump_json()
@@ -872,18 +795,6 @@ class Room:
             client.send(msg)
         if not finished:
             self.next_hand = self.loop.call_later(pause, self._safe(self.deal_hand))
-
-    def _human_seats(self, *, connected: bool) -> set[int]:
-        """The seats a player of one's own plays (not a bot, not 托管); with ``connected``,
-        only those whose socket is open."""
-        return {
-            i
-            for i, s in enumerate(self.seats)
-            if not s.bot
-            and not s.auto
-            and s.player is not None
-            and (s.client is not None or not connected)
-        }
 
     def hold_recovered(self) -> None:
         """After a restart between hands (the hand just over restored): hold its result
@@ -895,7 +806,7 @@ class Room:
                 min(self.options.pause, 3.0), self._safe(self.deal_hand)
             )
             return
-        self.waiting = self._human_seats(connected=False)
+        self.waiting = human_seats(self.seats, connected=False)
         look = RECOVERED_LOOK if self.waiting else 3.0
         scores = list(state.settlement())
         deltas = [x * self.options.stake for x in scores]

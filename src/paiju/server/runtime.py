@@ -10,7 +10,8 @@ from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
 from paiju.server.journal import Journal
 from paiju.server.options import Limits, RoomOptions
-from paiju.server.room import Room, SeatRuntime
+from paiju.server.room import Room
+from paiju.server.seating import SeatRuntime
 
 __all__ = [
     "Client",
