@@ -112,3 +112,44 @@ def test_a_family_imports_neither_its_bot_nor_the_registry() -> None:
         used = imports(name)
         assert "paiju.games" not in used, name
         assert not any(m.endswith(".bot") for m in used), (name, used)
+
+
+def _reach(name: str) -> set[str]:
+    """Every module ``name`` imports, directly or through others (third-party roots too)."""
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        for dep in imports(todo.pop()):
+            if dep not in seen:
+                seen.add(dep)
+                if dep in MODULES:
+                    todo.append(dep)
+    return seen
+
+
+def test_the_room_reaches_no_socket_no_database_and_no_journal() -> None:
+    # the room's state machine sits below the storage and the sockets: it names what it
+    # asks of them as protocols (paiju.server.ports) and is handed them by its host
+    below = {"paiju.server.store", "paiju.server.journal", "paiju.server.client"}
+    below |= {"paiju.server.lease", "paiju.server.hub", "paiju.server.app"}
+    for room in ("paiju.server.room", "paiju.server.fanout", "paiju.server.frames"):
+        reached = _reach(room)
+        assert not reached & below, (room, sorted(reached & below))
+        roots = {r for dep in reached | {room} for r in _outside(dep)}
+        assert not roots & {"sqlalchemy", "fastapi", "starlette", "redis"}, (room, roots)
+
+
+def _outside(name: str) -> set[str]:
+    """The top-level names of what module ``name`` imports from outside the package."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out.add(node.module.split(".")[0])
+    return out - {"paiju"}
+
+
+def test_the_outside_walk_sees_the_database_of_the_store() -> None:
+    assert "sqlalchemy" in _outside("paiju.server.store")
