@@ -855,8 +855,10 @@ class DanziState(ClimbingState):
 
     def apply_play(self, seat: int, combo: Combo) -> list[Event]:
         table = self.table
-        self.table_take = table is not None and dz.is_take(
-            self.rules.danzi(table), self.rules.danzi(combo)
+        self.table_take = (  # only a 砟子 is taken: no other table is looked at again
+            table is not None
+            and table.kind == "zhazi"
+            and dz.is_take(self.rules.danzi(table), self.rules.danzi(combo))
         )
         taken = () if table is None else table.cards
         events = super().apply_play(seat, combo)
