@@ -719,6 +719,8 @@ class DanziState(ClimbingState):
 
     def to_act(self) -> frozenset[int]:
         p = self._phase
+        if p == "playing":  # asked several times a step: the turn at once
+            return only(self.turn)
         if p == "tribute":
             return frozenset(self.givers)
         if p == "returning":
