@@ -623,8 +623,12 @@ class DanziState(ClimbingState):
         self._begin()
 
     def copy_extra(self, new: ClimbingState) -> None:
+        """The tribute and the declaration are copied only before play: once play has
+        begun nothing changes them, and clones share them."""
         assert isinstance(new, DanziState)
         new.totals = list(self.totals)
+        if self._phase in ("playing", "over"):
+            return
         new.givers = dict(self.givers)
         new.tribute_log = list(self.tribute_log)
         new.received = {k: list(v) for k, v in self.received.items()}
