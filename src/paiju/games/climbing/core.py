@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 from pydantic import BaseModel
 
 from paiju.cards import Card, CardList, format_cards, unplayed_by_rank
-from paiju.engine import Action, Deal, Event, Game, State
+from paiju.engine import Action, Deal, Event, Game, HandEnded, State
 from paiju.engine import P as _P
 from paiju.errors import IllegalAction
 from paiju.sampling import Allowed, Script, deal_hidden, replay_sample
@@ -600,6 +600,7 @@ class ClimbingState(State):
         super().__init__(game, seats, deal, context)
         self.rules = game.rules
         self.hands: list[list[int]] = [self.rules.sort(h) for h in deal.hands]
+        """Each seat's cards in the game's order (:meth:`Rules.sort`), kept so by every change."""
         self.played: list[int] = []
         self._phase = "playing"
         self.turn = 0
@@ -727,6 +728,24 @@ class ClimbingState(State):
                 return s
         return None
 
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`State.apply`, a play or a pass checked and applied in one go: the turn is
+        checked once, and a play's cards are classified once (the combination
+        :meth:`check_play` found is the one played)."""
+        if isinstance(action, Play):
+            self.check_turn(seat, action)
+            events = self.apply_play(seat, self.check_play(seat, action.cards))
+        elif isinstance(action, Pass):
+            self.check_turn(seat, action)
+            self.check_pass(seat)
+            events = self.apply_pass(seat)
+        else:
+            return super().apply(seat, action)
+        self.history.append((seat, action))
+        if self.is_over:
+            events.append(HandEnded(self.settlement()))
+        return events
+
     def check(self, seat: int, action: Action) -> None:
         self.check_turn(seat)
         if isinstance(action, Play):
@@ -800,8 +819,8 @@ class ClimbingState(State):
     def apply_play(self, seat: int, combo: Combo) -> list[Event]:
         rest = list(self.hands[seat])
         for c in combo.cards:  # held: check_play made sure
-            rest.remove(c)
-        self.hands[seat] = self.rules.sort(rest)
+            rest.remove(c)  # the hand stays in the game's order
+        self.hands[seat] = rest
         if self.exposed[seat]:  # shown cards (tribute, a call) leave as they are played
             self.exposed[seat] -= Counter(combo.cards)
         self.played.extend(combo.cards)

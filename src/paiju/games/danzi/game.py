@@ -35,7 +35,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, ClassVar
+from operator import itemgetter
+from typing import Any, ClassVar, Final, cast
 
 from paiju.cards import RED_JOKER, Card, CardList, format_cards, parse_cards
 from paiju.engine import Action, Deal, Event, NoParams, PrivateEvent
@@ -53,7 +54,7 @@ from paiju.games.climbing.core import (
     only,
 )
 from paiju.games.danzi import combos as dz
-from paiju.games.danzi.combos import FOUR, SINGLE, card_rank_index, counts_of
+from paiju.games.danzi.combos import FOUR, NRANKS, SINGLE, card_rank_index, counts_of
 from paiju.games.danzi.contract import beats_json, combo_json, settle_json
 from paiju.games.danzi.moves import all_plays, legal_plays
 from paiju.games.danzi.scoring import PointRules, deal_breakdown, deal_points, team_of
@@ -166,36 +167,16 @@ class DanziRules(Rules):
             yield self.wrap(d, cards_for(hand, d.counts))
 
     def plays(self, hand: Sequence[int], table: Combo | None) -> list[Combo]:
-        t = None if table is None else self.danzi(table)
-        found = legal_plays(counts_of(hand), t)
-        if not found:
-            return []
-        found.sort(key=lambda d: (d.row, d.cards, d.top))  # plain first, low to high
-        # the hand in the game's order: each play's cards come out sorted, as wrap sorts them
-        level = self._level
-        ranked = _ranked(hand)
-        ranked.sort(key=lambda ci: (level[ci[0]], ci[0]))
-        # A rank's cards lie together in that order (the level is the rank's, ties go by
-        # card index, and a rank's indexes are consecutive): a play's cards are the first
-        # ``count`` of each of its ranks' runs, the runs in the hand's order.
-        runs: list[tuple[int, list[Card]]] = []
-        for c, i in ranked:
-            if runs and runs[-1][0] == i:
-                runs[-1][1].append(c)
-            else:
-                runs.append((i, [c]))
-        out: list[Combo] = []
-        for d in found:
-            counts = d.counts
-            cards: list[Card] = []
-            for i, run in runs:
-                n = counts[i]
-                if n:
-                    cards += run[:n]
-            if len(cards) != d.cards:
-                raise IllegalAction("the hand does not hold that play", reason="cards_not_in_hand")
-            out.append(Combo(KIND_IDS[d.kind], d.row * 100 + d.top, d.cards, tuple(cards)))
-        return out
+        return self.plays_in_order(self.sort(hand), None if table is None else self.danzi(table))
+
+    def plays_in_order(self, hand: Sequence[int], table: dz.Combo | None) -> list[Combo]:
+        """:meth:`plays` of a hand already in the game's order (a state's hand), against a
+        table given as its 打弹子 combination."""
+        return [Combo(kind, rank, n, cards) for (_, kind, rank, n, _), cards in _plays(hand, table)]
+
+    def play_cards(self, hand: Sequence[int], table: dz.Combo | None) -> list[tuple[Card, ...]]:
+        """The cards of each of :meth:`plays_in_order`, in its order (the legal actions)."""
+        return [cards for _, cards in _plays(hand, table)]
 
     def describe(self, combo: Combo) -> JSON:
         d = self.danzi(combo)
@@ -342,14 +323,68 @@ class DealScored(Event):
 # ------------------------------------------------------------------------------- helpers
 
 
+PlayInfo = tuple[tuple[int, int, int], str, int, int, tuple[tuple[int, int], ...]]
+"""What a play's count vector says for the core: its place in the order of the legal plays
+(plain first, low to high), the core's kind id, rank and length, and its ``(rank index,
+count)`` parts in the game's order."""
+
+_IN_ORDER: Final = tuple(sorted(range(NRANKS), key=SINGLE.__getitem__))
+"""The rank indexes in the game's order, low to high (4 … A 2 3 小王 大王)."""
+_PLAY_INFO: dict[dz.Counts, PlayInfo] = {}
+_CARDS_ONLY: Final = {Card}
+
+
+def _play_info(d: dz.Combo) -> PlayInfo:
+    """:data:`PlayInfo` of a play, made once per count vector (a count vector is one play)."""
+    info = _PLAY_INFO.get(d.counts)
+    if info is None:
+        counts = d.counts
+        parts = tuple((i, counts[i]) for i in _IN_ORDER if counts[i])
+        info = (d.row, d.cards, d.top), KIND_IDS[d.kind], d.row * 100 + d.top, d.cards, parts
+        _PLAY_INFO[counts] = info
+    return info
+
+
+def _plays(hand: Sequence[int], table: dz.Combo | None) -> list[tuple[PlayInfo, tuple[Card, ...]]]:
+    """Every legal play of a hand in the game's order with its cards, plain first, low to
+    high. A rank's cards lie together in that order (the level is the rank's, ties go by
+    card index): a play's cards are the first ``count`` of each of its ranks' cards, so they
+    come out in the game's order too."""
+    counts = counts_of(hand)
+    found = legal_plays(counts, table)
+    if not found:
+        return []
+    infos = [_play_info(d) for d in found]
+    infos.sort(key=itemgetter(0))
+    held = (
+        cast("Sequence[Card]", hand)
+        if {*map(type, hand)} == _CARDS_ONLY
+        else [Card(c) for c in hand]
+    )
+    start = [0] * NRANKS  # where each rank's cards begin in the hand
+    at = 0
+    for i in _IN_ORDER:
+        start[i] = at
+        at += counts[i]
+    out: list[tuple[PlayInfo, tuple[Card, ...]]] = []
+    for info in infos:
+        cards: list[Card] = []
+        for i, n in info[4]:
+            if n > counts[i]:
+                raise IllegalAction("the hand does not hold that play", reason="cards_not_in_hand")
+            at = start[i]
+            cards += held[at : at + n]
+        out.append((info, tuple(cards)))
+    return out
+
+
 def cards_for(hand: Sequence[int], counts: Sequence[int]) -> tuple[Card, ...]:
     """Concrete cards of ``hand`` for a play's count vector (the lowest card indexes)."""
     return _cards_for(_ranked(hand), counts)
 
 
 def _ranked(hand: Sequence[int]) -> list[tuple[Card, int]]:
-    """The hand's cards, lowest index first, each with its rank index (made once for all
-    the plays of a decision)."""
+    """The hand's cards, lowest index first, each with its rank index."""
     index = _RANK_INDEX
     return [(c if type(c) is Card else Card(c), index[c]) for c in sorted(hand)]
 
@@ -588,8 +623,12 @@ class DanziState(ClimbingState):
         self._begin()
 
     def copy_extra(self, new: ClimbingState) -> None:
+        """The tribute and the declaration are copied only before play: once play has
+        begun nothing changes them, and clones share them."""
         assert isinstance(new, DanziState)
         new.totals = list(self.totals)
+        if self._phase in ("playing", "over"):
+            return
         new.givers = dict(self.givers)
         new.tribute_log = list(self.tribute_log)
         new.received = {k: list(v) for k, v in self.received.items()}
@@ -684,6 +723,8 @@ class DanziState(ClimbingState):
 
     def to_act(self) -> frozenset[int]:
         p = self._phase
+        if p == "playing":  # asked several times a step: the turn at once
+            return only(self.turn)
         if p == "tribute":
             return frozenset(self.givers)
         if p == "returning":
@@ -855,8 +896,10 @@ class DanziState(ClimbingState):
 
     def apply_play(self, seat: int, combo: Combo) -> list[Event]:
         table = self.table
-        self.table_take = table is not None and dz.is_take(
-            self.rules.danzi(table), self.rules.danzi(combo)
+        self.table_take = (  # only a 砟子 is taken: no other table is looked at again
+            table is not None
+            and table.kind == "zhazi"
+            and dz.is_take(self.rules.danzi(table), self.rules.danzi(combo))
         )
         taken = () if table is None else table.cards
         events = super().apply_play(seat, combo)
@@ -1116,8 +1159,25 @@ class DanziState(ClimbingState):
             return []
         return legal_plays(counts_of(self.hands[seat]), self.danzi_table)
 
+    def legal_combos(self, seat: int) -> list[Combo]:
+        if self._phase != "playing" or seat != self.turn:
+            return []
+        return self.rules.plays_in_order(self.hands[seat], self.danzi_table)
+
     def legal_actions(self, seat: int) -> Sequence[Action] | None:
-        if self._phase in ("tribute", "returning") and seat in self.to_act():
+        """The core's legal actions; the plays are made from their cards alone."""
+        p = self._phase
+        if p == "playing":
+            if seat != self.turn:
+                return []
+            acts: list[Action] = (
+                [Pass()] if self.table is not None and self.may_pass(seat) is None else []
+            )
+            acts += [
+                Play(cards) for cards in self.rules.play_cards(self.hands[seat], self.danzi_table)
+            ]
+            return acts
+        if p in ("tribute", "returning") and seat in self.to_act():
             return None  # choices of several cards from 27
         return super().legal_actions(seat)
 
