@@ -677,7 +677,10 @@ class State(ABC):
                 reason="not_an_action",
             )
         self.check(seat, action)
-        events = self._apply(seat, action)
+        return self._logged(seat, action, self._apply(seat, action))
+
+    def _logged(self, seat: int, action: Action, events: list[Event]) -> list[Event]:
+        """Log an applied action; the hand's end (``hand_ended``) joins its events."""
         self.history.append((seat, action))
         if self.is_over:
             events.append(HandEnded(self.settlement()))

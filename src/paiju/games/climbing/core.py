@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 from pydantic import BaseModel
 
 from paiju.cards import Card, CardList, format_cards, unplayed_by_rank
-from paiju.engine import Action, Deal, Event, Game, HandEnded, State
+from paiju.engine import Action, Deal, Event, Game, State
 from paiju.engine import P as _P
 from paiju.errors import IllegalAction
 from paiju.sampling import Allowed, Script, deal_hidden, replay_sample
@@ -741,10 +741,7 @@ class ClimbingState(State):
             events = self.apply_pass(seat)
         else:
             return super().apply(seat, action)
-        self.history.append((seat, action))
-        if self.is_over:
-            events.append(HandEnded(self.settlement()))
-        return events
+        return self._logged(seat, action, events)
 
     def check(self, seat: int, action: Action) -> None:
         self.check_turn(seat)
