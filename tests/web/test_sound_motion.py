@@ -64,7 +64,15 @@ def test_sounds_follow_the_switch_and_motion_follows_the_setting(
         )
         assert name == ("none" if motion == "reduce" else "paiju-in"), name
         # nothing blocks input: no animation or overlay lies over the hand, and a card of
-        # the hand takes a tap on its uncovered corner (the next stack may cover its right half)
+        # the hand takes a tap on its uncovered corner (the next stack may cover its right half).
+        # The tap is made on a turn with a play to make: on a 要不起 turn auto-pass (on by
+        # default) passes for the player a beat later, and the hand stops taking taps then.
+        for _ in range(12):
+            page.wait_for_selector("#turn.mine", timeout=30_000)
+            if page.query_selector("#cl-hint"):
+                break
+            page.wait_for_selector("#turn.mine", state="detached", timeout=30_000)
+        assert page.query_selector("#cl-hint"), "no turn with a play to make came"
         card = "#cl-hand .cl-stack:first-child .card:last-child"
         over = page.eval_on_selector(
             card,
