@@ -89,19 +89,21 @@ class PredicateOracle(PlayOracle):
 class EnumeratedPlays(PlayOracle):
     """An oracle over every legal play listed (each a multiset of cards; ``()`` = pass).
 
-    The masks are computed over the plays still consistent with the choice, as count
-    vectors (one row per play), so a step costs one comparison of the table.
+    The plays are few (a climbing decision lists a handful), so the masks are worked out on
+    the plays themselves: for each choice asked about, the rest of every play still
+    consistent with it (the play less the cards chosen). A choice one card longer than a
+    known one keeps the known rests that hold that card, less one copy of it; a card may be
+    chosen next exactly when some rest holds it, ``done`` exactly when some rest is empty.
     """
 
     def __init__(self, plays: Iterable[Sequence[int]]) -> None:
         self.listed = [p if isinstance(p, tuple) else tuple(p) for p in plays]
-        """The plays as listed; the count table is built only when a first card is chosen
-        (the first step's mask needs no table, and many decisions end there: a pass)."""
+        """The plays as listed."""
         self._table: npt.NDArray[np.int8] | None = None
         self._sizes: npt.NDArray[np.intp] | None = None
-        self._seen: dict[tuple[int, ...], tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]] = {}
-        """The plays consistent with each choice asked about: a choice one card longer than
-        a known one filters the known rows on that card's column only."""
+        self._rests: dict[tuple[int, ...], list[tuple[int, ...]]] = {(): self.listed}
+        """The rests of the plays consistent with each choice asked about, by the chosen
+        cards in the order chosen."""
 
     def _build(self) -> None:
         listed = self.listed
@@ -114,7 +116,6 @@ class EnumeratedPlays(PlayOracle):
             .reshape(len(listed), CARD_SLOTS)
         )
         self._sizes = sizes
-        self._seen[(0,) * CARD_SLOTS] = (self._table, sizes)  # one card's rows: one column
 
     @property
     def table(self) -> npt.NDArray[np.int8]:
@@ -132,61 +133,59 @@ class EnumeratedPlays(PlayOracle):
         assert self._sizes is not None
         return self._sizes
 
-    def _consistent(
-        self, chosen: Sequence[int]
-    ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.intp]]:
-        key = tuple(chosen)
-        found = self._seen.get(key)
-        if found is not None:
-            return found
-        if self._table is None:
-            self._build()  # which knows the empty choice: every listed play
-            found = self._seen.get(key)
-            if found is not None:
-                return found
-        parent = list(key)
-        for card, count in enumerate(key):
-            if not count:
-                continue
-            parent[card] -= 1
-            known = self._seen.get(tuple(parent))
-            parent[card] += 1
-            if known is not None:
-                keep = known[0][:, card] >= count
-                found = (known[0][keep], known[1][keep])
-                break
-        else:
-            every = np.all(self.table >= np.asarray(chosen, dtype=np.int8), axis=1)
-            found = (self.table[every], self.sizes[every])
-        self._seen[key] = found
+    def rests(self, cards: Sequence[int]) -> list[tuple[int, ...]]:
+        """What is left of each listed play that contains ``cards`` (the chosen cards, in
+        any order) once they are taken out of it."""
+        key = cards if isinstance(cards, tuple) else tuple(cards)
+        found = self._rests.get(key)
+        if found is None:
+            card = key[-1]
+            found = []
+            for rest in self.rests(key[:-1]):
+                if card in rest:
+                    i = rest.index(card)
+                    found.append(rest[:i] + rest[i + 1 :])
+            self._rests[key] = found
+        return found
+
+    def legal(self, cards: Sequence[int]) -> list[int]:
+        """The indexes the next step may take after choosing ``cards``: the cards of some
+        rest, then ``done`` where a rest is empty."""
+        rests = self.rests(cards)
+        found = list(set(chain.from_iterable(rests)))
+        if () in rests:
+            found.append(DONE)
         return found
 
     def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
         mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
-        if not size:  # nothing chosen: every card of a listed play, done where pass is
-            cards = set().union(*self.listed)
-            if cards:
-                mask[list(cards)] = 1
-            mask[DONE] = () in self.listed
-            return mask
-        rows, sizes = self._consistent(chosen)
-        if len(rows):
-            mask[:CARD_SLOTS] = (rows > np.asarray(chosen, dtype=np.int8)).any(axis=0)
-            mask[DONE] = bool((sizes == size).any())
+        legal = self.legal([c for c, n in enumerate(chosen) for _ in range(n)])
+        if legal:
+            mask[legal] = 1
         return mask
 
 
 class CardChoice:
     """One card-choice sequence in progress: the hand, the cards chosen so far, the oracle."""
 
-    __slots__ = ("_mask", "cards", "chosen", "hand", "oracle")
+    __slots__ = ("_hand", "_legal", "_mask", "cards", "chosen", "held", "oracle")
 
     def __init__(self, hand: Iterable[int], oracle: PlayOracle) -> None:
-        self.hand = counts_of(hand)
+        self.held = tuple(hand)
+        """The hand's cards (counted into :attr:`hand` when first asked)."""
         self.oracle = oracle
         self.chosen = [0] * CARD_SLOTS
         self.cards: list[int] = []
+        self._hand: list[int] | None = None
         self._mask: Mask | None = None
+        self._legal: list[int] | None = None
+
+    @property
+    def hand(self) -> list[int]:
+        """The hand as counts per card index."""
+        if self._hand is None:
+            self._hand = counts_of(self.held)
+        return self._hand
 
     @property
     def size(self) -> int:
@@ -195,8 +194,26 @@ class CardChoice:
     def mask(self) -> Mask:
         """The exact mask of the next step (cards, then ``done``)."""
         if self._mask is None:
-            self._mask = self.oracle.options(self.hand, self.chosen, len(self.cards))
+            oracle = self.oracle
+            if isinstance(oracle, EnumeratedPlays):
+                mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+                legal = self.legal()
+                if legal:
+                    mask[legal] = 1
+                self._mask = mask
+            else:
+                self._mask = oracle.options(self.hand, self.chosen, len(self.cards))
         return self._mask
+
+    def legal(self) -> list[int]:
+        """The indexes :meth:`mask` allows (cards, then ``done``), in no set order."""
+        if self._legal is None:
+            oracle = self.oracle
+            if isinstance(oracle, EnumeratedPlays):
+                self._legal = oracle.legal(self.cards)
+            else:
+                self._legal = np.flatnonzero(self.mask()).tolist()
+        return self._legal
 
     def step(self, index: int) -> tuple[int, ...] | None:
         """Take one step (a card index, or :data:`DONE`): the chosen play when the step is
@@ -205,5 +222,5 @@ class CardChoice:
             return tuple(self.cards)
         self.chosen[index] += 1
         self.cards.append(index)
-        self._mask = None
+        self._mask = self._legal = None
         return None

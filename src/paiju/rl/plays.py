@@ -155,20 +155,17 @@ class PlayEncoder(Encoder):
         return fresh, smalls
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
-        mask = np.zeros(self.action_size, dtype=np.int8)
+        if choice is None:
+            choice, smalls = self._decision(state, seat)
+        else:
+            smalls = [] if choice.cards else self._decision(state, seat)[1]
+        mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
         if choice is not None:
-            mask[: DONE + 1] = choice.mask()
-            if not choice.cards:
-                smalls = self._decision(state, seat)[1]
-                if smalls:
-                    mask[smalls] = 1
-            return mask
-        fresh, smalls = self._decision(state, seat)
-        if fresh is not None:
-            mask[: DONE + 1] = fresh.mask()
-        if smalls:
-            mask[smalls] = 1  # small decisions only before a card
-        return mask
+            for i in choice.legal():
+                mask[i] = 1
+        for i in smalls:  # small decisions only before a card
+            mask[i] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None
