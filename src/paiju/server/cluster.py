@@ -41,7 +41,7 @@ import random
 import re
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +52,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from paiju.errors import PaijuError
 from paiju.server.journal import Journal
-from paiju.server.lease import SharedStore, StaleLease
+from paiju.server.lease import Lease, SharedStore, StaleLease
 from paiju.server.messages import RoomInfo
 from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
 from paiju.server.ports import Writer
@@ -105,6 +105,13 @@ FULL_CLAIM_EVERY = 60
 CLOCK_EVERY = 30
 """Renewal rounds between two measures of the database's clock (:meth:`SharedStore.clock`)."""
 
+OPEN = ("waiting", "playing")
+"""The statuses ``GET /api/rooms`` lists when it is not given one: the open rooms."""
+
+FINISHED_LISTED = 100
+"""The newest finished rooms ``GET /api/rooms?status=finished`` lists (a single server
+lists those of its last minute, still in memory; the database keeps them all)."""
+
 
 @dataclass(frozen=True)
 class NodeConfig:
@@ -148,6 +155,18 @@ class NodeInfo:
     @property
     def ws_base(self) -> str:
         return NodeConfig(self.name, self.url, "").ws_base
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What the infos of rooms other nodes play take from the database."""
+
+    names: dict[int, str]
+    """player -> name"""
+    hands: dict[int, int]
+    """room -> its latest hand's id"""
+    leases: dict[int, Lease]
+    """room -> its lease"""
 
 
 class FencedJournal(Journal):
@@ -563,22 +582,53 @@ class Cluster:
     def _ws(base: str, room_id: int) -> str:
         return f"{base}/ws/rooms/{room_id}"
 
-    def room_info(self, row: RoomRow) -> RoomInfo:
+    async def room_infos(self, rows: Sequence[RoomRow]) -> list[RoomInfo]:
+        """The infos of rooms: those this node plays from memory, the others from the
+        database - their players' names, latest hands and leases in three queries however
+        many rooms there are, in a worker thread (the event loop keeps playing the node's
+        rooms meanwhile). A lease naming a node this one has not seen yet (it joined since
+        this node's last tick) reads the nodes' presence again first, so that the infos
+        name it."""
+        remote = [r for r in rows if r.id not in self.hub.rooms]
+        facts = await asyncio.to_thread(self._facts, remote) if remote else _Facts({}, {}, {})
+        me = self.config.name
+        leases = facts.leases.values()
+        if any(x.live and x.node != me and x.node not in self.nodes for x in leases):
+            await self.refresh()
+        out = []
+        for row in rows:
+            local = self.hub.rooms.get(row.id)
+            out.append(local.info() if local is not None else self._info_of(row, facts))
+        return out
+
+    def _facts(self, rows: Sequence[RoomRow]) -> _Facts:
+        """What the infos of rooms other nodes play take from the database (blocking)."""
+        humans = sorted({p for r in rows for p in r.seat_players if p is not None})
+        started = [r.id for r in rows if r.status != "waiting"]
+        return _Facts(
+            names=self.store.player_names(humans),
+            hands=self.store.latest_hand_ids(started),
+            leases=self.store.leases.holders([r.id for r in rows]),
+        )
+
+    def _info_of(self, row: RoomRow, facts: _Facts) -> RoomInfo:
         """A room's info from the database (a room another node plays, or none does)."""
         from paiju.catalog import find_variant
         from paiju.server.options import RoomOptions
 
-        local = self.hub.rooms.get(row.id)
-        if local is not None:
-            return local.info()
         variant = find_variant(row.code)
-        humans = [p for p in row.seat_players if p is not None]
-        names = self.store.player_names(humans)
+        names = facts.names
         control: list[Any] = [
             "bot" if b else ("open" if p is None else "player")
             for p, b in zip(row.seat_players, row.seat_bots, strict=True)
         ]
-        hand = self.store.current_hand(row.id) if row.status != "waiting" else None
+        lease = facts.leases.get(row.id)
+        held = None if lease is None or not lease.live else self.nodes.get(lease.node)
+        where = (
+            {}
+            if held is None or held.name == self.config.name
+            else {"node": held.name, "ws": self._ws(held.ws_base, row.id)}
+        )
         return RoomInfo(
             id=row.id,
             code=row.code,
@@ -594,12 +644,12 @@ class Cluster:
             options=RoomOptions.model_validate(row.options).model_dump(),
             game_options=dict(row.game_options),
             hands_played=row.hands_played,
-            game=None if hand is None else hand.id,
+            game=facts.hands.get(row.id),
             owner=row.owner_id,
             seat_players=list(row.seat_players),
             ready=[b or r for b, r in zip(row.seat_bots, row.ready_marks(), strict=True)],
             invite=row.invite if row.status in ("waiting", "playing") else None,
-            **self.placement(row.id),
+            **where,
         )
 
     # -- presence ----------------------------------------------------------------------
@@ -720,12 +770,13 @@ async def _rooms_anywhere(
     if path == "/api/rooms" and request.method == "GET":
         if _player(node, request) is None:
             return await call_next(request)  # the app's own 401
+        # the open rooms (as a single server lists them), or those of one status; of the
+        # finished ones only the newest: the database keeps every room ever played
         status = request.query_params.get("status")
-        statuses = [status] if status in ("waiting", "playing", "finished") else None
-        rows = node.store.rooms(statuses)
-        await node.know_holders([r.id for r in rows if r.id not in node.hub.rooms])
-        infos = [node.room_info(r).model_dump() for r in rows]
-        return JSONResponse(infos)
+        statuses = [status] if status in ("waiting", "playing", "finished") else OPEN
+        newest = FINISHED_LISTED if status == "finished" else None
+        rows = await asyncio.to_thread(node.store.rooms, statuses, newest)
+        return JSONResponse([i.model_dump() for i in await node.room_infos(rows)])
     found = _ROOM_PATH.match(path)
     if found is None:
         return await call_next(request)  # not a room's call: the app's own answer
@@ -739,11 +790,10 @@ async def _rooms_anywhere(
     if route == "" and request.method == "GET":
         if _player(node, request) is None:
             return await call_next(request)
-        row = node.store.room(room_id)
+        row = await asyncio.to_thread(node.store.room, room_id)
         if row is None:
             return await call_next(request)
-        await node.know_holders([room_id])
-        return JSONResponse(node.room_info(row).model_dump())
+        return JSONResponse((await node.room_infos([row]))[0].model_dump())
     await node.know_holders([room_id])
     base = node.base_of(room_id)
     if base is None or trusted:

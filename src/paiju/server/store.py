@@ -713,9 +713,16 @@ class Store:
             )
         return out
 
-    def rooms(self, status: Sequence[str] | None = None) -> list[RoomRow]:
+    def rooms(
+        self, status: Sequence[str] | None = None, newest: int | None = None
+    ) -> list[RoomRow]:
+        """The rooms of these statuses (all by default), in id order; only the ``newest``
+        of them when given."""
         with self.engine.connect() as conn:
             where = t.rooms.c.status.in_(list(status)) if status else t.rooms.c.id.is_not(None)
+            if newest is not None:
+                last = select(t.rooms.c.id).where(where).order_by(t.rooms.c.id.desc())
+                where = t.rooms.c.id.in_(last.limit(newest))
             return self._room_rows(conn, where)
 
     def room(self, room_id: int) -> RoomRow | None:
@@ -1028,6 +1035,25 @@ class Store:
                 .limit(1)
             ).first()
             return None if row is None else self._hand_row(conn, row)
+
+    def latest_hand_ids(self, room_ids: Sequence[int]) -> dict[int, int]:
+        """room -> the id of its latest hand (in play or just over), for many rooms in one
+        query (their logs are not read). Latest by the room's hand number: a cluster's
+        hand ids need not grow with time."""
+        if not room_ids:
+            return {}
+        h = t.hands
+        latest = (
+            select(h.c.room_id, func.max(h.c.hand_no).label("hand_no"))
+            .where(h.c.room_id.in_(list(room_ids)))
+            .group_by(h.c.room_id)
+            .subquery()
+        )
+        query = select(h.c.room_id, h.c.id).join(
+            latest, (h.c.room_id == latest.c.room_id) & (h.c.hand_no == latest.c.hand_no)
+        )
+        with self.engine.connect() as conn:
+            return {int(r.room_id): int(r.id) for r in conn.execute(query)}
 
     def hands(self, room_id: int | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of finished hands (newest first), each with the context it started
