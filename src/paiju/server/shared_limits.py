@@ -11,7 +11,7 @@ itself, the :class:`~paiju.server.hub.Hub`'s counters, exactly as before). A clu
   The node's own bucket of the player is checked first: it has at least the tokens of the
   shared one (it sees a part of the same messages), so a flood through one node is refused
   there without asking Redis; the messages of one event-loop turn (of every socket of
-  the node) ask Redis together, in one pipeline: one round trip;
+  the node) ask Redis together, in one script call: one command, one round trip;
 * **invite-code lookups** - one token bucket per player and one per address in Redis
   (the rate and burst of the hub's own), both taken by one script, or neither when one
   is empty: a player, or an address, trying codes through every node has one budget;
@@ -76,23 +76,27 @@ STOP_SECONDS = 2.0
 
 _PREFIX = "paiju:limits"
 
-_BUCKET = """
+_EACH_BUCKET = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
 local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
-local v = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
-local tokens, stamp = tonumber(v[1]), tonumber(v[2])
-if tokens == nil or stamp == nil then tokens, stamp = burst, now end
-tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
-local ok = 0
-if tokens >= 1 then tokens, ok = tokens - 1, 1 end
-redis.call('HSET', KEYS[1], 'tokens', string.format('%.6f', tokens),
-           'stamp', string.format('%.6f', now))
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return ok
+local taken = {}
+for i = 1, #KEYS do
+  local v = redis.call('HMGET', KEYS[i], 'tokens', 'stamp')
+  local tokens, stamp = tonumber(v[1]), tonumber(v[2])
+  if tokens == nil or stamp == nil then tokens, stamp = burst, now end
+  tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
+  taken[i] = 0
+  if tokens >= 1 then tokens, taken[i] = tokens - 1, 1 end
+  redis.call('HSET', KEYS[i], 'tokens', string.format('%.6f', tokens),
+             'stamp', string.format('%.6f', now))
+  redis.call('PEXPIRE', KEYS[i], ARGV[3])
+end
+return taken
 """
-"""A token bucket: 1 if a token was taken, 0 if the bucket is empty. The key expires once
-the bucket would be full again (a missing bucket is a full one)."""
+"""Token buckets of one rate and burst, each taken on its own, in the order of KEYS (a key
+twice takes two tokens): for each key, 1 if a token was taken, 0 if its bucket is empty.
+A key expires once its bucket would be full again (a missing bucket is a full one)."""
 
 _BUCKETS = """
 local t = redis.call('TIME')
@@ -208,7 +212,7 @@ class SharedGuard(Guard):
         )
         self.redis = aioredis.Redis(connection_pool=pool)
         for name, source in (
-            ("bucket", _BUCKET),
+            ("each", _EACH_BUCKET),
             ("buckets", _BUCKETS),
             ("window", _WINDOW),
             ("socket", _SOCKET),
@@ -312,7 +316,7 @@ class SharedGuard(Guard):
 
     def _send_asks(self) -> None:
         """The messages of one event-loop turn (of every socket) ask Redis together: one
-        pipeline, one round trip."""
+        script call, one round trip."""
         asks, self._asks = self._asks, []
         if asks:
             task = asyncio.create_task(self._ask(asks))
@@ -320,23 +324,15 @@ class SharedGuard(Guard):
             task.add_done_callback(self._tasks.discard)
 
     async def _ask(self, asks: list[tuple[int, asyncio.Future[bool]]]) -> None:
+        """One script call for the messages of an event-loop turn, every player's bucket in
+        it (one command: no pipeline, no script check before it)."""
         limits = self.limits
+        keys = [f"{_PREFIX}:bucket:{player}" for player, _ in asks]
         args = [limits.messages_per_second, limits.burst, self._bucket_ttl_ms]
-        redis, script = self.redis, self._scripts["bucket"]
         answers: list[Any]
         try:
-            assert redis is not None
-            if self._resting():
-                raise _RedisAway
-            async with redis.pipeline(transaction=False) as pipe:
-                for player, _ in asks:
-                    await script(keys=[f"{_PREFIX}:bucket:{player}"], args=args, client=pipe)
-                answers = await pipe.execute()
-            self._answered()
+            answers = list(await self._run("each", keys, args))
         except _RedisAway:
-            answers = [1] * len(asks)  # this node's bucket had a token: its verdict stands
-        except Exception as exc:
-            self._away(exc)
             answers = [1] * len(asks)  # this node's bucket had a token: its verdict stands
         for (_, future), ok in zip(asks, answers, strict=True):
             if not future.done():
