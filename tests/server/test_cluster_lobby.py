@@ -64,6 +64,7 @@ def test_the_lobby_of_a_node_reads_three_queries_off_the_loop_however_many_rooms
         assert await me.refresh()
         open_rooms(3)
         few, asked_few = await infos()
+        assert [i.id for i in few] == ids
         open_rooms(27)
         many, asked_many = await infos()
         assert asked_many == asked_few == 3, sql

@@ -114,9 +114,13 @@ def test_a_takeover_waits_for_the_holders_write_and_its_renewal_does_not(
     hand = _hand(a, room, (ann.id, None))
     a.append_actions([hand])
     with a.engine.connect() as write:
-        # a's write in flight: past its fence, not yet committed
+        # a's write in flight: its first statement written under the fence (which locks
+        # the lease row), not yet committed
         write.begin()
-        a._fence(write, [], [ActionWrite(hand.id, 0, 0, {"n": 1}, "player")])
+        first = [ActionWrite(hand.id, 0, 0, {"n": 1}, "player")]
+        fence = a._fence(write, [], first)
+        assert fence is not None and dict(fence.epochs) == {room: epoch}
+        a._append_postgres(write, first, 0.0, fence)
         renewed: list[set[int]] = []
         renewal = threading.Thread(target=lambda: renewed.append(a.leases.renew({room: epoch})))
         renewal.start()
@@ -131,13 +135,6 @@ def test_a_takeover_waits_for_the_holders_write_and_its_renewal_does_not(
                 break
             takeover.join(0.1)
         assert takeover.is_alive() and taken == [] and _waiting_on_a_lock(a) == 1
-        write.execute(
-            text(
-                "INSERT INTO actions (hand_id, idx, seat, action, actor, at)"
-                " VALUES (:h, 0, 0, '{}', 'player', 0)"
-            ),
-            {"h": hand.id},
-        )
         write.commit()
     takeover.join(30)
     assert taken == [[(room, epoch + 1)]]

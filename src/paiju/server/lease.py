@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
 import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -41,7 +42,7 @@ from paiju.errors import PaijuError
 from paiju.server import tables as t
 from paiju.server.errors import ServerError
 from paiju.server.rows import ActionWrite, HandWrite
-from paiju.server.store import Store, database_url
+from paiju.server.store import Fence, Store, database_url
 
 __all__ = ["Lease", "Leases", "Nodes", "Presence", "SharedStore", "StaleLease"]
 
@@ -644,10 +645,12 @@ class SharedStore(Store):
 
     def _fence(
         self, conn: Connection, hands: Sequence[HandWrite], actions: Sequence[ActionWrite]
-    ) -> None:
-        """Lock the lease rows of the rooms written and check their epochs (raises
-        :class:`StaleLease` before anything is written); then lock the ledger balances
-        of the players whose hands end in this transaction (in id order: no deadlock)."""
+    ) -> Fence | None:
+        """The :class:`~paiju.server.store.Fence` of the rooms written, which the
+        transaction's first write checks (the lease rows locked and their epochs compared:
+        :class:`StaleLease` before anything is written); first, the ledger balances of the
+        players whose hands end in this transaction are locked (in id order: no deadlock)
+        and read."""
         for h in hands:
             self._hand_rooms[h.id] = h.room_id
         unknown = [w.hand_id for w in actions if w.hand_id not in self._hand_rooms]
@@ -658,19 +661,8 @@ class SharedStore(Store):
             self._hand_rooms.update({int(r.id): int(r.room_id) for r in found})
         rooms = {h.room_id for h in hands}
         rooms.update(self._hand_rooms.get(w.hand_id, -1) for w in actions)
-        if self.displaced:
-            raise StaleLease(rooms)
-        rows = conn.execute(
-            text(
-                "SELECT room_id, epoch FROM room_leases"
-                " WHERE room_id = ANY(CAST(:rooms AS integer[])) ORDER BY room_id FOR KEY SHARE"
-            ),
-            {"rooms": sorted(rooms)},
-        ).all()
-        stored = {int(r.room_id): int(r.epoch) for r in rows}
-        stale = {r for r in rooms if r not in stored or self.fence.get(r) != stored[r]}
-        if stale:
-            raise StaleLease(stale)
+        if self.displaced or any(r not in self.fence for r in rooms):
+            raise StaleLease({r for r in rooms if self.displaced or r not in self.fence})
         players = sorted(
             {p for w in actions if w.ending is not None for p in w.ending.players if p is not None}
         )
@@ -694,6 +686,26 @@ class SharedStore(Store):
                 {"players": players},
             ).all()
             self._stored = {int(r.player): int(r.balance or 0) for r in rows}
+        if not rooms:
+            return None
+        epochs = {r: self.fence[r] for r in rooms}
+        return Fence(epochs, functools.partial(self._verify_leases, epochs))
+
+    def _verify_leases(self, epochs: Mapping[int, int], conn: Connection) -> None:
+        """The leases of a batch looked at on their own (a fenced write wrote nothing, or
+        none carried the check): their rows locked, :class:`StaleLease` for those whose
+        epoch is no longer this node's."""
+        rows = conn.execute(
+            text(
+                "SELECT room_id, epoch FROM room_leases"
+                " WHERE room_id = ANY(CAST(:rooms AS integer[])) ORDER BY room_id FOR KEY SHARE"
+            ),
+            {"rooms": sorted(epochs)},
+        ).all()
+        stored = {int(r.room_id): int(r.epoch) for r in rows}
+        stale = {r for r, epoch in epochs.items() if stored.get(r) != epoch}
+        if stale:
+            raise StaleLease(stale)
 
     def _balance_in(self, conn: Connection, player: int, batch: Mapping[int, int]) -> int:
         """The player's balance as stored, read by :meth:`_fence` under the player's lock:

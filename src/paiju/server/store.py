@@ -29,7 +29,8 @@ import os
 import secrets
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -251,7 +252,6 @@ def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
 
 
 # Statements built once: the hot path (one action, one settlement) re-uses them.
-_INSERT_HAND = insert(t.hands)
 _INSERT_ACTION_QMARK = (
     "INSERT INTO actions (hand_id, idx, seat, action, actor, at) VALUES (?, ?, ?, ?, ?, ?)"
 )
@@ -266,12 +266,38 @@ _INSERT_LEDGER_QMARK = (
     " VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
 _ROOM_AFTER_HAND_QMARK = "UPDATE rooms SET hands_played = ?, context = ?, status = ? WHERE id = ?"
-_INSERT_ACTIONS_PG = text(
-    """INSERT INTO actions (hand_id, idx, seat, action, actor, at)
+_ACTIONS_PG = """INSERT INTO actions (hand_id, idx, seat, action, actor, at)
     SELECT u.hand, u.idx, u.seat, CAST(u.action AS json), u.actor, CAST(:at AS float8)
     FROM unnest(CAST(:hand AS integer[]), CAST(:idx AS integer[]), CAST(:seat AS integer[]),
         CAST(:action AS text[]), CAST(:actor AS text[])) AS u(hand, idx, seat, action, actor)"""
-)
+_HANDS_PG = """INSERT INTO hands (id, room_id, hand_no, code, game_options, seats, players,
+        commitment, seed, client_seeds, deal, context, status, settlement, started_at,
+        ended_at, record_format)
+    SELECT u.id, u.room, u.no, u.code, CAST(u.options AS json), u.seats, CAST(u.players AS json),
+        u.commitment, u.seed, CAST(u.client_seeds AS json), CAST(u.deal AS json),
+        CAST(u.context AS json), 'playing', CAST('null' AS json), CAST(:at AS float8), NULL,
+        u.format
+    FROM unnest(CAST(:id AS integer[]), CAST(:room AS integer[]), CAST(:no AS integer[]),
+        CAST(:code AS text[]), CAST(:options AS text[]), CAST(:seats AS integer[]),
+        CAST(:players AS text[]), CAST(:commitment AS text[]), CAST(:seed AS text[]),
+        CAST(:client_seeds AS text[]), CAST(:deal AS text[]), CAST(:context AS text[]),
+        CAST(:format AS integer[]))
+        AS u(id, room, no, code, options, seats, players, commitment, seed, client_seeds, deal,
+            context, format)"""
+_FENCE_PG = """WITH fence AS (
+        SELECT l.room_id FROM room_leases AS l
+        JOIN unnest(CAST(:fence_rooms AS integer[]), CAST(:fence_epochs AS integer[]))
+            AS f(room, epoch) ON l.room_id = f.room AND l.epoch = f.epoch
+        ORDER BY l.room_id FOR KEY SHARE OF l)
+    """
+"""The lease rows of a batch's rooms at the epochs the node holds, locked (``FOR KEY
+SHARE``: a takeover waits for the transaction): the first write of a cluster node's
+transaction is made only if every one of them is there (:class:`Fence`)."""
+_FENCED_WHERE = " WHERE (SELECT count(*) FROM fence) = :fence_n"
+_INSERT_ACTIONS_PG = text(_ACTIONS_PG)
+_INSERT_HANDS_PG = text(_HANDS_PG)
+_INSERT_ACTIONS_FENCED_PG = text(_FENCE_PG + _ACTIONS_PG + _FENCED_WHERE)
+_INSERT_HANDS_FENCED_PG = text(_FENCE_PG + _HANDS_PG + _FENCED_WHERE)
 _SETTLE_HANDS_PG = text(
     """UPDATE hands SET status = 'over', ended_at = CAST(:at AS float8),
         settlement = CAST((CAST(:settlement AS text[]))[
@@ -297,6 +323,35 @@ _ROOMS_AFTER_HAND_PG = text(
 """PostgreSQL's statements of a batch: one a table, its rows as arrays (the updates find
 their rows by ``= ANY``, an index scan, and their values by position: a join with
 ``unnest`` would be planned as a scan of the whole table)."""
+
+
+@dataclass(frozen=True)
+class Fence:
+    """The room leases a cluster node's transaction is written under (room -> the epoch
+    this node holds), checked by the transaction's first write itself: that statement
+    locks the lease rows and writes nothing unless every epoch is still there (one round
+    trip, not a query of its own before it). ``verify(conn)`` is called when that write
+    wrote nothing, or when the transaction has no write to carry the check: it looks at
+    the leases and raises if one is stale."""
+
+    epochs: Mapping[int, int]
+    verify: Callable[[Connection], None]
+
+    def params(self) -> dict[str, Any]:
+        rooms = sorted(self.epochs)
+        return {
+            "fence_rooms": rooms,
+            "fence_epochs": [self.epochs[r] for r in rooms],
+            "fence_n": len(rooms),
+        }
+
+    def check(self, conn: Connection, passed: bool | None) -> None:
+        """After the first write: ``passed`` whether it wrote (None: there was none)."""
+        if passed:
+            return
+        self.verify(conn)
+        if passed is False:  # written under the fence and nothing written: never silently
+            raise PaijuError("a fenced write wrote nothing, yet its room leases are held")
 
 
 class Store:
@@ -845,21 +900,53 @@ class Store:
                 self._watermark.stored_up_to(max(h.id for h in hands))
             return
         with self.engine.begin() as conn:
-            self._fence(conn, hands, actions)
+            fence = self._fence(conn, hands, actions)
             if hands:
-                conn.execute(_INSERT_HAND, [h.row(now) for h in hands])
+                self._insert_hands_postgres(conn, hands, now, fence)
+                fence = None  # checked by the first write
                 self._advance_sequence(conn, max(h.id for h in hands))
-            balances = self._append_postgres(conn, actions, now)
+            balances = self._append_postgres(conn, actions, now, fence)
         self._balances.update(balances)  # only once the transaction is committed
         if hands and self._watermark is not None:
             self._watermark.stored_up_to(max(h.id for h in hands))
 
     def _fence(
         self, conn: Connection, hands: Sequence[HandWrite], actions: Sequence[ActionWrite]
-    ) -> None:
-        """First statement of every transaction of :meth:`append_actions` (not on the SQLite
-        hot path): nothing here; a cluster node's store checks its room leases here
+    ) -> Fence | None:
+        """Called first in every transaction of :meth:`append_actions` (not on the SQLite
+        hot path): nothing here; a cluster node's store answers the :class:`Fence` of its
+        room leases that the transaction's first write checks
         (:class:`paiju.server.lease.SharedStore`)."""
+        return None
+
+    def _insert_hands_postgres(
+        self, conn: Connection, hands: Sequence[HandWrite], now: float, fence: Fence | None
+    ) -> None:
+        """The batch's new hands in one statement (arrays unnested), fenced when asked."""
+        dumps = json.dumps
+        params: dict[str, Any] = {
+            "id": [h.id for h in hands],
+            "room": [h.room_id for h in hands],
+            "no": [h.hand_no for h in hands],
+            "code": [h.code for h in hands],
+            "options": [dumps(dict(h.game_options)) for h in hands],
+            "seats": [len(h.players) for h in hands],
+            "players": [dumps(list(h.players)) for h in hands],
+            "commitment": [h.commitment for h in hands],
+            "seed": [h.seed for h in hands],
+            "client_seeds": [
+                None if h.client_seeds is None else dumps(list(h.client_seeds)) for h in hands
+            ],
+            "deal": [dumps(dict(h.deal)) for h in hands],
+            "context": [dumps(dict(h.context)) for h in hands],
+            "format": [h.record_format for h in hands],
+            "at": now,
+        }
+        if fence is None:
+            conn.execute(_INSERT_HANDS_PG, params)
+        else:
+            written = conn.execute(_INSERT_HANDS_FENCED_PG, {**params, **fence.params()})
+            fence.check(conn, written.rowcount == len(hands))
 
     def _append_sqlite(
         self,
@@ -923,25 +1010,30 @@ class Store:
         return balances
 
     def _append_postgres(
-        self, conn: Connection, actions: Sequence[ActionWrite], now: float
+        self, conn: Connection, actions: Sequence[ActionWrite], now: float, fence: Fence | None
     ) -> dict[int, int]:
         """The hot path on PostgreSQL: the batch's actions, settlements, ledger rows and
         rooms in one statement a table (arrays unnested), not one a row; the ledger rows
-        in the batch's order, as their ids and running balances count them."""
+        in the batch's order, as their ids and running balances count them. The actions'
+        statement checks ``fence`` when one is given (no hand was written before)."""
         if not actions:
+            if fence is not None:
+                fence.check(conn, None)
             return {}
         dumps = json.dumps
-        conn.execute(
-            _INSERT_ACTIONS_PG,
-            {
-                "hand": [w.hand_id for w in actions],
-                "idx": [w.idx for w in actions],
-                "seat": [w.seat for w in actions],
-                "action": [dumps(dict(w.action)) for w in actions],
-                "actor": [w.actor for w in actions],
-                "at": now,
-            },
-        )
+        params: dict[str, Any] = {
+            "hand": [w.hand_id for w in actions],
+            "idx": [w.idx for w in actions],
+            "seat": [w.seat for w in actions],
+            "action": [dumps(dict(w.action)) for w in actions],
+            "actor": [w.actor for w in actions],
+            "at": now,
+        }
+        if fence is None:
+            conn.execute(_INSERT_ACTIONS_PG, params)
+        else:
+            written = conn.execute(_INSERT_ACTIONS_FENCED_PG, {**params, **fence.params()})
+            fence.check(conn, written.rowcount == len(actions))
         endings = [(w.hand_id, w.ending) for w in actions if w.ending is not None]
         if not endings:
             return {}
