@@ -298,28 +298,33 @@ _INSERT_ACTIONS_PG = text(_ACTIONS_PG)
 _INSERT_HANDS_PG = text(_HANDS_PG)
 _INSERT_ACTIONS_FENCED_PG = text(_FENCE_PG + _ACTIONS_PG + _FENCED_WHERE)
 _INSERT_HANDS_FENCED_PG = text(_FENCE_PG + _HANDS_PG + _FENCED_WHERE)
-_SETTLE_HANDS_PG = text(
-    """UPDATE hands SET status = 'over', ended_at = CAST(:at AS float8),
-        settlement = CAST((CAST(:settlement AS text[]))[
-            array_position(CAST(:hand AS integer[]), hands.id)] AS json)
-    WHERE hands.id = ANY(CAST(:hand AS integer[]))"""
-)
-_INSERT_LEDGER_PG = text(
-    """INSERT INTO ledger (player_id, room_id, hand_id, seat, delta, balance, at)
+_SETTLE_PG = text(
+    """WITH settled AS (
+        UPDATE hands SET status = 'over', ended_at = CAST(:at AS float8),
+            settlement = CAST((CAST(:settlement AS text[]))[
+                array_position(CAST(:ended AS integer[]), hands.id)] AS json)
+        WHERE hands.id = ANY(CAST(:ended AS integer[]))
+        RETURNING 1
+    ), after_hand AS (
+        UPDATE rooms SET
+            hands_played =
+                (CAST(:played AS integer[]))[array_position(CAST(:rooms AS integer[]), id)],
+            context = CAST(
+                (CAST(:context AS text[]))[array_position(CAST(:rooms AS integer[]), id)]
+                AS json),
+            status = (CAST(:status AS text[]))[array_position(CAST(:rooms AS integer[]), id)]
+        WHERE id = ANY(CAST(:rooms AS integer[]))
+        RETURNING 1
+    )
+    INSERT INTO ledger (player_id, room_id, hand_id, seat, delta, balance, at)
     SELECT u.player, u.room, u.hand, u.seat, u.delta, u.balance, CAST(:at AS float8)
     FROM unnest(CAST(:player AS integer[]), CAST(:room AS integer[]), CAST(:hand AS integer[]),
         CAST(:seat AS integer[]), CAST(:delta AS integer[]), CAST(:balance AS integer[]))
         WITH ORDINALITY AS u(player, room, hand, seat, delta, balance, n)
     ORDER BY u.n"""
 )
-_ROOMS_AFTER_HAND_PG = text(
-    """UPDATE rooms SET
-        hands_played = (CAST(:played AS integer[]))[array_position(CAST(:room AS integer[]), id)],
-        context = CAST(
-            (CAST(:context AS text[]))[array_position(CAST(:room AS integer[]), id)] AS json),
-        status = (CAST(:status AS text[]))[array_position(CAST(:room AS integer[]), id)]
-    WHERE id = ANY(CAST(:room AS integer[]))"""
-)
+"""The hands a batch ends, settled: the hands' settlements, their rooms after them and the
+ledger's rows, in one statement (each part a data-modifying WITH clause)."""
 """PostgreSQL's statements of a batch: one a table, its rows as arrays (the updates find
 their rows by ``= ANY``, an index scan, and their values by position: a join with
 ``unnest`` would be planned as a scan of the whole table)."""
@@ -1052,21 +1057,16 @@ class Store:
                     ledger[key].append(value)
             rooms[ending.room_id] = ending  # a room's next hand is dealt after a commit
         conn.execute(
-            _SETTLE_HANDS_PG,
+            _SETTLE_PG,
             {
-                "hand": [h for h, _ in endings],
+                **ledger,
+                "ended": [h for h, _ in endings],
                 "settlement": [dumps(list(e.scores)) for _, e in endings],
-                "at": now,
-            },
-        )
-        conn.execute(_INSERT_LEDGER_PG, {**ledger, "at": now})
-        conn.execute(
-            _ROOMS_AFTER_HAND_PG,
-            {
-                "room": list(rooms),
+                "rooms": list(rooms),
                 "played": [e.hands_played for e in rooms.values()],
                 "context": [dumps(dict(e.context)) for e in rooms.values()],
                 "status": ["finished" if e.room_finished else "playing" for e in rooms.values()],
+                "at": now,
             },
         )
         return balances
