@@ -534,22 +534,18 @@ class Cluster:
         node = self._holder(room_id)
         return None if node is None else (node.name, self._ws(node.ws_base, room_id))
 
-    def base_of(self, room_id: int) -> str | None:
-        """The HTTP base URL of the live node holding the room (not this one)."""
-        node = self._holder(room_id)
-        return None if node is None else node.url.rstrip("/")
-
-    async def know_holders(self, rooms: list[int]) -> None:
-        """Read the nodes' presence again if a live lease of these rooms names a node this
-        one has not seen yet (it joined since this node's last tick), so that what this
-        node answers about the rooms - their infos, forwarding, a socket's redirect -
-        names it."""
-        if not rooms:
-            return
-        leases = self.store.leases.holders(rooms).values()
-        me = self.config.name
-        if any(x.live and x.node != me and x.node not in self.nodes for x in leases):
+    async def holder(self, room_id: int) -> NodeInfo | None:
+        """The live node holding the room's lease, if another one does: the lease read in
+        a worker thread (the event loop plays on meanwhile), and the nodes' presence read
+        again first if it names a node this one has not seen yet (it joined since this
+        node's last tick), so that a forwarded call or a socket's redirect names it."""
+        leases = await asyncio.to_thread(self.store.leases.holders, [room_id])
+        lease = leases.get(room_id)
+        if lease is None or not lease.live or lease.node == self.config.name:
+            return None
+        if lease.node not in self.nodes:
             await self.refresh()
+        return self.nodes.get(lease.node)
 
     async def refusal(self, room_id: int) -> tuple[str, str, int]:
         """What a socket to a room this node does not play is told: (error code, message,
@@ -565,12 +561,12 @@ class Cluster:
         if not 1 <= room_id <= ROOM_ID_MAX:
             return "no_room", f"no open room {room_id}", 4404
         try:
-            await self.know_holders([room_id])
-            where = self.locate(room_id)
-            if where is not None:
-                message = f"room {room_id} is played on node {where[0]}: connect to {where[1]}"
+            holder = await self.holder(room_id)
+            if holder is not None:
+                url = self._ws(holder.ws_base, room_id)
+                message = f"room {room_id} is played on node {holder.name}: connect to {url}"
                 return "wrong_node", message, WRONG_NODE_CLOSE
-            row = self.store.room(room_id)
+            row = await asyncio.to_thread(self.store.room, room_id)
         except Exception as exc:
             log.warning("node %s: cannot tell where room %d is: %r", self.config.name, room_id, exc)
             return moving
@@ -794,17 +790,16 @@ async def _rooms_anywhere(
         if row is None:
             return await call_next(request)
         return JSONResponse((await node.room_infos([row]))[0].model_dump())
-    await node.know_holders([room_id])
-    base = node.base_of(room_id)
-    if base is None or trusted:
-        row = node.store.room(room_id)
+    holder = await node.holder(room_id)
+    if holder is None or trusted:
+        row = await asyncio.to_thread(node.store.room, room_id)
         if row is not None and row.status in ("waiting", "playing"):
             return _unreachable(
                 f"room {room_id} is moving to another node; try again in a few seconds"
             )
         return await call_next(request)
     target = f"/api/rooms/{room_id}" + (f"/{route}" if route else "")
-    return await _forward(request, base, node.secret, target)
+    return await _forward(request, holder.url.rstrip("/"), node.secret, target)
 
 
 def _no_room(room_id: int) -> JSONResponse:
