@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from server_helpers import FAST, Player, Server
 
-from paiju.server.room import AUTO_PASS_BEAT
+from paiju.server.turns import AUTO_PASS_BEAT
 
 CODE = "anshan-jiayibing"
 

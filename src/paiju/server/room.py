@@ -80,6 +80,7 @@ from paiju.server.seating import (
     pick_seat,
     seat_of,
 )
+from paiju.server.turns import SeatTurn, Step, plan
 from paiju.server.windows import Window, default_action
 
 __all__ = ["RETRY_AFTER", "Host", "Room"]
@@ -137,13 +138,6 @@ def seat_view_state(state: State, seat: int) -> State:
     except (ResampleFailed, NotImplementedError):
         return state.clone()
 
-
-FIRST_LOOK = 8.0
-"""Seconds a connected 托管 seat's bot waits before its first action of a new hand."""
-
-AUTO_PASS_BEAT = 1.2
-"""Seconds a seat whose only legal action is pass shows 要不起 before the server passes
-for it (when its player turned auto-pass on)."""
 
 RETRY_AFTER = 1.0
 """Seconds a room waits after the database failed (locked, I/O) before playing on."""
@@ -869,39 +863,42 @@ class Room:
             self._open_window()
             return
         self._drop_window()
+        seats = []
         for seat, rt in enumerate(self.seats):
-            if seat not in acting:
-                self._cancel_timer(rt)
-                self._cancel_bot(rt)
-                continue
-            if rt.bot or rt.auto:
-                self._cancel_timer(rt)
-                if rt.pending_bot is None and rt.thinking is None:
-                    delay = self.options.bot_delay
-                    if (
-                        rt.auto
-                        and rt.client is not None
-                        and seat not in self.acted
-                        and self.time_limit > 0
-                    ):
-                        # a new hand: its player sees the cards (and may take the seat
-                        # back) before the 托管 bot plays them
-                        delay = max(delay, min(FIRST_LOOK, self.time_limit))
-                    rt.pending_bot = self.loop.call_later(
-                        delay, self._safe(functools.partial(self._bot_move, seat, "bot"))
-                    )
-            elif rt.auto_pass and self.only_pass(seat) is not None:
-                # 要不起: no clock on a turn with nothing to decide; the pass after a beat
-                self._cancel_timer(rt)
-                if rt.pending_bot is None:
-                    rt.pending_bot = self.loop.call_later(
-                        AUTO_PASS_BEAT, self._safe(functools.partial(self._auto_pass, seat))
-                    )
-            elif rt.timer is None and self.time_limit > 0:
-                rt.deadline = self.loop.time() + self.time_limit
-                rt.timer = self.loop.call_later(
-                    self.time_limit, self._safe(functools.partial(self._timeout, seat))
+            by_bot = rt.bot or rt.auto
+            to_act = seat in acting
+            seats.append(
+                SeatTurn(
+                    acting=to_act,
+                    by_bot=by_bot,
+                    first_look=rt.auto and rt.client is not None and seat not in self.acted,
+                    only_pass=(
+                        to_act and not by_bot and rt.auto_pass and self.only_pass(seat) is not None
+                    ),
+                    clock=rt.timer is not None,
+                    moving=rt.pending_bot is not None or (by_bot and rt.thinking is not None),
                 )
+            )
+        for step in plan(seats, self.options.bot_delay, self.time_limit):
+            self._take(step)
+
+    def _take(self, step: Step) -> None:
+        """Carry out one step of :func:`paiju.server.turns.plan` on the event loop."""
+        rt = self.seats[step.seat]
+        if step.kind in ("stop", "stop_clock"):
+            self._cancel_timer(rt)
+            if step.kind == "stop":
+                self._cancel_bot(rt)
+        elif step.kind == "bot":
+            move = functools.partial(self._bot_move, step.seat, "bot")
+            rt.pending_bot = self.loop.call_later(step.delay, self._safe(move))
+        elif step.kind == "auto_pass":
+            move = functools.partial(self._auto_pass, step.seat)
+            rt.pending_bot = self.loop.call_later(step.delay, self._safe(move))
+        else:
+            rt.deadline = self.loop.time() + step.delay
+            timeout = functools.partial(self._timeout, step.seat)
+            rt.timer = self.loop.call_later(step.delay, self._safe(timeout))
 
     def _bot_move(self, seat: int, actor: Literal["bot", "timeout"]) -> None:
         rt = self.seats[seat]
