@@ -132,11 +132,21 @@ def test_the_room_reaches_no_socket_no_database_and_no_journal() -> None:
     # asks of them as protocols (paiju.server.ports) and is handed them by its host
     below = {"paiju.server.store", "paiju.server.journal", "paiju.server.client"}
     below |= {"paiju.server.lease", "paiju.server.hub", "paiju.server.app"}
-    for room in ("paiju.server.room", "paiju.server.fanout", "paiju.server.frames"):
+    for room in ("paiju.server.room", "paiju.server.fanout", "paiju.server.frames", TURNS):
         reached = _reach(room)
         assert not reached & below, (room, sorted(reached & below))
         roots = {r for dep in reached | {room} for r in _outside(dep)}
         assert not roots & {"sqlalchemy", "fastapi", "starlette", "redis"}, (room, roots)
+
+
+TURNS = "paiju.server.turns"
+
+
+def test_who_plays_a_turn_is_planned_without_a_clock_or_a_loop() -> None:
+    # the plan of the seats' clocks and bots is plain values in, plain steps out: the
+    # room carries them out on its event loop
+    assert _outside(TURNS) == {"__future__", "collections", "dataclasses", "typing"}
+    assert _reach(TURNS) == set()
 
 
 def _outside(name: str) -> set[str]:
