@@ -51,6 +51,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DatabaseError, DataError, IntegrityError, StatementError
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.sql.elements import TextClause
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
@@ -357,6 +358,23 @@ class Fence:
         self.verify(conn)
         if passed is False:  # written under the fence and nothing written: never silently
             raise PaijuError("a fenced write wrote nothing, yet its room leases are held")
+
+
+def _write(
+    conn: Connection,
+    statements: tuple[TextClause, TextClause],
+    params: dict[str, Any],
+    rows: int,
+    fence: Fence | None,
+) -> None:
+    """An insert of ``rows`` rows: the plain statement, or the fenced one with ``fence``
+    (which it checks: nothing written when a lease is stale)."""
+    plain, fenced = statements
+    if fence is None:
+        conn.execute(plain, params)
+    else:
+        written = conn.execute(fenced, {**params, **fence.params()})
+        fence.check(conn, written.rowcount == rows)
 
 
 class Store:
@@ -947,11 +965,7 @@ class Store:
             "format": [h.record_format for h in hands],
             "at": now,
         }
-        if fence is None:
-            conn.execute(_INSERT_HANDS_PG, params)
-        else:
-            written = conn.execute(_INSERT_HANDS_FENCED_PG, {**params, **fence.params()})
-            fence.check(conn, written.rowcount == len(hands))
+        _write(conn, (_INSERT_HANDS_PG, _INSERT_HANDS_FENCED_PG), params, len(hands), fence)
 
     def _append_sqlite(
         self,
@@ -1034,11 +1048,8 @@ class Store:
             "actor": [w.actor for w in actions],
             "at": now,
         }
-        if fence is None:
-            conn.execute(_INSERT_ACTIONS_PG, params)
-        else:
-            written = conn.execute(_INSERT_ACTIONS_FENCED_PG, {**params, **fence.params()})
-            fence.check(conn, written.rowcount == len(actions))
+        statements = (_INSERT_ACTIONS_PG, _INSERT_ACTIONS_FENCED_PG)
+        _write(conn, statements, params, len(actions), fence)
         endings = [(w.hand_id, w.ending) for w in actions if w.ending is not None]
         if not endings:
             return {}
