@@ -7,9 +7,9 @@ safe by a prior for the rule bot:
    (the legal actions where they are few; else the plans the rule bot itself names where
    it has an ``alternatives(state, seat)`` (三打哈: each suit's low and high lead, the
    duck, the feed, the cheapest win; the climbing games: the pass, the cheapest plays,
-   the block; 麻将: the next best discards by its own 向听 and 进张), then the advice of
-   :meth:`~paiju.engine.State.suggestions` where those are too few, then the family's
-   own draws);
+   the block, and on the 放羊 call its other modes; 麻将: the next best discards by its
+   own 向听 and 进张), then the advice of :meth:`~paiju.engine.State.suggestions` where
+   those are too few, then the family's own draws);
 2. a world is sampled: :meth:`~paiju.engine.State.resample` deals again everything the seat
    cannot see, consistently with all public play, so the search never reads a hidden card;
 3. every candidate is played in that world (its own :meth:`~paiju.engine.State.clone`),
