@@ -468,6 +468,9 @@ class State(ABC):
     search_margin: ClassVar[float | None] = None
     """How many standard errors a search's candidate must beat the rule bot's action by
     (None: the search's own margin); higher where the rollouts are noisy."""
+    search_samples: ClassVar[int | None] = None
+    """How many worlds a search may sample for one decision at most (None: the search's
+    own cap); higher where rollouts are cheap, so the time budget buys more of them."""
 
     def __init__(self, game: Game, seats: int, deal: Deal, context: Mapping[str, Any]) -> None:
         self.game = game

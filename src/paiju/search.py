@@ -7,18 +7,19 @@ safe by a prior for the rule bot:
    (the legal actions where they are few; else the plans the rule bot itself names where
    it has an ``alternatives(state, seat)`` (三打哈: each suit's low and high lead, the
    duck, the feed, the cheapest win; the climbing games: the pass, the cheapest plays,
-   the block; 麻将: the next best discards by its own 向听 and 进张), then the advice of
-   :meth:`~paiju.engine.State.suggestions` where those are too few, then the family's
-   own draws);
+   the block, and on the 放羊 call its other modes; 麻将: the next best discards by its
+   own 向听 and 进张), then the advice of :meth:`~paiju.engine.State.suggestions` where
+   those are too few, then the family's own draws);
 2. a world is sampled: :meth:`~paiju.engine.State.resample` deals again everything the seat
    cannot see, consistently with all public play, so the search never reads a hidden card;
 3. every candidate is played in that world (its own :meth:`~paiju.engine.State.clone`),
    then the hand is rolled out to its end with the rule bot in every seat, all candidates
    with the same rollout seeds (common random numbers: the worlds' luck cancels out of the
    comparison);
-4. steps 2-3 repeat until the budget (time and samples) is spent, raced: after a few
-   worlds a candidate clearly worse than the rule bot's action, or one that changed no
-   outcome, is dropped, and the rest of the budget goes to those still in the running
+4. steps 2-3 repeat until the budget (time and samples: the family's
+   :attr:`~paiju.engine.State.search_samples` where it sets one) is spent, raced: after
+   a few worlds a candidate clearly worse than the rule bot's action, or one that
+   changed no outcome, is dropped, and the rest of the budget goes to those still in the running
    (when none is, the rule bot's action is played at once); the candidate whose
    mean outcome beats the rule bot's by a margin of its standard errors (one, or the
    family's :attr:`~paiju.engine.State.search_margin`) is played, else the rule bot's
@@ -52,9 +53,12 @@ BotMaker = Callable[[Game, int], Bot]
 class Budget:
     """What one decision may spend: ``ms`` of thinking (the CPU time of the thread that
     thinks: one core's work, however busy the machine) and at most ``samples`` worlds (at
-    least ``min_samples``, however long they take)."""
+    least ``min_samples``, however long they take). ``samples`` None: the family's
+    :attr:`~paiju.engine.State.search_samples`, else 48."""
 
-    def __init__(self, ms: float = 500.0, samples: int = 48, min_samples: int = 2) -> None:
+    def __init__(
+        self, ms: float = 500.0, samples: int | None = None, min_samples: int = 2
+    ) -> None:
         self.ms = ms
         self.samples = samples
         self.min_samples = min_samples
@@ -64,12 +68,13 @@ def _key(action: Action) -> str:
     return repr(sorted(action.to_json().items()))
 
 
-def _running(d: Sequence[float]) -> bool:
+def _running(d: Sequence[float], quiet_after: int) -> bool:
     """Whether a candidate with outcome differences ``d`` may still beat the rule bot:
-    some outcome changed, and the mean is not below 0 by more than a standard error."""
-    if not any(d):
-        return False
+    the mean is not below 0 by more than a standard error, and, from ``quiet_after``
+    worlds on, some outcome changed."""
     n = len(d)
+    if not any(d):
+        return n < quiet_after
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1)
     return mean + math.sqrt(var / n) >= 0
@@ -151,17 +156,21 @@ class SearchBot:
         """Per candidate, its outcome minus the rule bot's in each sampled world.
 
         The budget is raced: from :attr:`race_after` worlds on, a candidate whose mean
-        is below the rule bot's by more than its standard error, or that has changed no
-        outcome at all, is rolled out no more, so the worlds left go to the candidates
-        still in the running; when none is left the search ends (the rule bot plays)."""
+        is below the rule bot's by more than its standard error, or (from a twelfth of
+        the cap on worlds, at least :attr:`race_after`) that has changed no outcome at
+        all, is rolled out no more, so the worlds left go to the candidates still in the
+        running; when none is left the search ends (the rule bot plays). A move that
+        changes a deal's result only now and then keeps its place where the cap is high."""
         budget = self.budget
         deadline = time.thread_time() + budget.ms / 1000
         diffs: list[list[float]] = [[] for _ in choices]
         active = list(range(1, len(choices)))
+        cap = budget.samples or state.search_samples or 48
+        quiet_after = max(self.race_after, cap // 12)
         n = 0
         while (
             active
-            and n < budget.samples
+            and n < cap
             and (n < budget.min_samples or time.thread_time() < deadline)
         ):
             try:
@@ -175,7 +184,7 @@ class SearchBot:
                 diffs[i].append(self.value(world, seat, choices[i], seed) - base)
             n += 1
             if n >= self.race_after:
-                active = [i for i in active if _running(diffs[i])]
+                active = [i for i in active if _running(diffs[i], quiet_after)]
         self.last_samples = n
         return diffs
 

@@ -132,3 +132,18 @@ def test_a_won_hand_does_not_name_the_faces_its_hun_play_as_tiles() -> None:
     assert state.hidden_from(0)[six] == 4  # every 6s is in the wall
     for seat in (None, 0, 1, 2, 3):
         assert view_items(state.view(seat), g.items)[six] == 0
+
+
+def test_distance_takes_less_than_a_step_off_for_more_waits() -> None:
+    """A search's leaf: two 听 hands are both within a step of 0, the one with the wider
+    wait (两面 1m-4m against 嵌张 3m) nearer."""
+    from paiju.games.majiang.distance import distance
+
+    def far(text: str) -> float:
+        tiles = parse_tiles(text)
+        unseen = [4 - n for n in counts_of(tiles)]
+        return distance(tiles, (), 0, [], unseen)
+
+    wide, narrow = far("123m456p789s11z23m"), far("123m456p789s11z24m")
+    assert -1 < wide < narrow < 1
+    assert evaluate(counts_of(parse_tiles("123m456p789s11z23m")), 0, 0, []) == 0

@@ -66,8 +66,11 @@ class ClimbingBot:
     def alternatives(self, state: State, seat: int) -> list[Action]:
         """The plans a search compares with the rule bot's (:mod:`paiju.search`): a pass
         where one is allowed, the cheapest plays (groups kept, low ranks first) and the
-        highest play (the block)."""
+        highest play (the block); on the 放羊 call, the other modes: 1 对 3 on the seat's
+        own highest callable card, plain and 亮, and 2 对 2 on a card it does not hold."""
         assert isinstance(state, ClimbingState)
+        if state.phase == "calling":
+            return self._calls(state, seat)
         if state.phase != "playing":
             return []
         combos = state.legal_combos(seat)
@@ -78,6 +81,23 @@ class ClimbingBot:
             cheap = sorted(combos, key=self._cost(state, seat))
             out.extend(self._play(c) for c in cheap[:3])
             out.append(self._play(max(combos, key=lambda c: (c.rank, c.length))))
+        return out
+
+    @staticmethod
+    def _calls(state: ClimbingState, seat: int) -> list[Action]:
+        from paiju.games.climbing.fangyang import Call
+
+        rules = state.rules
+        hand = state.hands[seat]
+        cards = [a.card() for a in state.legal_actions(seat) or [] if isinstance(a, Call)]
+        own = [c for c in cards if c in hand]
+        others = [c for c in cards if c not in hand]
+        out: list[Action] = []
+        if own:
+            card = max(own, key=rules.level)
+            out += [Call.of(card), Call.of(card, True)]
+        if others:
+            out.append(Call.of(max(others, key=rules.level)))
         return out
 
     @staticmethod

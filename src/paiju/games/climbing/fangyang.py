@@ -350,6 +350,9 @@ class FangyangState(ClimbingState):
     """One deal of 鞍山放羊: ``calling`` (the banker's call), ``playing``, ``over``."""
 
     game: FangyangGame
+    search_samples: ClassVar[int | None] = 400
+    """A rollout of the rest of a deal takes about a millisecond: the search's half second
+    buys hundreds of worlds, which the default cap of 48 would leave unspent."""
 
     def __init__(
         self, game: FangyangGame, seats: int, deal: Deal, context: Mapping[str, Any]

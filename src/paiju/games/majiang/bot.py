@@ -17,13 +17,13 @@ ties at random, no 进张, no claims but 胡, no defence.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Sequence
 
 from paiju.engine import Action, Game, State
+from paiju.games.majiang.distance import evaluate
 from paiju.games.majiang.game import Chi, Discard, Gang, Kong, MajiangState, Pass, Peng, Win
-from paiju.games.majiang.shanten import qidui_shanten, shanten
+from paiju.games.majiang.shanten import shanten
 from paiju.tiles import Tile
 
 __all__ = ["MajiangBot", "ShantenOnlyBot"]
@@ -43,31 +43,6 @@ class _Hand:
                 self.counts[t] += 1
         self.melds = len(state.melds[seat])
         self.meld_tiles = [t for m in state.melds[seat] for t in m.tiles]
-
-
-def evaluate(counts: Sequence[int], wilds: int, melds: int, meld_tiles: Sequence[int]) -> int:
-    """向听数 plus a step per missing 门 and one for no natural 幺九 (七对 needs neither).
-
-    A pure function of its arguments, cached: the discard search asks about the same
-    hands over and over (each discard, then each tile it could draw).
-    """
-    return _evaluate(tuple(counts), wilds, melds, tuple(meld_tiles))
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _evaluate(counts: tuple[int, ...], wilds: int, melds: int, meld_tiles: tuple[int, ...]) -> int:
-    s = shanten(counts, wilds, melds, qidui=False)
-    suits = {t // 9 for t in meld_tiles if t < 27}
-    suits |= {k for k in range(3) if any(counts[9 * k : 9 * k + 9])}
-    penalty = 3 - len(suits)
-    yaojiu = any(counts[k] for k in (0, 8, 9, 17, 18, 26)) or any(counts[27:34])
-    yaojiu = yaojiu or any(t in (0, 8, 9, 17, 18, 26) or t >= 27 for t in meld_tiles)
-    if not yaojiu:
-        penalty += 1
-    best = s + penalty
-    if melds == 0:
-        best = min(best, qidui_shanten(counts, wilds))
-    return best
 
 
 def _unseen(state: MajiangState, seat: int) -> list[int]:

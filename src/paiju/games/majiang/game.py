@@ -40,6 +40,7 @@ from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
 from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games.majiang.actions import Chi, Discard, Gang, Kong, OneTile, Pass, Peng, Win
+from paiju.games.majiang.distance import distance
 from paiju.games.majiang.rules import MajiangRules, hun_kinds
 from paiju.games.majiang.sample import proposer
 from paiju.games.majiang.score import (
@@ -49,7 +50,6 @@ from paiju.games.majiang.score import (
     qiang_kinds,
     score,
 )
-from paiju.games.majiang.shanten import shanten
 from paiju.games.majiang.ting import help_from_view
 from paiju.games.majiang.win import Meld, can_win
 from paiju.sampling import replay_sample
@@ -870,30 +870,44 @@ class MajiangState(State):
             out[f"river {s}"] = [t for t, taken in self.river[s] if not taken]
         return out
 
-    search_horizon: ClassVar[int | None] = 4
-    """The rule bot is slow (向听 and 进张 over every discard): rollouts stop after one round
-    and value the hands by :meth:`estimate`."""
+    search_horizon: ClassVar[int | None] = 8
+    """The rule bot is slow (向听 and 进张 over every discard): rollouts stop after two
+    rounds or so and value the hands by :meth:`estimate`."""
     search_margin: ClassVar[float | None] = 2.0
     """The cut rollouts' 向听 counts are coarse and noisy: the search leaves the rule bot's
     discard only for a clear gain."""
 
     def estimate(self, seat: int) -> float:
-        """In play: the others' mean 向听数 less the seat's (how much nearer 胡 it is)."""
+        """In play: the others' mean distance to 胡 less the seat's, a distance being the
+        rule bot's 向听数 (the text's conditions counted) less a fraction under one step
+        for its 进张 (the tiles that seat has not seen that take a step off)."""
         if self._phase == "over":
             return self.payoff(seat)
+        seen = [4] * 34
+        seen[self.flip] -= 1
+        for s in range(self.seats):
+            for t, taken in self.river[s]:
+                seen[t] -= not taken  # a claimed discard is counted in its meld
+            for m in self.melds[s]:
+                if m.kind != "angang":
+                    for t in m.tiles:
+                        seen[t] -= 1
 
-        def steps(s: int) -> int:
-            counts = [0] * 34
-            wilds = 0
+        def far(s: int) -> float:
+            unseen = list(seen)
             for t in self.hands[s]:
-                if t in self.hun:
-                    wilds += 1
-                else:
-                    counts[t] += 1
-            return shanten(counts, wilds, len(self.melds[s]))
+                unseen[t] -= 1
+            tiles: list[int] = []
+            for m in self.melds[s]:
+                tiles.extend(m.tiles)
+                if m.kind == "angang":
+                    for t in m.tiles:
+                        unseen[t] -= 1
+            unseen = [max(0, n) for n in unseen]
+            return distance(self.hands[s], self.hun, len(self.melds[s]), tiles, unseen)
 
-        others = [steps(s) for s in range(self.seats) if s != seat]
-        return sum(others) / len(others) - steps(seat)
+        others = [far(s) for s in range(self.seats) if s != seat]
+        return sum(others) / len(others) - far(seat)
 
     def resample(self, seat: int, rng: random.Random) -> MajiangState:
         """The other concealed hands, their 暗杠 and the wall dealt anew (the flip and its
