@@ -139,6 +139,25 @@ _DRAWS: Final[tuple[tuple[int, int, int], ...]] = tuple(
 ``n = i + 1`` of ``_randbelow(n)`` and its ``getrandbits`` width ``n.bit_length()``."""
 
 
+_Made = tuple[Arrange, tuple[Card, ...], RowRules, tuple[int, int, int]]
+_LAST_MADE: Final[list[_Made | None]] = [None]
+"""In its one place, the arrangement :meth:`ShisanzhangState.random_action` made last, the
+hand it laid out (the very tuple), the rules and its row values: applying it (a random
+playout's next step) needs neither the check that it uses the hand's cards nor its values
+computed again."""
+
+
+def _made_from(
+    action: Action, hand: tuple[Card, ...]
+) -> tuple[RowRules, tuple[int, int, int]] | None:
+    """The rules and row values of ``action`` where it is the arrangement random_action
+    made last from ``hand`` itself (the same objects), else None."""
+    last = _LAST_MADE[0]
+    if last is not None and last[0] is action and last[1] is hand:
+        return last[2], last[3]
+    return None
+
+
 def _best_subset(cards: Sequence[Card], size: int, rules: RowRules) -> tuple[Card, ...]:
     return max(combinations(cards, size), key=lambda row: row_value(row, rules))
 
@@ -369,6 +388,8 @@ class ShisanzhangState(State):
                 reason="declare_only",
                 special=special.name_zh,
             )
+        if _made_from(action, self.hands[seat]) is not None:
+            return  # random_action laid out these very cards
         sizes = (len(action.front), len(action.middle), len(action.back))
         if sizes != (3, 5, 5):
             raise IllegalAction(
@@ -409,7 +430,10 @@ class ShisanzhangState(State):
         else:
             assert isinstance(action, Arrange)
             rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
-            self.acted[seat] = arranged(rows, self.game.params.row_rules())
+            rules = self.game.params.row_rules()
+            made = _made_from(action, self.hands[seat])
+            values = made[1] if made is not None and made[0] is rules else None
+            self.acted[seat] = arranged(rows, rules, values)
         self._waiting = self._waiting - {seat}
         events = [Ready(seat)]
         if not self._waiting:
@@ -435,15 +459,8 @@ class ShisanzhangState(State):
 
     @staticmethod
     def _revealed(result: Showdown) -> Revealed:
-        texts = []
-        for hand in result.hands:
-            shown = hand.json_form()  # read only: written once, for views too
-            if "declared" in shown:
-                texts.append(f"{shown['declared']}: {shown['cards']}")
-            else:
-                texts.append(f"{shown['front']} / {shown['middle']} / {shown['back']}")
         return Revealed(
-            hands=tuple(texts),
+            hands=tuple([hand.shown_text() for hand in result.hands]),
             specials=tuple(h.special.name_zh if h.special else "" for h in result.hands),
             fouls=tuple(h.foul for h in result.hands),
             scores=tuple(result.scores),
@@ -485,9 +502,11 @@ class ShisanzhangState(State):
             f, m, b = arrangement_values(cards, rules)
             front, middle, back = cards[:3], cards[3:8], cards[8:]
             if m > b:
-                middle, back, m = back, middle, b
+                middle, back, m, b = back, middle, b, m
             if f <= m:
-                return Arrange(tuple(front), tuple(middle), tuple(back))
+                action = Arrange(tuple(front), tuple(middle), tuple(back))
+                _LAST_MADE[0] = (action, self.hands[seat], rules, (f, m, b))
+                return action
         return Arrange(*greedy_arrangement(cards, rules))
 
     def _preview(self, seat: int, action: Action) -> JSON | None:

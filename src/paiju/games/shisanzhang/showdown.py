@@ -68,7 +68,11 @@ def _display_text(row: Sequence[Card]) -> str:
     """``format_cards(_display(row))``: the showdown's inner loop, without a key function."""
     text = _FLIPPED_TEXT
     try:
-        return " ".join([text[k] for k in sorted([c ^ 3 for c in row], reverse=True)])
+        keys = sorted([c ^ 3 for c in row], reverse=True)
+        if len(keys) == 5:  # a middle or back row: the common case, written out
+            a, b, c, d, e = keys
+            return f"{text[a]} {text[b]} {text[c]} {text[d]} {text[e]}"
+        return " ".join([text[k] for k in keys])
     except KeyError:  # not a card: format_cards says which
         return format_cards(_display(row))
 
@@ -108,16 +112,39 @@ class Hand:
             cached = self.__dict__["_json"] = self._write_json()
         return cached
 
+    def shown_text(self) -> str:
+        """The hand as the showdown's event writes it: ``f / m / b``, or ``name: cards``
+        for a declared special (each part as :meth:`json_form` writes it)."""
+        if self.rows is None:
+            shown = self.json_form()
+            return f"{shown['declared']}: {shown['cards']}"
+        front, middle, back = self._row_texts()
+        return f"{front} / {middle} / {back}"
+
+    def _row_texts(self) -> tuple[str, str, str]:
+        """The rows as text (for :meth:`json_form` and :meth:`shown_text`), written once and
+        kept in the instance's ``__dict__`` as :meth:`json_form` is."""
+        cached: tuple[str, str, str] | None = self.__dict__.get("_rows_text")
+        if cached is None:
+            assert self.rows is not None
+            front, middle, back = self.rows
+            cached = self.__dict__["_rows_text"] = (
+                _display_text(front),
+                _display_text(middle),
+                _display_text(back),
+            )
+        return cached
+
     def _write_json(self) -> dict[str, Any]:
         if self.rows is None:
             name = self.special.name_zh if self.special else None
             return {"declared": name, "cards": _display_text(self.cards)}
-        front, middle, back = self.rows
+        front, middle, back = self._row_texts()
         f, m, b = self.values
         return {
-            "front": _display_text(front),
-            "middle": _display_text(middle),
-            "back": _display_text(back),
+            "front": front,
+            "middle": middle,
+            "back": back,
             "categories": [
                 CATEGORIES[row_category(f)],
                 CATEGORIES[row_category(m)],
@@ -127,11 +154,14 @@ class Hand:
         }
 
 
-def arranged(rows: Rows, rules: RowRules) -> Hand:
-    """The hand of a seat that arranged ``rows`` (front, middle, back)."""
+def arranged(rows: Rows, rules: RowRules, values: tuple[int, int, int] | None = None) -> Hand:
+    """The hand of a seat that arranged ``rows`` (front, middle, back); ``values``, where
+    the caller has them, are the rows' values under ``rules`` (not computed again)."""
     front, middle, back = rows
     cards = (*front, *middle, *back)
-    if len(front) == 3 and len(middle) == 5 and len(back) == 5:
+    if values is not None:
+        f, m, b = values
+    elif len(front) == 3 and len(middle) == 5 and len(back) == 5:
         f, m, b = arrangement_values(cards, rules)
     else:  # row_value refuses the rows that are not 3 or 5 cards
         f, m, b = row_value(front, rules), row_value(middle, rules), row_value(back, rules)
