@@ -18,6 +18,7 @@ per-seat scores, which always sum to zero (every stake moves between two seats).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -77,6 +78,19 @@ def _display_text(row: Sequence[Card]) -> str:
         return format_cards(_display(row))
 
 
+_ROW_FLIPS: tuple[int, ...] = (3 | 256,) * 3 + (3 | 128,) * 5 + (3,) * 5
+"""What ``card ^ flip`` turns the 13 cards of front, middle and back into: the display key
+of :data:`_FLIPPED_TEXT` (for cards below 64) plus 256 in front, 128 in the middle."""
+_SLASH_KEYS: tuple[int, ...] = (255, 127)
+"""The keys of the slashes between front and middle, and between middle and back."""
+_SHOWN_TEXT: dict[int, str] = {
+    **{k | row: text for k, text in _FLIPPED_TEXT.items() for row in (0, 128, 256)},
+    **dict.fromkeys(_SLASH_KEYS, "/"),
+}
+"""The text of each key of a shown hand (a card in its row, or a slash)."""
+_xor = operator.xor
+
+
 @dataclass(frozen=True)
 class Hand:
     """One seat at the showdown: its 13 cards, as three rows or as a declared special."""
@@ -118,8 +132,27 @@ class Hand:
         if self.rows is None:
             shown = self.json_form()
             return f"{shown['declared']}: {shown['cards']}"
-        front, middle, back = self._row_texts()
-        return f"{front} / {middle} / {back}"
+        front, middle, back = self.rows
+        cards = self.cards
+        if (
+            len(front) == 3
+            and len(middle) == 5
+            and len(back) == 5
+            and len(cards) == 13
+            and min(cards) >= 0
+            and max(cards) < 64
+        ):
+            # one sort for the three rows: each card's display key with its row above it
+            # (front highest), the two slashes between the rows as keys of their own
+            keys = list(map(_xor, cards, _ROW_FLIPS))
+            keys += _SLASH_KEYS
+            keys.sort(reverse=True)
+            try:
+                return " ".join(map(_SHOWN_TEXT.__getitem__, keys))
+            except KeyError:  # not a card: format_cards says which, below
+                pass
+        f, m, b = self._row_texts()
+        return f"{f} / {m} / {b}"
 
     def _row_texts(self) -> tuple[str, str, str]:
         """The rows as text (for :meth:`json_form` and :meth:`shown_text`), written once and
