@@ -415,6 +415,29 @@ class ShisanzhangState(State):
                 missing=format_cards(missing),
             )
 
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`State.apply`; the arrangement :meth:`random_action` has just made for this
+        seat's hand (a random playout's step) is applied at once: it is legal wherever the
+        seat is still to arrange and may (the checks of :meth:`State.apply` and
+        :meth:`check` come to that), and its row values are known."""
+        made = _LAST_MADE[0]
+        if (
+            made is not None
+            and made[0] is action
+            and type(seat) is int
+            and seat in self._waiting
+            and not self.betting
+            and made[1] is self.hands[seat]
+            and made[2] is self.game.params.row_rules()
+            and not self.forced[seat]
+            and self.acted[seat] is None
+        ):
+            arrange = made[0]
+            rows = (arrange.front, arrange.middle, arrange.back)
+            self.acted[seat] = arranged(rows, made[2], made[3])
+            return self._logged(seat, action, self._shown(seat))
+        return super().apply(seat, action)
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Bet):
             self.bets[seat] = action.amount
@@ -434,8 +457,13 @@ class ShisanzhangState(State):
             made = _made_from(action, self.hands[seat])
             values = made[1] if made is not None and made[0] is rules else None
             self.acted[seat] = arranged(rows, rules, values)
+        return self._shown(seat)
+
+    def _shown(self, seat: int) -> list[Event]:
+        """The events of ``seat`` having arranged or declared (its hand is in ``acted``):
+        it is ready, and the showdown happens once every seat is."""
         self._waiting = self._waiting - {seat}
-        events = [Ready(seat)]
+        events: list[Event] = [Ready(seat)]
         if not self._waiting:
             hands = [h for h in self.acted if h is not None]
             options = self.game.options
