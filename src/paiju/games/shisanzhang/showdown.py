@@ -21,6 +21,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from paiju.cards import Card, format_cards, parse_cards
@@ -357,7 +358,6 @@ def _pair_specials(
 
 _BONUS_NAMES = {"三条": "冲三", "炸弹": "四梅", "同花顺": "同花顺"}
 """The name of a row bonus (points settlement) by the row's category, where it differs."""
-_NO_BONUS = (0, 0, 0)
 
 
 def _points_pair(
@@ -372,13 +372,13 @@ def _points_pair(
     amount = 0
     bonuses: list[dict[str, Any]] = []
     row_points, row_bonuses = params.row_points, params.row_bonuses
+    won, lost = a.values, b.values
     for row in (0, 1, 2):
         result = res[row]
         if result == 0:
             continue
-        winner = a if result > 0 else b
-        category = CATEGORIES[winner.values[row] >> CATEGORY_SHIFT]
-        bonus = row_bonuses.get(category, _NO_BONUS)[row]
+        category = CATEGORIES[(won if result > 0 else lost)[row] >> CATEGORY_SHIFT]
+        bonus = row_bonuses[category][row] if category in row_bonuses else 0
         amount += result * (row_points[row] + bonus)
         if bonus:
             bonuses.append(
@@ -428,6 +428,12 @@ def _compare_pair(
     return PairResult((0, 1), res, amount, None, [], decided_by)
 
 
+@cache
+def _couples(n: int) -> list[tuple[int, int]]:
+    """Every pair of ``n`` seats, in order (the caller does not change the list)."""
+    return [(i, j) for i in range(n) for j in range(i + 1, n)]
+
+
 def settle(
     params: ShisanzhangParams,
     hands: Sequence[Hand],
@@ -458,10 +464,10 @@ def settle(
             raise IllegalAction(
                 "this code is not a banker game: every pair of seats settles (no --banker)"
             )
-        couples = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        couples = _couples(n)
     scores = [0] * n
     pairs: list[PairResult] = []
-    guns: dict[int, set[int]] = {s: set() for s in range(n)}
+    guns: dict[int, set[int]] = {}  # by shooter, once it has shot
     side = 0 if params.banker else -1
     betting = params.banker and bets is not None
     for i, j in couples:
@@ -475,7 +481,10 @@ def settle(
         if pair.gun is not None:
             shooter, target = (i, j) if pair.gun == 0 else (j, i)
             pair.gun = shooter
-            guns[shooter].add(target)
+            if shooter in guns:
+                guns[shooter].add(target)
+            else:
+                guns[shooter] = {target}
         if pair.bonuses:
             for bonus in pair.bonuses:
                 bonus["seat"] = (i, j)[bonus["seat"]]
@@ -485,7 +494,7 @@ def settle(
     homeruns: list[int] = []
     if chosen == "points" and params.homerun_bonus and n - 1 >= params.homerun_opponents:
         for seat in range(n):
-            if len(guns[seat]) == n - 1:
+            if len(guns.get(seat, ())) == n - 1:
                 # 全垒打: 打枪 against every other player; each pays the bonus on top
                 homeruns.append(seat)
                 for other in range(n):
