@@ -345,6 +345,17 @@ def _play_info(d: dz.Combo) -> PlayInfo:
     return info
 
 
+_TABLE_DANZI: Final[list[tuple[Combo, DanziRules, dz.Combo] | None]] = [None]
+"""In its one place, the table :attr:`DanziState.danzi_table` read last, the rules and its
+打弹子 combination."""
+_Listed = tuple["DanziRules", list[int], Combo | None, list[tuple[PlayInfo, tuple[Card, ...]]]]
+_LISTED: Final[list[_Listed | None]] = [None]
+"""In its one place, the plays :meth:`DanziState.legal_actions` listed last: the rules, the
+hand (a copy), the table and each play's :data:`PlayInfo` with its cards (the very
+tuple); a play in it is legal on that hand and that table, and its combination
+is known (:meth:`DanziState.check_play`)."""
+
+
 def _plays(hand: Sequence[int], table: dz.Combo | None) -> list[tuple[PlayInfo, tuple[Card, ...]]]:
     """Every legal play of a hand in the game's order with its cards, plain first, low to
     high. A rank's cards lie together in that order (the level is the rank's, ties go by
@@ -912,6 +923,23 @@ class DanziState(ClimbingState):
                 events += self.stop(self.declarer)
         return events
 
+    def check_play(self, seat: int, cards: Sequence[int]) -> Combo:
+        """The core's check; the cards of a play :meth:`legal_actions` has just listed (the
+        very tuple) for this hand and this table are that play's combination at once."""
+        listed = _LISTED[0]
+        if (
+            listed is not None
+            and listed[2] is self.table
+            and listed[0] is self.rules
+            and self._phase == "playing"
+        ):
+            for info, listed_cards in listed[3]:
+                if listed_cards is cards:
+                    if self.hands[seat] == listed[1]:
+                        return Combo(info[1], info[2], info[3], listed_cards)
+                    break
+        return super().check_play(seat, cards)
+
     def _trick_passes(self) -> set[int]:
         return {s for s, cards in self.trick if cards is None}
 
@@ -1151,7 +1179,15 @@ class DanziState(ClimbingState):
     @property
     def danzi_table(self) -> dz.Combo | None:
         """The table as a 打弹子 combination (for bots and tables)."""
-        return None if self.table is None else self.rules.danzi(self.table)
+        table = self.table
+        if table is None:
+            return None
+        last = _TABLE_DANZI[0]  # the table stays while the seats pass on it
+        if last is not None and last[0] is table and last[1] is self.rules:
+            return last[2]
+        found = self.rules.danzi(table)
+        _TABLE_DANZI[0] = (table, self.rules, found)
+        return found
 
     def plays(self, seat: int) -> list[dz.Combo]:
         """Every 打弹子 combination ``seat`` may play now (empty when not its turn)."""
@@ -1173,9 +1209,11 @@ class DanziState(ClimbingState):
             acts: list[Action] = (
                 [Pass()] if self.table is not None and self.may_pass(seat) is None else []
             )
-            acts += [
-                Play(cards) for cards in self.rules.play_cards(self.hands[seat], self.danzi_table)
-            ]
+            hand = self.hands[seat]
+            found = _plays(hand, self.danzi_table)
+            acts += [Play(cards) for _, cards in found]
+            # kept for check_play: a listed play applied next is not classified again
+            _LISTED[0] = (self.rules, list(hand), self.table, found)
             return acts
         if p in ("tribute", "returning") and seat in self.to_act():
             return None  # choices of several cards from 27
