@@ -624,18 +624,28 @@ class ClimbingState(State):
         new.__dict__.update(self.__dict__)
         new.context = dict(self.context)
         new.history = list(self.history)
-        new.hands = [list(h) for h in self.hands]
+        new.hands = list(map(list, self.hands))
         new.played = list(self.played)
         new.passed = set(self.passed)
         new.trick = list(self.trick)
         new.last_trick = list(self.last_trick)
         new.log = list(self.log)
-        new.played_by = [list(p) for p in self.played_by]
+        new.played_by = list(map(list, self.played_by))
         new.finished = list(self.finished)
         new.stopped = list(self.stopped)
-        new.exposed = [copy_counter(e) for e in self.exposed]
+        # an empty counter is shared: a change goes through exposed_of, which replaces it
+        new.exposed = [copy_counter(e) if e else e for e in self.exposed]
         self.copy_extra(new)
         return new
+
+    def exposed_of(self, seat: int) -> Counter[int]:
+        """``exposed[seat]`` to change in place (cards shown): a clone shares its original's
+        empty counters (and copies the others), so an empty one is replaced by a fresh
+        counter of this state's own first."""
+        shown = self.exposed[seat]
+        if not shown:
+            shown = self.exposed[seat] = Counter()
+        return shown
 
     def copy_extra(self, new: ClimbingState) -> None:
         """Copy a subclass's own mutable fields into ``new`` (a clone being made)."""

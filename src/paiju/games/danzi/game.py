@@ -692,13 +692,14 @@ class DanziState(ClimbingState):
     def _receive(self, seat: int, cards: Sequence[int]) -> None:
         """Shown cards join a hand: everyone knows they are there (N56)."""
         self.hands[seat] = self.rules.sort([*self.hands[seat], *cards])
-        self.exposed[seat].update(cards)
+        self.exposed_of(seat).update(cards)
 
     def _take_out(self, seat: int, cards: Sequence[int]) -> None:
         rest = Counter(self.hands[seat])
         rest.subtract(cards)
         self.hands[seat] = self.rules.sort(rest.elements())
-        self.exposed[seat] -= Counter(cards)
+        shown = self.exposed_of(seat)
+        shown -= Counter(cards)  # in place: the counter stays in exposed
 
     def _after_tribute(self) -> None:
         if self.givers:
