@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import accumulate, combinations
 from operator import itemgetter
 from typing import Any, ClassVar, Final, cast
 
@@ -330,6 +330,10 @@ count)`` parts in the game's order."""
 
 _IN_ORDER: Final = tuple(sorted(range(NRANKS), key=SINGLE.__getitem__))
 """The rank indexes in the game's order, low to high (4 … A 2 3 小王 大王)."""
+_COUNTS_IN_ORDER: Final = itemgetter(*_IN_ORDER)
+"""A count vector's counts in the game's order."""
+_BY_RANK: Final = itemgetter(*(_IN_ORDER.index(i) for i in range(NRANKS)))
+"""Of values in the game's order, the value of each rank index."""
 _PLAY_INFO: dict[dz.Counts, PlayInfo] = {}
 _CARDS_ONLY: Final = {Card}
 
@@ -365,18 +369,16 @@ def _plays(hand: Sequence[int], table: dz.Combo | None) -> list[tuple[PlayInfo, 
     found = legal_plays(counts, table)
     if not found:
         return []
-    infos = [_play_info(d) for d in found]
+    known = _PLAY_INFO.get
+    infos = [known(d.counts) or _play_info(d) for d in found]
     infos.sort(key=itemgetter(0))
     held = (
         cast("Sequence[Card]", hand)
         if {*map(type, hand)} == _CARDS_ONLY
         else [Card(c) for c in hand]
     )
-    start = [0] * NRANKS  # where each rank's cards begin in the hand
-    at = 0
-    for i in _IN_ORDER:
-        start[i] = at
-        at += counts[i]
+    # where each rank's cards begin in the hand: the counts summed in the game's order
+    start = _BY_RANK(list(accumulate(_COUNTS_IN_ORDER(counts), initial=0)))
     out: list[tuple[PlayInfo, tuple[Card, ...]]] = []
     for info in infos:
         cards: list[Card] = []
