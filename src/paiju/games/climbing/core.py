@@ -865,12 +865,14 @@ class ClimbingState(State):
         out; end the trick when every other seat in play sits out."""
         assert self.table_seat is not None
         out = self.sitting_out()
-        waiting = [s for s in range(self.seats) if self.in_play(s) and s != self.table_seat]
-        if all(s in out for s in waiting):
+        seats = self.seats
+        live = [self.in_play(s) for s in range(seats)]  # asked once a seat
+        table_seat = self.table_seat
+        if all(s in out for s in range(seats) if live[s] and s != table_seat):
             return self._end_trick()
-        for k in range(1, self.seats + 1):
-            s = (seat + k) % self.seats
-            if self.in_play(s) and s not in out:
+        for k in range(1, seats + 1):
+            s = (seat + k) % seats
+            if live[s] and s not in out:
                 self.turn = s
                 break
         return []
