@@ -28,7 +28,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Any, ClassVar, Final, cast
 
 from paiju.cards import Card, CardList, format_cards
@@ -261,11 +261,15 @@ class ShisanzhangState(State):
         if not isinstance(banker, int) or isinstance(banker, bool):
             raise IllegalAction(f"context banker must be a seat number, got {banker!r}")
         self.banker: int | None = banker % seats if params.banker else None
-        self.hands: tuple[tuple[Card, ...], ...] = tuple(
-            cast("tuple[Card, ...]", tuple(h))
-            if set(map(type, h)) == _CARDS_ONLY
-            else tuple(map(Card, h))
-            for h in deal.hands
+        self.hands: tuple[tuple[Card, ...], ...] = (
+            tuple([cast("tuple[Card, ...]", tuple(h)) for h in deal.hands])
+            if set(map(type, chain.from_iterable(deal.hands))) == _CARDS_ONLY  # one look
+            else tuple(
+                cast("tuple[Card, ...]", tuple(h))
+                if set(map(type, h)) == _CARDS_ONLY
+                else tuple(map(Card, h))
+                for h in deal.hands
+            )
         )
         scoring = game.scoring
         self.specials: tuple[Special | None, ...] = tuple(
@@ -487,10 +491,11 @@ class ShisanzhangState(State):
 
     @staticmethod
     def _revealed(result: Showdown) -> Revealed:
+        hands = result.hands
         return Revealed(
-            hands=tuple([hand.shown_text() for hand in result.hands]),
-            specials=tuple(h.special.name_zh if h.special else "" for h in result.hands),
-            fouls=tuple(h.foul for h in result.hands),
+            hands=tuple([h.shown_text() for h in hands]),
+            specials=tuple([h.special.name_zh if h.special else "" for h in hands]),
+            fouls=tuple([h.foul for h in hands]),
             scores=tuple(result.scores),
         )
 
