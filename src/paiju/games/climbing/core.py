@@ -624,18 +624,28 @@ class ClimbingState(State):
         new.__dict__.update(self.__dict__)
         new.context = dict(self.context)
         new.history = list(self.history)
-        new.hands = [list(h) for h in self.hands]
+        new.hands = list(map(list, self.hands))
         new.played = list(self.played)
         new.passed = set(self.passed)
         new.trick = list(self.trick)
         new.last_trick = list(self.last_trick)
         new.log = list(self.log)
-        new.played_by = [list(p) for p in self.played_by]
+        new.played_by = list(map(list, self.played_by))
         new.finished = list(self.finished)
         new.stopped = list(self.stopped)
-        new.exposed = [copy_counter(e) for e in self.exposed]
+        # an empty counter is shared: a change goes through exposed_of, which replaces it
+        new.exposed = [copy_counter(e) if e else e for e in self.exposed]
         self.copy_extra(new)
         return new
+
+    def exposed_of(self, seat: int) -> Counter[int]:
+        """``exposed[seat]`` to change in place (cards shown): a clone shares its original's
+        empty counters (and copies the others), so an empty one is replaced by a fresh
+        counter of this state's own first."""
+        shown = self.exposed[seat]
+        if not shown:
+            shown = self.exposed[seat] = Counter()
+        return shown
 
     def copy_extra(self, new: ClimbingState) -> None:
         """Copy a subclass's own mutable fields into ``new`` (a clone being made)."""
@@ -855,12 +865,14 @@ class ClimbingState(State):
         out; end the trick when every other seat in play sits out."""
         assert self.table_seat is not None
         out = self.sitting_out()
-        waiting = [s for s in range(self.seats) if self.in_play(s) and s != self.table_seat]
-        if all(s in out for s in waiting):
+        seats = self.seats
+        live = [self.in_play(s) for s in range(seats)]  # asked once a seat
+        table_seat = self.table_seat
+        if all(s in out for s in range(seats) if live[s] and s != table_seat):
             return self._end_trick()
-        for k in range(1, self.seats + 1):
-            s = (seat + k) % self.seats
-            if self.in_play(s) and s not in out:
+        for k in range(1, seats + 1):
+            s = (seat + k) % seats
+            if live[s] and s not in out:
                 self.turn = s
                 break
         return []

@@ -404,7 +404,7 @@ class FangyangState(ClimbingState):
         events: list[Event] = [Called(seat, action.rank, action.suit, action.shown)]
         if action.shown:
             self.revealed = True
-            self.exposed[self.partner][card] += 1  # 亮: the holder shows the card
+            self.exposed_of(self.partner)[card] += 1  # 亮: the holder shows the card
             events.append(SidesRevealed(self.partner, self.mode or "", False))
         return events + self.start_play(self.banker)
 

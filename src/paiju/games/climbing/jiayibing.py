@@ -240,7 +240,7 @@ class JiayibingState(ClimbingState):
             leader = int(context["leader"])
         self.special3_holder = leader if self.special3 is not None else None
         if self.special3 is not None:
-            self.exposed[leader][self.special3] += 1  # shown to all (J8)
+            self.exposed_of(leader)[self.special3] += 1  # shown to all (J8)
         self.start_play(leader)
 
     # -- hooks ------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import accumulate, combinations
 from operator import itemgetter
 from typing import Any, ClassVar, Final, cast
 
@@ -330,6 +330,10 @@ count)`` parts in the game's order."""
 
 _IN_ORDER: Final = tuple(sorted(range(NRANKS), key=SINGLE.__getitem__))
 """The rank indexes in the game's order, low to high (4 … A 2 3 小王 大王)."""
+_COUNTS_IN_ORDER: Final = itemgetter(*_IN_ORDER)
+"""A count vector's counts in the game's order."""
+_BY_RANK: Final = itemgetter(*(_IN_ORDER.index(i) for i in range(NRANKS)))
+"""Of values in the game's order, the value of each rank index."""
 _PLAY_INFO: dict[dz.Counts, PlayInfo] = {}
 _CARDS_ONLY: Final = {Card}
 
@@ -345,6 +349,17 @@ def _play_info(d: dz.Combo) -> PlayInfo:
     return info
 
 
+_TABLE_DANZI: Final[list[tuple[Combo, DanziRules, dz.Combo] | None]] = [None]
+"""In its one place, the table :attr:`DanziState.danzi_table` read last, the rules and its
+打弹子 combination."""
+_Listed = tuple["DanziRules", list[int], Combo | None, list[tuple[PlayInfo, tuple[Card, ...]]]]
+_LISTED: Final[list[_Listed | None]] = [None]
+"""In its one place, the plays :meth:`DanziState.legal_actions` listed last: the rules, the
+hand (a copy), the table and each play's :data:`PlayInfo` with its cards (the very
+tuple); a play in it is legal on that hand and that table, and its combination
+is known (:meth:`DanziState.check_play`)."""
+
+
 def _plays(hand: Sequence[int], table: dz.Combo | None) -> list[tuple[PlayInfo, tuple[Card, ...]]]:
     """Every legal play of a hand in the game's order with its cards, plain first, low to
     high. A rank's cards lie together in that order (the level is the rank's, ties go by
@@ -354,18 +369,16 @@ def _plays(hand: Sequence[int], table: dz.Combo | None) -> list[tuple[PlayInfo, 
     found = legal_plays(counts, table)
     if not found:
         return []
-    infos = [_play_info(d) for d in found]
+    known = _PLAY_INFO.get
+    infos = [known(d.counts) or _play_info(d) for d in found]
     infos.sort(key=itemgetter(0))
     held = (
         cast("Sequence[Card]", hand)
         if {*map(type, hand)} == _CARDS_ONLY
         else [Card(c) for c in hand]
     )
-    start = [0] * NRANKS  # where each rank's cards begin in the hand
-    at = 0
-    for i in _IN_ORDER:
-        start[i] = at
-        at += counts[i]
+    # where each rank's cards begin in the hand: the counts summed in the game's order
+    start = _BY_RANK(list(accumulate(_COUNTS_IN_ORDER(counts), initial=0)))
     out: list[tuple[PlayInfo, tuple[Card, ...]]] = []
     for info in infos:
         cards: list[Card] = []
@@ -681,13 +694,14 @@ class DanziState(ClimbingState):
     def _receive(self, seat: int, cards: Sequence[int]) -> None:
         """Shown cards join a hand: everyone knows they are there (N56)."""
         self.hands[seat] = self.rules.sort([*self.hands[seat], *cards])
-        self.exposed[seat].update(cards)
+        self.exposed_of(seat).update(cards)
 
     def _take_out(self, seat: int, cards: Sequence[int]) -> None:
         rest = Counter(self.hands[seat])
         rest.subtract(cards)
         self.hands[seat] = self.rules.sort(rest.elements())
-        self.exposed[seat] -= Counter(cards)
+        shown = self.exposed_of(seat)
+        shown -= Counter(cards)  # in place: the counter stays in exposed
 
     def _after_tribute(self) -> None:
         if self.givers:
@@ -911,6 +925,23 @@ class DanziState(ClimbingState):
             if not self.success:  # 宣战失败: 末游 at once, plays no more (N45)
                 events += self.stop(self.declarer)
         return events
+
+    def check_play(self, seat: int, cards: Sequence[int]) -> Combo:
+        """The core's check; the cards of a play :meth:`legal_actions` has just listed (the
+        very tuple) for this hand and this table are that play's combination at once."""
+        listed = _LISTED[0]
+        if (
+            listed is not None
+            and listed[2] is self.table
+            and listed[0] is self.rules
+            and self._phase == "playing"
+        ):
+            for info, listed_cards in listed[3]:
+                if listed_cards is cards:
+                    if self.hands[seat] == listed[1]:
+                        return Combo(info[1], info[2], info[3], listed_cards)
+                    break
+        return super().check_play(seat, cards)
 
     def _trick_passes(self) -> set[int]:
         return {s for s, cards in self.trick if cards is None}
@@ -1151,7 +1182,15 @@ class DanziState(ClimbingState):
     @property
     def danzi_table(self) -> dz.Combo | None:
         """The table as a 打弹子 combination (for bots and tables)."""
-        return None if self.table is None else self.rules.danzi(self.table)
+        table = self.table
+        if table is None:
+            return None
+        last = _TABLE_DANZI[0]  # the table stays while the seats pass on it
+        if last is not None and last[0] is table and last[1] is self.rules:
+            return last[2]
+        found = self.rules.danzi(table)
+        _TABLE_DANZI[0] = (table, self.rules, found)
+        return found
 
     def plays(self, seat: int) -> list[dz.Combo]:
         """Every 打弹子 combination ``seat`` may play now (empty when not its turn)."""
@@ -1173,9 +1212,11 @@ class DanziState(ClimbingState):
             acts: list[Action] = (
                 [Pass()] if self.table is not None and self.may_pass(seat) is None else []
             )
-            acts += [
-                Play(cards) for cards in self.rules.play_cards(self.hands[seat], self.danzi_table)
-            ]
+            hand = self.hands[seat]
+            found = _plays(hand, self.danzi_table)
+            acts += [Play(cards) for _, cards in found]
+            # kept for check_play: a listed play applied next is not classified again
+            _LISTED[0] = (self.rules, list(hand), self.table, found)
             return acts
         if p in ("tribute", "returning") and seat in self.to_act():
             return None  # choices of several cards from 27

@@ -73,6 +73,7 @@ _WINDOWS: Final[dict[tuple[int, int], tuple[tuple[int, tuple[int, ...]], ...]]] 
 _SHAPES_BY_PER: Final = {
     per: tuple(g for p, g in SEQUENCE_SHAPES if p == per) for per in range(1, 9)
 }
+assert all(list(g) == sorted(g) for g in _SHAPES_BY_PER.values())  # shorter first
 _ROW: Final = {
     (per, groups): (0 if per <= 2 else LADDER[(_seq_kind(per, groups), groups)])
     for per, groups in SEQUENCE_SHAPES
@@ -183,9 +184,12 @@ def _bombs(hand: Counts) -> tuple[Combo, ...]:
                 out.append(_jokers(b, r))
     for per in range(3, 9):
         held = _held(hand, per)
-        if held.bit_count() < 2:  # every sequence has two ranks or more
+        have = held.bit_count()
+        if have < 2:  # every sequence has two ranks or more
             break  # and fewer ranks hold more copies
-        for groups in _SHAPES_BY_PER[per]:
+        for groups in _SHAPES_BY_PER[per]:  # shorter first
+            if groups > have:
+                break
             out.extend(_sequences(hand, per, groups, held=held))
     return tuple(out)
 
@@ -206,7 +210,10 @@ def all_plays(hand: Counts) -> list[Combo]:
     out.extend(_singles_and_pairs(hand, 2, -1))
     for per in (1, 2):
         held = _held(hand, per)
-        for groups in _SHAPES_BY_PER[per]:
+        have = held.bit_count()
+        for groups in _SHAPES_BY_PER[per]:  # shorter first
+            if groups > have:
+                break
             out.extend(_sequences(hand, per, groups, held=held))
     out.extend(_bombs(tuple(hand)))
     return out

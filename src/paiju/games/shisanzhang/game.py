@@ -28,7 +28,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Any, ClassVar, Final, cast
 
 from paiju.cards import Card, CardList, format_cards
@@ -139,6 +139,25 @@ _DRAWS: Final[tuple[tuple[int, int, int], ...]] = tuple(
 ``n = i + 1`` of ``_randbelow(n)`` and its ``getrandbits`` width ``n.bit_length()``."""
 
 
+_Made = tuple[Arrange, tuple[Card, ...], RowRules, tuple[int, int, int]]
+_LAST_MADE: Final[list[_Made | None]] = [None]
+"""In its one place, the arrangement :meth:`ShisanzhangState.random_action` made last, the
+hand it laid out (the very tuple), the rules and its row values: applying it (a random
+playout's next step) needs neither the check that it uses the hand's cards nor its values
+computed again."""
+
+
+def _made_from(
+    action: Action, hand: tuple[Card, ...]
+) -> tuple[RowRules, tuple[int, int, int]] | None:
+    """The rules and row values of ``action`` where it is the arrangement random_action
+    made last from ``hand`` itself (the same objects), else None."""
+    last = _LAST_MADE[0]
+    if last is not None and last[0] is action and last[1] is hand:
+        return last[2], last[3]
+    return None
+
+
 def _best_subset(cards: Sequence[Card], size: int, rules: RowRules) -> tuple[Card, ...]:
     return max(combinations(cards, size), key=lambda row: row_value(row, rules))
 
@@ -242,11 +261,15 @@ class ShisanzhangState(State):
         if not isinstance(banker, int) or isinstance(banker, bool):
             raise IllegalAction(f"context banker must be a seat number, got {banker!r}")
         self.banker: int | None = banker % seats if params.banker else None
-        self.hands: tuple[tuple[Card, ...], ...] = tuple(
-            cast("tuple[Card, ...]", tuple(h))
-            if set(map(type, h)) == _CARDS_ONLY
-            else tuple(map(Card, h))
-            for h in deal.hands
+        self.hands: tuple[tuple[Card, ...], ...] = (
+            tuple([cast("tuple[Card, ...]", tuple(h)) for h in deal.hands])
+            if set(map(type, chain.from_iterable(deal.hands))) == _CARDS_ONLY  # one look
+            else tuple(
+                cast("tuple[Card, ...]", tuple(h))
+                if set(map(type, h)) == _CARDS_ONLY
+                else tuple(map(Card, h))
+                for h in deal.hands
+            )
         )
         scoring = game.scoring
         self.specials: tuple[Special | None, ...] = tuple(
@@ -369,6 +392,8 @@ class ShisanzhangState(State):
                 reason="declare_only",
                 special=special.name_zh,
             )
+        if _made_from(action, self.hands[seat]) is not None:
+            return  # random_action laid out these very cards
         sizes = (len(action.front), len(action.middle), len(action.back))
         if sizes != (3, 5, 5):
             raise IllegalAction(
@@ -394,6 +419,29 @@ class ShisanzhangState(State):
                 missing=format_cards(missing),
             )
 
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`State.apply`; the arrangement :meth:`random_action` has just made for this
+        seat's hand (a random playout's step) is applied at once: it is legal wherever the
+        seat is still to arrange and may (the checks of :meth:`State.apply` and
+        :meth:`check` come to that), and its row values are known."""
+        made = _LAST_MADE[0]
+        if (
+            made is not None
+            and made[0] is action
+            and type(seat) is int
+            and seat in self._waiting
+            and not self.betting
+            and made[1] is self.hands[seat]
+            and made[2] is self.game.params.row_rules()
+            and not self.forced[seat]
+            and self.acted[seat] is None
+        ):
+            arrange = made[0]
+            rows = (arrange.front, arrange.middle, arrange.back)
+            self.acted[seat] = arranged(rows, made[2], made[3])
+            return self._logged(seat, action, self._shown(seat))
+        return super().apply(seat, action)
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Bet):
             self.bets[seat] = action.amount
@@ -409,9 +457,17 @@ class ShisanzhangState(State):
         else:
             assert isinstance(action, Arrange)
             rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
-            self.acted[seat] = arranged(rows, self.game.params.row_rules())
+            rules = self.game.params.row_rules()
+            made = _made_from(action, self.hands[seat])
+            values = made[1] if made is not None and made[0] is rules else None
+            self.acted[seat] = arranged(rows, rules, values)
+        return self._shown(seat)
+
+    def _shown(self, seat: int) -> list[Event]:
+        """The events of ``seat`` having arranged or declared (its hand is in ``acted``):
+        it is ready, and the showdown happens once every seat is."""
         self._waiting = self._waiting - {seat}
-        events = [Ready(seat)]
+        events: list[Event] = [Ready(seat)]
         if not self._waiting:
             hands = [h for h in self.acted if h is not None]
             options = self.game.options
@@ -435,17 +491,11 @@ class ShisanzhangState(State):
 
     @staticmethod
     def _revealed(result: Showdown) -> Revealed:
-        texts = []
-        for hand in result.hands:
-            shown = hand.json_form()  # read only: written once, for views too
-            if "declared" in shown:
-                texts.append(f"{shown['declared']}: {shown['cards']}")
-            else:
-                texts.append(f"{shown['front']} / {shown['middle']} / {shown['back']}")
+        hands = result.hands
         return Revealed(
-            hands=tuple(texts),
-            specials=tuple(h.special.name_zh if h.special else "" for h in result.hands),
-            fouls=tuple(h.foul for h in result.hands),
+            hands=tuple([h.shown_text() for h in hands]),
+            specials=tuple([h.special.name_zh if h.special else "" for h in hands]),
+            fouls=tuple([h.foul for h in hands]),
             scores=tuple(result.scores),
         )
 
@@ -485,9 +535,11 @@ class ShisanzhangState(State):
             f, m, b = arrangement_values(cards, rules)
             front, middle, back = cards[:3], cards[3:8], cards[8:]
             if m > b:
-                middle, back, m = back, middle, b
+                middle, back, m, b = back, middle, b, m
             if f <= m:
-                return Arrange(tuple(front), tuple(middle), tuple(back))
+                action = Arrange(tuple(front), tuple(middle), tuple(back))
+                _LAST_MADE[0] = (action, self.hands[seat], rules, (f, m, b))
+                return action
         return Arrange(*greedy_arrangement(cards, rules))
 
     def _preview(self, seat: int, action: Action) -> JSON | None:

@@ -18,8 +18,10 @@ per-seat scores, which always sum to zero (every stake moves between two seats).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from paiju.cards import Card, format_cards, parse_cards
@@ -68,9 +70,26 @@ def _display_text(row: Sequence[Card]) -> str:
     """``format_cards(_display(row))``: the showdown's inner loop, without a key function."""
     text = _FLIPPED_TEXT
     try:
-        return " ".join([text[k] for k in sorted([c ^ 3 for c in row], reverse=True)])
+        keys = sorted([c ^ 3 for c in row], reverse=True)
+        if len(keys) == 5:  # a middle or back row: the common case, written out
+            a, b, c, d, e = keys
+            return f"{text[a]} {text[b]} {text[c]} {text[d]} {text[e]}"
+        return " ".join([text[k] for k in keys])
     except KeyError:  # not a card: format_cards says which
         return format_cards(_display(row))
+
+
+_ROW_FLIPS: tuple[int, ...] = (3 | 256,) * 3 + (3 | 128,) * 5 + (3,) * 5
+"""What ``card ^ flip`` turns the 13 cards of front, middle and back into: the display key
+of :data:`_FLIPPED_TEXT` (for cards below 64) plus 256 in front, 128 in the middle."""
+_SLASH_KEYS: tuple[int, ...] = (255, 127)
+"""The keys of the slashes between front and middle, and between middle and back."""
+_SHOWN_TEXT: dict[int, str] = {
+    **{k | row: text for k, text in _FLIPPED_TEXT.items() for row in (0, 128, 256)},
+    **dict.fromkeys(_SLASH_KEYS, "/"),
+}
+"""The text of each key of a shown hand (a card in its row, or a slash)."""
+_xor = operator.xor
 
 
 @dataclass(frozen=True)
@@ -108,16 +127,58 @@ class Hand:
             cached = self.__dict__["_json"] = self._write_json()
         return cached
 
+    def shown_text(self) -> str:
+        """The hand as the showdown's event writes it: ``f / m / b``, or ``name: cards``
+        for a declared special (each part as :meth:`json_form` writes it)."""
+        if self.rows is None:
+            shown = self.json_form()
+            return f"{shown['declared']}: {shown['cards']}"
+        front, middle, back = self.rows
+        cards = self.cards
+        if (
+            len(front) == 3
+            and len(middle) == 5
+            and len(back) == 5
+            and len(cards) == 13
+            and min(cards) >= 0
+            and max(cards) < 64
+        ):
+            # one sort for the three rows: each card's display key with its row above it
+            # (front highest), the two slashes between the rows as keys of their own
+            keys = list(map(_xor, cards, _ROW_FLIPS))
+            keys += _SLASH_KEYS
+            keys.sort(reverse=True)
+            try:
+                return " ".join(map(_SHOWN_TEXT.__getitem__, keys))
+            except KeyError:  # not a card: format_cards says which, below
+                pass
+        f, m, b = self._row_texts()
+        return f"{f} / {m} / {b}"
+
+    def _row_texts(self) -> tuple[str, str, str]:
+        """The rows as text (for :meth:`json_form` and :meth:`shown_text`), written once and
+        kept in the instance's ``__dict__`` as :meth:`json_form` is."""
+        cached: tuple[str, str, str] | None = self.__dict__.get("_rows_text")
+        if cached is None:
+            assert self.rows is not None
+            front, middle, back = self.rows
+            cached = self.__dict__["_rows_text"] = (
+                _display_text(front),
+                _display_text(middle),
+                _display_text(back),
+            )
+        return cached
+
     def _write_json(self) -> dict[str, Any]:
         if self.rows is None:
             name = self.special.name_zh if self.special else None
             return {"declared": name, "cards": _display_text(self.cards)}
-        front, middle, back = self.rows
+        front, middle, back = self._row_texts()
         f, m, b = self.values
         return {
-            "front": _display_text(front),
-            "middle": _display_text(middle),
-            "back": _display_text(back),
+            "front": front,
+            "middle": middle,
+            "back": back,
             "categories": [
                 CATEGORIES[row_category(f)],
                 CATEGORIES[row_category(m)],
@@ -127,11 +188,14 @@ class Hand:
         }
 
 
-def arranged(rows: Rows, rules: RowRules) -> Hand:
-    """The hand of a seat that arranged ``rows`` (front, middle, back)."""
+def arranged(rows: Rows, rules: RowRules, values: tuple[int, int, int] | None = None) -> Hand:
+    """The hand of a seat that arranged ``rows`` (front, middle, back); ``values``, where
+    the caller has them, are the rows' values under ``rules`` (not computed again)."""
     front, middle, back = rows
     cards = (*front, *middle, *back)
-    if len(front) == 3 and len(middle) == 5 and len(back) == 5:
+    if values is not None:
+        f, m, b = values
+    elif len(front) == 3 and len(middle) == 5 and len(back) == 5:
         f, m, b = arrangement_values(cards, rules)
     else:  # row_value refuses the rows that are not 3 or 5 cards
         f, m, b = row_value(front, rules), row_value(middle, rules), row_value(back, rules)
@@ -294,7 +358,6 @@ def _pair_specials(
 
 _BONUS_NAMES = {"三条": "冲三", "炸弹": "四梅", "同花顺": "同花顺"}
 """The name of a row bonus (points settlement) by the row's category, where it differs."""
-_NO_BONUS = (0, 0, 0)
 
 
 def _points_pair(
@@ -309,13 +372,13 @@ def _points_pair(
     amount = 0
     bonuses: list[dict[str, Any]] = []
     row_points, row_bonuses = params.row_points, params.row_bonuses
+    won, lost = a.values, b.values
     for row in (0, 1, 2):
         result = res[row]
         if result == 0:
             continue
-        winner = a if result > 0 else b
-        category = CATEGORIES[winner.values[row] >> CATEGORY_SHIFT]
-        bonus = row_bonuses.get(category, _NO_BONUS)[row]
+        category = CATEGORIES[(won if result > 0 else lost)[row] >> CATEGORY_SHIFT]
+        bonus = row_bonuses[category][row] if category in row_bonuses else 0
         amount += result * (row_points[row] + bonus)
         if bonus:
             bonuses.append(
@@ -365,6 +428,12 @@ def _compare_pair(
     return PairResult((0, 1), res, amount, None, [], decided_by)
 
 
+@cache
+def _couples(n: int) -> list[tuple[int, int]]:
+    """Every pair of ``n`` seats, in order (the caller does not change the list)."""
+    return [(i, j) for i in range(n) for j in range(i + 1, n)]
+
+
 def settle(
     params: ShisanzhangParams,
     hands: Sequence[Hand],
@@ -395,10 +464,10 @@ def settle(
             raise IllegalAction(
                 "this code is not a banker game: every pair of seats settles (no --banker)"
             )
-        couples = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        couples = _couples(n)
     scores = [0] * n
     pairs: list[PairResult] = []
-    guns: dict[int, set[int]] = {s: set() for s in range(n)}
+    guns: dict[int, set[int]] = {}  # by shooter, once it has shot
     side = 0 if params.banker else -1
     betting = params.banker and bets is not None
     for i, j in couples:
@@ -412,7 +481,10 @@ def settle(
         if pair.gun is not None:
             shooter, target = (i, j) if pair.gun == 0 else (j, i)
             pair.gun = shooter
-            guns[shooter].add(target)
+            if shooter in guns:
+                guns[shooter].add(target)
+            else:
+                guns[shooter] = {target}
         if pair.bonuses:
             for bonus in pair.bonuses:
                 bonus["seat"] = (i, j)[bonus["seat"]]
@@ -422,7 +494,7 @@ def settle(
     homeruns: list[int] = []
     if chosen == "points" and params.homerun_bonus and n - 1 >= params.homerun_opponents:
         for seat in range(n):
-            if len(guns[seat]) == n - 1:
+            if len(guns.get(seat, ())) == n - 1:
                 # 全垒打: 打枪 against every other player; each pays the bonus on top
                 homeruns.append(seat)
                 for other in range(n):

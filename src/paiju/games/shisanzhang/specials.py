@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from paiju.cards import Card
@@ -217,6 +218,12 @@ _DRAGONS: Final = frozenset({"同花十三水", "一条龙"})
 """The specials that need thirteen distinct ranks (:func:`is_dragon` first)."""
 
 
+@cache
+def _only_dragons(ladder: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether every special of ``ladder`` is a dragon (:data:`_DRAGONS`)."""
+    return all(name in _DRAGONS for names in ladder for name in names)
+
+
 def matches(name: str, cards: Sequence[Card], params: ShisanzhangParams) -> bool:
     """Whether the 13 ``cards`` have the shape of the special hand ``name``."""
     return _TESTS[name](cards, params)
@@ -246,6 +253,8 @@ def best_special(
     """
     if len(cards) != 13 or not params.specials_apply(scoring):
         return None
+    if _only_dragons(params.ladder) and len({c >> 2 for c in cards}) != 13:
+        return None  # every special of the ladder needs thirteen distinct ranks
     distinct = 0  # the number of distinct ranks, counted when a dragon is asked about
     for tier, names in enumerate(params.ladder):
         for name in names:
