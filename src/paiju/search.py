@@ -56,9 +56,7 @@ class Budget:
     least ``min_samples``, however long they take). ``samples`` None: the family's
     :attr:`~paiju.engine.State.search_samples`, else 48."""
 
-    def __init__(
-        self, ms: float = 500.0, samples: int | None = None, min_samples: int = 2
-    ) -> None:
+    def __init__(self, ms: float = 500.0, samples: int | None = None, min_samples: int = 2) -> None:
         self.ms = ms
         self.samples = samples
         self.min_samples = min_samples
@@ -168,11 +166,7 @@ class SearchBot:
         cap = budget.samples or state.search_samples or 48
         quiet_after = max(self.race_after, cap // 12)
         n = 0
-        while (
-            active
-            and n < cap
-            and (n < budget.min_samples or time.thread_time() < deadline)
-        ):
+        while active and n < cap and (n < budget.min_samples or time.thread_time() < deadline):
             try:
                 world = state.resample(seat, self.rng)
             except ResampleFailed:
