@@ -4,6 +4,7 @@ lease moved on is refused in the same transaction, before anything is written.""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections.abc import Iterator
@@ -498,3 +499,62 @@ def test_a_serving_single_server_takes_its_lock_again_by_itself(postgres_db: str
             assert client.get("/api/health").json()["ok"] is True
     finally:
         served.close()
+
+
+def test_two_nodes_settling_one_players_hands_at_once_keep_one_running_balance(
+    nodes: Nodes,
+) -> None:
+    """Hands of the same two players end on both nodes at once (each node its own rooms,
+    two of them ending in each of its transactions): every ledger row of a player is the
+    row before it plus its delta. The players' locks are taken by each transaction's first
+    write, and the balance is counted by the statement that settles, from what is stored
+    then - never from what a node saw before."""
+    a, b = nodes
+    ann, _ = a.create_player("ann")
+    bob, _ = a.create_player("bob")
+    rooms = {
+        s.leases.node: [s.create_room("toy", {}, {}, 2, ann.id, [False, False]) for _ in range(2)]
+        for s in (a, b)
+    }
+    failed: list[BaseException] = []
+
+    def settle(store: SharedStore, hands: int) -> None:
+        try:
+            for no in range(1, hands + 1):
+                dealt = [
+                    dataclasses.replace(_hand(store, r, (ann.id, bob.id)), hand_no=no)
+                    for r in rooms[store.leases.node]
+                ]
+                store.append_actions(dealt)
+                store.append_actions(
+                    [
+                        ActionWrite(
+                            h.id,
+                            0,
+                            0,
+                            {"n": no},
+                            "player",
+                            HandEnding(
+                                h.room_id, (no, -no), (no, -no), (ann.id, bob.id), no, {}, False
+                            ),
+                        )
+                        for h in dealt
+                    ]
+                )
+        except BaseException as exc:  # the test's thread: seen by the test
+            failed.append(exc)
+
+    threads = [threading.Thread(target=settle, args=(s, 12)) for s in (a, b)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert not failed, failed
+    for player, sign in ((ann, 1), (bob, -1)):
+        rows = a.ledger(player.id)
+        assert len(rows) == 2 * 2 * 12
+        running = 0
+        for row in rows:
+            running += row["delta"]
+            assert row["balance"] == running, (player.name, row)
+        assert running == sign * 2 * 2 * sum(range(1, 13))

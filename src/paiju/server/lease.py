@@ -416,8 +416,11 @@ class SharedStore(Store):
 
     Every transaction that writes a room (hands, actions, seats, status) is fenced by the
     epochs in :attr:`fence` (room -> the epoch of the lease this node holds); hand ids come from the
-    database's sequence; ledger balances are read under a per-player lock, never cached.
+    database's sequence; ledger balances are counted by the database under a per-player
+    lock, never cached.
     """
+
+    counts_balances = True
 
     def __init__(self, db: str, node: str, ttl: float = 3.0) -> None:
         url = database_url(db)
@@ -461,8 +464,6 @@ class SharedStore(Store):
         (:meth:`keep_name`): this one writes no room, and makes none, any more."""
         self._hand_ids: collections.deque[int] = collections.deque()
         """Hand ids taken from the sequence and not given yet."""
-        self._stored: dict[int, int] = {}
-        """The stored balances of the players whose hands end in the transaction."""
         self._offset = 0.0
         """The database server's clock less this host's (seconds, :meth:`sync_clock`)."""
         self.sync_clock()
@@ -648,9 +649,10 @@ class SharedStore(Store):
     ) -> Fence | None:
         """The :class:`~paiju.server.store.Fence` of the rooms written, which the
         transaction's first write checks (the lease rows locked and their epochs compared:
-        :class:`StaleLease` before anything is written); first, the ledger balances of the
-        players whose hands end in this transaction are locked (in id order: no deadlock)
-        and read."""
+        :class:`StaleLease` before anything is written), and in which it then takes the
+        locks of the players whose hands end in this transaction (in id order: no
+        deadlock): the statement that settles them, after it, counts their balances from
+        what is stored (:attr:`counts_balances`)."""
         for h in hands:
             self._hand_rooms[h.id] = h.room_id
         unknown = [w.hand_id for w in actions if w.hand_id not in self._hand_rooms]
@@ -663,33 +665,18 @@ class SharedStore(Store):
         rooms.update(self._hand_rooms.get(w.hand_id, -1) for w in actions)
         if self.displaced or any(r not in self.fence for r in rooms):
             raise StaleLease({r for r in rooms if self.displaced or r not in self.fence})
-        players = sorted(
-            {p for w in actions if w.ending is not None for p in w.ending.players if p is not None}
-        )
-        self._stored = {}
-        if players:
-            conn.execute(
-                text(
-                    "SELECT pg_advisory_xact_lock(:ns, p)"
-                    " FROM unnest(CAST(:players AS integer[])) AS p ORDER BY p"
-                ),
-                {"ns": _BALANCE_LOCKS, "players": players},
-            )
-            # a statement of its own, after the locks: its snapshot sees every balance
-            # committed before them (one round trip for every player of the batch)
-            rows = conn.execute(
-                text(
-                    """SELECT p AS player, (SELECT balance FROM ledger WHERE player_id = p
-                        ORDER BY id DESC LIMIT 1) AS balance
-                    FROM unnest(CAST(:players AS integer[])) AS p"""
-                ),
-                {"players": players},
-            ).all()
-            self._stored = {int(r.player): int(r.balance or 0) for r in rows}
         if not rooms:
             return None
+        players = {
+            p for w in actions if w.ending is not None for p in w.ending.players if p is not None
+        }
         epochs = {r: self.fence[r] for r in rooms}
-        return Fence(epochs, functools.partial(self._verify_leases, epochs))
+        return Fence(
+            epochs,
+            functools.partial(self._verify_leases, epochs),
+            locks=tuple(sorted(players)),
+            lock_ns=_BALANCE_LOCKS,
+        )
 
     def _verify_leases(self, epochs: Mapping[int, int], conn: Connection) -> None:
         """The leases of a batch looked at on their own (a fenced write wrote nothing, or
@@ -706,11 +693,3 @@ class SharedStore(Store):
         stale = {r for r, epoch in epochs.items() if stored.get(r) != epoch}
         if stale:
             raise StaleLease(stale)
-
-    def _balance_in(self, conn: Connection, player: int, batch: Mapping[int, int]) -> int:
-        """The player's balance as stored, read by :meth:`_fence` under the player's lock:
-        other nodes settle hands of the same player, so no balance outlives its
-        transaction."""
-        if player in batch:
-            return batch[player]
-        return self._stored.get(player, 0)

@@ -289,18 +289,26 @@ _FENCE_PG = """WITH fence AS (
         SELECT l.room_id FROM room_leases AS l
         JOIN unnest(CAST(:fence_rooms AS integer[]), CAST(:fence_epochs AS integer[]))
             AS f(room, epoch) ON l.room_id = f.room AND l.epoch = f.epoch
-        ORDER BY l.room_id FOR KEY SHARE OF l)
+        ORDER BY l.room_id FOR KEY SHARE OF l
+    ), locks AS (
+        SELECT pg_advisory_xact_lock(:lock_ns, p)
+        FROM unnest(CAST(:lock_players AS integer[])) AS p
+        WHERE (SELECT count(*) FROM fence) = :fence_n
+        ORDER BY p)
     """
 """The lease rows of a batch's rooms at the epochs the node holds, locked (``FOR KEY
-SHARE``: a takeover waits for the transaction): the first write of a cluster node's
-transaction is made only if every one of them is there (:class:`Fence`)."""
-_FENCED_WHERE = " WHERE (SELECT count(*) FROM fence) = :fence_n"
+SHARE``: a takeover waits for the transaction), then - only once they all hold - the
+advisory locks of the players whose ledger balances the batch moves (in id order: no
+deadlock): the first write of a cluster node's transaction is made only if every lease
+is there and every lock is taken (:class:`Fence`)."""
+_FENCED_WHERE = (
+    " WHERE (SELECT count(*) FROM fence) = :fence_n AND (SELECT count(*) FROM locks) = :lock_n"
+)
 _INSERT_ACTIONS_PG = text(_ACTIONS_PG)
 _INSERT_HANDS_PG = text(_HANDS_PG)
 _INSERT_ACTIONS_FENCED_PG = text(_FENCE_PG + _ACTIONS_PG + _FENCED_WHERE)
 _INSERT_HANDS_FENCED_PG = text(_FENCE_PG + _HANDS_PG + _FENCED_WHERE)
-_SETTLE_PG = text(
-    """WITH settled AS (
+_SETTLE_SQL = """WITH settled AS (
         UPDATE hands SET status = 'over', ended_at = CAST(:at AS float8),
             settlement = CAST((CAST(:settlement AS text[]))[
                 array_position(CAST(:ended AS integer[]), hands.id)] AS json)
@@ -323,9 +331,25 @@ _SETTLE_PG = text(
         CAST(:seat AS integer[]), CAST(:delta AS integer[]), CAST(:balance AS integer[]))
         WITH ORDINALITY AS u(player, room, hand, seat, delta, balance, n)
     ORDER BY u.n"""
-)
+_SETTLE_PG = text(_SETTLE_SQL)
 """The hands a batch ends, settled: the hands' settlements, their rooms after them and the
 ledger's rows, in one statement (each part a data-modifying WITH clause)."""
+_SETTLE_COUNTED_PG = text(
+    _SETTLE_SQL.replace(
+        "SELECT u.player, u.room, u.hand, u.seat, u.delta, u.balance, CAST(:at AS float8)",
+        """SELECT u.player, u.room, u.hand, u.seat, u.delta,
+        CASE WHEN u.player IS NOT NULL THEN
+            COALESCE((SELECT l.balance FROM ledger AS l WHERE l.player_id = u.player
+                ORDER BY l.id DESC LIMIT 1), 0)
+            + sum(u.delta) OVER (PARTITION BY u.player ORDER BY u.n) END,
+        CAST(:at AS float8)""",
+        1,
+    )
+)
+"""The same, each ledger row's running balance counted by the statement itself: the
+player's last stored balance and the deltas of the batch up to the row. Its snapshot is
+taken after the players' locks were (by the transaction's first write), so it sees every
+balance another node committed before (``balance`` is passed as NULLs)."""
 """PostgreSQL's statements of a batch: one a table, its rows as arrays (the updates find
 their rows by ``= ANY``, an index scan, and their values by position: a join with
 ``unnest`` would be planned as a scan of the whole table)."""
@@ -335,13 +359,16 @@ their rows by ``= ANY``, an index scan, and their values by position: a join wit
 class Fence:
     """The room leases a cluster node's transaction is written under (room -> the epoch
     this node holds), checked by the transaction's first write itself: that statement
-    locks the lease rows and writes nothing unless every epoch is still there (one round
-    trip, not a query of its own before it). ``verify(conn)`` is called when that write
-    wrote nothing, or when the transaction has no write to carry the check: it looks at
-    the leases and raises if one is stale."""
+    locks the lease rows, then takes the advisory locks ``locks`` (namespace ``lock_ns``)
+    of the players whose balances the transaction moves, and writes nothing unless every
+    epoch is still there (one round trip, not queries of their own before it).
+    ``verify(conn)`` is called when that write wrote nothing, or when the transaction has
+    no write to carry the check: it looks at the leases and raises if one is stale."""
 
     epochs: Mapping[int, int]
     verify: Callable[[Connection], None]
+    locks: Sequence[int] = ()
+    lock_ns: int = 0
 
     def params(self) -> dict[str, Any]:
         rooms = sorted(self.epochs)
@@ -349,6 +376,9 @@ class Fence:
             "fence_rooms": rooms,
             "fence_epochs": [self.epochs[r] for r in rooms],
             "fence_n": len(rooms),
+            "lock_ns": self.lock_ns,
+            "lock_players": sorted(self.locks),
+            "lock_n": len(self.locks),
         }
 
     def check(self, conn: Connection, passed: bool | None) -> None:
@@ -379,6 +409,11 @@ def _write(
 
 class Store:
     """The server's database (synchronous; the server calls it from its event loop)."""
+
+    counts_balances = False
+    """Whether the ledger's running balances are counted by the statement that writes them
+    (many writers of one player's ledger: :class:`paiju.server.lease.SharedStore`), not
+    from this process's own (a single server is the ledger's only writer)."""
 
     def __init__(self, db: str, *, owner: bool = False, allow_rollback: bool = False) -> None:
         """Open (and migrate) the database. ``owner``: this is the server that serves
@@ -1060,7 +1095,7 @@ class Store:
         for hand_id, ending in endings:
             for seat, (player, delta) in enumerate(zip(ending.players, ending.deltas, strict=True)):
                 balance = None
-                if player is not None:
+                if player is not None and not self.counts_balances:
                     balance = balances[player] = self._balance_in(conn, player, balances) + delta
                 for key, value in zip(
                     ledger, (player, ending.room_id, hand_id, seat, delta, balance), strict=True
@@ -1068,7 +1103,7 @@ class Store:
                     ledger[key].append(value)
             rooms[ending.room_id] = ending  # a room's next hand is dealt after a commit
         conn.execute(
-            _SETTLE_PG,
+            _SETTLE_COUNTED_PG if self.counts_balances else _SETTLE_PG,
             {
                 **ledger,
                 "ended": [h for h, _ in endings],
