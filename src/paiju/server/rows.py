@@ -128,27 +128,6 @@ class HandWrite:
     record_format: int = 1
     """The game's :attr:`~paiju.engine.Game.record_format`: the format of the log."""
 
-    def row(self, now: float) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "room_id": self.room_id,
-            "hand_no": self.hand_no,
-            "code": self.code,
-            "game_options": dict(self.game_options),
-            "seats": len(self.players),
-            "players": list(self.players),
-            "commitment": self.commitment,
-            "seed": self.seed,
-            "client_seeds": None if self.client_seeds is None else list(self.client_seeds),
-            "deal": dict(self.deal),
-            "context": dict(self.context),
-            "status": "playing",
-            "settlement": None,
-            "started_at": now,
-            "ended_at": None,
-            "record_format": self.record_format,
-        }
-
 
 @dataclass(frozen=True)
 class Table:
