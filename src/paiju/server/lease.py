@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import functools
 import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -670,15 +669,14 @@ class SharedStore(Store):
         players = {
             p for w in actions if w.ending is not None for p in w.ending.players if p is not None
         }
-        epochs = {r: self.fence[r] for r in rooms}
         return Fence(
-            epochs,
-            functools.partial(self._verify_leases, epochs),
+            {r: self.fence[r] for r in rooms},
+            self._verify_leases,
             locks=tuple(sorted(players)),
             lock_ns=_BALANCE_LOCKS,
         )
 
-    def _verify_leases(self, epochs: Mapping[int, int], conn: Connection) -> None:
+    def _verify_leases(self, conn: Connection, epochs: Mapping[int, int]) -> None:
         """The leases of a batch looked at on their own (a fenced write wrote nothing, or
         none carried the check): their rows locked, :class:`StaleLease` for those whose
         epoch is no longer this node's."""

@@ -326,24 +326,20 @@ _SETTLE_SQL = """WITH settled AS (
         RETURNING 1
     )
     INSERT INTO ledger (player_id, room_id, hand_id, seat, delta, balance, at)
-    SELECT u.player, u.room, u.hand, u.seat, u.delta, u.balance, CAST(:at AS float8)
+    SELECT u.player, u.room, u.hand, u.seat, u.delta, {balance}, CAST(:at AS float8)
     FROM unnest(CAST(:player AS integer[]), CAST(:room AS integer[]), CAST(:hand AS integer[]),
         CAST(:seat AS integer[]), CAST(:delta AS integer[]), CAST(:balance AS integer[]))
         WITH ORDINALITY AS u(player, room, hand, seat, delta, balance, n)
     ORDER BY u.n"""
-_SETTLE_PG = text(_SETTLE_SQL)
+_SETTLE_PG = text(_SETTLE_SQL.format(balance="u.balance"))
 """The hands a batch ends, settled: the hands' settlements, their rooms after them and the
 ledger's rows, in one statement (each part a data-modifying WITH clause)."""
 _SETTLE_COUNTED_PG = text(
-    _SETTLE_SQL.replace(
-        "SELECT u.player, u.room, u.hand, u.seat, u.delta, u.balance, CAST(:at AS float8)",
-        """SELECT u.player, u.room, u.hand, u.seat, u.delta,
-        CASE WHEN u.player IS NOT NULL THEN
+    _SETTLE_SQL.format(
+        balance="""CASE WHEN u.player IS NOT NULL THEN
             COALESCE((SELECT l.balance FROM ledger AS l WHERE l.player_id = u.player
                 ORDER BY l.id DESC LIMIT 1), 0)
-            + sum(u.delta) OVER (PARTITION BY u.player ORDER BY u.n) END,
-        CAST(:at AS float8)""",
-        1,
+            + sum(u.delta) OVER (PARTITION BY u.player ORDER BY u.n) END"""
     )
 )
 """The same, each ledger row's running balance counted by the statement itself: the
@@ -362,11 +358,12 @@ class Fence:
     locks the lease rows, then takes the advisory locks ``locks`` (namespace ``lock_ns``)
     of the players whose balances the transaction moves, and writes nothing unless every
     epoch is still there (one round trip, not queries of their own before it).
-    ``verify(conn)`` is called when that write wrote nothing, or when the transaction has
-    no write to carry the check: it looks at the leases and raises if one is stale."""
+    ``verify(conn, epochs)`` is called when that write wrote nothing, or when the transaction has
+    no write to carry the check: it looks at the leases (``epochs``) and raises if one is
+    stale."""
 
     epochs: Mapping[int, int]
-    verify: Callable[[Connection], None]
+    verify: Callable[[Connection, Mapping[int, int]], None]
     locks: Sequence[int] = ()
     lock_ns: int = 0
 
@@ -385,7 +382,7 @@ class Fence:
         """After the first write: ``passed`` whether it wrote (None: there was none)."""
         if passed:
             return
-        self.verify(conn)
+        self.verify(conn, self.epochs)
         if passed is False:  # written under the fence and nothing written: never silently
             raise PaijuError("a fenced write wrote nothing, yet its room leases are held")
 
