@@ -41,7 +41,7 @@ import random
 import re
 import threading
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -524,10 +524,22 @@ class Cluster:
     def _holder(self, room_id: int) -> NodeInfo | None:
         """The live node holding the room's lease, if another one does (as far as this
         node has seen the others' presence)."""
-        lease = self.store.leases.holders([room_id]).get(room_id)
+        return self._holding(self.store.leases.holders([room_id]).get(room_id))
+
+    def _holding(self, lease: Lease | None) -> NodeInfo | None:
+        """The node of ``lease`` if it is live and another node's (as far as this node has
+        seen the others' presence)."""
         if lease is None or not lease.live or lease.node == self.config.name:
             return None
         return self.nodes.get(lease.node)
+
+    async def _see_nodes_of(self, leases: Iterable[Lease]) -> None:
+        """Read the nodes' presence again if a live lease names a node this one has not
+        seen yet (it joined since this node's last tick), so that what this node answers
+        about its rooms names it."""
+        me = self.config.name
+        if any(x.live and x.node != me and x.node not in self.nodes for x in leases):
+            await self.refresh()
 
     def locate(self, room_id: int) -> tuple[str, str] | None:
         """(node, WebSocket URL) of the live node holding the room, if another one does."""
@@ -540,12 +552,8 @@ class Cluster:
         again first if it names a node this one has not seen yet (it joined since this
         node's last tick), so that a forwarded call or a socket's redirect names it."""
         leases = await asyncio.to_thread(self.store.leases.holders, [room_id])
-        lease = leases.get(room_id)
-        if lease is None or not lease.live or lease.node == self.config.name:
-            return None
-        if lease.node not in self.nodes:
-            await self.refresh()
-        return self.nodes.get(lease.node)
+        await self._see_nodes_of(leases.values())
+        return self._holding(leases.get(room_id))
 
     async def refusal(self, room_id: int) -> tuple[str, str, int]:
         """What a socket to a room this node does not play is told: (error code, message,
@@ -587,10 +595,7 @@ class Cluster:
         name it."""
         remote = [r for r in rows if r.id not in self.hub.rooms]
         facts = await asyncio.to_thread(self._facts, remote) if remote else _Facts({}, {}, {})
-        me = self.config.name
-        leases = facts.leases.values()
-        if any(x.live and x.node != me and x.node not in self.nodes for x in leases):
-            await self.refresh()
+        await self._see_nodes_of(facts.leases.values())
         out = []
         for row in rows:
             local = self.hub.rooms.get(row.id)
@@ -618,13 +623,8 @@ class Cluster:
             "bot" if b else ("open" if p is None else "player")
             for p, b in zip(row.seat_players, row.seat_bots, strict=True)
         ]
-        lease = facts.leases.get(row.id)
-        held = None if lease is None or not lease.live else self.nodes.get(lease.node)
-        where = (
-            {}
-            if held is None or held.name == self.config.name
-            else {"node": held.name, "ws": self._ws(held.ws_base, row.id)}
-        )
+        held = self._holding(facts.leases.get(row.id))
+        where = {} if held is None else {"node": held.name, "ws": self._ws(held.ws_base, row.id)}
         return RoomInfo(
             id=row.id,
             code=row.code,
