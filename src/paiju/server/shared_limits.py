@@ -76,48 +76,55 @@ STOP_SECONDS = 2.0
 
 _PREFIX = "paiju:limits"
 
-_EACH_BUCKET = """
+_REFILL = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local function refilled(key, rate, burst)
+  local v = redis.call('HMGET', key, 'tokens', 'stamp')
+  local tokens, stamp = tonumber(v[1]), tonumber(v[2])
+  if tokens == nil or stamp == nil then tokens, stamp = burst, now end
+  return math.min(burst, tokens + math.max(0, now - stamp) * rate)
+end
+local function keep(key, tokens, ttl)
+  redis.call('HSET', key, 'tokens', string.format('%.6f', tokens),
+             'stamp', string.format('%.6f', now))
+  redis.call('PEXPIRE', key, ttl)
+end
+"""
+"""What the bucket scripts share: the Redis server's time, a bucket's tokens refilled up
+to now (a missing bucket is a full one), and a bucket kept with its time of refill."""
+
+_EACH_BUCKET = (
+    _REFILL
+    + """
 local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
 local taken = {}
 for i = 1, #KEYS do
-  local v = redis.call('HMGET', KEYS[i], 'tokens', 'stamp')
-  local tokens, stamp = tonumber(v[1]), tonumber(v[2])
-  if tokens == nil or stamp == nil then tokens, stamp = burst, now end
-  tokens = math.min(burst, tokens + math.max(0, now - stamp) * rate)
+  local tokens = refilled(KEYS[i], rate, burst)
   taken[i] = 0
   if tokens >= 1 then tokens, taken[i] = tokens - 1, 1 end
-  redis.call('HSET', KEYS[i], 'tokens', string.format('%.6f', tokens),
-             'stamp', string.format('%.6f', now))
-  redis.call('PEXPIRE', KEYS[i], ARGV[3])
+  keep(KEYS[i], tokens, ARGV[3])
 end
 return taken
 """
+)
 """Token buckets of one rate and burst, each taken on its own, in the order of KEYS (a key
 twice takes two tokens): for each key, 1 if a token was taken, 0 if its bucket is empty.
 A key expires once its bucket would be full again (a missing bucket is a full one)."""
 
-_BUCKETS = """
-local t = redis.call('TIME')
-local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+_BUCKETS = (
+    _REFILL
+    + """
 local tokens = {}
 for i = 1, #KEYS do
-  local rate, burst = tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1])
-  local v = redis.call('HMGET', KEYS[i], 'tokens', 'stamp')
-  local left, stamp = tonumber(v[1]), tonumber(v[2])
-  if left == nil or stamp == nil then left, stamp = burst, now end
-  left = math.min(burst, left + math.max(0, now - stamp) * rate)
+  local left = refilled(KEYS[i], tonumber(ARGV[3 * i - 2]), tonumber(ARGV[3 * i - 1]))
   if left < 1 then return i end
   tokens[i] = left - 1
 end
-for i = 1, #KEYS do
-  redis.call('HSET', KEYS[i], 'tokens', string.format('%.6f', tokens[i]),
-             'stamp', string.format('%.6f', now))
-  redis.call('PEXPIRE', KEYS[i], ARGV[3 * i])
-end
+for i = 1, #KEYS do keep(KEYS[i], tokens[i], ARGV[3 * i]) end
 return 0
 """
+)
 """Token buckets taken together: a token from each (0), or from none when one is empty
 (the number of the first empty one, from 1). ARGV holds each key's rate, burst and
 lifetime in ms (the time to refill it, and a second)."""
