@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Sequence
 
+from paiju.games.majiang.rules import kind_counts
 from paiju.games.majiang.shanten import qidui_shanten, shanten
 
 __all__ = ["distance", "evaluate"]
@@ -52,13 +53,7 @@ def distance(
     """:func:`evaluate` of the concealed ``tiles`` (the ``hun`` kinds wild) with ``melds``
     melds of ``meld_tiles``, less ``u / (u + 20)`` for its ``u`` 进张: the copies in
     ``unseen`` (per kind, what the seat has not seen) that would take a step off."""
-    counts = [0] * 34
-    wilds = 0
-    for t in tiles:
-        if t in hun:
-            wilds += 1
-        else:
-            counts[t] += 1
+    counts, wilds = kind_counts(tiles, hun)
     value = evaluate(counts, wilds, melds, meld_tiles)
     gain = 0
     for k in range(34):

@@ -41,7 +41,7 @@ from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games.majiang.actions import Chi, Discard, Gang, Kong, OneTile, Pass, Peng, Win
 from paiju.games.majiang.distance import distance
-from paiju.games.majiang.rules import MajiangRules, hun_kinds
+from paiju.games.majiang.rules import MajiangRules, hun_kinds, kind_counts
 from paiju.games.majiang.sample import proposer
 from paiju.games.majiang.score import (
     WinContext,
@@ -347,13 +347,7 @@ class MajiangState(State):
         return any(m.kind != "angang" for m in self.melds[seat])
 
     def _counts(self, seat: int, extra: Tile | None = None) -> tuple[list[int], int]:
-        counts = [0] * 34
-        wilds = 0
-        for t in self.hands[seat]:
-            if t in self.hun:
-                wilds += 1
-            else:
-                counts[t] += 1
+        counts, wilds = kind_counts(self.hands[seat], self.hun)
         if extra is not None:
             if extra in self.hun:
                 wilds += 1

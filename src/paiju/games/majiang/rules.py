@@ -13,7 +13,7 @@ Tiles are :class:`paiju.tiles.Tile` ints: 0-8 万, 9-17 筒, 18-26 条, 27-30 �
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
@@ -25,6 +25,7 @@ __all__ = [
     "YAOJIU",
     "MajiangRules",
     "hun_kinds",
+    "kind_counts",
     "pred",
     "succ",
 ]
@@ -125,6 +126,19 @@ class MajiangRules:
     def as_options(self) -> dict[str, Any]:
         """Every switch by name (the room options with their defaults filled in)."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def kind_counts(tiles: Iterable[int], hun: Collection[int]) -> tuple[list[int], int]:
+    """How many of each of the 34 kinds ``tiles`` hold, and how many 混 (the ``hun`` kinds:
+    wild, so counted apart and not by kind)."""
+    counts = [0] * 34
+    wilds = 0
+    for t in tiles:
+        if t in hun:
+            wilds += 1
+        else:
+            counts[t] += 1
+    return counts, wilds
 
 
 def hun_kinds(flip: int, rules: MajiangRules) -> frozenset[int]:

@@ -45,7 +45,7 @@ from operator import add, itemgetter
 from typing import Any, Final
 
 from paiju.errors import NotationError
-from paiju.games.majiang.rules import YAOJIU, MajiangRules, hun_kinds
+from paiju.games.majiang.rules import YAOJIU, MajiangRules, hun_kinds, kind_counts
 from paiju.games.majiang.win import Meld, can_win
 from paiju.tiles import Tile, format_tiles, parse_tiles
 
@@ -469,13 +469,7 @@ def waits_by_trial(
 ) -> list[Wait]:
     """:func:`waits` the plain way: each of the 34 kinds added and the win check asked
     (the reference the fast one is tested against, and the path for the rarer pair rules)."""
-    counts = [0] * 34
-    wilds = 0
-    for t in hand:
-        if t in hun:
-            wilds += 1
-        else:
-            counts[t] += 1
+    counts, wilds = kind_counts(hand, hun)
     held = _held(hand, melds)
     out = []
     wild_wins: bool | None = None
