@@ -129,3 +129,47 @@ def test_actions_of_one_turn_share_a_commit_and_a_waiting_message_keeps_its_orde
 
     asyncio.run(scenario())
     store.close()
+
+
+def test_a_group_commit_leaves_no_cycle_for_the_garbage_collector(tmp_path: Path) -> None:
+    """Every commit's batch is freed as soon as it has landed, by reference counting alone.
+    A cycle through the batch (its future's callback holding the batch) would leave every
+    commit to the cyclic collector, whose pauses stall every room of the process: under a
+    paced load of 1,000 sockets they made the slowest 1% of actions 3x slower."""
+    import concurrent.futures
+    import gc
+
+    from paiju.server.journal import _Flight, _Pending
+
+    store = Store(str(tmp_path / "cycles.db"))
+
+    async def scenario() -> None:
+        hub = Hub(store, Limits(min_bot_delay=0))
+        room, clients, _ = await _table(hub, store, "c")
+        for seat in (1, 2):
+            room.handle(clients[seat], _bet(room, seat, f"c{seat}"))
+            while room.deferred or hub.journal.holds(room):
+                await room.settled()
+        for c in clients:
+            c.close(1000, "bye")
+        hub.shutdown()
+
+    was_enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        asyncio.run(scenario())
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        left = [
+            type(o).__name__
+            for o in gc.garbage
+            if isinstance(o, _Flight | _Pending | concurrent.futures.Future)
+        ]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if was_enabled:
+            gc.enable()
+    store.close()
+    assert left == [], f"commits left to the cyclic collector: {left}"

@@ -197,14 +197,24 @@ class Journal:
         if self._writer is None:
             self._writer = concurrent.futures.ThreadPoolExecutor(1, "paiju-commit")
         future = self._writer.submit(self._store, batch)
-        flight = self._flight = _Flight(batch, future)
-        loop = asyncio.get_running_loop()
+        self._flight = _Flight(batch, future)
+        # the callback names the future, not the flight: a flight holding its future holding
+        # a callback holding the flight would be a cycle, left to the cyclic collector at
+        # every commit (its pauses are what the players feel)
+        future.add_done_callback(functools.partial(self._done, asyncio.get_running_loop()))
 
-        def landed(_: object) -> None:
-            with contextlib.suppress(RuntimeError):  # a closed loop: a shutdown drains in place
-                loop.call_soon_threadsafe(self._landed, flight)
+    def _done(
+        self, loop: asyncio.AbstractEventLoop, future: concurrent.futures.Future[_Outcome]
+    ) -> None:
+        """In the writer thread: a batch is stored; the loop lands it."""
+        with contextlib.suppress(RuntimeError):  # a closed loop: a shutdown drains in place
+            loop.call_soon_threadsafe(self._landed_future, future)
 
-        future.add_done_callback(landed)
+    def _landed_future(self, future: concurrent.futures.Future[_Outcome]) -> None:
+        flight = self._flight
+        if flight is not None and flight.future is future:
+            self._landed(flight)
+        # else: landed already (waited for in place)
 
     def _landed(self, flight: _Flight) -> None:
         if self._flight is not flight:
