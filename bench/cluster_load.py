@@ -131,7 +131,8 @@ async def play(
     warmup: float,
     pid: int,
     groups: Any,
-) -> tuple[sl.Stats, dict[str, float]]:
+    metrics: tuple[str, ...],
+) -> tuple[sl.Stats, dict[str, float], sl.Cpu]:
     stats = sl.Stats()
     clock = sl.Clock(asyncio.Event())
     factories = [
@@ -144,14 +145,15 @@ async def play(
         if all(t.done() for t in tasks):
             break
         await asyncio.sleep(0.1)
-    measuring = asyncio.create_task(clock.run(warmup, seconds, pid, sl.Cpu()))
+    garbage = sl.Cpu()
+    measuring = asyncio.create_task(clock.run(warmup, seconds, pid, garbage, metrics))
     cpu = asyncio.create_task(cpu_over(warmup, seconds, groups))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     stats.error_samples.extend(f"client failed: {f!r}" for f in failures[:3])
     stats.failures += len(failures)
     await measuring
-    return stats, await cpu
+    return stats, await cpu, garbage
 
 
 def stored_player_actions(dsn: str) -> int:
@@ -240,7 +242,7 @@ def main() -> None:
     pg = PostgresCluster(bindir, preload).start()
     redis = RedisServer(redis_bin).start()
     folder = Path(tempfile.mkdtemp(prefix="paiju-cluster-bench-"))
-    runs: list[tuple[str, int, sl.Stats, int, float, dict[str, float]]] = []
+    runs: list[tuple[str, int, sl.Stats, int, float, dict[str, float], sl.Cpu]] = []
     statements: dict[str, list[str]] = {}
     try:
         for count in [None, *(int(c) for c in args.nodes.split(","))]:
@@ -258,8 +260,17 @@ def main() -> None:
                 def groups(node_pids: list[int] = node_pids) -> dict[str, list[int]]:
                     return {"nodes": node_pids, "postgres": pg_pids(pg)}
 
-                stats, cpu = uvloop.run(
-                    play(seated, args.seconds, args.pace, args.warmup, nodes[0][0].pid, groups)
+                metrics = tuple(f"http://{sl.HOST}:{port}/metrics" for _, port, _ in nodes)
+                stats, cpu, collected = uvloop.run(
+                    play(
+                        seated,
+                        args.seconds,
+                        args.pace,
+                        args.warmup,
+                        nodes[0][0].pid,
+                        groups,
+                        metrics,
+                    )
                 )
                 lost = stats.sent - stored_player_actions(dsn) - stats.refused
                 if args.statements:
@@ -269,7 +280,7 @@ def main() -> None:
             finally:
                 for proc, _, _ in nodes:
                     sl.stop(proc)
-            runs.append((label, count or 1, stats, lost, took, cpu))
+            runs.append((label, count or 1, stats, lost, took, cpu, collected))
     finally:
         redis.stop()
         pg.stop()
@@ -282,7 +293,7 @@ def main() -> None:
     base = runs[0][2].phase_acked / args.seconds or float("nan")
     acted = runs[0][2].phase_acked or 1
     base_node, base_pg = runs[0][5]["nodes"] / acted, runs[0][5]["postgres"] / acted
-    for label, count, stats, lost, took, cpu in runs:
+    for label, count, stats, lost, took, cpu, collected in runs:
         rate = stats.phase_acked / args.seconds
         fail = "" if took != took else f"   failover {took:.1f} s"
         actions = stats.phase_acked or 1
@@ -297,7 +308,9 @@ def main() -> None:
         print(
             f"  {'':15s} CPU per action: nodes {node_ms:.2f} ms"
             f" ({node_ms / 1000 / base_node:.2f}x the single process),"
-            f" PostgreSQL {pg_ms:.2f} ms ({pg_ms / 1000 / base_pg:.2f}x)"
+            f" PostgreSQL {pg_ms:.2f} ms ({pg_ms / 1000 / base_pg:.2f}x);"
+            f" cyclic garbage {collected.garbage / actions:.2f} objects an action"
+            f" ({collected.collections:.0f} collections)"
         )
         for line in statements.get(label, []):
             print(line)

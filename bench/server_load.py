@@ -91,6 +91,9 @@ class Cpu:
     server: float = 0.0
     clients: float = 0.0
     server_waited: float = 0.0
+    garbage: float = 0.0
+    """Objects the server's cyclic garbage collector found over the phase."""
+    collections: float = 0.0
 
     @staticmethod
     async def measure(pid: int, seconds: float, into: Cpu) -> None:
@@ -157,13 +160,32 @@ class Clock:
     def measured(self, now: float) -> bool:
         return self.since <= now < self.until
 
-    async def run(self, warmup: float, seconds: float, pid: int, cpu: Cpu) -> None:
-        """Start the clients; measure the server's CPU over the measured window."""
+    async def run(
+        self, warmup: float, seconds: float, pid: int, cpu: Cpu, metrics: tuple[str, ...] = ()
+    ) -> None:
+        """Start the clients; measure the server's CPU over the measured window (and, given
+        the servers' ``/metrics``, what their cyclic garbage collectors found meanwhile)."""
         self.since = time.monotonic() + warmup
         self.until = self.since + seconds
         self.go.set()
         await asyncio.sleep(warmup)
+        before = await garbage(metrics)
         await Cpu.measure(pid, seconds, cpu)
+        after = await garbage(metrics)
+        cpu.garbage, cpu.collections = after[0] - before[0], after[1] - before[1]
+
+
+async def garbage(urls: tuple[str, ...]) -> tuple[float, float]:
+    """(objects collected, collections) of servers' cyclic garbage collectors so far, from
+    their ``/metrics`` (``python_gc_*``), summed over the generations and the servers."""
+    found = {"python_gc_objects_collected_total": 0.0, "python_gc_collections_total": 0.0}
+    async with httpx.AsyncClient(timeout=30) as client:
+        for url in urls:
+            for line in (await client.get(url)).text.splitlines():
+                name = line.split("{", 1)[0]
+                if name in found:
+                    found[name] += float(line.rsplit(" ", 1)[1])
+    return found["python_gc_objects_collected_total"], found["python_gc_collections_total"]
 
 
 @dataclass
@@ -413,7 +435,8 @@ async def run_game(
         if all(t.done() for t in tasks):
             break
         await asyncio.sleep(0.1)
-    measuring = asyncio.create_task(clock.run(warmup, seconds, pid, cpu))
+    metrics = (f"http://{HOST}:{port}/metrics",)
+    measuring = asyncio.create_task(clock.run(warmup, seconds, pid, cpu, metrics))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     for f in failures[:3]:
@@ -554,6 +577,10 @@ def main() -> None:
         print(
             f"  server CPU          {1000 * game_cpu.server / game.phase_acked:.2f} ms an action, "
             f"{game_msgs * game_time / game_cpu.server:.0f} msgs a CPU-second"
+        )
+        print(
+            f"  cyclic garbage      {game_cpu.garbage / game.phase_acked:10.2f}   objects an "
+            f"action, found by {game_cpu.collections:.0f} collections (each a pause of every room)"
         )
     if args.no_echo:
         return

@@ -62,6 +62,8 @@ def test_a_single_server_serves_metrics_that_match_its_database(tmp_path: Path) 
         assert now["paiju_actions_total"] == actions
         assert now["paiju_hands_total"] == hands
         assert now["paiju_commit_seconds_count"] >= 1
+        # the cyclic garbage collector's work, which pauses every room, is watched too
+        assert {"python_gc_collections_total", "python_gc_objects_collected_total"} <= set(now)
         assert now["paiju_connections"] == 1
         assert now["paiju_rooms"] >= 1  # the waiting room (the finished one leaves later)
     finally:
