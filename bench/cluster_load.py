@@ -309,8 +309,9 @@ def main() -> None:
             f"  {'':15s} CPU per action: nodes {node_ms:.2f} ms"
             f" ({node_ms / 1000 / base_node:.2f}x the single process),"
             f" PostgreSQL {pg_ms:.2f} ms ({pg_ms / 1000 / base_pg:.2f}x);"
-            f" cyclic garbage {collected.garbage / actions:.2f} objects an action"
-            f" ({collected.collections:.0f} collections)"
+            f" {collected.per_commit():.1f} writes a commit; cyclic garbage"
+            f" {collected.counted['python_gc_objects_collected_total'] / actions:.2f}"
+            " objects an action"
         )
         for line in statements.get(label, []):
             print(line)

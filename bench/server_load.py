@@ -91,9 +91,14 @@ class Cpu:
     server: float = 0.0
     clients: float = 0.0
     server_waited: float = 0.0
-    garbage: float = 0.0
-    """Objects the server's cyclic garbage collector found over the phase."""
-    collections: float = 0.0
+    counted: dict[str, float] = field(default_factory=dict)
+    """What the servers' ``/metrics`` counters (:data:`COUNTERS`) rose by over the phase."""
+
+    def per_commit(self) -> float:
+        """Writes (actions and new hands) a group commit stored, on average."""
+        c = self.counted
+        writes = c.get("paiju_actions_total", 0.0) + c.get("paiju_hands_total", 0.0)
+        return writes / (c.get("paiju_commit_seconds_count") or float("nan"))
 
     @staticmethod
     async def measure(pid: int, seconds: float, into: Cpu) -> None:
@@ -169,23 +174,34 @@ class Clock:
         self.until = self.since + seconds
         self.go.set()
         await asyncio.sleep(warmup)
-        before = await garbage(metrics)
+        before = await counters(metrics)
         await Cpu.measure(pid, seconds, cpu)
-        after = await garbage(metrics)
-        cpu.garbage, cpu.collections = after[0] - before[0], after[1] - before[1]
+        after = await counters(metrics)
+        cpu.counted = {name: after[name] - before[name] for name in COUNTERS}
 
 
-async def garbage(urls: tuple[str, ...]) -> tuple[float, float]:
-    """(objects collected, collections) of servers' cyclic garbage collectors so far, from
-    their ``/metrics`` (``python_gc_*``), summed over the generations and the servers."""
-    found = {"python_gc_objects_collected_total": 0.0, "python_gc_collections_total": 0.0}
+COUNTERS = (
+    "python_gc_objects_collected_total",
+    "python_gc_collections_total",
+    "paiju_commit_seconds_count",
+    "paiju_actions_total",
+    "paiju_hands_total",
+)
+"""The ``/metrics`` counters a phase reports: the cyclic garbage collector's work (each
+collection pauses every room) and the group commits' size."""
+
+
+async def counters(urls: tuple[str, ...]) -> dict[str, float]:
+    """The :data:`COUNTERS` of servers so far, from their ``/metrics``, summed over their
+    labels (generations) and the servers."""
+    found = dict.fromkeys(COUNTERS, 0.0)
     async with httpx.AsyncClient(timeout=30) as client:
         for url in urls:
             for line in (await client.get(url)).text.splitlines():
                 name = line.split("{", 1)[0]
                 if name in found:
                     found[name] += float(line.rsplit(" ", 1)[1])
-    return found["python_gc_objects_collected_total"], found["python_gc_collections_total"]
+    return found
 
 
 @dataclass
@@ -579,9 +595,13 @@ def main() -> None:
             f"{game_msgs * game_time / game_cpu.server:.0f} msgs a CPU-second"
         )
         print(
-            f"  cyclic garbage      {game_cpu.garbage / game.phase_acked:10.2f}   objects an "
-            f"action, found by {game_cpu.collections:.0f} collections (each a pause of every room)"
+            f"  cyclic garbage      "
+            f"{game_cpu.counted['python_gc_objects_collected_total'] / game.phase_acked:10.2f}"
+            f"   objects an action, found by "
+            f"{game_cpu.counted['python_gc_collections_total']:.0f} collections"
+            " (each a pause of every room)"
         )
+        print(f"  group commits       {game_cpu.per_commit():10.1f}   writes each on average")
     if args.no_echo:
         return
     payload = json.dumps({"type": "action", "action": {"type": "bet", "amount": 10}, "id": 1})
