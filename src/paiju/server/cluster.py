@@ -234,6 +234,8 @@ class Cluster:
         self._ticks = 0
         self._named = False
         """Whether this process took its node's name (its presence is its own to delete)."""
+        self._telling: set[asyncio.Task[None]] = set()
+        """Dropped rooms' sockets waiting to be told where their room went."""
         store.on_stale = self._refused
 
     # -- life ---------------------------------------------------------------------------
@@ -286,6 +288,8 @@ class Cluster:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
+        if self._telling:  # dropped rooms' sockets are told before the node goes
+            await asyncio.wait(set(self._telling), timeout=5.0)
         with contextlib.suppress(Exception):
             self.store.leases.release(dict(self.store.fence))
         self.store.fence.clear()
@@ -447,28 +451,59 @@ class Cluster:
         moving: to ask again in a few seconds). Never raises: the database may be away,
         and the sockets are told all the same. With ``release`` the lease goes back at
         once (if the database answers), so that the room is taken - by any node, this
-        one too - and resumed from its log at the next claim."""
+        one too - and resumed from its log at the next claim.
+
+        The room stops at once; the database (releasing the lease, reading where the
+        room went) is asked in a worker thread, and the sockets are told after it, so
+        that a database slow to answer holds up no other room of the node."""
         epoch = self.store.fence.pop(room_id, None)
         room = self.hub.rooms.pop(room_id, None)
-        if release and epoch is not None:
+        if room is not None:
+            self.dropped += 1
+            log.warning("node %s: dropped room %d: %s", self.config.name, room_id, why)
             try:
-                self.store.leases.release({room_id: epoch})
+                _silence(room)
+            except Exception:
+                log.exception("room %s: not silenced", room_id)
+        freed = epoch if release else None
+        if room is None and freed is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a shutdown): in place
+            self._tell_dropped(room, room_id, why, self._away(room_id, freed, room is not None))
+            return
+        task = loop.create_task(self._drop_later(room, room_id, why, freed))
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
+
+    async def _drop_later(
+        self, room: Room | None, room_id: int, why: str, freed: int | None
+    ) -> None:
+        where = await asyncio.to_thread(self._away, room_id, freed, room is not None)
+        self._tell_dropped(room, room_id, why, where)
+
+    def _away(self, room_id: int, freed: int | None, asked: bool) -> tuple[str, str] | None:
+        """In a worker thread (or in place): the lease of epoch ``freed`` given back, and,
+        ``asked`` and none given back, where the room is played now. Never raises."""
+        if freed is not None:
+            try:
+                self.store.leases.release({room_id: freed})
             except Exception as exc:
                 log.warning(
                     "node %s: room %d's lease not released: %r", self.config.name, room_id, exc
                 )
+            return None
+        try:
+            return self.locate(room_id) if asked else None
+        except Exception:
+            return None
+
+    def _tell_dropped(
+        self, room: Room | None, room_id: int, why: str, where: tuple[str, str] | None
+    ) -> None:
         if room is None:
             return
-        self.dropped += 1
-        log.warning("node %s: dropped room %d: %s", self.config.name, room_id, why)
-        try:
-            _silence(room)
-        except Exception:
-            log.exception("room %s: not silenced", room_id)
-        try:
-            where = None if release else self.locate(room_id)
-        except Exception:
-            where = None
         message = (
             f"room {room_id} moved ({why}); reconnect to {where[1]}"
             if where is not None
