@@ -132,11 +132,61 @@ def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 _CARDS_ONLY: Final = {Card}
 
-_DRAWS: Final[tuple[tuple[int, int, int], ...]] = tuple(
-    (i, i + 1, (i + 1).bit_length()) for i in range(12, 0, -1)
-)
-"""The draws of :meth:`random.Random.shuffle` on 13 items: the place ``i``, the bound
-``n = i + 1`` of ``_randbelow(n)`` and its ``getrandbits`` width ``n.bit_length()``."""
+
+def _shuffle13(c: list[Card], bits: Callable[[int], int]) -> None:
+    """:meth:`random.Random.shuffle` of 13 items written out, ``bits`` being the generator's
+    ``getrandbits``: for each place ``i`` from 12 down, ``_randbelow(i + 1)`` (draws of
+    ``(i + 1).bit_length()`` bits until one is below ``i + 1``) and the swap. The very same
+    getrandbits calls, so the same order and the same generator state after it; unrolled,
+    as the random arranger's inner loop, without a loop over the places."""
+    j = bits(4)
+    while j >= 13:
+        j = bits(4)
+    c[12], c[j] = c[j], c[12]
+    j = bits(4)
+    while j >= 12:
+        j = bits(4)
+    c[11], c[j] = c[j], c[11]
+    j = bits(4)
+    while j >= 11:
+        j = bits(4)
+    c[10], c[j] = c[j], c[10]
+    j = bits(4)
+    while j >= 10:
+        j = bits(4)
+    c[9], c[j] = c[j], c[9]
+    j = bits(4)
+    while j >= 9:
+        j = bits(4)
+    c[8], c[j] = c[j], c[8]
+    j = bits(4)
+    while j >= 8:
+        j = bits(4)
+    c[7], c[j] = c[j], c[7]
+    j = bits(3)
+    while j >= 7:
+        j = bits(3)
+    c[6], c[j] = c[j], c[6]
+    j = bits(3)
+    while j >= 6:
+        j = bits(3)
+    c[5], c[j] = c[j], c[5]
+    j = bits(3)
+    while j >= 5:
+        j = bits(3)
+    c[4], c[j] = c[j], c[4]
+    j = bits(3)
+    while j >= 4:
+        j = bits(3)
+    c[3], c[j] = c[j], c[3]
+    j = bits(2)
+    while j >= 3:
+        j = bits(2)
+    c[2], c[j] = c[j], c[2]
+    j = bits(2)
+    while j >= 2:
+        j = bits(2)
+    c[1], c[j] = c[j], c[1]
 
 
 _Made = tuple[Arrange, tuple[Card, ...], RowRules, tuple[int, int, int]]
@@ -525,20 +575,19 @@ class ShisanzhangState(State):
         getrandbits = rng.getrandbits
         for _ in range(50):
             if inline:
-                for i, n, k in _DRAWS:
-                    j = getrandbits(k)
-                    while j >= n:
-                        j = getrandbits(k)
-                    cards[i], cards[j] = cards[j], cards[i]
+                _shuffle13(cards, getrandbits)
             else:
                 rng.shuffle(cards)
             f, m, b = arrangement_values(cards, rules)
-            front, middle, back = cards[:3], cards[3:8], cards[8:]
-            if m > b:
-                middle, back, m, b = back, middle, b, m
-            if f <= m:
-                action = Arrange(tuple(front), tuple(middle), tuple(back))
-                _LAST_MADE[0] = (action, self.hands[seat], rules, (f, m, b))
+            if f <= m and f <= b:  # else 倒水 whichever of middle and back is higher: again
+                laid = tuple(cards)  # the rows cut only from a kept shuffle
+                if m > b:  # the higher of the two at the back
+                    action = Arrange(laid[:3], laid[8:], laid[3:8])
+                    values = (f, b, m)
+                else:
+                    action = Arrange(laid[:3], laid[3:8], laid[8:])
+                    values = (f, m, b)
+                _LAST_MADE[0] = (action, self.hands[seat], rules, values)
                 return action
         return Arrange(*greedy_arrangement(cards, rules))
 
