@@ -44,7 +44,7 @@ from paiju.games.shisanzhang.showdown import (
     settle,
 )
 from paiju.games.shisanzhang.spec import Scoring, ShisanzhangParams
-from paiju.games.shisanzhang.specials import Special, best_special
+from paiju.games.shisanzhang.specials import Special, best_specials
 from paiju.sampling import Script, deal_hidden, replay_sample
 
 __all__ = [
@@ -189,6 +189,11 @@ def _shuffle13(c: list[Card], bits: Callable[[int], int]) -> None:
     c[1], c[j] = c[j], c[1]
 
 
+_LAST_DEALT: Final[list[tuple[tuple[int, ...], ...] | None]] = [None]
+"""The hands :meth:`ShisanzhangGame.deal` cut last (the very tuple): tuples of the deck's
+own :class:`~paiju.cards.Card` objects, which :class:`ShisanzhangState` takes as they are
+(another deal's hands are looked at card by card)."""
+
 _Made = tuple[Arrange, tuple[Card, ...], RowRules, tuple[int, int, int]]
 _LAST_MADE: Final[list[_Made | None]] = [None]
 """In its one place, the arrangement :meth:`ShisanzhangState.random_action` made last, the
@@ -288,6 +293,7 @@ class ShisanzhangGame(Game[ShisanzhangParams]):
     def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
         cards = rng.shuffled(self.full_set())
         hands = tuple(tuple(cards[13 * s : 13 * s + 13]) for s in range(seats))
+        _LAST_DEALT[0] = hands  # cut from the deck's own cards: start need not look again
         rest = tuple(cards[13 * seats :])
         return Deal(hands, {"undealt": rest} if rest else {})
 
@@ -312,7 +318,9 @@ class ShisanzhangState(State):
             raise IllegalAction(f"context banker must be a seat number, got {banker!r}")
         self.banker: int | None = banker % seats if params.banker else None
         self.hands: tuple[tuple[Card, ...], ...] = (
-            tuple([cast("tuple[Card, ...]", tuple(h)) for h in deal.hands])
+            cast("tuple[tuple[Card, ...], ...]", deal.hands)
+            if deal.hands is _LAST_DEALT[0]
+            else tuple([cast("tuple[Card, ...]", tuple(h)) for h in deal.hands])
             if set(map(type, chain.from_iterable(deal.hands))) == _CARDS_ONLY  # one look
             else tuple(
                 cast("tuple[Card, ...]", tuple(h))
@@ -322,9 +330,7 @@ class ShisanzhangState(State):
             )
         )
         scoring = game.scoring
-        self.specials: tuple[Special | None, ...] = tuple(
-            best_special(h, params, scoring) for h in self.hands
-        )
+        self.specials: tuple[Special | None, ...] = best_specials(self.hands, params, scoring)
         # as forced_special, from the specials just found
         self.forced: tuple[bool, ...] = tuple(
             params.specials_forced and special is not None for special in self.specials
