@@ -27,7 +27,7 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import chain, combinations
 from typing import Any, ClassVar, Final, cast
 
@@ -188,6 +188,11 @@ def _shuffle13(c: list[Card], bits: Callable[[int], int]) -> None:
         j = bits(2)
     c[1], c[j] = c[j], c[1]
 
+
+_new = object.__new__
+assert tuple(f.name for f in fields(Arrange)) == ("front", "middle", "back"), (
+    "random_action fills Arrange's fields in their order, as its __init__ would"
+)
 
 _LAST_DEALT: Final[list[tuple[tuple[int, ...], ...] | None]] = [None]
 """The hands :meth:`ShisanzhangGame.deal` cut last (the very tuple): tuples of the deck's
@@ -587,11 +592,16 @@ class ShisanzhangState(State):
             f, m, b = arrangement_values(cards, rules)
             if f <= m and f <= b:  # else 倒水 whichever of middle and back is higher: again
                 laid = tuple(cards)  # the rows cut only from a kept shuffle
+                # Arrange(front, middle, back), its fields put in its __dict__ in their order
+                # as the frozen dataclass's __init__ does, without a setattr through object
+                action = _new(Arrange)
+                fill = action.__dict__
+                fill["front"] = laid[:3]
                 if m > b:  # the higher of the two at the back
-                    action = Arrange(laid[:3], laid[8:], laid[3:8])
+                    fill["middle"], fill["back"] = laid[8:], laid[3:8]
                     values = (f, b, m)
                 else:
-                    action = Arrange(laid[:3], laid[3:8], laid[8:])
+                    fill["middle"], fill["back"] = laid[3:8], laid[8:]
                     values = (f, m, b)
                 _LAST_MADE[0] = (action, self.hands[seat], rules, values)
                 return action
