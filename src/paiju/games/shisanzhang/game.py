@@ -32,6 +32,7 @@ from itertools import chain, combinations
 from typing import Any, ClassVar, Final, cast
 
 from paiju.cards import Card, CardList, format_cards
+from paiju.catalog import Variant
 from paiju.engine import JSON, Action, Deal, Event, Game, State
 from paiju.errors import IllegalAction
 from paiju.fairness import DealRng
@@ -242,6 +243,12 @@ class ShisanzhangGame(Game[ShisanzhangParams]):
     params_model = ShisanzhangParams
     actions: ClassVar[tuple[type[Action], ...]] = (Arrange, Declare, Bet)
     events: ClassVar[tuple[type[Event], ...]] = (Ready, Revealed, BetPlaced, BetsShown)
+
+    def __init__(self, variant: Variant, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(variant, options)
+        self.row_rules: RowRules = self.params.row_rules()
+        """The code's row rules (``params.row_rules()``), looked up once for the game: the
+        random arranger and its apply ask at every step."""
 
     @property
     def scoring(self) -> Scoring:
@@ -493,7 +500,7 @@ class ShisanzhangState(State):
             and seat in self._waiting
             and not self.betting
             and made[1] is self.hands[seat]
-            and made[2] is self.game.params.row_rules()
+            and made[2] is self.game.row_rules
             and not self.forced[seat]
             and self.acted[seat] is None
         ):
@@ -518,7 +525,7 @@ class ShisanzhangState(State):
         else:
             assert isinstance(action, Arrange)
             rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
-            rules = self.game.params.row_rules()
+            rules = self.game.row_rules
             made = _made_from(action, self.hands[seat])
             values = made[1] if made is not None and made[0] is rules else None
             self.acted[seat] = arranged(rows, rules, values)
@@ -578,7 +585,7 @@ class ShisanzhangState(State):
             return Bet(rng.choice(self.game.params.bets))
         if self.forced[seat]:
             return Declare()
-        rules = self.game.params.row_rules()
+        rules = self.game.row_rules
         cards = list(self.hands[seat])
         # a plain random.Random's shuffle written out (its _randbelow inlined): the very
         # same getrandbits calls, so the same order and the same generator state after it
@@ -613,7 +620,7 @@ class ShisanzhangState(State):
         a declaration: ``{"declared": name, "cards"}``."""
         if isinstance(action, Arrange):
             rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
-            return arranged(rows, self.game.params.row_rules()).to_json()
+            return arranged(rows, self.game.row_rules).to_json()
         if isinstance(action, Declare):
             special = self.specials[seat]
             assert special is not None  # check() refuses a declaration without one
@@ -632,7 +639,7 @@ class ShisanzhangState(State):
         """推荐摆法 for a player: each arrangement with its rows' ``categories`` (牌型)
         and the solver's expected ``score`` per opponent (in 注), a declaration as is."""
         out: list[JSON] = []
-        rules = self.game.params.row_rules()
+        rules = self.game.row_rules
         for action, score in self._advised(seat, limit, first):
             item = action.to_json()
             if isinstance(action, Arrange):
