@@ -27,11 +27,12 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import chain, combinations
 from typing import Any, ClassVar, Final, cast
 
 from paiju.cards import Card, CardList, format_cards
+from paiju.catalog import Variant
 from paiju.engine import JSON, Action, Deal, Event, Game, State
 from paiju.errors import IllegalAction
 from paiju.fairness import DealRng
@@ -44,7 +45,7 @@ from paiju.games.shisanzhang.showdown import (
     settle,
 )
 from paiju.games.shisanzhang.spec import Scoring, ShisanzhangParams
-from paiju.games.shisanzhang.specials import Special, best_special
+from paiju.games.shisanzhang.specials import Special, best_specials
 from paiju.sampling import Script, deal_hidden, replay_sample
 
 __all__ = [
@@ -132,12 +133,72 @@ def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 _CARDS_ONLY: Final = {Card}
 
-_DRAWS: Final[tuple[tuple[int, int, int], ...]] = tuple(
-    (i, i + 1, (i + 1).bit_length()) for i in range(12, 0, -1)
-)
-"""The draws of :meth:`random.Random.shuffle` on 13 items: the place ``i``, the bound
-``n = i + 1`` of ``_randbelow(n)`` and its ``getrandbits`` width ``n.bit_length()``."""
 
+def _shuffle13(c: list[Card], bits: Callable[[int], int]) -> None:
+    """:meth:`random.Random.shuffle` of 13 items written out, ``bits`` being the generator's
+    ``getrandbits``: for each place ``i`` from 12 down, ``_randbelow(i + 1)`` (draws of
+    ``(i + 1).bit_length()`` bits until one is below ``i + 1``) and the swap. The very same
+    getrandbits calls, so the same order and the same generator state after it; unrolled,
+    as the random arranger's inner loop, without a loop over the places."""
+    j = bits(4)
+    while j >= 13:
+        j = bits(4)
+    c[12], c[j] = c[j], c[12]
+    j = bits(4)
+    while j >= 12:
+        j = bits(4)
+    c[11], c[j] = c[j], c[11]
+    j = bits(4)
+    while j >= 11:
+        j = bits(4)
+    c[10], c[j] = c[j], c[10]
+    j = bits(4)
+    while j >= 10:
+        j = bits(4)
+    c[9], c[j] = c[j], c[9]
+    j = bits(4)
+    while j >= 9:
+        j = bits(4)
+    c[8], c[j] = c[j], c[8]
+    j = bits(4)
+    while j >= 8:
+        j = bits(4)
+    c[7], c[j] = c[j], c[7]
+    j = bits(3)
+    while j >= 7:
+        j = bits(3)
+    c[6], c[j] = c[j], c[6]
+    j = bits(3)
+    while j >= 6:
+        j = bits(3)
+    c[5], c[j] = c[j], c[5]
+    j = bits(3)
+    while j >= 5:
+        j = bits(3)
+    c[4], c[j] = c[j], c[4]
+    j = bits(3)
+    while j >= 4:
+        j = bits(3)
+    c[3], c[j] = c[j], c[3]
+    j = bits(2)
+    while j >= 3:
+        j = bits(2)
+    c[2], c[j] = c[j], c[2]
+    j = bits(2)
+    while j >= 2:
+        j = bits(2)
+    c[1], c[j] = c[j], c[1]
+
+
+_new = object.__new__
+assert tuple(f.name for f in fields(Arrange)) == ("front", "middle", "back"), (
+    "random_action fills Arrange's fields in their order, as its __init__ would"
+)
+
+_LAST_DEALT: Final[list[tuple[tuple[int, ...], ...] | None]] = [None]
+"""The hands :meth:`ShisanzhangGame.deal` cut last (the very tuple): tuples of the deck's
+own :class:`~paiju.cards.Card` objects, which :class:`ShisanzhangState` takes as they are
+(another deal's hands are looked at card by card)."""
 
 _Made = tuple[Arrange, tuple[Card, ...], RowRules, tuple[int, int, int]]
 _LAST_MADE: Final[list[_Made | None]] = [None]
@@ -182,6 +243,12 @@ class ShisanzhangGame(Game[ShisanzhangParams]):
     params_model = ShisanzhangParams
     actions: ClassVar[tuple[type[Action], ...]] = (Arrange, Declare, Bet)
     events: ClassVar[tuple[type[Event], ...]] = (Ready, Revealed, BetPlaced, BetsShown)
+
+    def __init__(self, variant: Variant, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(variant, options)
+        self.row_rules: RowRules = self.params.row_rules()
+        """The code's row rules (``params.row_rules()``), looked up once for the game: the
+        random arranger and its apply ask at every step."""
 
     @property
     def scoring(self) -> Scoring:
@@ -238,6 +305,7 @@ class ShisanzhangGame(Game[ShisanzhangParams]):
     def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
         cards = rng.shuffled(self.full_set())
         hands = tuple(tuple(cards[13 * s : 13 * s + 13]) for s in range(seats))
+        _LAST_DEALT[0] = hands  # cut from the deck's own cards: start need not look again
         rest = tuple(cards[13 * seats :])
         return Deal(hands, {"undealt": rest} if rest else {})
 
@@ -262,7 +330,9 @@ class ShisanzhangState(State):
             raise IllegalAction(f"context banker must be a seat number, got {banker!r}")
         self.banker: int | None = banker % seats if params.banker else None
         self.hands: tuple[tuple[Card, ...], ...] = (
-            tuple([cast("tuple[Card, ...]", tuple(h)) for h in deal.hands])
+            cast("tuple[tuple[Card, ...], ...]", deal.hands)
+            if deal.hands is _LAST_DEALT[0]
+            else tuple([cast("tuple[Card, ...]", tuple(h)) for h in deal.hands])
             if set(map(type, chain.from_iterable(deal.hands))) == _CARDS_ONLY  # one look
             else tuple(
                 cast("tuple[Card, ...]", tuple(h))
@@ -272,9 +342,7 @@ class ShisanzhangState(State):
             )
         )
         scoring = game.scoring
-        self.specials: tuple[Special | None, ...] = tuple(
-            best_special(h, params, scoring) for h in self.hands
-        )
+        self.specials: tuple[Special | None, ...] = best_specials(self.hands, params, scoring)
         # as forced_special, from the specials just found
         self.forced: tuple[bool, ...] = tuple(
             params.specials_forced and special is not None for special in self.specials
@@ -432,7 +500,7 @@ class ShisanzhangState(State):
             and seat in self._waiting
             and not self.betting
             and made[1] is self.hands[seat]
-            and made[2] is self.game.params.row_rules()
+            and made[2] is self.game.row_rules
             and not self.forced[seat]
             and self.acted[seat] is None
         ):
@@ -457,7 +525,7 @@ class ShisanzhangState(State):
         else:
             assert isinstance(action, Arrange)
             rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
-            rules = self.game.params.row_rules()
+            rules = self.game.row_rules
             made = _made_from(action, self.hands[seat])
             values = made[1] if made is not None and made[0] is rules else None
             self.acted[seat] = arranged(rows, rules, values)
@@ -517,7 +585,7 @@ class ShisanzhangState(State):
             return Bet(rng.choice(self.game.params.bets))
         if self.forced[seat]:
             return Declare()
-        rules = self.game.params.row_rules()
+        rules = self.game.row_rules
         cards = list(self.hands[seat])
         # a plain random.Random's shuffle written out (its _randbelow inlined): the very
         # same getrandbits calls, so the same order and the same generator state after it
@@ -525,20 +593,24 @@ class ShisanzhangState(State):
         getrandbits = rng.getrandbits
         for _ in range(50):
             if inline:
-                for i, n, k in _DRAWS:
-                    j = getrandbits(k)
-                    while j >= n:
-                        j = getrandbits(k)
-                    cards[i], cards[j] = cards[j], cards[i]
+                _shuffle13(cards, getrandbits)
             else:
                 rng.shuffle(cards)
             f, m, b = arrangement_values(cards, rules)
-            front, middle, back = cards[:3], cards[3:8], cards[8:]
-            if m > b:
-                middle, back, m, b = back, middle, b, m
-            if f <= m:
-                action = Arrange(tuple(front), tuple(middle), tuple(back))
-                _LAST_MADE[0] = (action, self.hands[seat], rules, (f, m, b))
+            if f <= m and f <= b:  # else 倒水 whichever of middle and back is higher: again
+                laid = tuple(cards)  # the rows cut only from a kept shuffle
+                # Arrange(front, middle, back), its fields put in its __dict__ in their order
+                # as the frozen dataclass's __init__ does, without a setattr through object
+                action = _new(Arrange)
+                fill = action.__dict__
+                fill["front"] = laid[:3]
+                if m > b:  # the higher of the two at the back
+                    fill["middle"], fill["back"] = laid[8:], laid[3:8]
+                    values = (f, b, m)
+                else:
+                    fill["middle"], fill["back"] = laid[3:8], laid[8:]
+                    values = (f, m, b)
+                _LAST_MADE[0] = (action, self.hands[seat], rules, values)
                 return action
         return Arrange(*greedy_arrangement(cards, rules))
 
@@ -548,7 +620,7 @@ class ShisanzhangState(State):
         a declaration: ``{"declared": name, "cards"}``."""
         if isinstance(action, Arrange):
             rows = (tuple(action.front), tuple(action.middle), tuple(action.back))
-            return arranged(rows, self.game.params.row_rules()).to_json()
+            return arranged(rows, self.game.row_rules).to_json()
         if isinstance(action, Declare):
             special = self.specials[seat]
             assert special is not None  # check() refuses a declaration without one
@@ -567,7 +639,7 @@ class ShisanzhangState(State):
         """推荐摆法 for a player: each arrangement with its rows' ``categories`` (牌型)
         and the solver's expected ``score`` per opponent (in 注), a declaration as is."""
         out: list[JSON] = []
-        rules = self.game.params.row_rules()
+        rules = self.game.row_rules
         for action, score in self._advised(seat, limit, first):
             item = action.to_json()
             if isinstance(action, Arrange):

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from paiju.cards import Card, format_cards, parse_cards
 from paiju.errors import IllegalAction, NotationError
@@ -188,6 +188,12 @@ class Hand:
         }
 
 
+_new = object.__new__
+_HAND_FIELDS: Final = ("cards", "rows", "special", "values", "plain", "foul")
+"""The fields of :class:`Hand` in order, as :func:`arranged` fills them."""
+assert tuple(f.name for f in fields(Hand)) == _HAND_FIELDS, "arranged() fills Hand's fields"
+
+
 def arranged(rows: Rows, rules: RowRules, values: tuple[int, int, int] | None = None) -> Hand:
     """The hand of a seat that arranged ``rows`` (front, middle, back); ``values``, where
     the caller has them, are the rows' values under ``rules`` (not computed again)."""
@@ -204,13 +210,18 @@ def arranged(rows: Rows, rules: RowRules, values: tuple[int, int, int] | None = 
         pf, pm, pb = (row_value(r, plain_rules) for r in rows)
     else:  # without suit tie-breaks the values are the plain values
         pf, pm, pb = f, m, b
-    return Hand(
-        cards=cards,
-        rows=rows,
-        values=(f, m, b),
-        plain=(pf, pm, pb),
-        foul=pf > pm or pm > pb,  # 倒水, as is_foul judges it: plain values, never suits
-    )
+    # Hand(cards=…, rows=…, values=…, plain=…, foul=…), each seat's at every hand: its
+    # fields put in its __dict__ in their order, as the frozen dataclass's __init__ does,
+    # without a setattr through object for each (_HAND_FIELDS checks the order)
+    hand = _new(Hand)
+    fill = hand.__dict__
+    fill["cards"] = cards
+    fill["rows"] = rows
+    fill["special"] = None
+    fill["values"] = (f, m, b)
+    fill["plain"] = (pf, pm, pb)
+    fill["foul"] = pf > pm or pm > pb  # 倒水, as is_foul judges it: plain values, never suits
+    return hand
 
 
 def declared(cards: Sequence[Card], special: Special) -> Hand:

@@ -46,6 +46,7 @@ __all__ = [
     "STRAIGHTS5",
     "Special",
     "best_special",
+    "best_specials",
     "is_dragon",
     "is_five_pairs_trips",
     "is_same_suit_dragon",
@@ -266,3 +267,21 @@ def best_special(
             if matches(name, cards, params):
                 return Special(name, tier, _key(name, cards, params))
     return None
+
+
+def best_specials(
+    hands: Sequence[Sequence[Card]], params: ShisanzhangParams, scoring: Scoring | None = None
+) -> tuple[Special | None, ...]:
+    """:func:`best_special` of each of ``hands`` (a deal's), what depends on the code and
+    the settlement alone asked once for them all: where every special of the ladder is a
+    dragon, a hand without thirteen distinct ranks (most hands) is passed over at once."""
+    if not params.specials_apply(scoring):
+        return (None,) * len(hands)
+    if _only_dragons(params.ladder):
+        return tuple(
+            [
+                best_special(h, params, scoring) if len({c >> 2 for c in h}) == 13 else None
+                for h in hands
+            ]
+        )
+    return tuple([best_special(h, params, scoring) for h in hands])
