@@ -63,6 +63,21 @@ class ClimbingEncoder(PlayEncoder):
     def make_play(self, state: State, seat: int, cards: tuple[int, ...]) -> Action:
         return Play(tuple(Card(c) for c in cards)) if cards else Pass()
 
+    def _plays(self, state: State, seat: int) -> tuple[list[tuple[int, ...]], list[int]]:
+        # The plays and the pass by their exact types first (a lead lists dozens of plays,
+        # every decision): what play_cards gives them; anything else as the generic part.
+        acts = state.legal_actions(seat) or ()
+        plays: list[tuple[int, ...]] = []
+        for i, action in enumerate(acts):
+            kind = type(action)
+            if kind is Play:
+                plays.append(action.cards)  # type: ignore[attr-defined]
+            elif kind is Pass:
+                plays.append(())
+            else:
+                return self._plays_of(acts, plays, i)
+        return plays, []
+
     def hand(self, state: State, seat: int) -> Sequence[int]:
         assert isinstance(state, ClimbingState)
         return state.hands[seat]
@@ -102,7 +117,8 @@ class ClimbingEncoder(PlayEncoder):
         hands = state.hands
         cards.extend(map(at["hand"].__add__, hands[seat]))
         sizes = at["hand_sizes"]
-        out[sizes : sizes + n] = [len(h) / 54 for h in hands[seat:] + hands[:seat]]
+        for s, h in enumerate(hands):
+            out[sizes + (s - seat) % n] = len(h) / 54
         if state.table is not None and state.table_seat is not None:
             cards.extend(map(at["table"].__add__, state.table.cards))
             cards.append(at["table_seat"] + (state.table_seat - seat) % n)
