@@ -131,7 +131,7 @@ class ClimbingEncoder(PlayEncoder):
         over = phase == "over"
         played_by, seen = at["played_by"], at["seen"]
         self._played.update(state, state.played_by)
-        out[played_by : played_by + n * CARD_SLOTS] = self._played.seen_by(seat)
+        self._played.put_seen_by(out, played_by, seat)
         sees = state.sees_hand
         for s in range(n):
             if over or sees(seat, s):

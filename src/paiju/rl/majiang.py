@@ -104,7 +104,7 @@ class MajiangEncoder(Encoder):
             out[at["qiang"] + k] = 1
         cards = self._cards  # the tile indexes counted in at finish (put_cards, inlined)
         self._rivers.update(state, state.river, first=True)
-        out[at["discards"] : at["discards"] + n * KINDS] = self._rivers.seen_by(seat)
+        self._rivers.put_seen_by(out, at["discards"], seat)
         melds, concealed = at["melds"], at["concealed"]
         for s in range(n):
             r = (s - seat) % n
