@@ -72,6 +72,10 @@ def test_growing_counts_follow_their_lists() -> None:
     river.append(0)
     assert counts.update(owner, [played, river]).tolist() == [[0, 1, 1, 1], [1, 0, 0, 0]]
     assert counts.seen_by(1).tolist() == [1, 0, 0, 0, 0, 1, 1, 1]  # itself first
+    for seat in (0, 1):
+        out = np.full(10, 7, dtype=np.float32)
+        counts.put_seen_by(out, 1, seat)  # the same rows, written in place
+        assert out.tolist() == [7, *counts.seen_by(seat).tolist(), 7]
     played[-1] = 0  # the last item replaced: counted afresh
     assert counts.update(owner, [played, river]).tolist()[0] == [1, 1, 1, 0]
     played.pop()  # shorter: counted afresh

@@ -47,6 +47,11 @@ class BaoziEncoder(Encoder):
         self.bets: int = self.high - self.low + 1
         self.grouped = game.variant.family == "jiajiabao"
         self._size: int = self.bets + (3 if self.grouped else 0)
+        self._grouped: dict[
+            int,
+            tuple[State, tuple[int, ...], list[tuple[tuple[int, int], tuple[int, int]]], Obs],
+        ] = {}
+        """By seat: the state and hand its groupings and their strengths were made for."""
         super().__init__(game, seats)
 
     @property
@@ -90,13 +95,9 @@ class BaoziEncoder(Encoder):
         if state.visible_hand(seat, seat):
             self.put_cards(out, "hand", state.hands[seat])
         if phase == "grouping" and isinstance(state, JiajiabaoState) and seat in state.to_act():
-            ev = self.game.evaluator
+            strengths = self._grouped_for(state, seat)[1]
             base = at["groupings"]
-            top = self._top_rank
-            for k, (a, b) in enumerate(self._groupings(state, seat)):
-                ra, rb = ev.rank(*a), ev.rank(*b)
-                out[base + 2 * k] = min(ra, rb) / top
-                out[base + 2 * k + 1] = max(ra, rb) / top
+            out[base : base + len(strengths)] = strengths
         if phase == "over":
             for s in range(self.seats):
                 self.put_cards(out, "shown", state.shown_cards(s), self.relative(seat, s))
@@ -109,6 +110,27 @@ class BaoziEncoder(Encoder):
     def _groupings(state: BaoziState, seat: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         hand = sorted(state.hands[seat])
         return [((int(a), int(b)), (int(c), int(d))) for (a, b), (c, d) in groupings(hand)]
+
+    def _grouped_for(
+        self, state: BaoziState, seat: int
+    ) -> tuple[list[tuple[tuple[int, int], tuple[int, int]]], Obs]:
+        """The seat's groupings and the front/back strength of each (the ``groupings``
+        field), made once for the seat's hand of this state: the observation and the step
+        of one grouping decision both ask."""
+        key = tuple(state.hands[seat])
+        found = self._grouped.get(seat)
+        if found is not None and found[0] is state and found[1] == key:
+            return found[2], found[3]
+        made = self._groupings(state, seat)
+        ev = self.game.evaluator
+        top = self._top_rank
+        values: list[float] = []
+        for a, b in made:
+            ra, rb = ev.rank(*a), ev.rank(*b)
+            values += (min(ra, rb) / top, max(ra, rb) / top)
+        strengths = np.array(values, dtype=np.float32)
+        self._grouped[seat] = (state, key, made, strengths)
+        return made, strengths
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
         mask = np.zeros(self.action_size, dtype=np.int8)
@@ -124,7 +146,7 @@ class BaoziEncoder(Encoder):
         assert isinstance(state, BaoziState)
         if index < self.bets:
             return Bet(self.low + index)
-        first, second = self._groupings(state, seat)[index - self.bets]
+        first, second = self._grouped_for(state, seat)[0][index - self.bets]
         return Group(tuple(map(Card, first)), tuple(map(Card, second)))
 
     def encode(self, state: State, seat: int, action: Action) -> list[int]:

@@ -63,6 +63,21 @@ class ClimbingEncoder(PlayEncoder):
     def make_play(self, state: State, seat: int, cards: tuple[int, ...]) -> Action:
         return Play(tuple(Card(c) for c in cards)) if cards else Pass()
 
+    def _plays(self, state: State, seat: int) -> tuple[list[tuple[int, ...]], list[int]]:
+        # The plays and the pass by their exact types first (a lead lists dozens of plays,
+        # every decision): what play_cards gives them; anything else as the generic part.
+        acts = state.legal_actions(seat) or ()
+        plays: list[tuple[int, ...]] = []
+        for i, action in enumerate(acts):
+            kind = type(action)
+            if kind is Play:
+                plays.append(action.cards)  # type: ignore[attr-defined]
+            elif kind is Pass:
+                plays.append(())
+            else:
+                return self._plays_of(acts, plays, i)
+        return plays, []
+
     def hand(self, state: State, seat: int) -> Sequence[int]:
         assert isinstance(state, ClimbingState)
         return state.hands[seat]
@@ -89,27 +104,38 @@ class ClimbingEncoder(PlayEncoder):
         """Every seat's played cards as counts (one row per seat, absolute)."""
         super().__init__(game, seats)
 
-    def observe_extra(self, state: State, seat: int, out: Obs) -> None:
+    def _observe(self, state: State, seat: int) -> Obs:
+        # The generic fields and the climbing ones in one pass (this runs every decision):
+        # the cells set to 1 and the card counts all land in ``out`` at :meth:`finish`.
         assert isinstance(state, ClimbingState)
+        out = self.vector()
         at, n = self.at, self.seats
-        cards = self._cards  # the card indexes counted in at finish (put_cards, inlined)
+        cards = self._cards  # the indexes counted in at finish (put_cards, inlined)
+        phase, phases = state.phase, self.phases
+        if phase in phases:
+            cards.append(at["phase"] + phases.index(phase))
+        hands = state.hands
+        cards.extend(map(at["hand"].__add__, hands[seat]))
+        sizes = at["hand_sizes"]
+        for s, h in enumerate(hands):
+            out[sizes + (s - seat) % n] = len(h) / 54
         if state.table is not None and state.table_seat is not None:
-            self.put_cards(out, "table", state.table.cards)
-            out[at["table_seat"] + (state.table_seat - seat) % n] = 1
+            cards.extend(map(at["table"].__add__, state.table.cards))
+            cards.append(at["table_seat"] + (state.table_seat - seat) % n)
         passed = at["passed"]
-        for s in state.passed:
-            out[passed + (s - seat) % n] = 1
+        cards.extend([passed + (s - seat) % n for s in state.passed])
         trick = at["trick"]
         for s, played in state.trick:
             if played:
                 cards.extend(map((trick + (s - seat) % n * CARD_SLOTS).__add__, played))
-        over = state.phase == "over"
+        over = phase == "over"
         played_by, seen = at["played_by"], at["seen"]
         self._played.update(state, state.played_by)
-        out[played_by : played_by + n * CARD_SLOTS] = self._played.seen_by(seat)
+        self._played.put_seen_by(out, played_by, seat)
+        sees = state.sees_hand
         for s in range(n):
-            if over or state.sees_hand(seat, s):
-                cards.extend(map((seen + (s - seat) % n * CARD_SLOTS).__add__, state.hands[s]))
+            if over or sees(seat, s):
+                cards.extend(map((seen + (s - seat) % n * CARD_SLOTS).__add__, hands[s]))
         places = at["places"]
         for place, s in enumerate(state.finished, 1):
             out[places + (s - seat) % n] = place / n
@@ -117,6 +143,8 @@ class ClimbingEncoder(PlayEncoder):
             scores = at["scores"]
             for s, x in enumerate(state.settlement()):
                 out[scores + (s - seat) % n] = x
+        self.observe_extra(state, seat, out)
+        return self.finish(out)
 
 
 class JiayibingEncoder(ClimbingEncoder):
@@ -273,7 +301,6 @@ class DanziEncoder(ClimbingEncoder):
         ]
 
     def observe_extra(self, state: State, seat: int, out: Obs) -> None:
-        super().observe_extra(state, seat, out)
         assert isinstance(state, self._state_type)
         at = self.at
         phase = state.phase

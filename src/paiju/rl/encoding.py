@@ -132,6 +132,14 @@ class GrowingCounts:
             last[r] = items[size - 1] if size else None
         return counts
 
+    def put_seen_by(self, out: Obs, start: int, seat: int) -> None:
+        """:meth:`seen_by` written into ``out`` from ``start``: the rows from ``seat`` on,
+        then those before it (two slice copies, no index array)."""
+        flat = self.counts.ravel()
+        k, m = seat * self.slots, self.rows * self.slots
+        out[start : start + m - k] = flat[k:]
+        out[start + m - k : start + m] = flat[:k]
+
     def seen_by(self, seat: int) -> Obs:
         """The counts of the last update with the rows as ``seat`` sees them (0 = itself,
         1 = next …), flat."""

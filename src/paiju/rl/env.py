@@ -140,6 +140,8 @@ def _spaces(encoder: Encoder) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.D
 
 
 def _check_index(encoder: Encoder, mask: np.ndarray, action: Any) -> int:
+    if type(action) is int and 0 <= action < encoder.action_size and mask[action]:
+        return action  # the common case, checked as below in fewer steps
     try:
         index = int(action)
     except (TypeError, ValueError):
@@ -210,6 +212,9 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.action_spaces = {a: act for a in self.possible_agents}
         self._choice: CardChoice | None = None
         self._cache: dict[str, dict[str, np.ndarray]] = {}
+        self._zeroed = False
+        """Whether every entry of ``rewards`` is the int 0 that ``_clear_rewards`` writes
+        (clearing again, or accumulating them, would change nothing)."""
         self.decisions = 0
         """Steps that carried an action (not the final None steps), over the env's life."""
 
@@ -237,6 +242,7 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._choice = None
         self._cache = {}
+        self._zeroed = False
         self.cycles = 0
         self._skip_agent_selection = None
         self.agent_selection = self._next_agent()
@@ -244,6 +250,21 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     def _next_agent(self) -> str:
         self._acting = self.table.state.to_act()
         return self.possible_agents[min(self._acting)]
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """As :meth:`AECEnv.last`, the cached observation looked up first."""
+        agent = self.agent_selection
+        assert agent is not None
+        observation = (self._cache.get(agent) or self.observe(agent)) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         found = self._cache.get(agent)
@@ -272,16 +293,21 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             self._cache = {}
+            self._zeroed = False
             return
         seat = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0
-        self._clear_rewards()
+        if not self._zeroed:  # the rewards are mostly zero already: clear them only once
+            self._clear_rewards()
+            self._zeroed = True
         try:
-            index = _check_index(self.encoder, self.observe(agent)["action_mask"], action)
+            obs = self._cache.get(agent) or self.observe(agent)
+            index = _check_index(self.encoder, obs["action_mask"], action)
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise
             self._cache = {}
+            self._zeroed = False
             for s, r in enumerate(penalty(self.table.seats, seat)):
                 self.rewards[self.possible_agents[s]] = r
             self.infos[agent] = {"illegal": str(exc)}
@@ -294,21 +320,22 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._cache = {}
         if isinstance(done, CardChoice):
             self._choice = done
-            self._accumulate_rewards()
-            return
+            return  # the rewards are all zero: accumulating them changes nothing
         self._choice = None
         state.apply(seat, done)
-        wrapped = False
+        wrapped = terminated = False
         if state.is_over:
             scores = self.table.hand_over()
+            self._zeroed = False
             for s, a in enumerate(self.possible_agents):
                 self.rewards[a] = float(scores[s])
             wrapped = True
             if self.table.episode_over():
                 self.terminations = dict.fromkeys(self.agents, True)
+                terminated = True
             else:
                 self.table.deal(state.next_context())
-        if not any(self.terminations.values()):
+        if not terminated:  # no agent was terminated before this step (it would be dead)
             nxt = self._next_agent()
             wrapped = wrapped or self._seat_of[nxt] < seat
             self.agent_selection = nxt
@@ -316,7 +343,8 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
                 self.cycles += 1
                 if self.max_cycles is not None and self.cycles >= self.max_cycles:
                     self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
+        if not self._zeroed:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -104,7 +104,7 @@ class MajiangEncoder(Encoder):
             out[at["qiang"] + k] = 1
         cards = self._cards  # the tile indexes counted in at finish (put_cards, inlined)
         self._rivers.update(state, state.river, first=True)
-        out[at["discards"] : at["discards"] + n * KINDS] = self._rivers.seen_by(seat)
+        self._rivers.put_seen_by(out, at["discards"], seat)
         melds, concealed = at["melds"], at["concealed"]
         for s in range(n):
             r = (s - seat) % n
@@ -126,10 +126,14 @@ class MajiangEncoder(Encoder):
         return self.finish(out)
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
-        mask = np.zeros(self.action_size, dtype=np.int8)
+        mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
+        index = self.index
         for action in state.legal_actions(seat) or ():
-            mask[self.index(state, action)] = 1
-        return mask
+            if type(action) is Discard:  # the most listed, as index gives it
+                mask[action.tile] = 1
+            else:
+                mask[index(state, action)] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def index(self, state: State, action: Action) -> int:
         """The index of one engine action."""

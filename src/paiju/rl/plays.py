@@ -128,10 +128,16 @@ class PlayEncoder(Encoder):
         return self.finish(out)
 
     def _plays(self, state: State, seat: int) -> tuple[list[tuple[int, ...]], list[int]]:
-        plays: list[tuple[int, ...]] = []
+        return self._plays_of(state.legal_actions(seat) or (), [], 0)
+
+    def _plays_of(
+        self, acts: Sequence[Action], plays: list[tuple[int, ...]], start: int
+    ) -> tuple[list[tuple[int, ...]], list[int]]:
+        """The plays (after ``plays``, those of ``acts[:start]``) and small-decision indexes
+        of the legal actions ``acts``."""
         smalls: list[int] = []
         play_cards, small_index = self.play_cards, self._small_index
-        for action in state.legal_actions(seat) or ():
+        for action in acts[start:]:
             cards = play_cards(action)
             if cards is not None:
                 plays.append(cards)  # play_cards gives card indexes (ints)

@@ -81,6 +81,8 @@ class LeadOracle(PlayOracle):
         self.by_suit: dict[int, list[int]] = {}
         for c in hand:
             self.by_suit.setdefault(o.suit[c], []).append(c)
+        self.held = sorted(set(hand))
+        """The card indexes held (each once): the only ones a step may add."""
         self._components: dict[int, list[tuple[int, ...]]] = {}
 
     def components(self, suit: int) -> list[tuple[int, ...]]:
@@ -111,7 +113,7 @@ class LeadOracle(PlayOracle):
         first = next(c for c in range(CARD_SLOTS) if chosen[c])
         suit = self.suit[first]
         if suit == TRUMP:
-            for c in range(CARD_SLOTS):
+            for c in self.held:  # the cards not held could not be added
                 if self.suit[c] == TRUMP and hand[c] > chosen[c]:
                     mask[c] = 1
             mask[DONE] = 1
@@ -151,6 +153,8 @@ class FollowOracle(PlayOracle):
         self.led = o.suit[lead[0].cards[0]]
         self.n = sum(len(c.cards) for c in lead)
         in_suit = [c for c in hand if o.suit[c] == self.led]
+        self.kinds = sorted(set(hand))
+        """The card indexes held (each once): the only ones a step may add."""
         self.held = len(in_suit)
         self.short = self.held <= self.n
         self.pairable: list[int] = []
@@ -182,11 +186,12 @@ class FollowOracle(PlayOracle):
     def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
         mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
         n, suit, led = self.n, self.suit, self.led
+        kinds = self.kinds  # the chosen cards are held ones, and only held ones are added
         if self.short:
-            in_suit = sum(chosen[c] for c in range(CARD_SLOTS) if chosen[c] and suit[c] == led)
+            in_suit = sum(chosen[c] for c in kinds if chosen[c] and suit[c] == led)
             off_room = (n - self.held) - (size - in_suit)
             if size < n:
-                for c in range(CARD_SLOTS):
+                for c in kinds:
                     if hand[c] > chosen[c] and (suit[c] == led or off_room > 0):
                         mask[c] = 1
             mask[DONE] = size == n and off_room == 0
@@ -194,7 +199,7 @@ class FollowOracle(PlayOracle):
         if size < n:
             trial = list(chosen)
             left = n - size - 1
-            for c in range(CARD_SLOTS):
+            for c in kinds:
                 if hand[c] > chosen[c] and suit[c] == led:
                     trial[c] += 1
                     if self.extra(trial) <= left:
