@@ -53,9 +53,17 @@ def on_screen(page: Any, selector: str) -> list[bool]:
     return result
 
 
-def overflowing(page: Any, selector: str) -> list[str]:
-    """Elements whose text overflows their box, or that stick out of the screen."""
+def overflowing(page: Any, selector: str, settle_ms: int = 2000) -> list[str]:
+    """Elements whose text overflows their box, or that stick out of the screen, once the
+    page has settled: what a person sees, not a frame of a resize or of an animation that
+    a loaded machine paints late. Looked at again every 100 ms for up to ``settle_ms``; an
+    overflow that lasts that long is returned."""
     result: list[str] = page.evaluate(OVERFLOWING, selector)
+    for _ in range(settle_ms // 100):
+        if not result:
+            break
+        page.wait_for_timeout(100)
+        result = page.evaluate(OVERFLOWING, selector)
     return result
 
 
