@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_helpers import (
     ARTIFACTS,
     DESKTOP,
@@ -62,6 +63,7 @@ ONE_MANY = re.compile(r"(?<![\d.])1 (hands|deals|cards|tiles|points|matches)\b")
 IN_VIEW = """(sel) => {
   const e = document.querySelector(sel);
   if (!e) return false;
+  e.scrollIntoView({block: 'center'});
   const r = e.getBoundingClientRect();
   return r.top >= 0 && r.bottom <= innerHeight && r.height > 0;
 }"""
@@ -86,9 +88,12 @@ def pictures(page: Any, name: str, in_view: str | None = None) -> None:
         page.set_viewport_size(size)
         set_lang(page, lang)
         if in_view is not None:
-            page.wait_for_selector(in_view)
-            page.eval_on_selector(in_view, "e => e.scrollIntoView({block: 'center'})")
-            assert page.evaluate(IN_VIEW, in_view), f"{in_view} is not on the {label} screen"
+            # scrolled to and looked at in one step of the page, and again until it is seen
+            # (a turn can pass between two steps of a loaded machine, and come round again)
+            try:
+                page.wait_for_function(IN_VIEW, arg=in_view, timeout=30_000)
+            except PlaywrightTimeout:
+                raise AssertionError(f"{in_view} is not on the {label} screen") from None
         if page.query_selector("#turn.mine"):  # 轮到你了 in a colour of its own, not white on white
             ink, paper = page.eval_on_selector(
                 "#turn", "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"
