@@ -145,15 +145,15 @@ async def play(
         if all(t.done() for t in tasks):
             break
         await asyncio.sleep(0.1)
-    garbage = sl.Cpu()
-    measuring = asyncio.create_task(clock.run(warmup, seconds, pid, garbage, metrics))
+    counted = sl.Cpu()  # what the nodes' /metrics counted over the phase
+    measuring = asyncio.create_task(clock.run(warmup, seconds, pid, counted, metrics))
     cpu = asyncio.create_task(cpu_over(warmup, seconds, groups))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     stats.error_samples.extend(f"client failed: {f!r}" for f in failures[:3])
     stats.failures += len(failures)
     await measuring
-    return stats, await cpu, garbage
+    return stats, await cpu, counted
 
 
 def stored_player_actions(dsn: str) -> int:
@@ -261,7 +261,7 @@ def main() -> None:
                     return {"nodes": node_pids, "postgres": pg_pids(pg)}
 
                 metrics = tuple(f"http://{sl.HOST}:{port}/metrics" for _, port, _ in nodes)
-                stats, cpu, collected = uvloop.run(
+                stats, cpu, counted = uvloop.run(
                     play(
                         seated,
                         args.seconds,
@@ -280,7 +280,7 @@ def main() -> None:
             finally:
                 for proc, _, _ in nodes:
                     sl.stop(proc)
-            runs.append((label, count or 1, stats, lost, took, cpu, collected))
+            runs.append((label, count or 1, stats, lost, took, cpu, counted))
     finally:
         redis.stop()
         pg.stop()
@@ -293,7 +293,7 @@ def main() -> None:
     base = runs[0][2].phase_acked / args.seconds or float("nan")
     acted = runs[0][2].phase_acked or 1
     base_node, base_pg = runs[0][5]["nodes"] / acted, runs[0][5]["postgres"] / acted
-    for label, count, stats, lost, took, cpu, collected in runs:
+    for label, count, stats, lost, took, cpu, counted in runs:
         rate = stats.phase_acked / args.seconds
         fail = "" if took != took else f"   failover {took:.1f} s"
         actions = stats.phase_acked or 1
@@ -309,8 +309,8 @@ def main() -> None:
             f"  {'':15s} CPU per action: nodes {node_ms:.2f} ms"
             f" ({node_ms / 1000 / base_node:.2f}x the single process),"
             f" PostgreSQL {pg_ms:.2f} ms ({pg_ms / 1000 / base_pg:.2f}x);"
-            f" {collected.per_commit():.1f} writes a commit; cyclic garbage"
-            f" {collected.counted['python_gc_objects_collected_total'] / actions:.2f}"
+            f" {counted.per_commit():.1f} writes a commit; cyclic garbage"
+            f" {counted.counted['python_gc_objects_collected_total'] / actions:.2f}"
             " objects an action"
         )
         for line in statements.get(label, []):

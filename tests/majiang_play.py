@@ -22,7 +22,7 @@ from typing import Any
 from paiju.engine import Action, Game, State
 from paiju.games import game as make_game
 from paiju.games.majiang.game import MajiangState
-from paiju.games.majiang.rules import MajiangRules
+from paiju.games.majiang.rules import MajiangRules, kind_counts
 from paiju.games.majiang.win import Meld, can_win
 from paiju.tiles import Tile, parse_tiles
 
@@ -42,13 +42,7 @@ class Seen:
 def _wins(
     concealed: Sequence[int], melds: Sequence[Meld], hun: frozenset[int], rules: MajiangRules
 ) -> bool:
-    counts = [0] * 34
-    wilds = 0
-    for t in concealed:
-        if t in hun:
-            wilds += 1
-        else:
-            counts[t] += 1
+    counts, wilds = kind_counts(concealed, hun)
     return can_win(counts, wilds, melds, rules)
 
 

@@ -13,7 +13,7 @@ from mj_helpers import verdict
 
 from paiju.errors import NotationError
 from paiju.games.majiang import win
-from paiju.games.majiang.rules import MajiangRules
+from paiju.games.majiang.rules import MajiangRules, kind_counts
 from paiju.games.majiang.win import HandShape, Meld, best_reading, can_win
 from paiju.tiles import parse_tiles
 
@@ -176,13 +176,7 @@ def test_can_win_agrees_with_best_reading_on_the_clause_hands() -> None:
     for text, hun_text in hands:
         tiles = parse_tiles(text)
         hun = frozenset(parse_tiles(hun_text))
-        counts = [0] * 34
-        wilds = 0
-        for t in tiles:
-            if t in hun:
-                wilds += 1
-            else:
-                counts[t] += 1
+        counts, wilds = kind_counts(tiles, hun)
         assert (
             can_win(counts, wilds, (), MajiangRules())
             == best_reading(HandShape(tiles, (), hun)).win

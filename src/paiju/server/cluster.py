@@ -471,7 +471,7 @@ class Cluster:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop (a shutdown): in place
-            self._tell_dropped(room, room_id, why, self._away(room_id, freed, room is not None))
+            self._tell_dropped(room, room_id, why, self._away(room_id, freed))
             return
         task = loop.create_task(self._drop_later(room, room_id, why, freed))
         self._telling.add(task)
@@ -480,12 +480,12 @@ class Cluster:
     async def _drop_later(
         self, room: Room | None, room_id: int, why: str, freed: int | None
     ) -> None:
-        where = await asyncio.to_thread(self._away, room_id, freed, room is not None)
+        where = await asyncio.to_thread(self._away, room_id, freed)
         self._tell_dropped(room, room_id, why, where)
 
-    def _away(self, room_id: int, freed: int | None, asked: bool) -> tuple[str, str] | None:
-        """In a worker thread (or in place): the lease of epoch ``freed`` given back, and,
-        ``asked`` and none given back, where the room is played now. Never raises."""
+    def _away(self, room_id: int, freed: int | None) -> tuple[str, str] | None:
+        """In a worker thread (or in place): the lease of epoch ``freed`` given back, or,
+        none given back, where the room is played now. Never raises."""
         if freed is not None:
             try:
                 self.store.leases.release({room_id: freed})
@@ -495,7 +495,7 @@ class Cluster:
                 )
             return None
         try:
-            return self.locate(room_id) if asked else None
+            return self.locate(room_id)
         except Exception:
             return None
 
