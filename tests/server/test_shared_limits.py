@@ -495,3 +495,92 @@ def test_creations_at_the_same_instant_on_both_nodes_pass_the_limit_once(
         assert codes == [201, 201, 429], [r.text for r in answers]
         refused = next(r for r in answers if r.status_code == 429)
         assert refused.json()["error"]["code"] in ("too_many_rooms", "busy"), refused.text
+
+
+def _guards(redis_url: str, limits: Any, *names: str) -> tuple[list[Any], Any]:
+    """Cluster guards of ``names`` over one Redis (no database: the message buckets need
+    none), each with a hub of its own, and the stores to close."""
+    from types import SimpleNamespace
+
+    from paiju.server.hub import Hub
+    from paiju.server.shared_limits import SharedGuard
+    from paiju.server.store import Store
+
+    store = Store("sqlite://")
+    guards = []
+    for name in names:
+        config = SimpleNamespace(name=name, redis_url=redis_url, lease_ttl=5.0, renew_every=0.05)
+        cluster = SimpleNamespace(config=config, nodes={})
+        guards.append(SharedGuard(Hub(store, limits), cluster))  # type: ignore[arg-type]
+    return guards, store
+
+
+def test_a_player_at_a_human_pace_asks_redis_once_every_few_messages(redis_url: str) -> None:
+    """A player's bucket more than half full: the node takes a few tokens at once and
+    admits the next messages with them; what it took and did not use is dropped after
+    HOLD_SECONDS, and the next message asks Redis again."""
+    from paiju.server import shared_limits
+    from paiju.server.options import Limits
+
+    (guard,), store = _guards(redis_url, Limits(burst=40, messages_per_second=20.0), "h1")
+    calls: list[list[str]] = []
+    run_script = guard._run
+
+    async def counted(script: str, keys: list[str], args: list[Any]) -> Any:
+        calls.append(keys)
+        return await run_script(script, keys, args)
+
+    guard._run = counted
+    player = 7_000_001
+
+    async def run() -> tuple[list[bool], int, bool, int]:
+        await guard.start()
+        try:
+            admitted = [await guard.admit(player) for _ in range(16)]
+            asked = len(calls)
+            await asyncio.sleep(shared_limits.HOLD_SECONDS + 0.2)
+            dropped = player not in guard._held
+            await guard.admit(player)
+            return admitted, asked, dropped, len(calls) - asked
+        finally:
+            await guard.stop()
+
+    try:
+        admitted, asked, dropped, after = asyncio.run(run())
+    finally:
+        store.close()
+    assert guard.chunk == 8
+    assert admitted == [True] * 16
+    assert asked == 2  # 8 messages a call
+    assert dropped  # the renewal forgot the tokens held past their time
+    assert after == 1
+
+
+def test_two_nodes_draining_one_bucket_admit_exactly_its_burst(redis_url: str) -> None:
+    """Held tokens never admit a message more than the shared bucket holds: two nodes
+    taking turns at one player's bucket (burst 40, no refill to speak of) admit 40 of 60
+    messages between them, and each is refused only once the bucket is empty."""
+    from paiju.server.options import Limits
+
+    limits = Limits(burst=40, messages_per_second=0.001)
+    guards, store = _guards(redis_url, limits, "x1", "x2")
+    player = 7_000_002
+
+    async def run() -> list[bool]:
+        for guard in guards:
+            await guard.start()
+        try:
+            answers = []
+            for i in range(60):
+                answers.append(await guards[i % 2].admit(player))
+            return answers
+        finally:
+            for guard in guards:
+                await guard.stop()
+
+    try:
+        answers = asyncio.run(run())
+    finally:
+        store.close()
+    assert answers.count(True) == 40
+    assert answers[:40] == [True] * 40  # no message refused while tokens were left

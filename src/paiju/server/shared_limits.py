@@ -11,7 +11,14 @@ itself, the :class:`~paiju.server.hub.Hub`'s counters, exactly as before). A clu
   The node's own bucket of the player is checked first: it has at least the tokens of the
   shared one (it sees a part of the same messages), so a flood through one node is refused
   there without asking Redis; the messages of one event-loop turn (of every socket of
-  the node) ask Redis together, in one script call: one command, one round trip;
+  the node) ask Redis together, in one script call: one command, one round trip. While a
+  player's shared bucket is more than half full, a node takes a few tokens more than it
+  was asked for (:attr:`SharedGuard.chunk` at most) and admits the player's next messages
+  with them, without asking Redis again, for up to :data:`HOLD_SECONDS`: a player at a
+  human pace costs one Redis call every few messages. Below half, every message asks, so
+  a burst across nodes is refused exactly where its tokens run out; tokens a node took
+  and did not use (at most ``chunk - 1`` a player a node, for at most a second) only ever
+  refuse a message early, never admit one more;
 * **invite-code lookups** - one token bucket per player and one per address in Redis
   (the rate and burst of the hub's own), both taken by one script, or neither when one
   is empty: a player, or an address, trying codes through every node has one budget;
@@ -59,7 +66,7 @@ if TYPE_CHECKING:
     from paiju.server.cluster import Cluster
     from paiju.server.options import RoomOptions
 
-__all__ = ["RETRY_REDIS", "TOKEN_CACHE_SECONDS", "Admitted", "Guard", "SharedGuard"]
+__all__ = ["HOLD_SECONDS", "RETRY_REDIS", "TOKEN_CACHE_SECONDS", "Admitted", "Guard", "SharedGuard"]
 
 log = logging.getLogger("paiju.server")
 
@@ -70,6 +77,10 @@ TOKEN_CACHE_SECONDS = 2.0
 """How long a cluster node trusts its cache of a bearer token: a token rotated through
 another node stops working here within this time (a single server, which sees every
 rotation itself, caches tokens until they expire)."""
+
+HOLD_SECONDS = 1.0
+"""How long a node keeps the tokens it took from a player's shared bucket beyond what it
+was asked for: a message after that asks Redis again (the tokens left are dropped)."""
 
 STOP_SECONDS = 2.0
 """How long each step of a node's goodbye to Redis may take before it is given up."""
@@ -94,23 +105,29 @@ end
 """What the bucket scripts share: the Redis server's time, a bucket's tokens refilled up
 to now (a missing bucket is a full one), and a bucket kept with its time of refill."""
 
-_EACH_BUCKET = (
+_TAKE = (
     _REFILL
     + """
 local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
-local taken = {}
+local granted = {}
 for i = 1, #KEYS do
   local tokens = refilled(KEYS[i], rate, burst)
-  taken[i] = 0
-  if tokens >= 1 then tokens, taken[i] = tokens - 1, 1 end
-  keep(KEYS[i], tokens, ARGV[3])
+  local asked, extra = tonumber(ARGV[2 * i + 2]), tonumber(ARGV[2 * i + 3])
+  local g = math.min(asked, math.floor(tokens))
+  if g == asked then
+    g = g + math.max(0, math.min(extra, math.floor(tokens - asked - burst / 2)))
+  end
+  granted[i] = g
+  keep(KEYS[i], tokens - g, ARGV[3])
 end
-return taken
+return granted
 """
 )
-"""Token buckets of one rate and burst, each taken on its own, in the order of KEYS (a key
-twice takes two tokens): for each key, 1 if a token was taken, 0 if its bucket is empty.
-A key expires once its bucket would be full again (a missing bucket is a full one)."""
+"""Token buckets of one rate and burst, one a key (the keys are distinct): ARGV holds the
+rate, the burst and the keys' lifetime in ms, then for each key the tokens asked for and
+the extra tokens wanted besides. A key's grant is the tokens asked for, or as many as it
+has; and when all were granted, as many of the extra as leave the bucket at least half
+full. A key expires once its bucket would be full again (a missing bucket is a full one)."""
 
 _BUCKETS = (
     _REFILL
@@ -194,6 +211,10 @@ class SharedGuard(Guard):
         limits = self.limits
         self._bucket_ttl_ms = int(math.ceil(limits.burst / limits.messages_per_second) * 1000)
         self._bucket_ttl_ms += 1000
+        self.chunk = max(1, min(8, limits.burst // 5))
+        """The most tokens a node takes from a player's shared bucket at once."""
+        self._held: dict[int, tuple[int, float]] = {}
+        """The tokens this node took for a player and has not used, and when it took them."""
         self._task: asyncio.Task[None] | None = None
         self._down = False
         self._retry_at = 0.0
@@ -219,7 +240,7 @@ class SharedGuard(Guard):
         )
         self.redis = aioredis.Redis(connection_pool=pool)
         for name, source in (
-            ("each", _EACH_BUCKET),
+            ("take", _TAKE),
             ("buckets", _BUCKETS),
             ("window", _WINDOW),
             ("socket", _SOCKET),
@@ -281,6 +302,7 @@ class SharedGuard(Guard):
         every = self.cluster.config.renew_every
         while True:
             await asyncio.sleep(every)
+            self._drop_stale()
             redis = self.redis
             assert redis is not None
             try:
@@ -312,6 +334,16 @@ class SharedGuard(Guard):
         local = self.hub.bucket(player)
         if not local.take():
             return False  # the shared bucket has no more tokens than this node's
+        held = self._held.get(player)
+        if held is not None:
+            tokens, taken = held
+            if time.monotonic() - taken < HOLD_SECONDS:
+                if tokens > 1:
+                    self._held[player] = (tokens - 1, taken)
+                else:
+                    del self._held[player]
+                return True
+            del self._held[player]
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         if not self._asks:
             asyncio.get_running_loop().call_soon(self._send_asks)
@@ -331,19 +363,39 @@ class SharedGuard(Guard):
             task.add_done_callback(self._tasks.discard)
 
     async def _ask(self, asks: list[tuple[int, asyncio.Future[bool]]]) -> None:
-        """One script call for the messages of an event-loop turn, every player's bucket in
-        it (one command: no pipeline, no script check before it)."""
+        """One script call for the messages of an event-loop turn, each player's bucket in
+        it once (one command: no pipeline, no script check before it); what a player was
+        granted beyond its messages is held for its next ones."""
         limits = self.limits
-        keys = [f"{_PREFIX}:bucket:{player}" for player, _ in asks]
-        args = [limits.messages_per_second, limits.burst, self._bucket_ttl_ms]
-        answers: list[Any]
+        waiting: dict[int, list[asyncio.Future[bool]]] = {}
+        for player, future in asks:
+            waiting.setdefault(player, []).append(future)
+        keys = [f"{_PREFIX}:bucket:{player}" for player in waiting]
+        args: list[Any] = [limits.messages_per_second, limits.burst, self._bucket_ttl_ms]
+        for futures in waiting.values():
+            args += [len(futures), max(0, self.chunk - len(futures))]
+        granted: list[int]
         try:
-            answers = list(await self._run("each", keys, args))
+            granted = [int(g) for g in await self._run("take", keys, args)]
         except _RedisAway:
-            answers = [1] * len(asks)  # this node's bucket had a token: its verdict stands
-        for (_, future), ok in zip(asks, answers, strict=True):
-            if not future.done():
-                future.set_result(bool(ok))
+            granted = [len(f) for f in waiting.values()]  # this node's buckets had tokens
+        now = time.monotonic()
+        for (player, futures), tokens in zip(waiting.items(), granted, strict=True):
+            for i, future in enumerate(futures):
+                if not future.done():
+                    future.set_result(i < tokens)
+            if tokens > len(futures):
+                kept, taken = self._held.get(player, (0, now))  # asked again meanwhile
+                kept *= now - taken < HOLD_SECONDS
+                self._held[player] = (kept + tokens - len(futures), now)
+
+    def _drop_stale(self) -> None:
+        """Forget the tokens held longer than :data:`HOLD_SECONDS` (unused, they refuse
+        nothing for long: the shared bucket refills)."""
+        now = time.monotonic()
+        stale = [p for p, (_, taken) in self._held.items() if now - taken >= HOLD_SECONDS]
+        for player in stale:
+            del self._held[player]
 
     # -- invite-code lookups ------------------------------------------------------------
 
