@@ -42,9 +42,10 @@ PAIJU = str(Path(sys.executable).parent / "paiju")
 
 
 def start_nodes(
-    count: int | None, dsn: str, redis: str | None, folder: Path
+    count: int | None, dsn: str, redis: str | None, folder: Path, spacing: float | None = None
 ) -> list[tuple[Any, int, str]]:
-    """``count`` cluster nodes (None: one single server): (process, port, name)."""
+    """``count`` cluster nodes (None: one single server): (process, port, name); a node's
+    ``--commit-spacing`` is ``spacing`` (None: the server's default)."""
     out = []
     for i in range(count or 1):
         port = sl.free_port()
@@ -54,6 +55,8 @@ def start_nodes(
         cmd += [f"--limit={name}={value}" for name, value in sl.BENCH_LIMITS.items()]
         if count is not None and redis is not None:
             cmd += ["--redis", redis, "--node", name]
+            if spacing is not None:
+                cmd += ["--commit-spacing", str(spacing)]
         proc = sl.start(cmd, port, folder, name)
         end = time.monotonic() + 60
         while time.monotonic() < end:
@@ -226,6 +229,12 @@ def main() -> None:
     parser.add_argument("--codes", default="1301,2001")
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument(
+        "--commit-spacing",
+        type=float,
+        metavar="SECONDS",
+        help="the nodes' --commit-spacing (default: the server's own)",
+    )
+    parser.add_argument(
         "--statements",
         type=int,
         default=0,
@@ -248,7 +257,7 @@ def main() -> None:
         for count in [None, *(int(c) for c in args.nodes.split(","))]:
             label = "single process" if count is None else f"{count} node{'s' * (count > 1)}"
             dsn = pg.create_database()
-            nodes = start_nodes(count, dsn, redis.fresh_url(), folder)
+            nodes = start_nodes(count, dsn, redis.fresh_url(), folder, args.commit_spacing)
             try:
                 seated = seat_everyone(
                     [p for _, p, _ in nodes], n, args.codes.split(","), args.seats

@@ -65,6 +65,15 @@ __all__ = ["serve", "verify"]
     help="A cluster node's room leases last this many seconds unless renewed (every"
     " second): a dead node's rooms are taken over after about this long.",
 )
+@click.option(
+    "--commit-spacing",
+    type=click.FloatRange(0.0, 0.1),
+    default=0.008,
+    show_default=True,
+    help="A cluster node starts a group commit this many seconds after its last one at the"
+    " soonest while actions keep coming, so that its commits stay as large as one server's"
+    " (0: each starts when the last is stored).",
+)
 @variants_option
 def serve(
     host: str,
@@ -77,13 +86,22 @@ def serve(
     node: str | None,
     public_url: str | None,
     lease_ttl: float,
+    commit_spacing: float,
 ) -> None:
     """Run the game server (REST, WebSockets, the web client) until Ctrl-C."""
     from paiju.server import serve as run
 
     limits = _limits(limit)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    config = _node(redis_url, node, public_url, db, f"http://{shown}:{port}", lease_ttl)
+    config = _node(
+        redis_url,
+        node,
+        public_url,
+        db,
+        f"http://{shown}:{port}",
+        lease_ttl,
+        commit_spacing,
+    )
     click.echo(f"paiju server: open http://{shown}:{port}/  (API: /docs; database: {_shown(db)})")
     if config is not None:
         click.echo(f"cluster node {config.name} at {config.public_url} (Redis: {redis_url})")
@@ -127,6 +145,7 @@ def _node(
     db: str,
     default_url: str,
     lease_ttl: float = 5.0,
+    commit_spacing: float = 0.008,
 ) -> Any:
     """The :class:`~paiju.server.cluster.NodeConfig` of ``--redis`` (None without it)."""
     if redis_url is None:
@@ -150,6 +169,7 @@ def _node(
         public_url=(public_url or default_url).rstrip("/"),
         redis_url=redis_url,
         lease_ttl=lease_ttl,
+        commit_spacing=commit_spacing,
     )
 
 
