@@ -167,9 +167,10 @@ def stored_player_actions(dsn: str) -> int:
         return int(row[0]) if row else 0
 
 
-STATEMENTS = """SELECT calls, total_exec_time, rows, query FROM pg_stat_statements
+STATEMENTS = """SELECT calls, total_exec_time, total_plan_time, rows, query
+    FROM pg_stat_statements
     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-    ORDER BY total_exec_time DESC LIMIT %s"""
+    ORDER BY total_exec_time + total_plan_time DESC LIMIT %s"""
 
 
 def reset_statements(dsn: str) -> None:
@@ -184,16 +185,17 @@ def reset_statements(dsn: str) -> None:
 def top_statements(dsn: str, limit: int, actions: int) -> list[str]:
     """The statements that took PostgreSQL the longest in ``dsn``, per action of the run
     (warm-up included: the counts start before it): calls and milliseconds per 1,000
-    actions, and the statement's first words."""
+    actions (executing it, and planning it), rows per call, and the statement's first
+    words."""
     import psycopg
 
     with psycopg.connect(dsn) as conn:
         rows = conn.execute(STATEMENTS, (limit,)).fetchall()
     per = 1000 / max(actions, 1)
     return [
-        f"    {calls * per:8.1f} calls {ms * per:8.1f} ms /1k actions   "
-        + " ".join(str(query).split())[:110]
-        for calls, ms, _, query in rows
+        f"    {calls * per:8.1f} calls {ms * per:8.1f} ms +{plan * per:6.1f} planning /1k actions"
+        f" {n / max(calls, 1):6.1f} rows a call   " + " ".join(str(query).split())[:90]
+        for calls, ms, plan, n, query in rows
     ]
 
 
@@ -247,7 +249,11 @@ def main() -> None:
     bindir, redis_bin = find_bindir(), find_redis_server()
     if bindir is None or redis_bin is None:
         raise SystemExit("needs PostgreSQL (initdb, pg_ctl) and redis-server installed")
-    preload = ["shared_preload_libraries=pg_stat_statements"] if args.statements else []
+    preload = (
+        ["shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track_planning=on"]
+        if args.statements
+        else []
+    )
     pg = PostgresCluster(bindir, preload).start()
     redis = RedisServer(redis_bin).start()
     folder = Path(tempfile.mkdtemp(prefix="paiju-cluster-bench-"))

@@ -508,7 +508,7 @@ def main() -> None:
     parser.add_argument("--codes", default="1301,2001")
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--no-echo", action="store_true")
-    parser.add_argument("--profile", help="Write a cProfile of the server process to this file.")
+    parser.add_argument("--profile", help="Write a cProfile of the server process (CPU time) to this file.")
     args = parser.parse_args()
     n = min(args.connections, MAX_CONNECTIONS)
     if args.warmup is None:
@@ -518,7 +518,9 @@ def main() -> None:
     codes = args.codes.split(",")
     folder = Path(tempfile.mkdtemp(prefix="paiju-bench-"))
     port = free_port()
-    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+    profile = (
+        [str(Path(__file__).with_name("cpu_profile.py")), args.profile] if args.profile else []
+    )
     server = start(
         [
             sys.executable,
