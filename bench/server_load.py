@@ -508,7 +508,9 @@ def main() -> None:
     parser.add_argument("--codes", default="1301,2001")
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--no-echo", action="store_true")
-    parser.add_argument("--profile", help="Write a cProfile of the server process (CPU time) to this file.")
+    parser.add_argument(
+        "--profile", help="Write a cProfile of the server process (CPU time) to this file."
+    )
     args = parser.parse_args()
     n = min(args.connections, MAX_CONNECTIONS)
     if args.warmup is None:
