@@ -21,6 +21,7 @@ from paiju.catalog import catalog
 from paiju.fairness import commitment, deal_seed
 from paiju.games import FAMILIES, variant_json
 from paiju.games import game as make_game
+from paiju.server.inbox import handle
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "fairness.md").read_text(encoding="utf-8")
 
@@ -189,7 +190,7 @@ def test_the_first_hand_of_a_room_is_committed_before_its_deal_and_re_deals(
         client = Client(ann, send, hub.limits, close)
         writer = asyncio.get_running_loop().create_task(client.writer())
         room.attach(client)
-        room.handle(client, json.dumps({"type": "client_seed", "seed": "first-hand"}))
+        handle(room, client, json.dumps({"type": "client_seed", "seed": "first-hand"}))
         for _ in range(4000):
             await asyncio.sleep(0.005)
             if any(m["type"] == "hand_over" for m in got):

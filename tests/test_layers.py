@@ -132,7 +132,13 @@ def test_the_room_reaches_no_socket_no_database_and_no_journal() -> None:
     # asks of them as protocols (paiju.server.ports) and is handed them by its host
     below = {"paiju.server.store", "paiju.server.journal", "paiju.server.client"}
     below |= {"paiju.server.lease", "paiju.server.hub", "paiju.server.app"}
-    for room in ("paiju.server.room", "paiju.server.fanout", "paiju.server.frames", TURNS):
+    rooms = (
+        "paiju.server.room",
+        "paiju.server.inbox",
+        "paiju.server.fanout",
+        "paiju.server.frames",
+    )
+    for room in (*rooms, TURNS):
         reached = _reach(room)
         assert not reached & below, (room, sorted(reached & below))
         roots = {r for dep in reached | {room} for r in _outside(dep)}

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from paiju.search import SearchBot
 from paiju.server.client import Client
 from paiju.server.hub import Hub
+from paiju.server.inbox import handle
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.store import Store
 
@@ -73,7 +74,7 @@ def test_a_thinking_hard_bot_leaves_the_room_answering(tmp_path: Path) -> None:
             thinking = next((rt.thinking for rt in bots if rt.thinking is not None), None)
             if thinking is not None and not thinking.done():
                 pongs = len(sock.of("pong"))
-                room.handle(client, json.dumps({"type": "ping", "id": tick}))
+                handle(room, client, json.dumps({"type": "ping", "id": tick}))
                 while len(sock.of("pong")) == pongs and not thinking.done():
                     await asyncio.sleep(0.001)
                 if len(sock.of("pong")) > pongs and not thinking.done():
@@ -83,7 +84,8 @@ def test_a_thinking_hard_bot_leaves_the_room_answering(tmp_path: Path) -> None:
                         break
             state = room.state
             if state is not None and 0 in state.to_act():
-                room.handle(
+                handle(
+                    room,
                     client,
                     json.dumps(
                         {

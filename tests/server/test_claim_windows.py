@@ -24,6 +24,7 @@ from paiju.games import game as make_game
 from paiju.games.majiang.game import Discard, MajiangState, Pass, Peng
 from paiju.server.client import Client
 from paiju.server.hub import Hub
+from paiju.server.inbox import handle
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.store import Store
 from paiju.tiles import Tile
@@ -140,11 +141,12 @@ async def _table(tmp: Path, deal: Deal, holder_passes: bool) -> dict[str, list[A
                 if view["phase"] == "play" and discards < DISCARDS:
                     discards += 1
                     action = {"type": "discard", "tile": view["drawn"]}
-                    room.handle(
-                        clients[str(seat)], json.dumps({"type": "action", "action": action})
+                    handle(
+                        room, clients[str(seat)], json.dumps({"type": "action", "action": action})
                     )
                 elif seat == HOLDER and holder_passes and {"type": "peng"} in legal:
-                    room.handle(
+                    handle(
+                        room,
                         clients[str(seat)],
                         json.dumps({"type": "action", "action": {"type": "pass"}}),
                     )

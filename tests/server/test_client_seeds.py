@@ -23,6 +23,7 @@ from paiju.fairness import commitment, deal_seed
 from paiju.games import game as make_game
 from paiju.server.client import Client
 from paiju.server.hub import Hub
+from paiju.server.inbox import handle
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.store import Store
 from paiju.server.verify import game_record, verify_game
@@ -75,9 +76,9 @@ def test_client_seeds_sent_after_the_commitment_make_the_deal(tmp_path: Path) ->
             room.attach(client)
             socks.append((client, sock))
         (ann_c, ann_s), (eve_c, eve_s) = socks
-        room.handle(ann_c, json.dumps({"type": "client_seed", "seed": "ann-42", "id": 1}))
-        room.handle(eve_c, json.dumps({"type": "client_seed", "seed": "nope"}))  # spectator
-        room.handle(ann_c, json.dumps({"type": "client_seed", "seed": "no:colons"}))
+        handle(room, ann_c, json.dumps({"type": "client_seed", "seed": "ann-42", "id": 1}))
+        handle(room, eve_c, json.dumps({"type": "client_seed", "seed": "nope"}))  # spectator
+        handle(room, ann_c, json.dumps({"type": "client_seed", "seed": "no:colons"}))
         await asyncio.sleep(0.01)
         assert ann_s.of("seeded") == [
             {
@@ -178,7 +179,7 @@ async def _first_hand(store: Store, send_seed: bool) -> tuple[_Socket, str, floa
     assert welcome["room"]["next_commitment"] == info.next_commitment
     assert not sock.of("hand_started")  # nobody could add a seed yet: no deal
     if send_seed:
-        room.handle(client, json.dumps({"type": "client_seed", "seed": "ann-first", "id": 1}))
+        handle(room, client, json.dumps({"type": "client_seed", "seed": "ann-first", "id": 1}))
     dealt = None
     for _ in range(400):
         await asyncio.sleep(0.005)

@@ -19,6 +19,7 @@ from server_helpers import PLAYABLE
 
 from paiju.server.client import Client
 from paiju.server.hub import Hub
+from paiju.server.inbox import handle
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
 from paiju.server.rows import ActionWrite, HandWrite
@@ -106,7 +107,7 @@ def test_a_stalled_commit_leaves_the_loop_free_and_its_room_silent(tmp_path: Pat
         b, b_clients, b_socks = await _table(hub, store, "b")
         assert hub.journal.threaded
         stall.set()
-        a.handle(a_clients[1], _bet(a, 1, "a1"))
+        handle(a, a_clients[1], _bet(a, 1, "a1"))
         await _until(stalled.is_set, "the commit reached the database")
         stall.clear()
         # room a's action is in the database's hands: the loop goes on. Room b answers a
@@ -116,13 +117,13 @@ def test_a_stalled_commit_leaves_the_loop_free_and_its_room_silent(tmp_path: Pat
             await asyncio.sleep(0.005)
             ticks += 1
         assert ticks == 20
-        b.handle(b_clients[0], json.dumps({"type": "ping", "id": "pb"}))
-        a.handle(a_clients[0], json.dumps({"type": "ping", "id": "pa"}))
+        handle(b, b_clients[0], json.dumps({"type": "ping", "id": "pb"}))
+        handle(a, a_clients[0], json.dumps({"type": "ping", "id": "pa"}))
         await _until(lambda: b_socks[0].of("pong"), "room b answered its ping")
         # nothing of room a's action is told before it is stored; its ping waits behind it
         assert not any(s.of("update") for s in a_socks)
         assert hub.journal.holds(a) and a.deferred == 1
-        b.handle(b_clients[1], _bet(b, 1, "b1"))  # queued for the next commit
+        handle(b, b_clients[1], _bet(b, 1, "b1"))  # queued for the next commit
         assert hub.journal.holds(b)
         release.set()
         await _until(lambda: all(s.of("update") for s in a_socks + b_socks), "every update")

@@ -20,6 +20,7 @@ from server_helpers import PLAYABLE
 
 from paiju.server.client import Client
 from paiju.server.hub import Hub
+from paiju.server.inbox import handle
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
 from paiju.server.store import Store
@@ -75,7 +76,7 @@ async def _sweep(room: Room, phase: str, who: dict[str, tuple[Client, _Socket]])
             if kind == "ready" and phase == "waiting" and name == "seat":
                 continue  # sent on its own below: it is the one that starts the room
             before = len(sock.sent)
-            room.handle(client, text)
+            handle(room, client, text)
             await asyncio.sleep(0.03)
             replies = sock.sent[before:]
             if not replies:
@@ -125,7 +126,7 @@ def test_every_message_type_gets_an_answer_in_every_phase(tmp_path: Path) -> Non
         problems.extend(await _sweep(room, "waiting", sweep))
         seat_client, seat_sock = who["seat"]
         before = len(seat_sock.sent)
-        room.handle(seat_client, json.dumps({"type": "ready", "ready": True, "id": 1}))
+        handle(room, seat_client, json.dumps({"type": "ready", "ready": True, "id": 1}))
         await asyncio.sleep(0.05)
         assert seat_sock.sent[before:], "ready before the start got no answer"
         assert room.status == "playing" and room.state is not None
@@ -137,7 +138,7 @@ def test_every_message_type_gets_an_answer_in_every_phase(tmp_path: Path) -> Non
         assert room.over is not None and room.next_hand is not None  # the result is shown
         problems.extend(await _sweep(room, "result shown", sweep))
         for client, _ in who.values():
-            room.handle(client, json.dumps({"type": "continue"}))
+            handle(room, client, json.dumps({"type": "continue"}))
         await asyncio.sleep(0.1)
         await _hand_over(room)
         await asyncio.sleep(0.05)

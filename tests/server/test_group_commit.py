@@ -19,6 +19,7 @@ from server_helpers import PLAYABLE
 
 from paiju.server.client import Client
 from paiju.server.hub import Hub
+from paiju.server.inbox import handle
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
 from paiju.server.rows import ActionWrite, HandWrite
@@ -101,9 +102,9 @@ def test_actions_of_one_turn_share_a_commit_and_a_waiting_message_keeps_its_orde
         assert a.acting() == b.acting() == frozenset({1, 2})  # the players bet at once
         batches.clear()
         # one event-loop turn: seat 1 of each room acts, then seat 2 of room a
-        a.handle(a_clients[1], _bet(a, 1, "a1"))
-        b.handle(b_clients[1], _bet(b, 1, "b1"))
-        a.handle(a_clients[2], _bet(a, 2, "a2"))
+        handle(a, a_clients[1], _bet(a, 1, "a1"))
+        handle(b, b_clients[1], _bet(b, 1, "b1"))
+        handle(a, a_clients[2], _bet(a, 2, "a2"))
         # nothing is told before the commit; a's second action waits for it
         assert hub.journal.holds(a) and hub.journal.holds(b)
         assert a.deferred == 1 and len(hub.journal.pending) == 2
@@ -147,7 +148,7 @@ def test_a_group_commit_leaves_no_cycle_for_the_garbage_collector(tmp_path: Path
         hub = Hub(store, Limits(min_bot_delay=0))
         room, clients, _ = await _table(hub, store, "c")
         for seat in (1, 2):
-            room.handle(clients[seat], _bet(room, seat, f"c{seat}"))
+            handle(room, clients[seat], _bet(room, seat, f"c{seat}"))
             while room.deferred or hub.journal.holds(room):
                 await room.settled()
         for c in clients:

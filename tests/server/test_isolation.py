@@ -20,6 +20,7 @@ from paiju.errors import IllegalAction
 from paiju.games import game as make_game
 from paiju.server.client import Client
 from paiju.server.hub import Hub
+from paiju.server.inbox import handle
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
 from paiju.server.store import Store
@@ -156,7 +157,7 @@ def test_a_refused_action_of_a_seat_under_tuoguan_leaves_the_bot_playing(tmp_pat
         assert room.acting() == frozenset({1, 2})
         bet = room.legal(1)
         assert bet
-        room.handle(clients[1], json.dumps({"type": "action", "action": bet[0]}))
+        handle(room, clients[1], json.dumps({"type": "action", "action": bet[0]}))
         await asyncio.sleep(0.02)
         assert room.acting() == frozenset({2})  # seat 2 is the only one left to act
         seat = room.seats[2]
@@ -164,7 +165,8 @@ def test_a_refused_action_of_a_seat_under_tuoguan_leaves_the_bot_playing(tmp_pat
         room._schedule()
         assert seat.pending_bot is not None
         version = len(room.state.history)  # type: ignore[union-attr]
-        room.handle(
+        handle(
+            room,
             clients[2],
             json.dumps({"type": "action", "action": {"type": "bet", "amount": 10**6}, "id": "x"}),
         )

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from paiju.fairness import commitment
 from paiju.server.client import Client
 from paiju.server.hub import Hub
+from paiju.server.inbox import handle
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.rows import ActionWrite, HandEnding, HandWrite
 from paiju.server.store import Store
@@ -107,7 +108,7 @@ async def _play_in_process(store: Store, seed: int, stake: int = 1) -> int:
         await asyncio.sleep(0.01)
         legal = room.legal(0)
         if legal:
-            room.handle(client, json.dumps({"type": "action", "action": legal[seed % len(legal)]}))
+            handle(room, client, json.dumps({"type": "action", "action": legal[seed % len(legal)]}))
         if room.status == "finished":
             break
     client.close(1000, "bye")
@@ -144,8 +145,8 @@ def test_storage_failure_leaves_the_table_where_it_was(db: str) -> None:
             raise OSError("disk full")
 
         store.append_actions = refuse  # type: ignore[method-assign]
-        room.handle(
-            client, json.dumps({"type": "action", "action": {"type": "stake", "amount": 2}})
+        handle(
+            room, client, json.dumps({"type": "action", "action": {"type": "stake", "amount": 2}})
         )
         await asyncio.sleep(0.05)
         errors = [m for m in sock.sent if m.get("type") == "error"]

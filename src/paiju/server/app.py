@@ -35,6 +35,7 @@ from paiju.errors import PaijuError
 from paiju.games import advice as family_advice
 from paiju.games import variant_json
 from paiju.reasons import error_fields, texts_of_code
+from paiju.server import inbox
 from paiju.server.client import Client
 from paiju.server.cluster import Cluster, NodeConfig
 from paiju.server.errors import ServerError
@@ -777,7 +778,7 @@ async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: Playe
             if shared and not await guard.admit(player.id):
                 client.rate_limited()
                 continue
-            room.handle(client, text)
+            inbox.handle(room, client, text)
     except WebSocketDisconnect:
         pass
     finally:

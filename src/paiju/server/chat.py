@@ -18,8 +18,18 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from paiju.server.errors import ServerError
+from paiju.server.messages import Chat, ChatMsg
+from paiju.server.options import Limits
 
-__all__ = ["EMOTES", "PHRASES", "ChatPace", "check_text", "phrases_for"]
+__all__ = [
+    "EMOTES",
+    "PHRASES",
+    "ChatPace",
+    "chat_message",
+    "check_report",
+    "check_text",
+    "phrases_for",
+]
 
 PHRASES: dict[str, tuple[str, ...]] = {
     "": ("hurry", "nice", "again", "sorry", "thanks", "wait", "lucky", "bye"),
@@ -83,3 +93,41 @@ class ChatPace:
         if len(self.times) >= per_minute:
             raise ServerError("chat_too_fast", f"at most {per_minute} chat messages a minute")
         self.times.append(at)
+
+
+def chat_message(
+    msg: Chat, room: int, seat: int | None, family: str, limits: Limits, pace: ChatPace | None
+) -> ChatMsg:
+    """What every socket of the table is sent for a chat message of ``seat`` (``None``: a
+    spectator, refused) at a table of ``family``, its phrase, emote or text checked and
+    the seat's ``pace`` counted (``ServerError`` when refused: nothing counted)."""
+    if seat is None or pace is None:
+        raise ServerError("spectator", "spectators watch: they send no phrase or emote")
+    given = [x for x in (msg.phrase, msg.emote, msg.text) if x is not None]
+    if len(given) != 1:
+        raise ServerError("bad_message", "a chat message has one of phrase, emote or text")
+    if msg.phrase is not None and msg.phrase not in phrases_for(family):
+        raise ServerError(
+            "bad_message",
+            f"unknown phrase {msg.phrase!r}; this table's: {', '.join(phrases_for(family))}",
+        )
+    if msg.emote is not None and msg.emote not in EMOTES:
+        raise ServerError(
+            "bad_message", f"unknown emote {msg.emote!r}; emotes: {', '.join(EMOTES)}"
+        )
+    text = None
+    if msg.text is not None:
+        text = check_text(msg.text, limits.chat_text_max)
+        if pace.muted:
+            raise ServerError("chat_muted", "reports stopped this seat's free text")
+    pace.take(limits.chat_seconds, limits.chat_per_minute)
+    return ChatMsg(room=room, seat=seat, phrase=msg.phrase, emote=msg.emote, text=text)
+
+
+def check_report(reporter: int | None, reported: int, seats: int) -> None:
+    """A 举报 from seat ``reporter`` (``None``: a spectator) of seat ``reported`` of a
+    table of ``seats`` seats, or ``ServerError``: a seated player reports another seat."""
+    if reporter is None:
+        raise ServerError("spectator", "spectators watch: they report nothing")
+    if not 0 <= reported < seats or reported == reporter:
+        raise ServerError("bad_seat", f"seat {reported} is not another seat of this room")

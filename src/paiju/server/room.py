@@ -36,37 +36,19 @@ from paiju.games import game as make_game
 from paiju.games import make_bot
 from paiju.sampling import ResampleFailed
 from paiju.server import hands
-from paiju.server.chat import EMOTES, check_text, phrases_for
 from paiju.server.errors import ServerError
 from paiju.server.fanout import legal_json, state_texts, update_texts
-from paiju.server.frames import BadFrame, check_size, read_frame
 from paiju.server.messages import (
-    ActionMsg,
-    Again,
-    AutoPass,
-    Chat,
-    ChatMsg,
     ClientSeed,
-    Continue,
     Control,
-    Draft,
-    Drafted,
     ErrorMsg,
     HandOver,
     HandStarted,
-    Hello,
     MatchInfo,
     MatchSummaryMsg,
-    Ping,
-    Pong,
-    Ready,
-    Report,
-    Reported,
-    Resume,
     RoomInfo,
     RoomMsg,
     Seeded,
-    Sync,
     Welcome,
 )
 from paiju.server.options import Limits, RoomOptions, RoomStatus
@@ -1215,10 +1197,10 @@ class Room:
                 client.send(RoomMsg(room=self.info()))
             else:
                 client.send(self._states([client])[0])
-        if self.over is not None and self.next_hand is not None:
+        shown = self.result_now()
+        if shown is not None and self.next_hand is not None:
             # between hands: the result again, with the time left and whose 继续 is awaited
-            left = max(0.0, self._hand_at - self.loop.time())
-            client.send(self.over.model_copy(update={"next_hand_in": round(left, 1)}))
+            client.send(shown)
         if self.status == "finished":
             if self.over is not None:
                 client.send(self.over)
@@ -1356,149 +1338,7 @@ class Room:
             if text is not None:
                 client.send(text)
 
-    # -- one client message -------------------------------------------------------------
-
-    def handle(self, client: Peer, text: str) -> None:
-        """Answer one text message of a socket of this room (errors go back to it).
-
-        While the room's last action waits for its group commit, the message waits too
-        (in arrival order) instead of forcing the commit: the actions of many rooms then
-        share one transaction, and the room still has at most one action in flight.
-        """
-        journal = self.hub.journal
-        if self.deferred or journal.holds(self):
-            self.deferred += 1
-            journal.later(self, functools.partial(self.handle_now, client, text))
-            return
-        self.handle_now(client, text)
-
-    def handle_now(self, client: Peer, text: str) -> None:
-        """Answer one client message now (no action of this room is waiting for a commit)."""
-        try:
-            check_size(text, self.hub.limits.max_message_bytes)
-            if not client.allow():
-                client.rate_limited()
-                return
-            frame = read_frame(text)
-        except BadFrame as exc:
-            client.error(exc.code, str(exc), exc.ref)
-            return
-        try:
-            self._dispatch(client, frame.message)
-        except PaijuError as exc:
-            client.refuse(exc, frame.ref)
-        except RecursionError:
-            client.error("bad_message", "the message is nested too deeply", frame.ref)
-
-    def _dispatch(self, client: Peer, msg: Any) -> None:
-        if isinstance(msg, Ping):
-            client.send(Pong(id=msg.id))
-        elif isinstance(msg, Sync):
-            state = self.state_for(client, msg.id)
-            if state is None:
-                client.send(
-                    Welcome(
-                        room=self.info(),
-                        player=client.player.id,
-                        name=client.player.name,
-                        seat=client.seat,
-                        limits=self.hub.limits.model_dump(),
-                    )
-                )
-            else:
-                client.send(state)
-        elif isinstance(msg, Hello):
-            raise ServerError("bad_message", "already authenticated")
-        elif isinstance(msg, Resume):
-            if client.seat is None:
-                raise ServerError("spectator", "a spectator holds no seat to resume")
-            self.resume(client.seat)
-        elif isinstance(msg, ActionMsg):
-            self._player_action(client, msg)
-        elif isinstance(msg, Continue):
-            self._continue(client)
-        elif isinstance(msg, Again):
-            if client.seat is None:
-                raise ServerError("spectator", "a spectator holds no seat to play again in")
-            self.hub.again(self, client.player)
-        elif isinstance(msg, Ready):
-            if client.seat is None:
-                raise ServerError("spectator", "a spectator holds no seat to get ready in")
-            self.set_ready(client.seat, msg.ready)
-        elif isinstance(msg, Draft):
-            if client.seat is None:
-                raise ServerError("spectator", "a spectator holds no seat")
-            self.set_draft(client.seat, msg.action)
-            draft = self.seats[client.seat].draft is not None
-            client.send(Drafted(room=self.id, seat=client.seat, draft=draft, id=msg.id))
-        elif isinstance(msg, ClientSeed):
-            self.set_client_seed(client, msg)
-        elif isinstance(msg, Chat):
-            self.chat(client, msg)
-        elif isinstance(msg, Report):
-            self.report(client, msg)
-        elif isinstance(msg, AutoPass):
-            if client.seat is None:
-                raise ServerError("spectator", "a spectator holds no seat to pass for")
-            self.set_auto_pass(client.seat, msg.on)
-
-    def _continue(self, client: Peer) -> None:
-        """继续: answered by the result again (to everyone, while the next hand still waits
-        for this seat; else to this socket), or refused when no result is shown."""
-        if client.seat is None:
-            raise ServerError("spectator", "a spectator has no result to continue from")
-        if self.over is None:
-            raise ServerError("no_result", "no hand's result is shown: 继续 comes after a hand")
-        if client.seat in self.waiting and self.next_hand is not None:
-            self.next_hand_please(client.seat)
-            return
-        left = max(0.0, self._hand_at - self.loop.time()) if self.next_hand is not None else None
-        update = {"next_hand_in": None if left is None else round(left, 1)}
-        client.send(self.over.model_copy(update=update))
-
-    def chat(self, client: Peer, msg: Chat) -> None:
-        """A seat's phrase, emote or (where the operator allows it) text, to every socket."""
-        seat = client.seat
-        if seat is None:
-            raise ServerError("spectator", "spectators watch: they send no phrase or emote")
-        given = [x for x in (msg.phrase, msg.emote, msg.text) if x is not None]
-        if len(given) != 1:
-            raise ServerError("bad_message", "a chat message has one of phrase, emote or text")
-        limits = self.hub.limits
-        rt = self.seats[seat]
-        text = None
-        if msg.phrase is not None and msg.phrase not in phrases_for(self.variant.family):
-            raise ServerError(
-                "bad_message",
-                f"unknown phrase {msg.phrase!r}; this table's: "
-                f"{', '.join(phrases_for(self.variant.family))}",
-            )
-        if msg.emote is not None and msg.emote not in EMOTES:
-            raise ServerError(
-                "bad_message", f"unknown emote {msg.emote!r}; emotes: {', '.join(EMOTES)}"
-            )
-        if msg.text is not None:
-            text = check_text(msg.text, limits.chat_text_max)
-            if rt.chat.muted:
-                raise ServerError("chat_muted", "reports stopped this seat's free text")
-        rt.chat.take(limits.chat_seconds, limits.chat_per_minute)
-        out = ChatMsg(room=self.id, seat=seat, phrase=msg.phrase, emote=msg.emote, text=text)
-        body = out.model_dump_json()
-        for other in self.clients():
-            other.send(body)
-
-    def report(self, client: Peer, msg: Report) -> None:
-        """举报 a seat's free text: logged for the operator; two reporters stop it."""
-        if client.seat is None:
-            raise ServerError("spectator", "spectators watch: they report nothing")
-        if not 0 <= msg.seat < self.n or msg.seat == client.seat:
-            raise ServerError("bad_seat", f"seat {msg.seat} is not another seat of this room")
-        pace = self.seats[msg.seat].chat
-        pace.reported_by.add(client.player.id)
-        log.warning(
-            "room %s: player %s reported the chat of seat %d", self.id, client.player.id, msg.seat
-        )
-        client.send(Reported(seat=msg.seat, muted=pace.muted, id=msg.id))
+    # -- what a socket asks (paiju.server.inbox reads its messages) ---------------------
 
     def parse_action(self, action: Any) -> Action:
         """An action of this room's game from its JSON form (``ProtocolError`` if bad)."""
@@ -1509,28 +1349,23 @@ class Room:
         except Exception as exc:  # a family's parser raising something else
             raise ProtocolError(f"bad action: {exc}") from None
 
-    def _player_action(self, client: Peer, msg: ActionMsg) -> None:
-        seat = client.seat
-        if seat is None:
-            raise ServerError("spectator", "spectators cannot act; join a seat to play")
-        if msg.seat is not None and msg.seat != seat:
-            raise ServerError("wrong_seat", f"this token holds seat {seat}, not seat {msg.seat}")
-        if self.state is None or not self.acting():
-            raise ServerError(
-                "no_hand", "no hand is in play; wait for the next deal", **self.words()
-            )
-        if msg.game is not None and msg.game != self.hand_id:
-            raise ServerError(
-                "stale",
-                f"game {msg.game} is not in play; the current game is {self.hand_id}",
-                **self.words(),
-            )
-        action = self.parse_action(msg.action)
+    def player_acts(self, seat: int, action: Action, ref: str | int | None) -> None:
+        """A seated player's own action, played as :meth:`act` plays it; once it is
+        accepted the seat leaves 托管 and its timeouts are forgotten (a refused action
+        changes nothing: 托管 and the bot's pending move stay)."""
         rt = self.seats[seat]
-        # A rejected action changes nothing: 托管 and the bot's pending move stay until the
-        # player's own action has been accepted (act raises before anything changes).
-        self.act(seat, action, "player", msg.id)
+        self.act(seat, action, "player", ref)
         if rt.auto:
             rt.auto = False
             self._cancel_bot(rt)
         rt.timeouts = 0
+
+    def result_now(self) -> HandOver | None:
+        """The last hand's result as it is shown now (``None``: none is), with the seconds
+        left until the next deal (``None`` when no deal is waiting)."""
+        if self.over is None:
+            return None
+        if self.next_hand is None:
+            return self.over.model_copy(update={"next_hand_in": None})
+        left = max(0.0, self._hand_at - self.loop.time())
+        return self.over.model_copy(update={"next_hand_in": round(left, 1)})
