@@ -183,7 +183,7 @@ def create_app(
 
     ``admin_token``: the operator's bearer token (may close any room); ``allow_rollback``:
     start even on a database that went back in time (see
-    :class:`~paiju.server.store.Watermark`). With ``node``: one node of a cluster
+    :class:`~paiju.server.watermark.Watermark`). With ``node``: one node of a cluster
     (:mod:`paiju.server.cluster`) on a shared PostgreSQL database."""
     state: dict[str, Any] = {}
     limits = limits or Limits()

@@ -39,9 +39,10 @@ from sqlalchemy.pool import NullPool
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
+from paiju.server.batches import Fence
 from paiju.server.errors import ServerError
 from paiju.server.rows import ActionWrite, HandWrite
-from paiju.server.store import Fence, Store, database_url
+from paiju.server.store import Store, database_url
 
 __all__ = ["Lease", "Leases", "Nodes", "Presence", "SharedStore", "StaleLease"]
 

@@ -27,10 +27,8 @@ import json
 import logging
 import os
 import secrets
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -51,17 +49,17 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DatabaseError, DataError, IntegrityError, StatementError
 from sqlalchemy.pool import StaticPool
-from sqlalchemy.sql.elements import TextClause
 
 from paiju.errors import PaijuError
+from paiju.server import batches as sql
 from paiju.server import tables as t
 from paiju.server.errors import ServerError
 from paiju.server.invites import new_code
 from paiju.server.rows import ActionWrite, HandEnding, HandRow, HandWrite, PlayerRow, RoomRow
+from paiju.server.watermark import Watermark
 
 __all__ = [
     "Store",
-    "Watermark",
     "database_url",
     "hash_token",
     "migrate",
@@ -90,113 +88,6 @@ def _sqlite_path(url: str) -> Path | None:
     if not url.startswith("sqlite:///"):
         return None
     return Path(url.removeprefix("sqlite:///").split("?", 1)[0])
-
-
-class Watermark:
-    """``<db>.ids`` beside a SQLite file: the hand ids this server reserved and the
-    highest one it knows was stored, and how many players there were.
-
-    * Ids are reserved in blocks of :attr:`BLOCK` (the file is written and synced
-      before an id of a new block is given): after a crash or a lost ``-wal`` file the
-      next id is past every id ever given - a seed commitment names one hand for ever.
-    * At start-up a database holding fewer hands (or players) than the watermark saw
-      went back in time - its last commits were lost (a deleted ``-wal``, a restored
-      backup, a truncated file): the server refuses to start and says so, unless the
-      operator allows it (``--allow-rollback``), and then it logs the loss loudly.
-    """
-
-    BLOCK = 1000
-    SAVE_EVERY = 1.0
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._lock = threading.Lock()
-        """Ids are reserved on the event loop and marked stored by the journal's writer."""
-        self.reserved = 0
-        self.stored = 0
-        self.players = 0
-        self._saved_at = 0.0
-        self._dirty = False
-
-    def check(self, db_hands: int, db_players: int, fresh: bool, allow: bool, shown: str) -> int:
-        """Compare the database with the watermark; the id to count hands from."""
-        seen: dict[str, Any] = {}
-        if self.path.exists():
-            try:
-                seen = json.loads(self.path.read_text(encoding="utf-8"))
-            except (OSError, ValueError) as exc:
-                raise PaijuError(f"the id watermark {self.path} is unreadable: {exc}") from None
-        self.reserved = int(seen.get("reserved", 0))
-        self.stored = int(seen.get("stored", 0))
-        self.players = int(seen.get("players", 0))
-        lost_hands = self.stored - db_hands
-        lost_players = self.players - db_players
-        if lost_hands > 0 or lost_players > 0:
-            what = (
-                f"the database {shown} went back in time: it holds hands up to id {db_hands}"
-                f" and {db_players} players, but this server had stored hands up to id"
-                f" {self.stored} and {self.players} players ({max(lost_hands, 0)} hand ids"
-                f" and {max(lost_players, 0)} players are missing)"
-                + (" - the file was empty or new" if fresh else "")
-                + ". Its last commits were lost (a deleted -wal file, a restored backup,"
-                " a truncated file?)"
-            )
-            if not allow:
-                raise PaijuError(
-                    what + ". Restore the database, or start with --allow-rollback to"
-                    " serve from it anyway (no id is given twice)"
-                )
-            log.error(
-                "%s; starting anyway (--allow-rollback), ids continue after %d", what, self.reserved
-            )
-            self.stored = db_hands
-        elif fresh and not self.path.exists():
-            log.warning("paiju: starting a new, empty database at %s", shown)
-        self.stored = max(self.stored, db_hands)
-        self.players = max(self.players, db_players)
-        start = max(db_hands, self.reserved)
-        self.reserve(start + 1)
-        return start
-
-    def reserve(self, hand_id: int) -> None:
-        """Make sure ``hand_id`` is reserved (written and synced) before it is given."""
-        with self._lock:
-            if hand_id > self.reserved:
-                self.reserved = hand_id + self.BLOCK
-                self._save(force=True)
-
-    def stored_up_to(self, hand_id: int) -> None:
-        """Hands up to ``hand_id`` are committed (saved at most every second)."""
-        with self._lock:
-            if hand_id > self.stored:
-                self.stored = hand_id
-                self._dirty = True
-                self._save()
-
-    def player_added(self) -> None:
-        with self._lock:
-            self.players += 1
-            self._dirty = True
-            self._save()
-
-    def save(self, force: bool = False) -> None:
-        with self._lock:
-            self._save(force)
-
-    def _save(self, force: bool = False) -> None:
-        now = time.monotonic()
-        if not force and (not self._dirty or now - self._saved_at < self.SAVE_EVERY):
-            return
-        body = json.dumps(
-            {"reserved": self.reserved, "stored": self.stored, "players": self.players}
-        )
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as out:
-            out.write(body)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, self.path)
-        self._saved_at, self._dirty = now, False
 
 
 def database_url(db: str) -> str:
@@ -253,157 +144,6 @@ def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
 
 
 # Statements built once: the hot path (one action, one settlement) re-uses them.
-_INSERT_ACTION_QMARK = (
-    "INSERT INTO actions (hand_id, idx, seat, action, actor, at) VALUES (?, ?, ?, ?, ?, ?)"
-)
-_INSERT_HAND_QMARK = (
-    "INSERT INTO hands (id, room_id, hand_no, code, game_options, seats, players, commitment,"
-    " seed, client_seeds, deal, context, status, settlement, started_at, ended_at,"
-    " record_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-_SETTLE_HAND_QMARK = "UPDATE hands SET status = 'over', settlement = ?, ended_at = ? WHERE id = ?"
-_INSERT_LEDGER_QMARK = (
-    "INSERT INTO ledger (player_id, room_id, hand_id, seat, delta, balance, at)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
-)
-_ROOM_AFTER_HAND_QMARK = "UPDATE rooms SET hands_played = ?, context = ?, status = ? WHERE id = ?"
-_ACTIONS_PG = """INSERT INTO actions (hand_id, idx, seat, action, actor, at)
-    SELECT u.hand, u.idx, u.seat, CAST(u.action AS json), u.actor, CAST(:at AS float8)
-    FROM unnest(CAST(:hand AS integer[]), CAST(:idx AS integer[]), CAST(:seat AS integer[]),
-        CAST(:action AS text[]), CAST(:actor AS text[])) AS u(hand, idx, seat, action, actor)"""
-_HANDS_PG = """INSERT INTO hands (id, room_id, hand_no, code, game_options, seats, players,
-        commitment, seed, client_seeds, deal, context, status, settlement, started_at,
-        ended_at, record_format)
-    SELECT u.id, u.room, u.no, u.code, CAST(u.options AS json), u.seats, CAST(u.players AS json),
-        u.commitment, u.seed, CAST(u.client_seeds AS json), CAST(u.deal AS json),
-        CAST(u.context AS json), 'playing', CAST('null' AS json), CAST(:at AS float8), NULL,
-        u.format
-    FROM unnest(CAST(:id AS integer[]), CAST(:room AS integer[]), CAST(:no AS integer[]),
-        CAST(:code AS text[]), CAST(:options AS text[]), CAST(:seats AS integer[]),
-        CAST(:players AS text[]), CAST(:commitment AS text[]), CAST(:seed AS text[]),
-        CAST(:client_seeds AS text[]), CAST(:deal AS text[]), CAST(:context AS text[]),
-        CAST(:format AS integer[]))
-        AS u(id, room, no, code, options, seats, players, commitment, seed, client_seeds, deal,
-            context, format)"""
-_FENCE_PG = """WITH fence AS (
-        SELECT l.room_id FROM room_leases AS l
-        JOIN unnest(CAST(:fence_rooms AS integer[]), CAST(:fence_epochs AS integer[]))
-            AS f(room, epoch) ON l.room_id = f.room AND l.epoch = f.epoch
-        ORDER BY l.room_id FOR KEY SHARE OF l
-    ), locks AS (
-        SELECT pg_advisory_xact_lock(:lock_ns, p)
-        FROM unnest(CAST(:lock_players AS integer[])) AS p
-        WHERE (SELECT count(*) FROM fence) = :fence_n
-        ORDER BY p)
-    """
-"""The lease rows of a batch's rooms at the epochs the node holds, locked (``FOR KEY
-SHARE``: a takeover waits for the transaction), then - only once they all hold - the
-advisory locks of the players whose ledger balances the batch moves (in id order: no
-deadlock): the first write of a cluster node's transaction is made only if every lease
-is there and every lock is taken (:class:`Fence`)."""
-_FENCED_WHERE = (
-    " WHERE (SELECT count(*) FROM fence) = :fence_n AND (SELECT count(*) FROM locks) = :lock_n"
-)
-_INSERT_ACTIONS_PG = text(_ACTIONS_PG)
-_INSERT_HANDS_PG = text(_HANDS_PG)
-_INSERT_ACTIONS_FENCED_PG = text(_FENCE_PG + _ACTIONS_PG + _FENCED_WHERE)
-_INSERT_HANDS_FENCED_PG = text(_FENCE_PG + _HANDS_PG + _FENCED_WHERE)
-_SETTLE_SQL = """WITH settled AS (
-        UPDATE hands SET status = 'over', ended_at = CAST(:at AS float8),
-            settlement = CAST((CAST(:settlement AS text[]))[
-                array_position(CAST(:ended AS integer[]), hands.id)] AS json)
-        WHERE hands.id = ANY(CAST(:ended AS integer[]))
-        RETURNING 1
-    ), after_hand AS (
-        UPDATE rooms SET
-            hands_played =
-                (CAST(:played AS integer[]))[array_position(CAST(:rooms AS integer[]), id)],
-            context = CAST(
-                (CAST(:context AS text[]))[array_position(CAST(:rooms AS integer[]), id)]
-                AS json),
-            status = (CAST(:status AS text[]))[array_position(CAST(:rooms AS integer[]), id)]
-        WHERE id = ANY(CAST(:rooms AS integer[]))
-        RETURNING 1
-    )
-    INSERT INTO ledger (player_id, room_id, hand_id, seat, delta, balance, at)
-    SELECT u.player, u.room, u.hand, u.seat, u.delta, {balance}, CAST(:at AS float8)
-    FROM unnest(CAST(:player AS integer[]), CAST(:room AS integer[]), CAST(:hand AS integer[]),
-        CAST(:seat AS integer[]), CAST(:delta AS integer[]), CAST(:balance AS integer[]))
-        WITH ORDINALITY AS u(player, room, hand, seat, delta, balance, n)
-    ORDER BY u.n"""
-_SETTLE_PG = text(_SETTLE_SQL.format(balance="u.balance"))
-"""The hands a batch ends, settled: the hands' settlements, their rooms after them and the
-ledger's rows, in one statement (each part a data-modifying WITH clause)."""
-_SETTLE_COUNTED_PG = text(
-    _SETTLE_SQL.format(
-        balance="""CASE WHEN u.player IS NOT NULL THEN
-            COALESCE((SELECT l.balance FROM ledger AS l WHERE l.player_id = u.player
-                ORDER BY l.id DESC LIMIT 1), 0)
-            + sum(u.delta) OVER (PARTITION BY u.player ORDER BY u.n) END"""
-    )
-)
-"""The same, each ledger row's running balance counted by the statement itself: the
-player's last stored balance and the deltas of the batch up to the row. Its snapshot is
-taken after the players' locks were (by the transaction's first write), so it sees every
-balance another node committed before (``balance`` is passed as NULLs)."""
-"""PostgreSQL's statements of a batch: one a table, its rows as arrays (the updates find
-their rows by ``= ANY``, an index scan, and their values by position: a join with
-``unnest`` would be planned as a scan of the whole table)."""
-
-
-@dataclass(frozen=True)
-class Fence:
-    """The room leases a cluster node's transaction is written under (room -> the epoch
-    this node holds), checked by the transaction's first write itself: that statement
-    locks the lease rows, then takes the advisory locks ``locks`` (namespace ``lock_ns``)
-    of the players whose balances the transaction moves, and writes nothing unless every
-    epoch is still there (one round trip, not queries of their own before it).
-    ``verify(conn, epochs)`` is called when that write wrote nothing, or when the transaction has
-    no write to carry the check: it looks at the leases (``epochs``) and raises if one is
-    stale."""
-
-    epochs: Mapping[int, int]
-    verify: Callable[[Connection, Mapping[int, int]], None]
-    locks: Sequence[int] = ()
-    lock_ns: int = 0
-
-    def params(self) -> dict[str, Any]:
-        rooms = sorted(self.epochs)
-        return {
-            "fence_rooms": rooms,
-            "fence_epochs": [self.epochs[r] for r in rooms],
-            "fence_n": len(rooms),
-            "lock_ns": self.lock_ns,
-            "lock_players": sorted(self.locks),
-            "lock_n": len(self.locks),
-        }
-
-    def check(self, conn: Connection, passed: bool | None) -> None:
-        """After the first write: ``passed`` whether it wrote (None: there was none)."""
-        if passed:
-            return
-        self.verify(conn, self.epochs)
-        if passed is False:  # written under the fence and nothing written: never silently
-            raise PaijuError("a fenced write wrote nothing, yet its room leases are held")
-
-
-def _write(
-    conn: Connection,
-    statements: tuple[TextClause, TextClause],
-    params: dict[str, Any],
-    rows: int,
-    fence: Fence | None,
-) -> None:
-    """An insert of ``rows`` rows: the plain statement, or the fenced one with ``fence``
-    (which it checks: nothing written when a lease is stale)."""
-    plain, fenced = statements
-    if fence is None:
-        conn.execute(plain, params)
-    else:
-        written = conn.execute(fenced, {**params, **fence.params()})
-        fence.check(conn, written.rowcount == rows)
-
-
 class Store:
     """The server's database (synchronous; the server calls it from its event loop)."""
 
@@ -967,15 +707,15 @@ class Store:
 
     def _fence(
         self, conn: Connection, hands: Sequence[HandWrite], actions: Sequence[ActionWrite]
-    ) -> Fence | None:
+    ) -> sql.Fence | None:
         """Called first in every transaction of :meth:`append_actions` (not on the SQLite
-        hot path): nothing here; a cluster node's store answers the :class:`Fence` of its
-        room leases that the transaction's first write checks
-        (:class:`paiju.server.lease.SharedStore`)."""
+        hot path): nothing here; a cluster node's store answers the
+        :class:`~paiju.server.batches.Fence` of its room leases that the transaction's
+        first write checks (:class:`paiju.server.lease.SharedStore`)."""
         return None
 
     def _insert_hands_postgres(
-        self, conn: Connection, hands: Sequence[HandWrite], now: float, fence: Fence | None
+        self, conn: Connection, hands: Sequence[HandWrite], now: float, fence: sql.Fence | None
     ) -> None:
         """The batch's new hands in one statement (arrays unnested), fenced when asked."""
         dumps = json.dumps
@@ -997,7 +737,9 @@ class Store:
             "format": [h.record_format for h in hands],
             "at": now,
         }
-        _write(conn, (_INSERT_HANDS_PG, _INSERT_HANDS_FENCED_PG), params, len(hands), fence)
+        sql.write(
+            conn, (sql.INSERT_HANDS_PG, sql.INSERT_HANDS_FENCED_PG), params, len(hands), fence
+        )
 
     def _append_sqlite(
         self,
@@ -1011,7 +753,7 @@ class Store:
         dumps = json.dumps
         if hands:
             conn.exec_driver_sql(
-                _INSERT_HAND_QMARK,
+                sql.INSERT_HAND_QMARK,
                 [
                     (
                         h.id,
@@ -1037,7 +779,7 @@ class Store:
             )
         if actions:
             conn.exec_driver_sql(
-                _INSERT_ACTION_QMARK,
+                sql.INSERT_ACTION_QMARK,
                 [(w.hand_id, w.idx, w.seat, dumps(dict(w.action)), w.actor, now) for w in actions],
             )
         balances: dict[int, int] = {}
@@ -1055,13 +797,13 @@ class Store:
             status = "finished" if ending.room_finished else "playing"
             rooms.append((ending.hands_played, dumps(dict(ending.context)), status, ending.room_id))
         if settled:
-            conn.exec_driver_sql(_SETTLE_HAND_QMARK, settled)
-            conn.exec_driver_sql(_INSERT_LEDGER_QMARK, ledger)
-            conn.exec_driver_sql(_ROOM_AFTER_HAND_QMARK, rooms)
+            conn.exec_driver_sql(sql.SETTLE_HAND_QMARK, settled)
+            conn.exec_driver_sql(sql.INSERT_LEDGER_QMARK, ledger)
+            conn.exec_driver_sql(sql.ROOM_AFTER_HAND_QMARK, rooms)
         return balances
 
     def _append_postgres(
-        self, conn: Connection, actions: Sequence[ActionWrite], now: float, fence: Fence | None
+        self, conn: Connection, actions: Sequence[ActionWrite], now: float, fence: sql.Fence | None
     ) -> dict[int, int]:
         """The hot path on PostgreSQL: the batch's actions, settlements, ledger rows and
         rooms in one statement a table (arrays unnested), not one a row; the ledger rows
@@ -1080,8 +822,8 @@ class Store:
             "actor": [w.actor for w in actions],
             "at": now,
         }
-        statements = (_INSERT_ACTIONS_PG, _INSERT_ACTIONS_FENCED_PG)
-        _write(conn, statements, params, len(actions), fence)
+        statements = (sql.INSERT_ACTIONS_PG, sql.INSERT_ACTIONS_FENCED_PG)
+        sql.write(conn, statements, params, len(actions), fence)
         endings = [(w.hand_id, w.ending) for w in actions if w.ending is not None]
         if not endings:
             return {}
@@ -1100,7 +842,7 @@ class Store:
                     ledger[key].append(value)
             rooms[ending.room_id] = ending  # a room's next hand is dealt after a commit
         conn.execute(
-            _SETTLE_COUNTED_PG if self.counts_balances else _SETTLE_PG,
+            sql.SETTLE_COUNTED_PG if self.counts_balances else sql.SETTLE_PG,
             {
                 **ledger,
                 "ended": [h for h, _ in endings],

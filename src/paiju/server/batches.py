@@ -1,0 +1,188 @@
+"""The statements of a group commit: how one batch of the journal's writes (actions, and
+the hands they start and end) is stored in one transaction.
+
+SQLite takes plain statements with their rows as ``executemany`` parameters. PostgreSQL
+takes one statement a table, its rows as arrays (``unnest``); the hands a batch ends are
+settled by one statement (their settlements, their rooms after them and the ledger's rows,
+each a data-modifying ``WITH`` clause). A cluster node's batch is written under its room
+leases (:class:`Fence`): the batch's first write checks them itself and writes nothing
+when one is stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.engine import Connection
+from sqlalchemy.sql.elements import TextClause
+
+from paiju.errors import PaijuError
+
+__all__ = [
+    "INSERT_ACTIONS_FENCED_PG",
+    "INSERT_ACTIONS_PG",
+    "INSERT_ACTION_QMARK",
+    "INSERT_HANDS_FENCED_PG",
+    "INSERT_HANDS_PG",
+    "INSERT_HAND_QMARK",
+    "INSERT_LEDGER_QMARK",
+    "ROOM_AFTER_HAND_QMARK",
+    "SETTLE_COUNTED_PG",
+    "SETTLE_HAND_QMARK",
+    "SETTLE_PG",
+    "Fence",
+    "write",
+]
+
+INSERT_ACTION_QMARK = (
+    "INSERT INTO actions (hand_id, idx, seat, action, actor, at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+INSERT_HAND_QMARK = (
+    "INSERT INTO hands (id, room_id, hand_no, code, game_options, seats, players, commitment,"
+    " seed, client_seeds, deal, context, status, settlement, started_at, ended_at,"
+    " record_format) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+SETTLE_HAND_QMARK = "UPDATE hands SET status = 'over', settlement = ?, ended_at = ? WHERE id = ?"
+INSERT_LEDGER_QMARK = (
+    "INSERT INTO ledger (player_id, room_id, hand_id, seat, delta, balance, at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+ROOM_AFTER_HAND_QMARK = "UPDATE rooms SET hands_played = ?, context = ?, status = ? WHERE id = ?"
+ACTIONS_PG = """INSERT INTO actions (hand_id, idx, seat, action, actor, at)
+    SELECT u.hand, u.idx, u.seat, CAST(u.action AS json), u.actor, CAST(:at AS float8)
+    FROM unnest(CAST(:hand AS integer[]), CAST(:idx AS integer[]), CAST(:seat AS integer[]),
+        CAST(:action AS text[]), CAST(:actor AS text[])) AS u(hand, idx, seat, action, actor)"""
+HANDS_PG = """INSERT INTO hands (id, room_id, hand_no, code, game_options, seats, players,
+        commitment, seed, client_seeds, deal, context, status, settlement, started_at,
+        ended_at, record_format)
+    SELECT u.id, u.room, u.no, u.code, CAST(u.options AS json), u.seats, CAST(u.players AS json),
+        u.commitment, u.seed, CAST(u.client_seeds AS json), CAST(u.deal AS json),
+        CAST(u.context AS json), 'playing', CAST('null' AS json), CAST(:at AS float8), NULL,
+        u.format
+    FROM unnest(CAST(:id AS integer[]), CAST(:room AS integer[]), CAST(:no AS integer[]),
+        CAST(:code AS text[]), CAST(:options AS text[]), CAST(:seats AS integer[]),
+        CAST(:players AS text[]), CAST(:commitment AS text[]), CAST(:seed AS text[]),
+        CAST(:client_seeds AS text[]), CAST(:deal AS text[]), CAST(:context AS text[]),
+        CAST(:format AS integer[]))
+        AS u(id, room, no, code, options, seats, players, commitment, seed, client_seeds, deal,
+            context, format)"""
+FENCE_PG = """WITH fence AS (
+        SELECT l.room_id FROM room_leases AS l
+        JOIN unnest(CAST(:fence_rooms AS integer[]), CAST(:fence_epochs AS integer[]))
+            AS f(room, epoch) ON l.room_id = f.room AND l.epoch = f.epoch
+        ORDER BY l.room_id FOR KEY SHARE OF l
+    ), locks AS (
+        SELECT pg_advisory_xact_lock(:lock_ns, p)
+        FROM unnest(CAST(:lock_players AS integer[])) AS p
+        WHERE (SELECT count(*) FROM fence) = :fence_n
+        ORDER BY p)
+    """
+"""The lease rows of a batch's rooms at the epochs the node holds, locked (``FOR KEY
+SHARE``: a takeover waits for the transaction), then - only once they all hold - the
+advisory locks of the players whose ledger balances the batch moves (in id order: no
+deadlock): the first write of a cluster node's transaction is made only if every lease
+is there and every lock is taken (:class:`Fence`)."""
+FENCED_WHERE = (
+    " WHERE (SELECT count(*) FROM fence) = :fence_n AND (SELECT count(*) FROM locks) = :lock_n"
+)
+INSERT_ACTIONS_PG = text(ACTIONS_PG)
+INSERT_HANDS_PG = text(HANDS_PG)
+INSERT_ACTIONS_FENCED_PG = text(FENCE_PG + ACTIONS_PG + FENCED_WHERE)
+INSERT_HANDS_FENCED_PG = text(FENCE_PG + HANDS_PG + FENCED_WHERE)
+SETTLE_SQL = """WITH settled AS (
+        UPDATE hands SET status = 'over', ended_at = CAST(:at AS float8),
+            settlement = CAST((CAST(:settlement AS text[]))[
+                array_position(CAST(:ended AS integer[]), hands.id)] AS json)
+        WHERE hands.id = ANY(CAST(:ended AS integer[]))
+        RETURNING 1
+    ), after_hand AS (
+        UPDATE rooms SET
+            hands_played =
+                (CAST(:played AS integer[]))[array_position(CAST(:rooms AS integer[]), id)],
+            context = CAST(
+                (CAST(:context AS text[]))[array_position(CAST(:rooms AS integer[]), id)]
+                AS json),
+            status = (CAST(:status AS text[]))[array_position(CAST(:rooms AS integer[]), id)]
+        WHERE id = ANY(CAST(:rooms AS integer[]))
+        RETURNING 1
+    )
+    INSERT INTO ledger (player_id, room_id, hand_id, seat, delta, balance, at)
+    SELECT u.player, u.room, u.hand, u.seat, u.delta, {balance}, CAST(:at AS float8)
+    FROM unnest(CAST(:player AS integer[]), CAST(:room AS integer[]), CAST(:hand AS integer[]),
+        CAST(:seat AS integer[]), CAST(:delta AS integer[]), CAST(:balance AS integer[]))
+        WITH ORDINALITY AS u(player, room, hand, seat, delta, balance, n)
+    ORDER BY u.n"""
+SETTLE_PG = text(SETTLE_SQL.format(balance="u.balance"))
+"""The hands a batch ends, settled: the hands' settlements, their rooms after them and the
+ledger's rows, in one statement (each part a data-modifying WITH clause)."""
+SETTLE_COUNTED_PG = text(
+    SETTLE_SQL.format(
+        balance="""CASE WHEN u.player IS NOT NULL THEN
+            COALESCE((SELECT l.balance FROM ledger AS l WHERE l.player_id = u.player
+                ORDER BY l.id DESC LIMIT 1), 0)
+            + sum(u.delta) OVER (PARTITION BY u.player ORDER BY u.n) END"""
+    )
+)
+"""The same, each ledger row's running balance counted by the statement itself: the
+player's last stored balance and the deltas of the batch up to the row. Its snapshot is
+taken after the players' locks were (by the transaction's first write), so it sees every
+balance another node committed before (``balance`` is passed as NULLs)."""
+"""PostgreSQL's statements of a batch: one a table, its rows as arrays (the updates find
+their rows by ``= ANY``, an index scan, and their values by position: a join with
+``unnest`` would be planned as a scan of the whole table)."""
+
+
+@dataclass(frozen=True)
+class Fence:
+    """The room leases a cluster node's transaction is written under (room -> the epoch
+    this node holds), checked by the transaction's first write itself: that statement
+    locks the lease rows, then takes the advisory locks ``locks`` (namespace ``lock_ns``)
+    of the players whose balances the transaction moves, and writes nothing unless every
+    epoch is still there (one round trip, not queries of their own before it).
+    ``verify(conn, epochs)`` is called when that write wrote nothing, or when the transaction has
+    no write to carry the check: it looks at the leases (``epochs``) and raises if one is
+    stale."""
+
+    epochs: Mapping[int, int]
+    verify: Callable[[Connection, Mapping[int, int]], None]
+    locks: Sequence[int] = ()
+    lock_ns: int = 0
+
+    def params(self) -> dict[str, Any]:
+        rooms = sorted(self.epochs)
+        return {
+            "fence_rooms": rooms,
+            "fence_epochs": [self.epochs[r] for r in rooms],
+            "fence_n": len(rooms),
+            "lock_ns": self.lock_ns,
+            "lock_players": sorted(self.locks),
+            "lock_n": len(self.locks),
+        }
+
+    def check(self, conn: Connection, passed: bool | None) -> None:
+        """After the first write: ``passed`` whether it wrote (None: there was none)."""
+        if passed:
+            return
+        self.verify(conn, self.epochs)
+        if passed is False:  # written under the fence and nothing written: never silently
+            raise PaijuError("a fenced write wrote nothing, yet its room leases are held")
+
+
+def write(
+    conn: Connection,
+    statements: tuple[TextClause, TextClause],
+    params: dict[str, Any],
+    rows: int,
+    fence: Fence | None,
+) -> None:
+    """An insert of ``rows`` rows: the plain statement, or the fenced one with ``fence``
+    (which it checks: nothing written when a lease is stale)."""
+    plain, fenced = statements
+    if fence is None:
+        conn.execute(plain, params)
+    else:
+        written = conn.execute(fenced, {**params, **fence.params()})
+        fence.check(conn, written.rowcount == rows)
