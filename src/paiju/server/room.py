@@ -24,7 +24,6 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal, Protocol, cast
 
 from paiju.bots import Bot
@@ -34,8 +33,7 @@ from paiju.errors import PaijuError, ProtocolError
 from paiju.fairness import check_client_seed, commitment, new_seed
 from paiju.games import game as make_game
 from paiju.games import make_bot
-from paiju.sampling import ResampleFailed
-from paiju.server import hands
+from paiju.server import hands, seat_bots
 from paiju.server.errors import ServerError
 from paiju.server.fanout import legal_json, state_texts, update_texts
 from paiju.server.messages import (
@@ -98,27 +96,6 @@ class Host(Protocol):
 
     def summary(self, table: Table) -> MatchSummaryMsg:
         """总结算 of a table, from the hands stored of it."""
-
-
-_THINKER: ThreadPoolExecutor | None = None
-
-
-def _thinker() -> ThreadPoolExecutor:
-    """The threads 困难 bots think in, off the event loop (made on first use)."""
-    global _THINKER
-    if _THINKER is None:
-        _THINKER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="paiju-bot")
-    return _THINKER
-
-
-def seat_view_state(state: State, seat: int) -> State:
-    """What a bot of ``seat`` is handed: the hand resampled for the seat (its view, the
-    hidden cards dealt again), never the true deal; a clone where the family has no
-    sampler or no sample is found (the tests prove every family's bots decide the same)."""
-    try:
-        return state.resample(seat, random.Random(secrets.randbits(32)))
-    except (ResampleFailed, NotImplementedError):
-        return state.clone()
 
 
 RETRY_AFTER = 1.0
@@ -895,8 +872,8 @@ class Room:
             return
         bot = self._bot(seat)
         if rt.engine_level == "hard" and not state.hidden_window():
-            seen = self._seen(state, seat)
-            thinking = self.loop.run_in_executor(_thinker(), bot.act, seen, seat)
+            seen = seat_bots.seen(state, seat, self.id)
+            thinking = self.loop.run_in_executor(seat_bots.thinker(), bot.act, seen, seat)
             rt.thinking = thinking
             moment = len(state.history)
             thinking.add_done_callback(
@@ -907,39 +884,11 @@ class Room:
             return
         self.act(seat, self._bot_action(state, seat), actor)
 
-    def _seen(self, state: State, seat: int) -> State:
-        """What the seat's bot is handed: the hand resampled for the seat."""
-        try:
-            return seat_view_state(state, seat)
-        except Exception:
-            log.exception("room %s: no sample for seat %d; a clone is handed", self.id, seat)
-            return state.clone()
-
     def _bot_action(self, state: State, seat: int) -> Action:
         """The seat's bot's choice on what the seat sees, at once (a 困难 seat's rule bot
-        here: a window's decisions are made at its close); a random legal action if the
-        bot fails."""
-        bot = self._bot(seat)
-        policy = getattr(bot, "policy", None) if self.seats[seat].engine_level == "hard" else None
-        try:
-            action = (policy or bot).act(self._seen(state, seat), seat)
-        except Exception:
-            log.exception("room %s: bot failed for seat %d", self.id, seat)
-            action = None
-        return self._checked(state, seat, action)
-
-    def _checked(self, state: State, seat: int, action: Action | None) -> Action:
-        try:
-            if action is None:
-                raise ProtocolError("no decision")
-            state.check_turn(seat, action)
-            state.check(seat, action)
-        except Exception:
-            log.exception(
-                "room %s: bot failed for seat %d; playing a random legal action", self.id, seat
-            )
-            action = state.random_action(seat, random.Random(secrets.randbits(32)))
-        return action
+        here: a window's decisions are made at its close)."""
+        hard = self.seats[seat].engine_level == "hard"
+        return seat_bots.choose_now(self._bot(seat), hard, state, seat, self.id)
 
     def _bot_thought(
         self,
@@ -963,7 +912,7 @@ class Room:
             action = done.result()
         else:
             log.error("room %s: the hard bot failed for seat %d: %r", self.id, seat, done)
-        self.act(seat, self._checked(state, seat, action), actor)
+        self.act(seat, seat_bots.checked(state, seat, action, self.id), actor)
 
     # -- hidden decision windows (paiju.server.windows) ------------------------------------
 
