@@ -71,7 +71,7 @@ __all__ = ["serve", "verify"]
     default=0.008,
     show_default=True,
     help="A cluster node starts a group commit this many seconds after its last one at the"
-    " soonest while actions keep coming, so that its commits stay as large as one server's"
+    " soonest while actions keep coming: fewer, larger commits, for that much more wait"
     " (0: each starts when the last is stored).",
 )
 @variants_option

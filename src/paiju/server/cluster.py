@@ -131,10 +131,11 @@ class NodeConfig:
     """Rooms a node takes over per tick at most."""
     commit_spacing: float = 0.008
     """Seconds at least between the starts of this node's group commits under a steady
-    load (:attr:`Journal.spacing`): a node with a share of the cluster's load gathers as
-    many writes per transaction as one server with all of it, so the database's work per
-    action stays flat as nodes are added. An action after a quiet spell is stored at once;
-    under load one waits this long at most for its commit."""
+    load (:attr:`Journal.spacing`): a node with a share of the cluster's load gathers more
+    writes per transaction than it would without (fewer commits for the database, whose
+    cost is mostly per commit), though not as many as one server with all of the load.
+    An action after a quiet spell is stored at once; under load one waits this long at
+    most for its commit."""
 
     @property
     def ws_base(self) -> str:

@@ -107,8 +107,8 @@ class Journal:
         coming (0: the next starts as soon as one is stored). Under a steady load the
         writes of that time share one transaction, whose cost to the database is mostly
         its own, not its rows': a cluster node, which has a share of the load and so
-        smaller commits of its own, keeps its commits as large as one server's. A write
-        after a quiet spell is stored at once."""
+        smaller commits of its own, makes fewer and larger ones. A write after a quiet
+        spell is stored at once."""
         self._began = -math.inf
         """When the last group commit started (``time.monotonic()``)."""
 
