@@ -69,6 +69,18 @@ IN_VIEW = """(sel) => {
 }"""
 
 
+TURN_COLOURS = """() => {
+  const e = document.querySelector('#turn.mine');
+  if (!e || !e.isConnected) return null;
+  const s = getComputedStyle(e);
+  return [s.color, s.backgroundColor];
+}"""
+"""The ink and paper of one's own turn line, or null when it is not one's turn."""
+
+TURN_INK = f"() => {{ const c = ({TURN_COLOURS})(); return c === null || c[0] !== c[1]; }}"
+"""True unless one's own turn line is drawn in the colour of its background."""
+
+
 TOASTS = """document.addEventListener('DOMContentLoaded', () => {
   const el = document.getElementById('toast');
   new MutationObserver(() => {
@@ -94,11 +106,13 @@ def pictures(page: Any, name: str, in_view: str | None = None) -> None:
                 page.wait_for_function(IN_VIEW, arg=in_view, timeout=30_000)
             except PlaywrightTimeout:
                 raise AssertionError(f"{in_view} is not on the {label} screen") from None
-        if page.query_selector("#turn.mine"):  # 轮到你了 in a colour of its own, not white on white
-            ink, paper = page.eval_on_selector(
-                "#turn", "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"
-            )
-            assert ink != paper, f"the turn line is {ink} on {paper} on the {label} screen"
+        # 轮到你了 in a colour of its own, not white on white: looked at in one step of the
+        # page, on the line as drawn (a re-render between two steps is not the line's colour)
+        try:
+            page.wait_for_function(TURN_INK, timeout=10_000)
+        except PlaywrightTimeout:
+            colours = page.evaluate(TURN_COLOURS)
+            raise AssertionError(f"the turn line is {colours} on the {label} screen") from None
         wide = page.evaluate(WIDE)
         assert not wide, f"wider than the {label} screen: {wide}"
         if lang == "en":  # "You" is never said of in the third person, nor "1 hands"

@@ -219,6 +219,10 @@ def test_banker_game_with_bets(page: Any, server: WebServer) -> None:
     page.wait_for_selector(".bet-chip[data-bet='2']")
     assert len(page.query_selector_all("#bet-panel .card")) == 13  # the hand is seen first
     page.click(".bet-chip[data-bet='2']")
+    # the bet is taken, then every other bet is in and the arranging begins (a loaded
+    # machine may take a while over either step: each is waited for, not assumed)
+    page.wait_for_selector("#bet-panel", state="detached", timeout=30_000)
+    page.wait_for_selector("#ssz-submit", timeout=60_000)
     hand = hand_on_screen(page)
     params: ShisanzhangParams = params_of(find_variant("1301-payout"))
     rows = greedy_arrangement(parse_cards(" ".join(hand)), params.row_rules())
