@@ -65,6 +65,7 @@ def serve(
     from paiju.server.app import create_app as make
     from paiju.server.net import GuardedHttp, NetLimits, PerClient, trusted_proxies
     from paiju.server.options import Limits
+    from paiju.server.sockets import DirectWebSocket
     from paiju.server.store import Store
 
     limits = limits or Limits()
@@ -83,6 +84,7 @@ def serve(
         host=host,
         port=port,
         http=GuardedHttp,
+        ws=DirectWebSocket,
         ws_max_size=1 << 20,
         ws_ping_interval=limits.ws_ping_interval,
         ws_ping_timeout=limits.ws_ping_interval,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import hmac
 import json
@@ -56,6 +57,7 @@ from paiju.server.records import player_record, table_mates
 from paiju.server.room import Room
 from paiju.server.rows import PlayerRow
 from paiju.server.shared_limits import Admitted
+from paiju.server.sockets import DIRECT, Direct
 from paiju.server.store import LOCK_CHECK_SECONDS, Store, hash_token
 from paiju.server.summary import room_summary, table_of
 from paiju.server.verify import game_record, game_steps, verify_game
@@ -752,11 +754,20 @@ async def _serve_socket(
         await hub.guard.close_socket(player.id, address)
 
 
+def _answer(room: Room, client: Client, text: str) -> None:
+    """A text of a socket read on the direct path (:mod:`paiju.server.sockets`): answered
+    while its socket is open, as the socket's loop answers it."""
+    if not client.closed:
+        inbox.handle(room, client, text)
+
+
 async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: PlayerRow) -> None:
     guard = hub.guard
     shared = guard.shared  # a cluster's bucket admits each message before the room sees it
     bucket = Admitted() if shared else hub.bucket(player.id)
-    client = Client(player, websocket.send_text, hub.limits, websocket.close, bucket)
+    direct: Direct | None = websocket.scope.get("extensions", {}).get(DIRECT)
+    send_now = direct["send"] if direct is not None else None
+    client = Client(player, websocket.send_text, hub.limits, websocket.close, bucket, send_now)
     writer = asyncio.create_task(client.writer())
     try:
         await room.settled()  # the state it is sent includes the room's last action
@@ -766,6 +777,8 @@ async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: Playe
         client.close(4403, exc.code)
         await writer
         return
+    if direct is not None and not shared:  # each text answered as it is read
+        direct["receive"](functools.partial(_answer, room, client))
     try:
         while not client.closed:
             message = await websocket.receive()

@@ -48,7 +48,11 @@ class Bucket:
 
 
 class Client:
-    """One authenticated socket: an outbox drained by a writer task, and a rate bucket."""
+    """One authenticated socket: a rate bucket, and an outbox drained by a writer task.
+
+    Where the server offers it (``send_now``, :mod:`paiju.server.sockets`), a text goes
+    to the socket at once while nothing is queued before it; the writer task sends what
+    could not go at once (the socket's buffer is full, the socket is closing), in order."""
 
     def __init__(
         self,
@@ -57,10 +61,14 @@ class Client:
         limits: Limits,
         close: Callable[[int, str], Any],
         bucket: Bucket | None = None,
+        send_now: Callable[[str], bool] | None = None,
     ) -> None:
         self.player = player
         self.limits = limits
         self._send_text = send_text
+        self._send_now = send_now
+        self._sending = False
+        """The writer task is sending a text: the next ones queue behind it."""
         self._close = close
         self.outbox: collections.deque[str | None] = collections.deque()
         """Texts to send, in order; ``None`` closes. A deque with one waiter rather than
@@ -81,6 +89,15 @@ class Client:
         self._put(msg if isinstance(msg, str) else msg.model_dump_json())
 
     def _put(self, text: str | None) -> None:
+        send_now = self._send_now
+        if (
+            send_now is not None
+            and text is not None
+            and not self.outbox
+            and not self._sending
+            and send_now(text)
+        ):
+            return
         self.outbox.append(text)
         wakeup = self._wakeup
         if wakeup is not None and not wakeup.done():
@@ -125,11 +142,14 @@ class Client:
             text = outbox.popleft()
             if text is None:
                 break
+            self._sending = True
             try:
                 await self._send_text(text)
             except Exception:
                 self.closed = True
                 return
+            finally:
+                self._sending = False
         code, reason = getattr(self, "_close_args", (1000, "bye"))
         with contextlib.suppress(Exception):
             await self._close(code, reason)

@@ -611,11 +611,9 @@ class Room:
         self._cancel_bot(rt)
         self.acted.add(seat)
         rt.draft = None
-        self._broadcast(seat, actor, events, ref, within)
+        self._broadcast(seat, actor, events, ref, within)  # the next turns are scheduled
         if ending is not None:
             self._hand_over(state, ending)
-        else:
-            self._schedule()
 
     def _not_stored(self, seat: int, actor: str, ref: str | int | None, exc: BaseException) -> None:
         """The database refused the action. A refusal of this write itself (a value the

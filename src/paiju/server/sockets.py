@@ -1,0 +1,124 @@
+"""uvicorn's WebSocket protocol with a direct path for the room's messages.
+
+Through ASGI, every text a room sends costs a message dict, the framework's send wrappers
+(state checks, the exception handler's sender) and a coroutine that waits until the
+transport is writable, run by a writer task woken for it; every text a socket sends
+wakes the socket's task through the same layers, and uvicorn stops reading the socket
+until that task has taken it (two system calls a message). A table's action is one text
+in and a text out to each of its sockets, so these layers were a large part of the
+server's work per action.
+
+:class:`DirectWebSocket` offers the application, as the ASGI server extension
+:data:`DIRECT` of the socket's scope, two plain functions:
+
+* ``send(text) -> bool`` frames a text and hands it to the transport at once, and answers
+  ``False`` (nothing written) where the ASGI path must be taken: before the handshake
+  completes, once a close is sent or the peer is gone, or while the transport's buffer is
+  over its high-water mark (the ASGI send then waits for it to drain);
+* ``receive(on_text)`` hands every later text (and binary) message to ``on_text`` as it
+  is read, in order, after those already waiting in the ASGI queue; only the disconnect
+  still comes through ASGI. The application must answer each message at once, or queue
+  it itself: nothing stops the socket's reads (the room's rate limit drops a flood).
+
+The framing is the websockets library's, as on the ASGI path, so the bytes on the wire
+are the same. A server without the extension (another ASGI server, the test client) is
+served by the ASGI path alone.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TypedDict
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
+from websockets.http11 import Request
+
+__all__ = ["DIRECT", "Direct", "DirectWebSocket", "OnText"]
+
+log = logging.getLogger("paiju.server")
+
+DIRECT = "paiju.direct"
+"""The scope extension's name: ``scope["extensions"][DIRECT]`` is a :class:`Direct`."""
+
+OnText = Callable[[str], None]
+"""Takes one message of the socket, as text (a binary message decoded as UTF-8, as the
+application's ASGI loop decodes it)."""
+
+
+class Direct(TypedDict):
+    """The socket's direct path (see the module)."""
+
+    send: Callable[[str], bool]
+    receive: Callable[[OnText], None]
+
+
+class DirectWebSocket(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O WebSocket protocol whose scope carries :data:`DIRECT`."""
+
+    on_text: OnText | None = None
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        if self.handshake_initiated and not self.close_sent:  # the app's task starts later
+            direct: Direct = {"send": self.send_now, "receive": self.receive_into}
+            self.scope["extensions"][DIRECT] = direct  # type: ignore[assignment]
+
+    def send_now(self, text: str) -> bool:
+        if (
+            not self.handshake_complete
+            or self.close_sent
+            or self.disconnected
+            or self.initial_response is not None
+            or not self.writable.is_set()
+        ):
+            return False
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
+
+    def receive_into(self, on_text: OnText) -> None:
+        queued = []
+        while not self.queue.empty():
+            queued.append(self.queue.get_nowait())
+        self.on_text = on_text
+        for event in queued:
+            if event["type"] == "websocket.receive" and not self.disconnected:
+                self._take(
+                    event.get("text") or (event.get("bytes") or b"").decode(errors="replace")
+                )
+            else:
+                self.queue.put_nowait(event)  # the disconnect stays for the app's task
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
+
+    def send_receive_event_to_app(self) -> None:
+        if self.on_text is None or self.close_sent:
+            super().send_receive_event_to_app()
+            return
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        if self.curr_msg_data_type != "text":
+            self.frames = []
+            self._take(data.decode(errors="replace"))
+            return
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:  # uvicorn's own answer: closed with 1007
+            super().send_receive_event_to_app()
+            return
+        self.frames = []
+        self._take(text)
+
+    def _take(self, text: str) -> None:
+        on_text = self.on_text
+        assert on_text is not None
+        try:
+            on_text(text)
+        except Exception:  # one socket's fault closes that socket, and nothing else
+            log.exception("a socket's message failed; the socket is closed")
+            self.transport.close()

@@ -1,0 +1,175 @@
+"""The sockets' direct path (paiju.server.sockets): a room's texts written at once and a
+socket's texts answered as they are read, in the order of the ASGI path, falling back to
+it where the direct path cannot write; and a Client that keeps the order across both."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import uvicorn
+import websockets
+
+from paiju.server.client import Client
+from paiju.server.options import Limits
+from paiju.server.rows import PlayerRow
+from paiju.server.sockets import DIRECT, Direct, DirectWebSocket
+from server_process import free_port
+
+
+class EchoApp:
+    """An ASGI app on the direct path: it sends ``asgi-1`` through ASGI and ``direct-1``
+    directly, then answers every text with ``echo:<text>`` directly (from the
+    ``receive`` callback); ``pause`` makes the transport report its buffer full (the
+    direct send must then refuse), ``resume`` drains it."""
+
+    def __init__(self) -> None:
+        self.refused: list[str] = []
+        self.had_direct: bool | None = None
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "websocket":
+            return
+        assert (await receive())["type"] == "websocket.connect"
+        direct: Direct | None = scope.get("extensions", {}).get(DIRECT)
+        self.had_direct = direct is not None
+        await send({"type": "websocket.accept"})
+        if direct is None:
+            return
+        protocol = direct["send"].__self__  # type: ignore[attr-defined]
+        await send({"type": "websocket.send", "text": "asgi-1"})
+        assert direct["send"]("direct-1")
+        await asyncio.sleep(0.2)  # the client's first texts wait in the ASGI queue
+
+        def on_text(text: str) -> None:
+            if text == "pause":
+                protocol.pause_writing()
+                if not direct["send"]("while-paused"):
+                    self.refused.append("while-paused")
+                protocol.resume_writing()
+            elif text == "boom":
+                raise RuntimeError("a bug in one socket's handler")
+            assert direct["send"](f"echo:{text}")
+
+        direct["receive"](on_text)
+        while (await receive())["type"] != "websocket.disconnect":
+            pass
+
+
+@contextlib.asynccontextmanager
+async def serving(app: Any) -> AsyncIterator[int]:
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, ws=DirectWebSocket, log_level="error")
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.01)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        await task
+
+
+def connected(port: int) -> Any:
+    return websockets.connect(f"ws://127.0.0.1:{port}/", compression=None)
+
+
+async def received(ws: Any, n: int) -> list[str]:
+    return [await asyncio.wait_for(ws.recv(), 10) for _ in range(n)]
+
+
+def test_direct_sends_and_answers_keep_the_order_of_the_asgi_path() -> None:
+    app = EchoApp()
+
+    async def main() -> None:
+        async with serving(app) as port, connected(port) as ws:
+            await ws.send("early-1")  # read before the app registers its callback
+            await ws.send("early-2")
+            first = await received(ws, 4)
+            assert first == ["asgi-1", "direct-1", "echo:early-1", "echo:early-2"]
+            for i in range(50):
+                await ws.send(f"m{i}")
+            assert await received(ws, 50) == [f"echo:m{i}" for i in range(50)]
+
+    asyncio.run(main())
+    assert app.had_direct is True
+
+
+def test_a_full_buffer_refuses_the_direct_send() -> None:
+    app = EchoApp()
+
+    async def main() -> None:
+        async with serving(app) as port, connected(port) as ws:
+            await received(ws, 2)
+            await ws.send("pause")
+            assert await received(ws, 1) == ["echo:pause"]
+
+    asyncio.run(main())
+    assert app.refused == ["while-paused"]
+
+
+def test_a_failing_handler_closes_its_own_socket_only() -> None:
+    app = EchoApp()
+
+    async def main() -> None:
+        async with serving(app) as port, connected(port) as bad, connected(port) as good:
+            await received(bad, 2)
+            await received(good, 2)
+            await bad.send("boom")
+            with pytest.raises(websockets.ConnectionClosed):
+                await received(bad, 1)
+            await good.send("still here")
+            assert await received(good, 1) == ["echo:still here"]
+
+    asyncio.run(main())
+
+
+def client_with(send_now: Any, send_text: Any) -> Client:
+    player = PlayerRow(id=1, name="甲")
+    return Client(player, send_text, Limits(), lambda code, reason: None, send_now=send_now)
+
+
+def test_the_client_queues_behind_what_could_not_go_at_once() -> None:
+    """A text the direct path refuses waits for the writer; every later one queues behind
+    it (also while the writer's own send is in flight), so the socket reads them in
+    the order the room sent them."""
+    wire: list[str] = []
+    full = False
+    gate = asyncio.Event()
+
+    def send_now(text: str) -> bool:
+        if full:
+            return False
+        wire.append(text)
+        return True
+
+    async def send_text(text: str) -> None:
+        await gate.wait()
+        wire.append(text)
+
+    async def main() -> None:
+        nonlocal full
+        client = client_with(send_now, send_text)
+        writer = asyncio.create_task(client.writer())
+        client.send("1")
+        full = True
+        client.send("2")  # refused: queued
+        full = False
+        client.send("3")  # behind 2
+        await asyncio.sleep(0)  # the writer takes 2 and waits in its send
+        assert wire == ["1"] and list(client.outbox) == ["3"]
+        client.send("4")  # the writer is sending: queued, not written ahead of 2
+        gate.set()
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert wire == ["1", "2", "3", "4"]
+        client.send("5")  # nothing queued or in flight: at once
+        assert wire[-1] == "5"
+        client.close(1000, "bye")
+        await writer
+
+    asyncio.run(main())
