@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import gc
 import hmac
 import json
@@ -53,6 +52,7 @@ from paiju.server.messages import (
     Suggestions,
 )
 from paiju.server.options import Limits, RoomOptions
+from paiju.server.reader import SocketReader
 from paiju.server.records import player_record, table_mates
 from paiju.server.room import Room
 from paiju.server.rows import PlayerRow
@@ -754,13 +754,6 @@ async def _serve_socket(
         await hub.guard.close_socket(player.id, address)
 
 
-def _answer(room: Room, client: Client, text: str) -> None:
-    """A text of a socket read on the direct path (:mod:`paiju.server.sockets`): answered
-    while its socket is open, as the socket's loop answers it."""
-    if not client.closed:
-        inbox.handle(room, client, text)
-
-
 async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: PlayerRow) -> None:
     guard = hub.guard
     shared = guard.shared  # a cluster's bucket admits each message before the room sees it
@@ -777,8 +770,8 @@ async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: Playe
         client.close(4403, exc.code)
         await writer
         return
-    if direct is not None and not shared:  # each text answered as it is read
-        direct["receive"](functools.partial(_answer, room, client))
+    if direct is not None:  # each text admitted and answered as it is read
+        direct["receive"](SocketReader(room, client, guard))
     try:
         while not client.closed:
             message = await websocket.receive()

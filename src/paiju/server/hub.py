@@ -350,7 +350,17 @@ class Guard:
 
     async def admit(self, player: int) -> bool:
         """Whether a message of ``player`` may be handled now (its bucket has a token)."""
+        verdict = self.admit_now(player)
+        return verdict if verdict is not None else await self.ask(player)
+
+    def admit_now(self, player: int) -> bool | None:
+        """:meth:`admit` where it needs no round trip; ``None``: it needs one, and
+        :meth:`ask` must be awaited for this message."""
         return self.hub.bucket(player).take()
+
+    async def ask(self, player: int) -> bool:
+        """The answer that :meth:`admit_now` could not give at once."""
+        raise AssertionError("a single server admits every message at once")
 
     async def invite_lookup(self, player: int, address: str | None) -> None:
         """Count an invite-code lookup (``too_many_lookups``; see :meth:`Hub.invite_lookup`)."""

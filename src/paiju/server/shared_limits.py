@@ -330,7 +330,7 @@ class SharedGuard(Guard):
 
     # -- messages ------------------------------------------------------------------------
 
-    async def admit(self, player: int) -> bool:
+    def admit_now(self, player: int) -> bool | None:
         local = self.hub.bucket(player)
         if not local.take():
             return False  # the shared bucket has no more tokens than this node's
@@ -344,12 +344,17 @@ class SharedGuard(Guard):
                     del self._held[player]
                 return True
             del self._held[player]
+        return None
+
+    async def ask(self, player: int) -> bool:
+        """Redis's answer for a message whose node token :meth:`admit_now` took."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         if not self._asks:
             asyncio.get_running_loop().call_soon(self._send_asks)
         self._asks.append((player, future))
         if not await future:
-            local.give_back()  # the token stays this node's: its bucket still bounds the shared one
+            # the token stays this node's: its bucket still bounds the shared one
+            self.hub.bucket(player).give_back()
             return False
         return True
 
