@@ -1,6 +1,8 @@
-"""The environment's observations (cached per agent, made once per decision and grown
-through a card choice) equal observations made afresh by a new encoder of the same game,
-at every step of random playouts of every family's code."""
+"""The environments' observations, each seat's kept up to date between steps (its
+:class:`~paiju.rl.encoding.Sight`), equal observations made from scratch by a new encoder
+of the same game (:meth:`~paiju.rl.encoding.Encoder.observe` and ``mask``), for every
+seat at every step of random playouts of every family, with every seat count its games
+allow; and what an agent was handed stays as it was handed."""
 
 from __future__ import annotations
 
@@ -16,9 +18,15 @@ from paiju.rl.encoding import Encoder, GrowingCounts
 from paiju.rl.env import PaijuAEC
 
 CODES = [
-    *("1301", "2001", "2101", "sandaha", "anshan-majiang"),
+    *("1301", "1301-payout", "2001", "2101", "sandaha", "anshan-majiang"),
     *("anshan-jiayibing", "anshan-fangyang", "ningcheng-danzi"),
 ]
+TABLES = [
+    (code, seats)
+    for code in CODES
+    for seats in range(game(code).min_seats, game(code).max_seats + 1)
+]
+"""Every code with every seat count its game allows."""
 
 
 def fresh_observation(env: PaijuAEC, agent: str) -> dict[str, np.ndarray]:
@@ -39,20 +47,21 @@ def fresh_observation(env: PaijuAEC, agent: str) -> dict[str, np.ndarray]:
     return {"observation": enc.observe(state, seat, choice), "action_mask": mask}
 
 
-@pytest.mark.parametrize("code", CODES)
-def test_cached_observation_is_a_fresh_one(code: str) -> None:
+@pytest.mark.parametrize(("code", "seats"), TABLES)
+def test_kept_observation_is_a_fresh_one(code: str, seats: int) -> None:
     hands = 2 if code == "ningcheng-danzi" else 1  # a second deal: its tribute and picking
-    g = game(code)
-    env = paiju.rl.env(code, seats=4 if g.min_seats <= 4 <= g.max_seats else None, hands=hands)
+    env = paiju.rl.env(code, seats=seats, hands=hands)
     rng = np.random.default_rng(7)
-    for seed in (0, 1):
+    handed: list[tuple[np.ndarray, np.ndarray]] = []
+    for seed in (0, 1, 2):
         env.reset(seed=seed)
         for steps, _agent in enumerate(env.agent_iter()):
             obs, _, term, trunc, _ = env.last()
             for other in env.agents:  # every live agent, the acting one first asked
                 got, want = env.observe(other), fresh_observation(env, other)
-                assert np.array_equal(got["observation"], want["observation"]), (code, other)
-                assert np.array_equal(got["action_mask"], want["action_mask"]), (code, other)
+                for key in ("observation", "action_mask"):
+                    assert np.array_equal(got[key], want[key]), (code, seats, seed, other, key)
+                    handed.append((got[key], want[key]))
             if term or trunc:
                 env.step(None)
                 continue
@@ -60,6 +69,9 @@ def test_cached_observation_is_a_fresh_one(code: str) -> None:
             env.step(int(legal[rng.integers(len(legal))]))
             if steps > 1500:
                 break
+    # an agent may keep what it was handed: nothing handed out changed afterwards
+    assert all(np.array_equal(got, want) for got, want in handed), code
+    assert not env.encoder.idle.flags.writeable  # the one mask handed to every idle seat
 
 
 def test_growing_counts_follow_their_lists() -> None:

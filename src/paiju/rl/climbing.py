@@ -37,10 +37,11 @@ from paiju.engine import Action, Game, State
 from paiju.games.climbing.core import ClimbingState, Pass, Play
 from paiju.rl.cardseq import CARD_SLOTS, CardChoice, EnumeratedPlays, PredicateOracle
 from paiju.rl.encoding import GrowingCounts, Obs
-from paiju.rl.plays import FieldSpec, PlayEncoder
+from paiju.rl.plays import FieldSpec, PlayEncoder, PlaySight
 
 __all__ = [
     "ClimbingEncoder",
+    "ClimbingSight",
     "DanziEncoder",
     "FangyangEncoder",
     "JiayibingEncoder",
@@ -145,6 +146,120 @@ class ClimbingEncoder(PlayEncoder):
                 out[scores + (s - seat) % n] = x
         self.observe_extra(state, seat, out)
         return self.finish(out)
+
+    def own_start(self) -> int:
+        return self.layout["scores"].stop
+
+    def make_sight(self, seat: int) -> ClimbingSight:
+        return ClimbingSight(self, seat)
+
+
+class ClimbingSight(PlaySight):
+    """A seat's climbing observation kept up to date: besides the generic fields, the table
+    and the passes rewritten when they changed, this trick's plays and every seat's played
+    cards counted in as they come (afresh when a trick starts), the places as seats finish,
+    a seen hand's row when that hand changed, and the scores once the deal is over."""
+
+    __slots__ = ("passed", "places", "played", "scores", "seen", "table", "trick")
+
+    def forget(self) -> None:
+        super().forget()
+        n = self.encoder.seats
+        self.table: tuple[object, int | None] = (None, None)
+        self.passed: frozenset[int] = frozenset()
+        self.trick: list[tuple[int, tuple[int, ...] | None]] = []
+        self.played = [0] * n
+        """How many cards of each seat's played cards (``played_by``) are counted in."""
+        self.places = 0
+        self.seen: list[list[int] | None] = [None] * n
+        """Each seat's hand as its ``seen`` row shows it (None: not shown)."""
+        self.scores: tuple[int, ...] = ()
+
+    def refresh_own(self, state: State) -> None:
+        assert isinstance(state, ClimbingState)
+        enc, cells, seat = self.encoder, self.cells, self.seat
+        at, n = enc.at, enc.seats
+        table = (state.table, state.table_seat)
+        if table != self.table:
+            start, who = at["table"], at["table_seat"]
+            old, old_seat = self.table
+            if old is not None and old_seat is not None:
+                self.clear(start, start + CARD_SLOTS)
+                cells[who + (old_seat - seat) % n] = 0
+            combo, table_seat = table
+            if combo is not None and table_seat is not None:
+                for c in combo.cards:
+                    cells[start + c] += 1
+                cells[who + (table_seat - seat) % n] = 1
+            self.table = table
+        passed = state.passed
+        if passed != self.passed:
+            start = at["passed"]
+            self.clear(start, start + n)
+            for s in passed:
+                cells[start + (s - seat) % n] = 1
+            self.passed = frozenset(passed)
+        trick, known = state.trick, self.trick
+        if trick != known:
+            start = at["trick"]
+            k = len(known)
+            if len(trick) > k and trick[:k] == known:
+                new = trick[k:]  # grown: the new plays counted in
+            else:
+                self.clear(start, start + n * CARD_SLOTS)
+                new = trick
+            for s, cards in new:
+                if cards:
+                    row = start + (s - seat) % n * CARD_SLOTS
+                    for c in cards:
+                        cells[row + c] += 1
+            self.trick = list(trick)
+        played_by = state.played_by
+        sizes = list(map(len, played_by))
+        if sizes != self.played:
+            start = at["played_by"]
+            for s, size in enumerate(sizes):
+                k = self.played[s]
+                if size == k:
+                    continue
+                row = start + (s - seat) % n * CARD_SLOTS
+                if size < k:  # not just grown: counted afresh
+                    self.count(row, CARD_SLOTS, played_by[s])
+                    continue
+                for c in played_by[s][k:]:  # grown at the end, as the engines keep it
+                    cells[row + c] += 1
+            self.played = sizes
+        finished = state.finished
+        if len(finished) != self.places:
+            start = at["places"]
+            for place in range(self.places, len(finished)):  # the order only grows
+                cells[start + (finished[place] - seat) % n] = (place + 1) / n
+            self.places = len(finished)
+        over = self.phase == "over"
+        sees, hands, seen = state.sees_hand, state.hands, self.seen
+        start = at["seen"]
+        for s in range(n):
+            shown = hands[s] if over or sees(seat, s) else None
+            if shown != seen[s]:
+                row = start + (s - seat) % n * CARD_SLOTS
+                if shown is None:
+                    self.clear(row, row + CARD_SLOTS)
+                    seen[s] = None
+                    continue
+                if s == seat:  # its own hand: the ``hand`` field, just brought up to date
+                    hand = at["hand"]
+                    cells[row : row + CARD_SLOTS] = cells[hand : hand + CARD_SLOTS]
+                else:
+                    self.count(row, CARD_SLOTS, shown)
+                seen[s] = list(shown)
+        if over:
+            scores = tuple(state.settlement())
+            if scores != self.scores:
+                start = at["scores"]
+                for s, x in enumerate(scores):
+                    cells[start + (s - seat) % n] = x
+                self.scores = scores
+        super().refresh_own(state)
 
 
 class JiayibingEncoder(ClimbingEncoder):

@@ -272,18 +272,14 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             return found
         seat = self._seat_of[agent]
         state = self.table.state
+        enc = self.encoder
         choice = self._choice if agent == self.agent_selection else None
         acting = seat in self._acting and not (
             self.terminations.get(agent) or self.truncations.get(agent)
         )
-        mask = (
-            self.encoder.mask(state, seat, choice)
-            if acting
-            else np.zeros(self.encoder.action_size, dtype=np.int8)
-        )
         obs: dict[str, np.ndarray] = {
-            "observation": self.encoder.observe(state, seat, choice),
-            "action_mask": mask,
+            "observation": enc.sight(state, seat, choice),
+            "action_mask": enc.mask(state, seat, choice) if acting else enc.idle,
         }
         self._cache[agent] = obs
         return obs
@@ -430,12 +426,8 @@ class PaijuParallel(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: igno
         enc = self.encoder
         out: dict[str, dict[str, np.ndarray]] = {}
         for s, a in enumerate(self.possible_agents):
-            mask = (
-                enc.mask(state, s, None)
-                if s in acting
-                else np.zeros(enc.action_size, dtype=np.int8)
-            )
-            out[a] = {"observation": enc.observe(state, s, None), "action_mask": mask}
+            mask = enc.mask(state, s, None) if s in acting else enc.idle
+            out[a] = {"observation": enc.sight(state, s, None), "action_mask": mask}
         return out
 
     def reset(

@@ -27,6 +27,7 @@ two-deck cards count up to 2):
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -48,9 +49,16 @@ from paiju.games.sandaha.game import (
 )
 from paiju.games.sandaha.rules import TRUMP, TRUMP_NAMES, Component, order
 from paiju.rl.cardseq import CARD_SLOTS, DONE, CardChoice, PlayOracle
-from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs
+from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs, Sight
 
-__all__ = ["BuryOracle", "FollowOracle", "LeadOracle", "SandahaEncoder", "oracle"]
+__all__ = [
+    "BuryOracle",
+    "FollowOracle",
+    "LeadOracle",
+    "SandahaEncoder",
+    "SandahaSight",
+    "oracle",
+]
 
 PHASES = ("bidding", "burying", "naming", "playing", "over")
 PASS = DONE + 1
@@ -228,7 +236,6 @@ class SandahaEncoder(Encoder):
         self.bid_values = list(range(p.bid_start, p.min_bid - 1, -p.bid_step))
         self.first_trump = FIRST_BID + len(self.bid_values)
         self._fresh: tuple[State, int, int, CardChoice] | None = None
-        self._base: tuple[State, int, int, Obs] | None = None
         self._played = GrowingCounts(1, CARD_SLOTS)
         """Every card played so far, as counts (it only grows through a hand)."""
         super().__init__(game, seats)
@@ -261,15 +268,11 @@ class SandahaEncoder(Encoder):
             ]
         )
 
+    def make_sight(self, seat: int) -> SandahaSight:
+        return SandahaSight(self, seat)
+
     def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
-        # Through a card choice the state stays put and only ``chosen`` grows: the rest of
-        # the vector is made once per decision (the cache holds the state itself, so a
-        # new state can never be mistaken for it).
-        base = self._base
-        if base is None or base[0] is not state or base[1:3] != (len(state.history), seat):
-            base = (state, len(state.history), seat, self._observe(state, seat))
-            self._base = base
-        out = base[3].copy()
+        out = self._observe(state, seat)
         if choice is not None:
             start = self.at["chosen"]
             for c in choice.cards:
@@ -376,3 +379,168 @@ class SandahaEncoder(Encoder):
         if isinstance(action, Bury | Play):
             return [*(int(c) for c in action.cards), DONE]
         raise IllegalAction(f"{action!r} is not a 三打哈 action of seat {seat} now")
+
+
+class SandahaSight(Sight):
+    """A seat's 三打哈 observation kept up to date: the bids counted in as they come, the
+    trick's plays as they are made (afresh when a trick starts), the played cards as they
+    grow, and every other field rewritten when what it shows changed."""
+
+    __slots__ = (
+        "bid",
+        "bids",
+        "declarer",
+        "duty",
+        "encoder",
+        "exposed",
+        "hand",
+        "kitty",
+        "last_trick",
+        "phase",
+        "played",
+        "points",
+        "scores",
+        "sizes",
+        "trick",
+        "trump",
+    )
+
+    def __init__(self, encoder: SandahaEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self.encoder = encoder
+
+    def forget(self) -> None:
+        n = self.encoder.seats
+        self.phase = ""
+        self.hand: list[int] = []
+        self.bids = 0
+        """How many of the state's bids are written."""
+        self.bid: int | None = None
+        self.duty: tuple[bool, float] | None = None
+        self.declarer: int | None = None
+        self.trump: int | None = None
+        self.trick: list[tuple[int, tuple[int, ...]]] = []
+        self.last_trick: list[tuple[int, tuple[int, ...]]] = []
+        self.played = 0
+        """How many of the played cards are counted in."""
+        self.kitty: tuple[int, ...] | None = None
+        self.exposed: list[Counter[int]] = [Counter() for _ in range(n)]
+        self.sizes = [0] * n
+        self.points = 0
+        self.scores: tuple[int, ...] = ()
+
+    def refresh(self, state: State) -> None:
+        assert isinstance(state, SandahaState)
+        enc, cells, seat = self.encoder, self.cells, self.seat
+        at, n = enc.at, enc.seats
+        phase = state.phase
+        if phase != self.phase:
+            if self.phase:
+                cells[at["phase"] + PHASES.index(self.phase)] = 0
+            cells[at["phase"] + PHASES.index(phase)] = 1
+            self.phase = phase
+        hand = state.hands[seat]
+        if hand != self.hand:
+            self.count(at["hand"], CARD_SLOTS, hand)
+            self.hand = list(hand)
+        top = float(enc.game.params.bid_start)
+        bids = state.bids
+        if len(bids) != self.bids:
+            passed, bid_at = at["passed"], at["bids"]
+            if len(bids) < self.bids:  # not just grown: written afresh
+                self.clear(passed, passed + n)
+                self.clear(bid_at, bid_at + n)
+                self.bids = 0
+            for s, b in bids[self.bids :]:
+                if b is None:
+                    cells[passed + (s - seat) % n] = 1
+                else:
+                    cells[bid_at + (s - seat) % n] = b / top
+            self.bids = len(bids)
+        if state.bid != self.bid:
+            cells[at["bid"]] = 0 if state.bid is None else state.bid / top
+            self.bid = state.bid
+        duty = None
+        if phase == "bidding" and seat == state.turn:
+            duty = (state.must_bid(seat) is not None, state.changzhu(seat) / 20)
+        if duty != self.duty:
+            must, held = duty or (False, 0.0)
+            cells[at["duty"]] = must
+            cells[at["duty"] + 1] = held
+            self.duty = duty
+        if state.declarer != self.declarer:
+            start = at["declarer"]
+            if self.declarer is not None:
+                cells[start + (self.declarer - seat) % n] = 0
+            if state.declarer is not None:
+                cells[start + (state.declarer - seat) % n] = 1
+            self.declarer = state.declarer
+        if state.trump != self.trump:
+            start = at["trump"]
+            if self.trump is not None:
+                cells[start + self.trump] = 0
+            if state.trump is not None:
+                cells[start + state.trump] = 1
+            self.trump = state.trump
+        trick, known = state.trick, self.trick
+        if trick != known:
+            start, leader = at["trick"], at["leader"]
+            k = len(known)
+            if k and len(trick) > k and trick[:k] == known:
+                new = trick[k:]  # grown: the new plays counted in
+            else:
+                self.clear(start, start + n * CARD_SLOTS)
+                self.clear(leader, leader + n)
+                if trick:
+                    cells[leader + (trick[0][0] - seat) % n] = 1
+                new = trick
+            for s, cards in new:
+                row = start + (s - seat) % n * CARD_SLOTS
+                for c in cards:
+                    cells[row + c] += 1
+            self.trick = list(trick)
+        if state.last_trick != self.last_trick:
+            start = at["last_trick"]
+            self.clear(start, start + n * CARD_SLOTS)
+            for s, cards in state.last_trick:
+                row = start + (s - seat) % n * CARD_SLOTS
+                for c in cards:
+                    cells[row + c] += 1
+            self.last_trick = list(state.last_trick)
+        played = state.played
+        if len(played) != self.played:
+            start = at["played"]
+            if len(played) < self.played:  # not just grown: counted afresh
+                self.count(start, CARD_SLOTS, played)
+            else:
+                for c in played[self.played :]:
+                    cells[start + c] += 1
+            self.played = len(played)
+        kitty = tuple(state.kitty) if state.sees_kitty(seat) else None
+        if kitty != self.kitty:
+            self.count(at["kitty"], CARD_SLOTS, kitty or ())
+            self.kitty = kitty
+        exposed = self.exposed
+        for s, shown in enumerate(state.exposed):
+            if (shown or exposed[s]) and shown != exposed[s]:
+                row = at["exposed"] + (s - seat) % n * CARD_SLOTS
+                self.count(row, CARD_SLOTS, list(shown.elements()))
+                exposed[s] = Counter(shown)
+        sizes = list(map(len, state.hands))
+        if sizes != self.sizes:
+            start = at["hand_sizes"]
+            for s, size in enumerate(sizes):
+                if size != self.sizes[s]:
+                    cells[start + (s - seat) % n] = size / 29
+            self.sizes = sizes
+        points = state.defenders_points
+        if points != self.points:
+            cells[at["points"]] = points / 100
+            self.points = points
+        if phase == "over":
+            scores = tuple(state.settlement())
+            if scores != self.scores:
+                start = at["scores"]
+                for s, x in enumerate(scores):
+                    cells[start + (s - seat) % n] = x
+                self.scores = scores

@@ -37,9 +37,24 @@ from paiju.engine import Action, State
 from paiju.errors import IllegalAction
 from paiju.games.shisanzhang.game import Arrange, Bet, Declare, ShisanzhangGame, ShisanzhangState
 from paiju.rl.cardseq import CARD_SLOTS, CardChoice
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+from paiju.rl.encoding import (
+    Encoder,
+    Layout,
+    Mask,
+    Obs,
+    Sight,
+    count_in,
+    read_only,
+)
 
-__all__ = ["SPLITS", "ShisanzhangEncoder", "split_index", "split_of", "split_table"]
+__all__ = [
+    "SPLITS",
+    "ShisanzhangEncoder",
+    "ShisanzhangSight",
+    "split_index",
+    "split_of",
+    "split_table",
+]
 
 FRONTS: tuple[tuple[int, ...], ...] = tuple(combinations(range(13), 3))
 MIDDLES: tuple[tuple[int, ...], ...] = tuple(combinations(range(10), 5))
@@ -165,9 +180,12 @@ class ShisanzhangEncoder(Encoder):
             static[1][seat] = found
         return found
 
+    def make_sight(self, seat: int) -> ShisanzhangSight:
+        return ShisanzhangSight(self, seat)
+
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
-        """A copy of one of four masks built once (72,076 entries each: a copy is cheaper
-        than filling a new one, and users own what they are given)."""
+        """One of four masks built once, read-only (72,076 entries each: handed out as they
+        are, never changed)."""
         assert isinstance(state, ShisanzhangState)
         if state.betting:
             key = "bet"
@@ -184,8 +202,8 @@ class ShisanzhangEncoder(Encoder):
                 mask[:SPLITS] = 1
             if key.endswith("declare"):
                 mask[SPLITS] = 1
-            self._masks[key] = mask
-        return mask.copy()
+            self._masks[key] = read_only(mask)
+        return mask
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None
@@ -218,3 +236,70 @@ class ShisanzhangEncoder(Encoder):
                 raise IllegalAction(f"{action!r} is not made of seat {seat}'s cards") from None
             return [split_index(front, middle)]
         raise IllegalAction(f"{action!r} is not a 十三张 action")
+
+
+class ShisanzhangSight(Sight):
+    """A seat's 十三张 observation kept up to date: the hand, its positions, its special
+    hand and the banker written once a hand; the phase, who is ready and the bets as they
+    change; the showdown once it happened."""
+
+    __slots__ = ("bets", "dealt", "encoder", "phase", "ready", "result")
+
+    def __init__(self, encoder: ShisanzhangEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self.encoder = encoder
+
+    def forget(self) -> None:
+        self.dealt = False
+        self.phase = ""
+        self.ready = [False] * self.encoder.seats
+        self.bets: list[float] = [0.0] * self.encoder.seats
+        self.result: object = None
+
+    def refresh(self, state: State) -> None:
+        assert isinstance(state, ShisanzhangState)
+        enc, cells, seat = self.encoder, self.cells, self.seat
+        at, n = enc.at, enc.seats
+        if not self.dealt:
+            count_in(self.vector, enc._hand_indexes(state, seat))
+            special = state.specials[seat]
+            if special is not None and special.name_zh in enc._specials:
+                cells[at["special"] + enc._specials.index(special.name_zh)] = 1
+            cells[at["declare"]] = special is not None
+            cells[at["declare"] + 1] = state.forced[seat]
+            if state.banker is not None:
+                cells[at["banker"] + (state.banker - seat) % n] = 1
+            self.dealt = True
+        phase = state.phase
+        if phase != self.phase:
+            if self.phase:
+                cells[at["phase"] + PHASES.index(self.phase)] = 0
+            cells[at["phase"] + PHASES.index(phase)] = 1
+            self.phase = phase
+        ready = [h is not None for h in state.acted]
+        if ready != self.ready:
+            start = at["ready"]
+            for s, is_ready in enumerate(ready):
+                cells[start + (s - seat) % n] = is_ready
+            self.ready = ready
+        bets = enc.game.params.bets
+        if bets and state.banker is not None:
+            top = float(max(bets))
+            shown = [
+                b / top if b is not None and (not state.betting or s == seat) else 0.0
+                for s, b in enumerate(state.bets)
+            ]
+            if shown != self.bets:
+                start = at["bets"]
+                for s, x in enumerate(shown):
+                    cells[start + (s - seat) % n] = x
+                self.bets = shown
+        result = state.result
+        if result is not None and result is not self.result:
+            for s, h in enumerate(result.hands):
+                r = (s - seat) % n
+                self.count(at["shown"] + r * CARD_SLOTS, CARD_SLOTS, state.hands[s])
+                cells[at["fouls"] + r] = h.foul
+                cells[at["declared"] + r] = h.rows is None
+                cells[at["scores"] + r] = result.scores[s]
+            self.result = result
