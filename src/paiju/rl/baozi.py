@@ -28,7 +28,16 @@ from paiju.engine import Action, State
 from paiju.errors import IllegalAction
 from paiju.games.baozi.game import BaoziGame, BaoziState, Bet, Group, JiajiabaoState, groupings
 from paiju.rl.cardseq import CARD_SLOTS, CardChoice
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs, Sight, read_only
+from paiju.rl.encoding import (
+    Encoder,
+    Layout,
+    Mask,
+    Obs,
+    Sight,
+    count_in,
+    put_turned,
+    read_only,
+)
 
 __all__ = ["BaoziEncoder", "BaoziSight"]
 
@@ -52,6 +61,7 @@ class BaoziEncoder(Encoder):
             tuple[State, tuple[int, ...], list[tuple[tuple[int, int], tuple[int, int]]], Obs],
         ] = {}
         """By seat: the state and hand its groupings and their strengths were made for."""
+        self._shown: tuple[State, Obs, list[float]] | None = None
         super().__init__(game, seats)
 
     @property
@@ -131,6 +141,20 @@ class BaoziEncoder(Encoder):
         strengths = np.array(values, dtype=np.float32)
         self._grouped[seat] = (state, key, made, strengths)
         return made, strengths
+
+    def _showdown(self, state: BaoziState) -> tuple[Obs, list[float]]:
+        """The showdown in seat order, made once per hand for every seat's look: the cards
+        shown (one row of counts per seat, flat) and each result / ``max_bet``."""
+        found = self._shown
+        if found is None or found[0] is not state:
+            rows = np.zeros(self.seats * CARD_SLOTS, dtype=np.float32)
+            count_in(
+                rows,
+                [s * CARD_SLOTS + c for s in range(self.seats) for c in state.shown_cards(s)],
+            )
+            high = float(self.high)
+            found = self._shown = (state, rows, [x / high for x in state.settlement()])
+        return found[1], found[2]
 
     def make_sight(self, seat: int) -> BaoziSight:
         return BaoziSight(self, seat)
@@ -224,9 +248,9 @@ class BaoziSight(Sight):
                 self.vector[start : start + len(groupings)] = groupings
             self.groupings = groupings
         if phase == "over" and not self.over:
-            shown, res, high = at["shown"], at["results"], float(enc.high)
-            for s, x in enumerate(state.settlement()):
-                r = (s - seat) % n
-                self.count(shown + r * CARD_SLOTS, CARD_SLOTS, state.shown_cards(s))
-                cells[res + r] = x / high
+            rows, results = enc._showdown(state)
+            put_turned(self.vector, at["shown"], rows, seat * CARD_SLOTS)
+            start = at["results"]
+            for s, x in enumerate(results):
+                cells[start + (s - seat) % n] = x
             self.over = True

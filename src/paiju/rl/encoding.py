@@ -41,6 +41,7 @@ __all__ = [
     "Obs",
     "Sight",
     "count_in",
+    "put_turned",
     "read_only",
 ]
 
@@ -148,17 +149,22 @@ class GrowingCounts:
         return counts
 
     def put_seen_by(self, out: Obs, start: int, seat: int) -> None:
-        """:meth:`seen_by` written into ``out`` from ``start``: the rows from ``seat`` on,
-        then those before it (two slice copies, no index array)."""
-        flat = self.counts.ravel()
-        k, m = seat * self.slots, self.rows * self.slots
-        out[start : start + m - k] = flat[k:]
-        out[start + m - k : start + m] = flat[:k]
+        """:meth:`seen_by` written into ``out`` from ``start``."""
+        put_turned(out, start, self.counts.ravel(), seat * self.slots)
 
     def seen_by(self, seat: int) -> Obs:
         """The counts of the last update with the rows as ``seat`` sees them (0 = itself,
         1 = next …), flat."""
         return self.counts[self.turned[seat]].ravel()
+
+
+def put_turned(out: Obs, start: int, rows: Obs, k: int) -> None:
+    """Write ``rows`` (one row per seat, in seat order, flat) into ``out`` from ``start``
+    as the seat whose row begins at ``k`` sees them: its row first, then the next seat's
+    … (two slice copies, no index array)."""
+    m = len(rows)
+    out[start : start + m - k] = rows[k:]
+    out[start + m - k : start + m] = rows[:k]
 
 
 def read_only(mask: Mask) -> Mask:

@@ -27,8 +27,11 @@ Observation fields (seats relative to the observer):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -44,6 +47,7 @@ from paiju.rl.encoding import (
     Obs,
     Sight,
     count_in,
+    put_turned,
     read_only,
 )
 
@@ -52,9 +56,12 @@ __all__ = [
     "ShisanzhangEncoder",
     "ShisanzhangSight",
     "split_index",
+    "split_items",
     "split_of",
     "split_table",
 ]
+
+T = TypeVar("T")
 
 FRONTS: tuple[tuple[int, ...], ...] = tuple(combinations(range(13), 3))
 MIDDLES: tuple[tuple[int, ...], ...] = tuple(combinations(range(10), 5))
@@ -62,17 +69,28 @@ SPLITS = len(FRONTS) * len(MIDDLES)
 """72,072 = C(13, 3) x C(10, 5)."""
 _FRONT_INDEX = {f: i for i, f in enumerate(FRONTS)}
 _MIDDLE_INDEX = {m: i for i, m in enumerate(MIDDLES)}
+_FRONT_OF = tuple(itemgetter(*f) for f in FRONTS)
+_REST_OF = tuple(itemgetter(*(p for p in range(13) if p not in f)) for f in FRONTS)
+"""Each front's items, and the ten others in order (the rest), by front index."""
+_MIDDLE_OF = tuple(itemgetter(*m) for m in MIDDLES)
+_BACK_OF = tuple(itemgetter(*(j for j in range(10) if j not in m)) for m in MIDDLES)
+"""The middle's and the back's items among the rest, by middle index."""
 PHASES = ("betting", "arranging", "over")
+
+
+Rows = tuple[tuple[T, ...], tuple[T, ...], tuple[T, ...]]
+
+
+def split_items(index: int, items: Sequence[T]) -> Rows[T]:
+    """The items (13, by position) of the front, middle and back of split ``index``."""
+    f, m = divmod(index, len(MIDDLES))
+    rest = _REST_OF[f](items)
+    return _FRONT_OF[f](items), _MIDDLE_OF[m](rest), _BACK_OF[m](rest)
 
 
 def split_of(index: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """The positions (0-12) of the front, middle and back of split ``index``."""
-    f, m = divmod(index, len(MIDDLES))
-    front = FRONTS[f]
-    rest = [p for p in range(13) if p not in front]
-    middle = tuple(rest[j] for j in MIDDLES[m])
-    back = tuple(p for p in rest if p not in middle)
-    return front, middle, back
+    return split_items(index, range(13))
 
 
 def split_index(front: tuple[int, ...], middle: tuple[int, ...]) -> int:
@@ -113,7 +131,7 @@ class ShisanzhangEncoder(Encoder):
     def make_layout(self) -> Layout:
         self._specials = self.specials
         self._masks: dict[str, Mask] = {}
-        self._static: tuple[State, dict[int, list[int]]] | None = None
+        self._shown: tuple[State, Obs, list[tuple[bool, bool, int]]] | None = None
         n = self.seats
         return Layout(
             [
@@ -166,19 +184,26 @@ class ShisanzhangEncoder(Encoder):
         return self.finish(out)
 
     def _hand_indexes(self, state: ShisanzhangState, seat: int) -> list[int]:
-        """The vector indexes of the seat's hand and positions, made once per hand and seat
-        (the cache holds the state itself, so a new hand never reads an old entry)."""
-        static = self._static
-        if static is None or static[0] is not state:
-            static = self._static = (state, {})
-        found = static[1].get(seat)
-        if found is None:
-            hand_at, pos = self.at["hand"], self.at["positions"]
-            found = []
-            for p, c in enumerate(sorted(state.hands[seat])):  # count, rank and suit
-                found += (hand_at + c, pos + 17 * p + c // 4, pos + 17 * p + 13 + c % 4)
-            static[1][seat] = found
+        """The vector indexes of the seat's hand and positions: each card's count, and the
+        rank and suit of the card at each position."""
+        hand_at, pos = self.at["hand"], self.at["positions"]
+        found: list[int] = []
+        for p, c in enumerate(sorted(state.hands[seat])):
+            found += (hand_at + c, pos + 17 * p + c // 4, pos + 17 * p + 13 + c % 4)
         return found
+
+    def _showdown(self, state: ShisanzhangState) -> tuple[Obs, list[tuple[bool, bool, int]]]:
+        """The showdown in seat order, made once per hand for every seat's look: the hands
+        (one row of counts per seat, flat), and each seat's 倒水, 报到 and score."""
+        found = self._shown
+        if found is None or found[0] is not state:
+            result = state.result
+            assert result is not None
+            rows = np.zeros(self.seats * CARD_SLOTS, dtype=np.float32)
+            count_in(rows, [s * CARD_SLOTS + c for s, h in enumerate(state.hands) for c in h])
+            marks = [(h.foul, h.rows is None, result.scores[s]) for s, h in enumerate(result.hands)]
+            found = self._shown = (state, rows, marks)
+        return found[1], found[2]
 
     def make_sight(self, seat: int) -> ShisanzhangSight:
         return ShisanzhangSight(self, seat)
@@ -213,13 +238,7 @@ class ShisanzhangEncoder(Encoder):
             return Bet(self.game.params.bets[index - SPLITS - 1])
         if index == SPLITS:
             return Declare()
-        hand = sorted(state.hands[seat])
-        front, middle, back = split_of(index)
-        return Arrange(  # the state's cards are Card already
-            tuple(hand[p] for p in front),
-            tuple(hand[p] for p in middle),
-            tuple(hand[p] for p in back),
-        )
+        return Arrange(*split_items(index, sorted(state.hands[seat])))  # Card already
 
     def encode(self, state: State, seat: int, action: Action) -> list[int]:
         assert isinstance(state, ShisanzhangState)
@@ -261,7 +280,8 @@ class ShisanzhangSight(Sight):
         enc, cells, seat = self.encoder, self.cells, self.seat
         at, n = enc.at, enc.seats
         if not self.dealt:
-            count_in(self.vector, enc._hand_indexes(state, seat))
+            for i in enc._hand_indexes(state, seat):
+                cells[i] += 1
             special = state.specials[seat]
             if special is not None and special.name_zh in enc._specials:
                 cells[at["special"] + enc._specials.index(special.name_zh)] = 1
@@ -296,10 +316,12 @@ class ShisanzhangSight(Sight):
                 self.bets = shown
         result = state.result
         if result is not None and result is not self.result:
-            for s, h in enumerate(result.hands):
+            rows, marks = enc._showdown(state)
+            put_turned(self.vector, at["shown"], rows, seat * CARD_SLOTS)
+            fouls, declared, scores = at["fouls"], at["declared"], at["scores"]
+            for s, (foul, declares, score) in enumerate(marks):
                 r = (s - seat) % n
-                self.count(at["shown"] + r * CARD_SLOTS, CARD_SLOTS, state.hands[s])
-                cells[at["fouls"] + r] = h.foul
-                cells[at["declared"] + r] = h.rows is None
-                cells[at["scores"] + r] = result.scores[s]
+                cells[fouls + r] = foul
+                cells[declared + r] = declares
+                cells[scores + r] = score
             self.result = result
