@@ -218,8 +218,7 @@ class ClimbingSight(PlaySight):
         sizes = list(map(len, played_by))
         if sizes != self.played:
             start = at["played_by"]
-            for s, size in enumerate(sizes):
-                k = self.played[s]
+            for s, (size, k) in enumerate(zip(sizes, self.played, strict=True)):
                 if size == k:
                     continue
                 row = start + (s - seat) % n * CARD_SLOTS
@@ -236,10 +235,12 @@ class ClimbingSight(PlaySight):
                 cells[start + (finished[place] - seat) % n] = (place + 1) / n
             self.places = len(finished)
         over = self.phase == "over"
-        sees, hands, seen = state.sees_hand, state.hands, self.seen
+        hands, seen = state.hands, self.seen
         start = at["seen"]
-        for s in range(n):
-            shown = hands[s] if over or sees(seat, s) else None
+        # where the game shows no other hand (the core's sees_hand), only its own row shows
+        own = not over and type(state).sees_hand is ClimbingState.sees_hand
+        for s in (seat,) if own else range(n):
+            shown = hands[s] if over or state.sees_hand(seat, s) else None
             if shown != seen[s]:
                 row = start + (s - seat) % n * CARD_SLOTS
                 if shown is None:

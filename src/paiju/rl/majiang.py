@@ -220,8 +220,8 @@ class MajiangSight(Sight):
         self.hun: object = None
         self.flip: Tile | None = None
         self.qiang: tuple[int, ...] = ()
-        self.rivers: list[tuple[int, Tile | None]] = [(0, None)] * n
-        """Each river as counted in: its length and its last tile."""
+        self.rivers = [0] * n
+        """How many tiles of each river are counted in."""
         self.melds: list[list[MeldRecord]] = [[] for _ in range(n)]
         self.concealed = [0] * n
         self.last: tuple[int, Tile] | None = None
@@ -278,29 +278,28 @@ class MajiangSight(Sight):
             for k in state.qiang:
                 cells[start + k] = 1
             self.qiang = state.qiang
-        rivers = self.rivers
-        for s, river in enumerate(state.river):
-            size = len(river)
-            tile = river[-1][0] if river else None
-            k, counted = rivers[s]
-            if size == k and tile == counted:
-                continue
-            row = at["discards"] + (s - seat) % n * KINDS
-            if size > k and (not k or river[k - 1][0] == counted):
-                for t, _ in river[k:]:  # grown at the end: the new tiles counted in
-                    cells[row + t] += 1
-            else:  # not just grown: counted afresh
-                self.count(row, KINDS, [t for t, _ in river])
-            rivers[s] = (size, tile)
-        melds = self.melds
-        for s, kept in enumerate(state.melds):
-            if kept != melds[s] or (over and not self.over):
-                row = at["melds"] + (s - seat) % n * KINDS
-                shown = [
-                    t for m in kept if over or s == seat or m.kind != "angang" for t in m.tiles
-                ]
-                self.count(row, KINDS, shown)
-                melds[s] = list(kept)
+        rivers = list(map(len, state.river))
+        if rivers != self.rivers:  # a river only grows (a claim marks its last tile: the same)
+            start = at["discards"]
+            for s, (size, k) in enumerate(zip(rivers, self.rivers, strict=True)):
+                if size != k:
+                    row = start + (s - seat) % n * KINDS
+                    river = state.river[s]
+                    if size < k:  # not just grown: counted afresh
+                        self.count(row, KINDS, [t for t, _ in river])
+                        continue
+                    for t, _ in river[k:]:
+                        cells[row + t] += 1
+            self.rivers = rivers
+        if state.melds != self.melds or (over and not self.over):
+            start = at["melds"]
+            for s, kept in enumerate(state.melds):
+                if kept != self.melds[s] or over:
+                    shown = [
+                        t for m in kept if over or s == seat or m.kind != "angang" for t in m.tiles
+                    ]
+                    self.count(start + (s - seat) % n * KINDS, KINDS, shown)
+            self.melds = [list(kept) for kept in state.melds]
         concealed = list(map(len, state.hands))
         if concealed != self.concealed:
             start = at["concealed"]

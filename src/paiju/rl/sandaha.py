@@ -27,7 +27,6 @@ two-deck cards count up to 2):
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -235,6 +234,8 @@ class SandahaEncoder(Encoder):
         p = game.params
         self.bid_values = list(range(p.bid_start, p.min_bid - 1, -p.bid_step))
         self.first_trump = FIRST_BID + len(self.bid_values)
+        self.top = float(p.bid_start)
+        """The highest bid, the bids' scale."""
         self._fresh: tuple[State, int, int, CardChoice] | None = None
         self._played = GrowingCounts(1, CARD_SLOTS)
         """Every card played so far, as counts (it only grows through a hand)."""
@@ -287,7 +288,7 @@ class SandahaEncoder(Encoder):
         n = self.seats
         out[at["phase"] + PHASES.index(state.phase)] = 1
         self.put_cards(out, "hand", state.hands[seat])
-        top = float(self.game.params.bid_start)
+        top = self.top
         passed, bids = at["passed"], at["bids"]
         for s, b in state.bids:
             if b is None:
@@ -424,7 +425,8 @@ class SandahaSight(Sight):
         self.played = 0
         """How many of the played cards are counted in."""
         self.kitty: tuple[int, ...] | None = None
-        self.exposed: list[Counter[int]] = [Counter() for _ in range(n)]
+        self.exposed: list[dict[int, int]] = [{} for _ in range(n)]
+        """Each seat's exposed cards as written (plain dicts: compared in one call)."""
         self.sizes = [0] * n
         self.points = 0
         self.scores: tuple[int, ...] = ()
@@ -443,7 +445,7 @@ class SandahaSight(Sight):
         if hand != self.hand:
             self.count(at["hand"], CARD_SLOTS, hand)
             self.hand = list(hand)
-        top = float(enc.game.params.bid_start)
+        top = enc.top
         bids = state.bids
         if len(bids) != self.bids:
             passed, bid_at = at["passed"], at["bids"]
@@ -522,10 +524,10 @@ class SandahaSight(Sight):
             self.kitty = kitty
         exposed = self.exposed
         for s, shown in enumerate(state.exposed):
-            if (shown or exposed[s]) and shown != exposed[s]:
+            if (shown or exposed[s]) and not dict.__eq__(exposed[s], shown):
                 row = at["exposed"] + (s - seat) % n * CARD_SLOTS
                 self.count(row, CARD_SLOTS, list(shown.elements()))
-                exposed[s] = Counter(shown)
+                exposed[s] = dict(shown)
         sizes = list(map(len, state.hands))
         if sizes != self.sizes:
             start = at["hand_sizes"]
