@@ -211,7 +211,7 @@ class BaoziSight(Sight):
         self.groupings: Obs | None = None
         self.over = False
 
-    def refresh(self, state: State) -> None:
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
         assert isinstance(state, BaoziState)
         enc, cells, seat = self.encoder, self.cells, self.seat
         at, n = enc.at, enc.seats
@@ -239,7 +239,7 @@ class BaoziSight(Sight):
             self.count(at["hand"], CARD_SLOTS, hand or ())
             self.hand = hand
         groupings = None
-        if phase == "grouping" and isinstance(state, JiajiabaoState) and seat in state.to_act():
+        if phase == "grouping" and isinstance(state, JiajiabaoState) and seat in acting:
             groupings = enc._grouped_for(state, seat)[1]
         if groupings is not self.groupings:
             start = at["groupings"]

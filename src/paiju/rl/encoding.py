@@ -221,9 +221,10 @@ class Sight:
         """The cards of the card choice counted in ``chosen``, in the order chosen."""
         self.chosen_at = encoder.at.get("chosen", -1)
 
-    def look(self, state: State, choice: CardChoice | None) -> Obs:
+    def look(self, state: State, choice: CardChoice | None, acting: frozenset[int]) -> Obs:
         """:meth:`Encoder.observe` of ``state`` and ``choice``: the kept vector brought up
-        to date, copied (the copy is the agent's to keep)."""
+        to date, copied (the copy is the agent's to keep). ``acting`` is
+        ``state.to_act()``, which the caller knows."""
         if state is not self.state:
             self.vector.fill(0)
             self.state = state
@@ -232,7 +233,7 @@ class Sight:
             self.forget()
         version = len(state.history)
         if version != self.version:
-            self.refresh(state)
+            self.refresh(state, acting)
             self.version = version
         if choice is not None:
             if choice.cards != self.chosen:
@@ -272,9 +273,10 @@ class Sight:
     def forget(self) -> None:
         """Forget the keys: the vector is zero again (a new state)."""
 
-    def refresh(self, state: State) -> None:
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
         """Bring the vector up to date with ``state`` (a later version, or a new state after
-        :meth:`forget`): rewrite the fields whose keys changed, and keep the new keys."""
+        :meth:`forget`; ``acting``: its ``to_act()``): rewrite the fields whose keys
+        changed, and keep the new keys."""
         raise NotImplementedError
 
 
@@ -318,9 +320,12 @@ class Encoder(ABC):
     def make_sight(self, seat: int) -> Sight:
         """The seat's :class:`Sight` (the family's subclass)."""
 
-    def sight(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
-        """:meth:`observe`, from the seat's kept observation brought up to date (a copy)."""
-        return self.sights[seat].look(state, choice)
+    def sight(
+        self, state: State, seat: int, choice: CardChoice | None, acting: frozenset[int]
+    ) -> Obs:
+        """:meth:`observe`, from the seat's kept observation brought up to date (a copy);
+        ``acting`` is ``state.to_act()``, which the environment knows."""
+        return self.sights[seat].look(state, choice, acting)
 
     @abstractmethod
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:

@@ -245,11 +245,9 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._zeroed = False
         self.cycles = 0
         self._skip_agent_selection = None
-        self.agent_selection = self._next_agent()
-
-    def _next_agent(self) -> str:
         self._acting = self.table.state.to_act()
-        return self.possible_agents[min(self._acting)]
+        """The seats to act now (``to_act``, asked once a step)."""
+        self.agent_selection = self.possible_agents[min(self._acting)]
 
     def last(
         self, observe: bool = True
@@ -278,7 +276,7 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             self.terminations.get(agent) or self.truncations.get(agent)
         )
         obs: dict[str, np.ndarray] = {
-            "observation": enc.sight(state, seat, choice),
+            "observation": enc.sight(state, seat, choice, self._acting),
             "action_mask": enc.mask(state, seat, choice) if acting else enc.idle,
         }
         self._cache[agent] = obs
@@ -319,8 +317,9 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             return  # the rewards are all zero: accumulating them changes nothing
         self._choice = None
         state.apply(seat, done)
+        acting = state.to_act()
         wrapped = terminated = False
-        if state.is_over:
+        if not acting:  # the hand is over
             scores = self.table.hand_over()
             self._zeroed = False
             for s, a in enumerate(self.possible_agents):
@@ -330,9 +329,10 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
                 self.terminations = dict.fromkeys(self.agents, True)
                 terminated = True
             else:
-                self.table.deal(state.next_context())
+                acting = self.table.deal(state.next_context()).to_act()
+        self._acting = acting
         if not terminated:  # no agent was terminated before this step (it would be dead)
-            nxt = self._next_agent()
+            nxt = self.possible_agents[min(acting)]
             wrapped = wrapped or self._seat_of[nxt] < seat
             self.agent_selection = nxt
             if wrapped:
@@ -427,7 +427,7 @@ class PaijuParallel(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: igno
         out: dict[str, dict[str, np.ndarray]] = {}
         for s, a in enumerate(self.possible_agents):
             mask = enc.mask(state, s, None) if s in acting else enc.idle
-            out[a] = {"observation": enc.sight(state, s, None), "action_mask": mask}
+            out[a] = {"observation": enc.sight(state, s, None, acting), "action_mask": mask}
         return out
 
     def reset(

@@ -230,7 +230,7 @@ class MajiangSight(Sight):
         self.wall = 0
         self.over = False
 
-    def refresh(self, state: State) -> None:
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
         assert isinstance(state, MajiangState)
         enc, cells, seat = self.encoder, self.cells, self.seat
         at, n = enc.at, enc.seats
@@ -241,10 +241,9 @@ class MajiangSight(Sight):
                 cells[at["phase"] + PHASES.index(self.phase)] = 0
             cells[at["phase"] + PHASES.index(phase)] = 1
             self.phase = phase
-        acting = seat in state.to_act()
-        if acting != self.acting:
-            cells[at["acting"]] = acting
-            self.acting = acting
+        if (seat in acting) != self.acting:
+            self.acting = seat in acting
+            cells[at["acting"]] = self.acting
         hand = state.hands[seat]
         drawn = state.drawn
         if not (phase == "play" and state.turn == seat and drawn in hand):

@@ -226,7 +226,7 @@ class PlaySight(Sight):
         self.hand = []
         self.sizes = [0] * self.encoder.seats
 
-    def refresh(self, state: State) -> None:
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
         enc, cells, seat = self.encoder, self.cells, self.seat
         at = enc.at
         phase, phases = state.phase, enc.phases

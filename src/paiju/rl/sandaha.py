@@ -431,7 +431,7 @@ class SandahaSight(Sight):
         self.points = 0
         self.scores: tuple[int, ...] = ()
 
-    def refresh(self, state: State) -> None:
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
         assert isinstance(state, SandahaState)
         enc, cells, seat = self.encoder, self.cells, self.seat
         at, n = enc.at, enc.seats

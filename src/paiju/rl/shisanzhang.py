@@ -275,7 +275,7 @@ class ShisanzhangSight(Sight):
         self.bets: list[float] = [0.0] * self.encoder.seats
         self.result: object = None
 
-    def refresh(self, state: State) -> None:
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
         assert isinstance(state, ShisanzhangState)
         enc, cells, seat = self.encoder, self.cells, self.seat
         at, n = enc.at, enc.seats
