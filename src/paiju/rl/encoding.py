@@ -246,6 +246,10 @@ class Sight:
         """Zero the cells ``start:stop``."""
         self._span[start:stop] = _ZEROS[: stop - start]
 
+    def put_bytes(self, start: int, data: bytes) -> None:
+        """Write ``data`` (float32 cells as bytes) over the cells from ``start``."""
+        self._span[start : start + len(data) // 4] = memoryview(data).cast("f")
+
     def count(self, start: int, slots: int, items: Sequence[int]) -> None:
         """Write the counts of ``items`` (slot indexes, fewer than 256 of each) over the
         cells ``start : start + slots``, whatever they held."""

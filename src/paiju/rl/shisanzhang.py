@@ -76,6 +76,11 @@ _MIDDLE_OF = tuple(itemgetter(*m) for m in MIDDLES)
 _BACK_OF = tuple(itemgetter(*(j for j in range(10) if j not in m)) for m in MIDDLES)
 """The middle's and the back's items among the rest, by middle index."""
 PHASES = ("betting", "arranging", "over")
+_POSITION = [
+    np.bincount([c // 4, 13 + c % 4], minlength=17).astype(np.float32).tobytes()
+    for c in range(CARD_SLOTS)
+]
+"""Each card's cells of a position (its rank and suit one-hot, 17 float32 as bytes)."""
 
 
 Rows = tuple[tuple[T, ...], tuple[T, ...], tuple[T, ...]]
@@ -280,8 +285,10 @@ class ShisanzhangSight(Sight):
         enc, cells, seat = self.encoder, self.cells, self.seat
         at, n = enc.at, enc.seats
         if not self.dealt:
-            for i in enc._hand_indexes(state, seat):
-                cells[i] += 1
+            hand = sorted(state.hands[seat])
+            self.count(at["hand"], CARD_SLOTS, hand)
+            start = at["positions"]
+            self.put_bytes(start, b"".join([_POSITION[c] for c in hand]))
             special = state.specials[seat]
             if special is not None and special.name_zh in enc._specials:
                 cells[at["special"] + enc._specials.index(special.name_zh)] = 1
