@@ -28,11 +28,15 @@ from itertools import chain
 import numpy as np
 import numpy.typing as npt
 
+from paiju.errors import IllegalAction
+
 __all__ = [
     "CARD_SLOTS",
     "DONE",
+    "PASSING",
     "CardChoice",
     "EnumeratedPlays",
+    "Passing",
     "PlayOracle",
     "PredicateOracle",
     "counts_of",
@@ -224,3 +228,22 @@ class CardChoice:
         self.cards.append(index)
         self._mask = self._legal = None
         return None
+
+
+class Passing(CardChoice):
+    """The card choice of a decision whose one legal play is the pass: only ``done`` is
+    legal, at once. One is shared (:data:`PASSING`): no card is ever chosen in it."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__((), EnumeratedPlays([()]))
+
+    def step(self, index: int) -> tuple[int, ...] | None:
+        if index != DONE:
+            raise IllegalAction(f"only done (the pass) is legal here, not {index}")
+        return ()
+
+
+PASSING = Passing()
+"""The shared :class:`Passing` choice."""

@@ -31,12 +31,14 @@ import numpy as np
 
 from paiju.engine import Action, Game, State
 from paiju.errors import IllegalAction
-from paiju.rl.cardseq import CARD_SLOTS, DONE, CardChoice, EnumeratedPlays
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs, Sight
+from paiju.rl.cardseq import CARD_SLOTS, DONE, PASSING, CardChoice, EnumeratedPlays
+from paiju.rl.encoding import Encoder, Layout, Mask, Obs, Sight, read_only
 
 __all__ = ["PlayEncoder", "PlaySight"]
 
 FieldSpec = tuple[str, tuple[int, ...], str]
+ONLY_PASS = [()]
+"""The listed plays of a decision where the pass is the one legal play."""
 
 
 class PlayEncoder(Encoder):
@@ -76,6 +78,8 @@ class PlayEncoder(Encoder):
         """The fresh card choice of a decision (None: no card choice). By default the
         listed ``plays`` over the seat's hand; a family whose phase is not "a listed play
         from the hand" (a choice from shown cards, or one judged by predicates) overrides it."""
+        if plays == ONLY_PASS:  # as often as not in a climbing game: nothing beats the table
+            return PASSING
         return CardChoice(self.hand(state, seat), EnumeratedPlays(plays)) if plays else None
 
     # -- the generic part -----------------------------------------------------------------
@@ -85,6 +89,10 @@ class PlayEncoder(Encoder):
         self._small_index = {a: DONE + 1 + i for i, a in enumerate(self.small)}
         """Each small decision's index (a dict: the legal ones are looked up every decision)."""
         super().__init__(game, seats)
+        passing = np.zeros(self.action_size, dtype=np.int8)
+        passing[DONE] = 1
+        self._passing = read_only(passing)
+        """The mask of a decision whose one legal play is the pass (read-only, shared)."""
 
     @property
     def action_size(self) -> int:
@@ -174,6 +182,8 @@ class PlayEncoder(Encoder):
             choice, smalls = self._decision(state, seat)
         else:
             smalls = [] if choice.cards else self._decision(state, seat)[1]
+        if choice is PASSING and not smalls:
+            return self._passing
         mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
         if choice is not None:
             for i in choice.legal():
