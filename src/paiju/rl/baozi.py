@@ -35,7 +35,6 @@ from paiju.rl.encoding import (
     Obs,
     Sight,
     count_in,
-    put_turned,
     read_only,
 )
 
@@ -61,7 +60,7 @@ class BaoziEncoder(Encoder):
             tuple[State, tuple[int, ...], list[tuple[tuple[int, int], tuple[int, int]]], Obs],
         ] = {}
         """By seat: the state and hand its groupings and their strengths were made for."""
-        self._shown: tuple[State, Obs, list[float]] | None = None
+        self._shown: tuple[State, memoryview, list[float]] | None = None
         super().__init__(game, seats)
 
     @property
@@ -142,7 +141,7 @@ class BaoziEncoder(Encoder):
         self._grouped[seat] = (state, key, made, strengths)
         return made, strengths
 
-    def _showdown(self, state: BaoziState) -> tuple[Obs, list[float]]:
+    def _showdown(self, state: BaoziState) -> tuple[memoryview, list[float]]:
         """The showdown in seat order, made once per hand for every seat's look: the cards
         shown (one row of counts per seat, flat) and each result / ``max_bet``."""
         found = self._shown
@@ -153,7 +152,8 @@ class BaoziEncoder(Encoder):
                 [s * CARD_SLOTS + c for s in range(self.seats) for c in state.shown_cards(s)],
             )
             high = float(self.high)
-            found = self._shown = (state, rows, [x / high for x in state.settlement()])
+            results = [x / high for x in state.settlement()]
+            found = self._shown = (state, rows.data, results)
         return found[1], found[2]
 
     def make_sight(self, seat: int) -> BaoziSight:
@@ -249,7 +249,7 @@ class BaoziSight(Sight):
             self.groupings = groupings
         if phase == "over" and not self.over:
             rows, results = enc._showdown(state)
-            put_turned(self.vector, at["shown"], rows, seat * CARD_SLOTS)
+            self.put_turned(at["shown"], rows, CARD_SLOTS)
             start = at["results"]
             for s, x in enumerate(results):
                 cells[start + (s - seat) % n] = x

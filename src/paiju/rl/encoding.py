@@ -150,7 +150,7 @@ class GrowingCounts:
 
     def put_seen_by(self, out: Obs, start: int, seat: int) -> None:
         """:meth:`seen_by` written into ``out`` from ``start``."""
-        put_turned(out, start, self.counts.ravel(), seat * self.slots)
+        put_turned(out.data, start, self.counts.ravel().data, seat * self.slots)
 
     def seen_by(self, seat: int) -> Obs:
         """The counts of the last update with the rows as ``seat`` sees them (0 = itself,
@@ -158,10 +158,10 @@ class GrowingCounts:
         return self.counts[self.turned[seat]].ravel()
 
 
-def put_turned(out: Obs, start: int, rows: Obs, k: int) -> None:
+def put_turned(out: memoryview, start: int, rows: memoryview, k: int) -> None:
     """Write ``rows`` (one row per seat, in seat order, flat) into ``out`` from ``start``
     as the seat whose row begins at ``k`` sees them: its row first, then the next seat's
-    … (two slice copies, no index array)."""
+    … (two slice copies between float32 memoryviews, no index array)."""
     m = len(rows)
     out[start : start + m - k] = rows[k:]
     out[start + m - k : start + m] = rows[:k]
@@ -245,6 +245,11 @@ class Sight:
     def clear(self, start: int, stop: int) -> None:
         """Zero the cells ``start:stop``."""
         self._span[start:stop] = _ZEROS[: stop - start]
+
+    def put_turned(self, start: int, rows: memoryview, width: int) -> None:
+        """Write ``rows`` (a row of ``width`` cells per seat, in seat order, float32) over
+        the cells from ``start``, as this seat sees them (:func:`put_turned`)."""
+        put_turned(self._span, start, rows, self.seat * width)
 
     def put_bytes(self, start: int, data: bytes) -> None:
         """Write ``data`` (float32 cells as bytes) over the cells from ``start``."""

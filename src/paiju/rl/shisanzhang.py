@@ -47,7 +47,6 @@ from paiju.rl.encoding import (
     Obs,
     Sight,
     count_in,
-    put_turned,
     read_only,
 )
 
@@ -136,7 +135,7 @@ class ShisanzhangEncoder(Encoder):
     def make_layout(self) -> Layout:
         self._specials = self.specials
         self._masks: dict[str, Mask] = {}
-        self._shown: tuple[State, Obs, list[tuple[bool, bool, int]]] | None = None
+        self._shown: tuple[State, memoryview, list[tuple[bool, bool, int]]] | None = None
         n = self.seats
         return Layout(
             [
@@ -197,7 +196,7 @@ class ShisanzhangEncoder(Encoder):
             found += (hand_at + c, pos + 17 * p + c // 4, pos + 17 * p + 13 + c % 4)
         return found
 
-    def _showdown(self, state: ShisanzhangState) -> tuple[Obs, list[tuple[bool, bool, int]]]:
+    def _showdown(self, state: ShisanzhangState) -> tuple[memoryview, list[tuple[bool, bool, int]]]:
         """The showdown in seat order, made once per hand for every seat's look: the hands
         (one row of counts per seat, flat), and each seat's 倒水, 报到 and score."""
         found = self._shown
@@ -207,7 +206,7 @@ class ShisanzhangEncoder(Encoder):
             rows = np.zeros(self.seats * CARD_SLOTS, dtype=np.float32)
             count_in(rows, [s * CARD_SLOTS + c for s, h in enumerate(state.hands) for c in h])
             marks = [(h.foul, h.rows is None, result.scores[s]) for s, h in enumerate(result.hands)]
-            found = self._shown = (state, rows, marks)
+            found = self._shown = (state, rows.data, marks)
         return found[1], found[2]
 
     def make_sight(self, seat: int) -> ShisanzhangSight:
@@ -324,7 +323,7 @@ class ShisanzhangSight(Sight):
         result = state.result
         if result is not None and result is not self.result:
             rows, marks = enc._showdown(state)
-            put_turned(self.vector, at["shown"], rows, seat * CARD_SLOTS)
+            self.put_turned(at["shown"], rows, CARD_SLOTS)
             fouls, declared, scores = at["fouls"], at["declared"], at["scores"]
             for s, (foul, declares, score) in enumerate(marks):
                 r = (s - seat) % n
