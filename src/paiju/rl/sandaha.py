@@ -70,12 +70,10 @@ class BuryOracle(PlayOracle):
     def __init__(self, size: int) -> None:
         self.size = size
 
-    def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
-        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+    def steps(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> list[int]:
         if size < self.size:
-            mask[:CARD_SLOTS] = np.greater(hand, chosen)
-        mask[DONE] = size == self.size
-        return mask
+            return [c for c in range(CARD_SLOTS) if hand[c] > chosen[c]]
+        return [DONE] if size == self.size else []
 
 
 class LeadOracle(PlayOracle):
@@ -112,33 +110,28 @@ class LeadOracle(PlayOracle):
         self._components[suit] = comps
         return comps
 
-    def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
-        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+    def steps(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> list[int]:
+        held = self.held  # the cards not held could not be added
         if size == 0:
-            mask[:CARD_SLOTS] = np.greater(hand, 0)
-            return mask
-        first = next(c for c in range(CARD_SLOTS) if chosen[c])
-        suit = self.suit[first]
+            return [c for c in held if hand[c] > 0]
+        picked = [c for c in held if chosen[c]]
+        suit = self.suit[picked[0]]
         if suit == TRUMP:
-            for c in self.held:  # the cards not held could not be added
-                if self.suit[c] == TRUMP and hand[c] > chosen[c]:
-                    mask[c] = 1
-            mask[DONE] = 1
-            return mask
+            trumps = [c for c in held if self.suit[c] == TRUMP and hand[c] > chosen[c]]
+            return [*trumps, DONE]
+        found: set[int] = set()
         for comp in self.components(suit):
             if len(comp) < size:
                 continue
             need = [0] * CARD_SLOTS
             for c in comp:
                 need[c] += 1
-            if any(chosen[c] > need[c] for c in range(CARD_SLOTS) if chosen[c]):
+            if any(chosen[c] > need[c] for c in picked):
                 continue
             if len(comp) == size:
-                mask[DONE] = 1
-            for c in set(comp):
-                if need[c] > chosen[c]:
-                    mask[c] = 1
-        return mask
+                found.add(DONE)
+            found.update(c for c in comp if need[c] > chosen[c])
+        return list(found)
 
 
 class FollowOracle(PlayOracle):
@@ -190,19 +183,20 @@ class FollowOracle(PlayOracle):
             return sum(sorted(costs)[: self.pairs_needed])
         return int((self.good @ np.array(costs)).min())
 
-    def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
-        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+    def steps(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> list[int]:
         n, suit, led = self.n, self.suit, self.led
         kinds = self.kinds  # the chosen cards are held ones, and only held ones are added
+        found: list[int] = []
         if self.short:
             in_suit = sum(chosen[c] for c in kinds if chosen[c] and suit[c] == led)
             off_room = (n - self.held) - (size - in_suit)
             if size < n:
-                for c in kinds:
-                    if hand[c] > chosen[c] and (suit[c] == led or off_room > 0):
-                        mask[c] = 1
-            mask[DONE] = size == n and off_room == 0
-            return mask
+                found = [
+                    c for c in kinds if hand[c] > chosen[c] and (suit[c] == led or off_room > 0)
+                ]
+            if size == n and off_room == 0:
+                found.append(DONE)
+            return found
         if size < n:
             trial = list(chosen)
             left = n - size - 1
@@ -210,10 +204,11 @@ class FollowOracle(PlayOracle):
                 if hand[c] > chosen[c] and suit[c] == led:
                     trial[c] += 1
                     if self.extra(trial) <= left:
-                        mask[c] = 1
+                        found.append(c)
                     trial[c] -= 1
-        mask[DONE] = size == n and self.extra(chosen) == 0
-        return mask
+        if size == n and self.extra(chosen) == 0:
+            found.append(DONE)
+        return found
 
 
 def oracle(state: SandahaState, seat: int) -> PlayOracle:
@@ -339,7 +334,7 @@ class SandahaEncoder(Encoder):
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
         assert isinstance(state, SandahaState)
-        mask = np.zeros(self.action_size, dtype=np.int8)
+        mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
         phase = state.phase
         if phase == "bidding":
             if state.must_bid(seat) is None:
@@ -347,10 +342,11 @@ class SandahaEncoder(Encoder):
             for b in state.bid_range():
                 mask[FIRST_BID + self.bid_values.index(b)] = 1
         elif phase == "naming":
-            mask[self.first_trump :] = 1
+            mask[self.first_trump :] = bytes([1]) * len(TRUMP_NAMES)
         else:
-            mask[: DONE + 1] = self._choice(state, seat, choice).mask()
-        return mask
+            for i in self._choice(state, seat, choice).legal():
+                mask[i] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None
