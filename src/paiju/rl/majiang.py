@@ -41,7 +41,7 @@ from paiju.games.majiang.game import (
     Win,
 )
 from paiju.rl.cardseq import CardChoice
-from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs, Sight
+from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs, Sight, read_only
 from paiju.tiles import Tile
 
 __all__ = ["MajiangEncoder", "MajiangSight"]
@@ -63,6 +63,10 @@ class MajiangEncoder(Encoder):
         self._rivers = GrowingCounts(seats, KINDS)
         """Every seat's river as tile counts (one row per seat, absolute)."""
         super().__init__(game, seats)
+        passing = np.zeros(self.action_size, dtype=np.int8)
+        passing[PASS] = 1
+        self._passing = read_only(passing)
+        """The mask of 过 alone (read-only, shared)."""
 
     @property
     def action_size(self) -> int:
@@ -139,9 +143,12 @@ class MajiangEncoder(Encoder):
         return MajiangSight(self, seat)
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
+        legal = state.legal_actions(seat) or ()
+        if len(legal) == 1 and type(legal[0]) is Pass:  # a claim window with nothing to claim
+            return self._passing
         mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
         index = self.index
-        for action in state.legal_actions(seat) or ():
+        for action in legal:
             if type(action) is Discard:  # the most listed, as index gives it
                 mask[action.tile] = 1
             else:
