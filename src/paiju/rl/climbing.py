@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from paiju.cards import Card
 from paiju.engine import Action, Game, State
@@ -39,10 +40,14 @@ from paiju.rl.cardseq import CARD_SLOTS, CardChoice, EnumeratedPlays, PredicateO
 from paiju.rl.encoding import GrowingCounts, Obs
 from paiju.rl.plays import FieldSpec, PlayEncoder, PlaySight
 
+if TYPE_CHECKING:
+    from paiju.games.danzi.game import DanziState
+
 __all__ = [
     "ClimbingEncoder",
     "ClimbingSight",
     "DanziEncoder",
+    "DanziSight",
     "FangyangEncoder",
     "JiayibingEncoder",
     "TributeOracle",
@@ -177,6 +182,11 @@ class ClimbingSight(PlaySight):
 
     def refresh_own(self, state: State) -> None:
         assert isinstance(state, ClimbingState)
+        self.refresh_climbing(state)
+        super().refresh_own(state)
+
+    def refresh_climbing(self, state: ClimbingState) -> None:
+        """The climbing core's fields (``table`` … ``scores``)."""
         enc, cells, seat = self.encoder, self.cells, self.seat
         at, n = enc.at, enc.seats
         table = (state.table, state.table_seat)
@@ -260,7 +270,6 @@ class ClimbingSight(PlaySight):
                 for s, x in enumerate(scores):
                     cells[start + (s - seat) % n] = x
                 self.scores = scores
-        super().refresh_own(state)
 
 
 class JiayibingEncoder(ClimbingEncoder):
@@ -416,6 +425,20 @@ class DanziEncoder(ClimbingEncoder):
             ("totals", (2,), "match points of the observer's side, then the other's / target"),
         ]
 
+    def make_sight(self, seat: int) -> DanziSight:
+        return DanziSight(self, seat)
+
+    def owed(self, state: DanziState) -> list[float]:
+        """The cards each seat still gives (进贡) or returns (还贡) / 4, by seat."""
+        owed = [0.0] * self.seats
+        if state.phase == "tribute":
+            for s, (count, _, _) in state.givers.items():
+                owed[s] = count / 4
+        elif state.phase == "returning":
+            for s in state.returners:
+                owed[s] = len(state.received[s]) / 4
+        return owed
+
     def observe_extra(self, state: State, seat: int, out: Obs) -> None:
         assert isinstance(state, self._state_type)
         at = self.at
@@ -429,15 +452,76 @@ class DanziEncoder(ClimbingEncoder):
             exposed = state.exposed[s]
             if exposed:
                 self.put_cards(out, "shown", list(exposed.elements()), self.relative(seat, s))
-        if phase == "tribute":
-            for s, (count, _, _) in state.givers.items():
-                out[at["owed"] + self.relative(seat, s)] = count / 4
-        elif phase == "returning":
-            for s in state.returners:
-                out[at["owed"] + self.relative(seat, s)] = len(state.received[s]) / 4
+        for s, x in enumerate(self.owed(state)):
+            out[at["owed"] + self.relative(seat, s)] = x
         if state.declarer is not None:
             out[at["declarer"] + self.relative(seat, state.declarer)] = 1
         target = state.options["target"]
         side = state.team_of(seat)
         out[at["totals"]] = state.totals[side] / target
         out[at["totals"] + 1] = state.totals[1 - side] / target
+
+
+class DanziSight(ClimbingSight):
+    """A seat's 打弹子 observation kept up to date: the climbing fields, then its own -
+    the pool, the cards received, each seat's shown cards, what each still owes, the
+    declarer and the match points - each rewritten when what it shows changed."""
+
+    __slots__ = ("declarer", "exposed", "owed", "pool", "received", "totals")
+
+    encoder: DanziEncoder
+
+    def forget(self) -> None:
+        super().forget()
+        n = self.encoder.seats
+        self.pool: list[int] = []
+        self.received: list[int] = []
+        self.exposed: list[dict[int, int]] = [{} for _ in range(n)]
+        """Each seat's shown cards as written (plain dicts: compared in one call)."""
+        self.owed = [0.0] * n
+        self.declarer: int | None = None
+        self.totals = (0.0, 0.0)
+
+    def refresh_own(self, state: State) -> None:
+        enc = self.encoder
+        assert isinstance(state, enc._state_type)
+        self.refresh_climbing(state)
+        cells, seat, at, n = self.cells, self.seat, enc.at, enc.seats
+        phase = state.phase
+        pool = []
+        if phase == "picking":
+            pool = [c for _, c in state.pool]
+        elif phase == "picking_returns":
+            pool = [c for _, c in state.return_pool]
+        if pool != self.pool:
+            self.count(at["pool"], CARD_SLOTS, pool)
+            self.pool = pool
+        received = list(state.received.get(seat, ()))
+        if received != self.received:
+            self.count(at["received"], CARD_SLOTS, received)
+            self.received = received
+        exposed = self.exposed
+        for s, shown in enumerate(state.exposed):
+            if (shown or exposed[s]) and not dict.__eq__(exposed[s], shown):
+                row = at["shown"] + (s - seat) % n * CARD_SLOTS
+                self.count(row, CARD_SLOTS, list(shown.elements()))
+                exposed[s] = dict(shown)
+        owed = enc.owed(state)
+        if owed != self.owed:
+            start = at["owed"]
+            for s, x in enumerate(owed):
+                cells[start + (s - seat) % n] = x
+            self.owed = owed
+        if state.declarer != self.declarer:
+            start = at["declarer"]
+            if self.declarer is not None:
+                cells[start + (self.declarer - seat) % n] = 0
+            if state.declarer is not None:
+                cells[start + (state.declarer - seat) % n] = 1
+            self.declarer = state.declarer
+        target = state.options["target"]
+        side = state.team_of(seat)
+        totals = (state.totals[side] / target, state.totals[1 - side] / target)
+        if totals != self.totals:
+            cells[at["totals"]], cells[at["totals"] + 1] = totals
+            self.totals = totals
