@@ -152,7 +152,7 @@ class ClimbingEncoder(PlayEncoder):
         self.observe_extra(state, seat, out)
         return self.finish(out)
 
-    def own_start(self) -> int:
+    def extra_start(self) -> int:
         return self.layout["scores"].stop
 
     def make_sight(self, seat: int) -> ClimbingSight:
@@ -180,10 +180,10 @@ class ClimbingSight(PlaySight):
         """Each seat's hand as its ``seen`` row shows it (None: not shown)."""
         self.scores: tuple[int, ...] = ()
 
-    def refresh_own(self, state: State) -> None:
+    def refresh_extra(self, state: State) -> None:
         assert isinstance(state, ClimbingState)
         self.refresh_climbing(state)
-        super().refresh_own(state)
+        super().refresh_extra(state)
 
     def refresh_climbing(self, state: ClimbingState) -> None:
         """The climbing core's fields (``table`` … ``scores``)."""
@@ -482,7 +482,7 @@ class DanziSight(ClimbingSight):
         self.declarer: int | None = None
         self.totals = (0.0, 0.0)
 
-    def refresh_own(self, state: State) -> None:
+    def refresh_extra(self, state: State) -> None:
         enc = self.encoder
         assert isinstance(state, enc._state_type)
         self.refresh_climbing(state)

@@ -117,7 +117,7 @@ class PlayEncoder(Encoder):
                 out[start + c] += 1
         return out
 
-    def own_start(self) -> int:
+    def extra_start(self) -> int:
         """Where the fields :meth:`observe_extra` writes begin (after ``hand_sizes``)."""
         return self.layout["hand_sizes"].stop
 
@@ -221,12 +221,12 @@ class PlaySight(Sight):
     and ``hand_sizes`` rewritten where they changed; the family's own fields
     (:meth:`PlayEncoder.observe_extra`) written afresh at every new version."""
 
-    __slots__ = ("encoder", "hand", "own", "phase", "sizes")
+    __slots__ = ("encoder", "extra", "hand", "phase", "sizes")
 
     def __init__(self, encoder: PlayEncoder, seat: int) -> None:
         super().__init__(encoder, seat)
         self.encoder = encoder
-        self.own = encoder.own_start()
+        self.extra = encoder.extra_start()
         self.phase: str | None = None
         self.hand: Sequence[int] = []
         self.sizes: list[int] = []
@@ -258,9 +258,9 @@ class PlaySight(Sight):
                 if size != known[s]:
                     cells[start + (s - seat) % n] = size / 54
             self.sizes = sizes
-        self.refresh_own(state)
+        self.refresh_extra(state)
 
-    def refresh_own(self, state: State) -> None:
+    def refresh_extra(self, state: State) -> None:
         """The fields after the generic ones: the family's own, written afresh."""
-        if self.own < len(self.cells):
-            self.encoder.put_extra(state, self.seat, self.vector, self.own)
+        if self.extra < len(self.cells):
+            self.encoder.put_extra(state, self.seat, self.vector, self.extra)
