@@ -140,8 +140,10 @@ def _spaces(encoder: Encoder) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.D
 
 
 def _check_index(encoder: Encoder, mask: np.ndarray, action: Any) -> int:
-    if type(action) is int and 0 <= action < encoder.action_size and mask[action]:
-        return action  # the common case, checked as below in fewer steps
+    # the common case, checked as below in fewer steps (the mask's length is the action
+    # size, which a family may work out at every ask)
+    if type(action) is int and 0 <= action < len(mask) and mask[action]:
+        return action
     try:
         index = int(action)
     except (TypeError, ValueError):
