@@ -28,9 +28,17 @@ from paiju.engine import Action, State
 from paiju.errors import IllegalAction
 from paiju.games.baozi.game import BaoziGame, BaoziState, Bet, Group, JiajiabaoState, groupings
 from paiju.rl.cardseq import CARD_SLOTS, CardChoice
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+from paiju.rl.encoding import (
+    Encoder,
+    Layout,
+    Mask,
+    Obs,
+    Sight,
+    count_in,
+    read_only,
+)
 
-__all__ = ["BaoziEncoder"]
+__all__ = ["BaoziEncoder", "BaoziSight"]
 
 PHASES = ("betting", "grouping", "over")
 
@@ -52,6 +60,7 @@ class BaoziEncoder(Encoder):
             tuple[State, tuple[int, ...], list[tuple[tuple[int, int], tuple[int, int]]], Obs],
         ] = {}
         """By seat: the state and hand its groupings and their strengths were made for."""
+        self._shown: tuple[State, memoryview, list[float]] | None = None
         super().__init__(game, seats)
 
     @property
@@ -132,13 +141,35 @@ class BaoziEncoder(Encoder):
         self._grouped[seat] = (state, key, made, strengths)
         return made, strengths
 
+    def _showdown(self, state: BaoziState) -> tuple[memoryview, list[float]]:
+        """The showdown in seat order, made once per hand for every seat's look: the cards
+        shown (one row of counts per seat, flat) and each result / ``max_bet``."""
+        found = self._shown
+        if found is None or found[0] is not state:
+            rows = np.zeros(self.seats * CARD_SLOTS, dtype=np.float32)
+            count_in(
+                rows,
+                [s * CARD_SLOTS + c for s in range(self.seats) for c in state.shown_cards(s)],
+            )
+            high = float(self.high)
+            results = [x / high for x in state.settlement()]
+            found = self._shown = (state, rows.data, results)
+        return found[1], found[2]
+
+    def make_sight(self, seat: int) -> BaoziSight:
+        return BaoziSight(self, seat)
+
+    @cached_property
+    def _masks(self) -> dict[str, Mask]:
+        """The mask of each phase (read-only, made once): every bet, every grouping."""
+        bet = np.zeros(self.action_size, dtype=np.int8)
+        bet[: self.bets] = 1
+        group = np.zeros(self.action_size, dtype=np.int8)
+        group[self.bets :] = 1
+        return {"betting": read_only(bet), "grouping": read_only(group)}
+
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
-        mask = np.zeros(self.action_size, dtype=np.int8)
-        if state.phase == "betting":
-            mask[: self.bets] = 1
-        elif state.phase == "grouping":
-            mask[self.bets :] = 1
-        return mask
+        return self._masks.get(state.phase, self.idle)
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None
@@ -159,3 +190,67 @@ class BaoziEncoder(Encoder):
                 if {frozenset(a), frozenset(b)} == mine:
                     return [self.bets + k]
         raise IllegalAction(f"{action!r} is not an action of seat {seat} now")
+
+
+class BaoziSight(Sight):
+    """A seat's 宝子 / 佳佳宝 observation kept up to date: the phase, the banker, each bet
+    as it is placed, the hand once shown, the groupings while the seat groups, and the
+    showdown once the hand is over."""
+
+    __slots__ = ("banker", "bets", "encoder", "groupings", "hand", "over", "phase")
+
+    def __init__(self, encoder: BaoziEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self.encoder = encoder
+
+    def forget(self) -> None:
+        self.phase = ""
+        self.banker: int | None = None
+        self.bets: list[int | None] = [None] * self.encoder.seats
+        self.hand: tuple[int, ...] | None = None
+        self.groupings: Obs | None = None
+        self.over = False
+
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
+        assert isinstance(state, BaoziState)
+        enc, cells, seat = self.encoder, self.cells, self.seat
+        at, n = enc.at, enc.seats
+        phase = state.phase
+        if phase != self.phase:
+            if self.phase:
+                cells[at["phase"] + PHASES.index(self.phase)] = 0
+            cells[at["phase"] + PHASES.index(phase)] = 1
+            self.phase = phase
+        if state.banker != self.banker:
+            if self.banker is not None:
+                cells[at["banker"] + (self.banker - seat) % n] = 0
+            cells[at["banker"] + (state.banker - seat) % n] = 1
+            self.banker = state.banker
+        if state.bets != self.bets:
+            high = float(enc.high)
+            for s, bet in enumerate(state.bets):
+                if bet != self.bets[s]:
+                    r = (s - seat) % n
+                    cells[at["bets"] + r] = 0 if bet is None else bet / high
+                    cells[at["placed"] + r] = bet is not None
+            self.bets = list(state.bets)
+        hand = tuple(state.hands[seat]) if state.visible_hand(seat, seat) else None
+        if hand != self.hand:
+            self.count(at["hand"], CARD_SLOTS, hand or ())
+            self.hand = hand
+        groupings = None
+        if phase == "grouping" and isinstance(state, JiajiabaoState) and seat in acting:
+            groupings = enc._grouped_for(state, seat)[1]
+        if groupings is not self.groupings:
+            start = at["groupings"]
+            self.clear(start, start + 6)
+            if groupings is not None:
+                self.vector[start : start + len(groupings)] = groupings
+            self.groupings = groupings
+        if phase == "over" and not self.over:
+            rows, results = enc._showdown(state)
+            self.put_turned(at["shown"], rows, CARD_SLOTS)
+            start = at["results"]
+            for s, x in enumerate(results):
+                cells[start + (s - seat) % n] = x
+            self.over = True

@@ -28,11 +28,15 @@ from itertools import chain
 import numpy as np
 import numpy.typing as npt
 
+from paiju.errors import IllegalAction
+
 __all__ = [
     "CARD_SLOTS",
     "DONE",
+    "PASSING",
     "CardChoice",
     "EnumeratedPlays",
+    "Passing",
     "PlayOracle",
     "PredicateOracle",
     "counts_of",
@@ -55,12 +59,22 @@ def counts_of(cards: Iterable[int]) -> list[int]:
 
 
 class PlayOracle(ABC):
-    """What is legal for one decision: the masks of every step of a card choice."""
+    """What is legal for one decision: the indexes every step of a card choice may take."""
 
     @abstractmethod
+    def steps(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> list[int]:
+        """The indexes the next step may take - card indexes, and :data:`DONE` where
+        ``done`` is legal, each once, in no set order - after choosing ``chosen`` (counts
+        per card index, ``size`` cards) from ``hand`` (counts)."""
+
     def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
-        """The mask of the next step (``CARD_SLOTS + 1`` entries, the last is ``done``) after
-        choosing ``chosen`` (counts per card index, ``size`` cards) from ``hand`` (counts)."""
+        """:meth:`steps` as the mask of the next step (``CARD_SLOTS + 1`` entries, the
+        last is ``done``)."""
+        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+        steps = self.steps(hand, chosen, size)
+        if steps:
+            mask[steps] = 1
+        return mask
 
 
 class PredicateOracle(PlayOracle):
@@ -77,13 +91,15 @@ class PredicateOracle(PlayOracle):
     @abstractmethod
     def can_finish(self, chosen: Sequence[int], size: int) -> bool: ...
 
-    def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
-        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
-        for card in range(CARD_SLOTS):
-            if hand[card] > chosen[card] and self.can_add(chosen, size, card):
-                mask[card] = 1
-        mask[DONE] = self.can_finish(chosen, size)
-        return mask
+    def steps(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> list[int]:
+        found = [
+            card
+            for card in range(CARD_SLOTS)
+            if hand[card] > chosen[card] and self.can_add(chosen, size, card)
+        ]
+        if self.can_finish(chosen, size):
+            found.append(DONE)
+        return found
 
 
 class EnumeratedPlays(PlayOracle):
@@ -157,12 +173,8 @@ class EnumeratedPlays(PlayOracle):
             found.append(DONE)
         return found
 
-    def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
-        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
-        legal = self.legal([c for c, n in enumerate(chosen) for _ in range(n)])
-        if legal:
-            mask[legal] = 1
-        return mask
+    def steps(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> list[int]:
+        return self.legal([c for c, n in enumerate(chosen) for _ in range(n)])
 
 
 class CardChoice:
@@ -194,25 +206,21 @@ class CardChoice:
     def mask(self) -> Mask:
         """The exact mask of the next step (cards, then ``done``)."""
         if self._mask is None:
-            oracle = self.oracle
-            if isinstance(oracle, EnumeratedPlays):
-                mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
-                legal = self.legal()
-                if legal:
-                    mask[legal] = 1
-                self._mask = mask
-            else:
-                self._mask = oracle.options(self.hand, self.chosen, len(self.cards))
+            mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+            legal = self.legal()
+            if legal:
+                mask[legal] = 1
+            self._mask = mask
         return self._mask
 
     def legal(self) -> list[int]:
-        """The indexes :meth:`mask` allows (cards, then ``done``), in no set order."""
+        """The indexes :meth:`mask` allows (cards, and ``done``), in no set order."""
         if self._legal is None:
             oracle = self.oracle
-            if isinstance(oracle, EnumeratedPlays):
+            if isinstance(oracle, EnumeratedPlays):  # its rests kept by the cards in order
                 self._legal = oracle.legal(self.cards)
             else:
-                self._legal = np.flatnonzero(self.mask()).tolist()
+                self._legal = oracle.steps(self.hand, self.chosen, len(self.cards))
         return self._legal
 
     def step(self, index: int) -> tuple[int, ...] | None:
@@ -224,3 +232,22 @@ class CardChoice:
         self.cards.append(index)
         self._mask = self._legal = None
         return None
+
+
+class Passing(CardChoice):
+    """The card choice of a decision whose one legal play is the pass: only ``done`` is
+    legal, at once. One is shared (:data:`PASSING`): no card is ever chosen in it."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__((), EnumeratedPlays([()]))
+
+    def step(self, index: int) -> tuple[int, ...] | None:
+        if index != DONE:
+            raise IllegalAction(f"only done (the pass) is legal here, not {index}")
+        return ()
+
+
+PASSING = Passing()
+"""The shared :class:`Passing` choice."""

@@ -31,17 +31,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from paiju.cards import Card
 from paiju.engine import Action, Game, State
 from paiju.games.climbing.core import ClimbingState, Pass, Play
 from paiju.rl.cardseq import CARD_SLOTS, CardChoice, EnumeratedPlays, PredicateOracle
 from paiju.rl.encoding import GrowingCounts, Obs
-from paiju.rl.plays import FieldSpec, PlayEncoder
+from paiju.rl.plays import FieldSpec, PlayEncoder, PlaySight
+
+if TYPE_CHECKING:
+    from paiju.games.danzi.game import DanziState
 
 __all__ = [
     "ClimbingEncoder",
+    "ClimbingSight",
     "DanziEncoder",
+    "DanziSight",
     "FangyangEncoder",
     "JiayibingEncoder",
     "TributeOracle",
@@ -145,6 +151,125 @@ class ClimbingEncoder(PlayEncoder):
                 out[scores + (s - seat) % n] = x
         self.observe_extra(state, seat, out)
         return self.finish(out)
+
+    def extra_start(self) -> int:
+        return self.layout["scores"].stop
+
+    def make_sight(self, seat: int) -> ClimbingSight:
+        return ClimbingSight(self, seat)
+
+
+class ClimbingSight(PlaySight):
+    """A seat's climbing observation kept up to date: besides the generic fields, the table
+    and the passes rewritten when they changed, this trick's plays and every seat's played
+    cards counted in as they come (afresh when a trick starts), the places as seats finish,
+    a seen hand's row when that hand changed, and the scores once the deal is over."""
+
+    __slots__ = ("passed", "places", "played", "scores", "seen", "table", "trick")
+
+    def forget(self) -> None:
+        super().forget()
+        n = self.encoder.seats
+        self.table: tuple[object, int | None] = (None, None)
+        self.passed: frozenset[int] = frozenset()
+        self.trick: list[tuple[int, tuple[int, ...] | None]] = []
+        self.played = [0] * n
+        """How many cards of each seat's played cards (``played_by``) are counted in."""
+        self.places = 0
+        self.seen: list[list[int] | None] = [None] * n
+        """Each seat's hand as its ``seen`` row shows it (None: not shown)."""
+        self.scores: tuple[int, ...] = ()
+
+    def refresh_extra(self, state: State) -> None:
+        assert isinstance(state, ClimbingState)
+        self.refresh_climbing(state)
+        super().refresh_extra(state)
+
+    def refresh_climbing(self, state: ClimbingState) -> None:
+        """The climbing core's fields (``table`` … ``scores``)."""
+        enc, cells, seat = self.encoder, self.cells, self.seat
+        at, n = enc.at, enc.seats
+        table = (state.table, state.table_seat)
+        if table != self.table:
+            start, who = at["table"], at["table_seat"]
+            old, old_seat = self.table
+            if old is not None and old_seat is not None:
+                self.clear(start, start + CARD_SLOTS)
+                cells[who + (old_seat - seat) % n] = 0
+            combo, table_seat = table
+            if combo is not None and table_seat is not None:
+                for c in combo.cards:
+                    cells[start + c] += 1
+                cells[who + (table_seat - seat) % n] = 1
+            self.table = table
+        passed = state.passed
+        if passed != self.passed:
+            start = at["passed"]
+            self.clear(start, start + n)
+            for s in passed:
+                cells[start + (s - seat) % n] = 1
+            self.passed = frozenset(passed)
+        trick, known = state.trick, self.trick
+        if trick != known:
+            start = at["trick"]
+            k = len(known)
+            if len(trick) > k and trick[:k] == known:
+                new = trick[k:]  # grown: the new plays counted in
+            else:
+                self.clear(start, start + n * CARD_SLOTS)
+                new = trick
+            for s, cards in new:
+                if cards:
+                    row = start + (s - seat) % n * CARD_SLOTS
+                    for c in cards:
+                        cells[row + c] += 1
+            self.trick = list(trick)
+        played_by = state.played_by
+        sizes = list(map(len, played_by))
+        if sizes != self.played:
+            start = at["played_by"]
+            for s, (size, k) in enumerate(zip(sizes, self.played, strict=True)):
+                if size == k:
+                    continue
+                row = start + (s - seat) % n * CARD_SLOTS
+                if size < k:  # not just grown: counted afresh
+                    self.count(row, CARD_SLOTS, played_by[s])
+                    continue
+                for c in played_by[s][k:]:  # grown at the end, as the engines keep it
+                    cells[row + c] += 1
+            self.played = sizes
+        finished = state.finished
+        if len(finished) != self.places:
+            start = at["places"]
+            for place in range(self.places, len(finished)):  # the order only grows
+                cells[start + (finished[place] - seat) % n] = (place + 1) / n
+            self.places = len(finished)
+        over = self.phase == "over"
+        hands, seen = state.hands, self.seen
+        start = at["seen"]
+        # where the game shows no other hand (the core's sees_hand), only its own row shows
+        own = not over and type(state).sees_hand is ClimbingState.sees_hand
+        for s in (seat,) if own else range(n):
+            shown = hands[s] if over or state.sees_hand(seat, s) else None
+            if shown != seen[s]:
+                row = start + (s - seat) % n * CARD_SLOTS
+                if shown is None:
+                    self.clear(row, row + CARD_SLOTS)
+                    seen[s] = None
+                    continue
+                if s == seat:  # its own hand: the ``hand`` field, just brought up to date
+                    hand = at["hand"]
+                    cells[row : row + CARD_SLOTS] = cells[hand : hand + CARD_SLOTS]
+                else:
+                    self.count(row, CARD_SLOTS, shown)
+                seen[s] = list(shown)
+        if over:
+            scores = tuple(state.settlement())
+            if scores != self.scores:
+                start = at["scores"]
+                for s, x in enumerate(scores):
+                    cells[start + (s - seat) % n] = x
+                self.scores = scores
 
 
 class JiayibingEncoder(ClimbingEncoder):
@@ -300,6 +425,20 @@ class DanziEncoder(ClimbingEncoder):
             ("totals", (2,), "match points of the observer's side, then the other's / target"),
         ]
 
+    def make_sight(self, seat: int) -> DanziSight:
+        return DanziSight(self, seat)
+
+    def owed(self, state: DanziState) -> list[float]:
+        """The cards each seat still gives (进贡) or returns (还贡) / 4, by seat."""
+        owed = [0.0] * self.seats
+        if state.phase == "tribute":
+            for s, (count, _, _) in state.givers.items():
+                owed[s] = count / 4
+        elif state.phase == "returning":
+            for s in state.returners:
+                owed[s] = len(state.received[s]) / 4
+        return owed
+
     def observe_extra(self, state: State, seat: int, out: Obs) -> None:
         assert isinstance(state, self._state_type)
         at = self.at
@@ -313,15 +452,76 @@ class DanziEncoder(ClimbingEncoder):
             exposed = state.exposed[s]
             if exposed:
                 self.put_cards(out, "shown", list(exposed.elements()), self.relative(seat, s))
-        if phase == "tribute":
-            for s, (count, _, _) in state.givers.items():
-                out[at["owed"] + self.relative(seat, s)] = count / 4
-        elif phase == "returning":
-            for s in state.returners:
-                out[at["owed"] + self.relative(seat, s)] = len(state.received[s]) / 4
+        for s, x in enumerate(self.owed(state)):
+            out[at["owed"] + self.relative(seat, s)] = x
         if state.declarer is not None:
             out[at["declarer"] + self.relative(seat, state.declarer)] = 1
         target = state.options["target"]
         side = state.team_of(seat)
         out[at["totals"]] = state.totals[side] / target
         out[at["totals"] + 1] = state.totals[1 - side] / target
+
+
+class DanziSight(ClimbingSight):
+    """A seat's 打弹子 observation kept up to date: the climbing fields, then its own -
+    the pool, the cards received, each seat's shown cards, what each still owes, the
+    declarer and the match points - each rewritten when what it shows changed."""
+
+    __slots__ = ("declarer", "exposed", "owed", "pool", "received", "totals")
+
+    encoder: DanziEncoder
+
+    def forget(self) -> None:
+        super().forget()
+        n = self.encoder.seats
+        self.pool: list[int] = []
+        self.received: list[int] = []
+        self.exposed: list[dict[int, int]] = [{} for _ in range(n)]
+        """Each seat's shown cards as written (plain dicts: compared in one call)."""
+        self.owed = [0.0] * n
+        self.declarer: int | None = None
+        self.totals = (0.0, 0.0)
+
+    def refresh_extra(self, state: State) -> None:
+        enc = self.encoder
+        assert isinstance(state, enc._state_type)
+        self.refresh_climbing(state)
+        cells, seat, at, n = self.cells, self.seat, enc.at, enc.seats
+        phase = state.phase
+        pool = []
+        if phase == "picking":
+            pool = [c for _, c in state.pool]
+        elif phase == "picking_returns":
+            pool = [c for _, c in state.return_pool]
+        if pool != self.pool:
+            self.count(at["pool"], CARD_SLOTS, pool)
+            self.pool = pool
+        received = list(state.received.get(seat, ()))
+        if received != self.received:
+            self.count(at["received"], CARD_SLOTS, received)
+            self.received = received
+        exposed = self.exposed
+        for s, shown in enumerate(state.exposed):
+            if (shown or exposed[s]) and not dict.__eq__(exposed[s], shown):
+                row = at["shown"] + (s - seat) % n * CARD_SLOTS
+                self.count(row, CARD_SLOTS, list(shown.elements()))
+                exposed[s] = dict(shown)
+        owed = enc.owed(state)
+        if owed != self.owed:
+            start = at["owed"]
+            for s, x in enumerate(owed):
+                cells[start + (s - seat) % n] = x
+            self.owed = owed
+        if state.declarer != self.declarer:
+            start = at["declarer"]
+            if self.declarer is not None:
+                cells[start + (self.declarer - seat) % n] = 0
+            if state.declarer is not None:
+                cells[start + (state.declarer - seat) % n] = 1
+            self.declarer = state.declarer
+        target = state.options["target"]
+        side = state.team_of(seat)
+        totals = (state.totals[side] / target, state.totals[1 - side] / target)
+        if totals != self.totals:
+            cells[at["totals"]], cells[at["totals"] + 1] = totals
+            self.totals = totals

@@ -4,8 +4,13 @@ An :class:`Encoder` is made for one game (variant and room options) and seat cou
 names its observation :class:`Layout` (named fields of a flat ``float32`` vector) and its
 action space (``action_size`` indexes), and converts both ways:
 
-* :meth:`Encoder.observe` - what ``state.view(seat)`` shows that seat, as the vector;
-* :meth:`Encoder.mask` - exactly the legal indexes of the seat's next step;
+* :meth:`Encoder.observe` - what ``state.view(seat)`` shows that seat, as the vector, made
+  from scratch (the definition of the observation);
+* :meth:`Encoder.sight` - the same vector from the seat's :class:`Sight`, the observation
+  kept up to date between looks: the environments' way, a step costing a few changed
+  cells and a copy rather than a rebuild;
+* :meth:`Encoder.mask` - exactly the legal indexes of the seat's next step, an array the
+  caller may keep (the encoder never changes it afterwards);
 * :meth:`Encoder.step` - apply one index: an engine :class:`~paiju.engine.Action` when the
   decision is complete, or None while a card-choice sequence (:mod:`paiju.rl.cardseq`) goes on;
 * :meth:`Encoder.encode` - an engine action as the indexes that make it (the other way).
@@ -17,6 +22,7 @@ next seat in play order, and so on.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +33,17 @@ import numpy.typing as npt
 from paiju.engine import Action, Game, State
 from paiju.rl.cardseq import CARD_SLOTS, CardChoice
 
-__all__ = ["Encoder", "Field", "GrowingCounts", "Layout", "Obs"]
+__all__ = [
+    "Encoder",
+    "Field",
+    "GrowingCounts",
+    "Layout",
+    "Obs",
+    "Sight",
+    "count_in",
+    "put_turned",
+    "read_only",
+]
 
 Obs = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -133,17 +149,144 @@ class GrowingCounts:
         return counts
 
     def put_seen_by(self, out: Obs, start: int, seat: int) -> None:
-        """:meth:`seen_by` written into ``out`` from ``start``: the rows from ``seat`` on,
-        then those before it (two slice copies, no index array)."""
-        flat = self.counts.ravel()
-        k, m = seat * self.slots, self.rows * self.slots
-        out[start : start + m - k] = flat[k:]
-        out[start + m - k : start + m] = flat[:k]
+        """:meth:`seen_by` written into ``out`` from ``start``."""
+        put_turned(out.data, start, self.counts.ravel().data, seat * self.slots)
 
     def seen_by(self, seat: int) -> Obs:
         """The counts of the last update with the rows as ``seat`` sees them (0 = itself,
         1 = next …), flat."""
         return self.counts[self.turned[seat]].ravel()
+
+
+def put_turned(out: memoryview, start: int, rows: memoryview, k: int) -> None:
+    """Write ``rows`` (one row per seat, in seat order, flat) into ``out`` from ``start``
+    as the seat whose row begins at ``k`` sees them: its row first, then the next seat's
+    … (two slice copies between float32 memoryviews, no index array)."""
+    m = len(rows)
+    out[start : start + m - k] = rows[k:]
+    out[start + m - k : start + m] = rows[:k]
+
+
+def read_only(mask: Mask) -> Mask:
+    """``mask`` made read-only, to be handed to agents as it is (and never changed)."""
+    mask.flags.writeable = False
+    return mask
+
+
+def count_in(out: Obs, indexes: Sequence[int]) -> None:
+    """Add one to ``out`` at each of ``indexes`` (vector indexes; one listed twice adds two)."""
+    if indexes:
+        # Only the indexes listed are touched (adding a whole count vector to ``out``
+        # costs more than the counting): where an index is listed more than once,
+        # every listing of it writes the same total.
+        at = np.fromiter(indexes, dtype=np.intp, count=len(indexes))
+        if len(set(indexes)) == len(indexes):
+            out[at] += 1
+        else:
+            out[at] += np.bincount(at)[at]  # small counts: exact
+
+
+_ZEROS = memoryview(array("f", bytes(4 * 1024)))
+"""Zero floats to clear a span of a :class:`Sight`'s cells with (a field is shorter)."""
+
+
+class Sight:
+    """One seat's observation kept up to date between looks (:meth:`Encoder.sight`).
+
+    It holds the seat's vector as last brought up to date, the state it shows and how many
+    of that state's actions (:attr:`version`: a state changes only by an action, which
+    lengthens its history), and - in a family's subclass - what each field was made from
+    (its keys). :meth:`look` at a later version of the same state has the family's
+    :meth:`refresh` compare each field's key with the state's and rewrite only the fields
+    that changed; through a card choice the version stays and only ``chosen`` changes, by
+    the card just chosen; a new state (the next hand) starts from a zero vector with every
+    key forgotten. The vector's cells are written through :attr:`cells`, a plain array of
+    floats over the same memory (a cell costs a fraction of a numpy item there). The test
+    of the environments checks every look against :meth:`Encoder.observe` at every step of
+    random playouts of every family.
+    """
+
+    __slots__ = ("_span", "cells", "chosen", "chosen_at", "seat", "state", "vector", "version")
+
+    def __init__(self, encoder: Encoder, seat: int) -> None:
+        self.seat = seat
+        self.state: State | None = None
+        self.version = -1
+        self.cells = array("f", bytes(4 * encoder.layout.size))
+        """The vector's cells (float32), for reading and writing a few at a time."""
+        self.vector: Obs = np.frombuffer(self.cells, dtype=np.float32)
+        """The vector as numpy sees it (the same memory), for whole spans."""
+        self._span = memoryview(self.cells)
+        self.chosen: list[int] = []
+        """The cards of the card choice counted in ``chosen``, in the order chosen."""
+        self.chosen_at = encoder.at.get("chosen", -1)
+
+    def look(self, state: State, choice: CardChoice | None, acting: frozenset[int]) -> Obs:
+        """:meth:`Encoder.observe` of ``state`` and ``choice``: the kept vector brought up
+        to date, copied (the copy is the agent's to keep). ``acting`` is
+        ``state.to_act()``, which the caller knows."""
+        if state is not self.state:
+            self.vector.fill(0)
+            self.state = state
+            self.version = -1
+            self.chosen = []
+            self.forget()
+        version = len(state.history)
+        if version != self.version:
+            self.refresh(state, acting)
+            self.version = version
+        if choice is not None:
+            if choice.cards != self.chosen:
+                self.choose(choice.cards)
+        elif self.chosen:
+            self.choose([])
+        return self.vector.copy()
+
+    def clear(self, start: int, stop: int) -> None:
+        """Zero the cells ``start:stop``."""
+        self._span[start:stop] = _ZEROS[: stop - start]
+
+    def put_turned(self, start: int, rows: memoryview, width: int) -> None:
+        """Write ``rows`` (a row of ``width`` cells per seat, in seat order, float32) over
+        the cells from ``start``, as this seat sees them (:func:`put_turned`)."""
+        put_turned(self._span, start, rows, self.seat * width)
+
+    def put_bytes(self, start: int, data: bytes) -> None:
+        """Write ``data`` (float32 cells as bytes) over the cells from ``start``."""
+        self._span[start : start + len(data) // 4] = memoryview(data).cast("f")
+
+    def count(self, start: int, slots: int, items: Sequence[int]) -> None:
+        """Write the counts of ``items`` (slot indexes, fewer than 256 of each) over the
+        cells ``start : start + slots``, whatever they held."""
+        if len(items) < 8:  # a few: cell by cell
+            self._span[start : start + slots] = _ZEROS[:slots]
+            cells = self.cells
+            for x in items:
+                cells[start + x] += 1
+            return
+        row = bytearray(slots)
+        for x in items:
+            row[x] += 1
+        self.vector[start : start + slots] = np.frombuffer(row, dtype=np.uint8)
+
+    def choose(self, cards: list[int]) -> None:
+        """Count ``cards`` (the card choice in progress) into ``chosen``: the one card
+        added when the choice grew by one, else the field afresh."""
+        start, known = self.chosen_at, self.chosen
+        if len(cards) == len(known) + 1 and cards[:-1] == known:
+            self.cells[start + cards[-1]] += 1
+        else:
+            self.count(start, CARD_SLOTS, cards)
+        self.chosen = list(cards)
+
+    def forget(self) -> None:
+        """Forget the keys: the vector is zero again (a new state)."""
+
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
+        """Bring the vector up to date with ``state`` (a later version, or a new state after
+        :meth:`forget`; ``acting``: its ``to_act()``): rewrite the fields whose keys
+        changed, and keep the new keys."""
+        raise NotImplementedError
 
 
 class Encoder(ABC):
@@ -164,6 +307,10 @@ class Encoder(ABC):
         self.layout = self.make_layout()
         self.at: dict[str, int] = {n: f.start for n, f in self.layout.fields.items()}
         """Each field's start in the vector (a plain dict: observe runs every step)."""
+        self.idle = read_only(np.zeros(self.action_size, dtype=np.int8))
+        """The mask of a seat that is not to act: all zero (read-only, shared)."""
+        self.sights = [self.make_sight(s) for s in range(seats)]
+        """Each seat's observation kept up to date (:meth:`sight`)."""
 
     @property
     @abstractmethod
@@ -175,11 +322,25 @@ class Encoder(ABC):
 
     @abstractmethod
     def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
-        """The seat's observation (``choice``: its card choice in progress, if any)."""
+        """The seat's observation (``choice``: its card choice in progress, if any), made
+        from scratch."""
+
+    @abstractmethod
+    def make_sight(self, seat: int) -> Sight:
+        """The seat's :class:`Sight` (the family's subclass)."""
+
+    def sight(
+        self, state: State, seat: int, choice: CardChoice | None, acting: frozenset[int]
+    ) -> Obs:
+        """:meth:`observe`, from the seat's kept observation brought up to date (a copy);
+        ``acting`` is ``state.to_act()``, which the environment knows."""
+        return self.sights[seat].look(state, choice, acting)
 
     @abstractmethod
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
-        """The legal indexes of the next step of ``seat``, which is to act (int8, 1 = legal)."""
+        """The legal indexes of the next step of ``seat``, which is to act (int8, 1 = legal).
+        The caller may keep it: the encoder never changes it afterwards (a fresh array, or
+        a read-only one it may hand out again while the legal indexes stay)."""
 
     @abstractmethod
     def step(
@@ -210,16 +371,8 @@ class Encoder(ABC):
         self._cards.extend(map(base.__add__, cards))
 
     def finish(self, out: Obs) -> Obs:
-        cards = self._cards
-        if cards:
-            # Only the indexes listed are touched (adding a whole count vector to ``out``
-            # costs more than the counting): where an index is listed more than once,
-            # every listing of it writes the same total.
-            at = np.fromiter(cards, dtype=np.intp, count=len(cards))
-            if len(set(cards)) == len(cards):
-                out[at] += 1
-            else:
-                out[at] += np.bincount(at)[at]  # small counts: exact
+        """``out`` with the cards of :meth:`put_cards` counted in."""
+        count_in(out, self._cards)
         return out
 
     def one_hot(self, out: Obs, name: str, index: int | None) -> None:

@@ -140,8 +140,10 @@ def _spaces(encoder: Encoder) -> tuple[gymnasium.spaces.Dict, gymnasium.spaces.D
 
 
 def _check_index(encoder: Encoder, mask: np.ndarray, action: Any) -> int:
-    if type(action) is int and 0 <= action < encoder.action_size and mask[action]:
-        return action  # the common case, checked as below in fewer steps
+    # the common case, checked as below in fewer steps (the mask's length is the action
+    # size, which a family may work out at every ask)
+    if type(action) is int and 0 <= action < len(mask) and mask[action]:
+        return action
     try:
         index = int(action)
     except (TypeError, ValueError):
@@ -245,11 +247,9 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self._zeroed = False
         self.cycles = 0
         self._skip_agent_selection = None
-        self.agent_selection = self._next_agent()
-
-    def _next_agent(self) -> str:
         self._acting = self.table.state.to_act()
-        return self.possible_agents[min(self._acting)]
+        """The seats to act now (``to_act``, asked once a step)."""
+        self.agent_selection = self.possible_agents[min(self._acting)]
 
     def last(
         self, observe: bool = True
@@ -272,18 +272,14 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             return found
         seat = self._seat_of[agent]
         state = self.table.state
+        enc = self.encoder
         choice = self._choice if agent == self.agent_selection else None
         acting = seat in self._acting and not (
             self.terminations.get(agent) or self.truncations.get(agent)
         )
-        mask = (
-            self.encoder.mask(state, seat, choice)
-            if acting
-            else np.zeros(self.encoder.action_size, dtype=np.int8)
-        )
         obs: dict[str, np.ndarray] = {
-            "observation": self.encoder.observe(state, seat, choice),
-            "action_mask": mask,
+            "observation": enc.sight(state, seat, choice, self._acting),
+            "action_mask": enc.mask(state, seat, choice) if acting else enc.idle,
         }
         self._cache[agent] = obs
         return obs
@@ -323,8 +319,9 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             return  # the rewards are all zero: accumulating them changes nothing
         self._choice = None
         state.apply(seat, done)
+        acting = state.to_act()
         wrapped = terminated = False
-        if state.is_over:
+        if not acting:  # the hand is over
             scores = self.table.hand_over()
             self._zeroed = False
             for s, a in enumerate(self.possible_agents):
@@ -334,9 +331,10 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
                 self.terminations = dict.fromkeys(self.agents, True)
                 terminated = True
             else:
-                self.table.deal(state.next_context())
+                acting = self.table.deal(state.next_context()).to_act()
+        self._acting = acting
         if not terminated:  # no agent was terminated before this step (it would be dead)
-            nxt = self._next_agent()
+            nxt = self.possible_agents[min(acting)]
             wrapped = wrapped or self._seat_of[nxt] < seat
             self.agent_selection = nxt
             if wrapped:
@@ -430,12 +428,8 @@ class PaijuParallel(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: igno
         enc = self.encoder
         out: dict[str, dict[str, np.ndarray]] = {}
         for s, a in enumerate(self.possible_agents):
-            mask = (
-                enc.mask(state, s, None)
-                if s in acting
-                else np.zeros(enc.action_size, dtype=np.int8)
-            )
-            out[a] = {"observation": enc.observe(state, s, None), "action_mask": mask}
+            mask = enc.mask(state, s, None) if s in acting else enc.idle
+            out[a] = {"observation": enc.sight(state, s, None, acting), "action_mask": mask}
         return out
 
     def reset(

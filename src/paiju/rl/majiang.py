@@ -29,12 +29,22 @@ import numpy as np
 
 from paiju.engine import Action, Game, State
 from paiju.errors import IllegalAction
-from paiju.games.majiang.game import Chi, Discard, Gang, Kong, MajiangState, Pass, Peng, Win
+from paiju.games.majiang.game import (
+    Chi,
+    Discard,
+    Gang,
+    Kong,
+    MajiangState,
+    MeldRecord,
+    Pass,
+    Peng,
+    Win,
+)
 from paiju.rl.cardseq import CardChoice
-from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs
+from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs, Sight, read_only
 from paiju.tiles import Tile
 
-__all__ = ["MajiangEncoder"]
+__all__ = ["MajiangEncoder", "MajiangSight"]
 
 KINDS = 34
 KONG, WIN, PENG, GANG, PASS, CHI = 34, 68, 69, 70, 71, 72
@@ -53,6 +63,10 @@ class MajiangEncoder(Encoder):
         self._rivers = GrowingCounts(seats, KINDS)
         """Every seat's river as tile counts (one row per seat, absolute)."""
         super().__init__(game, seats)
+        passing = np.zeros(self.action_size, dtype=np.int8)
+        passing[PASS] = 1
+        self._passing = read_only(passing)
+        """The mask of 过 alone (read-only, shared)."""
 
     @property
     def action_size(self) -> int:
@@ -125,10 +139,16 @@ class MajiangEncoder(Encoder):
         out[at["wall"]] = len(state.wall) / 136
         return self.finish(out)
 
+    def make_sight(self, seat: int) -> MajiangSight:
+        return MajiangSight(self, seat)
+
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
+        legal = state.legal_actions(seat) or ()
+        if len(legal) == 1 and type(legal[0]) is Pass:  # a claim window with nothing to claim
+            return self._passing
         mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
         index = self.index
-        for action in state.legal_actions(seat) or ():
+        for action in legal:
             if type(action) is Discard:  # the most listed, as index gives it
                 mask[action.tile] = 1
             else:
@@ -168,3 +188,157 @@ class MajiangEncoder(Encoder):
 
     def encode(self, state: State, seat: int, action: Action) -> list[int]:
         return [self.index(state, action)]
+
+
+class MajiangSight(Sight):
+    """A seat's 鞍山麻将 observation kept up to date: the rivers counted in as they grow,
+    a seat's melds row rewritten when its melds changed, and every other field rewritten
+    when what it shows changed (the hand, the drawn tile, the claim window, the turn …)."""
+
+    __slots__ = (
+        "acting",
+        "concealed",
+        "dealer",
+        "drawn",
+        "encoder",
+        "flip",
+        "hand",
+        "hun",
+        "last",
+        "melds",
+        "over",
+        "phase",
+        "qiang",
+        "rivers",
+        "turn",
+        "wall",
+    )
+
+    def __init__(self, encoder: MajiangEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self.encoder = encoder
+
+    def forget(self) -> None:
+        n = self.encoder.seats
+        self.phase = ""
+        self.acting = False
+        self.hand: list[Tile] = []
+        self.drawn: Tile | None = None
+        self.hun: object = None
+        self.flip: Tile | None = None
+        self.qiang: tuple[int, ...] = ()
+        self.rivers = [0] * n
+        """How many tiles of each river are counted in."""
+        self.melds: list[list[MeldRecord]] = [[] for _ in range(n)]
+        self.concealed = [0] * n
+        self.last: tuple[int, Tile] | None = None
+        self.dealer: int | None = None
+        self.turn: int | None = None
+        self.wall = 0
+        self.over = False
+
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
+        assert isinstance(state, MajiangState)
+        enc, cells, seat = self.encoder, self.cells, self.seat
+        at, n = enc.at, enc.seats
+        phase = state.phase
+        over = phase == "over"
+        if phase != self.phase:
+            if self.phase:
+                cells[at["phase"] + PHASES.index(self.phase)] = 0
+            cells[at["phase"] + PHASES.index(phase)] = 1
+            self.phase = phase
+        if (seat in acting) != self.acting:
+            self.acting = seat in acting
+            cells[at["acting"]] = self.acting
+        hand = state.hands[seat]
+        drawn = state.drawn
+        if not (phase == "play" and state.turn == seat and drawn in hand):
+            drawn = None
+        if hand != self.hand or drawn != self.drawn:
+            start = at["hand"]
+            self.count(start, KINDS, hand)
+            if drawn is not None:
+                cells[start + drawn] -= 1  # the drawn tile apart
+            if self.drawn is not None:
+                cells[at["drawn"] + self.drawn] = 0
+            if drawn is not None:
+                cells[at["drawn"] + drawn] = 1
+            self.hand = list(hand)
+            self.drawn = drawn
+        if state.hun != self.hun:
+            start = at["hun"]
+            self.clear(start, start + KINDS)
+            for k in state.hun:
+                cells[start + k] = 1
+            self.hun = state.hun
+        if state.flip != self.flip:
+            start = at["flip"]
+            if self.flip is not None:
+                cells[start + self.flip] = 0
+            cells[start + state.flip] = 1
+            self.flip = state.flip
+        if state.qiang != self.qiang:
+            start = at["qiang"]
+            self.clear(start, start + KINDS)
+            for k in state.qiang:
+                cells[start + k] = 1
+            self.qiang = state.qiang
+        rivers = list(map(len, state.river))
+        if rivers != self.rivers:  # a river only grows (a claim marks its last tile: the same)
+            start = at["discards"]
+            for s, (size, k) in enumerate(zip(rivers, self.rivers, strict=True)):
+                if size != k:
+                    row = start + (s - seat) % n * KINDS
+                    river = state.river[s]
+                    if size < k:  # not just grown: counted afresh
+                        self.count(row, KINDS, [t for t, _ in river])
+                        continue
+                    for t, _ in river[k:]:
+                        cells[row + t] += 1
+            self.rivers = rivers
+        if state.melds != self.melds or (over and not self.over):
+            start = at["melds"]
+            for s, kept in enumerate(state.melds):
+                if kept != self.melds[s] or over:
+                    shown = [
+                        t for m in kept if over or s == seat or m.kind != "angang" for t in m.tiles
+                    ]
+                    self.count(start + (s - seat) % n * KINDS, KINDS, shown)
+            self.melds = [list(kept) for kept in state.melds]
+        concealed = list(map(len, state.hands))
+        if concealed != self.concealed:
+            start = at["concealed"]
+            for s, size in enumerate(concealed):
+                if size != self.concealed[s]:
+                    cells[start + (s - seat) % n] = size / 14
+            self.concealed = concealed
+        last = state.last if phase in ("claim", "rob") else None
+        if last != self.last:
+            if self.last is not None:
+                cells[at["last"] + self.last[1]] = 0
+                cells[at["discarder"] + (self.last[0] - seat) % n] = 0
+            if last is not None:
+                cells[at["last"] + last[1]] = 1
+                cells[at["discarder"] + (last[0] - seat) % n] = 1
+            self.last = last
+        if state.dealer != self.dealer:
+            if self.dealer is not None:
+                cells[at["dealer"] + (self.dealer - seat) % n] = 0
+            if state.dealer is not None:
+                cells[at["dealer"] + (state.dealer - seat) % n] = 1
+            self.dealer = state.dealer
+        if state.turn != self.turn:
+            if self.turn is not None:
+                cells[at["turn"] + (self.turn - seat) % n] = 0
+            cells[at["turn"] + (state.turn - seat) % n] = 1
+            self.turn = state.turn
+        if len(state.wall) != self.wall:
+            self.wall = len(state.wall)
+            cells[at["wall"]] = self.wall / 136
+        if over and not self.over:
+            for s in range(n):
+                r = (s - seat) % n
+                self.count(at["shown"] + r * KINDS, KINDS, state.hands[s])
+                cells[at["scores"] + r] = state.scores[s]
+            self.over = True

@@ -31,12 +31,14 @@ import numpy as np
 
 from paiju.engine import Action, Game, State
 from paiju.errors import IllegalAction
-from paiju.rl.cardseq import CARD_SLOTS, DONE, CardChoice, EnumeratedPlays
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+from paiju.rl.cardseq import CARD_SLOTS, DONE, PASSING, CardChoice, EnumeratedPlays
+from paiju.rl.encoding import Encoder, Layout, Mask, Obs, Sight, read_only
 
-__all__ = ["PlayEncoder"]
+__all__ = ["PlayEncoder", "PlaySight"]
 
 FieldSpec = tuple[str, tuple[int, ...], str]
+ONLY_PASS = [()]
+"""The listed plays of a decision where the pass is the one legal play."""
 
 
 class PlayEncoder(Encoder):
@@ -76,16 +78,21 @@ class PlayEncoder(Encoder):
         """The fresh card choice of a decision (None: no card choice). By default the
         listed ``plays`` over the seat's hand; a family whose phase is not "a listed play
         from the hand" (a choice from shown cards, or one judged by predicates) overrides it."""
+        if plays == ONLY_PASS:  # as often as not in a climbing game: nothing beats the table
+            return PASSING
         return CardChoice(self.hand(state, seat), EnumeratedPlays(plays)) if plays else None
 
     # -- the generic part -----------------------------------------------------------------
 
     def __init__(self, game: Game, seats: int) -> None:
         self._fresh: tuple[State, int, int, CardChoice | None, list[int]] | None = None
-        self._base: tuple[State, int, int, Obs] | None = None
         self._small_index = {a: DONE + 1 + i for i, a in enumerate(self.small)}
         """Each small decision's index (a dict: the legal ones are looked up every decision)."""
         super().__init__(game, seats)
+        passing = np.zeros(self.action_size, dtype=np.int8)
+        passing[DONE] = 1
+        self._passing = read_only(passing)
+        """The mask of a decision whose one legal play is the pass (read-only, shared)."""
 
     @property
     def action_size(self) -> int:
@@ -103,17 +110,27 @@ class PlayEncoder(Encoder):
         )
 
     def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
-        # Through a card choice the state stays put and only ``chosen`` grows: the rest is
-        # made once per decision (the cache holds the state itself).
-        base = self._base
-        if base is None or base[0] is not state or base[1:3] != (len(state.history), seat):
-            base = self._base = (state, len(state.history), seat, self._observe(state, seat))
-        out = base[3].copy()
+        out = self._observe(state, seat)
         if choice is not None:
             start = self.at["chosen"]
             for c in choice.cards:
                 out[start + c] += 1
         return out
+
+    def extra_start(self) -> int:
+        """Where the fields :meth:`observe_extra` writes begin (after ``hand_sizes``)."""
+        return self.layout["hand_sizes"].stop
+
+    def put_extra(self, state: State, seat: int, out: Obs, start: int) -> None:
+        """The fields :meth:`observe_extra` writes, from ``start`` to the end, written
+        afresh into ``out``."""
+        out[start:] = 0
+        self._cards = []
+        self.observe_extra(state, seat, out)
+        self.finish(out)
+
+    def make_sight(self, seat: int) -> PlaySight:
+        return PlaySight(self, seat)
 
     def _observe(self, state: State, seat: int) -> Obs:
         out = self.vector()
@@ -165,6 +182,8 @@ class PlayEncoder(Encoder):
             choice, smalls = self._decision(state, seat)
         else:
             smalls = [] if choice.cards else self._decision(state, seat)[1]
+        if choice is PASSING and not smalls:
+            return self._passing
         mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
         if choice is not None:
             for i in choice.legal():
@@ -195,3 +214,53 @@ class PlayEncoder(Encoder):
         if action in self._small_index:
             return [self._small_index[action]]
         raise IllegalAction(f"{action!r} is not an action this encoder knows")
+
+
+class PlaySight(Sight):
+    """A seat's observation of a :class:`PlayEncoder` kept up to date: ``phase``, ``hand``
+    and ``hand_sizes`` rewritten where they changed; the family's own fields
+    (:meth:`PlayEncoder.observe_extra`) written afresh at every new version."""
+
+    __slots__ = ("encoder", "extra", "hand", "phase", "sizes")
+
+    def __init__(self, encoder: PlayEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self.encoder = encoder
+        self.extra = encoder.extra_start()
+        self.phase: str | None = None
+        self.hand: Sequence[int] = []
+        self.sizes: list[int] = []
+
+    def forget(self) -> None:
+        self.phase = None
+        self.hand = []
+        self.sizes = [0] * self.encoder.seats
+
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
+        enc, cells, seat = self.encoder, self.cells, self.seat
+        at = enc.at
+        phase, phases = state.phase, enc.phases
+        if phase != self.phase:
+            if self.phase in phases:
+                cells[at["phase"] + phases.index(self.phase)] = 0
+            if phase in phases:
+                cells[at["phase"] + phases.index(phase)] = 1
+            self.phase = phase
+        hand = enc.hand(state, seat)
+        if hand != self.hand:
+            self.count(at["hand"], CARD_SLOTS, hand)
+            self.hand = hand[:]  # a copy of the same type (a list is compared with lists)
+        sizes = enc.hand_sizes(state)
+        known = self.sizes
+        if sizes != known:
+            start, n = at["hand_sizes"], enc.seats
+            for s, size in enumerate(sizes):
+                if size != known[s]:
+                    cells[start + (s - seat) % n] = size / 54
+            self.sizes = sizes
+        self.refresh_extra(state)
+
+    def refresh_extra(self, state: State) -> None:
+        """The fields after the generic ones: the family's own, written afresh."""
+        if self.extra < len(self.cells):
+            self.encoder.put_extra(state, self.seat, self.vector, self.extra)

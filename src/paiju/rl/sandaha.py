@@ -48,9 +48,16 @@ from paiju.games.sandaha.game import (
 )
 from paiju.games.sandaha.rules import TRUMP, TRUMP_NAMES, Component, order
 from paiju.rl.cardseq import CARD_SLOTS, DONE, CardChoice, PlayOracle
-from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs
+from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs, Sight
 
-__all__ = ["BuryOracle", "FollowOracle", "LeadOracle", "SandahaEncoder", "oracle"]
+__all__ = [
+    "BuryOracle",
+    "FollowOracle",
+    "LeadOracle",
+    "SandahaEncoder",
+    "SandahaSight",
+    "oracle",
+]
 
 PHASES = ("bidding", "burying", "naming", "playing", "over")
 PASS = DONE + 1
@@ -63,12 +70,10 @@ class BuryOracle(PlayOracle):
     def __init__(self, size: int) -> None:
         self.size = size
 
-    def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
-        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+    def steps(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> list[int]:
         if size < self.size:
-            mask[:CARD_SLOTS] = np.greater(hand, chosen)
-        mask[DONE] = size == self.size
-        return mask
+            return [c for c in range(CARD_SLOTS) if hand[c] > chosen[c]]
+        return [DONE] if size == self.size else []
 
 
 class LeadOracle(PlayOracle):
@@ -105,33 +110,28 @@ class LeadOracle(PlayOracle):
         self._components[suit] = comps
         return comps
 
-    def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
-        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+    def steps(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> list[int]:
+        held = self.held  # the cards not held could not be added
         if size == 0:
-            mask[:CARD_SLOTS] = np.greater(hand, 0)
-            return mask
-        first = next(c for c in range(CARD_SLOTS) if chosen[c])
-        suit = self.suit[first]
+            return [c for c in held if hand[c] > 0]
+        picked = [c for c in held if chosen[c]]
+        suit = self.suit[picked[0]]
         if suit == TRUMP:
-            for c in self.held:  # the cards not held could not be added
-                if self.suit[c] == TRUMP and hand[c] > chosen[c]:
-                    mask[c] = 1
-            mask[DONE] = 1
-            return mask
+            trumps = [c for c in held if self.suit[c] == TRUMP and hand[c] > chosen[c]]
+            return [*trumps, DONE]
+        found: set[int] = set()
         for comp in self.components(suit):
             if len(comp) < size:
                 continue
             need = [0] * CARD_SLOTS
             for c in comp:
                 need[c] += 1
-            if any(chosen[c] > need[c] for c in range(CARD_SLOTS) if chosen[c]):
+            if any(chosen[c] > need[c] for c in picked):
                 continue
             if len(comp) == size:
-                mask[DONE] = 1
-            for c in set(comp):
-                if need[c] > chosen[c]:
-                    mask[c] = 1
-        return mask
+                found.add(DONE)
+            found.update(c for c in comp if need[c] > chosen[c])
+        return list(found)
 
 
 class FollowOracle(PlayOracle):
@@ -183,19 +183,20 @@ class FollowOracle(PlayOracle):
             return sum(sorted(costs)[: self.pairs_needed])
         return int((self.good @ np.array(costs)).min())
 
-    def options(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> Mask:
-        mask = np.zeros(CARD_SLOTS + 1, dtype=np.int8)
+    def steps(self, hand: Sequence[int], chosen: Sequence[int], size: int) -> list[int]:
         n, suit, led = self.n, self.suit, self.led
         kinds = self.kinds  # the chosen cards are held ones, and only held ones are added
+        found: list[int] = []
         if self.short:
             in_suit = sum(chosen[c] for c in kinds if chosen[c] and suit[c] == led)
             off_room = (n - self.held) - (size - in_suit)
             if size < n:
-                for c in kinds:
-                    if hand[c] > chosen[c] and (suit[c] == led or off_room > 0):
-                        mask[c] = 1
-            mask[DONE] = size == n and off_room == 0
-            return mask
+                found = [
+                    c for c in kinds if hand[c] > chosen[c] and (suit[c] == led or off_room > 0)
+                ]
+            if size == n and off_room == 0:
+                found.append(DONE)
+            return found
         if size < n:
             trial = list(chosen)
             left = n - size - 1
@@ -203,10 +204,11 @@ class FollowOracle(PlayOracle):
                 if hand[c] > chosen[c] and suit[c] == led:
                     trial[c] += 1
                     if self.extra(trial) <= left:
-                        mask[c] = 1
+                        found.append(c)
                     trial[c] -= 1
-        mask[DONE] = size == n and self.extra(chosen) == 0
-        return mask
+        if size == n and self.extra(chosen) == 0:
+            found.append(DONE)
+        return found
 
 
 def oracle(state: SandahaState, seat: int) -> PlayOracle:
@@ -227,8 +229,9 @@ class SandahaEncoder(Encoder):
         p = game.params
         self.bid_values = list(range(p.bid_start, p.min_bid - 1, -p.bid_step))
         self.first_trump = FIRST_BID + len(self.bid_values)
+        self.top = float(p.bid_start)
+        """The highest bid, the bids' scale."""
         self._fresh: tuple[State, int, int, CardChoice] | None = None
-        self._base: tuple[State, int, int, Obs] | None = None
         self._played = GrowingCounts(1, CARD_SLOTS)
         """Every card played so far, as counts (it only grows through a hand)."""
         super().__init__(game, seats)
@@ -261,15 +264,11 @@ class SandahaEncoder(Encoder):
             ]
         )
 
+    def make_sight(self, seat: int) -> SandahaSight:
+        return SandahaSight(self, seat)
+
     def observe(self, state: State, seat: int, choice: CardChoice | None) -> Obs:
-        # Through a card choice the state stays put and only ``chosen`` grows: the rest of
-        # the vector is made once per decision (the cache holds the state itself, so a
-        # new state can never be mistaken for it).
-        base = self._base
-        if base is None or base[0] is not state or base[1:3] != (len(state.history), seat):
-            base = (state, len(state.history), seat, self._observe(state, seat))
-            self._base = base
-        out = base[3].copy()
+        out = self._observe(state, seat)
         if choice is not None:
             start = self.at["chosen"]
             for c in choice.cards:
@@ -284,7 +283,7 @@ class SandahaEncoder(Encoder):
         n = self.seats
         out[at["phase"] + PHASES.index(state.phase)] = 1
         self.put_cards(out, "hand", state.hands[seat])
-        top = float(self.game.params.bid_start)
+        top = self.top
         passed, bids = at["passed"], at["bids"]
         for s, b in state.bids:
             if b is None:
@@ -335,7 +334,7 @@ class SandahaEncoder(Encoder):
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
         assert isinstance(state, SandahaState)
-        mask = np.zeros(self.action_size, dtype=np.int8)
+        mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
         phase = state.phase
         if phase == "bidding":
             if state.must_bid(seat) is None:
@@ -343,10 +342,11 @@ class SandahaEncoder(Encoder):
             for b in state.bid_range():
                 mask[FIRST_BID + self.bid_values.index(b)] = 1
         elif phase == "naming":
-            mask[self.first_trump :] = 1
+            mask[self.first_trump :] = bytes([1]) * len(TRUMP_NAMES)
         else:
-            mask[: DONE + 1] = self._choice(state, seat, choice).mask()
-        return mask
+            for i in self._choice(state, seat, choice).legal():
+                mask[i] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None
@@ -376,3 +376,169 @@ class SandahaEncoder(Encoder):
         if isinstance(action, Bury | Play):
             return [*(int(c) for c in action.cards), DONE]
         raise IllegalAction(f"{action!r} is not a 三打哈 action of seat {seat} now")
+
+
+class SandahaSight(Sight):
+    """A seat's 三打哈 observation kept up to date: the bids counted in as they come, the
+    trick's plays as they are made (afresh when a trick starts), the played cards as they
+    grow, and every other field rewritten when what it shows changed."""
+
+    __slots__ = (
+        "bid",
+        "bids",
+        "declarer",
+        "duty",
+        "encoder",
+        "exposed",
+        "hand",
+        "kitty",
+        "last_trick",
+        "phase",
+        "played",
+        "points",
+        "scores",
+        "sizes",
+        "trick",
+        "trump",
+    )
+
+    def __init__(self, encoder: SandahaEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self.encoder = encoder
+
+    def forget(self) -> None:
+        n = self.encoder.seats
+        self.phase = ""
+        self.hand: list[int] = []
+        self.bids = 0
+        """How many of the state's bids are written."""
+        self.bid: int | None = None
+        self.duty: tuple[bool, float] | None = None
+        self.declarer: int | None = None
+        self.trump: int | None = None
+        self.trick: list[tuple[int, tuple[int, ...]]] = []
+        self.last_trick: list[tuple[int, tuple[int, ...]]] = []
+        self.played = 0
+        """How many of the played cards are counted in."""
+        self.kitty: tuple[int, ...] | None = None
+        self.exposed: list[dict[int, int]] = [{} for _ in range(n)]
+        """Each seat's exposed cards as written (plain dicts: compared in one call)."""
+        self.sizes = [0] * n
+        self.points = 0
+        self.scores: tuple[int, ...] = ()
+
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
+        assert isinstance(state, SandahaState)
+        enc, cells, seat = self.encoder, self.cells, self.seat
+        at, n = enc.at, enc.seats
+        phase = state.phase
+        if phase != self.phase:
+            if self.phase:
+                cells[at["phase"] + PHASES.index(self.phase)] = 0
+            cells[at["phase"] + PHASES.index(phase)] = 1
+            self.phase = phase
+        hand = state.hands[seat]
+        if hand != self.hand:
+            self.count(at["hand"], CARD_SLOTS, hand)
+            self.hand = list(hand)
+        top = enc.top
+        bids = state.bids
+        if len(bids) != self.bids:
+            passed, bid_at = at["passed"], at["bids"]
+            if len(bids) < self.bids:  # not just grown: written afresh
+                self.clear(passed, passed + n)
+                self.clear(bid_at, bid_at + n)
+                self.bids = 0
+            for s, b in bids[self.bids :]:
+                if b is None:
+                    cells[passed + (s - seat) % n] = 1
+                else:
+                    cells[bid_at + (s - seat) % n] = b / top
+            self.bids = len(bids)
+        if state.bid != self.bid:
+            cells[at["bid"]] = 0 if state.bid is None else state.bid / top
+            self.bid = state.bid
+        duty = None
+        if phase == "bidding" and seat == state.turn:
+            duty = (state.must_bid(seat) is not None, state.changzhu(seat) / 20)
+        if duty != self.duty:
+            must, held = duty or (False, 0.0)
+            cells[at["duty"]] = must
+            cells[at["duty"] + 1] = held
+            self.duty = duty
+        if state.declarer != self.declarer:
+            start = at["declarer"]
+            if self.declarer is not None:
+                cells[start + (self.declarer - seat) % n] = 0
+            if state.declarer is not None:
+                cells[start + (state.declarer - seat) % n] = 1
+            self.declarer = state.declarer
+        if state.trump != self.trump:
+            start = at["trump"]
+            if self.trump is not None:
+                cells[start + self.trump] = 0
+            if state.trump is not None:
+                cells[start + state.trump] = 1
+            self.trump = state.trump
+        trick, known = state.trick, self.trick
+        if trick != known:
+            start, leader = at["trick"], at["leader"]
+            k = len(known)
+            if k and len(trick) > k and trick[:k] == known:
+                new = trick[k:]  # grown: the new plays counted in
+            else:
+                self.clear(start, start + n * CARD_SLOTS)
+                self.clear(leader, leader + n)
+                if trick:
+                    cells[leader + (trick[0][0] - seat) % n] = 1
+                new = trick
+            for s, cards in new:
+                row = start + (s - seat) % n * CARD_SLOTS
+                for c in cards:
+                    cells[row + c] += 1
+            self.trick = list(trick)
+        if state.last_trick != self.last_trick:
+            start = at["last_trick"]
+            self.clear(start, start + n * CARD_SLOTS)
+            for s, cards in state.last_trick:
+                row = start + (s - seat) % n * CARD_SLOTS
+                for c in cards:
+                    cells[row + c] += 1
+            self.last_trick = list(state.last_trick)
+        played = state.played
+        if len(played) != self.played:
+            start = at["played"]
+            if len(played) < self.played:  # not just grown: counted afresh
+                self.count(start, CARD_SLOTS, played)
+            else:
+                for c in played[self.played :]:
+                    cells[start + c] += 1
+            self.played = len(played)
+        kitty = tuple(state.kitty) if state.sees_kitty(seat) else None
+        if kitty != self.kitty:
+            self.count(at["kitty"], CARD_SLOTS, kitty or ())
+            self.kitty = kitty
+        exposed = self.exposed
+        for s, shown in enumerate(state.exposed):
+            if (shown or exposed[s]) and not dict.__eq__(exposed[s], shown):
+                row = at["exposed"] + (s - seat) % n * CARD_SLOTS
+                self.count(row, CARD_SLOTS, list(shown.elements()))
+                exposed[s] = dict(shown)
+        sizes = list(map(len, state.hands))
+        if sizes != self.sizes:
+            start = at["hand_sizes"]
+            for s, size in enumerate(sizes):
+                if size != self.sizes[s]:
+                    cells[start + (s - seat) % n] = size / 29
+            self.sizes = sizes
+        points = state.defenders_points
+        if points != self.points:
+            cells[at["points"]] = points / 100
+            self.points = points
+        if phase == "over":
+            scores = tuple(state.settlement())
+            if scores != self.scores:
+                start = at["scores"]
+                for s, x in enumerate(scores):
+                    cells[start + (s - seat) % n] = x
+                self.scores = scores

@@ -27,8 +27,11 @@ Observation fields (seats relative to the observer):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -37,9 +40,27 @@ from paiju.engine import Action, State
 from paiju.errors import IllegalAction
 from paiju.games.shisanzhang.game import Arrange, Bet, Declare, ShisanzhangGame, ShisanzhangState
 from paiju.rl.cardseq import CARD_SLOTS, CardChoice
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs
+from paiju.rl.encoding import (
+    Encoder,
+    Layout,
+    Mask,
+    Obs,
+    Sight,
+    count_in,
+    read_only,
+)
 
-__all__ = ["SPLITS", "ShisanzhangEncoder", "split_index", "split_of", "split_table"]
+__all__ = [
+    "SPLITS",
+    "ShisanzhangEncoder",
+    "ShisanzhangSight",
+    "split_index",
+    "split_items",
+    "split_of",
+    "split_table",
+]
+
+T = TypeVar("T")
 
 FRONTS: tuple[tuple[int, ...], ...] = tuple(combinations(range(13), 3))
 MIDDLES: tuple[tuple[int, ...], ...] = tuple(combinations(range(10), 5))
@@ -47,17 +68,33 @@ SPLITS = len(FRONTS) * len(MIDDLES)
 """72,072 = C(13, 3) x C(10, 5)."""
 _FRONT_INDEX = {f: i for i, f in enumerate(FRONTS)}
 _MIDDLE_INDEX = {m: i for i, m in enumerate(MIDDLES)}
+_FRONT_OF = tuple(itemgetter(*f) for f in FRONTS)
+_REST_OF = tuple(itemgetter(*(p for p in range(13) if p not in f)) for f in FRONTS)
+"""Each front's items, and the ten others in order (the rest), by front index."""
+_MIDDLE_OF = tuple(itemgetter(*m) for m in MIDDLES)
+_BACK_OF = tuple(itemgetter(*(j for j in range(10) if j not in m)) for m in MIDDLES)
+"""The middle's and the back's items among the rest, by middle index."""
 PHASES = ("betting", "arranging", "over")
+_POSITION = [
+    np.bincount([c // 4, 13 + c % 4], minlength=17).astype(np.float32).tobytes()
+    for c in range(CARD_SLOTS)
+]
+"""Each card's cells of a position (its rank and suit one-hot, 17 float32 as bytes)."""
+
+
+Rows = tuple[tuple[T, ...], tuple[T, ...], tuple[T, ...]]
+
+
+def split_items(index: int, items: Sequence[T]) -> Rows[T]:
+    """The items (13, by position) of the front, middle and back of split ``index``."""
+    f, m = divmod(index, len(MIDDLES))
+    rest = _REST_OF[f](items)
+    return _FRONT_OF[f](items), _MIDDLE_OF[m](rest), _BACK_OF[m](rest)
 
 
 def split_of(index: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """The positions (0-12) of the front, middle and back of split ``index``."""
-    f, m = divmod(index, len(MIDDLES))
-    front = FRONTS[f]
-    rest = [p for p in range(13) if p not in front]
-    middle = tuple(rest[j] for j in MIDDLES[m])
-    back = tuple(p for p in rest if p not in middle)
-    return front, middle, back
+    return split_items(index, range(13))
 
 
 def split_index(front: tuple[int, ...], middle: tuple[int, ...]) -> int:
@@ -98,7 +135,7 @@ class ShisanzhangEncoder(Encoder):
     def make_layout(self) -> Layout:
         self._specials = self.specials
         self._masks: dict[str, Mask] = {}
-        self._static: tuple[State, dict[int, list[int]]] | None = None
+        self._shown: tuple[State, memoryview, list[tuple[bool, bool, int]]] | None = None
         n = self.seats
         return Layout(
             [
@@ -151,23 +188,33 @@ class ShisanzhangEncoder(Encoder):
         return self.finish(out)
 
     def _hand_indexes(self, state: ShisanzhangState, seat: int) -> list[int]:
-        """The vector indexes of the seat's hand and positions, made once per hand and seat
-        (the cache holds the state itself, so a new hand never reads an old entry)."""
-        static = self._static
-        if static is None or static[0] is not state:
-            static = self._static = (state, {})
-        found = static[1].get(seat)
-        if found is None:
-            hand_at, pos = self.at["hand"], self.at["positions"]
-            found = []
-            for p, c in enumerate(sorted(state.hands[seat])):  # count, rank and suit
-                found += (hand_at + c, pos + 17 * p + c // 4, pos + 17 * p + 13 + c % 4)
-            static[1][seat] = found
+        """The vector indexes of the seat's hand and positions: each card's count, and the
+        rank and suit of the card at each position."""
+        hand_at, pos = self.at["hand"], self.at["positions"]
+        found: list[int] = []
+        for p, c in enumerate(sorted(state.hands[seat])):
+            found += (hand_at + c, pos + 17 * p + c // 4, pos + 17 * p + 13 + c % 4)
         return found
 
+    def _showdown(self, state: ShisanzhangState) -> tuple[memoryview, list[tuple[bool, bool, int]]]:
+        """The showdown in seat order, made once per hand for every seat's look: the hands
+        (one row of counts per seat, flat), and each seat's 倒水, 报到 and score."""
+        found = self._shown
+        if found is None or found[0] is not state:
+            result = state.result
+            assert result is not None
+            rows = np.zeros(self.seats * CARD_SLOTS, dtype=np.float32)
+            count_in(rows, [s * CARD_SLOTS + c for s, h in enumerate(state.hands) for c in h])
+            marks = [(h.foul, h.rows is None, result.scores[s]) for s, h in enumerate(result.hands)]
+            found = self._shown = (state, rows.data, marks)
+        return found[1], found[2]
+
+    def make_sight(self, seat: int) -> ShisanzhangSight:
+        return ShisanzhangSight(self, seat)
+
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
-        """A copy of one of four masks built once (72,076 entries each: a copy is cheaper
-        than filling a new one, and users own what they are given)."""
+        """One of four masks built once, read-only (72,076 entries each: handed out as they
+        are, never changed)."""
         assert isinstance(state, ShisanzhangState)
         if state.betting:
             key = "bet"
@@ -184,8 +231,8 @@ class ShisanzhangEncoder(Encoder):
                 mask[:SPLITS] = 1
             if key.endswith("declare"):
                 mask[SPLITS] = 1
-            self._masks[key] = mask
-        return mask.copy()
+            self._masks[key] = read_only(mask)
+        return mask
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None
@@ -195,13 +242,7 @@ class ShisanzhangEncoder(Encoder):
             return Bet(self.game.params.bets[index - SPLITS - 1])
         if index == SPLITS:
             return Declare()
-        hand = sorted(state.hands[seat])
-        front, middle, back = split_of(index)
-        return Arrange(  # the state's cards are Card already
-            tuple(hand[p] for p in front),
-            tuple(hand[p] for p in middle),
-            tuple(hand[p] for p in back),
-        )
+        return Arrange(*split_items(index, sorted(state.hands[seat])))  # Card already
 
     def encode(self, state: State, seat: int, action: Action) -> list[int]:
         assert isinstance(state, ShisanzhangState)
@@ -218,3 +259,75 @@ class ShisanzhangEncoder(Encoder):
                 raise IllegalAction(f"{action!r} is not made of seat {seat}'s cards") from None
             return [split_index(front, middle)]
         raise IllegalAction(f"{action!r} is not a 十三张 action")
+
+
+class ShisanzhangSight(Sight):
+    """A seat's 十三张 observation kept up to date: the hand, its positions, its special
+    hand and the banker written once a hand; the phase, who is ready and the bets as they
+    change; the showdown once it happened."""
+
+    __slots__ = ("bets", "dealt", "encoder", "phase", "ready", "result")
+
+    def __init__(self, encoder: ShisanzhangEncoder, seat: int) -> None:
+        super().__init__(encoder, seat)
+        self.encoder = encoder
+
+    def forget(self) -> None:
+        self.dealt = False
+        self.phase = ""
+        self.ready = [False] * self.encoder.seats
+        self.bets: list[float] = [0.0] * self.encoder.seats
+        self.result: object = None
+
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
+        assert isinstance(state, ShisanzhangState)
+        enc, cells, seat = self.encoder, self.cells, self.seat
+        at, n = enc.at, enc.seats
+        if not self.dealt:
+            hand = sorted(state.hands[seat])
+            self.count(at["hand"], CARD_SLOTS, hand)
+            start = at["positions"]
+            self.put_bytes(start, b"".join([_POSITION[c] for c in hand]))
+            special = state.specials[seat]
+            if special is not None and special.name_zh in enc._specials:
+                cells[at["special"] + enc._specials.index(special.name_zh)] = 1
+            cells[at["declare"]] = special is not None
+            cells[at["declare"] + 1] = state.forced[seat]
+            if state.banker is not None:
+                cells[at["banker"] + (state.banker - seat) % n] = 1
+            self.dealt = True
+        phase = state.phase
+        if phase != self.phase:
+            if self.phase:
+                cells[at["phase"] + PHASES.index(self.phase)] = 0
+            cells[at["phase"] + PHASES.index(phase)] = 1
+            self.phase = phase
+        ready = [h is not None for h in state.acted]
+        if ready != self.ready:
+            start = at["ready"]
+            for s, is_ready in enumerate(ready):
+                cells[start + (s - seat) % n] = is_ready
+            self.ready = ready
+        bets = enc.game.params.bets
+        if bets and state.banker is not None:
+            top = float(max(bets))
+            shown = [
+                b / top if b is not None and (not state.betting or s == seat) else 0.0
+                for s, b in enumerate(state.bets)
+            ]
+            if shown != self.bets:
+                start = at["bets"]
+                for s, x in enumerate(shown):
+                    cells[start + (s - seat) % n] = x
+                self.bets = shown
+        result = state.result
+        if result is not None and result is not self.result:
+            rows, marks = enc._showdown(state)
+            self.put_turned(at["shown"], rows, CARD_SLOTS)
+            fouls, declared, scores = at["fouls"], at["declared"], at["scores"]
+            for s, (foul, declares, score) in enumerate(marks):
+                r = (s - seat) % n
+                cells[fouls + r] = foul
+                cells[declared + r] = declares
+                cells[scores + r] = score
+            self.result = result

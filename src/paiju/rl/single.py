@@ -106,7 +106,14 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], int]):
                 " (the banker of 宝子 bets nothing): learn from another seat"
             )
         self.aec._cumulative_rewards[self.agent] = 0.0
-        return self.aec.observe(self.agent), {}
+        return self._observation(), {}
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        """The learner's observation, its mask copied: the AEC environment may hand one
+        read-only mask out again while it stays, but a Gymnasium environment returns new
+        data on every call (its checker looks)."""
+        obs = self.aec.observe(self.agent)
+        return {"observation": obs["observation"], "action_mask": obs["action_mask"].copy()}
 
     def _over(self) -> bool:
         aec = self.aec
@@ -119,7 +126,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         aec._cumulative_rewards[self.agent] = 0.0
         terminated = bool(aec.terminations[self.agent])
         truncated = bool(aec.truncations[self.agent])
-        return aec.observe(self.agent), reward, terminated, truncated, {}
+        return self._observation(), reward, terminated, truncated, {}
 
     def render(self) -> str | None:
         return self.aec.render()
