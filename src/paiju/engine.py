@@ -35,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import dataclasses
+import functools
 import pickle
 import random
 from abc import ABC, abstractmethod
@@ -90,6 +91,18 @@ def _adapter(cls: type[Any]) -> TypeAdapter[Any]:
     return adapter
 
 
+@functools.cache
+def _field_names(cls: type[Any]) -> frozenset[str]:
+    """The fields of a message class, read once."""
+    return frozenset(f.name for f in dataclasses.fields(cls))
+
+
+@functools.cache
+def _by_type(classes: tuple[type[Any], ...]) -> dict[str, type[Any]]:
+    """Message classes by their ``type`` name, gathered once per tuple of classes."""
+    return {c.type: c for c in classes}
+
+
 class _Message:
     """Shared JSON machinery of actions and events (frozen dataclasses with a ``type``)."""
 
@@ -109,9 +122,10 @@ class _Message:
         if not isinstance(obj, Mapping):
             raise ProtocolError(f"expected a JSON object for {cls.type!r}, got {obj!r}")
         body = {k: v for k, v in obj.items() if k != "type"}
-        known = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
-        unknown = sorted(str(k) for k in body if k not in known)
-        if unknown:
+        names = _field_names(cls)  # type: ignore[arg-type]
+        if not names.issuperset(body):
+            known = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+            unknown = sorted(str(k) for k in body if k not in names)
             raise ProtocolError(
                 f"a {cls.type!r} message has no field {unknown[0]!r}; its fields: "
                 f"{', '.join(['type', *known])}",
@@ -434,12 +448,11 @@ class Game(ABC, Generic[P]):
 
     def parse_action(self, obj: object) -> Action:
         """An action of this game from its JSON form; raises ProtocolError."""
-        result: Action = parse_message({a.type: a for a in self.actions}, obj, "action")
+        result: Action = parse_message(_by_type(self.actions), obj, "action")
         return result
 
     def parse_event(self, obj: object) -> Event:
-        known: tuple[type[Event], ...] = (*self.events, HandEnded)
-        result: Event = parse_message({e.type: e for e in known}, obj, "event")
+        result: Event = parse_message(_by_type((*self.events, HandEnded)), obj, "event")
         return result
 
     def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:

@@ -11,8 +11,7 @@ rule of it is checked with plain values (``tests/server/test_turns.py``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 __all__ = ["AUTO_PASS_BEAT", "FIRST_LOOK", "SeatTurn", "Step", "plan"]
 
@@ -24,9 +23,9 @@ AUTO_PASS_BEAT = 1.2
 for it (when its player turned auto-pass on)."""
 
 
-@dataclass(frozen=True)
-class SeatTurn:
-    """A seat as the plan needs it."""
+class SeatTurn(NamedTuple):
+    """A seat as the plan needs it (a named tuple: the room makes one a seat after every
+    action, so it is made as cheaply as Python makes a value)."""
 
     acting: bool
     """The seat is to act now."""
@@ -43,8 +42,7 @@ class SeatTurn:
     """A bot move or a pass for the seat is on its way (waiting, or a 困难 bot thinking)."""
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One thing for the room to do for a seat.
 
     ``stop``: cancel the seat's clock and its bot's move. ``stop_clock``: cancel its clock.
