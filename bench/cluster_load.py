@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/cluster_load.py --connections 200 --seconds 15
     .venv/bin/python bench/cluster_load.py --connections 400 --seconds 15 --nodes 1,2,4
+    .venv/bin/python bench/cluster_load.py --connections 200 --seconds 10 --nodes 1,2 --rounds 3
 
 It starts a throwaway PostgreSQL and Redis (``tests/pg.py``, ``tests/redis_server.py``),
 then for each run a fresh database and: the baseline, one ``paiju serve --db postgresql://…``
@@ -15,6 +16,11 @@ CPU per action of the nodes (all of them together) and of PostgreSQL (its postma
 backends), each as a ratio against the single process of the same run.
 With two or more nodes it then kills one node (``kill -9``) and times the failover: from
 the kill to every room of that node held by a live node again.
+
+On a shared two-core machine one run's CPU per action moves by a third from one run to the
+next (three runs of one node in a row measured 1.50x, 1.11x and 0.96x the single process,
+the first run after the single process the slowest): ``--rounds R`` plays everything R
+times, each round in the other order, and prints the medians beside every run.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -221,6 +228,49 @@ def failover(nodes: list[tuple[Any, int, str]], seated: list[tuple[str, str, int
     return float("nan")
 
 
+Run = tuple[str, int, sl.Stats, int, float, dict[str, float], sl.Cpu]
+"""One run: its label, nodes, the clients' counts, lost actions, the failover's seconds
+(NaN without one), CPU seconds of the nodes and of PostgreSQL, what the nodes counted."""
+
+
+def run_once(
+    args: argparse.Namespace,
+    n: int,
+    count: int | None,
+    pg: PostgresCluster,
+    redis: RedisServer,
+    folder: Path,
+    statements: dict[str, list[str]],
+) -> Run:
+    """The single process (``count`` None) or ``count`` nodes on a fresh database, played
+    by ``n`` clients."""
+    label = "single process" if count is None else f"{count} node{'s' * (count > 1)}"
+    dsn = pg.create_database()
+    nodes = start_nodes(count, dsn, redis.fresh_url(), folder, args.commit_spacing)
+    try:
+        seated = seat_everyone([p for _, p, _ in nodes], n, args.codes.split(","), args.seats)
+        node_pids = [proc.pid for proc, _, _ in nodes]
+        if args.statements:
+            reset_statements(dsn)
+
+        def groups(node_pids: list[int] = node_pids) -> dict[str, list[int]]:
+            return {"nodes": node_pids, "postgres": pg_pids(pg)}
+
+        metrics = tuple(f"http://{sl.HOST}:{port}/metrics" for _, port, _ in nodes)
+        stats, cpu, counted = uvloop.run(
+            play(seated, args.seconds, args.pace, args.warmup, nodes[0][0].pid, groups, metrics)
+        )
+        lost = stats.sent - stored_player_actions(dsn) - stats.refused
+        if args.statements:
+            everything = stored_player_actions(dsn)
+            statements[label] = top_statements(dsn, args.statements, everything)
+        took = failover(nodes, seated) if count and count >= 2 else float("nan")
+    finally:
+        for proc, _, _ in nodes:
+            sl.stop(proc)
+    return (label, count or 1, stats, lost, took, cpu, counted)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--connections", type=int, default=200)
@@ -230,6 +280,14 @@ def main() -> None:
     parser.add_argument("--nodes", default="1,2,4")
     parser.add_argument("--codes", default="1301,2001")
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="play the single process and every node count this many times, each round"
+        " in the other order, and print the medians (the machine's noise between runs"
+        " is often larger than the difference measured)",
+    )
     parser.add_argument(
         "--commit-spacing",
         type=float,
@@ -257,45 +315,13 @@ def main() -> None:
     pg = PostgresCluster(bindir, preload).start()
     redis = RedisServer(redis_bin).start()
     folder = Path(tempfile.mkdtemp(prefix="paiju-cluster-bench-"))
-    runs: list[tuple[str, int, sl.Stats, int, float, dict[str, float], sl.Cpu]] = []
+    runs: list[Run] = []
     statements: dict[str, list[str]] = {}
+    order: list[int | None] = [None, *(int(c) for c in args.nodes.split(","))]
     try:
-        for count in [None, *(int(c) for c in args.nodes.split(","))]:
-            label = "single process" if count is None else f"{count} node{'s' * (count > 1)}"
-            dsn = pg.create_database()
-            nodes = start_nodes(count, dsn, redis.fresh_url(), folder, args.commit_spacing)
-            try:
-                seated = seat_everyone(
-                    [p for _, p, _ in nodes], n, args.codes.split(","), args.seats
-                )
-                node_pids = [proc.pid for proc, _, _ in nodes]
-                if args.statements:
-                    reset_statements(dsn)
-
-                def groups(node_pids: list[int] = node_pids) -> dict[str, list[int]]:
-                    return {"nodes": node_pids, "postgres": pg_pids(pg)}
-
-                metrics = tuple(f"http://{sl.HOST}:{port}/metrics" for _, port, _ in nodes)
-                stats, cpu, counted = uvloop.run(
-                    play(
-                        seated,
-                        args.seconds,
-                        args.pace,
-                        args.warmup,
-                        nodes[0][0].pid,
-                        groups,
-                        metrics,
-                    )
-                )
-                lost = stats.sent - stored_player_actions(dsn) - stats.refused
-                if args.statements:
-                    everything = stored_player_actions(dsn)
-                    statements[label] = top_statements(dsn, args.statements, everything)
-                took = failover(nodes, seated) if count and count >= 2 else float("nan")
-            finally:
-                for proc, _, _ in nodes:
-                    sl.stop(proc)
-            runs.append((label, count or 1, stats, lost, took, cpu, counted))
+        for r in range(args.rounds):
+            for count in order if r % 2 == 0 else order[::-1]:
+                runs.append(run_once(args, n, count, pg, redis, folder, statements))
     finally:
         redis.stop()
         pg.stop()
@@ -305,15 +331,21 @@ def main() -> None:
         f" {args.warmup:g} s; PostgreSQL and Redis on this host; load average"
         f" {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores, shared)"
     )
-    base = runs[0][2].phase_acked / args.seconds or float("nan")
-    acted = runs[0][2].phase_acked or 1
-    base_node, base_pg = runs[0][5]["nodes"] / acted, runs[0][5]["postgres"] / acted
-    for label, count, stats, lost, took, cpu, counted in runs:
+    singles = [r for r in runs if r[0] == "single process"]
+    base = statistics.median(r[2].phase_acked for r in singles) / args.seconds or float("nan")
+    base_node = statistics.median(per_action(r, "nodes") for r in singles)
+    base_pg = statistics.median(per_action(r, "postgres") for r in singles)
+    print(
+        f"each run below; the ratios are against the median single process of the"
+        f" {args.rounds} round{'s' * (args.rounds > 1)} (rounds alternate their order)"
+    )
+    for run in runs:
+        label, count, stats, lost, took, _, counted = run
         rate = stats.phase_acked / args.seconds
         fail = "" if took != took else f"   failover {took:.1f} s"
         actions = stats.phase_acked or 1
-        node_ms = cpu["nodes"] / actions * 1000  # every node's CPU, per action of the cluster
-        pg_ms = cpu["postgres"] / actions * 1000
+        node_ms = per_action(run, "nodes") * 1000  # every node's CPU, per action of the cluster
+        pg_ms = per_action(run, "postgres") * 1000
         print(
             f"  {label:15s} actions/s {rate:8.1f}  per node {rate / count:8.1f}"
             f" ({rate / count / base:.2f}x the single process)   p50/p99"
@@ -330,6 +362,21 @@ def main() -> None:
         )
         for line in statements.get(label, []):
             print(line)
+    if args.rounds > 1:
+        print(f"median of {args.rounds} rounds, CPU per action against the single process:")
+        for label in dict.fromkeys(r[0] for r in runs):
+            mine = [r for r in runs if r[0] == label]
+            node = statistics.median(per_action(r, "nodes") for r in mine)
+            pg_ = statistics.median(per_action(r, "postgres") for r in mine)
+            print(
+                f"  {label:15s} nodes {node * 1000:.2f} ms ({node / base_node:.2f}x),"
+                f" PostgreSQL {pg_ * 1000:.2f} ms ({pg_ / base_pg:.2f}x)"
+            )
+
+
+def per_action(run: Run, group: str) -> float:
+    """CPU seconds of ``group`` (the nodes, PostgreSQL) per action of the run's cluster."""
+    return run[5][group] / (run[2].phase_acked or 1)
 
 
 if __name__ == "__main__":
