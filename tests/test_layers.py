@@ -151,7 +151,7 @@ TURNS = "paiju.server.turns"
 def test_who_plays_a_turn_is_planned_without_a_clock_or_a_loop() -> None:
     # the plan of the seats' clocks and bots is plain values in, plain steps out: the
     # room carries them out on its event loop
-    assert _outside(TURNS) == {"__future__", "collections", "dataclasses", "typing"}
+    assert _outside(TURNS) == {"__future__", "collections", "typing"}
     assert _reach(TURNS) == set()
 
 
