@@ -37,6 +37,7 @@ import resource
 import signal
 import socket
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -485,39 +486,46 @@ async def run_echo(
     return stats, seconds
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--connections", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=20.0, help="Length of each phase.")
-    parser.add_argument(
-        "--pace", type=float, default=0.0, help="Seconds between a client's actions (0: flat out)."
-    )
-    parser.add_argument(
-        "--jitter",
-        type=float,
-        default=0.5,
-        help="Paced: each think time is pace x uniform[1-jitter, 1+jitter] (0: a metronome).",
-    )
-    parser.add_argument(
-        "--warmup",
-        type=float,
-        default=None,
-        help="Seconds played before the measured phase of each run (not counted); "
-        "default: 2, or three think times (3 x pace) when paced.",
-    )
-    parser.add_argument("--codes", default="1301,2001")
-    parser.add_argument("--seats", type=int, default=4)
-    parser.add_argument("--no-echo", action="store_true")
-    parser.add_argument(
-        "--profile", help="Write a cProfile of the server process (CPU time) to this file."
-    )
-    args = parser.parse_args()
-    n = min(args.connections, MAX_CONNECTIONS)
-    if args.warmup is None:
-        args.warmup = max(2.0, 3 * args.pace)
-    seconds = min(args.seconds, 120.0)
-    raise_file_limit(4 * n + 256)
-    codes = args.codes.split(",")
+@dataclass
+class GamePhase:
+    """One game phase: what the clients counted, its seconds, the server's CPU, what the
+    database stored, the load average before it."""
+
+    stats: Stats
+    seconds: float
+    cpu: Cpu
+    stored: int
+    load: float
+    connections: int
+
+    @property
+    def msgs(self) -> float:
+        """Messages the server handled a second: the actions in, every message out."""
+        return (self.stats.phase_acked + self.stats.phase_messages) / self.seconds
+
+    @property
+    def msgs_per_cpu(self) -> float:
+        return self.msgs * self.seconds / self.cpu.server if self.cpu.server > 0 else 0.0
+
+
+@dataclass
+class EchoPhase:
+    stats: Stats
+    seconds: float
+    cpu: Cpu
+
+    @property
+    def msgs(self) -> float:
+        """Messages a second, in and out (each round trip one in, one out)."""
+        return 2 * self.stats.phase_acked / self.seconds
+
+    @property
+    def msgs_per_cpu(self) -> float:
+        return self.msgs * self.seconds / self.cpu.server if self.cpu.server > 0 else 0.0
+
+
+def game_phase(args: argparse.Namespace, n: int, seconds: float) -> GamePhase:
+    """A fresh ``paiju serve`` and its database, ``n`` clients at its tables."""
     folder = Path(tempfile.mkdtemp(prefix="paiju-bench-"))
     port = free_port()
     profile = (
@@ -542,24 +550,43 @@ def main() -> None:
         "server",
     )
     try:
-        seated = setup_tables(f"http://{HOST}:{port}", n, codes, args.seats)
+        seated = setup_tables(f"http://{HOST}:{port}", n, args.codes.split(","), args.seats)
         load = os.getloadavg()[0]
-        game_cpu = Cpu()
+        cpu = Cpu()
         game, game_time = uvloop.run(
-            run_game(
-                port, seated, seconds, args.pace, args.jitter, args.warmup, server.pid, game_cpu
-            )
+            run_game(port, seated, seconds, args.pace, args.jitter, args.warmup, server.pid, cpu)
         )
     finally:
         stop(server)
     db = sqlite3.connect(folder / "bench.db")
     stored = db.execute("select count(*) from actions where actor = 'player'").fetchone()[0]
     db.close()
-    lost = game.sent - stored - game.refused
+    return GamePhase(game, game_time, cpu, stored, load, len(seated))
+
+
+def echo_phase(args: argparse.Namespace, n: int, seconds: float) -> EchoPhase:
+    """The echo server, ``n`` clients echoing one message at a time each."""
+    folder = Path(tempfile.mkdtemp(prefix="paiju-bench-echo-"))
+    payload = json.dumps({"type": "action", "action": {"type": "bet", "amount": 10}, "id": 1})
+    eport = free_port()
+    echo = start([sys.executable, "-c", ECHO_SERVER, str(eport)], eport, folder, "echo")
+    cpu = Cpu()
+    try:
+        stats, echo_time = uvloop.run(
+            run_echo(eport, n, seconds, args.warmup, payload, echo.pid, cpu)
+        )
+    finally:
+        stop(echo)
+    return EchoPhase(stats, echo_time, cpu)
+
+
+def report_game(args: argparse.Namespace, g: GamePhase, seconds: float) -> None:
+    game, game_time, game_cpu = g.stats, g.seconds, g.cpu
+    lost = game.sent - g.stored - game.refused
     unanswered = game.sent - game.acked - game.refused
     paced = f"{args.pace:g} s ± {args.jitter:.0%}" if args.pace else "flat out"
     print(
-        f"paiju server load: {len(seated)} connections, codes {','.join(codes)}, "
+        f"paiju server load: {g.connections} connections, codes {args.codes}, "
         f"{args.seats} seats a table, pace {paced}, "
         f"{seconds:g} s measured after {args.warmup:g} s of warm-up"
     )
@@ -568,10 +595,8 @@ def main() -> None:
         f"  actions/s           {game.phase_acked / game_time:10.1f}   "
         f"({game.acked} answered of {game.sent} sent)"
     )
-    # what the server handles: the clients' actions in, every message out
-    game_msgs = (game.phase_acked + game.phase_messages) / game_time
     print(
-        f"  server msgs/s       {game_msgs:10.1f}   ({game.phase_messages / game_time:.1f}/s out"
+        f"  server msgs/s       {g.msgs:10.1f}   ({game.phase_messages / game_time:.1f}/s out"
         f" to the clients, {game.phase_acked / game_time:.1f}/s actions in)"
     )
     print(
@@ -585,18 +610,18 @@ def main() -> None:
     )
     print(
         f"  lost actions        {lost:10d}   (sent {game.sent}, refused {game.refused}, "
-        f"in the database {stored}; {unanswered} still unanswered 30 s after the end)"
+        f"in the database {g.stored}; {unanswered} still unanswered 30 s after the end)"
     )
     print(
         f"  CPU                 server {100 * game_cpu.server / game_time:.0f}%, "
         f"load generator {100 * game_cpu.clients / game_time:.0f}% of one core; "
-        f"load average {load:.1f} at the start ({os.cpu_count()} cores); the server "
+        f"load average {g.load:.1f} at the start ({os.cpu_count()} cores); the server "
         f"waited for a CPU {100 * game_cpu.server_waited / game_time:.0f}% of the time"
     )
     if game_cpu.server > 0 and game.phase_acked:
         print(
             f"  server CPU          {1000 * game_cpu.server / game.phase_acked:.2f} ms an action, "
-            f"{game_msgs * game_time / game_cpu.server:.0f} msgs a CPU-second"
+            f"{g.msgs_per_cpu:.0f} msgs a CPU-second"
         )
         print(
             f"  cyclic garbage      "
@@ -606,38 +631,95 @@ def main() -> None:
             " (each a pause of every room)"
         )
         print(f"  group commits       {game_cpu.per_commit():10.1f}   writes each on average")
-    if args.no_echo:
-        return
-    payload = json.dumps({"type": "action", "action": {"type": "bet", "amount": 10}, "id": 1})
-    eport = free_port()
-    echo = start([sys.executable, "-c", ECHO_SERVER, str(eport)], eport, folder, "echo")
-    echo_cpu = Cpu()
-    try:
-        ceiling, echo_time = uvloop.run(
-            run_echo(eport, len(seated), seconds, args.warmup, payload, echo.pid, echo_cpu)
+
+
+def report_echo(e: EchoPhase, n: int) -> None:
+    print(
+        f"echo ceiling: {n} connections, round trips/s {e.msgs / 2:10.1f} "
+        f"= {e.msgs:.1f} msgs/s in + out, p50 {pct(e.stats.latencies, 0.5):.1f} ms, "
+        f"p99 {pct(e.stats.latencies, 0.99):.1f} ms, "
+        f"errors {e.stats.errors + e.stats.failures}; "
+        f"CPU server {100 * e.cpu.server / e.seconds:.0f}%, "
+        f"load generator {100 * e.cpu.clients / e.seconds:.0f}%"
+    )
+
+
+def ratios(g: GamePhase, e: EchoPhase) -> tuple[float, float]:
+    """game : echo in messages a second handled, and in messages a server CPU-second."""
+    per_cpu = g.msgs_per_cpu / e.msgs_per_cpu if e.msgs_per_cpu else float("nan")
+    return g.msgs / e.msgs, per_cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--connections", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0, help="Length of each phase.")
+    parser.add_argument(
+        "--pace", type=float, default=0.0, help="Seconds between a client's actions (0: flat out)."
+    )
+    parser.add_argument(
+        "--jitter",
+        type=float,
+        default=0.5,
+        help="Paced: each think time is pace x uniform[1-jitter, 1+jitter] (0: a metronome).",
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=None,
+        help="Seconds played before the measured phase of each run (not counted); "
+        "default: 2, or three think times (3 x pace) when paced.",
+    )
+    parser.add_argument("--codes", default="1301,2001")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--no-echo", action="store_true")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="Play the game and the echo server this many times, each round in the other"
+        " order, and print each round's ratio and their median (one run's figures move"
+        " by a quarter from one run to the next on a shared machine).",
+    )
+    parser.add_argument(
+        "--profile", help="Write a cProfile of the server process (CPU time) to this file."
+    )
+    args = parser.parse_args()
+    n = min(args.connections, MAX_CONNECTIONS)
+    if args.warmup is None:
+        args.warmup = max(2.0, 3 * args.pace)
+    seconds = min(args.seconds, 120.0)
+    raise_file_limit(4 * n + 256)
+    found: list[tuple[float, float]] = []
+    for r in range(max(1, args.rounds)):
+        order = ("game", "echo") if r % 2 == 0 else ("echo", "game")
+        if args.no_echo:
+            order = ("game",)
+        echo: EchoPhase | None = None
+        game: GamePhase | None = None
+        for phase in order:
+            if phase == "game":
+                game = game_phase(args, n, seconds)
+                report_game(args, game, seconds)
+            else:
+                echo = echo_phase(args, n, seconds)
+                report_echo(echo, n)
+        if game is None or echo is None:
+            continue
+        handled, per_cpu = ratios(game, echo)
+        found.append((handled, per_cpu))
+        actions_per_trip = game.stats.phase_acked / game.seconds / (echo.msgs / 2)
+        print(
+            f"ratio (messages/s handled, in + out) game : echo = {handled:.2f}"
+            f"   per server CPU-second: {per_cpu:.2f}"
+            f"   (game actions/s : echo round trips/s = {actions_per_trip:.2f})"
         )
-    finally:
-        stop(echo)
-    echo_trips = ceiling.phase_acked / echo_time
-    echo_msgs = 2 * echo_trips  # each round trip: one message in, one out
-    print(
-        f"echo ceiling: {len(seated)} connections, round trips/s {echo_trips:10.1f} "
-        f"= {echo_msgs:.1f} msgs/s in + out, p50 {pct(ceiling.latencies, 0.5):.1f} ms, "
-        f"p99 {pct(ceiling.latencies, 0.99):.1f} ms, errors {ceiling.errors + ceiling.failures}; "
-        f"CPU server {100 * echo_cpu.server / echo_time:.0f}%, "
-        f"load generator {100 * echo_cpu.clients / echo_time:.0f}%"
-    )
-    per_cpu = (
-        f"{game_msgs * game_time / game_cpu.server / (echo_msgs * echo_time / echo_cpu.server):.2f}"
-        if game_cpu.server > 0 and echo_cpu.server > 0
-        else "n/a"
-    )
-    actions_per_trip = game.phase_acked / game_time / echo_trips
-    print(
-        f"ratio (messages/s handled, in + out) game : echo = {game_msgs / echo_msgs:.2f}"
-        f"   per server CPU-second: {per_cpu}"
-        f"   (game actions/s : echo round trips/s = {actions_per_trip:.2f})"
-    )
+    if len(found) > 1:
+        print(
+            f"median of {len(found)} rounds: game : echo = "
+            f"{statistics.median(h for h, _ in found):.2f}   per server CPU-second: "
+            f"{statistics.median(c for _, c in found):.2f}"
+        )
 
 
 if __name__ == "__main__":
