@@ -217,14 +217,10 @@ class BaoziSight(Sight):
         at, n = enc.at, enc.seats
         phase = state.phase
         if phase != self.phase:
-            if self.phase:
-                cells[at["phase"] + PHASES.index(self.phase)] = 0
-            cells[at["phase"] + PHASES.index(phase)] = 1
+            self.mark_name(at["phase"], PHASES, self.phase, phase)
             self.phase = phase
         if state.banker != self.banker:
-            if self.banker is not None:
-                cells[at["banker"] + (self.banker - seat) % n] = 0
-            cells[at["banker"] + (state.banker - seat) % n] = 1
+            self.mark_seat(at["banker"], self.banker, state.banker)
             self.banker = state.banker
         if state.bets != self.bets:
             high = float(enc.high)

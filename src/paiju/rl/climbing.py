@@ -266,9 +266,7 @@ class ClimbingSight(PlaySight):
         if over:
             scores = tuple(state.settlement())
             if scores != self.scores:
-                start = at["scores"]
-                for s, x in enumerate(scores):
-                    cells[start + (s - seat) % n] = x
+                self.put_seats(at["scores"], scores)
                 self.scores = scores
 
 
@@ -486,7 +484,7 @@ class DanziSight(ClimbingSight):
         enc = self.encoder
         assert isinstance(state, enc._state_type)
         self.refresh_climbing(state)
-        cells, seat, at, n = self.cells, self.seat, enc.at, enc.seats
+        cells, seat, at = self.cells, self.seat, enc.at
         phase = state.phase
         pool = []
         if phase == "picking":
@@ -500,24 +498,13 @@ class DanziSight(ClimbingSight):
         if received != self.received:
             self.count(at["received"], CARD_SLOTS, received)
             self.received = received
-        exposed = self.exposed
-        for s, shown in enumerate(state.exposed):
-            if (shown or exposed[s]) and not dict.__eq__(exposed[s], shown):
-                row = at["shown"] + (s - seat) % n * CARD_SLOTS
-                self.count(row, CARD_SLOTS, list(shown.elements()))
-                exposed[s] = dict(shown)
+        self.put_shown(at["shown"], CARD_SLOTS, self.exposed, state.exposed)
         owed = enc.owed(state)
         if owed != self.owed:
-            start = at["owed"]
-            for s, x in enumerate(owed):
-                cells[start + (s - seat) % n] = x
+            self.put_seats(at["owed"], owed)
             self.owed = owed
         if state.declarer != self.declarer:
-            start = at["declarer"]
-            if self.declarer is not None:
-                cells[start + (self.declarer - seat) % n] = 0
-            if state.declarer is not None:
-                cells[start + (state.declarer - seat) % n] = 1
+            self.mark_seat(at["declarer"], self.declarer, state.declarer)
             self.declarer = state.declarer
         target = state.options["target"]
         side = state.team_of(seat)

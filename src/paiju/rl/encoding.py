@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from array import array
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -206,10 +207,21 @@ class Sight:
     random playouts of every family.
     """
 
-    __slots__ = ("_span", "cells", "chosen", "chosen_at", "seat", "state", "vector", "version")
+    __slots__ = (
+        "_span",
+        "cells",
+        "chosen",
+        "chosen_at",
+        "seat",
+        "seats",
+        "state",
+        "vector",
+        "version",
+    )
 
     def __init__(self, encoder: Encoder, seat: int) -> None:
         self.seat = seat
+        self.seats = encoder.seats
         self.state: State | None = None
         self.version = -1
         self.cells = array("f", bytes(4 * encoder.layout.size))
@@ -241,6 +253,55 @@ class Sight:
         elif self.chosen:
             self.choose([])
         return self.vector.copy()
+
+    def mark(self, start: int, old: int | None, new: int | None) -> None:
+        """Move a one-hot field's mark from cell ``start + old`` to ``start + new``
+        (``None``: no mark)."""
+        cells = self.cells
+        if old is not None:
+            cells[start + old] = 0
+        if new is not None:
+            cells[start + new] = 1
+
+    def mark_seat(self, start: int, old: int | None, new: int | None) -> None:
+        """:meth:`mark` of a seat field: seats as this seat sees them (itself first)."""
+        n, seat = self.seats, self.seat
+        self.mark(
+            start,
+            None if old is None else (old - seat) % n,
+            None if new is None else (new - seat) % n,
+        )
+
+    def mark_name(self, start: int, names: Sequence[str], old: str, new: str) -> None:
+        """:meth:`mark` of a field one-hot over ``names`` (``old`` empty: no mark yet)."""
+        self.mark(start, names.index(old) if old else None, names.index(new))
+
+    def put_seats(self, start: int, values: Sequence[float]) -> None:
+        """Write one value a seat from ``start``, seats as this seat sees them (itself
+        first)."""
+        cells, n, seat = self.cells, self.seats, self.seat
+        for s, x in enumerate(values):
+            cells[start + (s - seat) % n] = x
+
+    def put_marks(self, start: int, slots: int, marked: Iterable[int]) -> None:
+        """Write 1 in the cells ``start + k`` of ``marked`` and 0 in the rest of the
+        ``slots`` cells from ``start``."""
+        self.clear(start, start + slots)
+        cells = self.cells
+        for k in marked:
+            cells[start + k] = 1
+
+    def put_shown(
+        self, start: int, slots: int, kept: list[dict[int, int]], shown: Sequence[Counter[int]]
+    ) -> None:
+        """Each seat's row of the cards known to be in its hand (``shown``, a count a
+        seat, rows as this seat sees them), rewritten where it differs from ``kept``,
+        which is brought up to date (plain dicts: compared in one call)."""
+        n, seat = self.seats, self.seat
+        for s, cards in enumerate(shown):
+            if (cards or kept[s]) and not dict.__eq__(kept[s], cards):
+                self.count(start + (s - seat) % n * slots, slots, list(cards.elements()))
+                kept[s] = dict(cards)
 
     def clear(self, start: int, stop: int) -> None:
         """Zero the cells ``start:stop``."""

@@ -244,9 +244,7 @@ class MajiangSight(Sight):
         phase = state.phase
         over = phase == "over"
         if phase != self.phase:
-            if self.phase:
-                cells[at["phase"] + PHASES.index(self.phase)] = 0
-            cells[at["phase"] + PHASES.index(phase)] = 1
+            self.mark_name(at["phase"], PHASES, self.phase, phase)
             self.phase = phase
         if (seat in acting) != self.acting:
             self.acting = seat in acting
@@ -260,29 +258,17 @@ class MajiangSight(Sight):
             self.count(start, KINDS, hand)
             if drawn is not None:
                 cells[start + drawn] -= 1  # the drawn tile apart
-            if self.drawn is not None:
-                cells[at["drawn"] + self.drawn] = 0
-            if drawn is not None:
-                cells[at["drawn"] + drawn] = 1
+            self.mark(at["drawn"], self.drawn, drawn)
             self.hand = list(hand)
             self.drawn = drawn
         if state.hun != self.hun:
-            start = at["hun"]
-            self.clear(start, start + KINDS)
-            for k in state.hun:
-                cells[start + k] = 1
+            self.put_marks(at["hun"], KINDS, state.hun)
             self.hun = state.hun
         if state.flip != self.flip:
-            start = at["flip"]
-            if self.flip is not None:
-                cells[start + self.flip] = 0
-            cells[start + state.flip] = 1
+            self.mark(at["flip"], self.flip, state.flip)
             self.flip = state.flip
         if state.qiang != self.qiang:
-            start = at["qiang"]
-            self.clear(start, start + KINDS)
-            for k in state.qiang:
-                cells[start + k] = 1
+            self.put_marks(at["qiang"], KINDS, state.qiang)
             self.qiang = state.qiang
         rivers = list(map(len, state.river))
         if rivers != self.rivers:  # a river only grows (a claim marks its last tile: the same)
@@ -315,23 +301,16 @@ class MajiangSight(Sight):
             self.concealed = concealed
         last = state.last if phase in ("claim", "rob") else None
         if last != self.last:
-            if self.last is not None:
-                cells[at["last"] + self.last[1]] = 0
-                cells[at["discarder"] + (self.last[0] - seat) % n] = 0
-            if last is not None:
-                cells[at["last"] + last[1]] = 1
-                cells[at["discarder"] + (last[0] - seat) % n] = 1
+            was = self.last or (None, None)
+            now = last or (None, None)
+            self.mark(at["last"], was[1], now[1])
+            self.mark_seat(at["discarder"], was[0], now[0])
             self.last = last
         if state.dealer != self.dealer:
-            if self.dealer is not None:
-                cells[at["dealer"] + (self.dealer - seat) % n] = 0
-            if state.dealer is not None:
-                cells[at["dealer"] + (state.dealer - seat) % n] = 1
+            self.mark_seat(at["dealer"], self.dealer, state.dealer)
             self.dealer = state.dealer
         if state.turn != self.turn:
-            if self.turn is not None:
-                cells[at["turn"] + (self.turn - seat) % n] = 0
-            cells[at["turn"] + (state.turn - seat) % n] = 1
+            self.mark_seat(at["turn"], self.turn, state.turn)
             self.turn = state.turn
         if len(state.wall) != self.wall:
             self.wall = len(state.wall)

@@ -433,9 +433,7 @@ class SandahaSight(Sight):
         at, n = enc.at, enc.seats
         phase = state.phase
         if phase != self.phase:
-            if self.phase:
-                cells[at["phase"] + PHASES.index(self.phase)] = 0
-            cells[at["phase"] + PHASES.index(phase)] = 1
+            self.mark_name(at["phase"], PHASES, self.phase, phase)
             self.phase = phase
         hand = state.hands[seat]
         if hand != self.hand:
@@ -467,11 +465,7 @@ class SandahaSight(Sight):
             cells[at["duty"] + 1] = held
             self.duty = duty
         if state.declarer != self.declarer:
-            start = at["declarer"]
-            if self.declarer is not None:
-                cells[start + (self.declarer - seat) % n] = 0
-            if state.declarer is not None:
-                cells[start + (state.declarer - seat) % n] = 1
+            self.mark_seat(at["declarer"], self.declarer, state.declarer)
             self.declarer = state.declarer
         if state.trump != self.trump:
             start = at["trump"]
@@ -518,12 +512,7 @@ class SandahaSight(Sight):
         if kitty != self.kitty:
             self.count(at["kitty"], CARD_SLOTS, kitty or ())
             self.kitty = kitty
-        exposed = self.exposed
-        for s, shown in enumerate(state.exposed):
-            if (shown or exposed[s]) and not dict.__eq__(exposed[s], shown):
-                row = at["exposed"] + (s - seat) % n * CARD_SLOTS
-                self.count(row, CARD_SLOTS, list(shown.elements()))
-                exposed[s] = dict(shown)
+        self.put_shown(at["exposed"], CARD_SLOTS, self.exposed, state.exposed)
         sizes = list(map(len, state.hands))
         if sizes != self.sizes:
             start = at["hand_sizes"]
@@ -538,7 +527,5 @@ class SandahaSight(Sight):
         if phase == "over":
             scores = tuple(state.settlement())
             if scores != self.scores:
-                start = at["scores"]
-                for s, x in enumerate(scores):
-                    cells[start + (s - seat) % n] = x
+                self.put_seats(at["scores"], scores)
                 self.scores = scores

@@ -298,9 +298,7 @@ class ShisanzhangSight(Sight):
             self.dealt = True
         phase = state.phase
         if phase != self.phase:
-            if self.phase:
-                cells[at["phase"] + PHASES.index(self.phase)] = 0
-            cells[at["phase"] + PHASES.index(phase)] = 1
+            self.mark_name(at["phase"], PHASES, self.phase, phase)
             self.phase = phase
         ready = [h is not None for h in state.acted]
         if ready != self.ready:
