@@ -123,7 +123,10 @@ def main() -> None:
     engines = [] if args.no_engine else [EngineHands(e.name, e.seats, clone=False) for e in envs]
     with rlcard_installed():
         base = RLCardDoudizhu()
-        interleave([base, *envs, *engines], args.seconds)
+        # each environment's slice next to its engine's, so that a change of the machine's
+        # load within a round weighs on both alike
+        pairs = [r for pair in zip(envs, engines, strict=True) for r in pair] if engines else envs
+        interleave([base, *pairs], args.seconds)
     print(
         "the machine is shared and loaded: rates are per CPU second of this process, in"
         " interleaved half-second slices; wall-clock rates beside them"
