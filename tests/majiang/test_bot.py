@@ -6,11 +6,16 @@ from __future__ import annotations
 from mj_helpers import stacked
 from test_game import HANDS_B
 
-from paiju.games import game
-from paiju.games.majiang.bot import MajiangBot, ShantenOnlyBot, evaluate
+from paiju.games import game, make_bot
+from paiju.games.majiang.bot import MajiangBot, ShantenOnlyBot, WorthBot
+from paiju.games.majiang.distance import Stakes, evaluate, steps, worth
 from paiju.games.majiang.game import Discard, MajiangState, MeldRecord, Pass, Peng, Win
+from paiju.games.majiang.rules import kind_counts
 from paiju.games.majiang.shanten import counts_of, shanten
+from paiju.games.majiang.ting import waits
+from paiju.games.majiang.win import Meld
 from paiju.harness import check_game
+from paiju.search import Budget, SearchBot
 from paiju.tiles import Tile, parse_tiles
 
 
@@ -134,16 +139,116 @@ def test_a_won_hand_does_not_name_the_faces_its_hun_play_as_tiles() -> None:
         assert view_items(state.view(seat), g.items)[six] == 0
 
 
-def test_distance_takes_less_than_a_step_off_for_more_waits() -> None:
-    """A search's leaf: two 听 hands are both within a step of 0, the one with the wider
-    wait (两面 1m-4m against 嵌张 3m) nearer."""
-    from paiju.games.majiang.distance import distance
+def test_steps_count_a_pung_and_a_chow() -> None:
+    """「有碰牌(或有中发白一对)」: four 顺子 and a single are 听 in shape but win on nothing,
+    so :func:`steps` puts them a step short of 听, where the rule bot's 向听 says 听."""
+    no_pung = parse_tiles("234m456p789s234s1z")
+    with_pung = parse_tiles("234m456p789s222s1z")
+    assert evaluate(counts_of(no_pung), 0, 0, []) == 0
+    assert steps(counts_of(no_pung), 0, []) == 1
+    assert waits(no_pung) == []
+    assert steps(counts_of(with_pung), 0, []) == 0
+    assert waits(with_pung)
+    chows_only = parse_tiles("345m")
+    peng = Meld("peng", (T("2p"),) * 3)
+    melds = [Meld("chi", tuple(parse_tiles("234m"))), Meld("chi", tuple(parse_tiles("456p")))]
+    rest = parse_tiles("789s1z")
+    assert steps(counts_of([*chows_only, *rest]), 0, melds) == 1  # no 刻子 anywhere
+    assert steps(counts_of([*chows_only, *rest]), 0, [melds[0], peng]) == 0  # the 碰 is one
 
-    def far(text: str) -> float:
-        tiles = parse_tiles(text)
-        unseen = [4 - n for n in counts_of(tiles)]
-        return distance(tiles, (), 0, [], unseen)
 
-    wide, narrow = far("123m456p789s11z23m"), far("123m456p789s11z24m")
-    assert -1 < wide < narrow < 1
-    assert evaluate(counts_of(parse_tiles("123m456p789s11z23m")), 0, 0, []) == 0
+def test_steps_never_call_ready_a_hand_that_waits_on_nothing() -> None:
+    """Over the hands of a few rule-bot playouts: every hand :func:`steps` calls 听 waits
+    on a tile, while the rule bot's 向听 calls many 听 that wait on nothing."""
+    g = game("anshan-majiang")
+    fooled = ready = 0
+    for h in range(6):
+        state = g.new_state(4, seed=f"steps/{h}")
+        assert isinstance(state, MajiangState)
+        bots = [MajiangBot(g, s) for s in range(4)]
+        while not state.is_over:
+            seat = min(state.to_act())
+            state.apply(seat, bots[seat].act(state, seat))
+            for s in range(4):
+                if state.is_over or len(state.hands[s]) + 3 * len(state.melds[s]) != 13:
+                    continue
+                counts, wilds = kind_counts(state.hands[s], state.hun)
+                melds = [m.meld() for m in state.melds[s]]
+                found = waits(state.hands[s], melds, state.hun, state.rules)
+                if steps(counts, wilds, melds) <= 0:
+                    assert found, (state.hands[s], melds)
+                    ready += 1
+                shape = evaluate(counts, wilds, len(melds), [t for m in melds for t in m.tiles])
+                fooled += shape <= 0 and not found
+    assert ready and fooled
+
+
+def test_worth_orders_hands() -> None:
+    """A hand's worth (the 困难 bot's measure): 听 beats a step off, more ways on beat
+    fewer, and a 枪 tile held doubles what a win pays."""
+    stakes = Stakes(win=3.0, loss=1.0)
+    unseen = [4] * 34
+
+    def value(text: str) -> float:
+        return worth(parse_tiles(text), frozenset({30}), [], (28,), unseen, stakes)
+
+    ready_wide = value("234m456p789s55z78m")  # 6m-9m, the 白 pair meets condition 1
+    ready_narrow = value("234m456p789s55z79m")  # 8m only
+    one_off = value("234m456p789s55z7m1s")
+    assert ready_wide > ready_narrow > one_off
+    assert value("123m456p789s55z7m2z") > value("123m456p789s55z7m3z")  # 2z: the 枪
+
+
+def test_estimate_values_the_best_discard_and_a_ready_hand_above_a_far_one() -> None:
+    hands = [
+        "123m456p789s55z7m2z9p",
+        "1m4m7m2p5p8p3s6s9s1z3s7z6z",
+        "2m5m8m3p6p9p1s4s7s2s6z7z1z",
+        "3m6m9m1p4p7p2s5s8s6z1z7z4m",
+    ]
+    state = stacked(hands)
+    assert isinstance(state, MajiangState)
+    best = max(state.worth(0, [t for t in state.hands[0] if t != T(x)]) for x in ("9p", "2z"))
+    assert state.estimate(0) == best
+    state.apply(0, Discard(T("9p")))
+    near = state.estimate(0)
+    far = stacked(["1m4m7m2p5p8p3s6s9s1z3s7z6z5z", *hands[1:]])
+    far.apply(0, Discard(T("5z")))
+    assert near > far.estimate(0)
+
+
+def test_hard_bot_keeps_the_qiang_tile_the_rule_bot_lets_go() -> None:
+    """明枪 南 (flip 西): the rule bot lets the lone 2z go (an honour first); the 困难 bot
+    lets 9p go instead, as near to 听, and every win with the 2z pays twice as much."""
+    hands = [
+        "123m456p789s55z7m2z9p",
+        "1m4m7m2p5p8p3s6s9s1z3s7z6z",
+        "2m5m8m3p6p9p1s4s7s2s6z7z1z",
+        "3m6m9m1p4p7p2s5s8s6z1z7z4m",
+    ]
+    state = stacked(hands)
+    assert state.qiang == (T("2z"),)
+    assert MajiangBot(state.game, 1).act(state, 0) == Discard(T("2z"))
+    assert WorthBot(state.game, 1).act(state, 0) == Discard(T("9p"))
+    hard = make_bot(state.game, 1, "困难")
+    assert isinstance(hard, SearchBot) and isinstance(hard.policy, WorthBot)
+    hard.budget = Budget(ms=1e9, samples=8)
+    assert hard.act(state, 0) == Discard(T("9p"))
+
+
+def test_hard_bot_takes_every_win_it_is_offered() -> None:
+    """What a hand is worth waiting on stays below a win on offer (自摸 or 点炮, however
+    wide the wait), so the search never lets one go by."""
+    g = game("anshan-majiang")
+    offered = 0
+    for h in range(12):
+        state = g.new_state(4, seed=f"wins/{h}")
+        bots = [MajiangBot(g, s) for s in range(4)]
+        while not state.is_over:
+            seat = min(state.to_act())
+            if Win() in (state.legal_actions(seat) or []):
+                hard = SearchBot(g, h, WorthBot, Budget(ms=1e9, samples=6))
+                assert hard.act(state, seat) == Win()
+                offered += 1
+            state.apply(seat, bots[seat].act(state, seat))
+    assert offered >= 10

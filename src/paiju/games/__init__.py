@@ -73,6 +73,8 @@ class Family:
     search: bool = False
     """Whether the 困难 level searches (the trick, climbing and tile games); elsewhere it is
     the rule bot, whose choice already weighs every hand the others may hold."""
+    search_policy: str | None = None
+    """The bot the 困难 search proposes and rolls out with, where it is not the rule bot."""
 
 
 FAMILIES: dict[str, Family] = {
@@ -144,6 +146,7 @@ FAMILIES: dict[str, Family] = {
         game="paiju.games.majiang.game:MajiangGame",
         bot="paiju.games.majiang.bot:MajiangBot",
         search=True,
+        search_policy="paiju.games.majiang.bot:WorthBot",
         terminal="paiju.games.majiang.terminal:MajiangTable",
     ),
 }
@@ -240,17 +243,20 @@ def rule_bot(game_: Game, seed: int = 0) -> Bot:
 def make_bot(game_: Game, seed: int = 0, level: str = "normal") -> Bot:
     """The family's bot for ``game_`` at ``level``: ``easy`` (简单, the rule bot with a
     beginner's slips), ``normal`` (普通, :func:`rule_bot`) or ``hard`` (困难, the search of
-    :mod:`paiju.search` where the family has one, the rule bot as its policy). Chinese names
+    :mod:`paiju.search` where the family has one, the rule bot as its policy unless the
+    family names another: :attr:`Family.search_policy`). Chinese names
     work too."""
     from paiju.bots import EasyBot, level_name
 
     name = level_name(level)
     if name == "easy":
         return EasyBot(game_, seed, rule_bot(game_, seed))
-    if name == "hard" and FAMILIES[game_.variant.family].search:
+    family = FAMILIES[game_.variant.family]
+    if name == "hard" and family.search:
         from paiju.search import SearchBot
 
-        return SearchBot(game_, seed, rule_bot)
+        policy = rule_bot if family.search_policy is None else resolve(family.search_policy)
+        return SearchBot(game_, seed, policy)
     return rule_bot(game_, seed)
 
 

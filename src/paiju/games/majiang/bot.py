@@ -11,6 +11,11 @@ It decides from what its seat sees (own tiles, every discard and meld, the 混):
 * defends: when another seat shows three melds (an obvious 听) and its own hand is two or
   more steps away, it discards tiles that seat has discarded (现物) or that are all but gone.
 
+:class:`WorthBot` is what the 困难 level's search proposes and rolls out with: the rule bot's
+wins, claims and kongs, and the discard that leaves the hand worth most
+(:meth:`~paiju.games.majiang.game.MajiangState.worth`: every condition of a win counted in
+its 向听, its 进张, the fans it already holds, the stakes at the table).
+
 :class:`ShantenOnlyBot` is the baseline of ``bench/majiang_bots.py``: lowest 向听数 only,
 ties at random, no 进张, no claims but 胡, no defence.
 """
@@ -26,7 +31,7 @@ from paiju.games.majiang.game import Chi, Discard, Gang, Kong, MajiangState, Pas
 from paiju.games.majiang.shanten import shanten
 from paiju.tiles import Tile
 
-__all__ = ["MajiangBot", "ShantenOnlyBot"]
+__all__ = ["MajiangBot", "ShantenOnlyBot", "WorthBot"]
 
 
 class _Hand:
@@ -59,6 +64,11 @@ def _unseen(state: MajiangState, seat: int) -> list[int]:
                     left[t] -= 1
     left[state.flip] -= 1
     return [max(0, n) for n in left]
+
+
+def _order(tile: Tile) -> tuple[int, int]:
+    """Which of two tiles as useful to let go first: an honour, then the ends of a suit."""
+    return (1 if tile >= 27 else 0, abs(4 - tile % 9) if tile < 27 else 0)
 
 
 class MajiangBot:
@@ -127,8 +137,7 @@ class MajiangBot:
             else:
                 hand.counts[t] += 1
             danger = 0 if threat is None else self._danger(state, threat, t, unseen)
-            order = (1 if t >= 27 else 0, abs(4 - t % 9) if t < 27 else 0)
-            scored.append((value, -gain, order, self.rng.random(), action, danger))
+            scored.append((value, -gain, _order(t), self.rng.random(), action, danger))
         scored.sort(key=lambda s: s[:4])
         best_value = scored[0][0]
         if threat is not None and best_value >= 2:
@@ -285,3 +294,34 @@ class ShantenOnlyBot:
             options.append((v, self.rng.random(), action))
         options.sort(key=lambda o: o[:2])
         return options[0][2]
+
+
+class WorthBot(MajiangBot):
+    """The 困难 level's policy (see the module docs): the rule bot's wins, claims and
+    kongs, and on a discard the tile whose going leaves the hand worth most."""
+
+    def act(self, state: State, seat: int) -> Action:
+        action = super().act(state, seat)
+        if isinstance(action, Discard):
+            ranked = self.alternatives(state, seat)
+            if ranked:
+                return ranked[0]
+        return action
+
+    def alternatives(self, state: State, seat: int) -> list[Action]:
+        """On a discard, the natural discards by what they leave the hand worth
+        (:meth:`~paiju.games.majiang.game.MajiangState.worth`), best first, a tie going to
+        the tile the rule bot would let go first (honours, then the ends of a suit);
+        elsewhere none (the claim windows have few legal actions)."""
+        assert isinstance(state, MajiangState)
+        if state.phase in ("claim", "rob"):
+            return []
+        discards = [a for a in state.legal_actions(seat) or [] if isinstance(a, Discard)]
+        natural = [a for a in discards if a.tile not in state.hun] or discards
+        scored = []
+        for action in natural:
+            rest = list(state.hands[seat])
+            rest.remove(action.tile)
+            scored.append((-state.worth(seat, rest), _order(action.tile), action.tile, action))
+        scored.sort(key=lambda s: s[:3])
+        return [s[3] for s in scored]

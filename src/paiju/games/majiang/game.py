@@ -40,7 +40,7 @@ from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
 from paiju.errors import IllegalAction, ProtocolError
 from paiju.fairness import DealRng
 from paiju.games.majiang.actions import Chi, Discard, Gang, Kong, OneTile, Pass, Peng, Win
-from paiju.games.majiang.distance import distance
+from paiju.games.majiang.distance import Stakes, worth
 from paiju.games.majiang.rules import MajiangRules, hun_kinds, kind_counts
 from paiju.games.majiang.sample import proposer
 from paiju.games.majiang.score import (
@@ -864,44 +864,62 @@ class MajiangState(State):
             out[f"river {s}"] = [t for t, taken in self.river[s] if not taken]
         return out
 
-    search_horizon: ClassVar[int | None] = 8
-    """The rule bot is slow (向听 and 进张 over every discard): rollouts stop after two
-    rounds or so and value the hands by :meth:`estimate`."""
-    search_margin: ClassVar[float | None] = 2.0
-    """The cut rollouts' 向听 counts are coarse and noisy: the search leaves the rule bot's
-    discard only for a clear gain."""
+    search_horizon: ClassVar[int | None] = 3
+    """A rollout plays the window on the seat's discard (the three other seats' answers),
+    then values the hand by :meth:`estimate`: past that window a discard's effect is what
+    it leaves the hand worth, the same in every world, and the rule bot is slow."""
+    search_samples: ClassVar[int | None] = 24
+    """Enough worlds to see a discard that often completes another hand, or feeds a
+    claim; the hand's own worth is the same in every world."""
 
     def estimate(self, seat: int) -> float:
-        """In play: the others' mean distance to 胡 less the seat's, a distance being the
-        rule bot's 向听数 (the text's conditions counted) less a fraction under one step
-        for its 进张 (the tiles that seat has not seen that take a step off)."""
+        """In play: what the seat's hand is worth (:meth:`worth`; on its turn to discard,
+        with its best discard made)."""
         if self._phase == "over":
             return self.payoff(seat)
-        seen = [4] * 34
-        seen[self.flip] -= 1
+        hand = self.hands[seat]
+        if len(hand) + 3 * len(self.melds[seat]) == 13:
+            return self.worth(seat, hand)
+        kinds = {t for t in hand if t not in self.hun} or set(hand)
+        best = []
+        for t in kinds:
+            rest = list(hand)
+            rest.remove(t)
+            best.append(self.worth(seat, rest))
+        return max(best)
+
+    def worth(self, seat: int, tiles: Sequence[Tile]) -> float:
+        """:func:`~paiju.games.majiang.distance.worth` of ``tiles`` as the seat's concealed
+        hand (its melds as they are), read from what the seat sees: the tiles it has not
+        seen (its own hand, every discard and shown meld, the flip), the 枪, the stakes
+        (who is 庄, who is closed, the fans the others show: 站立, 枪 in their melds,
+        kongs), and whether it has let a win go by (过胡)."""
+        unseen = [4] * 34
+        unseen[self.flip] -= 1
+        for t in self.hands[seat]:
+            unseen[t] -= 1
+        win = loss = 0.0
+        both = self.rules.zhuang == "both"
         for s in range(self.seats):
             for t, taken in self.river[s]:
-                seen[t] -= not taken  # a claimed discard is counted in its meld
+                unseen[t] -= not taken  # a claimed discard is counted in its meld
             for m in self.melds[s]:
-                if m.kind != "angang":
-                    for t in m.tiles:
-                        seen[t] -= 1
-
-        def far(s: int) -> float:
-            unseen = list(seen)
-            for t in self.hands[s]:
-                unseen[t] -= 1
-            tiles: list[int] = []
-            for m in self.melds[s]:
-                tiles.extend(m.tiles)
-                if m.kind == "angang":
+                if m.kind != "angang" or s == seat:
                     for t in m.tiles:
                         unseen[t] -= 1
-            unseen = [max(0, n) for n in unseen]
-            return distance(self.hands[s], self.hun, len(self.melds[s]), tiles, unseen)
-
-        others = [far(s) for s in range(self.seats) if s != seat]
-        return sum(others) / len(others) - far(seat)
+            if s == seat:
+                continue
+            closed = not self.is_open(s)
+            win += 2 ** ((seat == self.dealer or (s == self.dealer and both)) + closed)
+            shown = closed + sum(1 for m in self.melds[s] if m.kind in ("minggang", "angang"))
+            shown += sum(
+                1 for m in self.melds[s] if m.kind != "angang" for t in m.tiles if t in self.qiang
+            )
+            loss += 2 ** ((s == self.dealer or (seat == self.dealer and both)) + shown)
+        stakes = Stakes(win, loss / (self.seats - 1))
+        melds = [m.meld() for m in self.melds[seat]]
+        unseen = [max(0, n) for n in unseen]
+        return worth(tiles, self.hun, melds, self.qiang, unseen, stakes, seat in self.passed_win)
 
     def resample(self, seat: int, rng: random.Random) -> MajiangState:
         """The other concealed hands, their 暗杠 and the wall dealt anew (the flip and its
