@@ -128,6 +128,52 @@ def test_a_failing_handler_closes_its_own_socket_only() -> None:
     asyncio.run(main())
 
 
+class BurstApp:
+    """Sends ``n`` texts directly in one turn of the loop, then one through ASGI, counting
+    the transport's writes while it does."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.writes_in_turn: int | None = None
+        self.writes_after: int | None = None
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "websocket":
+            return
+        await receive()
+        await send({"type": "websocket.accept"})
+        direct: Direct = scope["extensions"][DIRECT]
+        protocol = direct["send"].__self__  # type: ignore[attr-defined]
+        writes: list[bytes] = []
+        real_write = protocol.transport.write
+
+        def counted(data: bytes) -> None:
+            writes.append(data)
+            real_write(data)
+
+        protocol.transport.write = counted
+        for i in range(self.n):
+            assert direct["send"](f"burst-{i}")
+        self.writes_in_turn = len(writes)  # nothing written yet: framed, waiting
+        await asyncio.sleep(0)
+        await send({"type": "websocket.send", "text": "after"})
+        self.writes_after = len(writes)
+        while (await receive())["type"] != "websocket.disconnect":
+            pass
+
+
+def test_the_texts_of_one_turn_leave_in_one_write() -> None:
+    app = BurstApp(5)
+
+    async def main() -> None:
+        async with serving(app) as port, connected(port) as ws:
+            assert await received(ws, 6) == [*(f"burst-{i}" for i in range(5)), "after"]
+
+    asyncio.run(main())
+    assert app.writes_in_turn == 0
+    assert app.writes_after == 2  # the five texts together, then the ASGI one
+
+
 def client_with(send_now: Any, send_text: Any) -> Client:
     player = PlayerRow(id=1, name="甲")
     return Client(player, send_text, Limits(), lambda code, reason: None, send_now=send_now)

@@ -11,7 +11,8 @@ server's work per action.
 :class:`DirectWebSocket` offers the application, as the ASGI server extension
 :data:`DIRECT` of the socket's scope, two plain functions:
 
-* ``send(text) -> bool`` frames a text and hands it to the transport at once, and answers
+* ``send(text) -> bool`` frames a text and hands it to the transport at the end of the
+  loop's turn (the texts framed in one turn leave in one write), and answers
   ``False`` (nothing written) where the ASGI path must be taken: before the handshake
   completes, once a close is sent or the peer is gone, or while the transport's buffer is
   over its high-water mark (the ASGI send then waits for it to drain);
@@ -58,6 +59,8 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
     """uvicorn's sans-I/O WebSocket protocol whose scope carries :data:`DIRECT`."""
 
     on_text: OnText | None = None
+    flush_due = False
+    """Whether a :meth:`flush` is scheduled for the frames :meth:`send_now` framed."""
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
@@ -78,8 +81,20 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
             self.conn.send_text(text.encode())
         except InvalidState:
             return False
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        if not self.flush_due:
+            self.flush_due = True
+            self.loop.call_soon(self.flush)
         return True
+
+    def flush(self) -> None:
+        """Write the frames framed since the last write in one call: the texts a room
+        sends a socket in one turn of the loop (an update, then a hand's result and the
+        next deal) leave in one system call. Every write of the ASGI path takes them first
+        (they wait in the connection's buffer, in order)."""
+        self.flush_due = False
+        data = self.conn.data_to_send()
+        if data and not self.transport.is_closing():
+            self.transport.write(b"".join(data))
 
     def receive_into(self, on_text: OnText) -> None:
         queued = []
