@@ -199,20 +199,23 @@ def test_worth_orders_hands() -> None:
     assert value("123m456p789s55z7m2z") > value("123m456p789s55z7m3z")  # 2z: the 枪
 
 
+QIANG_HANDS = [
+    "123m456p789s55z7m2z9p",
+    "1m4m7m2p5p8p3s6s9s1z3s7z6z",
+    "2m5m8m3p6p9p1s4s7s2s6z7z1z",
+    "3m6m9m1p4p7p2s5s8s6z1z7z4m",
+]
+"""Seat 0 one from 听 holding the 枪 南 (2z); the flip is 西."""
+
+
 def test_estimate_values_the_best_discard_and_a_ready_hand_above_a_far_one() -> None:
-    hands = [
-        "123m456p789s55z7m2z9p",
-        "1m4m7m2p5p8p3s6s9s1z3s7z6z",
-        "2m5m8m3p6p9p1s4s7s2s6z7z1z",
-        "3m6m9m1p4p7p2s5s8s6z1z7z4m",
-    ]
-    state = stacked(hands)
+    state = stacked(QIANG_HANDS)
     assert isinstance(state, MajiangState)
     best = max(state.worth(0, [t for t in state.hands[0] if t != T(x)]) for x in ("9p", "2z"))
     assert state.estimate(0) == best
     state.apply(0, Discard(T("9p")))
     near = state.estimate(0)
-    far = stacked(["1m4m7m2p5p8p3s6s9s1z3s7z6z5z", *hands[1:]])
+    far = stacked(["1m4m7m2p5p8p3s6s9s1z3s7z6z5z", *QIANG_HANDS[1:]])
     far.apply(0, Discard(T("5z")))
     assert near > far.estimate(0)
 
@@ -220,13 +223,7 @@ def test_estimate_values_the_best_discard_and_a_ready_hand_above_a_far_one() -> 
 def test_hard_bot_keeps_the_qiang_tile_the_rule_bot_lets_go() -> None:
     """明枪 南 (flip 西): the rule bot lets the lone 2z go (an honour first); the 困难 bot
     lets 9p go instead, as near to 听, and every win with the 2z pays twice as much."""
-    hands = [
-        "123m456p789s55z7m2z9p",
-        "1m4m7m2p5p8p3s6s9s1z3s7z6z",
-        "2m5m8m3p6p9p1s4s7s2s6z7z1z",
-        "3m6m9m1p4p7p2s5s8s6z1z7z4m",
-    ]
-    state = stacked(hands)
+    state = stacked(QIANG_HANDS)
     assert state.qiang == (T("2z"),)
     assert MajiangBot(state.game, 1).act(state, 0) == Discard(T("2z"))
     assert WorthBot(state.game, 1).act(state, 0) == Discard(T("9p"))
