@@ -3,12 +3,14 @@
 Perfect-information Monte Carlo (PIMC), as the bridge, 斗地主 and 升级 programs use it, made
 safe by a prior for the rule bot:
 
-1. the family's rule bot (普通) proposes its action, and a few other candidates are taken
+1. the family's rule bot (普通; in 麻将 a rule bot that discards by what the hand is worth,
+   :class:`~paiju.games.majiang.bot.WorthBot`: the family's ``search_policy``) proposes
+   its action, and a few other candidates are taken
    (the legal actions where they are few; else the plans the rule bot itself names where
    it has an ``alternatives(state, seat)`` (三打哈: each suit's low and high lead, the
    duck, the feed, the cheapest win; the climbing games: the pass, the cheapest plays,
-   the block, and on the 放羊 call its other modes; 麻将: the next best discards by its
-   own 向听 and 进张), then the advice of :meth:`~paiju.engine.State.suggestions` where
+   the block, and on the 放羊 call its other modes; 麻将: the next best discards by what
+   they leave the hand worth), then the advice of :meth:`~paiju.engine.State.suggestions` where
    those are too few, then the family's own draws);
 2. a world is sampled: :meth:`~paiju.engine.State.resample` deals again everything the seat
    cannot see, consistently with all public play, so the search never reads a hidden card;
