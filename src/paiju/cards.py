@@ -209,8 +209,12 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     if not isinstance(text, str):
         text = " ".join(text)
     cards: list[Card] = []
-    for chunk in re.split(r"[\s,，、]+", text.strip()):
+    for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
+            continue
+        card = _CANONICAL.get(chunk)
+        if card is not None:  # one card as the server writes it: no pattern to match
+            cards.append(card)
             continue
         pos = 0
         while pos < len(chunk):
@@ -232,6 +236,9 @@ def parse_card(token: str) -> Card:
 
 
 _TEXT: Final[dict[int, str]] = {i: str(Card(i)) for i in range(RED_JOKER + 1)}
+_CANONICAL: Final[dict[str, Card]] = {text: Card(i) for i, text in _TEXT.items()}
+"""Each card by its canonical text (what :func:`format_cards` writes)."""
+_SEPARATORS: Final = re.compile(r"[\s,，、]+")
 
 
 def format_cards(cards: Iterable[int]) -> str:
