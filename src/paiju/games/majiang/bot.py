@@ -49,6 +49,24 @@ class _Hand:
         self.melds = len(state.melds[seat])
         self.meld_tiles = [t for m in state.melds[seat] for t in m.tiles]
 
+    def take(self, tile: Tile) -> None:
+        """One ``tile`` out of the concealed tiles (a 混 from the wilds)."""
+        if tile in self.hun:
+            self.wilds -= 1
+        else:
+            self.counts[tile] -= 1
+
+    def put(self, tile: Tile) -> None:
+        """``tile`` back: undoes :meth:`take`."""
+        if tile in self.hun:
+            self.wilds += 1
+        else:
+            self.counts[tile] += 1
+
+    def value(self) -> int:
+        """The rule bot's 向听数 of the hand as it is (:func:`evaluate`)."""
+        return evaluate(self.counts, self.wilds, self.melds, self.meld_tiles)
+
 
 def _unseen(state: MajiangState, seat: int) -> list[int]:
     """Copies of each kind the seat has not seen (own hand, rivers, shown melds, the flip)."""
@@ -125,17 +143,10 @@ class MajiangBot:
         scored = []
         for action in natural:
             t = action.tile
-            wild = t in hand.hun
-            if wild:
-                hand.wilds -= 1
-            else:
-                hand.counts[t] -= 1
-            value = evaluate(hand.counts, hand.wilds, hand.melds, hand.meld_tiles)
+            hand.take(t)
+            value = hand.value()
             gain = self._ukeire(hand, value, unseen)
-            if wild:
-                hand.wilds += 1
-            else:
-                hand.counts[t] += 1
+            hand.put(t)
             danger = 0 if threat is None else self._danger(state, threat, t, unseen)
             scored.append((value, -gain, _order(t), self.rng.random(), action, danger))
         scored.sort(key=lambda s: s[:4])
@@ -300,13 +311,19 @@ class WorthBot(MajiangBot):
     """The 困难 level's policy (see the module docs): the rule bot's wins, claims and
     kongs, and on a discard the tile whose going leaves the hand worth most."""
 
-    def act(self, state: State, seat: int) -> Action:
-        action = super().act(state, seat)
-        if isinstance(action, Discard):
-            ranked = self.alternatives(state, seat)
-            if ranked:
-                return ranked[0]
-        return action
+    def _discard(
+        self, state: MajiangState, seat: int, legal: Sequence[Action], hand: _Hand
+    ) -> tuple[Action, int]:
+        """The discard worth most, and the best 向听数 a discard leaves (what the rule
+        bot weighs a kong against)."""
+        ranked = self.alternatives(state, seat)
+        best_value = 99
+        for action in ranked:
+            assert isinstance(action, Discard)
+            hand.take(action.tile)
+            best_value = min(best_value, hand.value())
+            hand.put(action.tile)
+        return ranked[0], best_value
 
     def alternatives(self, state: State, seat: int) -> list[Action]:
         """On a discard, the natural discards by what they leave the hand worth
@@ -318,10 +335,11 @@ class WorthBot(MajiangBot):
             return []
         discards = [a for a in state.legal_actions(seat) or [] if isinstance(a, Discard)]
         natural = [a for a in discards if a.tile not in state.hun] or discards
+        value_of = state.appraiser(seat)
         scored = []
         for action in natural:
             rest = list(state.hands[seat])
             rest.remove(action.tile)
-            scored.append((-state.worth(seat, rest), _order(action.tile), action.tile, action))
+            scored.append((-value_of(rest), _order(action.tile), action.tile, action))
         scored.sort(key=lambda s: s[:3])
         return [s[3] for s in scored]

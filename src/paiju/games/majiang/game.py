@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -878,22 +878,28 @@ class MajiangState(State):
         if self._phase == "over":
             return self.payoff(seat)
         hand = self.hands[seat]
+        value_of = self.appraiser(seat)
         if len(hand) + 3 * len(self.melds[seat]) == 13:
-            return self.worth(seat, hand)
+            return value_of(hand)
         kinds = {t for t in hand if t not in self.hun} or set(hand)
         best = []
         for t in kinds:
             rest = list(hand)
             rest.remove(t)
-            best.append(self.worth(seat, rest))
+            best.append(value_of(rest))
         return max(best)
 
     def worth(self, seat: int, tiles: Sequence[Tile]) -> float:
         """:func:`~paiju.games.majiang.distance.worth` of ``tiles`` as the seat's concealed
-        hand (its melds as they are), read from what the seat sees: the tiles it has not
-        seen (its own hand, every discard and shown meld, the flip), the 枪, the stakes
-        (who is 庄, who is closed, the fans the others show: 站立, 枪 in their melds,
-        kongs), and whether it has let a win go by (过胡)."""
+        hand (its melds as they are): :meth:`appraiser`'s answer for them."""
+        return self.appraiser(seat)(tiles)
+
+    def appraiser(self, seat: int) -> Callable[[Sequence[Tile]], float]:
+        """:meth:`worth` for ``seat`` with what it reads from the table read once: the
+        tiles the seat has not seen (its own hand, every discard and shown meld, the
+        flip), the 枪, the stakes (who is 庄, who is closed, the fans the others show:
+        站立, 枪 in their melds, kongs), and whether it has let a win go by (过胡). What
+        it is given is only the concealed tiles to value."""
         unseen = [4] * 34
         unseen[self.flip] -= 1
         for t in self.hands[seat]:
@@ -919,7 +925,8 @@ class MajiangState(State):
         stakes = Stakes(win, loss / (self.seats - 1))
         melds = [m.meld() for m in self.melds[seat]]
         unseen = [max(0, n) for n in unseen]
-        return worth(tiles, self.hun, melds, self.qiang, unseen, stakes, seat in self.passed_win)
+        passed = seat in self.passed_win
+        return lambda tiles: worth(tiles, self.hun, melds, self.qiang, unseen, stakes, passed)
 
     def resample(self, seat: int, rng: random.Random) -> MajiangState:
         """The other concealed hands, their 暗杠 and the wall dealt anew (the flip and its
