@@ -487,29 +487,9 @@ async def run_echo(
 
 
 @dataclass
-class GamePhase:
-    """One game phase: what the clients counted, its seconds, the server's CPU, what the
-    database stored, the load average before it."""
-
-    stats: Stats
-    seconds: float
-    cpu: Cpu
-    stored: int
-    load: float
-    connections: int
-
-    @property
-    def msgs(self) -> float:
-        """Messages the server handled a second: the actions in, every message out."""
-        return (self.stats.phase_acked + self.stats.phase_messages) / self.seconds
-
-    @property
-    def msgs_per_cpu(self) -> float:
-        return self.msgs * self.seconds / self.cpu.server if self.cpu.server > 0 else 0.0
-
-
-@dataclass
 class EchoPhase:
+    """One echo phase: what the clients counted, its seconds, the server's CPU."""
+
     stats: Stats
     seconds: float
     cpu: Cpu
@@ -521,7 +501,23 @@ class EchoPhase:
 
     @property
     def msgs_per_cpu(self) -> float:
+        """Messages handled a CPU-second of the server."""
         return self.msgs * self.seconds / self.cpu.server if self.cpu.server > 0 else 0.0
+
+
+@dataclass
+class GamePhase(EchoPhase):
+    """One game phase: as an echo phase, and what the database stored, the load average
+    before it, the clients seated."""
+
+    stored: int
+    load: float
+    connections: int
+
+    @property
+    def msgs(self) -> float:
+        """Messages the server handled a second: the actions in, every message out."""
+        return (self.stats.phase_acked + self.stats.phase_messages) / self.seconds
 
 
 def game_phase(args: argparse.Namespace, n: int, seconds: float) -> GamePhase:

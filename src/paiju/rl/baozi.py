@@ -246,7 +246,5 @@ class BaoziSight(Sight):
         if phase == "over" and not self.over:
             rows, results = enc._showdown(state)
             self.put_turned(at["shown"], rows, CARD_SLOTS)
-            start = at["results"]
-            for s, x in enumerate(results):
-                cells[start + (s - seat) % n] = x
+            self.put_seats(at["results"], results)
             self.over = True
