@@ -140,9 +140,11 @@ def test_the_replay_goes_round_the_same_way(
         """([code, n]) => fetch('/api/rooms', {method: 'POST', headers: {'Content-Type':
         'application/json', Authorization: `Bearer ${localStorage.getItem('paiju.token')}`},
         body: JSON.stringify({code, seat: null, options: {seats: n, bots: n, hands: 1,
-        bot_delay: 0, time_limit: 0}})}).then((r) => r.json())""",
+        bot_delay: 0, time_limit: 0, claim_window: 0.05}})}).then((r) => r.json())""",
         [code, n],
     )
+    # 麻将's claim windows stay open their whole length whatever the bots decide: at the
+    # default 3 s a hand of bots takes two minutes
     room = made["room"]["id"]
     game = None
     for _ in range(600):

@@ -16,12 +16,17 @@ MUTED = "kind => ((window.__paijuMuted || {})[kind] || 0)"
 
 
 def play_or_pass(page: Any) -> None:
+    """Play the hint (or pass) and wait until the server has taken it: until then the
+    page still shows the turn, and a tap on the hand would be undone by the update."""
     if page.query_selector("#cl-hint"):
         page.click("#cl-hint")
         page.wait_for_selector("#cl-hand .card.selected")
         page.click("#cl-play")
     elif page.query_selector("#cl-pass"):
         page.click("#cl-pass")
+    else:
+        return
+    page.wait_for_selector("#turn.mine", state="detached", timeout=30_000)
 
 
 @pytest.mark.parametrize(("size", "motion"), [("phone", "no-preference"), ("desktop", "reduce")])
@@ -47,7 +52,6 @@ def test_sounds_follow_the_switch_and_motion_follows_the_setting(
             if page.evaluate(f"({SOUNDS})('play')") >= 2:
                 break
             play_or_pass(page)
-            page.wait_for_selector("#turn.mine", state="detached", timeout=30_000)
         assert page.evaluate(f"({SOUNDS})('play')") >= 2
         page.wait_for_function(f"({SOUNDS})('turn') >= 1")
         # a play on the felt: its animation as the setting says
@@ -83,7 +87,14 @@ def test_sounds_follow_the_switch_and_motion_follows_the_setting(
         )
         assert not over, f"something lies over the hand: {over}"
         page.click(card, position={"x": 8, "y": 8})
-        page.wait_for_selector(f"{card}.selected")
+        try:
+            page.wait_for_selector(f"{card}.selected")
+        except PlaywrightTimeout:
+            mine = page.eval_on_selector("#mine", "e => e.outerHTML")
+            turn = page.query_selector("#turn.mine") is not None
+            raise AssertionError(
+                f"the tapped card was not selected (turn: {turn}; page errors: {errors}): {mine}"
+            ) from None
         page.click(card, position={"x": 8, "y": 8})
         # the switch off: remembered, and the plays are kept quiet
         page.click("#prefs-open")

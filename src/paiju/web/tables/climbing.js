@@ -1110,7 +1110,7 @@ const STYLE = `
 }
 `;
 
-function ensureStyle() {
+export function ensureStyle() {
   if (typeof document === "undefined" || document.getElementById("cl-style")) return;
   const el = document.createElement("style");
   el.id = "cl-style";
