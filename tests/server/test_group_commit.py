@@ -71,7 +71,12 @@ async def _table(hub: Hub, store: Store, name: str) -> tuple[Room, list[Client],
         room.attach(client)
         clients.append(client)
         sockets.append(sock)
-    await asyncio.sleep(0.05)  # the deal is committed
+    for _ in range(1000):  # the deal is committed (a loaded machine may take a while)
+        await room.settled()
+        if room.acting() and not hub.journal.holds(room):
+            break
+        await asyncio.sleep(0.01)
+    assert room.acting() and not hub.journal.holds(room), "the deal was not committed"
     return room, clients, sockets
 
 
