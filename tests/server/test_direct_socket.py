@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 import uvicorn
 import websockets
+from websockets.frames import Frame, Opcode
 
 from paiju.server.client import Client
 from paiju.server.options import Limits
 from paiju.server.rows import PlayerRow
-from paiju.server.sockets import DIRECT, Direct, DirectWebSocket
+from paiju.server.sockets import DIRECT, Direct, DirectWebSocket, text_frame
 from server_process import free_port
 
 
@@ -219,3 +220,13 @@ def test_the_client_queues_behind_what_could_not_go_at_once() -> None:
         await writer
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65_535, 65_536, 70_000])
+def test_a_direct_text_is_framed_as_the_library_frames_it(size: int) -> None:
+    """The direct path frames its texts itself; the bytes are those of websockets."""
+    payload = ("牌" * (size // 3) + "x" * (size % 3)).encode()
+    assert len(payload) == size
+    ours = b"".join(text_frame(payload))
+    theirs = Frame(Opcode.TEXT, payload).serialize(mask=False, extensions=[])
+    assert ours == theirs

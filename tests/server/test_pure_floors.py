@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from paiju.games import game
-from paiju.server.fanout import state_texts, update_texts
+from paiju.games import game, make_bot
+from paiju.server.fanout import legal_json, state_texts, update_texts
 from paiju.server.frames import BadFrame, check_size, read_frame
 from paiju.server.messages import Ping
 
@@ -85,3 +85,27 @@ def test_an_update_shows_each_seat_only_the_events_of_its_audience() -> None:
             ]
             assert sent["events"] == shown
             assert sent["view"] == json.loads(json.dumps(state.view(listener)))
+
+
+@pytest.mark.parametrize("code", ["2001", "sandaha", "anshan-fangyang", "anshan-majiang"])
+def test_the_legal_actions_are_written_as_each_action_writes_itself(code: str) -> None:
+    """The JSON of the listed choices is kept per action (equal actions share it): over a
+    random hand it is always what the action's own ``to_json`` writes."""
+    g = game(code)
+    state = g.new_state(g.default_seats, seed="legal-json")
+    bot = make_bot(g, 3)
+    listings = 0
+    while not state.is_over:
+        acting = state.to_act()
+        for seat in acting:
+            listed = state.legal_actions(seat)
+            written = legal_json(state, seat, acting)
+            if listed is None:  # a choice of cards the game does not list (a kitty)
+                assert written is None
+                continue
+            assert written == [a.to_json() for a in listed]
+            listings += 1
+        seat = min(acting)
+        state.apply(seat, bot.act(state, seat))
+    assert listings >= 3  # at least the bidding
+    assert legal_json(state, 0, frozenset()) is None

@@ -8,12 +8,13 @@ Each distinct seat's text is computed and serialised once (spectators share one)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic_core import to_json
 
-from paiju.engine import Event, State
+from paiju.engine import JSON, Action, Event, State
 
 __all__ = ["dumps", "legal_json", "state_texts", "update_texts", "visible_timers"]
 
@@ -45,7 +46,21 @@ def legal_json(
     if seat is None or seat not in acting:
         return None
     actions = state.legal_actions(seat)
-    return None if actions is None else [a.to_json() for a in actions]
+    return None if actions is None else [_action_json(a) for a in actions]
+
+
+@functools.lru_cache(maxsize=4096)
+def _action_json_of(action: Action) -> JSON:
+    return action.to_json()
+
+
+def _action_json(action: Action) -> JSON:
+    """An action's JSON form, for serialising only (a dict shared by equal actions: the
+    same few choices - a bet, a pass, a claim - are listed at every turn of every table)."""
+    try:
+        return _action_json_of(action)
+    except TypeError:  # an action with an unhashable field is written each time
+        return action.to_json()
 
 
 def state_texts(

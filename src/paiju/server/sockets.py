@@ -21,22 +21,27 @@ server's work per action.
   still comes through ASGI. The application must answer each message at once, or queue
   it itself: nothing stops the socket's reads (the room's rate limit drops a flood).
 
-The framing is the websockets library's, as on the ASGI path, so the bytes on the wire
-are the same. A server without the extension (another ASGI server, the test client) is
-served by the ASGI path alone.
+A text of the direct path is framed here (:func:`text_frame`: a server's frame is one
+header and the payload, unmasked) into the websockets connection's own output buffer, so
+it keeps its place among the frames of the ASGI path; the bytes on the wire are those the
+library would write. Where the library must frame (an extension negotiated, its debug
+log on) it does. A server without the extension (another ASGI server, the test client)
+is served by the ASGI path alone.
 """
 
 from __future__ import annotations
 
 import logging
+import struct
 from collections.abc import Callable
 from typing import TypedDict
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 from websockets.http11 import Request
+from websockets.protocol import State
 
-__all__ = ["DIRECT", "Direct", "DirectWebSocket", "OnText"]
+__all__ = ["DIRECT", "Direct", "DirectWebSocket", "OnText", "text_frame"]
 
 log = logging.getLogger("paiju.server")
 
@@ -46,6 +51,21 @@ DIRECT = "paiju.direct"
 OnText = Callable[[str], None]
 """Takes one message of the socket, as text (a binary message decoded as UTF-8, as the
 application's ASGI loop decodes it)."""
+
+
+_HEAD_16 = struct.Struct("!BBH")
+_HEAD_64 = struct.Struct("!BBQ")
+
+
+def text_frame(payload: bytes) -> tuple[bytes, bytes]:
+    """A whole text message as a server frames it (RFC 6455, section 5.2: FIN and the
+    text opcode, no mask, the payload's length in 7, 16 or 64 bits): header, payload."""
+    n = len(payload)
+    if n < 126:
+        return bytes((0x81, n)), payload
+    if n < 0x10000:
+        return _HEAD_16.pack(0x81, 126, n), payload
+    return _HEAD_64.pack(0x81, 127, n), payload
 
 
 class Direct(TypedDict):
@@ -77,10 +97,16 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
             or not self.writable.is_set()
         ):
             return False
-        try:
-            self.conn.send_text(text.encode())
-        except InvalidState:
-            return False
+        conn = self.conn
+        if conn.state is State.OPEN and not (
+            conn.extensions or conn.debug or conn.expect_continuation_frame
+        ):
+            conn.writes.extend(text_frame(text.encode()))
+        else:
+            try:
+                conn.send_text(text.encode())
+            except InvalidState:
+                return False
         if not self.flush_due:
             self.flush_due = True
             self.loop.call_soon(self.flush)

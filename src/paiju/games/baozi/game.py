@@ -21,6 +21,7 @@ decides the next hand's banker (:meth:`BaoziState.next_context`).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -224,8 +225,9 @@ class BaoziGame(Game):
     def evaluator(self) -> Evaluator:
         return evaluator(self.variant)
 
-    @property
+    @functools.cached_property
     def dealing(self) -> str:
+        """How the cards are dealt (read once: every view names it)."""
         params = params_of(self.variant)
         assert isinstance(params, BaoziParams | JiajiabaoParams)
         return params.dealing
@@ -283,7 +285,7 @@ class JiajiabaoGame(BaoziGame):
     )
     cards_each: ClassVar[int] = 4
 
-    @property
+    @functools.cached_property
     def fixed(self) -> bool:
         params = params_of(self.variant)
         assert isinstance(params, JiajiabaoParams)
