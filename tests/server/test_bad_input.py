@@ -149,6 +149,9 @@ def test_a_flood_is_rate_limited_and_other_tables_play_on(server: Server) -> Non
     other_room, limited = asyncio.run(run())
     assert limited, "300 pings at once were not rate limited"
     assert "messages per second" in limited[0]["message"]
+    # each dropped message is named by its id: the sender knows which to send again
+    assert all(isinstance(m["ref"], int) and 0 <= m["ref"] < 300 for m in limited)
+    assert len({m["ref"] for m in limited}) == len(limited)
     games = server.call("GET", f"/api/games?room={other_room}").json()
     assert len(games) == 2
     for g in games:

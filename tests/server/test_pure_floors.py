@@ -10,7 +10,7 @@ import pytest
 
 from paiju.games import game, make_bot
 from paiju.server.fanout import legal_json, state_texts, update_texts
-from paiju.server.frames import BadFrame, check_size, read_frame
+from paiju.server.frames import BadFrame, check_size, read_frame, ref_of
 from paiju.server.messages import Ping
 
 
@@ -109,3 +109,19 @@ def test_the_legal_actions_are_written_as_each_action_writes_itself(code: str) -
         state.apply(seat, bot.act(state, seat))
     assert listings >= 3  # at least the bidding
     assert legal_json(state, 0, frozenset()) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "ref"),
+    [
+        ('{"type": "action", "id": 7}', 7),
+        ('{"type": "ping", "id": "a1"}', "a1"),
+        ('{"type": "ping"}', None),
+        ('{"type": "ping", "id": [1]}', None),
+        ("[1, 2]", None),
+        ("{", None),
+        ("[" * 100_000, None),
+    ],
+)
+def test_a_dropped_text_is_named_by_its_id_where_it_has_one(text: str, ref: object) -> None:
+    assert ref_of(text) == ref

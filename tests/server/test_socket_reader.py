@@ -18,7 +18,7 @@ class FakeClient:
         self.limited = 0
         self.player = type("P", (), {"id": 7})()
 
-    def rate_limited(self) -> None:
+    def rate_limited(self, text: str = "") -> None:
         self.limited += 1
 
     def close(self, code: int, reason: str) -> None:

@@ -782,7 +782,7 @@ async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: Playe
                 data = message.get("bytes") or b""
                 text = data.decode("utf-8", errors="replace")
             if shared and not await guard.admit(player.id):
-                client.rate_limited()
+                client.rate_limited(text)
                 continue
             inbox.handle(room, client, text)
     except WebSocketDisconnect:

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from paiju.errors import PaijuError
 from paiju.reasons import error_fields, texts_of_code
+from paiju.server.frames import ref_of
 from paiju.server.messages import ErrorMsg
 from paiju.server.options import Limits
 from paiju.server.rows import PlayerRow
@@ -121,13 +122,15 @@ class Client:
         """Take a token from the player's bucket (messages per second)."""
         return self.bucket.take()
 
-    def rate_limited(self) -> None:
-        """Tell the socket that its message was dropped (its player's bucket is empty)."""
+    def rate_limited(self, text: str = "") -> None:
+        """Tell the socket that its message ``text`` was dropped (its player's bucket is
+        empty), naming the message by its ``id`` where it has one."""
         limits = self.limits
         self.error(
             "rate_limited",
             f"more than {limits.messages_per_second:g} messages per second"
             f" (burst {limits.burst}); this one was dropped",
+            ref_of(text),
         )
 
     async def writer(self) -> None:

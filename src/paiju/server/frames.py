@@ -46,6 +46,17 @@ def check_size(text: str, max_bytes: int) -> None:
         raise BadFrame("too_large", f"message of {size} bytes; the limit is {max_bytes}")
 
 
+def ref_of(text: str) -> str | int | None:
+    """The ``id`` of a client text where one can be read (a message dropped unread is
+    answered with it, so that its sender knows which one to send again)."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    ref = obj.get("id") if isinstance(obj, dict) else None
+    return ref if isinstance(ref, str | int) else None
+
+
 def read_frame(text: str) -> Frame:
     """The message of one client text; raises :class:`BadFrame` saying what is wrong
     (``bad_json``, ``bad_message``, ``unknown_type``)."""

@@ -64,7 +64,7 @@ def handle_now(room: Room, client: Peer, text: str) -> None:
     try:
         check_size(text, room.hub.limits.max_message_bytes)
         if not client.allow():
-            client.rate_limited()
+            client.rate_limited(text)
             return
         frame = read_frame(text)
     except BadFrame as exc:

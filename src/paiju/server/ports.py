@@ -45,8 +45,8 @@ class Peer(Protocol):
     def allow(self) -> bool:
         """Take a token from the player's rate bucket."""
 
-    def rate_limited(self) -> None:
-        """Tell the socket that its message was dropped."""
+    def rate_limited(self, text: str = "") -> None:
+        """Tell the socket that its message ``text`` was dropped."""
 
 
 class RoomStore(Protocol):

@@ -57,7 +57,7 @@ class SocketReader:
         if admitted:
             inbox.handle(self.room, self.client, text)
         else:
-            self.client.rate_limited()
+            self.client.rate_limited(text)
 
     async def _ask_in_order(self) -> None:
         """The waiting texts, the first with Redis's answer (its node token is taken),
