@@ -192,10 +192,12 @@ def test_result_stays_until_continue_with_totals_after_the_reveal(
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         assert all(on_screen(page, "#continue")) or size == "phone"
-        # no seat clipped at the screen's edge, nothing sticking out of its box
-        assert not overflowing(page, ".seat, .seat-score, .pair-score, .rows-result"), size
-        assert one_line(page, ".seat .shown-row .cat, .pairs-box .rows-result")
+        # no seat clipped at the screen's edge, nothing sticking out of its box (the page is
+        # shot first: a failure leaves the picture of what overflowed)
+        stuck = overflowing(page, ".seat, .seat-score, .pair-score, .rows-result")
         shoot(page, f"people-result-{size}")
+        assert not stuck, size
+        assert one_line(page, ".seat .shown-row .cat, .pairs-box .rows-result")
     page.set_viewport_size(PHONE)
     page.click("#continue")
     page.wait_for_function("document.querySelector('.room-head .chip')?.textContent === '第 2 局'")
