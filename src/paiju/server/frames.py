@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -53,7 +54,12 @@ def ref_of(text: str) -> str | int | None:
         obj = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    ref = obj.get("id") if isinstance(obj, dict) else None
+    return _ref(obj) if isinstance(obj, dict) else None
+
+
+def _ref(obj: dict[str, Any]) -> str | int | None:
+    """A client message's ``id`` (its answers carry it as ``ref``), if it is one."""
+    ref = obj.get("id")
     return ref if isinstance(ref, str | int) else None
 
 
@@ -68,7 +74,7 @@ def read_frame(text: str) -> Frame:
         raise BadFrame("bad_json", "the JSON is nested too deeply") from None
     if not isinstance(obj, dict):
         raise BadFrame("bad_message", f"a message is a JSON object with a type, got {text[:80]!r}")
-    ref = obj.get("id") if isinstance(obj.get("id"), str | int) else None
+    ref = _ref(obj)
     try:
         msg = client_message(obj)
     except RecursionError:
