@@ -97,14 +97,14 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
             or not self.writable.is_set()
         ):
             return False
-        conn = self.conn
+        conn, payload = self.conn, text.encode()
         if conn.state is State.OPEN and not (
             conn.extensions or conn.debug or conn.expect_continuation_frame
         ):
-            conn.writes.extend(text_frame(text.encode()))
+            conn.writes.extend(text_frame(payload))
         else:
             try:
-                conn.send_text(text.encode())
+                conn.send_text(payload)
             except InvalidState:
                 return False
         if not self.flush_due:
