@@ -486,7 +486,12 @@ def _sdh_check_sorts(page: Any, label: str) -> str | None:
     drawn = page.evaluate(SDH_DRAWN)
     held = hand_by_index(page, "#sdh-hand .card")
     assert drawn["cards"] == _sdh_rank_order(held, drawn["trump"]), drawn
-    assert drawn["groups"] == ["T", "side"][: len(drawn["groups"])]  # 主牌/常主, then 副牌
+    o = sandaha_rules.order(sandaha_rules.TRUMP_NAMES.index(drawn["trump"] or "none"))
+    trumps = [o.suit[parse_cards(c)[0]] == sandaha_rules.TRUMP for c in held]
+    # 主牌/常主, then 副牌; a hand dealt no trump at all (no 王, 7 or 2 while bidding) has
+    # only the side group
+    expected = (["T"] if any(trumps) else []) + (["side"] if not all(trumps) else [])
+    assert drawn["groups"] == expected, drawn
     for name, size in SIZES.items():
         page.set_viewport_size(size)
         assert all(on_screen(page, "#sdh-hand .card")), f"a card is off the {name} screen"
