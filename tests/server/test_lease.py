@@ -7,8 +7,9 @@ from __future__ import annotations
 import dataclasses
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
@@ -21,6 +22,7 @@ from paiju.server.rows import ActionWrite, HandEnding, HandWrite
 from paiju.server.store import _PG_LOCK, Store
 
 Nodes = tuple[SharedStore, SharedStore]
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -105,9 +107,11 @@ def _waiting_on_a_lock(store: SharedStore) -> int:
         )
 
 
-def test_a_takeover_waits_for_the_holders_write_and_its_renewal_does_not(
+def test_a_takeover_leaves_a_room_whose_holder_writes_until_the_write_is_in(
     nodes: Nodes,
 ) -> None:
+    """A takeover never bumps an epoch under a write of the old holder in flight, and
+    never waits for it either: it takes the room at its next claim, the write in."""
     a, b = nodes
     ann, _ = a.create_player("ann")
     room = a.create_room("toy", {}, {}, 2, ann.id, [False, True])
@@ -128,21 +132,61 @@ def test_a_takeover_waits_for_the_holders_write_and_its_renewal_does_not(
         renewal.join(30)
         assert not renewal.is_alive() and renewed == [{room}]
         _expire(a, room)
-        taken: list[list[tuple[int, int]]] = []
-        takeover = threading.Thread(target=lambda: taken.append(b.leases.claim(10, grace=0)))
-        takeover.start()
-        for _ in range(300):
-            if _waiting_on_a_lock(a):
-                break
-            takeover.join(0.1)
-        assert takeover.is_alive() and taken == [] and _waiting_on_a_lock(a) == 1
+        assert _at_once(lambda: b.leases.claim(10, grace=0)) == []  # nothing taken
+        assert _at_once(lambda: b.leases.acquire(room)) is None
         write.commit()
-    takeover.join(30)
-    assert taken == [[(room, epoch + 1)]]
+    assert b.leases.claim(10, grace=0) == [(room, epoch + 1)]
     found = a.hand(hand.id)
     assert found is not None and len(found.actions) == 1
     with pytest.raises(StaleLease):
         a.append_actions([ActionWrite(hand.id, 1, 1, {"n": 2}, "player")])
+
+
+def test_a_holder_frozen_inside_its_write_loses_the_room_after_its_lease_time(
+    postgres_db: str,
+) -> None:
+    """A node stopped (SIGSTOP) while a write of a room is open holds that lease row's lock
+    with its connection alive: the database ends its session once it has idled in the
+    transaction past the lease's time, the room is taken over, and the write never lands."""
+    a = SharedStore(postgres_db, "a", ttl=1.0)
+    b = SharedStore(postgres_db, "b", ttl=1.0)
+    try:
+        ann, _ = a.create_player("ann")
+        room = a.create_room("toy", {}, {}, 2, ann.id, [False, True])
+        epoch = a.fence[room]
+        hand = _hand(a, room, (ann.id, None))
+        a.append_actions([hand])
+        write = a.engine.connect()
+        write.begin()
+        first = [ActionWrite(hand.id, 0, 0, {"n": 1}, "player")]
+        a._append_postgres(write, first, 0.0, a._fence(write, [], first))
+        # frozen here: the lease runs out and nothing more comes from this connection
+        _expire(b, room)
+        assert _at_once(lambda: b.leases.claim(10, grace=0)) == []
+        began = time.monotonic()
+        taken: list[tuple[int, int]] = []
+        while not taken and time.monotonic() - began < 20:
+            time.sleep(0.2)
+            taken = _at_once(lambda: b.leases.claim(10, grace=0))
+        assert taken == [(room, epoch + 1)], "the frozen holder's row lock was never freed"
+        with pytest.raises(Exception, match=r"idle-in-transaction|terminat|closed"):
+            write.commit()  # woken: its session is gone, and its action with it
+        write.invalidate()
+        found = b.hand(hand.id)
+        assert found is not None and found.actions == ()
+    finally:
+        a.close()
+        b.close()
+
+
+def _at_once(call: Callable[[], T]) -> T:
+    """``call()``, which must answer within 10 s (a claim never waits on a lock)."""
+    out: list[T] = []
+    worker = threading.Thread(target=lambda: out.append(call()), daemon=True)
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive() and out, "it waited (on a lock?)"
+    return out[0]
 
 
 def test_released_leases_are_claimed_at_once_and_hand_ids_never_collide(

@@ -43,7 +43,22 @@ OVERFLOWING = """(sel) => [...document.querySelectorAll(sel)].filter((el) => {
   return r.width > 0 && (el.scrollWidth > el.clientWidth + 1
     || el.scrollHeight > el.clientHeight + 2
     || r.left < -1 || r.right > innerWidth + 1);
-}).map((el) => el.className + ': ' + el.textContent.slice(0, 30))"""
+}).map((el) => {
+  // what sticks out, so that a failure says why: the box's sizes and its widest children
+  const r = el.getBoundingClientRect();
+  const out = [...el.querySelectorAll('*')].filter((c) => {
+    const b = c.getBoundingClientRect();
+    return b.width > 0 && (b.right > r.right + 1 || b.bottom > r.bottom + 1 || b.left < r.left - 1);
+  }).slice(0, 3).map((c) => {
+    const b = c.getBoundingClientRect();
+    return `${c.tagName}.${c.className} [${Math.round(b.left)}-${Math.round(b.right)}`
+      + ` x ${Math.round(b.top)}-${Math.round(b.bottom)}] "${c.textContent.slice(0, 20)}"`;
+  });
+  return `${el.className}: ${el.textContent.slice(0, 60)} | scroll ${el.scrollWidth}x`
+    + `${el.scrollHeight} client ${el.clientWidth}x${el.clientHeight} at`
+    + ` [${Math.round(r.left)}-${Math.round(r.right)} x ${Math.round(r.top)}-`
+    + `${Math.round(r.bottom)}] of ${innerWidth}x${innerHeight} | ${out.join('; ')}`;
+})"""
 
 
 def on_screen(page: Any, selector: str) -> list[bool]:

@@ -131,7 +131,8 @@ def open_room(
     """Open a room with the lobby's form; returns its id (from the address). A game the
     lobby folds away (past a family's first rows) is found with the search box first."""
     button = f"[data-create='{code}']"
-    if not page.is_visible(button) and page.query_selector("#game-search"):
+    page.wait_for_selector(button, state="attached")  # the lobby drawn (a loaded machine is slow)
+    if not page.is_visible(button):
         page.fill("#game-search", code)
     page.click(button)
     page.fill("#create-room input[name=seats]", str(seats))

@@ -11,11 +11,13 @@ rows of the rooms it writes (``FOR KEY SHARE``) and comparing their epochs with 
 this node holds; a stale epoch refuses the whole transaction (:class:`StaleLease`) before
 anything is written. A new room and its lease are stored in one transaction. A node
 taking a room over first locks that row ``FOR UPDATE`` (the one row lock that conflicts
-with ``FOR KEY SHARE``), so it waits for any such transaction of the old holder to commit
-first and then replays the room's log with it - a room is never played on two nodes at
-once, even when the old holder is paused, partitioned or slow rather than dead. The
-holder's renewals (an ``UPDATE`` of the expiry alone) neither wait for its writes nor
-hold them up.
+with ``FOR KEY SHARE``), skipping it while such a transaction of the old holder is in
+flight: it takes the room at a next claim, once that write has committed, and replays the
+room's log with it - a room is never played on two nodes at once, even when the old holder
+is paused, partitioned or slow rather than dead. A holder frozen inside a transaction has
+its session ended by the database once it has idled there past the lease's time, so its
+row locks never hold a room for good. The holder's renewals (an ``UPDATE`` of the expiry
+alone) neither wait for its writes nor hold them up.
 
 :class:`SharedStore` is also what makes one database safe for many nodes: hand ids come from
 the database's sequence (a single server counts them itself), and the running ledger
@@ -109,19 +111,26 @@ class Lease:
     """Not expired (by the database's clock)."""
 
 
-def _lock_for_takeover(conn: Connection, rooms: Sequence[int]) -> None:
-    """Lock the lease rows of ``rooms`` ``FOR UPDATE`` (in room order: no deadlock with
-    another takeover or a holder's write, which lock in the same order) before a statement
-    bumps their epochs: the one row lock that waits for the ``FOR KEY SHARE`` of a holder's
-    write in flight (:meth:`SharedStore._fence`), which then finds the new epoch. An
-    ``UPDATE`` of the epoch alone would not wait: it is not a key's change."""
-    conn.execute(
-        text(
-            "SELECT room_id FROM room_leases WHERE room_id = ANY(CAST(:rooms AS integer[]))"
-            " ORDER BY room_id FOR UPDATE"
-        ),
-        {"rooms": sorted(set(rooms))},
+def _lock_for_takeover(conn: Connection, rooms: Sequence[int]) -> list[int]:
+    """Lock the lease rows of ``rooms`` ``FOR UPDATE`` before a statement bumps their
+    epochs: the one row lock that conflicts with the ``FOR KEY SHARE`` of a holder's write
+    (:meth:`SharedStore._fence`), so that no write of the old holder is in flight when the
+    epoch moves on (an ``UPDATE`` of the epoch alone would not conflict: it is not a key's
+    change). A row locked by another transaction is skipped, not waited for (``SKIP
+    LOCKED``): the old holder's write in flight finishes first and the room is taken at a
+    next claim, and a holder frozen inside its transaction (a stopped process, its
+    connection open) never holds up the takeovers of the other rooms - its session is ended
+    by the database once it has idled in the transaction past its lease's time
+    (:class:`SharedStore`'s ``idle_in_transaction_session_timeout``). The rooms that may
+    be taken now: those whose row is locked, and those that have no row yet."""
+    wanted = sorted(set(rooms))
+    params = {"rooms": wanted}
+    rows = "SELECT room_id FROM room_leases WHERE room_id = ANY(CAST(:rooms AS integer[]))"
+    existing = set(conn.execute(text(rows), params).scalars())
+    locked = set(
+        conn.execute(text(f"{rows} ORDER BY room_id FOR UPDATE SKIP LOCKED"), params).scalars()
     )
+    return [r for r in wanted if r in locked or r not in existing]
 
 
 class Leases:
@@ -136,7 +145,8 @@ class Leases:
         """Take the lease of ``room`` (free, expired, or held by an earlier run of this
         node); its new epoch, or None while another node holds it."""
         with self.store.engine.begin() as conn:
-            _lock_for_takeover(conn, [room])
+            if not _lock_for_takeover(conn, [room]):
+                return None  # a write of its holder is in flight: the holder is live
             got = conn.execute(
                 text(
                     f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
@@ -174,8 +184,8 @@ class Leases:
             params["held"] = sorted(set(held))
             rooms = [int(r) for r in conn.execute(text(chosen), params).scalars()]
             rows: Sequence[Row[Any]] = []
+            rooms = _lock_for_takeover(conn, rooms) if rooms else []
             if rooms:
-                _lock_for_takeover(conn, rooms)
                 again = "OR (:own AND room_leases.node = EXCLUDED.node)" if full else ""
                 rows = conn.execute(
                     text(
@@ -436,7 +446,13 @@ class SharedStore(Store):
                 conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": _MIGRATION_LOCK})
                 conn.commit()
                 try:
-                    super().__init__(db)
+                    # a session idle inside a transaction past the lease's time is a node
+                    # frozen mid-write (a stopped process, its connection open): the
+                    # database ends it, and with it the row locks a takeover waits for
+                    idle = max(1000, round(ttl * 1000))
+                    super().__init__(
+                        db, settings={"idle_in_transaction_session_timeout": str(idle)}
+                    )
                 finally:
                     conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _MIGRATION_LOCK})
                     conn.commit()

@@ -90,6 +90,18 @@ def _sqlite_path(url: str) -> Path | None:
     return Path(url.removeprefix("sqlite:///").split("?", 1)[0])
 
 
+def session_options(url: str, settings: Mapping[str, str]) -> str:
+    """libpq's ``options`` of a PostgreSQL session: the DSN's own, then ``settings``.
+
+    >>> session_options("postgresql+psycopg://db/p?options=-c%20search_path%3Dx",
+    ...                 {"lock_timeout": "2s"})
+    '-c search_path=x -c lock_timeout=2s'
+    """
+    given = make_url(url).query.get("options", "")
+    own = given if isinstance(given, str) else " ".join(given)
+    return " ".join([*([own] if own else []), *(f"-c {k}={v}" for k, v in settings.items())])
+
+
 def database_url(db: str) -> str:
     """A SQLAlchemy URL from ``--db``: a DSN as is, anything else is a SQLite file path.
 
@@ -152,11 +164,20 @@ class Store:
     (many writers of one player's ledger: :class:`paiju.server.lease.SharedStore`), not
     from this process's own (a single server is the ledger's only writer)."""
 
-    def __init__(self, db: str, *, owner: bool = False, allow_rollback: bool = False) -> None:
+    def __init__(
+        self,
+        db: str,
+        *,
+        owner: bool = False,
+        allow_rollback: bool = False,
+        settings: Mapping[str, str] | None = None,
+    ) -> None:
         """Open (and migrate) the database. ``owner``: this is the server that serves
         from it - it takes the database's lock (a second server refuses to start) and keeps
         the id watermark that detects a database gone back in time (:class:`Watermark`);
-        ``allow_rollback`` starts on such a database anyway, loudly, ids still unique."""
+        ``allow_rollback`` starts on such a database anyway, loudly, ids still unique.
+        ``settings``: PostgreSQL settings of every session this store opens (added to
+        any ``options`` the DSN gives)."""
         url = database_url(db)
         self._lock: Any = None
         self._watermark: Watermark | None = None
@@ -170,6 +191,8 @@ class Store:
         may write while the loop does (:class:`paiju.server.journal.Journal`)."""
         if url == "sqlite://":
             kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+        if settings and url.startswith("postgresql"):
+            kwargs["connect_args"] = {"options": session_options(url, settings)}
         self.url = url
         """The database's URL, password hidden (fit for logs)."""
         if not url.startswith("sqlite"):

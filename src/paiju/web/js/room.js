@@ -138,9 +138,6 @@ class RoomView {
         this.silent(ws);
       } else if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
     }, HEARTBEAT_MS);
-    ws.onopen = () => {
-      this.retry = 0;
-    };
     ws.onmessage = (ev) => {
       heard = Date.now();
       let msg;
@@ -249,6 +246,8 @@ class RoomView {
     switch (msg.type) {
       case "welcome":
         this.connected = true;
+        this.retry = 0; // joined: the next loss waits from the shortest again (an open
+        // socket refused at once - a room moving between nodes - keeps backing off)
         this.info = msg.room;
         this.seat = msg.seat;
         this.limits = msg.limits;
