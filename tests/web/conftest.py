@@ -3,6 +3,7 @@ driven by Playwright. Helpers live in ``web_helpers`` (this folder)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,10 +27,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     runs a real server, Chromium and bots on two shared cores beside the other tests, and
     a page that is slow there (a timeout waiting for a bot, a frame painted late) is not a
     defect of the client; a defect fails both runs. Every rerun is listed in the summary
-    ("rerun test summary info"), so that a test that needed one is seen and looked into."""
+    ("rerun test summary info"), so that a test that needed one is seen and looked into.
+    ``PAIJU_WEB_RERUNS=0`` turns it off (to hunt for such tests: each failure shown)."""
+    reruns = int(os.environ.get("PAIJU_WEB_RERUNS", "1"))
     for item in items:
-        if HERE in item.path.parents:
-            item.add_marker(pytest.mark.flaky(reruns=1))
+        if reruns and HERE in item.path.parents:
+            item.add_marker(pytest.mark.flaky(reruns=reruns))
 
 
 @pytest.fixture(scope="session")
