@@ -448,7 +448,8 @@ class SharedStore(Store):
                 try:
                     # a session idle inside a transaction past the lease's time is a node
                     # frozen mid-write (a stopped process, its connection open): the
-                    # database ends it, and with it the row locks a takeover waits for
+                    # database ends it, and with it the row locks that keep its rooms
+                    # from being taken over
                     idle = max(1000, round(ttl * 1000))
                     super().__init__(
                         db, settings={"idle_in_transaction_session_timeout": str(idle)}
