@@ -13,37 +13,19 @@ from typing import Any
 from test_tables_people_choose import one_line
 from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer, enter, fast_bots, open_room
 
+
+def _shown(front: str, middle: str, back: str, *names: str) -> dict[str, Any]:
+    """A hand as the showdown's view shows it."""
+    return {"front": front, "middle": middle, "back": back, "categories": list(names)}
+
+
 # the widest rows there are: a ten in every row, a three-character name in every seat
 # (seat 0, the viewer's, shows its rows elsewhere)
 HANDS = [
-    {
-        "front": "Td Tc Ts",
-        "middle": "Kh Qh Jh Th 9h",
-        "back": "Ks Qs Js Ts 9s",
-        "categories": ["三条", "同花顺", "同花顺"],
-        "foul": False,
-    },
-    {
-        "front": "Qd Jd 9c",
-        "middle": "Tc Tc Td 8h 8s",
-        "back": "Ac Kc Qc Jc Tc",
-        "categories": ["散牌", "葫芦", "同花顺"],
-        "foul": False,
-    },
-    {
-        "front": "Ad Ah Ac",
-        "middle": "Ts Td Th Tc 2d",
-        "back": "Kd Qd Jd Td 9d",
-        "categories": ["三条", "铁支", "同花顺"],
-        "foul": False,
-    },
-    {
-        "front": "Kh Kc Qc",
-        "middle": "As Ac Ts 5s 5c",
-        "back": "Th 9h 8h 7h 6h",
-        "categories": ["对子", "两对", "同花顺"],
-        "foul": False,
-    },
+    _shown("Td Tc Ts", "Kh Qh Jh Th 9h", "Ks Qs Js Ts 9s", "三条", "同花顺", "同花顺"),
+    _shown("Qd Jd 9c", "Tc Tc Td 8h 8s", "Ac Kc Qc Jc Tc", "散牌", "葫芦", "同花顺"),
+    _shown("Ad Ah Ac", "Ts Td Th Tc 2d", "Kd Qd Jd Td 9d", "三条", "铁支", "同花顺"),
+    _shown("Kh Kc Qc", "As Ac Ts 5s 5c", "Th 9h 8h 7h 6h", "对子", "两对", "同花顺"),
 ]
 
 SHOW = """(hands) => import('/tables/shisanzhang.js').then((table) => {
