@@ -481,10 +481,16 @@ SDH_DRAWN = """() => ({
 })"""
 
 
+def _sdh_order(trump: str | None) -> sandaha_rules.Order:
+    """The engine's card order for the trump the table shows; with no trump named yet, only
+    常主 are trumps (the 无主 order)."""
+    return sandaha_rules.order(sandaha_rules.TRUMP_NAMES.index(trump or "none"))
+
+
 def _sdh_rank_order(hand: list[str], trump: str | None) -> list[str]:
-    """The hand high to low by the engine's strength (``rules.Order.strength``); with no
-    trump named yet, only 常主 are trumps (the 无主 order); equal cards by suit ♠ ♥ ♣ ♦."""
-    o = sandaha_rules.order(sandaha_rules.TRUMP_NAMES.index(trump or "none"))
+    """The hand high to low by the engine's strength (``rules.Order.strength``, in
+    :func:`_sdh_order`); equal cards by suit ♠ ♥ ♣ ♦."""
+    o = _sdh_order(trump)
 
     def key(text: str) -> tuple[int, int]:
         card = parse_cards(text)[0]
@@ -501,7 +507,7 @@ def _sdh_check_sorts(page: Any, label: str) -> str | None:
     drawn = page.evaluate(SDH_DRAWN)
     held = hand_by_index(page, "#sdh-hand .card")
     assert drawn["cards"] == _sdh_rank_order(held, drawn["trump"]), drawn
-    o = sandaha_rules.order(sandaha_rules.TRUMP_NAMES.index(drawn["trump"] or "none"))
+    o = _sdh_order(drawn["trump"])
     trumps = [o.suit[parse_cards(c)[0]] == sandaha_rules.TRUMP for c in held]
     # 主牌/常主, then 副牌; a hand dealt no trump at all (no 王, 7 or 2 while bidding) has
     # only the side group
