@@ -124,12 +124,15 @@ def _lock_for_takeover(conn: Connection, rooms: Sequence[int]) -> list[int]:
     (:class:`SharedStore`'s ``idle_in_transaction_session_timeout``). The rooms that may
     be taken now: those whose row is locked, and those that have no row yet."""
     wanted = sorted(set(rooms))
-    params = {"rooms": wanted}
     rows = "SELECT room_id FROM room_leases WHERE room_id = ANY(CAST(:rooms AS integer[]))"
-    existing = set(conn.execute(text(rows), params).scalars())
     locked = set(
-        conn.execute(text(f"{rows} ORDER BY room_id FOR UPDATE SKIP LOCKED"), params).scalars()
+        conn.execute(
+            text(f"{rows} ORDER BY room_id FOR UPDATE SKIP LOCKED"), {"rooms": wanted}
+        ).scalars()
     )
+    skipped = [r for r in wanted if r not in locked]
+    # of the rooms not locked, those without a row yet may be taken too
+    existing = set(conn.execute(text(rows), {"rooms": skipped}).scalars()) if skipped else set()
     return [r for r in wanted if r in locked or r not in existing]
 
 
