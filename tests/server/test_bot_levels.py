@@ -69,6 +69,7 @@ def test_a_thinking_hard_bot_leaves_the_room_answering(tmp_path: Path) -> None:
         room.attach(client)
         bots = [room.seats[s] for s in (1, 2, 3)]
         answered_while_thinking = 0
+        sent: int | None = None  # the id of seat 0's last action, until it is answered
         for tick in range(4000):
             await asyncio.sleep(0.002)
             thinking = next((rt.thinking for rt in bots if rt.thinking is not None), None)
@@ -83,7 +84,12 @@ def test_a_thinking_hard_bot_leaves_the_room_answering(tmp_path: Path) -> None:
                     if answered_while_thinking >= 2:
                         break
             state = room.state
-            if state is not None and 0 in state.to_act():
+            if sent is not None and any(m.get("ref") == sent for m in sock.sent):
+                sent = None
+            # (an action waits for the room's last commit: the turn still shows meanwhile,
+            # and a second action sent for it would be refused as out of turn)
+            if state is not None and 0 in state.to_act() and sent is None:
+                sent = 10_000 + tick
                 handle(
                     room,
                     client,
@@ -92,7 +98,7 @@ def test_a_thinking_hard_bot_leaves_the_room_answering(tmp_path: Path) -> None:
                             "type": "action",
                             "action": state.random_action(0, random.Random(tick)).to_json(),
                             "game": room.hand_id,
-                            "id": 10_000 + tick,
+                            "id": sent,
                         }
                     ),
                 )
