@@ -188,3 +188,53 @@ def test_a_bot_waits_for_the_commit_before_it_moves(tmp_path: Path) -> None:
     store.close()
     acted = [b for b in batches if b]
     assert acted[0] != acted[1] and all(len(b) == 1 for b in acted[:2]), acted
+
+
+def test_a_token_the_node_does_not_know_is_looked_up_off_the_loop(tmp_path: Path) -> None:
+    """A node that takes rooms over is asked at once for the token of every player who
+    moves with them. Against a database server a lookup is a round trip: it is made in a
+    worker thread while the loop goes on; a token the process knows answers in place, and
+    an expired one says so."""
+    from paiju.server.store import token_status
+
+    store = Store(f"sqlite:///{tmp_path / 'tokens.db'}")
+    try:
+        ann, ann_token = store.create_player("ann")
+        _, old_token = store.create_player("old", lifetime=-1.0)  # expired already
+        other = Store(f"sqlite:///{tmp_path / 'tokens.db'}")  # a second node: knows no token
+        other.remote = True  # as a PostgreSQL server's store is
+        entered, release = threading.Event(), threading.Event()
+        looked_up = other.token_status
+
+        def slow(token: str) -> Any:
+            entered.set()
+            assert release.wait(5), "the loop never let the lookup finish"
+            return looked_up(token)
+
+        other.token_status = slow  # type: ignore[method-assign]
+
+        async def run() -> tuple[Any, ...]:
+            lookup = asyncio.create_task(token_status(other, ann_token))
+            ticks = 0
+            while not entered.is_set():
+                await asyncio.sleep(0.005)
+            for _ in range(5):  # the loop runs while the database is being asked
+                await asyncio.sleep(0.005)
+                ticks += 1
+            release.set()
+            found = await lookup
+            known = await token_status(store, ann_token)  # cached in the registering store
+            expired = await token_status(other, old_token)
+            unknown = await token_status(other, "no-such-token")
+            return ticks, found, known, expired, unknown
+
+        ticks, found, known, expired, unknown = asyncio.run(run())
+        assert ticks == 5
+        assert found == (ann, False) and known == (ann, False)
+        assert expired == (None, True) and unknown == (None, False)
+        other.token_status = looked_up  # type: ignore[method-assign]
+        # now the second node knows ann's token: no database, no thread
+        assert other.known_token_status(ann_token) == (ann, False)
+        other.close()
+    finally:
+        store.close()

@@ -58,7 +58,7 @@ from paiju.server.room import Room
 from paiju.server.rows import PlayerRow
 from paiju.server.shared_limits import Admitted
 from paiju.server.sockets import DIRECT, Direct
-from paiju.server.store import LOCK_CHECK_SECONDS, Store, hash_token
+from paiju.server.store import LOCK_CHECK_SECONDS, Store, token_status
 from paiju.server.summary import room_summary, table_of
 from paiju.server.verify import game_record, game_steps, verify_game
 
@@ -301,8 +301,7 @@ def create_app(
         name = clean_name(body.name)
         await hub().guard.registering(_address(request))
         lifetime = limits.token_days * 86_400
-        row, token = store().create_player(name, lifetime)
-        expires = store()._players[hash_token(token)][1]
+        row, token, expires = store().register(name, lifetime)
         return Registered(id=row.id, name=row.name, token=token, expires=expires)
 
     @app.post("/api/players/me/token")
@@ -607,9 +606,9 @@ async def _player(
     """The player of the request's bearer token (401 without a known one)."""
     token = _bearer(authorization)
     store: Store = request.app.state.store
-    found = store.player_by_token(token) if token else None
+    found, expired = await token_status(store, token) if token else (None, False)
     if found is None:
-        if token and store.token_expired(token):
+        if expired:
             raise ServerError("token_expired", "this bearer token has expired; register again", 401)
         raise ServerError(
             "bad_token", "missing or unknown bearer token (Authorization: Bearer …)", 401
@@ -694,8 +693,9 @@ def _bearer(header: str | None) -> str | None:
     return None
 
 
-async def _authenticate(websocket: WebSocket, hub: Hub) -> tuple[PlayerRow | None, str | None]:
-    """The socket's player, and its token (None, None without one)."""
+async def _authenticate(websocket: WebSocket, hub: Hub) -> tuple[PlayerRow | None, bool]:
+    """The socket's player (None without a valid token), and whether its token is one
+    that expired."""
     token = _bearer(websocket.headers.get("authorization")) or websocket.query_params.get("token")
     if token is None:
         try:
@@ -704,7 +704,7 @@ async def _authenticate(websocket: WebSocket, hub: Hub) -> tuple[PlayerRow | Non
             token = hello.token
         except (TimeoutError, ValueError, KeyError, RecursionError, WebSocketDisconnect):
             token = None
-    return (None, None) if token is None else (hub.store.player_by_token(token), token)
+    return (None, False) if token is None else await token_status(hub.store, token)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
@@ -718,14 +718,14 @@ async def _serve_socket(
 ) -> None:
     await websocket.accept()
     try:
-        player, token = await _authenticate(websocket, hub)
+        player, expired = await _authenticate(websocket, hub)
     except Exception as exc:  # the database does not answer: the client tries again
         log.warning("socket of room %s: cannot check its token: %r", room_id, exc)
         message = "the server cannot reach its database just now; reconnect in a few seconds"
         await _refuse(websocket, "unavailable", message, 1013)
         return
     if player is None:
-        if token is not None and hub.store.token_expired(token):
+        if expired:
             await _refuse(
                 websocket, "token_expired", "this token has expired; register again", 4401
             )

@@ -20,6 +20,7 @@ sequence past it, so a row inserted without an id never takes one already in use
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 import hashlib
@@ -156,6 +157,19 @@ def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
 
 
 # Statements built once: the hot path (one action, one settlement) re-uses them.
+async def token_status(store: Store, token: str) -> tuple[PlayerRow | None, bool]:
+    """:meth:`Store.token_status` without holding up the event loop: from this process's
+    cache, else from a database server in a worker thread (a node that takes rooms over is
+    asked for every moved player's token at once; the rooms it plays meanwhile go on). An
+    SQLite file answers in place."""
+    known = store.known_token_status(token)
+    if known is not None:
+        return known
+    if store.remote:
+        return await asyncio.to_thread(store.token_status, token)
+    return store.token_status(token)
+
+
 class Store:
     """The server's database (synchronous; the server calls it from its event loop)."""
 
@@ -195,6 +209,9 @@ class Store:
             kwargs["connect_args"] = {"options": session_options(url, settings)}
         self.url = url
         """The database's URL, password hidden (fit for logs)."""
+        self.remote = not url.startswith("sqlite")
+        """Whether the database is a server of its own (a query is a network round trip,
+        kept off the event loop where it is not on a room's path: :func:`token_status`)."""
         if not url.startswith("sqlite"):
             self.url = make_url(url).render_as_string(hide_password=True)
         try:
@@ -369,6 +386,13 @@ class Store:
     def create_player(self, name: str, lifetime: float | None = None) -> tuple[PlayerRow, str]:
         """Register a display name; returns the player and its bearer token (shown once),
         valid for ``lifetime`` seconds (None: for ever)."""
+        player, token, _ = self.register(name, lifetime)
+        return player, token
+
+    def register(
+        self, name: str, lifetime: float | None = None
+    ) -> tuple[PlayerRow, str, float | None]:
+        """:meth:`create_player`, with the time the token expires (None: never)."""
         token = secrets.token_urlsafe(32)
         now = self.clock()
         expires = None if lifetime is None else now + lifetime
@@ -383,7 +407,7 @@ class Store:
         self._cache(hash_token(token), player, expires)
         if self._watermark is not None:
             self._watermark.player_added()
-        return player, token
+        return player, token, expires
 
     def _cache(self, digest: str, player: PlayerRow, expires: float | None) -> None:
         if len(self._players) > 100_000:
@@ -392,25 +416,50 @@ class Store:
 
     def player_by_token(self, token: str) -> PlayerRow | None:
         """The player of a valid token (None for an unknown or expired one)."""
-        found = self._token(token)
-        if found is None:
-            return None
-        player, expires = found
-        return None if expires is not None and expires <= self.clock() else player
+        return self.token_status(token)[0]
 
     def token_expired(self, token: str) -> bool:
         """Whether ``token`` is a player's token that has expired."""
-        found = self._token(token)
-        return found is not None and found[1] is not None and found[1] <= self.clock()
+        return self.token_status(token)[1]
 
-    def _token(self, token: str) -> tuple[PlayerRow, float | None] | None:
+    def token_status(self, token: str) -> tuple[PlayerRow | None, bool]:
+        """The player of a valid token, and whether the token is one that expired: (the
+        player, False), (None, True) for an expired token, (None, False) for an unknown
+        one. Asks the database unless this process knows the token
+        (:meth:`known_token_status`)."""
         digest = hash_token(token)
+        found = self._cached(digest)
+        if found is None:
+            found = self._token_row(digest)
+        return self._status(found)
+
+    def known_token_status(self, token: str) -> tuple[PlayerRow | None, bool] | None:
+        """:meth:`token_status` if this process knows the token already, else None (the
+        answer would need the database)."""
+        found = self._cached(hash_token(token))
+        return None if found is None else self._status(found)
+
+    def _status(
+        self, found: tuple[PlayerRow, float | None] | None
+    ) -> tuple[PlayerRow | None, bool]:
+        if found is None:
+            return None, False
+        player, expires = found
+        if expires is not None and expires <= self.clock():
+            return None, True
+        return player, False
+
+    def _cached(self, digest: str) -> tuple[PlayerRow, float | None] | None:
         cached = self._players.get(digest)
-        if cached is not None:
-            ttl = self.token_ttl
-            if ttl is None or time.monotonic() - cached[2] < ttl:
-                return cached[0], cached[1]
-            del self._players[digest]
+        if cached is None:
+            return None
+        ttl = self.token_ttl
+        if ttl is not None and time.monotonic() - cached[2] >= ttl:
+            self._players.pop(digest, None)
+            return None
+        return cached[0], cached[1]
+
+    def _token_row(self, digest: str) -> tuple[PlayerRow, float | None] | None:
         with self.engine.connect() as conn:
             row = conn.execute(
                 select(t.players.c.id, t.players.c.name, t.players.c.token_expires).where(
@@ -437,8 +486,10 @@ class Store:
                 .where(t.players.c.id == player.id)
                 .values(token_hash=hash_token(token), token_expires=expires)
             )
-        for digest in [d for d, (p, _, _) in self._players.items() if p.id == player.id]:
-            del self._players[digest]
+        # (a copy made at once: a lookup in a worker thread may add to the cache meanwhile)
+        for digest, (p, _, _) in list(self._players.items()):
+            if p.id == player.id:
+                self._players.pop(digest, None)
         self._cache(hash_token(token), player, expires)
         return token, expires
 
