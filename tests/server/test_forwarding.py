@@ -12,7 +12,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from paiju.server.cluster import CLIENT, FORWARDED, _send
+from paiju.server.cluster import CLIENT, FORWARDED, _send, forwarding_client
 
 
 def test_a_call_passed_on_carries_the_nodes_word_for_the_client_only() -> None:
@@ -57,16 +57,22 @@ def test_a_call_passed_on_carries_the_nodes_word_for_the_client_only() -> None:
     async def receive() -> dict[str, Any]:
         return {"type": "http.request", "body": b"{}", "more_body": False}
 
-    async def run() -> Any:
-        request = Request(scope, receive)
-        base = f"http://127.0.0.1:{server.server_address[1]}"
-        return await _send(request, base, "the-secret", "/api/rooms/5/join")
+    async def run() -> list[Any]:
+        url = f"http://127.0.0.1:{server.server_address[1]}/api/rooms/5/join"
+        # one client for the node's life: two players' calls through it
+        async with forwarding_client() as client:
+            return [
+                await _send(client, "the-secret", Request(scope, receive), url) for _ in range(2)
+            ]
 
     try:
-        answer = asyncio.run(run())
+        answers = asyncio.run(run())
     finally:
         server.shutdown()
-    assert answer.status_code == 200 and "set-cookie" not in answer.headers
+    assert [a.status_code for a in answers] == [200, 200]
+    assert not any("set-cookie" in a.headers for a in answers)
+    # the first answer's cookie is kept by no one: the second call carries none
+    assert len(seen) == 2 and "cookie" not in seen[1][1]
     (path, headers, body) = seen[0]
     assert path == "/api/rooms/5/join"  # built by the node, not the client's path
     assert headers[FORWARDED] == "the-secret"

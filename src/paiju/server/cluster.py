@@ -43,6 +43,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -57,6 +58,7 @@ from paiju.server.messages import RoomInfo
 from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
 from paiju.server.ports import Writer
 from paiju.server.rows import ActionWrite, HandWrite, RoomRow
+from paiju.server.store import token_status
 
 if TYPE_CHECKING:
     from paiju.server.hub import Hub
@@ -96,6 +98,9 @@ _NOT_PASSED_ON = frozenset(
 )
 """Headers a node does not pass on: the hop's own, and every claim about the client's
 address (the node that passes a call names its client in :data:`CLIENT`, itself)."""
+
+FORWARD_TIMEOUT = 10.0
+"""Seconds a call passed on to another node may take (connecting, writing, reading)."""
 
 FULL_CLAIM_EVERY = 60
 """Ticks between two takeover queries that also look for open rooms without any lease
@@ -243,6 +248,7 @@ class Cluster:
         """Whether this process took its node's name (its presence is its own to delete)."""
         self._telling: set[asyncio.Task[None]] = set()
         """Dropped rooms' sockets waiting to be told where their room went."""
+        self._http: httpx.AsyncClient | None = None
         store.on_stale = self._refused
 
     # -- life ---------------------------------------------------------------------------
@@ -286,9 +292,22 @@ class Cluster:
                 )
             await asyncio.sleep(0.25)
 
+    @property
+    def http(self) -> httpx.AsyncClient:
+        """The client of the calls this node passes on to the others: one for the node's
+        life, its connections kept open between calls (a client a call would build a TLS
+        context each time, the most of a forwarded call's cost)."""
+        if self._http is None:
+            self._http = forwarding_client()
+        return self._http
+
     async def stop(self) -> None:
         """Leave the cluster: hand the leases back (other nodes take the rooms at once)."""
         self._stop.set()
+        if self._http is not None:
+            with contextlib.suppress(Exception):
+                await self._http.aclose()
+            self._http = None
         if self._renewer is not None:
             await asyncio.to_thread(self._renewer.join, 5.0)
         if self._task is not None:
@@ -806,7 +825,7 @@ async def _rooms_anywhere(
             return await _place(node, request, call_next)
         return await _create_here(node, request, call_next)
     if path == "/api/rooms" and request.method == "GET":
-        if _player(node, request) is None:
+        if await _player(node, request) is None:
             return await call_next(request)  # the app's own 401
         # the open rooms (as a single server lists them), or those of one status; of the
         # finished ones only the newest: the database keeps every room ever played
@@ -826,7 +845,7 @@ async def _rooms_anywhere(
     if room_id in node.hub.rooms:
         return await call_next(request)
     if route == "" and request.method == "GET":
-        if _player(node, request) is None:
+        if await _player(node, request) is None:
             return await call_next(request)
         row = await asyncio.to_thread(node.store.room, room_id)
         if row is None:
@@ -841,7 +860,7 @@ async def _rooms_anywhere(
             )
         return await call_next(request)
     target = f"/api/rooms/{room_id}" + (f"/{route}" if route else "")
-    return await _forward(request, holder.url.rstrip("/"), node.secret, target)
+    return await _forward(node, request, holder.url.rstrip("/") + target)
 
 
 def _no_room(room_id: int) -> JSONResponse:
@@ -850,11 +869,11 @@ def _no_room(room_id: int) -> JSONResponse:
     )
 
 
-def _player(node: Cluster, request: Request) -> Any:
+async def _player(node: Cluster, request: Request) -> Any:
     header = request.headers.get("authorization") or ""
     if not header.lower().startswith("bearer "):
         return None
-    return node.store.player_by_token(header[7:].strip())
+    return (await token_status(node.store, header[7:].strip()))[0]
 
 
 async def _place(
@@ -865,14 +884,15 @@ async def _place(
     then stores the room and its lease in one transaction and plays it. A node that cannot
     be reached (it died since its last presence) is skipped for the next one; the call is
     never passed on twice."""
-    if _player(node, request) is None:
+    if await _player(node, request) is None:
         return await call_next(request)  # the app's own 401
     await node.refresh()  # the nodes' load now, not as of the last tick
     for target in node.candidates():
         if target.name == node.config.name:
             return await _create_here(node, request, call_next)
         try:
-            answer = await _send(request, target.url.rstrip("/"), node.secret, "/api/rooms")
+            url = target.url.rstrip("/") + "/api/rooms"
+            answer = await _send(node.http, node.secret, request, url)
         except httpx.ConnectError as exc:
             log.warning("node %s: cannot reach node %s: %r", node.config.name, target.name, exc)
             continue
@@ -902,26 +922,36 @@ def _unreachable(message: str, code: str = "room_moving") -> JSONResponse:
     )
 
 
-async def _forward(request: Request, base: str, secret: str, path: str) -> Response:
-    """Pass a REST call to ``path`` of the node at ``base`` and its answer back."""
+async def _forward(node: Cluster, request: Request, url: str) -> Response:
+    """Pass a REST call to ``url`` (another node's) and its answer back."""
     try:
-        return await _send(request, base, secret, path)
+        return await _send(node.http, node.secret, request, url)
     except httpx.HTTPError as exc:
         return _unreachable(f"the room's node is unreachable: {exc}")
 
 
-async def _send(request: Request, base: str, secret: str, path: str) -> Response:
-    """The call passed to ``path`` (built by this node, never the client's) of the node at
-    ``base``, marked as passed on, with its client's address; that node's answer. Raises
-    :class:`httpx.HTTPError`."""
+def forwarding_client() -> httpx.AsyncClient:
+    """A client for calls passed on between nodes: it keeps no cookie (one player's answer
+    must not season the next player's call) and gives up after :data:`FORWARD_TIMEOUT`."""
+    return httpx.AsyncClient(
+        timeout=FORWARD_TIMEOUT,
+        cookies=CookieJar(DefaultCookiePolicy(allowed_domains=[])),
+        follow_redirects=False,
+    )
+
+
+async def _send(client: httpx.AsyncClient, secret: str, request: Request, url: str) -> Response:
+    """The call passed on to ``url`` (another node's route, built by this node, never the
+    client's path) through ``client``, marked as passed on by the cluster's ``secret``,
+    with its client's address; that node's answer. Raises :class:`httpx.HTTPError`."""
     headers = {k: v for k, v in request.headers.items() if k.lower() not in _NOT_PASSED_ON}
     headers[FORWARDED] = secret or "1"
     if request.client is not None:
         headers[CLIENT] = request.client.host
     body = await request.body()
-    url = base + path + (f"?{request.url.query}" if request.url.query else "")
-    async with httpx.AsyncClient(timeout=10.0) as client:
-        answer = await client.request(request.method, url, headers=headers, content=body)
+    if request.url.query:
+        url += f"?{request.url.query}"
+    answer = await client.request(request.method, url, headers=headers, content=body)
     kept = {
         k: v
         for k, v in answer.headers.items()
