@@ -238,3 +238,40 @@ def test_a_token_the_node_does_not_know_is_looked_up_off_the_loop(tmp_path: Path
         other.close()
     finally:
         store.close()
+
+
+def test_a_slow_query_of_the_rest_api_holds_up_no_other_call(tmp_path: Path) -> None:
+    """Against a database server the REST API's queries (积分, 战绩, a replay …) are made
+    off the event loop: while one waits on the database, the server answers the rest."""
+    from fastapi.testclient import TestClient
+
+    from paiju.server.app import create_app
+
+    store = Store(str(tmp_path / "rest.db"), owner=True)
+    store.remote = True  # as a PostgreSQL server's store is
+    entered, release = threading.Event(), threading.Event()
+    ledger = store.ledger
+
+    def slow_ledger(player: int) -> Any:
+        entered.set()
+        assert release.wait(10), "the loop never let the query finish"
+        return ledger(player)
+
+    store.ledger = slow_ledger  # type: ignore[method-assign]
+    with TestClient(create_app(opened=store)) as client:
+        token = client.post("/api/players", json={"name": "ann"}).json()["token"]
+        auth = {"Authorization": f"Bearer {token}"}
+        answers: list[Any] = []
+        waiting = threading.Thread(
+            target=lambda: answers.append(client.get("/api/players/me/ledger", headers=auth))
+        )
+        waiting.start()
+        assert entered.wait(10)
+        # the ledger's query is waiting on the database: other calls are answered
+        assert client.get("/api/health").status_code == 200
+        assert client.get("/api/players/me", headers=auth).json()["name"] == "ann"
+        assert not answers
+        release.set()
+        waiting.join(10)
+    assert answers and answers[0].status_code == 200
+    assert answers[0].json()["entries"] == []

@@ -58,7 +58,7 @@ from paiju.server.room import Room
 from paiju.server.rows import PlayerRow
 from paiju.server.shared_limits import Admitted
 from paiju.server.sockets import DIRECT, Direct
-from paiju.server.store import LOCK_CHECK_SECONDS, Store, token_status
+from paiju.server.store import LOCK_CHECK_SECONDS, Store, off_loop, token_status
 from paiju.server.summary import room_summary, table_of
 from paiju.server.verify import game_record, game_steps, verify_game
 
@@ -301,29 +301,33 @@ def create_app(
         name = clean_name(body.name)
         await hub().guard.registering(_address(request))
         lifetime = limits.token_days * 86_400
-        row, token, expires = store().register(name, lifetime)
+        row, token, expires = await off_loop(store(), store().register, name, lifetime)
         return Registered(id=row.id, name=row.name, token=token, expires=expires)
 
     @app.post("/api/players/me/token")
     async def rotate_token(me: Me) -> Registered:
         """A new bearer token for you; the one this request used stops working now."""
-        token, expires = store().rotate_token(me, limits.token_days * 86_400)
+        token, expires = await off_loop(
+            store(), store().rotate_token, me, limits.token_days * 86_400
+        )
         return Registered(id=me.id, name=me.name, token=token, expires=expires)
 
     @app.get("/api/players/me")
     async def me(me: Me) -> dict[str, Any]:
-        return {"id": me.id, "name": me.name, "balance": store().balance(me.id)}
+        balance = await off_loop(store(), store().balance, me.id)
+        return {"id": me.id, "name": me.name, "balance": balance}
 
     @app.get("/api/players/me/ledger")
     async def my_ledger(me: Me) -> dict[str, Any]:
         """积分: every settlement of the player, oldest first, with the running balance."""
-        entries = store().ledger(me.id)
-        return {"player": me.id, "balance": store().balance(me.id), "entries": entries}
+        entries = await off_loop(store(), store().ledger, me.id)
+        balance = await off_loop(store(), store().balance, me.id)
+        return {"player": me.id, "balance": balance, "entries": entries}
 
     @app.get("/api/players/me/mates")
     async def my_mates(me: Me) -> dict[str, Any]:
         """最近的牌友: who sat at the player's last tables (the latest first)."""
-        return {"mates": table_mates(store(), me.id)}
+        return {"mates": await off_loop(store(), table_mates, store(), me.id)}
 
     @app.get("/api/players/me/invites")
     async def my_invites(me: Me) -> dict[str, Any]:
@@ -338,7 +342,8 @@ def create_app(
             raise ServerError("not_seated", f"you hold no seat in room {room_id}", 403)
         if room.status != "waiting":
             raise ServerError("room_started", f"room {room_id} has started", 409)
-        if store().player_names([body.player]).get(body.player) is None:
+        names = await off_loop(store(), store().player_names, [body.player])
+        if names.get(body.player) is None:
             raise ServerError("no_player", f"no player {body.player}", 404)
         invitations().send(body.player, room_id, me.id)
         return {"invited": body.player, "room": room_id}
@@ -346,7 +351,7 @@ def create_app(
     @app.get("/api/players/me/record")
     async def my_record(me: Me) -> dict[str, Any]:
         """战绩: the player's rooms (总结算, 大赢家, players, hands) and per-game statistics."""
-        return player_record(store(), me.id)
+        return await off_loop(store(), player_record, store(), me.id)
 
     @app.get("/api/catalog")
     async def list_catalog() -> list[dict[str, Any]]:
@@ -399,7 +404,7 @@ def create_app(
         ``too_many_lookups``)."""
         await hub().guard.invite_lookup(me.id, _address(request))
         typed = normalize(code)
-        row = store().room_by_invite(typed) if is_code(typed) else None
+        row = await off_loop(store(), store().room_by_invite, typed) if is_code(typed) else None
         if row is not None:
             room = hub().rooms.get(row.id)
             status = room.status if room is not None else row.status
@@ -453,10 +458,10 @@ def create_app(
         if room is not None:
             await room.settled()
             return room.match_summary()
-        row = store().room(room_id)
+        row = await off_loop(store(), store().room, room_id)
         if row is None:
             raise ServerError("no_room", f"no room {room_id}", 404)
-        return room_summary(store(), table_of(row))
+        return await off_loop(store(), room_summary, store(), table_of(row))
 
     @app.post("/api/rooms/{room_id}/again", status_code=201)
     async def again(room_id: Id, me: Me) -> RoomCreated:
@@ -524,7 +529,7 @@ def create_app(
         room: Annotated[int | None, Query(ge=1, le=MAX_ID)] = None,
     ) -> list[dict[str, Any]]:
         """Finished games (hands), newest first."""
-        return store().hands(room)
+        return await off_loop(store(), store().hands, room)
 
     def _record(game_id: int) -> dict[str, Any]:
         hand = store().hand(game_id)
@@ -556,12 +561,12 @@ def create_app(
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: Id) -> dict[str, Any]:
         """A finished game: its replay (seed, deal, action log) and its fairness proof."""
-        return _record(game_id)
+        return await off_loop(store(), _record, game_id)
 
     @app.get("/api/games/{game_id}/verify")
     async def verify(game_id: Id) -> dict[str, Any]:
         """Re-deal from the revealed seed and check it against the commitment and the log."""
-        return verify_game(_record(game_id))
+        return verify_game(await off_loop(store(), _record, game_id))
 
     @app.get("/api/games/{game_id}/replay")
     async def replay_game(
@@ -569,7 +574,7 @@ def create_app(
     ) -> dict[str, Any]:
         """Every state of a finished game: the view (of ``seat``, default the spectator's)
         before the first action and after each one."""
-        return game_steps(_record(game_id), seat)
+        return game_steps(await off_loop(store(), _record, game_id), seat)
 
     @app.websocket("/ws/rooms/{room_id}")
     async def room_socket(websocket: WebSocket, room_id: int) -> None:

@@ -29,10 +29,10 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -82,6 +82,8 @@ LOCK_CHECK_SECONDS = 2.0
 (:meth:`Store.keep_lock`)."""
 
 log = logging.getLogger("paiju.server")
+
+T = TypeVar("T")
 
 
 def _sqlite_path(url: str) -> Path | None:
@@ -157,17 +159,23 @@ def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
 
 
 # Statements built once: the hot path (one action, one settlement) re-uses them.
+async def off_loop(store: Store, call: Callable[..., T], *args: Any) -> T:
+    """``call(*args)``, a call that queries ``store``, made so that it holds up no room:
+    against a database server (PostgreSQL) in a worker thread, as a query is a round trip
+    (or several); against an SQLite file in place (a query is a read of a local file)."""
+    if store.remote:
+        return await asyncio.to_thread(call, *args)
+    return call(*args)
+
+
 async def token_status(store: Store, token: str) -> tuple[PlayerRow | None, bool]:
     """:meth:`Store.token_status` without holding up the event loop: from this process's
-    cache, else from a database server in a worker thread (a node that takes rooms over is
-    asked for every moved player's token at once; the rooms it plays meanwhile go on). An
-    SQLite file answers in place."""
+    cache, else :func:`off_loop` (a node that takes rooms over is asked for every moved
+    player's token at once; the rooms it plays meanwhile go on)."""
     known = store.known_token_status(token)
     if known is not None:
         return known
-    if store.remote:
-        return await asyncio.to_thread(store.token_status, token)
-    return store.token_status(token)
+    return await off_loop(store, store.token_status, token)
 
 
 class Store:
