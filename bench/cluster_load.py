@@ -14,8 +14,10 @@ action to its broadcast, errors, lost actions (sent, neither refused nor in the 
 log), the ratio of actions/s per node against the single process of the same run, and the
 CPU per action of the nodes (all of them together) and of PostgreSQL (its postmaster and
 backends), each as a ratio against the single process of the same run.
-With two or more nodes it then kills one node (``kill -9``) and times the failover: from
-the kill to every room of that node held by a live node again.
+With two or more nodes it then times a call passed on between nodes (the CPU the passing
+node spends on it: a room's 总结算 asked of a node that does not hold the room), and
+kills one node (``kill -9``) and times the failover: from the kill to every room of that
+node held by a live node again.
 
 On a shared two-core machine one run's CPU per action moves by a third from one run to the
 next (three runs of one node in a row measured 1.50x, 1.11x and 0.96x the single process,
@@ -206,6 +208,30 @@ def top_statements(dsn: str, limit: int, actions: int) -> list[str]:
     ]
 
 
+PASSED_ON = 100
+"""Calls a run passes from one node to another to time (:func:`passed_on_cost`)."""
+
+
+def passed_on_cost(nodes: list[tuple[Any, int, str]], seated: list[tuple[str, str, int]]) -> float:
+    """Milliseconds of the passing node's CPU a call passed on to another node costs:
+    :data:`PASSED_ON` calls of a room's 总结算 (``GET /api/rooms/R/summary``) made to the
+    first node for a room the second one holds (the first passes each on), one after
+    another, after the play."""
+    proc, port, _ = nodes[0]
+    other = f":{nodes[1][1]}/"
+    room, token = next((r, t) for url, t, r in seated if other in url)
+    url = f"http://{sl.HOST}:{port}/api/rooms/{room}/summary"
+    headers = {"Authorization": f"Bearer {token}"}
+    with httpx.Client(timeout=10) as client:
+        assert client.get(url, headers=headers).status_code == 200  # a warm path
+        before = sl.cpu_seconds(proc.pid)
+        for _ in range(PASSED_ON):
+            answer = client.get(url, headers=headers)
+            assert answer.status_code == 200, answer.text
+        spent = sl.cpu_seconds(proc.pid) - before
+    return spent / PASSED_ON * 1000
+
+
 def failover(nodes: list[tuple[Any, int, str]], seated: list[tuple[str, str, int]]) -> float:
     """kill -9 of the first node; seconds until each of its rooms is held by another."""
     proc, _, victim = nodes[0]
@@ -228,9 +254,10 @@ def failover(nodes: list[tuple[Any, int, str]], seated: list[tuple[str, str, int
     return float("nan")
 
 
-Run = tuple[str, int, sl.Stats, int, float, dict[str, float], sl.Cpu]
+Run = tuple[str, int, sl.Stats, int, float, dict[str, float], sl.Cpu, float]
 """One run: its label, nodes, the clients' counts, lost actions, the failover's seconds
-(NaN without one), CPU seconds of the nodes and of PostgreSQL, what the nodes counted."""
+(NaN without one), CPU seconds of the nodes and of PostgreSQL, what the nodes counted,
+the passing node's CPU milliseconds a call passed on (NaN with one node)."""
 
 
 def run_once(
@@ -264,11 +291,13 @@ def run_once(
         if args.statements:
             everything = stored_player_actions(dsn)
             statements[label] = top_statements(dsn, args.statements, everything)
-        took = failover(nodes, seated) if count and count >= 2 else float("nan")
+        several = bool(count and count >= 2)
+        passed = passed_on_cost(nodes, seated) if several else float("nan")
+        took = failover(nodes, seated) if several else float("nan")
     finally:
         for proc, _, _ in nodes:
             sl.stop(proc)
-    return (label, count or 1, stats, lost, took, cpu, counted)
+    return (label, count or 1, stats, lost, took, cpu, counted, passed)
 
 
 def main() -> None:
@@ -340,9 +369,11 @@ def main() -> None:
         f" {args.rounds} round{'s' * (args.rounds > 1)} (rounds alternate their order)"
     )
     for run in runs:
-        label, count, stats, lost, took, _, counted = run
+        label, count, stats, lost, took, _, counted, passed = run
         rate = stats.phase_acked / args.seconds
         fail = "" if took != took else f"   failover {took:.1f} s"
+        if passed == passed:
+            fail += f"   a call passed on {passed:.2f} ms CPU"
         actions = stats.phase_acked or 1
         node_ms = per_action(run, "nodes") * 1000  # every node's CPU, per action of the cluster
         pg_ms = per_action(run, "postgres") * 1000
