@@ -190,6 +190,19 @@ def test_a_bot_waits_for_the_commit_before_it_moves(tmp_path: Path) -> None:
     assert acted[0] != acted[1] and all(len(b) == 1 for b in acted[:2]), acted
 
 
+def _held(call: Any) -> tuple[Any, threading.Event, threading.Event]:
+    """``call`` made to wait, as a query on a slow database server does: the stand-in,
+    the event it sets when it is entered, and the one that lets it go on."""
+    entered, release = threading.Event(), threading.Event()
+
+    def held(*args: Any) -> Any:
+        entered.set()
+        assert release.wait(10), "the loop never let the query finish"
+        return call(*args)
+
+    return held, entered, release
+
+
 def test_a_token_the_node_does_not_know_is_looked_up_off_the_loop(tmp_path: Path) -> None:
     """A node that takes rooms over is asked at once for the token of every player who
     moves with them. Against a database server a lookup is a round trip: it is made in a
@@ -203,15 +216,8 @@ def test_a_token_the_node_does_not_know_is_looked_up_off_the_loop(tmp_path: Path
         _, old_token = store.create_player("old", lifetime=-1.0)  # expired already
         other = Store(f"sqlite:///{tmp_path / 'tokens.db'}")  # a second node: knows no token
         other.remote = True  # as a PostgreSQL server's store is
-        entered, release = threading.Event(), threading.Event()
         looked_up = other.token_status
-
-        def slow(token: str) -> Any:
-            entered.set()
-            assert release.wait(5), "the loop never let the lookup finish"
-            return looked_up(token)
-
-        other.token_status = slow  # type: ignore[method-assign]
+        other.token_status, entered, release = _held(looked_up)  # type: ignore[method-assign]
 
         async def run() -> tuple[Any, ...]:
             lookup = asyncio.create_task(token_status(other, ann_token))
@@ -249,15 +255,7 @@ def test_a_slow_query_of_the_rest_api_holds_up_no_other_call(tmp_path: Path) -> 
 
     store = Store(str(tmp_path / "rest.db"), owner=True)
     store.remote = True  # as a PostgreSQL server's store is
-    entered, release = threading.Event(), threading.Event()
-    ledger = store.ledger
-
-    def slow_ledger(player: int) -> Any:
-        entered.set()
-        assert release.wait(10), "the loop never let the query finish"
-        return ledger(player)
-
-    store.ledger = slow_ledger  # type: ignore[method-assign]
+    store.ledger, entered, release = _held(store.ledger)  # type: ignore[method-assign]
     with TestClient(create_app(opened=store)) as client:
         token = client.post("/api/players", json={"name": "ann"}).json()["token"]
         auth = {"Authorization": f"Bearer {token}"}
