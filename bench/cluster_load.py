@@ -19,6 +19,12 @@ node spends on it: a room's 总结算 asked of a node that does not hold the roo
 kills one node (``kill -9``) and times the failover: from the kill to every room of that
 node held by a live node again.
 
+A process's CPU per action grows as its load shrinks (fewer messages share each turn of
+its loop and each group commit), and a cluster of N nodes splits the same clients N ways.
+``--per-node`` also runs the single process at the load one node carries (connections / N)
+and prints each cluster's CPU per action against it too: what a node costs beyond a
+process of its own load, apart from the split.
+
 On a shared two-core machine one run's CPU per action moves by a third from one run to the
 next (three runs of one node in a row measured 1.50x, 1.11x and 0.96x the single process,
 the first run after the single process the slowest): ``--rounds R`` plays everything R
@@ -272,6 +278,8 @@ def run_once(
     """The single process (``count`` None) or ``count`` nodes on a fresh database, played
     by ``n`` clients."""
     label = "single process" if count is None else f"{count} node{'s' * (count > 1)}"
+    if count is None and n != min(args.connections, sl.MAX_CONNECTIONS):
+        label = f"single at {n}"  # the load one node of a cluster carries (--per-node)
     dsn = pg.create_database()
     nodes = start_nodes(count, dsn, redis.fresh_url(), folder, args.commit_spacing)
     try:
@@ -324,6 +332,13 @@ def main() -> None:
         help="the nodes' --commit-spacing (default: the server's own)",
     )
     parser.add_argument(
+        "--per-node",
+        action="store_true",
+        help="also run the single process at the load one node of each cluster carries"
+        " (connections / nodes) and print each cluster's CPU per action against it: what a"
+        " node costs beyond a process of its own load, apart from the load being split",
+    )
+    parser.add_argument(
         "--statements",
         type=int,
         default=0,
@@ -346,11 +361,14 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="paiju-cluster-bench-"))
     runs: list[Run] = []
     statements: dict[str, list[str]] = {}
-    order: list[int | None] = [None, *(int(c) for c in args.nodes.split(","))]
+    counts = [int(c) for c in args.nodes.split(",")]
+    order: list[tuple[int | None, int]] = [(None, n), *((c, n) for c in counts)]
+    if args.per_node:
+        order += [(None, n // c) for c in counts if c > 1]
     try:
         for r in range(args.rounds):
-            for count in order if r % 2 == 0 else order[::-1]:
-                runs.append(run_once(args, n, count, pg, redis, folder, statements))
+            for count, clients in order if r % 2 == 0 else order[::-1]:
+                runs.append(run_once(args, clients, count, pg, redis, folder, statements))
     finally:
         redis.stop()
         pg.stop()
@@ -391,6 +409,15 @@ def main() -> None:
             f" {counted.counted['python_gc_objects_collected_total'] / actions:.2f}"
             " objects an action"
         )
+        alone = [r for r in runs if r[0] == f"single at {n // count}"] if count > 1 else []
+        if alone:
+            node_alone = statistics.median(per_action(r, "nodes") for r in alone)
+            pg_alone = statistics.median(per_action(r, "postgres") for r in alone)
+            print(
+                f"  {'':15s} against a single process at one node's load ({n // count}"
+                f" connections, median): nodes {node_ms / 1000 / node_alone:.2f}x,"
+                f" PostgreSQL {pg_ms / 1000 / pg_alone:.2f}x"
+            )
         for line in statements.get(label, []):
             print(line)
     if args.rounds > 1:
@@ -399,10 +426,20 @@ def main() -> None:
             mine = [r for r in runs if r[0] == label]
             node = statistics.median(per_action(r, "nodes") for r in mine)
             pg_ = statistics.median(per_action(r, "postgres") for r in mine)
-            print(
+            line = (
                 f"  {label:15s} nodes {node * 1000:.2f} ms ({node / base_node:.2f}x),"
                 f" PostgreSQL {pg_ * 1000:.2f} ms ({pg_ / base_pg:.2f}x)"
             )
+            count = mine[0][1]
+            alone = [r for r in runs if r[0] == f"single at {n // count}"] if count > 1 else []
+            if alone:
+                node_alone = statistics.median(per_action(r, "nodes") for r in alone)
+                pg_alone = statistics.median(per_action(r, "postgres") for r in alone)
+                line += (
+                    f"; against the single process at one node's load: nodes"
+                    f" {node / node_alone:.2f}x, PostgreSQL {pg_ / pg_alone:.2f}x"
+                )
+            print(line)
 
 
 def per_action(run: Run, group: str) -> float:
