@@ -320,9 +320,13 @@ def create_app(
     @app.get("/api/players/me/ledger")
     async def my_ledger(me: Me) -> dict[str, Any]:
         """积分: every settlement of the player, oldest first, with the running balance."""
-        entries = await off_loop(store(), store().ledger, me.id)
-        balance = await off_loop(store(), store().balance, me.id)
-        return {"player": me.id, "balance": balance, "entries": entries}
+
+        def read(player: int) -> dict[str, Any]:
+            db = store()
+            entries = db.ledger(player)
+            return {"player": player, "balance": db.balance(player), "entries": entries}
+
+        return await off_loop(store(), read, me.id)
 
     @app.get("/api/players/me/mates")
     async def my_mates(me: Me) -> dict[str, Any]:

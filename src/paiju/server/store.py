@@ -158,7 +158,6 @@ def _sqlite_pragmas(dbapi_conn: Any, record: Any) -> None:
     cursor.close()
 
 
-# Statements built once: the hot path (one action, one settlement) re-uses them.
 async def off_loop(store: Store, call: Callable[..., T], *args: Any) -> T:
     """``call(*args)``, a call that queries ``store``, made so that it holds up no room:
     against a database server (PostgreSQL) in a worker thread, as a query is a round trip
@@ -178,8 +177,10 @@ async def token_status(store: Store, token: str) -> tuple[PlayerRow | None, bool
     return await off_loop(store, store.token_status, token)
 
 
+# Statements built once: the hot path (one action, one settlement) re-uses them.
 class Store:
-    """The server's database (synchronous; the server calls it from its event loop)."""
+    """The server's database (synchronous; the server calls it from its event loop, and
+    through :func:`off_loop` where a database server's round trips would hold it up)."""
 
     counts_balances = False
     """Whether the ledger's running balances are counted by the statement that writes them
@@ -219,8 +220,8 @@ class Store:
         """The database's URL, password hidden (fit for logs)."""
         self.remote = not url.startswith("sqlite")
         """Whether the database is a server of its own (a query is a network round trip,
-        kept off the event loop where it is not on a room's path: :func:`token_status`)."""
-        if not url.startswith("sqlite"):
+        kept off the event loop where it is not on a room's path: :func:`off_loop`)."""
+        if self.remote:
             self.url = make_url(url).render_as_string(hide_password=True)
         try:
             self.engine = create_engine(url, **kwargs)
