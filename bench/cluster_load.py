@@ -409,14 +409,12 @@ def main() -> None:
             f" {counted.counted['python_gc_objects_collected_total'] / actions:.2f}"
             " objects an action"
         )
-        alone = [r for r in runs if r[0] == f"single at {n // count}"] if count > 1 else []
-        if alone:
-            node_alone = statistics.median(per_action(r, "nodes") for r in alone)
-            pg_alone = statistics.median(per_action(r, "postgres") for r in alone)
+        alone = at_one_nodes_load(runs, n, count)
+        if alone is not None:
             print(
                 f"  {'':15s} against a single process at one node's load ({n // count}"
-                f" connections, median): nodes {node_ms / 1000 / node_alone:.2f}x,"
-                f" PostgreSQL {pg_ms / 1000 / pg_alone:.2f}x"
+                f" connections, median): nodes {node_ms / 1000 / alone[0]:.2f}x,"
+                f" PostgreSQL {pg_ms / 1000 / alone[1]:.2f}x"
             )
         for line in statements.get(label, []):
             print(line)
@@ -430,16 +428,26 @@ def main() -> None:
                 f"  {label:15s} nodes {node * 1000:.2f} ms ({node / base_node:.2f}x),"
                 f" PostgreSQL {pg_ * 1000:.2f} ms ({pg_ / base_pg:.2f}x)"
             )
-            count = mine[0][1]
-            alone = [r for r in runs if r[0] == f"single at {n // count}"] if count > 1 else []
-            if alone:
-                node_alone = statistics.median(per_action(r, "nodes") for r in alone)
-                pg_alone = statistics.median(per_action(r, "postgres") for r in alone)
+            alone = at_one_nodes_load(runs, n, mine[0][1])
+            if alone is not None:
                 line += (
                     f"; against the single process at one node's load: nodes"
-                    f" {node / node_alone:.2f}x, PostgreSQL {pg_ / pg_alone:.2f}x"
+                    f" {node / alone[0]:.2f}x, PostgreSQL {pg_ / alone[1]:.2f}x"
                 )
             print(line)
+
+
+def at_one_nodes_load(runs: list[Run], n: int, count: int) -> tuple[float, float] | None:
+    """The median CPU seconds per action of the nodes and of PostgreSQL of the single
+    process's runs at the load one node of ``count`` carries (``--per-node``; None
+    without them)."""
+    alone = [r for r in runs if r[0] == f"single at {n // count}"] if count > 1 else []
+    if not alone:
+        return None
+    return (
+        statistics.median(per_action(r, "nodes") for r in alone),
+        statistics.median(per_action(r, "postgres") for r in alone),
+    )
 
 
 def per_action(run: Run, group: str) -> float:
