@@ -60,7 +60,7 @@ def test_a_call_passed_on_carries_the_nodes_word_for_the_client_only() -> None:
     async def run() -> list[Any]:
         url = f"http://127.0.0.1:{server.server_address[1]}/api/rooms/5/join"
         # one client for the node's life: two players' calls through it
-        async with forwarding_client() as client:
+        async with forwarding_client(5.0) as client:
             return [
                 await _send(client, "the-secret", Request(scope, receive), url) for _ in range(2)
             ]
@@ -80,3 +80,67 @@ def test_a_call_passed_on_carries_the_nodes_word_for_the_client_only() -> None:
     assert headers["authorization"] == "Bearer t0ken" and body == b"{}"
     for claim in ("x-forwarded-for", "forwarded", "x-real-ip"):
         assert claim not in headers, claim
+
+
+def test_a_kept_connection_is_given_up_before_the_other_node_would_close_it() -> None:
+    """A node closes a connection idle for its keep-alive. A call sent on that connection
+    just as it closes is lost ("server disconnected without sending a response"): the
+    forwarding client gives a pooled connection up well before the peer's keep-alive, and
+    opens a fresh one."""
+    peer_keep_alive = 1.0
+    opened: list[int] = []
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        opened.append(1)
+        answered_at: float | None = None
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = 0
+                for line in head.decode("latin-1").split("\r\n"):
+                    name, _, value = line.partition(":")
+                    if name.lower() == "content-length":
+                        length = int(value)
+                await reader.readexactly(length)
+                if answered_at is not None and loop.time() - answered_at >= peer_keep_alive:
+                    # the peer's keep-alive ran out as this call came: its close and the
+                    # call cross, the call is never answered
+                    writer.close()
+                    return
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+                await writer.drain()
+                answered_at = loop.time()
+        except (asyncio.IncompleteReadError, ConnectionError):
+            writer.close()
+
+    async def run() -> list[int]:
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        url = f"http://127.0.0.1:{port}/api/rooms/5/join"
+        scope = {
+            "type": "http",
+            "method": "POST",
+            "scheme": "http",
+            "server": ("127.0.0.1", 8000),
+            "client": ("203.0.113.7", 5555),
+            "path": "/api/rooms/5/join",
+            "raw_path": b"/api/rooms/5/join",
+            "query_string": b"",
+            "headers": [(b"content-type", b"application/json")],
+        }
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"{}", "more_body": False}
+
+        try:
+            async with forwarding_client(peer_keep_alive) as client:
+                first = await _send(client, "s", Request(scope, receive), url)
+                await asyncio.sleep(peer_keep_alive * 1.2)
+                second = await _send(client, "s", Request(scope, receive), url)
+            return [first.status_code, second.status_code]
+        finally:
+            server.close()
+
+    assert asyncio.run(run()) == [200, 200]
+    assert len(opened) == 2  # the second call on a connection of its own

@@ -63,7 +63,13 @@ def serve(
     import uvicorn
 
     from paiju.server.app import create_app as make
-    from paiju.server.net import GuardedHttp, NetLimits, PerClient, trusted_proxies
+    from paiju.server.net import (
+        GuardedHttp,
+        NetLimits,
+        PerClient,
+        keep_alive_seconds,
+        trusted_proxies,
+    )
     from paiju.server.options import Limits
     from paiju.server.sockets import DirectWebSocket
     from paiju.server.store import Store
@@ -88,7 +94,7 @@ def serve(
         ws_max_size=1 << 20,
         ws_ping_interval=limits.ws_ping_interval,
         ws_ping_timeout=limits.ws_ping_interval,
-        timeout_keep_alive=int(max(1, limits.keep_alive)),
+        timeout_keep_alive=keep_alive_seconds(limits.keep_alive),
         limit_concurrency=max(64, soft - 128),
         log_level="warning",
         lifespan="on",

@@ -56,6 +56,7 @@ from paiju.server.journal import Journal
 from paiju.server.lease import Lease, SharedStore, StaleLease
 from paiju.server.messages import RoomInfo
 from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
+from paiju.server.net import keep_alive_seconds
 from paiju.server.ports import Writer
 from paiju.server.rows import ActionWrite, HandWrite, RoomRow
 from paiju.server.store import token_status
@@ -298,7 +299,7 @@ class Cluster:
         life, its connections kept open between calls (a client a call would build a TLS
         context each time, the most of a forwarded call's cost)."""
         if self._http is None:
-            self._http = forwarding_client()
+            self._http = forwarding_client(self.hub.limits.keep_alive)
         return self._http
 
     async def stop(self) -> None:
@@ -930,11 +931,15 @@ async def _forward(node: Cluster, request: Request, url: str) -> Response:
         return _unreachable(f"the room's node is unreachable: {exc}")
 
 
-def forwarding_client() -> httpx.AsyncClient:
+def forwarding_client(peer_keep_alive: float) -> httpx.AsyncClient:
     """A client for calls passed on between nodes: it keeps no cookie (one player's answer
-    must not season the next player's call) and gives up after :data:`FORWARD_TIMEOUT`."""
+    must not season the next player's call) and gives up after :data:`FORWARD_TIMEOUT`.
+    The other nodes close a connection idle for ``peer_keep_alive`` (the operator's
+    ``keep_alive``, the same on every node); a call sent on it just as it closes would be
+    lost, so the client gives an idle connection up after half of that."""
     return httpx.AsyncClient(
         timeout=FORWARD_TIMEOUT,
+        limits=httpx.Limits(keepalive_expiry=keep_alive_seconds(peer_keep_alive) / 2),
         cookies=CookieJar(DefaultCookiePolicy(allowed_domains=[])),
         follow_redirects=False,
     )

@@ -24,7 +24,22 @@ from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-__all__ = ["GuardedHttp", "NetLimits", "PerClient", "open_connections", "trusted_proxies"]
+__all__ = [
+    "GuardedHttp",
+    "NetLimits",
+    "PerClient",
+    "keep_alive_seconds",
+    "open_connections",
+    "trusted_proxies",
+]
+
+
+def keep_alive_seconds(setting: float) -> int:
+    """The seconds uvicorn keeps an idle connection open for the operator's ``keep_alive``
+    (uvicorn takes whole seconds, at least one). A client that keeps connections to a
+    server of ours (a node passing calls to another) gives them up well before this: a
+    call sent just as the server closes the connection is never answered."""
+    return int(max(1, setting))
 
 
 class NetLimits:
