@@ -15,7 +15,8 @@ log), the ratio of actions/s per node against the single process of the same run
 CPU per action of the nodes (all of them together) and of PostgreSQL (its postmaster and
 backends), each as a ratio against the single process of the same run.
 With two or more nodes it then times a call passed on between nodes (the CPU the passing
-node spends on it: a room's 总结算 asked of a node that does not hold the room), and
+node spends on it: a room's 总结算 asked of a node that does not hold the room; beside it,
+the holder's CPU for the same call asked of it directly), and
 kills one node (``kill -9``) and times the failover: from the kill to every room of that
 node held by a live node again.
 
@@ -218,24 +219,28 @@ PASSED_ON = 100
 """Calls a run passes from one node to another to time (:func:`passed_on_cost`)."""
 
 
-def passed_on_cost(nodes: list[tuple[Any, int, str]], seated: list[tuple[str, str, int]]) -> float:
-    """Milliseconds of the passing node's CPU a call passed on to another node costs:
-    :data:`PASSED_ON` calls of a room's 总结算 (``GET /api/rooms/R/summary``) made to the
-    first node for a room the second one holds (the first passes each on), one after
-    another, after the play."""
-    proc, port, _ = nodes[0]
+def passed_on_cost(
+    nodes: list[tuple[Any, int, str]], seated: list[tuple[str, str, int]]
+) -> tuple[float, float]:
+    """Milliseconds of CPU a call passed on to another node costs the passing node, and the
+    same call answered by the holder itself costs the holder (the baseline): :data:`PASSED_ON`
+    calls of a room's 总结算 (``GET /api/rooms/R/summary``) made to the first node for a
+    room the second one holds (the first passes each on), then as many made to the second
+    node, one after another, after the play."""
     other = f":{nodes[1][1]}/"
     room, token = next((r, t) for url, t, r in seated if other in url)
-    url = f"http://{sl.HOST}:{port}/api/rooms/{room}/summary"
     headers = {"Authorization": f"Bearer {token}"}
+    spent = []
     with httpx.Client(timeout=10) as client:
-        assert client.get(url, headers=headers).status_code == 200  # a warm path
-        before = sl.cpu_seconds(proc.pid)
-        for _ in range(PASSED_ON):
-            answer = client.get(url, headers=headers)
-            assert answer.status_code == 200, answer.text
-        spent = sl.cpu_seconds(proc.pid) - before
-    return spent / PASSED_ON * 1000
+        for proc, port, _ in nodes[:2]:
+            url = f"http://{sl.HOST}:{port}/api/rooms/{room}/summary"
+            assert client.get(url, headers=headers).status_code == 200  # a warm path
+            before = sl.cpu_seconds(proc.pid)
+            for _ in range(PASSED_ON):
+                answer = client.get(url, headers=headers)
+                assert answer.status_code == 200, answer.text
+            spent.append((sl.cpu_seconds(proc.pid) - before) / PASSED_ON * 1000)
+    return spent[0], spent[1]
 
 
 def failover(nodes: list[tuple[Any, int, str]], seated: list[tuple[str, str, int]]) -> float:
@@ -260,10 +265,11 @@ def failover(nodes: list[tuple[Any, int, str]], seated: list[tuple[str, str, int
     return float("nan")
 
 
-Run = tuple[str, int, sl.Stats, int, float, dict[str, float], sl.Cpu, float]
+Run = tuple[str, int, sl.Stats, int, float, dict[str, float], sl.Cpu, tuple[float, float]]
 """One run: its label, nodes, the clients' counts, lost actions, the failover's seconds
 (NaN without one), CPU seconds of the nodes and of PostgreSQL, what the nodes counted,
-the passing node's CPU milliseconds a call passed on (NaN with one node)."""
+the passing node's CPU milliseconds a call passed on and the holder's answering it itself
+(NaN with one node)."""
 
 
 def run_once(
@@ -300,7 +306,7 @@ def run_once(
             everything = stored_player_actions(dsn)
             statements[label] = top_statements(dsn, args.statements, everything)
         several = bool(count and count >= 2)
-        passed = passed_on_cost(nodes, seated) if several else float("nan")
+        passed = passed_on_cost(nodes, seated) if several else (float("nan"), float("nan"))
         took = failover(nodes, seated) if several else float("nan")
     finally:
         for proc, _, _ in nodes:
@@ -390,8 +396,11 @@ def main() -> None:
         label, count, stats, lost, took, _, counted, passed = run
         rate = stats.phase_acked / args.seconds
         fail = "" if took != took else f"   failover {took:.1f} s"
-        if passed == passed:
-            fail += f"   a call passed on {passed:.2f} ms CPU"
+        if passed[0] == passed[0]:
+            fail += (
+                f"   a call passed on {passed[0]:.2f} ms CPU ({passed[0] / passed[1]:.2f}x the"
+                f" holder answering it, {passed[1]:.2f} ms)"
+            )
         actions = stats.phase_acked or 1
         node_ms = per_action(run, "nodes") * 1000  # every node's CPU, per action of the cluster
         pg_ms = per_action(run, "postgres") * 1000

@@ -230,7 +230,6 @@ def create_app(
         lifespan=lifespan,
         description="Authoritative rooms over WebSocket; see docs/protocol.md.",
     )
-    app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
 
     def invitations() -> Invitations:
         return Invitations(store())
@@ -596,6 +595,9 @@ def create_app(
             from paiju.server.metrics import CONTENT_TYPE
 
             return Response(state["metrics"].render(), media_type=CONTENT_TYPE)
+
+    # outside the cluster's middleware: a call passed on to another node is read within it
+    app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
 
     web = _web_dir()
     if web is not None:

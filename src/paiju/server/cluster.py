@@ -41,7 +41,7 @@ import random
 import re
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import TYPE_CHECKING, Any
@@ -50,6 +50,7 @@ import httpx
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import IntegrityError, OperationalError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from paiju.errors import PaijuError
 from paiju.server.journal import Journal
@@ -792,27 +793,69 @@ def install(app: FastAPI, cluster: Callable[[], Cluster | None]) -> None:
             return Response("", media_type=CONTENT_TYPE)
         return Response(node.metrics.render(), media_type=CONTENT_TYPE)
 
-    @app.middleware("http")
-    async def rooms_anywhere(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        node = cluster()
-        if node is None or not request.url.path.startswith("/api/rooms"):
-            return await call_next(request)
+    app.add_middleware(RoomsAnywhere, cluster=cluster)
+
+
+APP = "app"
+"""What :func:`_rooms_anywhere` answers when the call is the app's own to answer."""
+CREATE = "create"
+"""What it answers when the app is to create a room here: the node's presence counts the
+room before the answer goes out."""
+
+
+class RoomsAnywhere:
+    """The cluster's part of every ``/api/rooms`` call, an ASGI middleware (plain ASGI: a
+    call of any other path, and every WebSocket, goes straight to the app): the lobby from
+    the database, a room another node holds passed on to that node, a new room placed on
+    the least loaded node. The request's body, read here (within the server's body limit,
+    a middleware outside this one), is handed on to the app."""
+
+    def __init__(self, app: ASGIApp, cluster: Callable[[], Cluster | None]) -> None:
+        self.app, self.cluster = app, cluster
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        node = self.cluster()
+        if scope["type"] != "http" or node is None or not scope["path"].startswith("/api/rooms"):
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope, receive)
+        body = await request.body()
+        answer: Response | str
         try:
-            return await _rooms_anywhere(node, request, call_next)
+            answer = await _rooms_anywhere(node, request)
         except OperationalError as exc:  # the database does not answer
-            log.warning("node %s: %s: %r", node.config.name, request.url.path, exc)
-            return _unreachable(
+            log.warning("node %s: %s: %r", node.config.name, scope["path"], exc)
+            answer = _unreachable(
                 "the server cannot reach its database just now; try again in a few seconds",
                 "unavailable",
             )
+        if isinstance(answer, Response):
+            await answer(scope, receive, send)
+            return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        if answer == CREATE:
+
+            async def counted(message: Message) -> None:
+                if message["type"] == "http.response.start" and message["status"] == 201:
+                    await node.refresh()  # the next placement, by any node, counts the room
+                await send(message)
+
+            await self.app(scope, replay, counted)
+        else:
+            await self.app(scope, replay, send)
 
 
-async def _rooms_anywhere(
-    node: Cluster, request: Request, call_next: Callable[[Request], Awaitable[Response]]
-) -> Response:
-    """A call under ``/api/rooms`` on a cluster node (see :func:`install`)."""
+async def _rooms_anywhere(node: Cluster, request: Request) -> Response | str:
+    """A call under ``/api/rooms`` on a cluster node (see :class:`RoomsAnywhere`): its
+    answer, or :data:`APP` / :data:`CREATE` for the app's own."""
     path = request.url.path
     passed = request.headers.get(FORWARDED)
     trusted = passed is not None and node.trusts(passed)
@@ -822,12 +865,10 @@ async def _rooms_anywhere(
         if address:
             request.scope["client"] = (address, 0)
     if path == "/api/rooms" and request.method == "POST":
-        if not trusted:
-            return await _place(node, request, call_next)
-        return await _create_here(node, request, call_next)
+        return await _place(node, request) if not trusted else CREATE
     if path == "/api/rooms" and request.method == "GET":
         if await _player(node, request) is None:
-            return await call_next(request)  # the app's own 401
+            return APP  # the app's own 401
         # the open rooms (as a single server lists them), or those of one status; of the
         # finished ones only the newest: the database keeps every room ever played
         status = request.query_params.get("status")
@@ -837,20 +878,20 @@ async def _rooms_anywhere(
         return JSONResponse([i.model_dump() for i in await node.room_infos(rows)])
     found = _ROOM_PATH.match(path)
     if found is None:
-        return await call_next(request)  # not a room's call: the app's own answer
+        return APP  # not a room's call: the app's own answer
     room_id, route = int(found.group(1)), found.group(2) or ""
     if route and route not in ROOM_ROUTES:
-        return await call_next(request)  # the app's own 404
+        return APP  # the app's own 404
     if not 1 <= room_id <= ROOM_ID_MAX:
-        return await call_next(request) if room_id < 1 else _no_room(room_id)
+        return APP if room_id < 1 else _no_room(room_id)
     if room_id in node.hub.rooms:
-        return await call_next(request)
+        return APP
     if route == "" and request.method == "GET":
         if await _player(node, request) is None:
-            return await call_next(request)
+            return APP
         row = await asyncio.to_thread(node.store.room, room_id)
         if row is None:
-            return await call_next(request)
+            return APP
         return JSONResponse((await node.room_infos([row]))[0].model_dump())
     holder = await node.holder(room_id)
     if holder is None or trusted:
@@ -859,7 +900,7 @@ async def _rooms_anywhere(
             return _unreachable(
                 f"room {room_id} is moving to another node; try again in a few seconds"
             )
-        return await call_next(request)
+        return APP
     target = f"/api/rooms/{room_id}" + (f"/{route}" if route else "")
     return await _forward(node, request, holder.url.rstrip("/") + target)
 
@@ -877,20 +918,18 @@ async def _player(node: Cluster, request: Request) -> Any:
     return (await token_status(node.store, header[7:].strip()))[0]
 
 
-async def _place(
-    node: Cluster, request: Request, call_next: Callable[[Request], Awaitable[Response]]
-) -> Response:
+async def _place(node: Cluster, request: Request) -> Response | str:
     """``POST /api/rooms`` on a cluster node: the room is created on the least loaded live
-    node (:meth:`Cluster.candidates`) - here, or by passing the call on to that node, which
-    then stores the room and its lease in one transaction and plays it. A node that cannot
-    be reached (it died since its last presence) is skipped for the next one; the call is
-    never passed on twice."""
+    node (:meth:`Cluster.candidates`) - here (:data:`CREATE`), or by passing the call on to
+    that node, which then stores the room and its lease in one transaction and plays it. A
+    node that cannot be reached (it died since its last presence) is skipped for the next
+    one; the call is never passed on twice."""
     if await _player(node, request) is None:
-        return await call_next(request)  # the app's own 401
+        return APP  # the app's own 401
     await node.refresh()  # the nodes' load now, not as of the last tick
     for target in node.candidates():
         if target.name == node.config.name:
-            return await _create_here(node, request, call_next)
+            return CREATE
         try:
             url = target.url.rstrip("/") + "/api/rooms"
             answer = await _send(node.http, node.secret, request, url)
@@ -901,18 +940,7 @@ async def _place(
             # the call may have reached it: not made again elsewhere
             return _unreachable(f"node {target.name} did not answer: {exc}")
         return answer
-    return await _create_here(node, request, call_next)  # every other node failed
-
-
-async def _create_here(
-    node: Cluster, request: Request, call_next: Callable[[Request], Awaitable[Response]]
-) -> Response:
-    """Create the room on this node; its presence says so before the answer goes out (the
-    next placement, by any node, counts the room)."""
-    answer = await call_next(request)
-    if answer.status_code == 201:
-        await node.refresh()
-    return answer
+    return CREATE  # every other node failed
 
 
 def _unreachable(message: str, code: str = "room_moving") -> JSONResponse:
