@@ -7,12 +7,36 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from starlette.requests import Request
 
 from paiju.server.cluster import CLIENT, FORWARDED, _send, forwarding_client
+
+
+def _request(
+    path: str, raw_path: bytes, headers: list[tuple[bytes, bytes]]
+) -> Callable[[], Request]:
+    """Requests (a new one each call) of a client's ``POST`` with the body ``{}``, as the
+    passing node received them."""
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "scheme": "http",
+        "server": ("127.0.0.1", 8000),
+        "client": ("203.0.113.7", 5555),
+        "path": path,
+        "raw_path": raw_path,
+        "query_string": b"",
+        "headers": headers,
+    }
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"{}", "more_body": False}
+
+    return lambda: Request(scope, receive)
 
 
 def test_a_call_passed_on_carries_the_nodes_word_for_the_client_only() -> None:
@@ -33,16 +57,10 @@ def test_a_call_passed_on_carries_the_nodes_word_for_the_client_only() -> None:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Holder)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    scope = {
-        "type": "http",
-        "method": "POST",
-        "scheme": "http",
-        "server": ("127.0.0.1", 8000),
-        "client": ("203.0.113.7", 5555),
-        "path": "/api/rooms/5/../../players",
-        "raw_path": b"/api/rooms/5/..%2F..%2Fplayers",
-        "query_string": b"",
-        "headers": [
+    request = _request(
+        "/api/rooms/5/../../players",
+        b"/api/rooms/5/..%2F..%2Fplayers",
+        [
             (b"host", b"node-a"),
             (b"authorization", b"Bearer t0ken"),
             (b"content-type", b"application/json"),
@@ -52,18 +70,13 @@ def test_a_call_passed_on_carries_the_nodes_word_for_the_client_only() -> None:
             (CLIENT.encode(), b"6.6.6.6"),
             (FORWARDED.encode(), b"guessed"),
         ],
-    }
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": b"{}", "more_body": False}
+    )
 
     async def run() -> list[Any]:
         url = f"http://127.0.0.1:{server.server_address[1]}/api/rooms/5/join"
         # one client for the node's life: two players' calls through it
         async with forwarding_client(5.0) as client:
-            return [
-                await _send(client, "the-secret", Request(scope, receive), url) for _ in range(2)
-            ]
+            return [await _send(client, "the-secret", request(), url) for _ in range(2)]
 
     try:
         answers = asyncio.run(run())
@@ -118,26 +131,14 @@ def test_a_kept_connection_is_given_up_before_the_other_node_would_close_it() ->
         server = await asyncio.start_server(serve, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
         url = f"http://127.0.0.1:{port}/api/rooms/5/join"
-        scope = {
-            "type": "http",
-            "method": "POST",
-            "scheme": "http",
-            "server": ("127.0.0.1", 8000),
-            "client": ("203.0.113.7", 5555),
-            "path": "/api/rooms/5/join",
-            "raw_path": b"/api/rooms/5/join",
-            "query_string": b"",
-            "headers": [(b"content-type", b"application/json")],
-        }
-
-        async def receive() -> dict[str, Any]:
-            return {"type": "http.request", "body": b"{}", "more_body": False}
-
+        request = _request(
+            "/api/rooms/5/join", b"/api/rooms/5/join", [(b"content-type", b"application/json")]
+        )
         try:
             async with forwarding_client(peer_keep_alive) as client:
-                first = await _send(client, "s", Request(scope, receive), url)
+                first = await _send(client, "s", request(), url)
                 await asyncio.sleep(peer_keep_alive * 1.2)
-                second = await _send(client, "s", Request(scope, receive), url)
+                second = await _send(client, "s", request(), url)
             return [first.status_code, second.status_code]
         finally:
             server.close()

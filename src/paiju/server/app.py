@@ -26,7 +26,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import OperationalError
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from paiju import __version__
@@ -51,6 +51,7 @@ from paiju.server.messages import (
     RoomInfo,
     Suggestions,
 )
+from paiju.server.net import replayed
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.reader import SocketReader
 from paiju.server.records import player_record, table_mates
@@ -669,15 +670,7 @@ class BodyLimit:
             if not message.get("more_body", False):
                 break
         body = b"".join(chunks)
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
+        replay = replayed(body, receive)
         await self.app(scope, replay, send)
 
 

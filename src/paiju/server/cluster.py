@@ -57,7 +57,7 @@ from paiju.server.journal import Journal
 from paiju.server.lease import Lease, SharedStore, StaleLease
 from paiju.server.messages import RoomInfo
 from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
-from paiju.server.net import keep_alive_seconds
+from paiju.server.net import keep_alive_seconds, replayed
 from paiju.server.ports import Writer
 from paiju.server.rows import ActionWrite, HandWrite, RoomRow
 from paiju.server.store import token_status
@@ -832,15 +832,7 @@ class RoomsAnywhere:
         if isinstance(answer, Response):
             await answer(scope, receive, send)
             return
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
+        replay = replayed(body, receive)
         if answer == CREATE:
 
             async def counted(message: Message) -> None:

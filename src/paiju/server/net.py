@@ -22,6 +22,7 @@ import ipaddress
 import json
 from typing import Any
 
+from starlette.types import Message, Receive
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 __all__ = [
@@ -30,8 +31,25 @@ __all__ = [
     "PerClient",
     "keep_alive_seconds",
     "open_connections",
+    "replayed",
     "trusted_proxies",
 ]
+
+
+def replayed(body: bytes, receive: Receive) -> Receive:
+    """The ``receive`` of an app behind a middleware that read the request's whole
+    ``body``: the body first, in one message, then what the client sends next (its
+    disconnect)."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
 
 
 def keep_alive_seconds(setting: float) -> int:
