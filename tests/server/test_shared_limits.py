@@ -584,3 +584,37 @@ def test_two_nodes_draining_one_bucket_admit_exactly_its_burst(redis_url: str) -
         store.close()
     assert answers.count(True) == 40
     assert answers[:40] == [True] * 40  # no message refused while tokens were left
+
+
+def test_a_nodes_redis_connections_open_without_a_refused_command(redis_url: str) -> None:
+    """Redis 7.0 (Debian's) knows neither CLIENT SETINFO nor CLIENT MAINT_NOTIFICATIONS: a
+    node's connections open with neither, so Redis refuses none of its commands as unknown
+    (its own error count, ``INFO errorstats``, stays as it was)."""
+    import redis
+
+    from paiju.server.options import Limits
+
+    (guard,), store = _guards(redis_url, Limits(burst=40, messages_per_second=20.0), "e1")
+    plain = redis.Redis.from_url(redis_url)
+
+    def refused() -> int:
+        """Commands Redis refused as unknown or wrong (``ERR``; a script's first call on a
+        Redis that has not seen it is ``NOSCRIPT``, answered by loading the script)."""
+        return int(plain.info("errorstats").get("errorstat_ERR", {}).get("count", 0))
+
+    async def run() -> list[bool]:
+        await guard.start()
+        try:
+            return list(await asyncio.gather(*(guard.admit(8_000_000 + i) for i in range(12))))
+        finally:
+            await guard.stop()
+
+    try:
+        before = refused()
+        admitted = asyncio.run(run())
+        after = refused()
+    finally:
+        store.close()
+        plain.close()
+    assert admitted == [True] * 12  # Redis was asked (a connection opened)
+    assert after == before

@@ -230,6 +230,7 @@ class SharedGuard(Guard):
 
     async def start(self) -> None:
         import redis.asyncio as aioredis
+        from redis.maint_notifications import MaintNotificationsConfig
 
         pool = aioredis.BlockingConnectionPool.from_url(
             self.cluster.config.redis_url,
@@ -237,6 +238,12 @@ class SharedGuard(Guard):
             timeout=1.0,
             socket_timeout=1.0,
             socket_connect_timeout=1.0,
+            # a connection opens with no command but AUTH and SELECT: the client's name
+            # (CLIENT SETINFO, Redis 7.2) and a managed service's maintenance notices are
+            # not asked for; a Redis of Debian's 7.0 refused both, three round trips and
+            # three errors a connection
+            driver_info=None,
+            maint_notifications_config=MaintNotificationsConfig(enabled=False),
         )
         self.redis = aioredis.Redis(connection_pool=pool)
         for name, source in (
