@@ -21,7 +21,7 @@ Every :attr:`NodeConfig.renew_every` seconds a node:
 2. reads the other nodes' presence (:meth:`Cluster.tick`), and takes over rooms whose
    lease has expired (a node died, or was cut off), the least loaded nodes first, and
    recovers each one from its event log exactly as a restarted single server does
-   (:meth:`paiju.server.hub.Hub.recover_room`): the hand in play is replayed from its seed
+   (:meth:`paiju.server.hub.Hub.resume_room`): the hand in play is replayed from its seed
    and log, the decision timers restart, the players reconnect.
 
 A socket that reaches a node which does not hold its room is refused with ``wrong_node``
@@ -59,7 +59,7 @@ from paiju.server.messages import RoomInfo
 from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
 from paiju.server.net import keep_alive_seconds, replayed
 from paiju.server.ports import Writer
-from paiju.server.rows import ActionWrite, HandWrite, RoomRow
+from paiju.server.rows import ActionWrite, HandRow, HandWrite, RoomRow
 from paiju.server.store import token_status
 
 if TYPE_CHECKING:
@@ -273,7 +273,7 @@ class Cluster:
             )
             if not claimed:
                 break
-            taken += self._adopt(claimed)
+            taken += await self._adopt(claimed)
         self._load = self._count()
         self._task = asyncio.create_task(self._run())
         self._renewer = threading.Thread(
@@ -342,11 +342,11 @@ class Cluster:
             return
         ok = await self.refresh()
         fence = self.store.fence
-        for room_id in [r for r in fence if r not in self.hub.rooms]:
-            # a finished room left memory: its lease goes back
-            epoch = fence.pop(room_id)
+        # the finished rooms that left memory: their leases go back, in one statement
+        gone = {r: fence.pop(r) for r in [r for r in fence if r not in self.hub.rooms]}
+        if gone:
             with contextlib.suppress(Exception):
-                self.store.leases.release({room_id: epoch})
+                await asyncio.to_thread(self.store.leases.release, gone)
         # the renewals fell behind: give the rooms up while the leases still hold
         if time.monotonic() + self.config.renew_every >= self.valid_until - 1.0:
             for room_id in list(fence):
@@ -368,7 +368,7 @@ class Cluster:
             self.store.leases.claim, self.config.claim_batch, full=full, held=list(fence)
         )
         if claimed:
-            self._adopt(claimed)
+            await self._adopt(claimed)
 
     def _renew_loop(self, loop: asyncio.AbstractEventLoop) -> None:
         """The renewals, in a thread: a busy event loop does not hold them up. Each
@@ -450,29 +450,52 @@ class Cluster:
             if self.store.fence.get(room_id) == epoch:
                 self.drop(room_id, "its lease was taken by another node")
 
-    def _adopt(self, claimed: list[tuple[int, int]]) -> int:
+    async def _adopt(self, claimed: list[tuple[int, int]]) -> int:
+        """Play the rooms whose leases this node just took (room, epoch): their rows and
+        latest hands are read in a worker thread first, and each room is resumed on the
+        loop from them (the rooms this node plays already go on meanwhile); a room over
+        since gives its lease back."""
+        fence = self.store.fence
+        try:
+            found = await asyncio.to_thread(self._taken, [r for r, _ in claimed])
+        except Exception:
+            for room_id, epoch in claimed:  # held: the next tick gives them back
+                fence.setdefault(room_id, epoch)
+            raise
         count = 0
+        over: dict[int, int] = {}
         for room_id, epoch in claimed:
-            if room_id in self.store.fence:  # pragma: no cover - the claim skips held rooms
+            if room_id in fence:  # pragma: no cover - the claim skips held rooms
                 log.error("node %s: claimed room %d it holds", self.config.name, room_id)
-                self.store.fence[room_id] = epoch
+                fence[room_id] = epoch
                 continue
-            self.store.fence[room_id] = epoch
-            row = self.store.room(room_id)
+            row, hand = found.get(room_id, (None, None))
             if row is None or row.status not in ("waiting", "playing"):
-                self.store.fence.pop(room_id, None)
-                self.store.leases.release({room_id: epoch})
+                over[room_id] = epoch
                 continue
+            fence[room_id] = epoch
             old = self.hub.rooms.pop(room_id, None)
             if old is not None:
                 _silence(old)
-            if self.hub.recover_room(row) is not None:
+            if self.hub.resume_room(row, hand) is not None:
                 count += 1
                 self.adopted += 1
                 log.info("node %s: took over room %d (lease %d)", self.config.name, room_id, epoch)
             else:
-                self.store.fence.pop(room_id, None)
+                fence.pop(room_id, None)
+        if over:
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(self.store.leases.release, over)
         return count
+
+    def _taken(self, room_ids: list[int]) -> dict[int, tuple[RoomRow, HandRow | None]]:
+        """The rows of rooms just taken over and the latest hand of each one in play (in a
+        worker thread: queries of the database)."""
+        rows = self.store.rooms_by_id(room_ids)
+        return {
+            r.id: (r, self.store.current_hand(r.id) if r.status == "playing" else None)
+            for r in rows.values()
+        }
 
     def drop(self, room_id: int, why: str, release: bool = False) -> None:
         """Stop playing a room here: its sockets are told where it went (or that it is

@@ -23,7 +23,7 @@ from paiju.server.journal import Journal
 from paiju.server.messages import MatchSummaryMsg
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
-from paiju.server.rows import PlayerRow, RoomRow, Table
+from paiju.server.rows import HandRow, PlayerRow, RoomRow, Table
 from paiju.server.store import Store
 from paiju.server.summary import room_summary
 
@@ -59,8 +59,15 @@ class Hub:
         )
 
     def recover_room(self, row: RoomRow) -> Room | None:
-        """Load one unfinished room and resume its hand where it was (a restart, or a
-        cluster node taking over a room whose node died); None if it cannot be loaded."""
+        """Load one unfinished room and resume its hand where it was (a restart); None if
+        it cannot be loaded."""
+        hand = self.store.current_hand(row.id) if row.status == "playing" else None
+        return self.resume_room(row, hand)
+
+    def resume_room(self, row: RoomRow, hand: HandRow | None) -> Room | None:
+        """One unfinished room, its latest ``hand`` (in play or just over; None: none yet)
+        read already: loaded, and that hand resumed where it was (a restart, or a cluster
+        node taking over a room whose node died); None if it cannot be loaded."""
         try:
             room = Room(self, row)
         except PaijuError as exc:
@@ -71,7 +78,6 @@ class Hub:
             room.arm_fill()
             return room
         room.await_players()
-        hand = self.store.current_hand(row.id)
         if hand is None:
             room.deal_after_seeds()
         elif hand.status == "playing":

@@ -663,6 +663,13 @@ class Store:
             rows = self._room_rows(conn, t.rooms.c.id == room_id)
         return rows[0] if rows else None
 
+    def rooms_by_id(self, room_ids: Sequence[int]) -> dict[int, RoomRow]:
+        """The rooms of these ids (those that exist), in one query."""
+        if not room_ids:
+            return {}
+        with self.engine.connect() as conn:
+            return {r.id: r for r in self._room_rows(conn, t.rooms.c.id.in_(list(room_ids)))}
+
     def room_by_invite(self, code: str) -> RoomRow | None:
         """The room whose invite code is ``code`` (as stored: normalized), if any."""
         with self.engine.connect() as conn:

@@ -1,0 +1,83 @@
+"""A node taking over the rooms of a dead node reads them off its event loop: the rooms'
+rows and the hands in play come from a worker thread, while the rooms the node plays
+already keep answering; each room is then resumed on the loop from what was read, and a
+room that finished meanwhile gives its lease back. A real PostgreSQL (``tests/pg.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+from sqlalchemy import event, text
+from test_placement import TTL
+
+from paiju.server.cluster import Cluster, NodeConfig
+from paiju.server.hub import Hub
+from paiju.server.lease import SharedStore
+from paiju.server.options import Limits
+
+
+def test_rooms_taken_over_are_read_off_the_loop(postgres_db: str) -> None:
+    dead = SharedStore(postgres_db, "dead", TTL)
+    store = SharedStore(postgres_db, "me", TTL)
+    hub = Hub(store, Limits())
+    me = Cluster(hub, store, NodeConfig("me", "http://127.0.0.1:9", "", lease_ttl=TTL))
+    player, _ = dead.create_player("玩家")
+    bots = [False, True, True, True]
+    waiting = [dead.create_room("1301", {}, {}, 4, player.id, bots) for _ in range(3)]
+    playing = dead.create_room("1301", {}, {}, 4, player.id, bots)
+    dead.set_room_status(playing, "playing")  # no hand yet: the first deal comes
+    finished = dead.create_room("1301", {}, {}, 4, player.id, bots)
+    with store.engine.begin() as conn:  # the dead node's leases ran out
+        conn.execute(text("UPDATE room_leases SET expires_at = 0"))
+    claimed = store.leases.claim(10)
+    assert sorted(r for r, _ in claimed) == sorted([*waiting, playing, finished])
+    with store.engine.begin() as conn:  # over between the claim and the takeover
+        conn.execute(text("UPDATE rooms SET status = 'finished' WHERE id = :r"), {"r": finished})
+
+    on: list[int] = []
+    sql: list[str] = []
+
+    @event.listens_for(store.engine, "before_cursor_execute")
+    def _seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+        if "nextval" in statement:
+            return  # the playing room's first deal takes a block of hand ids: not a read
+        on.append(threading.get_ident())
+        sql.append(statement)
+
+    async def run() -> tuple[int, int]:
+        loop_thread = threading.get_ident()
+        ticks = 0
+        going = True
+
+        async def ticking() -> None:  # a room of this node, answering meanwhile
+            nonlocal ticks
+            while going:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        beat = asyncio.create_task(ticking())
+        taken = await me._adopt(claimed)
+        going = False
+        await beat
+        assert on, "the takeover read nothing"
+        assert loop_thread not in on, [q for i, q in zip(on, sql, strict=True) if i == loop_thread]
+        for room in hub.rooms.values():
+            room.stop_clocks()
+            if room.next_hand is not None:
+                room.next_hand.cancel()
+        return taken, ticks
+
+    try:
+        taken, ticks = asyncio.run(run())
+        assert taken == 4 and ticks > 1
+        assert sorted(hub.rooms) == sorted([*waiting, playing])
+        assert sorted(store.fence) == sorted([*waiting, playing])
+        assert hub.rooms[playing].status == "playing"
+        assert {r.status for i, r in hub.rooms.items() if i != playing} == {"waiting"}
+        # the finished room's lease went back
+        assert finished not in store.leases.holders([finished])
+    finally:
+        store.close()
+        dead.close()
