@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
@@ -605,3 +605,37 @@ def test_two_nodes_settling_one_players_hands_at_once_keep_one_running_balance(
             running += row["delta"]
             assert row["balance"] == running, (player.name, row)
         assert running == sign * 2 * 2 * sum(range(1, 13))
+
+
+def test_a_nodes_hand_ids_are_taken_ahead_of_its_deals(postgres_db: str) -> None:
+    """A node takes its hand ids from the database a block at a time; the tick tops the
+    block up (in a worker thread) once less than half of it is left, so the deals that
+    follow, on the event loop, ask the database nothing."""
+    from sqlalchemy import event
+
+    from paiju.server.lease import HAND_IDS
+
+    store = SharedStore(postgres_db, "ids")
+    asked: list[str] = []
+
+    @event.listens_for(store.engine, "before_cursor_execute")
+    def _seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+        asked.append(statement)
+
+    try:
+        store.top_up_hand_ids()  # none yet: a block
+        assert len(asked) == 1
+        first = [store.new_hand_id() for _ in range(HAND_IDS // 2)]
+        store.top_up_hand_ids()  # half a block left: enough, nothing asked
+        assert len(asked) == 1
+        first.append(store.new_hand_id())
+        store.top_up_hand_ids()  # less than half: the next block
+        assert len(asked) == 2
+        rest = [store.new_hand_id() for _ in range(HAND_IDS + HAND_IDS // 2 - 1)]
+        assert len(asked) == 2  # every deal's id was at hand
+        ids = first + rest
+        assert len(set(ids)) == len(ids) == 2 * HAND_IDS
+        store.new_hand_id()  # none left and no tick since: the deal asks itself
+        assert len(asked) == 3
+    finally:
+        store.close()

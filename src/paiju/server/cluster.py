@@ -354,6 +354,8 @@ class Cluster:
             return
         if not ok or not self.db_ok:
             return
+        with contextlib.suppress(Exception):  # the next deals' ids, taken off the loop
+            await asyncio.to_thread(self.store.top_up_hand_ids)
         # the least loaded live nodes take over first
         mine = (len(self.hub.rooms), self.config.name)
         rank = sum(1 for n in self.nodes.values() if (n.rooms, n.name) < mine)

@@ -644,22 +644,34 @@ class SharedStore(Store):
 
     def new_hand_id(self) -> int:
         """The next hand id from the database's sequence (many nodes give ids), taken
-        :data:`HAND_IDS` at a time: one round trip per block of deals, not per deal. The
-        ids are unique, as every value of a sequence is; a node's block may run a little
-        behind another's (ids count hands, not their order in time), and a node that
-        stops leaves the rest of its block unused."""
+        :data:`HAND_IDS` at a time: one round trip per block of deals, not per deal, and
+        that trip made ahead of need off the event loop (:meth:`top_up_hand_ids`) unless
+        the node deals faster than its tick. The ids are unique, as every value of a
+        sequence is; a node's block may run a little behind another's (ids count hands,
+        not their order in time), and a node that stops leaves the rest of its block
+        unused."""
         if not self._hand_ids:
-            sequence = self._hand_sequence
-            if sequence is None:
-                raise PaijuError("the database has no sequence for hands.id")
-            with self.engine.connect() as conn:
-                got = conn.execute(
-                    text("SELECT nextval(:s) FROM generate_series(1, :n)"),
-                    {"s": sequence, "n": HAND_IDS},
-                ).scalars()
-                self._hand_ids.extend(sorted(int(i) for i in got))
-                conn.commit()
+            self._hand_ids.extend(self._take_hand_ids())
         return self._hand_ids.popleft()
+
+    def top_up_hand_ids(self) -> None:
+        """Take the next block of hand ids when less than half a block is left (the
+        cluster's tick calls it from a worker thread each second)."""
+        if len(self._hand_ids) < HAND_IDS // 2:
+            self._hand_ids.extend(self._take_hand_ids())
+
+    def _take_hand_ids(self) -> list[int]:
+        sequence = self._hand_sequence
+        if sequence is None:
+            raise PaijuError("the database has no sequence for hands.id")
+        with self.engine.connect() as conn:
+            got = conn.execute(
+                text("SELECT nextval(:s) FROM generate_series(1, :n)"),
+                {"s": sequence, "n": HAND_IDS},
+            ).scalars()
+            ids = sorted(int(i) for i in got)
+            conn.commit()
+        return ids
 
     def _advance_sequence(self, conn: Connection, last_id: int) -> None:
         """Nothing: a cluster node's hand ids come from the sequence itself."""
