@@ -176,7 +176,7 @@ def test_the_first_hand_of_a_room_is_committed_before_its_deal_and_re_deals(
     async def first_hand() -> tuple[str, list[dict[str, Any]]]:
         hub = Hub(store, Limits(min_bot_delay=0))
         ann = store.create_player("ann")[0]
-        room = hub.create_room(ann, "anshan-majiang", options, {}, 0)
+        room = await hub.create_room(ann, "anshan-majiang", options, {}, 0)
         published = room.info().next_commitment
         assert published is not None and room.state is None
         got: list[dict[str, Any]] = []

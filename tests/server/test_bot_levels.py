@@ -62,7 +62,7 @@ def test_a_thinking_hard_bot_leaves_the_room_answering(tmp_path: Path) -> None:
     async def scenario() -> None:
         hub = Hub(store, Limits(min_bot_delay=0))
         ann = store.create_player("ann")[0]
-        room = hub.create_room(ann, "sandaha", options, {}, 0)
+        room = await hub.create_room(ann, "sandaha", options, {}, 0)
         sock = _Socket()
         client = Client(ann, sock.send_text, hub.limits, sock.close)
         asyncio.get_running_loop().create_task(client.writer())

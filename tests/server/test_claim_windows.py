@@ -106,7 +106,7 @@ async def _table(tmp: Path, deal: Deal, holder_passes: bool) -> dict[str, list[A
     store = Store(str(tmp / "windows.db"))
     hub = Hub(store, Limits(min_bot_delay=0))
     players = [store.create_player(n)[0] for n in ("ann", "bob", "cat", "dan", "eve")]
-    room = hub.create_room(players[0], CODE, OPTIONS, {}, 0)
+    room = await hub.create_room(players[0], CODE, OPTIONS, {}, 0)
     room.game.deal = lambda seats, rng, context: deal  # type: ignore[method-assign]
     loop = asyncio.get_running_loop()
     sockets: dict[str, _Socket] = {}

@@ -65,7 +65,7 @@ def test_client_seeds_sent_after_the_commitment_make_the_deal(tmp_path: Path) ->
     async def scenario() -> None:
         hub = Hub(store, Limits(min_bot_delay=0))
         ann, bob, eve = (store.create_player(n)[0] for n in ("ann", "bob", "eve"))
-        room = hub.create_room(ann, "2001", OPTIONS, {}, 0)
+        room = await hub.create_room(ann, "2001", OPTIONS, {}, 0)
         published = room.info().next_commitment
         assert published is not None
         socks = []
@@ -166,7 +166,7 @@ async def _first_hand(store: Store, send_seed: bool) -> tuple[_Socket, str, floa
     ann = store.create_player("ann" if send_seed else "amy")[0]
     loop = asyncio.get_running_loop()
     created = loop.time()
-    room = hub.create_room(ann, "2001", FIRST, {}, 0)
+    room = await hub.create_room(ann, "2001", FIRST, {}, 0)
     info = room.info()
     assert info.status == "playing" and room.state is None  # started, not dealt yet
     assert info.next_commitment is not None

@@ -56,7 +56,7 @@ class _Socket:
 async def _table(hub: Hub, store: Store, name: str) -> tuple[Room, list[Client], list[_Socket]]:
     """A 宝子 room of three seated players with sockets, its first hand dealt and stored."""
     players = [store.create_player(f"{name}{i}")[0] for i in range(3)]
-    room = hub.create_room(players[0], "2001", OPTIONS, {}, 0)
+    room = await hub.create_room(players[0], "2001", OPTIONS, {}, 0)
     for p in players[1:]:
         room.join(p, None)
     clients, sockets = [], []
@@ -162,7 +162,7 @@ def test_a_bot_waits_for_the_commit_before_it_moves(tmp_path: Path) -> None:
     async def scenario() -> None:
         hub = Hub(store, Limits(min_bot_delay=0))
         ann = store.create_player("ann")[0]
-        room = hub.create_room(ann, "2001", OPTIONS, {}, 0)
+        room = await hub.create_room(ann, "2001", OPTIONS, {}, 0)
         sock = _Socket()
         client = Client(ann, sock.send_text, hub.limits, sock.close)
         asyncio.get_running_loop().create_task(client.writer())

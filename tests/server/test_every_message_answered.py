@@ -109,7 +109,7 @@ def test_every_message_type_gets_an_answer_in_every_phase(tmp_path: Path) -> Non
     async def scenario() -> None:
         hub = Hub(store, Limits(min_bot_delay=0, messages_per_second=1000, burst=1000))
         ann, bob, eve = (store.create_player(n)[0] for n in ("ann", "bob", "eve"))
-        room = hub.create_room(ann, "2001", OPTIONS, {}, 0)
+        room = await hub.create_room(ann, "2001", OPTIONS, {}, 0)
         loop = asyncio.get_running_loop()
         who: dict[str, tuple[Client, _Socket]] = {}
         tasks = []

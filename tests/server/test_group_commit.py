@@ -60,7 +60,7 @@ class _Socket:
 async def _table(hub: Hub, store: Store, name: str) -> tuple[Room, list[Client], list[_Socket]]:
     """A 宝子 room with three seated players, each with a socket, its hand dealt."""
     players = [store.create_player(f"{name}{i}")[0] for i in range(3)]
-    room = hub.create_room(players[0], "2001", OPTIONS, {}, 0)
+    room = await hub.create_room(players[0], "2001", OPTIONS, {}, 0)
     for p in players[1:]:
         room.join(p, None)
     clients, sockets = [], []

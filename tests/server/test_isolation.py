@@ -84,7 +84,7 @@ def test_a_write_the_database_refuses_closes_its_room_only(tmp_path: Path) -> No
     async def scenario() -> None:
         hub = Hub(store, Limits(rooms_per_player=50, bot_rooms_per_player=10, min_bot_delay=0))
         owner = store.create_player("owner")[0]
-        rooms = [hub.create_room(owner, "2001", BOTS, {}, None) for _ in range(4)]
+        rooms = [await hub.create_room(owner, "2001", BOTS, {}, None) for _ in range(4)]
         bad = rooms[0]
         # bypassing the options' bounds (as a room stored before them would): every
         # settlement of this room overflows the 64-bit ledger column
@@ -141,7 +141,7 @@ def test_a_refused_action_of_a_seat_under_tuoguan_leaves_the_bot_playing(tmp_pat
     async def scenario() -> None:
         hub = Hub(store, Limits(min_bot_delay=0))
         players = [store.create_player(f"p{i}")[0] for i in range(3)]
-        room = hub.create_room(players[0], "2001", OPEN, {}, 0)
+        room = await hub.create_room(players[0], "2001", OPEN, {}, 0)
         for p in players[1:]:
             room.join(p, None)
         socks, clients = [], []

@@ -123,7 +123,7 @@ def test_a_takeover_leaves_a_room_whose_holder_writes_until_the_write_is_in(
         # the lease row), not yet committed
         write.begin()
         first = [ActionWrite(hand.id, 0, 0, {"n": 1}, "player")]
-        fence = a._fence(write, [], first)
+        fence = a._fence(write, [], first, set())
         assert fence is not None and dict(fence.epochs) == {room: epoch}
         a._append_postgres(write, first, 0.0, fence)
         renewed: list[set[int]] = []
@@ -159,7 +159,7 @@ def test_a_holder_frozen_inside_its_write_loses_the_room_after_its_lease_time(
         write = a.engine.connect()
         write.begin()
         first = [ActionWrite(hand.id, 0, 0, {"n": 1}, "player")]
-        a._append_postgres(write, first, 0.0, a._fence(write, [], first))
+        a._append_postgres(write, first, 0.0, a._fence(write, [], first, set()))
         # frozen here: the lease runs out and nothing more comes from this connection
         _expire(b, room)
         assert _at_once(lambda: b.leases.claim(10, grace=0)) == []

@@ -35,7 +35,7 @@ class OneRoomHost:
     def placement(self, room_id: int) -> dict[str, str]:
         return {}
 
-    def again(self, room: Room, player: PlayerRow) -> Room:
+    async def again(self, room: Room, player: PlayerRow) -> Room:
         raise AssertionError("nobody asked for another match")
 
     def finished(self, room: Room) -> None:

@@ -99,7 +99,7 @@ async def _play_in_process(store: Store, seed: int, stake: int = 1) -> int:
     hub = Hub(store, Limits(min_bot_delay=0))
     player, _ = store.create_player(f"p{seed}")
     options = FAST.model_copy(update={"seats": 2, "bots": 1, "hands": 1, "stake": stake})
-    room = hub.create_room(player, "toy", options, {}, 0)
+    room = await hub.create_room(player, "toy", options, {}, 0)
     sock = _Socket()
     client = Client(player, sock.send_text, hub.limits, sock.close)
     writer = asyncio.create_task(client.writer())
@@ -132,7 +132,7 @@ def test_storage_failure_leaves_the_table_where_it_was(db: str) -> None:
         hub = Hub(store, Limits(min_bot_delay=0))
         player, _ = store.create_player("ann")
         options = FAST.model_copy(update={"seats": 2, "bots": 1})
-        room = hub.create_room(player, "toy", options, {}, 0)
+        room = await hub.create_room(player, "toy", options, {}, 0)
         await asyncio.sleep(0.05)  # the bot stakes
         sock = _Socket()
         client = Client(player, sock.send_text, hub.limits, sock.close)

@@ -387,7 +387,7 @@ def create_app(
             await hub().guard.check_rooms(
                 me.id, _address(request), body.code, body.options, body.game_options, body.seat
             )
-            room = hub().create_room(
+            room = await hub().create_room(
                 me, body.code, body.options, dict(body.game_options), body.seat, _address(request)
             )
         info = room.info()
@@ -423,6 +423,7 @@ def create_app(
         async with hub().guard.serial(me.id):
             await hub().guard.check_join(me.id)
             seat = room.join(me, body.seat)
+        await room.settled()  # the seat is stored before it is answered
         invitations().drop(me.id, room_id)
         info = room.info()
         return RoomCreated(room=info, seat=seat, ws=info.ws or f"/ws/rooms/{room.id}")
@@ -474,7 +475,7 @@ def create_app(
         seated there too and every socket of the room is told (``next_room``)."""
         room = hub().room(room_id)
         async with hub().guard.serial(me.id):
-            new = hub().again(room, me)
+            new = await hub().again(room, me)
         info = new.info()
         return RoomCreated(room=info, seat=new.seat_of(me.id), ws=info.ws or f"/ws/rooms/{new.id}")
 

@@ -59,7 +59,7 @@ from paiju.server.messages import RoomInfo
 from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
 from paiju.server.net import keep_alive_seconds, replayed
 from paiju.server.ports import Writer
-from paiju.server.rows import ActionWrite, HandRow, HandWrite, RoomRow
+from paiju.server.rows import HandRow, RoomRow, Write
 from paiju.server.store import token_status
 
 if TYPE_CHECKING:
@@ -194,7 +194,7 @@ class FencedJournal(Journal):
     def add(
         self,
         room: Writer,
-        write: ActionWrite | HandWrite,
+        write: Write,
         done: Callable[[], None],
         failed: Callable[[BaseException], None],
     ) -> None:

@@ -15,6 +15,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+from paiju.engine import Game
 from paiju.errors import IllegalAction, PaijuError
 from paiju.games import game as make_game
 from paiju.server.client import Bucket
@@ -24,7 +25,7 @@ from paiju.server.messages import MatchSummaryMsg
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
 from paiju.server.rows import HandRow, PlayerRow, RoomRow, Table
-from paiju.server.store import Store
+from paiju.server.store import Store, off_loop
 from paiju.server.summary import room_summary
 
 __all__ = ["Guard", "Hub", "lookup_buckets", "lookup_rate", "too_many_lookups"]
@@ -39,6 +40,8 @@ class Hub:
         self.store = store
         self.limits = limits or Limits()
         self.rooms: dict[int, Room] = {}
+        self._again: dict[int, asyncio.Future[Room]] = {}
+        """Finished rooms whose next match (再来一局) is being made -> that room."""
         self.journal = Journal(store)
         self.buckets: dict[int, Bucket] = {}
         self.lookups: dict[tuple[str, int | str], Bucket] = {}
@@ -114,7 +117,7 @@ class Hub:
                 429,
             )
 
-    def create_room(
+    async def create_room(
         self,
         player: PlayerRow,
         code: str,
@@ -123,6 +126,43 @@ class Hub:
         seat: int | None = 0,
         address: str | None = None,
     ) -> Room:
+        """A new room of ``code``: checked against the limits, stored (off the event loop:
+        the rooms of this process play on meanwhile), then opened here; the creator sits
+        at ``seat`` (None: nowhere), bots take the last ``options.bots`` seats."""
+        g, seats, bots = self._check_new_room(player, code, options, game_options, seat, address)
+        row = await off_loop(
+            self.store,
+            self.store.new_room,
+            g.variant.code,
+            options.model_dump(),
+            g.room_options,
+            seats,
+            player.id,
+            bots,
+        )
+        self.store.opened(row.id)
+        room = Room(self, row)
+        room.address = address
+        self.rooms[row.id] = room
+        self.guard.created(row.id, address)
+        if seat is not None:
+            room.join(player, seat)
+        elif all(bots):
+            room.start()
+        room.arm_fill()
+        return room
+
+    def _check_new_room(
+        self,
+        player: PlayerRow,
+        code: str,
+        options: RoomOptions,
+        game_options: dict[str, Any],
+        seat: int | None,
+        address: str | None,
+    ) -> tuple[Game, int, list[bool]]:
+        """The game, seat count and bot seats of a new room, or the limit or rule it
+        breaks."""
         limits = self.limits
         self.check_room_quota(player.id)
         if address is not None:
@@ -178,22 +218,7 @@ class Hub:
                     " (the limit); close one first",
                     429,
                 )
-        stored = options.model_dump()
-        room_id = self.store.create_room(
-            g.variant.code, stored, g.room_options, seats, player.id, bots
-        )
-        row = self.store.room(room_id)
-        assert row is not None
-        room = Room(self, row)
-        room.address = address
-        self.rooms[room_id] = room
-        self.guard.created(room_id, address)
-        if seat is not None:
-            room.join(player, seat)
-        elif all(bots):
-            room.start()
-        room.arm_fill()
-        return room
+        return g, seats, bots
 
     # -- per player and per address ------------------------------------------------------
 
@@ -279,7 +304,7 @@ class Hub:
             raise ServerError("no_room", f"no open room {room_id}", 404)
         return room
 
-    def again(self, room: Room, player: PlayerRow) -> Room:
+    async def again(self, room: Room, player: PlayerRow) -> Room:
         """再来一局: a new room for the next match at ``room``'s table - the same game, room
         and game options, players in their seats and bots in theirs - created once, by the
         first seated player who asks (later askers get the same room). The asker is its
@@ -293,12 +318,28 @@ class Hub:
             existing = self.rooms.get(room.next_room)
             if existing is not None:
                 return existing
-        options = room.options.model_copy(update={"bots": 0})
-        new = self.create_room(player, room.code, options, dict(room.game_options), seat)
-        players = [None if s.bot else s.player for s in room.seats]
-        new.take_seats(players, [s.bot for s in room.seats])
-        room.again(new)
-        return new
+        making = self._again.get(room.id)
+        if making is not None:  # another player asked first: the room being made
+            return await asyncio.shield(making)
+        making = self._again[room.id] = asyncio.get_running_loop().create_future()
+        try:
+            options = room.options.model_copy(update={"bots": 0})
+            new = await self.create_room(player, room.code, options, dict(room.game_options), seat)
+            players = [None if s.bot else s.player for s in room.seats]
+            new.take_seats(players, [s.bot for s in room.seats])
+            room.again(new)
+        except asyncio.CancelledError:
+            making.cancel()
+            raise
+        except Exception as exc:
+            making.set_exception(exc)
+            making.exception()  # retrieved: those who waited got it, or nobody did
+            raise
+        else:
+            making.set_result(new)
+            return new
+        finally:
+            del self._again[room.id]
 
     def finished(self, room: Room) -> None:
         """A finished room leaves memory once its sockets have been told."""

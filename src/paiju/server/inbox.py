@@ -13,6 +13,7 @@ and below the sockets: the app hands it each text of a room's socket.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from typing import Any
@@ -71,7 +72,7 @@ def handle_now(room: Room, client: Peer, text: str) -> None:
         client.error(exc.code, str(exc), exc.ref)
         return
     try:
-        _dispatch(room, client, frame.message)
+        _dispatch(room, client, frame.message, frame.ref)
     except PaijuError as exc:
         client.refuse(exc, frame.ref)
     except RecursionError:
@@ -85,7 +86,7 @@ def _seat(client: Peer, what: str) -> int:
     return client.seat
 
 
-def _dispatch(room: Room, client: Peer, msg: Any) -> None:
+def _dispatch(room: Room, client: Peer, msg: Any, ref: str | int | None) -> None:
     if isinstance(msg, Ping):
         client.send(Pong(id=msg.id))
     elif isinstance(msg, Sync):
@@ -112,7 +113,7 @@ def _dispatch(room: Room, client: Peer, msg: Any) -> None:
         _continue(room, client)
     elif isinstance(msg, Again):
         _seat(client, " to play again in")
-        room.hub.again(room, client.player)
+        _again(room, client, ref)
     elif isinstance(msg, Ready):
         room.set_ready(_seat(client, " to get ready in"), msg.ready)
     elif isinstance(msg, Draft):
@@ -128,6 +129,29 @@ def _dispatch(room: Room, client: Peer, msg: Any) -> None:
         _report(room, client, msg)
     elif isinstance(msg, AutoPass):
         room.set_auto_pass(_seat(client, " to pass for"), msg.on)
+
+
+_making: set[asyncio.Task[None]] = set()
+"""The 再来一局 rooms being made for sockets' messages (a task is kept until done)."""
+
+
+def _again(room: Room, client: Peer, ref: str | int | None) -> None:
+    """再来一局 asked on a socket: the next match's room is made (stored off the event loop),
+    and every socket of this room is told (``next_room``); a refusal goes back to the
+    asker."""
+
+    async def make() -> None:
+        try:
+            await room.hub.again(room, client.player)
+        except PaijuError as exc:
+            client.refuse(exc, ref)
+        except Exception:
+            log.exception("room %s: could not make the next match's room", room.id)
+            client.error("again_failed", "the next match's room could not be made; ask again", ref)
+
+    task = asyncio.get_running_loop().create_task(make())
+    _making.add(task)
+    task.add_done_callback(_making.discard)
 
 
 def _continue(room: Room, client: Peer) -> None:

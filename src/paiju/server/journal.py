@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paiju.server.ports import Writer
-from paiju.server.rows import ActionWrite, HandWrite
+from paiju.server.rows import ActionWrite, HandWrite, Write
 from paiju.server.store import Store
 
 __all__ = ["SLOW_COMMIT", "After", "Journal"]
@@ -27,7 +27,7 @@ log = logging.getLogger("paiju.server")
 @dataclass(eq=False)
 class _Pending:
     room: Writer
-    write: ActionWrite | HandWrite
+    write: Write
     done: Callable[[], None]
     failed: Callable[[BaseException], None]
     landed: bool = False
@@ -117,7 +117,7 @@ class Journal:
     def add(
         self,
         room: Writer,
-        write: ActionWrite | HandWrite,
+        write: Write,
         done: Callable[[], None],
         failed: Callable[[BaseException], None],
     ) -> None:
@@ -293,7 +293,8 @@ class Journal:
             if took > SLOW_COMMIT:
                 log.warning("slow commit: %d writes took %.0f ms", len(batch), took * 1000)
             hands = sum(isinstance(p.write, HandWrite) for p in batch)
-            return _Outcome([None] * len(batch), took, hands, len(batch) - hands)
+            actions = sum(isinstance(p.write, ActionWrite) for p in batch)
+            return _Outcome([None] * len(batch), took, hands, actions)
         outcome = _Outcome([])
         for p in batch:
             began = time.perf_counter()
@@ -304,9 +305,8 @@ class Journal:
             else:
                 outcome.errors.append(None)
                 outcome.seconds += time.perf_counter() - began
-                hand = isinstance(p.write, HandWrite)
-                outcome.hands += hand
-                outcome.actions += not hand
+                outcome.hands += isinstance(p.write, HandWrite)
+                outcome.actions += isinstance(p.write, ActionWrite)
         return outcome
 
 

@@ -31,7 +31,7 @@ import collections
 import contextlib
 import secrets
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -592,10 +592,15 @@ class SharedStore(Store):
         """A displaced node's writes are refused by its leases' fence instead
         (:class:`StaleLease`: the cluster gives the rooms up)."""
 
-    def create_room(self, *args: Any, **kwargs: Any) -> int:
-        """Store a new room and its lease in one transaction: this node plays the rooms
-        it makes (:meth:`paiju.server.cluster.Cluster.place` chose it); none once this
-        process is :attr:`displaced`."""
+    def opened(self, room_id: int) -> None:
+        """This node plays the room it made (:meth:`paiju.server.cluster.Cluster.place`
+        chose it): the lease taken with the room goes into the fence (on the event loop,
+        which alone reads the fence)."""
+        self.fence[room_id] = self._new_leases.pop(room_id)
+
+    def _room_created(self, conn: Connection, room_id: int) -> None:
+        """Store a new room's lease in the room's transaction; none (and no room) once
+        this process is :attr:`displaced`."""
         if self.displaced:
             raise ServerError(
                 "unavailable",
@@ -603,11 +608,6 @@ class SharedStore(Store):
                 " process does): it makes no rooms; try again in a few seconds",
                 503,
             )
-        room_id = super().create_room(*args, **kwargs)
-        self.fence[room_id] = self._new_leases.pop(room_id)
-        return room_id
-
-    def _room_created(self, conn: Connection, room_id: int) -> None:
         epoch = conn.execute(
             text(
                 f"""INSERT INTO room_leases (room_id, node, epoch, expires_at)
@@ -677,14 +677,19 @@ class SharedStore(Store):
         """Nothing: a cluster node's hand ids come from the sequence itself."""
 
     def _fence(
-        self, conn: Connection, hands: Sequence[HandWrite], actions: Sequence[ActionWrite]
+        self,
+        conn: Connection,
+        hands: Sequence[HandWrite],
+        actions: Sequence[ActionWrite],
+        rooms: Set[int],
     ) -> Fence | None:
         """The :class:`~paiju.server.store.Fence` of the rooms written, which the
         transaction's first write checks (the lease rows locked and their epochs compared:
         :class:`StaleLease` before anything is written), and in which it then takes the
         locks of the players whose hands end in this transaction (in id order: no
         deadlock): the statement that settles them, after it, counts their balances from
-        what is stored (:attr:`counts_balances`)."""
+        what is stored (:attr:`counts_balances`). ``rooms`` (whose seats it writes) are
+        fenced too."""
         for h in hands:
             self._hand_rooms[h.id] = h.room_id
         unknown = [w.hand_id for w in actions if w.hand_id not in self._hand_rooms]
@@ -693,7 +698,7 @@ class SharedStore(Store):
                 select(t.hands.c.id, t.hands.c.room_id).where(t.hands.c.id.in_(set(unknown)))
             ).all()
             self._hand_rooms.update({int(r.id): int(r.room_id) for r in found})
-        rooms = {h.room_id for h in hands}
+        rooms = {*rooms, *(h.room_id for h in hands)}
         rooms.update(self._hand_rooms.get(w.hand_id, -1) for w in actions)
         if self.displaced or any(r not in self.fence for r in rooms):
             raise StaleLease({r for r in rooms if self.displaced or r not in self.fence})

@@ -552,4 +552,5 @@ ERROR_CODES: dict[str, str] = {
     "chat_too_long": "the chat text is longer than the server's chat_text_max",
     "chat_muted": "the seat's free text was stopped after reports; phrases and emotes only",
     "match_not_over": "再来一局 before the room's match is over",
+    "again_failed": "再来一局 failed: the next match's room could not be made (ask again)",
 }

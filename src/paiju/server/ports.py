@@ -15,7 +15,7 @@ from typing import Protocol
 from pydantic import BaseModel
 
 from paiju.errors import PaijuError
-from paiju.server.rows import ActionWrite, HandRow, HandWrite, PlayerRow
+from paiju.server.rows import HandRow, PlayerRow, Write
 
 __all__ = ["Cancellable", "Commits", "Peer", "RoomStore", "Writer"]
 
@@ -50,20 +50,11 @@ class Peer(Protocol):
 
 
 class RoomStore(Protocol):
-    """The database as a room writes it outside the group commit: seats, status, names,
-    hand ids and the hand in play."""
+    """The database as a room asks it outside the group commit: names, hand ids, the
+    hand in play, and its closing (its seats and status go through the group commit)."""
 
     def player_names(self, ids: Sequence[int]) -> dict[int, str]:
         """The names of these players."""
-
-    def set_seat(self, room_id: int, seat: int, player_id: int | None, is_bot: bool) -> None:
-        """Who holds a seat."""
-
-    def set_ready(self, room_id: int, seat: int, ready: bool) -> None:
-        """A seat's 准备 mark."""
-
-    def set_room_status(self, room_id: int, status: str) -> None:
-        """The room's status (waiting, playing, finished, closed)."""
 
     def close_room(self, room_id: int, void_hand: int | None) -> None:
         """Close the room for good; the hand in play (if any) is void."""
@@ -101,7 +92,7 @@ class Commits(Protocol):
     def add(
         self,
         room: Writer,
-        write: ActionWrite | HandWrite,
+        write: Write,
         done: Callable[[], None],
         failed: Callable[[BaseException], None],
     ) -> None:

@@ -51,7 +51,15 @@ from paiju.server.messages import (
 )
 from paiju.server.options import Limits, RoomOptions, RoomStatus
 from paiju.server.ports import Commits, Peer, RoomStore
-from paiju.server.rows import ActionWrite, HandEnding, HandRow, PlayerRow, RoomRow, Table
+from paiju.server.rows import (
+    ActionWrite,
+    HandEnding,
+    HandRow,
+    PlayerRow,
+    RoomRow,
+    SeatsWrite,
+    Table,
+)
 from paiju.server.seating import (
     SeatRuntime,
     bots_only,
@@ -88,7 +96,7 @@ class Host(Protocol):
     def placement(self, room_id: int) -> dict[str, str]:
         """The ``node`` and ``ws`` of a room's info on a cluster node (else nothing)."""
 
-    def again(self, room: Room, player: PlayerRow) -> Room:
+    async def again(self, room: Room, player: PlayerRow) -> Room:
         """再来一局: the next match at the same table, opened for ``player``."""
 
     def finished(self, room: Room) -> None:
@@ -263,19 +271,20 @@ class Room:
         starts as :meth:`join` would."""
         if self.status != "waiting":
             raise ServerError("room_started", f"room {self.id} has started", 409)
+        taken = []
         for i, (player, bot) in enumerate(zip(players, bots, strict=True)):
             rt = self.seats[i]
             if rt.player is not None:
                 continue
             if bot:
                 rt.bot = True
-                self.store.set_seat(self.id, i, None, True)
             elif player is not None:
                 rt.player = player
                 rt.ready = player == self.owner or not self.options.ready_check
-                self.store.set_seat(self.id, i, player, False)
-                if rt.ready:
-                    self.store.set_ready(self.id, i, True)
+            else:
+                continue
+            taken.append(i)
+        self._store_seats(taken)
         self._start_if_ready()
 
     @property
@@ -299,9 +308,7 @@ class Room:
         self.seats[seat].player = player.id
         self.seats[seat].ready = player.id == self.owner or not self.options.ready_check
         self.names[player.id] = player.name
-        self.store.set_seat(self.id, seat, player.id, False)
-        if self.seats[seat].ready:
-            self.store.set_ready(self.id, seat, True)
+        self._store_seats([seat])
         self._start_if_ready()
         return seat
 
@@ -312,7 +319,7 @@ class Room:
             raise ServerError("room_playing", f"room {self.id} has started: no 准备 now", 409)
         if self.seats[seat].ready != ready:
             self.seats[seat].ready = ready
-            self.store.set_ready(self.id, seat, ready)
+            self._store_seats([seat])
         self._start_if_ready()
 
     def _start_if_ready(self) -> None:
@@ -331,7 +338,7 @@ class Room:
         rt.auto_pass = False
         if self.status == "waiting":
             rt.player, rt.ready = None, False
-            self.store.set_seat(self.id, seat, None, False)
+            self._store_seats([seat])
         elif self.state is not None and self.acting():
             # Mid-hand: a bot plays the seat (托管) and the player may come back to it
             # (回到座位) until the hand ends; then the seat is the bot's for the rest of
@@ -353,8 +360,36 @@ class Room:
     def _give_to_bot(self, seat: int) -> None:
         rt = self.seats[seat]
         rt.player, rt.bot, rt.auto, rt.left, rt.auto_pass = None, True, False, False, False
-        self.store.set_seat(self.id, seat, None, True)
+        self._store_seats([seat])
         self._cancel_timer(rt)
+
+    def _store_seats(self, seats: list[int], status: str | None = None) -> None:
+        """Store these seats as they now stand (and the room's new ``status``) in the next
+        group commit, after the room's writes before them: the event loop never waits
+        for the database. The room's next client message waits for the commit."""
+        if not seats and status is None:
+            return
+        marks = tuple(
+            (i, rt.player, rt.bot, rt.ready and rt.player is not None)
+            for i in seats
+            for rt in (self.seats[i],)
+        )
+        write = SeatsWrite(self.id, marks, status)
+        self.hub.journal.add(self, write, _stored, self._seats_not_stored)
+
+    def _seats_not_stored(self, exc: BaseException) -> None:
+        """The database did not store seats of this room: refused for what they hold,
+        the room closes; failed, every seat (and the status) is written again later."""
+        log.error("room %s: could not store its seats: %r", self.id, exc)
+        if self.store.refused(exc):
+            self.close("storage_failure", f"the database refused this room's seats ({exc})")
+            return
+
+        def write_again() -> None:
+            if self.open:
+                self._store_seats(list(range(len(self.seats))), status=self.status)
+
+        self.loop.call_later(RETRY_AFTER, self._safe(write_again))
 
     def arm_fill(self) -> None:
         """Start with bots in the open seats ``fill_after`` seconds from now, if still waiting."""
@@ -369,12 +404,13 @@ class Room:
         """Fill open seats with bots and deal the first hand."""
         if self.status != "waiting":
             raise ServerError("room_started", f"room {self.id} has already started", 409)
+        filled = []
         for i, s in enumerate(self.seats):
             if s.player is None and not s.bot:
                 s.bot = True
-                self.store.set_seat(self.id, i, None, True)
+                filled.append(i)
         self.status = "playing"
-        self.store.set_room_status(self.id, "playing")
+        self._store_seats(filled, status="playing")
         self.announce()
         self.deal_after_seeds()
 
@@ -1316,3 +1352,7 @@ class Room:
             return self.over.model_copy(update={"next_hand_in": None})
         left = max(0.0, self._hand_at - self.loop.time())
         return self.over.model_copy(update={"next_hand_in": round(left, 1)})
+
+
+def _stored() -> None:
+    """Nothing to do once a room's seats are stored."""

@@ -1,6 +1,7 @@
 """What the server's floors hand each other about the database: the rows it reads (a
 player, a room, a hand with its log), the writes the journal commits (a new hand, an
-accepted action and the settlement it causes) and a room's table for its 总结算.
+accepted action and the settlement it causes, the seats of a room) and a room's table for
+its 总结算.
 
 Plain frozen data with no I/O, below the store that reads and writes them and the room
 that makes them."""
@@ -18,7 +19,9 @@ __all__ = [
     "HandWrite",
     "PlayerRow",
     "RoomRow",
+    "SeatsWrite",
     "Table",
+    "Write",
 ]
 
 
@@ -127,6 +130,23 @@ class HandWrite:
     client_seeds: tuple[str, ...] | None = None
     record_format: int = 1
     """The game's :attr:`~paiju.engine.Game.record_format`: the format of the log."""
+
+
+@dataclass(frozen=True)
+class SeatsWrite:
+    """Seats of a room as they now stand (before its first deal, or a seat a bot takes
+    over), and the room's new status if it changes with them: stored by the group commit
+    in order with the room's hands and actions."""
+
+    room_id: int
+    seats: tuple[tuple[int, int | None, bool, bool], ...]
+    """(seat, player (None: no player), is a bot, 准备) of each seat written."""
+    status: str | None = None
+    """The room's status from now on (None: unchanged)."""
+
+
+Write = ActionWrite | HandWrite | SeatsWrite
+"""What a room hands the group commit."""
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -38,6 +38,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     Engine,
+    bindparam,
     create_engine,
     event,
     func,
@@ -56,7 +57,16 @@ from paiju.server import batches as sql
 from paiju.server import tables as t
 from paiju.server.errors import ServerError
 from paiju.server.invites import new_code
-from paiju.server.rows import ActionWrite, HandEnding, HandRow, HandWrite, PlayerRow, RoomRow
+from paiju.server.rows import (
+    ActionWrite,
+    HandEnding,
+    HandRow,
+    HandWrite,
+    PlayerRow,
+    RoomRow,
+    SeatsWrite,
+    Write,
+)
 from paiju.server.watermark import Watermark
 
 __all__ = [
@@ -522,6 +532,42 @@ class Store:
         owner_id: int,
         bots: Sequence[bool],
     ) -> int:
+        """Store a new room (its seats empty but for the bots'); its id. The room is this
+        process's from now on (:meth:`opened`)."""
+        room_id = self._insert_room(code, options, game_options, seats, owner_id, bots)
+        self.opened(room_id)
+        return room_id
+
+    def new_room(
+        self,
+        code: str,
+        options: Mapping[str, Any],
+        game_options: Mapping[str, Any],
+        seats: int,
+        owner_id: int,
+        bots: Sequence[bool],
+    ) -> RoomRow:
+        """Store a new room and read it back, in any thread: the room is not this
+        process's until :meth:`opened` is called on the event loop."""
+        room_id = self._insert_room(code, options, game_options, seats, owner_id, bots)
+        row = self.room(room_id)
+        if row is None:
+            raise PaijuError(f"room {room_id} was stored and cannot be read back")
+        return row
+
+    def opened(self, room_id: int) -> None:
+        """A room just stored is played by this process: nothing to note here; a cluster
+        node holds its lease from now on (:class:`paiju.server.lease.SharedStore`)."""
+
+    def _insert_room(
+        self,
+        code: str,
+        options: Mapping[str, Any],
+        game_options: Mapping[str, Any],
+        seats: int,
+        owner_id: int,
+        bots: Sequence[bool],
+    ) -> int:
         self._refuse_displaced()
         for attempt in range(8):  # a random invite code taken already: draw another
             try:
@@ -768,40 +814,50 @@ class Store:
             {"sequence": sequence, "last": last_id},
         )
 
-    def append_actions(self, writes: Sequence[ActionWrite | HandWrite]) -> None:
+    def append_actions(self, writes: Sequence[Write]) -> None:
         """Store new hands and append actions (of any hands) in one transaction, settling
-        the hands the actions end. New hands go first: a hand's actions never share a
-        batch with a hand dealt before them (the next hand is dealt after a commit)."""
+        the hands the actions end, and the seats and status of rooms. New hands go first: a
+        hand's actions never share a batch with a hand dealt before them (the next hand is
+        dealt after a commit); the seats go last (they are other rows: a room's seats and
+        status never change with a settlement of the same room's hand in one batch)."""
         self._refuse_displaced()
         now = self.clock()
         balances: dict[int, int] = {}
         hands = [w for w in writes if isinstance(w, HandWrite)]
         actions = [w for w in writes if isinstance(w, ActionWrite)]
+        seats = [w for w in writes if isinstance(w, SeatsWrite)]
         if self._qmark:
             with self.engine.begin() as conn:
                 balances = self._append_sqlite(conn, hands, actions, now)
+                _write_seats(conn, seats)
             self._balances.update(balances)  # only once the transaction is committed
             if hands and self._watermark is not None:
                 self._watermark.stored_up_to(max(h.id for h in hands))
             return
         with self.engine.begin() as conn:
-            fence = self._fence(conn, hands, actions)
+            fence = self._fence(conn, hands, actions, {w.room_id for w in seats})
             if hands:
                 self._insert_hands_postgres(conn, hands, now, fence)
                 fence = None  # checked by the first write
                 self._advance_sequence(conn, max(h.id for h in hands))
             balances = self._append_postgres(conn, actions, now, fence)
+            _write_seats(conn, seats)
         self._balances.update(balances)  # only once the transaction is committed
         if hands and self._watermark is not None:
             self._watermark.stored_up_to(max(h.id for h in hands))
 
     def _fence(
-        self, conn: Connection, hands: Sequence[HandWrite], actions: Sequence[ActionWrite]
+        self,
+        conn: Connection,
+        hands: Sequence[HandWrite],
+        actions: Sequence[ActionWrite],
+        rooms: Set[int],
     ) -> sql.Fence | None:
         """Called first in every transaction of :meth:`append_actions` (not on the SQLite
         hot path): nothing here; a cluster node's store answers the
         :class:`~paiju.server.batches.Fence` of its room leases that the transaction's
-        first write checks (:class:`paiju.server.lease.SharedStore`)."""
+        first write checks (:class:`paiju.server.lease.SharedStore`); ``rooms`` are the
+        rooms whose seats the transaction writes besides its hands' and actions'."""
         return None
 
     def _insert_hands_postgres(
@@ -1100,3 +1156,32 @@ class Store:
     def count_actions(self) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(t.actions)).scalar() or 0)
+
+
+_SET_SEAT = (
+    update(t.room_seats)
+    .where(
+        t.room_seats.c.room_id == bindparam("w_room"), t.room_seats.c.seat == bindparam("w_seat")
+    )
+    .values(
+        player_id=bindparam("w_player"), is_bot=bindparam("w_bot"), is_ready=bindparam("w_ready")
+    )
+)
+_SET_STATUS = (
+    update(t.rooms).where(t.rooms.c.id == bindparam("w_room")).values(status=bindparam("w_status"))
+)
+
+
+def _write_seats(conn: Connection, writes: Sequence[SeatsWrite]) -> None:
+    """The seats and statuses of a group commit, in the order written (one statement a
+    table, its rows as ``executemany`` parameters)."""
+    seats = [
+        {"w_room": w.room_id, "w_seat": i, "w_player": p, "w_bot": b, "w_ready": r}
+        for w in writes
+        for i, p, b, r in w.seats
+    ]
+    if seats:
+        conn.execute(_SET_SEAT, seats)
+    statuses = [{"w_room": w.room_id, "w_status": w.status} for w in writes if w.status]
+    if statuses:
+        conn.execute(_SET_STATUS, statuses)

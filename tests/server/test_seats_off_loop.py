@@ -1,0 +1,137 @@
+"""A room's creation, its seats, 准备 marks and start are stored off the event loop: the
+room's row (and a cluster node's lease of it) is stored in a worker thread, and its seats
+and status go into the group commit with its first hand, under the node's leases. Rooms
+already played by the process keep answering meanwhile; what was stored is what the room
+holds. A real PostgreSQL (``tests/pg.py``), a single process and a cluster node."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+from test_placement import TTL
+
+from paiju.server.hub import Hub
+from paiju.server.lease import SharedStore
+from paiju.server.options import Limits, RoomOptions
+from paiju.server.rows import RoomRow
+from paiju.server.store import Store
+
+OPTIONS = RoomOptions(
+    seats=4,
+    bots=0,
+    time_limit=0,
+    bot_delay=0,
+    pause=0,
+    hands=1,
+    fill_after=None,
+    ready_check=True,
+    seed_wait=0,
+)
+
+
+@pytest.mark.parametrize("node", [False, True], ids=["single process", "cluster node"])
+def test_a_room_is_made_seated_and_started_without_a_query_on_the_loop(
+    postgres_db: str, node: bool
+) -> None:
+    store = SharedStore(postgres_db, "me", TTL) if node else Store(postgres_db)
+    hub = Hub(store, Limits(min_bot_delay=0))
+    ann, bob, cat = (store.create_player(name)[0] for name in ("ann", "bob", "cat"))
+    if isinstance(store, SharedStore):
+        store.top_up_hand_ids()  # the tick takes the deals' ids off the loop
+
+    threads: list[int] = []
+    statements: list[str] = []
+
+    @event.listens_for(store.engine, "before_cursor_execute")
+    def _seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+        threads.append(threading.get_ident())
+        statements.append(statement)
+
+    def stored(room_id: int) -> RoomRow:
+        """The room as stored, read by the test (its queries are not counted)."""
+        n = len(threads)
+        row = store.room(room_id)
+        del threads[n:], statements[n:]
+        assert row is not None
+        return row
+
+    async def run() -> tuple[int, int, list[bool]]:
+        loop_thread = threading.get_ident()
+        ticks = 0
+        going = True
+
+        async def ticking() -> None:  # a room of this process, answering meanwhile
+            nonlocal ticks
+            while going:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        beat = asyncio.create_task(ticking())
+        room = await hub.create_room(ann, "1301", OPTIONS, {}, 0)
+        room.join(bob, None)
+        room.join(cat, None)
+        await room.settled()
+        waiting = stored(room.id)
+        room.set_ready(1, True)
+        await room.settled()
+        ready = stored(room.id)
+        room.start()  # the owner starts: a bot takes the last seat, the first hand is dealt
+        await room.settled()
+        going = False
+        await beat
+        assert threads, "nothing was stored"
+        on_loop = [s for t, s in zip(threads, statements, strict=True) if t == loop_thread]
+        assert not on_loop, on_loop
+        assert waiting.status == "waiting"
+        assert waiting.seat_players == (ann.id, bob.id, cat.id, None)
+        assert waiting.ready_marks() == (True, False, False, False)
+        room.stop_clocks()
+        return room.id, ticks, list(ready.ready_marks())
+
+    try:
+        room_id, ticks, ready = asyncio.run(run())
+        assert ticks > 1
+        assert ready == [True, True, False, False]
+        row = store.room(room_id)
+        assert row is not None and row.status == "playing"
+        assert row.seat_players == (ann.id, bob.id, cat.id, None)
+        assert row.seat_bots == (False, False, False, True)
+        hand = store.current_hand(room_id)
+        assert hand is not None and hand.status == "playing"
+        if isinstance(store, SharedStore):
+            assert room_id in store.fence  # the lease taken with the room is held
+            assert store.leases.holders([room_id])[room_id].node == "me"
+    finally:
+        store.close()
+
+
+def test_two_players_asking_for_the_next_match_at_once_get_one_room(postgres_db: str) -> None:
+    """再来一局 asked by two seated players while the first asker's room is still being
+    stored (off the loop): both get that room, and only one room is made."""
+    store = Store(postgres_db)
+    hub = Hub(store, Limits(min_bot_delay=0))
+    ann, bob = (store.create_player(name)[0] for name in ("ann", "bob"))
+    options = OPTIONS.model_copy(update={"seats": 2, "ready_check": False})
+
+    async def run() -> tuple[int, int, int]:
+        room = await hub.create_room(ann, "1301", options, {}, 0)
+        room.join(bob, None)  # full and ready: the room starts
+        await room.settled()
+        room.stop_clocks()
+        room.status = "finished"  # the match is over (the test need not play it)
+        first, second = await asyncio.gather(hub.again(room, bob), hub.again(room, ann))
+        assert first is second and room.next_room == first.id
+        assert first.seat_of(bob.id) == 1 and first.seat_of(ann.id) == 0
+        assert first.owner == bob.id
+        await first.settled()
+        return room.id, first.id, len(store.rooms())
+
+    try:
+        old, new, rooms = asyncio.run(run())
+        assert rooms == 2 and new != old
+    finally:
+        store.close()
