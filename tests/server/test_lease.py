@@ -623,12 +623,15 @@ def test_a_nodes_hand_ids_are_taken_ahead_of_its_deals(postgres_db: str) -> None
         asked.append(statement)
 
     try:
+        assert store.hand_ids_low()
         store.top_up_hand_ids()  # none yet: a block
         assert len(asked) == 1
         first = [store.new_hand_id() for _ in range(HAND_IDS // 2)]
+        assert not store.hand_ids_low()  # the tick does not go to a worker thread
         store.top_up_hand_ids()  # half a block left: enough, nothing asked
         assert len(asked) == 1
         first.append(store.new_hand_id())
+        assert store.hand_ids_low()
         store.top_up_hand_ids()  # less than half: the next block
         assert len(asked) == 2
         rest = [store.new_hand_id() for _ in range(HAND_IDS + HAND_IDS // 2 - 1)]

@@ -1,7 +1,8 @@
 """A node taking over the rooms of a dead node reads them off its event loop: the rooms'
-rows and the hands in play come from a worker thread, while the rooms the node plays
-already keep answering; each room is then resumed on the loop from what was read, and a
-room that finished meanwhile gives its lease back. A real PostgreSQL (``tests/pg.py``)."""
+rows, the hands in play and the players' names come from a worker thread, while the rooms
+the node plays already keep answering; each room is then resumed on the loop from what was
+read (the lobby lists them with no query), and a room that finished meanwhile gives its
+lease back. A real PostgreSQL (``tests/pg.py``)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ def test_rooms_taken_over_are_read_off_the_loop(postgres_db: str) -> None:
     bots = [False, True, True, True]
     waiting = [dead.create_room("1301", {}, {}, 4, player.id, bots) for _ in range(3)]
     playing = dead.create_room("1301", {}, {}, 4, player.id, bots)
+    for room in [*waiting, playing]:
+        dead.set_seat(room, 0, player.id, False)
     dead.set_room_status(playing, "playing")  # no hand yet: the first deal comes
     finished = dead.create_room("1301", {}, {}, 4, player.id, bots)
     with store.engine.begin() as conn:  # the dead node's leases ran out
@@ -59,6 +62,8 @@ def test_rooms_taken_over_are_read_off_the_loop(postgres_db: str) -> None:
 
         beat = asyncio.create_task(ticking())
         taken = await me._adopt(claimed)
+        infos = [room.info() for room in hub.rooms.values()]  # the lobby lists them at once
+        assert {tuple(i.players) for i in infos} == {("玩家", "bot", "bot", "bot")}
         going = False
         await beat
         assert on, "the takeover read nothing"

@@ -59,7 +59,7 @@ from paiju.server.messages import RoomInfo
 from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
 from paiju.server.net import keep_alive_seconds, replayed
 from paiju.server.ports import Writer
-from paiju.server.rows import HandRow, RoomRow, Write
+from paiju.server.rows import HandRow, RoomRow, Write, seated
 from paiju.server.store import token_status
 
 if TYPE_CHECKING:
@@ -354,8 +354,9 @@ class Cluster:
             return
         if not ok or not self.db_ok:
             return
-        with contextlib.suppress(Exception):  # the next deals' ids, taken off the loop
-            await asyncio.to_thread(self.store.top_up_hand_ids)
+        if self.store.hand_ids_low():
+            with contextlib.suppress(Exception):  # the next deals' ids, taken off the loop
+                await asyncio.to_thread(self.store.top_up_hand_ids)
         # the least loaded live nodes take over first
         mine = (len(self.hub.rooms), self.config.name)
         rank = sum(1 for n in self.nodes.values() if (n.rooms, n.name) < mine)
@@ -459,7 +460,7 @@ class Cluster:
         since gives its lease back."""
         fence = self.store.fence
         try:
-            found = await asyncio.to_thread(self._taken, [r for r, _ in claimed])
+            found, names = await asyncio.to_thread(self._taken, [r for r, _ in claimed])
         except Exception:
             for room_id, epoch in claimed:  # held: the next tick gives them back
                 fence.setdefault(room_id, epoch)
@@ -479,7 +480,7 @@ class Cluster:
             old = self.hub.rooms.pop(room_id, None)
             if old is not None:
                 _silence(old)
-            if self.hub.resume_room(row, hand) is not None:
+            if self.hub.resume_room(row, hand, names) is not None:
                 count += 1
                 self.adopted += 1
                 log.info("node %s: took over room %d (lease %d)", self.config.name, room_id, epoch)
@@ -490,14 +491,17 @@ class Cluster:
                 await asyncio.to_thread(self.store.leases.release, over)
         return count
 
-    def _taken(self, room_ids: list[int]) -> dict[int, tuple[RoomRow, HandRow | None]]:
-        """The rows of rooms just taken over and the latest hand of each one in play (in a
-        worker thread: queries of the database)."""
+    def _taken(
+        self, room_ids: list[int]
+    ) -> tuple[dict[int, tuple[RoomRow, HandRow | None]], dict[int, str]]:
+        """The rows of rooms just taken over, the latest hand of each one in play, and the
+        names of their players (in a worker thread: queries of the database)."""
         rows = self.store.rooms_by_id(room_ids)
-        return {
+        found = {
             r.id: (r, self.store.current_hand(r.id) if r.status == "playing" else None)
             for r in rows.values()
         }
+        return found, self.store.player_names(seated(rows.values()))
 
     def drop(self, room_id: int, why: str, release: bool = False) -> None:
         """Stop playing a room here: its sockets are told where it went (or that it is

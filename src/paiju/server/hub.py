@@ -12,7 +12,7 @@ import collections
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
 from paiju.engine import Game
@@ -24,7 +24,7 @@ from paiju.server.journal import Journal
 from paiju.server.messages import MatchSummaryMsg
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.room import Room
-from paiju.server.rows import HandRow, PlayerRow, RoomRow, Table
+from paiju.server.rows import HandRow, PlayerRow, RoomRow, Table, seated
 from paiju.server.store import Store, off_loop
 from paiju.server.summary import room_summary
 
@@ -57,25 +57,31 @@ class Hub:
 
     def recover(self) -> int:
         """Load every unfinished room; resume hands in play where they were. Returns the count."""
-        return sum(
-            self.recover_room(row) is not None for row in self.store.rooms(["waiting", "playing"])
-        )
+        rows = self.store.rooms(["waiting", "playing"])
+        names = self.store.player_names(seated(rows))
+        return sum(self.recover_room(row, names) is not None for row in rows)
 
-    def recover_room(self, row: RoomRow) -> Room | None:
+    def recover_room(self, row: RoomRow, names: Mapping[int, str] | None = None) -> Room | None:
         """Load one unfinished room and resume its hand where it was (a restart); None if
-        it cannot be loaded."""
+        it cannot be loaded. ``names``: its players' (read here when not given)."""
         hand = self.store.current_hand(row.id) if row.status == "playing" else None
-        return self.resume_room(row, hand)
+        if names is None:
+            names = self.store.player_names(seated([row]))
+        return self.resume_room(row, hand, names)
 
-    def resume_room(self, row: RoomRow, hand: HandRow | None) -> Room | None:
+    def resume_room(
+        self, row: RoomRow, hand: HandRow | None, names: Mapping[int, str]
+    ) -> Room | None:
         """One unfinished room, its latest ``hand`` (in play or just over; None: none yet)
-        read already: loaded, and that hand resumed where it was (a restart, or a cluster
-        node taking over a room whose node died); None if it cannot be loaded."""
+        and its players' ``names`` read already: loaded, and that hand resumed where it was
+        (a restart, or a cluster node taking over a room whose node died); None if it
+        cannot be loaded."""
         try:
             room = Room(self, row)
         except PaijuError as exc:
             log.error("room %s (%s) cannot be loaded: %s", row.id, row.code, exc)
             return None
+        room.names.update((p, names[p]) for p in seated([row]) if p in names)
         self.rooms[row.id] = room
         if row.status != "playing":
             room.arm_fill()
@@ -326,6 +332,7 @@ class Hub:
             options = room.options.model_copy(update={"bots": 0})
             new = await self.create_room(player, room.code, options, dict(room.game_options), seat)
             players = [None if s.bot else s.player for s in room.seats]
+            new.names.update(room.names)
             new.take_seats(players, [s.bot for s in room.seats])
             room.again(new)
         except asyncio.CancelledError:

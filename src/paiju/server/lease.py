@@ -654,10 +654,15 @@ class SharedStore(Store):
             self._hand_ids.extend(self._take_hand_ids())
         return self._hand_ids.popleft()
 
+    def hand_ids_low(self) -> bool:
+        """Whether less than half a block of hand ids is left (:meth:`top_up_hand_ids`
+        would take the next block)."""
+        return len(self._hand_ids) < HAND_IDS // 2
+
     def top_up_hand_ids(self) -> None:
         """Take the next block of hand ids when less than half a block is left (the
-        cluster's tick calls it from a worker thread each second)."""
-        if len(self._hand_ids) < HAND_IDS // 2:
+        cluster's tick calls it from a worker thread when :meth:`hand_ids_low`)."""
+        if self.hand_ids_low():
             self._hand_ids.extend(self._take_hand_ids())
 
     def _take_hand_ids(self) -> list[int]:

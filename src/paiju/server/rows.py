@@ -8,7 +8,7 @@ that makes them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,7 @@ __all__ = [
     "SeatsWrite",
     "Table",
     "Write",
+    "seated",
 ]
 
 
@@ -162,3 +163,8 @@ class Table:
     context: Mapping[str, Any] = field(default_factory=dict)
     """What the room's last finished hand carried on (to count that hand's winners)."""
     game_options: Mapping[str, Any] = field(default_factory=dict)
+
+
+def seated(rows: Iterable[RoomRow]) -> list[int]:
+    """The players seated in these rooms (each once, in id order)."""
+    return sorted({p for row in rows for p in row.seat_players if p is not None})
