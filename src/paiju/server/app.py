@@ -336,7 +336,8 @@ def create_app(
     @app.get("/api/players/me/invites")
     async def my_invites(me: Me) -> dict[str, Any]:
         """The invitations to a table waiting for the player (the last ten minutes)."""
-        return {"invites": [inv.to_json() for inv in invitations().waiting(me.id)]}
+        waiting = await off_loop(store(), invitations().waiting, me.id)
+        return {"invites": [inv.to_json() for inv in waiting]}
 
     @app.post("/api/rooms/{room_id}/invite")
     async def invite_player(room_id: Id, body: InviteRequest, me: Me) -> dict[str, Any]:
@@ -349,7 +350,7 @@ def create_app(
         names = await off_loop(store(), store().player_names, [body.player])
         if names.get(body.player) is None:
             raise ServerError("no_player", f"no player {body.player}", 404)
-        invitations().send(body.player, room_id, me.id)
+        await off_loop(store(), invitations().send, body.player, room_id, me.id)
         return {"invited": body.player, "room": room_id}
 
     @app.get("/api/players/me/record")
@@ -424,7 +425,7 @@ def create_app(
             await hub().guard.check_join(me.id)
             seat = room.join(me, body.seat)
         await room.settled()  # the seat is stored before it is answered
-        invitations().drop(me.id, room_id)
+        await off_loop(store(), invitations().drop, me.id, room_id)
         info = room.info()
         return RoomCreated(room=info, seat=seat, ws=info.ws or f"/ws/rooms/{room.id}")
 
