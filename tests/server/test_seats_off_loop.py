@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from test_placement import TTL
 from paiju.server.hub import Hub
 from paiju.server.lease import SharedStore
 from paiju.server.options import Limits, RoomOptions
-from paiju.server.rows import RoomRow
+from paiju.server.rows import RoomRow, SeatsWrite
 from paiju.server.store import Store
 
 OPTIONS = RoomOptions(
@@ -133,5 +134,31 @@ def test_two_players_asking_for_the_next_match_at_once_get_one_room(postgres_db:
     try:
         old, new, rooms = asyncio.run(run())
         assert rooms == 2 and new != old
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("db", ["sqlite", "postgresql"])
+def test_seats_written_by_the_group_commit_never_reopen_a_finished_room(
+    db: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """A room's seats and status written in a group commit: the seats as they stand, the
+    status moved from waiting to playing; a status written late (a write tried again
+    after the database failed) does not reopen a room whose match is over."""
+    url = str(tmp_path / "paiju.db") if db == "sqlite" else request.getfixturevalue("postgres_db")
+    store = Store(url)
+    try:
+        ann, _ = store.create_player("ann")
+        room = store.create_room("1301", {}, {}, 3, ann.id, [False, False, True])
+        store.append_actions([SeatsWrite(room, ((0, ann.id, False, True),), "playing")])
+        row = store.room(room)
+        assert row is not None and row.status == "playing"
+        assert row.seat_players == (ann.id, None, None) and row.seat_bots == (False, False, True)
+        assert row.ready_marks() == (True, False, False)
+        store.set_room_status(room, "finished")
+        store.append_actions([SeatsWrite(room, ((1, None, True, False),), "playing")])
+        row = store.room(room)
+        assert row is not None and row.status == "finished"  # not reopened
+        assert row.seat_bots == (False, True, True)  # the seat is written all the same
     finally:
         store.close()

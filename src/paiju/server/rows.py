@@ -143,7 +143,8 @@ class SeatsWrite:
     seats: tuple[tuple[int, int | None, bool, bool], ...]
     """(seat, player (None: no player), is a bot, 准备) of each seat written."""
     status: str | None = None
-    """The room's status from now on (None: unchanged)."""
+    """The room's status from now on, ``waiting`` or ``playing`` (None: unchanged); a room
+    whose match is over or closed stays so."""
 
 
 Write = ActionWrite | HandWrite | SeatsWrite

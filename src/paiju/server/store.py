@@ -1168,8 +1168,12 @@ _SET_SEAT = (
     )
 )
 _SET_STATUS = (
-    update(t.rooms).where(t.rooms.c.id == bindparam("w_room")).values(status=bindparam("w_status"))
+    update(t.rooms)
+    .where(t.rooms.c.id == bindparam("w_room"), t.rooms.c.status.in_(["waiting", "playing"]))
+    .values(status=bindparam("w_status"))
 )
+"""A room's status as its seats move it (waiting, playing): never over the end of its match
+or its closing, which the settlement and the closing write."""
 
 
 def _write_seats(conn: Connection, writes: Sequence[SeatsWrite]) -> None:
