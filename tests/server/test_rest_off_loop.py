@@ -7,11 +7,10 @@ real PostgreSQL (``tests/pg.py``); the app in this process (its lifespan run by 
 from __future__ import annotations
 
 import asyncio
-import threading
 from typing import Any
 
 import httpx
-from sqlalchemy import event
+from loop_watch import LoopWatch
 from sqlalchemy.engine import Engine
 
 from paiju.server.app import create_app
@@ -31,15 +30,8 @@ WAITING = {
 
 def test_a_tables_rest_calls_run_no_statement_on_the_loop(postgres_db: str) -> None:
     app = create_app(postgres_db, Limits(min_bot_delay=0))
-    threads: list[int] = []
-    statements: list[str] = []
-
-    def seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
-        threads.append(threading.get_ident())
-        statements.append(statement)
 
     async def run() -> dict[str, Any]:
-        loop = threading.get_ident()
         transport = httpx.ASGITransport(app=app)
         async with (
             app.router.lifespan_context(app),
@@ -53,8 +45,7 @@ def test_a_tables_rest_calls_run_no_statement_on_the_loop(postgres_db: str) -> N
                 assert answer.status_code < 300, answer.text
                 return answer.json()
 
-            event.listen(Engine, "before_cursor_execute", seen)
-            try:
+            async with LoopWatch(Engine) as watch:  # the app started: from now on
                 ann = await call("POST", "/api/players", None, name="ann")
                 bob = await call("POST", "/api/players", None, name="bob")
                 cat = await call("POST", "/api/players", None, name="cat")
@@ -67,11 +58,8 @@ def test_a_tables_rest_calls_run_no_statement_on_the_loop(postgres_db: str) -> N
                 left = await call("GET", "/api/players/me/invites", bob["token"])
                 await call("POST", f"/api/rooms/{room}/start", ann["token"])
                 info = await call("GET", f"/api/rooms/{room}", ann["token"])
-            finally:
-                event.remove(Engine, "before_cursor_execute", seen)
-            assert threads, "nothing was asked of the database"
-            on_loop = [s for t, s in zip(threads, statements, strict=True) if t == loop]
-            assert not on_loop, on_loop
+            assert watch.seen, "nothing was asked of the database"
+            assert not watch.on_loop(), watch.on_loop()
             assert [i["room"] for i in invites["invites"]] == [room]
             assert left["invites"] == []  # answered by taking the seat
             return info

@@ -7,12 +7,10 @@ holds. A real PostgreSQL (``tests/pg.py``), a single process and a cluster node.
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
-from typing import Any
 
 import pytest
-from sqlalchemy import event
+from loop_watch import LoopWatch
 from test_placement import TTL
 
 from paiju.server.hub import Hub
@@ -44,54 +42,34 @@ def test_a_room_is_made_seated_and_started_without_a_query_on_the_loop(
     if isinstance(store, SharedStore):
         store.top_up_hand_ids()  # the tick takes the deals' ids off the loop
 
-    threads: list[int] = []
-    statements: list[str] = []
-
-    @event.listens_for(store.engine, "before_cursor_execute")
-    def _seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
-        threads.append(threading.get_ident())
-        statements.append(statement)
+    watch = LoopWatch(store.engine)
 
     def stored(room_id: int) -> RoomRow:
         """The room as stored, read by the test (its queries are not counted)."""
-        n = len(threads)
-        row = store.room(room_id)
-        del threads[n:], statements[n:]
+        with watch.aside():
+            row = store.room(room_id)
         assert row is not None
         return row
 
     async def run() -> tuple[int, int, list[bool]]:
-        loop_thread = threading.get_ident()
-        ticks = 0
-        going = True
-
-        async def ticking() -> None:  # a room of this process, answering meanwhile
-            nonlocal ticks
-            while going:
-                ticks += 1
-                await asyncio.sleep(0)
-
-        beat = asyncio.create_task(ticking())
-        room = await hub.create_room(ann, "1301", OPTIONS, {}, 0)
-        room.join(bob, None)
-        room.join(cat, None)
-        await room.settled()
-        waiting = stored(room.id)
-        room.set_ready(1, True)
-        await room.settled()
-        ready = stored(room.id)
-        room.start()  # the owner starts: a bot takes the last seat, the first hand is dealt
-        await room.settled()
-        going = False
-        await beat
-        assert threads, "nothing was stored"
-        on_loop = [s for t, s in zip(threads, statements, strict=True) if t == loop_thread]
-        assert not on_loop, on_loop
+        async with watch:  # a room of this process answers meanwhile
+            room = await hub.create_room(ann, "1301", OPTIONS, {}, 0)
+            room.join(bob, None)
+            room.join(cat, None)
+            await room.settled()
+            waiting = stored(room.id)
+            room.set_ready(1, True)
+            await room.settled()
+            ready = stored(room.id)
+            room.start()  # the owner starts: a bot takes the last seat, the first hand is dealt
+            await room.settled()
+        assert watch.seen, "nothing was stored"
+        assert not watch.on_loop(), watch.on_loop()
         assert waiting.status == "waiting"
         assert waiting.seat_players == (ann.id, bob.id, cat.id, None)
         assert waiting.ready_marks() == (True, False, False, False)
         room.stop_clocks()
-        return room.id, ticks, list(ready.ready_marks())
+        return room.id, watch.turns, list(ready.ready_marks())
 
     try:
         room_id, ticks, ready = asyncio.run(run())

@@ -7,10 +7,9 @@ lease back. A real PostgreSQL (``tests/pg.py``)."""
 from __future__ import annotations
 
 import asyncio
-import threading
-from typing import Any
 
-from sqlalchemy import event, text
+from loop_watch import LoopWatch
+from sqlalchemy import text
 from test_placement import TTL
 
 from paiju.server.cluster import Cluster, NodeConfig
@@ -39,40 +38,21 @@ def test_rooms_taken_over_are_read_off_the_loop(postgres_db: str) -> None:
     with store.engine.begin() as conn:  # over between the claim and the takeover
         conn.execute(text("UPDATE rooms SET status = 'finished' WHERE id = :r"), {"r": finished})
 
-    on: list[int] = []
-    sql: list[str] = []
-
-    @event.listens_for(store.engine, "before_cursor_execute")
-    def _seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
-        if "nextval" in statement:
-            return  # the playing room's first deal takes a block of hand ids: not a read
-        on.append(threading.get_ident())
-        sql.append(statement)
+    # the playing room's first deal takes a block of hand ids: not a read
+    watch = LoopWatch(store.engine, skip=("nextval",))
 
     async def run() -> tuple[int, int]:
-        loop_thread = threading.get_ident()
-        ticks = 0
-        going = True
-
-        async def ticking() -> None:  # a room of this node, answering meanwhile
-            nonlocal ticks
-            while going:
-                ticks += 1
-                await asyncio.sleep(0)
-
-        beat = asyncio.create_task(ticking())
-        taken = await me._adopt(claimed)
-        infos = [room.info() for room in hub.rooms.values()]  # the lobby lists them at once
+        async with watch:  # a room of this node answers meanwhile
+            taken = await me._adopt(claimed)
+            infos = [room.info() for room in hub.rooms.values()]  # the lobby lists them at once
         assert {tuple(i.players) for i in infos} == {("玩家", "bot", "bot", "bot")}
-        going = False
-        await beat
-        assert on, "the takeover read nothing"
-        assert loop_thread not in on, [q for i, q in zip(on, sql, strict=True) if i == loop_thread]
+        assert watch.seen, "the takeover read nothing"
+        assert not watch.on_loop(), watch.on_loop()
         for room in hub.rooms.values():
             room.stop_clocks()
             if room.next_hand is not None:
                 room.next_hand.cancel()
-        return taken, ticks
+        return taken, watch.turns
 
     try:
         taken, ticks = asyncio.run(run())
