@@ -534,7 +534,7 @@ class Store:
     ) -> int:
         """Store a new room (its seats empty but for the bots'); its id. The room is this
         process's from now on (:meth:`opened`)."""
-        room_id = self._insert_room(code, options, game_options, seats, owner_id, bots)
+        room_id = self.new_room(code, options, game_options, seats, owner_id, bots).id
         self.opened(room_id)
         return room_id
 
@@ -549,7 +549,38 @@ class Store:
     ) -> RoomRow:
         """Store a new room and read it back, in any thread: the room is not this
         process's until :meth:`opened` is called on the event loop."""
-        room_id = self._insert_room(code, options, game_options, seats, owner_id, bots)
+        self._refuse_displaced()
+        for attempt in range(8):  # a random invite code taken already: draw another
+            try:
+                with self.engine.begin() as conn:
+                    key = conn.execute(
+                        insert(t.rooms).values(
+                            invite=new_code(),
+                            code=code,
+                            options=dict(options),
+                            game_options=dict(game_options),
+                            seats=seats,
+                            owner_id=owner_id,
+                            status="waiting",
+                            hands_played=0,
+                            context={},
+                            created_at=self.clock(),
+                        )
+                    ).inserted_primary_key
+                    assert key is not None
+                    room_id = int(key[0])
+                    conn.execute(
+                        insert(t.room_seats),
+                        [
+                            {"room_id": room_id, "seat": s, "player_id": None, "is_bot": bots[s]}
+                            for s in range(seats)
+                        ],
+                    )
+                    self._room_created(conn, room_id)
+                break
+            except IntegrityError:
+                if attempt == 7:
+                    raise
         row = self.room(room_id)
         if row is None:
             raise PaijuError(f"room {room_id} was stored and cannot be read back")
@@ -558,60 +589,6 @@ class Store:
     def opened(self, room_id: int) -> None:
         """A room just stored is played by this process: nothing to note here; a cluster
         node holds its lease from now on (:class:`paiju.server.lease.SharedStore`)."""
-
-    def _insert_room(
-        self,
-        code: str,
-        options: Mapping[str, Any],
-        game_options: Mapping[str, Any],
-        seats: int,
-        owner_id: int,
-        bots: Sequence[bool],
-    ) -> int:
-        self._refuse_displaced()
-        for attempt in range(8):  # a random invite code taken already: draw another
-            try:
-                return self._create_room(code, options, game_options, seats, owner_id, bots)
-            except IntegrityError:
-                if attempt == 7:
-                    raise
-        raise AssertionError("unreachable")
-
-    def _create_room(
-        self,
-        code: str,
-        options: Mapping[str, Any],
-        game_options: Mapping[str, Any],
-        seats: int,
-        owner_id: int,
-        bots: Sequence[bool],
-    ) -> int:
-        with self.engine.begin() as conn:
-            key = conn.execute(
-                insert(t.rooms).values(
-                    invite=new_code(),
-                    code=code,
-                    options=dict(options),
-                    game_options=dict(game_options),
-                    seats=seats,
-                    owner_id=owner_id,
-                    status="waiting",
-                    hands_played=0,
-                    context={},
-                    created_at=self.clock(),
-                )
-            ).inserted_primary_key
-            assert key is not None
-            room_id = int(key[0])
-            conn.execute(
-                insert(t.room_seats),
-                [
-                    {"room_id": room_id, "seat": s, "player_id": None, "is_bot": bots[s]}
-                    for s in range(seats)
-                ],
-            )
-            self._room_created(conn, room_id)
-        return room_id
 
     def _room_created(self, conn: Connection, room_id: int) -> None:
         """Last statement of the transaction that stores a new room: nothing here; a
