@@ -572,7 +572,7 @@ class Cluster:
                 client.error("wrong_node", message)
                 client.close(WRONG_NODE_CLOSE, "wrong_node")
 
-    # -- where new rooms go ------------------------------------------------------------
+    # -- calls other nodes passed on --------------------------------------------------
 
     def trusts(self, passed: str) -> bool:
         """Whether ``passed`` (the :data:`FORWARDED` header of a call) is the cluster's
