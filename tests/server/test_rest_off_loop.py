@@ -1,8 +1,9 @@
 """The REST calls of a table's life ask PostgreSQL off the event loop: registering, making a
-room, 邀请 a table-mate, the invitations a player polls for, taking the seat, 准备 and the
-start. Each of them, made through the app as a client makes it, runs no statement on the
-loop's thread, so that the rooms the server plays meanwhile never wait for the database. A
-real PostgreSQL (``tests/pg.py``); the app in this process (its lifespan run by the test)."""
+room, 邀请 a table-mate, the invitations a player polls for, taking the seat, 准备, the
+start and the owner's closing. Each of them, made through the app as a client makes it,
+runs no statement on the loop's thread, so that the rooms the server plays meanwhile never
+wait for the database. A real PostgreSQL (``tests/pg.py``); the app in this process (its
+lifespan run by the test)."""
 
 from __future__ import annotations
 
@@ -58,10 +59,12 @@ def test_a_tables_rest_calls_run_no_statement_on_the_loop(postgres_db: str) -> N
                 left = await call("GET", "/api/players/me/invites", bob["token"])
                 await call("POST", f"/api/rooms/{room}/start", ann["token"])
                 info = await call("GET", f"/api/rooms/{room}", ann["token"])
+                closed = await call("POST", f"/api/rooms/{room}/close", ann["token"])
             assert watch.seen, "nothing was asked of the database"
             assert not watch.on_loop(), watch.on_loop()
             assert [i["room"] for i in invites["invites"]] == [room]
             assert left["invites"] == []  # answered by taking the seat
+            assert closed["status"] == "closed"
             return info
 
     info = asyncio.run(run())

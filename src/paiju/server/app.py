@@ -43,6 +43,7 @@ from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
 from paiju.server.invitations import Invitations
 from paiju.server.invites import is_code, normalize
+from paiju.server.lease import StaleLease
 from paiju.server.messages import (
     ErrorMsg,
     Hello,
@@ -447,7 +448,11 @@ def create_app(
         if not room.open:
             raise ServerError("room_over", f"room {room_id} is already {room.status}", 409)
         by = "the operator" if operator else "its owner"
+        await room.settled()  # the actions it holds first: the hand closed is the one stored
         room.close("room_closed", f"room {room_id} was closed by {by}")
+        await room.settled()  # and its closing stored before it is answered
+        if hub().rooms.get(room_id) is not room:  # a cluster node: the room moved meanwhile
+            raise StaleLease([room_id])
         return room.info()
 
     @app.post("/api/rooms/{room_id}/leave")

@@ -50,14 +50,11 @@ class Peer(Protocol):
 
 
 class RoomStore(Protocol):
-    """The database as a room asks it outside the group commit: names, hand ids, the
-    hand in play, and its closing (its seats and status go through the group commit)."""
+    """The database as a room asks it outside the group commit: names, hand ids and the
+    hand in play (its seats, status and closing go through the group commit)."""
 
     def player_names(self, ids: Sequence[int]) -> dict[int, str]:
         """The names of these players."""
-
-    def close_room(self, room_id: int, void_hand: int | None) -> None:
-        """Close the room for good; the hand in play (if any) is void."""
 
     def new_hand_id(self) -> int:
         """The id of the next hand dealt."""

@@ -53,6 +53,7 @@ from paiju.server.options import Limits, RoomOptions, RoomStatus
 from paiju.server.ports import Commits, Peer, RoomStore
 from paiju.server.rows import (
     ActionWrite,
+    ClosingWrite,
     HandEnding,
     HandRow,
     PlayerRow,
@@ -111,6 +112,9 @@ RETRY_AFTER = 1.0
 RECOVERED_LOOK = 30.0
 """Seconds the last result is held after a restart between hands (at most ``pause``): the
 players' clients reconnect and see it again, and the next hand comes at their 继续."""
+CLOSING_TRIES = 10
+"""How many times a room's closing is written while the database fails, a try every
+:data:`RETRY_AFTER` seconds."""
 
 
 class Room:
@@ -696,14 +700,7 @@ class Room:
             self.next_hand = None
         self._drop_window()
         void = self.hand_id if self.state is not None else None  # only a hand in play
-        try:
-            self.store.close_room(self.id, void)
-        except PaijuError as exc:
-            if exc.code == "stale_lease":
-                raise  # a cluster node: the room is another node's now (and dropped here)
-            log.exception("room %s: could not record its closing", self.id)
-        except Exception:
-            log.exception("room %s: could not record its closing", self.id)
+        self._store_closing(ClosingWrite(self.id, void), CLOSING_TRIES)
         self.state = None
         self.status = "closed"
         text = ErrorMsg(code=code, message=message).model_dump_json()
@@ -711,6 +708,20 @@ class Room:
             client.send(text)
         self.announce()
         self.hub.finished(self)
+
+    def _store_closing(self, write: ClosingWrite, tries: int) -> None:
+        """The closing in the next group commit, after the room's writes before it; failed
+        with the database (not refused), written again after :data:`RETRY_AFTER` seconds,
+        ``tries`` times in all (else the room is still open in the database: it is resumed
+        from its log when the server starts again, and nothing is lost)."""
+
+        def failed(exc: BaseException) -> None:
+            log.error("room %s: could not record its closing: %r", self.id, exc)
+            if tries > 1 and not self.store.refused(exc):
+                again = functools.partial(self._store_closing, write, tries - 1)
+                self.loop.call_later(RETRY_AFTER, self._safe(again))
+
+        self.hub.journal.add(self, write, _stored, failed)
 
     def _ending(self, state: State) -> HandEnding:
         return hands.ending(

@@ -1,7 +1,7 @@
 """What the server's floors hand each other about the database: the rows it reads (a
 player, a room, a hand with its log), the writes the journal commits (a new hand, an
-accepted action and the settlement it causes, the seats of a room) and a room's table for
-its 总结算.
+accepted action and the settlement it causes, the seats of a room, its closing) and a
+room's table for its 总结算.
 
 Plain frozen data with no I/O, below the store that reads and writes them and the room
 that makes them."""
@@ -14,6 +14,7 @@ from typing import Any
 
 __all__ = [
     "ActionWrite",
+    "ClosingWrite",
     "HandEnding",
     "HandRow",
     "HandWrite",
@@ -147,7 +148,18 @@ class SeatsWrite:
     whose match is over or closed stays so."""
 
 
-Write = ActionWrite | HandWrite | SeatsWrite
+@dataclass(frozen=True)
+class ClosingWrite:
+    """A room closed for good (its owner, the operator, a storage failure): its status
+    ``closed`` and its hand in play, if any, ``void``; stored by the group commit after the
+    room's writes before it."""
+
+    room_id: int
+    void_hand: int | None
+    """The hand in play when the room closed (None: none was)."""
+
+
+Write = ActionWrite | HandWrite | SeatsWrite | ClosingWrite
 """What a room hands the group commit."""
 
 

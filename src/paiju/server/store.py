@@ -59,6 +59,7 @@ from paiju.server.errors import ServerError
 from paiju.server.invites import new_code
 from paiju.server.rows import (
     ActionWrite,
+    ClosingWrite,
     HandEnding,
     HandRow,
     HandWrite,
@@ -793,16 +794,17 @@ class Store:
 
     def append_actions(self, writes: Sequence[Write]) -> None:
         """Store new hands and append actions (of any hands) in one transaction, settling
-        the hands the actions end, and the seats and status of rooms. New hands go first: a
-        hand's actions never share a batch with a hand dealt before them (the next hand is
-        dealt after a commit); the seats go last (they are other rows: a room's seats and
-        status never change with a settlement of the same room's hand in one batch)."""
+        the hands the actions end, and the seats, status and closing of rooms. New hands go
+        first: a hand's actions never share a batch with a hand dealt before them (the next
+        hand is dealt after a commit); the seats and closings go last (they are other rows:
+        a room's seats and status never change with a settlement of the same room's hand in
+        one batch, and a closing voids only a hand its batch left in play)."""
         self._refuse_displaced()
         now = self.clock()
         balances: dict[int, int] = {}
         hands = [w for w in writes if isinstance(w, HandWrite)]
         actions = [w for w in writes if isinstance(w, ActionWrite)]
-        seats = [w for w in writes if isinstance(w, SeatsWrite)]
+        seats = [w for w in writes if isinstance(w, SeatsWrite | ClosingWrite)]
         if self._qmark:
             with self.engine.begin() as conn:
                 balances = self._append_sqlite(conn, hands, actions, now)
@@ -1153,16 +1155,37 @@ _SET_STATUS = (
 or its closing, which the settlement and the closing write."""
 
 
-def _write_seats(conn: Connection, writes: Sequence[SeatsWrite]) -> None:
-    """The seats and statuses of a group commit, in the order written (one statement a
-    table, its rows as ``executemany`` parameters)."""
+_CLOSE = update(t.rooms).where(t.rooms.c.id == bindparam("w_room")).values(status="closed")
+_VOID = (
+    update(t.hands)
+    .where(t.hands.c.id == bindparam("w_hand"), t.hands.c.status == "playing")
+    .values(status="void")
+)
+"""A room's closing: its status, and its hand only if still in play (a hand its batch
+settled stays finished)."""
+
+
+def _write_seats(conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite]) -> None:
+    """The seats, statuses and closings of a group commit, in that order (one statement a
+    table, its rows as ``executemany`` parameters): a closing is the last word on a room."""
     seats = [
         {"w_room": w.room_id, "w_seat": i, "w_player": p, "w_bot": b, "w_ready": r}
         for w in writes
+        if isinstance(w, SeatsWrite)
         for i, p, b, r in w.seats
     ]
     if seats:
         conn.execute(_SET_SEAT, seats)
-    statuses = [{"w_room": w.room_id, "w_status": w.status} for w in writes if w.status]
+    statuses = [
+        {"w_room": w.room_id, "w_status": w.status}
+        for w in writes
+        if isinstance(w, SeatsWrite) and w.status
+    ]
     if statuses:
         conn.execute(_SET_STATUS, statuses)
+    closings = [w for w in writes if isinstance(w, ClosingWrite)]
+    if closings:
+        conn.execute(_CLOSE, [{"w_room": w.room_id} for w in closings])
+        voids = [{"w_hand": w.void_hand} for w in closings if w.void_hand is not None]
+        if voids:
+            conn.execute(_VOID, voids)
