@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from http.cookiejar import CookieJar, DefaultCookiePolicy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import httpx
 from fastapi import FastAPI, Request, Response
@@ -69,6 +69,8 @@ if TYPE_CHECKING:
 __all__ = ["Cluster", "FencedJournal", "NodeConfig", "install"]
 
 log = logging.getLogger("paiju.server")
+
+T = TypeVar("T")
 
 WRONG_NODE_CLOSE = 4308
 """The close code of a socket that reached a node which does not hold its room."""
@@ -209,17 +211,34 @@ class FencedJournal(Journal):
                 cluster.drop(room.id, "its last write is in the log already", release=True)
             else:
                 try:
-                    failed(exc)  # the room goes back to its last stored state
+                    failed(exc)  # the room goes back to its last stored state (:meth:`read`)
                 except Exception as again:
-                    # and cannot read it: resumed from its log once the database answers
-                    log.error("room %s: cannot read its stored state: %r", room.id, again)
-                    cluster.drop(room.id, "the database does not answer", release=True)
+                    log.error("room %s: its failed write not handled: %r", room.id, again)
+                    cluster.drop(room.id, "its failed write was not handled", release=True)
 
         if room.id not in cluster.store.fence or time.monotonic() >= cluster.valid_until:
             # not (or no longer surely) this node's room: refused before the database
             asyncio.get_running_loop().call_soon(refused, StaleLease([room.id]))
             return
         super().add(room, write, done, refused)
+
+    def read(
+        self,
+        room: Writer,
+        fn: Callable[[], T],
+        done: Callable[[T], None],
+        failed: Callable[[BaseException], None],
+    ) -> None:
+        """A room's read after its writes (its stored hand, after a write failed): the
+        database not answering, the room is given up here and resumed from its log at the
+        next claim (by any node, this one too) instead of waiting for it."""
+        cluster = self.cluster
+
+        def unread(exc: BaseException) -> None:
+            log.error("room %s: cannot read its stored state: %r", room.id, exc)
+            cluster.drop(room.id, "the database does not answer", release=True)
+
+        super().read(room, fn, done, unread)
 
 
 class Cluster:

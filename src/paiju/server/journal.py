@@ -12,7 +12,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from paiju.server.ports import Writer
 from paiju.server.rows import ActionWrite, HandWrite, Write
@@ -23,14 +23,20 @@ __all__ = ["SLOW_COMMIT", "After", "Journal"]
 
 log = logging.getLogger("paiju.server")
 
+T = TypeVar("T")
+
 
 @dataclass(eq=False)
 class _Pending:
     room: Writer
-    write: Write
+    write: Write | None
+    """What to store (None: a read, :meth:`Journal.read`)."""
     done: Callable[[], None]
     failed: Callable[[BaseException], None]
     landed: bool = False
+    read: Callable[[], Any] | None = None
+    """What to read after the batch's writes (its answer goes to ``result``)."""
+    result: Any = None
 
 
 @dataclass(eq=False)
@@ -123,6 +129,25 @@ class Journal:
     ) -> None:
         """Store ``write`` in the next group commit; then ``done()``, or ``failed(exc)``."""
         self.pending.append(_Pending(room, write, done, failed))
+        self.rooms.add(room.id)
+        self._kick()
+
+    def read(
+        self,
+        room: Writer,
+        fn: Callable[[], T],
+        done: Callable[[T], None],
+        failed: Callable[[BaseException], None],
+    ) -> None:
+        """Call ``fn()`` in the writer thread after the room's writes before it (a read of
+        what they left stored); then ``done(answer)`` on the loop, or ``failed(exc)``. The
+        room is held meanwhile as by a write: its messages, bots and timers wait for it."""
+
+        def answered() -> None:
+            done(pending.result)
+
+        pending = _Pending(room, None, answered, failed, read=fn)
+        self.pending.append(pending)
         self.rooms.add(room.id)
         self._kick()
 
@@ -275,13 +300,32 @@ class Journal:
             self._kick()
 
     def _store(self, batch: list[_Pending]) -> _Outcome:
-        """In the writer thread: the batch in one transaction; if that fails, each write in
-        a transaction of its own, so that a write the database refuses (a settlement it
+        """In the writer thread: the batch's writes (:meth:`_write`), then its reads, each
+        answer or error kept with its own pending entry."""
+        writes = [p for p in batch if p.read is None]
+        if len(writes) == len(batch):
+            return self._write(writes)
+        outcome = self._write(writes) if writes else _Outcome([])
+        errors = dict(zip(map(id, writes), outcome.errors, strict=True))
+        for p in batch:
+            if p.read is not None:
+                try:
+                    p.result = p.read()
+                except Exception as exc:
+                    errors[id(p)] = exc
+                else:
+                    errors[id(p)] = None
+        outcome.errors = [errors[id(p)] for p in batch]
+        return outcome
+
+    def _write(self, batch: list[_Pending]) -> _Outcome:
+        """In the writer thread: the writes in one transaction; if that fails, each in a
+        transaction of its own, so that a write the database refuses (a settlement it
         cannot hold) fails its own room only, and every other room's write still goes
         through."""
         began = time.perf_counter()
         try:
-            self.store.append_actions([p.write for p in batch])
+            self.store.append_actions([p.write for p in batch if p.write is not None])
         except Exception as exc:
             if len(batch) == 1:
                 return _Outcome([exc])
@@ -299,7 +343,7 @@ class Journal:
         for p in batch:
             began = time.perf_counter()
             try:
-                self.store.append_actions([p.write])
+                self.store.append_actions([] if p.write is None else [p.write])
             except Exception as own:
                 outcome.errors.append(own)
             else:

@@ -10,12 +10,14 @@ A room can then be driven with no socket, no database and no event loop of a ser
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
 from paiju.errors import PaijuError
 from paiju.server.rows import HandRow, PlayerRow, Write
+
+T = TypeVar("T")
 
 __all__ = ["Cancellable", "Commits", "Peer", "RoomStore", "Writer"]
 
@@ -94,6 +96,16 @@ class Commits(Protocol):
         failed: Callable[[BaseException], None],
     ) -> None:
         """Store ``write`` in the next group commit; then ``done()``, or ``failed(exc)``."""
+
+    def read(
+        self,
+        room: Writer,
+        fn: Callable[[], T],
+        done: Callable[[T], None],
+        failed: Callable[[BaseException], None],
+    ) -> None:
+        """Call ``fn()`` off the loop after the room's writes before it; then
+        ``done(answer)``, or ``failed(exc)``. The room waits for it as for a write."""
 
     def later(self, room: Writer, handle: Callable[[], None]) -> None:
         """Handle one of the room's sockets' messages after its next commit."""

@@ -159,6 +159,11 @@ class Room:
         """Socket messages of this room waiting for the journal's next commit."""
         self._refresh_after = False
         """A full refresh waits for the commit of the action in flight."""
+        self.unsure = False
+        """A write of the room failed and its stored hand is not read back yet: it does
+        not play on (its actions are refused; its bots, timers and refresh wait)."""
+        self._refresh_unsure = False
+        """A full refresh waits for the stored hand to be read back."""
         self._acting: frozenset[int] = frozenset()
         self._acting_state: State | None = None
         self._acting_version = -1
@@ -606,6 +611,10 @@ class Room:
         which stores it and only then lets :meth:`_committed` broadcast it."""
         self.settle_writes()
         state = self.state
+        if self.unsure:
+            raise ServerError(
+                "storage_failure", "the room waits for the database; try again in a moment", 503
+            )
         if state is None or not self.acting():
             raise ServerError("no_hand", "no hand is in play in this room", 409, **self.words())
         window = self.window
@@ -827,10 +836,27 @@ class Room:
             self.next_hand = self.loop.call_later(0, self._safe(self.deal_hand))
 
     def _reload(self) -> None:
-        """Rebuild the state from the database after a failure left it uncertain."""
-        hand = self.store.current_hand(self.id)
+        """Rebuild the state from the database after a failure left it uncertain: the hand
+        as stored, read off the loop after the room's writes before it (its messages,
+        bots and timers wait for it as for a write). Until it is read the room does not
+        play on; with the database still away it is read again after
+        :data:`RETRY_AFTER` seconds."""
+        self.unsure = True
+        self.hub.journal.read(
+            self, functools.partial(self.store.current_hand, self.id), self._reloaded, self._unread
+        )
+
+    def _reloaded(self, hand: HandRow | None) -> None:
+        self.unsure = False
         if hand is not None and hand.status == "playing":
             self.restore(hand)
+        if self._refresh_unsure:
+            self._refresh_unsure = False
+            self._refresh()
+
+    def _unread(self, exc: BaseException) -> None:
+        log.error("room %s: could not read its stored hand: %r", self.id, exc)
+        self.loop.call_later(RETRY_AFTER, self._safe(self._reload))
 
     def _safe(self, fn: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -1273,7 +1299,11 @@ class Room:
     def _refresh(self) -> None:
         """Re-arm bots and timers, then send every socket its full state (before the
         first deal: the room's info, which is all there is to see); after the commit of
-        an action in flight, which sends its own update."""
+        an action in flight, which sends its own update; after the stored hand is read
+        back, if a write failed."""
+        if self.unsure:
+            self._refresh_unsure = True
+            return
         if self._busy():
             if not self._refresh_after:
                 self._refresh_after = True

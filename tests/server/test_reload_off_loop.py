@@ -1,0 +1,159 @@
+"""After a write of a room failed with the database (not refused), the room goes back to
+its hand as stored, read by the group commit's thread after the room's writes, never on
+the event loop; until it is read back the room does not play on (an action is refused
+with ``storage_failure``), and the database still away, it is read again a moment later.
+On a cluster node, a room whose stored hand cannot be read is given up and its lease
+released, to be resumed from its log at the next claim. A real PostgreSQL
+(``tests/pg.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from loop_watch import LoopWatch
+from test_placement import TTL
+
+from paiju.server import room as room_module
+from paiju.server.client import Client
+from paiju.server.cluster import Cluster, FencedJournal, NodeConfig
+from paiju.server.hub import Hub
+from paiju.server.inbox import handle
+from paiju.server.lease import SharedStore
+from paiju.server.options import Limits, RoomOptions
+from paiju.server.rows import HandRow
+from paiju.server.store import Store
+
+OPTIONS = RoomOptions(seats=2, bots=1, time_limit=0, bot_delay=0, pause=0, seed_wait=0)
+STAKE = json.dumps({"type": "action", "action": {"type": "stake", "amount": 2}})
+
+
+class _Socket:
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    async def close(self, code: int, reason: str) -> None:
+        self.sent.append({"closed": code})
+
+    def errors(self) -> list[str]:
+        return [m["code"] for m in self.of("error")]
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [m for m in self.sent if m.get("type") == kind]
+
+
+async def _until(check: Any, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.01)):
+        if check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("not reached in time")
+
+
+def test_a_room_whose_write_failed_reads_its_hand_back_off_the_loop(
+    postgres_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(room_module, "RETRY_AFTER", 0.1)
+    store = Store(postgres_db)
+    hub = Hub(store, Limits(min_bot_delay=0))
+    real_append, real_read = store.append_actions, store.current_hand
+    failures = {"append": 1, "read": 1}
+    reads: list[str] = []
+
+    def append(writes: Any) -> None:
+        if failures["append"]:
+            failures["append"] -= 1
+            raise OSError("the database went away")
+        real_append(writes)
+
+    def read(room_id: int) -> HandRow | None:
+        reads.append("read")
+        if failures["read"]:
+            failures["read"] -= 1
+            raise OSError("the database is still away")
+        return real_read(room_id)
+
+    async def run() -> None:
+        ann, _ = store.create_player("ann")
+        room = await hub.create_room(ann, "toy", OPTIONS, {}, 0)
+        await _until(lambda: room.state is not None and room.state.to_act() == {0})
+        sock = _Socket()
+        client = Client(ann, sock.send_text, hub.limits, sock.close)
+        writer = asyncio.create_task(client.writer())
+        room.attach(client)
+        await room.settled()
+        assert room.state is not None
+        version, view = len(room.state.history), room.state.view(0)
+        store.append_actions = append  # type: ignore[method-assign]
+        store.current_hand = read  # type: ignore[method-assign]
+        async with LoopWatch(store.engine) as watch:
+            handle(room, client, STAKE)
+            await _until(lambda: reads == ["read"] and not hub.journal.holds(room))
+            # the stored hand could not be read: the room waits, refusing to play on
+            assert room.unsure
+            handle(room, client, STAKE)
+            await _until(lambda: sock.errors().count("storage_failure") == 2)
+            refused = sock.of("error")[-1]
+            assert "waits for the database" in refused["message"]
+            await _until(lambda: not room.unsure)  # read again, a moment later
+            assert reads == ["read", "read"]
+            assert len(room.state.history) == version and room.state.view(0) == view
+            handle(room, client, STAKE)  # the database answers again: the stake is stored
+            await _until(lambda: any(u["seat"] == 0 for u in sock.of("update")))
+        assert not watch.on_loop(), watch.on_loop()
+        stored = store.current_hand(room.id)
+        assert stored is not None and len(stored.actions) == version + 1
+        client.close(1000, "bye")
+        await writer
+        hub.shutdown()
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()
+
+
+def test_a_cluster_node_gives_up_a_room_whose_stored_hand_it_cannot_read(
+    postgres_db: str,
+) -> None:
+    store = SharedStore(postgres_db, "me", TTL)
+    hub = Hub(store, Limits(min_bot_delay=0))
+    cluster = Cluster(hub, store, NodeConfig("me", "http://127.0.0.1:9", "", lease_ttl=TTL))
+    hub.journal = FencedJournal(store, cluster)
+    store.top_up_hand_ids()
+
+    def away(*args: Any) -> Any:
+        raise OSError("the database went away")
+
+    async def run() -> tuple[int, int]:
+        ann, _ = store.create_player("ann")
+        cluster.valid_until = float("inf")  # its leases stand (no tick in this test)
+        room = await hub.create_room(ann, "toy", OPTIONS, {}, 0)
+        sock = _Socket()
+        client = Client(ann, sock.send_text, hub.limits, sock.close)
+        writer = asyncio.create_task(client.writer())
+        room.attach(client)
+        await _until(lambda: room.state is not None and room.state.to_act() == {0})
+        await room.settled()
+        epoch = store.fence[room.id]
+        store.append_actions = away  # type: ignore[method-assign]
+        store.current_hand = away  # type: ignore[method-assign]
+        handle(room, client, STAKE)
+        await _until(lambda: room.id not in hub.rooms)
+        await _until(lambda: any("closed" in m for m in sock.sent))
+        client.close(1000, "bye")
+        await writer
+        return room.id, epoch
+
+    try:
+        room_id, epoch = asyncio.run(run())
+        assert room_id not in store.fence
+        lease = store.leases.holders([room_id]).get(room_id)
+        assert lease is None or not lease.live or lease.epoch != epoch  # released
+    finally:
+        store.close()
