@@ -8,10 +8,10 @@ import asyncio
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 from pydantic import ValidationError
+from socket_stub import SocketStub
 
 from paiju.search import SearchBot
 from paiju.server.client import Client
@@ -19,20 +19,6 @@ from paiju.server.hub import Hub
 from paiju.server.inbox import handle
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.store import Store
-
-
-class _Socket:
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send_text(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    async def close(self, code: int, reason: str) -> None:
-        self.sent.append({"closed": code})
-
-    def of(self, kind: str) -> list[dict[str, Any]]:
-        return [m for m in self.sent if m.get("type") == kind]
 
 
 def test_the_level_option_takes_english_and_chinese_names() -> None:
@@ -63,7 +49,7 @@ def test_a_thinking_hard_bot_leaves_the_room_answering(tmp_path: Path) -> None:
         hub = Hub(store, Limits(min_bot_delay=0))
         ann = store.create_player("ann")[0]
         room = await hub.create_room(ann, "sandaha", options, {}, 0)
-        sock = _Socket()
+        sock = SocketStub()
         client = Client(ann, sock.send_text, hub.limits, sock.close)
         asyncio.get_running_loop().create_task(client.writer())
         room.attach(client)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from server_helpers import PLAYABLE
+from socket_stub import SocketStub
 
 from paiju.cli import cli
 from paiju.fairness import commitment, deal_seed
@@ -45,20 +45,6 @@ OPTIONS = RoomOptions(
 """The players do not act: their decision times out and the bot (托管) plays on."""
 
 
-class _Socket:
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send_text(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    async def close(self, code: int, reason: str) -> None:
-        self.sent.append({"closed": code})
-
-    def of(self, kind: str) -> list[dict[str, Any]]:
-        return [m for m in self.sent if m.get("type") == kind]
-
-
 def test_client_seeds_sent_after_the_commitment_make_the_deal(tmp_path: Path) -> None:
     store = Store(str(tmp_path / "seeds.db"))
 
@@ -70,7 +56,7 @@ def test_client_seeds_sent_after_the_commitment_make_the_deal(tmp_path: Path) ->
         assert published is not None
         socks = []
         for player in (ann, eve):
-            sock = _Socket()
+            sock = SocketStub()
             client = Client(player, sock.send_text, hub.limits, sock.close)
             asyncio.get_running_loop().create_task(client.writer())
             room.attach(client)
@@ -158,7 +144,7 @@ FIRST = RoomOptions(
 """One player and two bots: the room starts at its creation."""
 
 
-async def _first_hand(store: Store, send_seed: bool) -> tuple[_Socket, str, float]:
+async def _first_hand(store: Store, send_seed: bool) -> tuple[SocketStub, str, float]:
     """A room that starts at creation; its creator connects and (or not) sends a seed.
     Returns the creator's socket, the commitment published with the room, and the delay
     from the room's creation to its first deal."""
@@ -170,7 +156,7 @@ async def _first_hand(store: Store, send_seed: bool) -> tuple[_Socket, str, floa
     info = room.info()
     assert info.status == "playing" and room.state is None  # started, not dealt yet
     assert info.next_commitment is not None
-    sock = _Socket()
+    sock = SocketStub()
     client = Client(ann, sock.send_text, hub.limits, sock.close)
     writer = loop.create_task(client.writer())
     room.attach(client)

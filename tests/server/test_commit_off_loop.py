@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from server_helpers import PLAYABLE
+from socket_stub import SocketStub
 
 from paiju.server.client import Client
 from paiju.server.hub import Hub
@@ -39,21 +40,7 @@ OPTIONS = RoomOptions(
 )
 
 
-class _Socket:
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send_text(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    async def close(self, code: int, reason: str) -> None:
-        self.sent.append({"closed": code})
-
-    def of(self, kind: str) -> list[dict[str, Any]]:
-        return [m for m in self.sent if m.get("type") == kind]
-
-
-async def _table(hub: Hub, store: Store, name: str) -> tuple[Room, list[Client], list[_Socket]]:
+async def _table(hub: Hub, store: Store, name: str) -> tuple[Room, list[Client], list[SocketStub]]:
     """A 宝子 room of three seated players with sockets, its first hand dealt and stored."""
     players = [store.create_player(f"{name}{i}")[0] for i in range(3)]
     room = await hub.create_room(players[0], "2001", OPTIONS, {}, 0)
@@ -61,7 +48,7 @@ async def _table(hub: Hub, store: Store, name: str) -> tuple[Room, list[Client],
         room.join(p, None)
     clients, sockets = [], []
     for p in players:
-        sock = _Socket()
+        sock = SocketStub()
         client = Client(p, sock.send_text, hub.limits, sock.close)
         asyncio.get_running_loop().create_task(client.writer())
         await room.settled()
@@ -163,7 +150,7 @@ def test_a_bot_waits_for_the_commit_before_it_moves(tmp_path: Path) -> None:
         hub = Hub(store, Limits(min_bot_delay=0))
         ann = store.create_player("ann")[0]
         room = await hub.create_room(ann, "2001", OPTIONS, {}, 0)
-        sock = _Socket()
+        sock = SocketStub()
         client = Client(ann, sock.send_text, hub.limits, sock.close)
         asyncio.get_running_loop().create_task(client.writer())
         room.attach(client)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from server_helpers import PLAYABLE
+from socket_stub import SocketStub
 
 from paiju.server.client import Client
 from paiju.server.hub import Hub
@@ -57,18 +57,7 @@ MESSAGES: list[tuple[str, str]] = [
 ]
 
 
-class _Socket:
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send_text(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    async def close(self, code: int, reason: str) -> None:
-        self.sent.append({"closed": code})
-
-
-async def _sweep(room: Room, phase: str, who: dict[str, tuple[Client, _Socket]]) -> list[str]:
+async def _sweep(room: Room, phase: str, who: dict[str, tuple[Client, SocketStub]]) -> list[str]:
     """Send every message from each socket; the problems (a message left unanswered)."""
     problems = []
     for name, (client, sock) in who.items():
@@ -111,11 +100,11 @@ def test_every_message_type_gets_an_answer_in_every_phase(tmp_path: Path) -> Non
         ann, bob, eve = (store.create_player(n)[0] for n in ("ann", "bob", "eve"))
         room = await hub.create_room(ann, "2001", OPTIONS, {}, 0)
         loop = asyncio.get_running_loop()
-        who: dict[str, tuple[Client, _Socket]] = {}
+        who: dict[str, tuple[Client, SocketStub]] = {}
         tasks = []
         room.join(bob, 1)  # bob is not ready yet (ready_check): the room waits
         for name, player in (("owner", ann), ("seat", bob), ("spectator", eve)):
-            sock = _Socket()
+            sock = SocketStub()
             client = Client(player, sock.send_text, hub.limits, sock.close)
             tasks.append(loop.create_task(client.writer()))
             room.attach(client)

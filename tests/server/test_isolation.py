@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from server_helpers import PLAYABLE
+from socket_stub import SocketStub
 
 from paiju.errors import IllegalAction
 from paiju.games import game as make_game
@@ -32,20 +33,9 @@ BOTS = RoomOptions(
 )
 
 
-class _Socket:
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send_text(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    async def close(self, code: int, reason: str) -> None:
-        self.sent.append({"closed": code})
-
-
-def _watch(hub: Hub, room: Room, name: str) -> _Socket:
+def _watch(hub: Hub, room: Room, name: str) -> SocketStub:
     player = hub.store.create_player(name)[0]
-    sock = _Socket()
+    sock = SocketStub()
     client = Client(player, sock.send_text, hub.limits, sock.close)
     asyncio.get_running_loop().create_task(client.writer())
     room.attach(client)
@@ -146,7 +136,7 @@ def test_a_refused_action_of_a_seat_under_tuoguan_leaves_the_bot_playing(tmp_pat
             room.join(p, None)
         socks, clients = [], []
         for p in players:
-            sock = _Socket()
+            sock = SocketStub()
             client = Client(p, sock.send_text, hub.limits, sock.close)
             asyncio.get_running_loop().create_task(client.writer())
             room.attach(client)

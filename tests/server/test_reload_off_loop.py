@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from typing import Any
 
 import pytest
 from loop_watch import LoopWatch
+from socket_stub import SocketStub
 from test_placement import TTL
 
 from paiju.server import room as room_module
@@ -28,23 +30,6 @@ from paiju.server.store import Store
 
 OPTIONS = RoomOptions(seats=2, bots=1, time_limit=0, bot_delay=0, pause=0, seed_wait=0)
 STAKE = json.dumps({"type": "action", "action": {"type": "stake", "amount": 2}})
-
-
-class _Socket:
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send_text(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    async def close(self, code: int, reason: str) -> None:
-        self.sent.append({"closed": code})
-
-    def errors(self) -> list[str]:
-        return [m["code"] for m in self.of("error")]
-
-    def of(self, kind: str) -> list[dict[str, Any]]:
-        return [m for m in self.sent if m.get("type") == kind]
 
 
 async def _until(check: Any, seconds: float = 5.0) -> None:
@@ -82,7 +67,7 @@ def test_a_room_whose_write_failed_reads_its_hand_back_off_the_loop(
         ann, _ = store.create_player("ann")
         room = await hub.create_room(ann, "toy", OPTIONS, {}, 0)
         await _until(lambda: room.state is not None and room.state.to_act() == {0})
-        sock = _Socket()
+        sock = SocketStub()
         client = Client(ann, sock.send_text, hub.limits, sock.close)
         writer = asyncio.create_task(client.writer())
         room.attach(client)
@@ -134,7 +119,7 @@ def test_a_cluster_node_gives_up_a_room_whose_stored_hand_it_cannot_read(
         ann, _ = store.create_player("ann")
         cluster.valid_until = float("inf")  # its leases stand (no tick in this test)
         room = await hub.create_room(ann, "toy", OPTIONS, {}, 0)
-        sock = _Socket()
+        sock = SocketStub()
         client = Client(ann, sock.send_text, hub.limits, sock.close)
         writer = asyncio.create_task(client.writer())
         room.attach(client)
@@ -156,4 +141,65 @@ def test_a_cluster_node_gives_up_a_room_whose_stored_hand_it_cannot_read(
         lease = store.leases.holders([room_id]).get(room_id)
         assert lease is None or not lease.live or lease.epoch != epoch  # released
     finally:
+        store.close()
+
+
+def test_a_room_dropped_while_its_hand_is_read_leaves_the_room_taken_again_alone(
+    postgres_db: str,
+) -> None:
+    """A room dropped from this node while its stored hand was being read (its lease
+    lost), then taken again by this node (a new object of the same room): the old
+    object's read failing does not drop the room the node plays now."""
+    store = SharedStore(postgres_db, "me", TTL)
+    hub = Hub(store, Limits(min_bot_delay=0))
+    cluster = Cluster(hub, store, NodeConfig("me", "http://127.0.0.1:9", "", lease_ttl=TTL))
+    hub.journal = FencedJournal(store, cluster)
+    store.top_up_hand_ids()
+    gate = threading.Event()
+    real_append = store.append_actions
+    failures = {"append": 1}
+
+    def append(writes: Any) -> None:
+        if failures["append"]:
+            failures["append"] -= 1
+            raise OSError("the database went away")
+        real_append(writes)
+
+    def held_read(room_id: int) -> HandRow | None:
+        gate.wait(10)
+        raise OSError("the database is still away")
+
+    async def run() -> None:
+        ann, _ = store.create_player("ann")
+        cluster.valid_until = float("inf")  # its leases stand (no tick in this test)
+        old = await hub.create_room(ann, "toy", OPTIONS, {}, 0)
+        sock = SocketStub()
+        client = Client(ann, sock.send_text, hub.limits, sock.close)
+        writer = asyncio.create_task(client.writer())
+        old.attach(client)
+        await _until(lambda: old.state is not None and old.state.to_act() == {0})
+        await old.settled()
+        epoch = store.fence[old.id]
+        row = await asyncio.to_thread(store.room, old.id)
+        hand = await asyncio.to_thread(store.current_hand, old.id)
+        assert row is not None and hand is not None
+        store.append_actions = append  # type: ignore[method-assign]
+        store.current_hand = held_read  # type: ignore[method-assign]
+        handle(old, client, STAKE)  # not stored: the room reads its hand back (held)
+        await _until(lambda: old.unsure)
+        cluster.drop(old.id, "its lease was lost")
+        store.fence[old.id] = epoch  # taken again by this node: a new object
+        new = hub.resume_room(row, hand, {ann.id: "ann"})
+        assert new is not None and new is not old
+        gate.set()  # the old object's read fails now
+        await asyncio.sleep(0.3)
+        assert hub.rooms.get(new.id) is new and new.id in store.fence
+        new.stop_clocks()
+        client.close(1000, "bye")
+        await writer
+
+    try:
+        asyncio.run(run())
+    finally:
+        gate.set()
         store.close()

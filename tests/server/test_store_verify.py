@@ -21,6 +21,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from socket_stub import SocketStub
 
 from paiju.fairness import commitment
 from paiju.server.client import Client
@@ -81,26 +82,13 @@ def test_a_failed_settlement_stores_neither_the_action_nor_the_ledger(db: str) -
     store.close()
 
 
-class _Socket:
-    """A socket stand-in that keeps what the server sends."""
-
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send_text(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    async def close(self, code: int, reason: str) -> None:
-        self.sent.append({"closed": code})
-
-
 async def _play_in_process(store: Store, seed: int, stake: int = 1) -> int:
     """One toy hand against a bot through the runtime; returns the game id."""
     hub = Hub(store, Limits(min_bot_delay=0))
     player, _ = store.create_player(f"p{seed}")
     options = FAST.model_copy(update={"seats": 2, "bots": 1, "hands": 1, "stake": stake})
     room = await hub.create_room(player, "toy", options, {}, 0)
-    sock = _Socket()
+    sock = SocketStub()
     client = Client(player, sock.send_text, hub.limits, sock.close)
     writer = asyncio.create_task(client.writer())
     room.attach(client)
@@ -134,7 +122,7 @@ def test_storage_failure_leaves_the_table_where_it_was(db: str) -> None:
         options = FAST.model_copy(update={"seats": 2, "bots": 1})
         room = await hub.create_room(player, "toy", options, {}, 0)
         await asyncio.sleep(0.05)  # the bot stakes
-        sock = _Socket()
+        sock = SocketStub()
         client = Client(player, sock.send_text, hub.limits, sock.close)
         writer = asyncio.create_task(client.writer())
         room.attach(client)

@@ -187,11 +187,17 @@ class _Facts:
 
 class FencedJournal(Journal):
     """The group commit of a node: a write refused for a stale lease drops its room from
-    this node (the room is played elsewhere now) instead of failing the action."""
+    this node (the room is played elsewhere now) instead of failing the action. The
+    callbacks of a room object this node no longer plays (dropped while its write or read
+    was in flight, and perhaps taken again since as a new object) are not run: it would
+    act beside the room's new object, or drop it."""
 
     def __init__(self, store: SharedStore, cluster: Cluster) -> None:
         super().__init__(store)
         self.cluster = cluster
+
+    def _plays(self, room: Writer) -> bool:
+        return self.cluster.hub.rooms.get(room.id) is room
 
     def add(
         self,
@@ -202,7 +208,13 @@ class FencedJournal(Journal):
     ) -> None:
         cluster = self.cluster
 
+        def stored() -> None:
+            if self._plays(room):
+                done()
+
         def refused(exc: BaseException) -> None:
+            if not self._plays(room):
+                return
             if isinstance(exc, StaleLease) or room.id not in cluster.store.fence:
                 cluster.drop(room.id, "its lease moved to another node")
             elif _already_stored(exc):
@@ -220,7 +232,7 @@ class FencedJournal(Journal):
             # not (or no longer surely) this node's room: refused before the database
             asyncio.get_running_loop().call_soon(refused, StaleLease([room.id]))
             return
-        super().add(room, write, done, refused)
+        super().add(room, write, stored, refused)
 
     def read(
         self,
@@ -234,11 +246,16 @@ class FencedJournal(Journal):
         next claim (by any node, this one too) instead of waiting for it."""
         cluster = self.cluster
 
-        def unread(exc: BaseException) -> None:
-            log.error("room %s: cannot read its stored state: %r", room.id, exc)
-            cluster.drop(room.id, "the database does not answer", release=True)
+        def answered(value: T) -> None:
+            if self._plays(room):
+                done(value)
 
-        super().read(room, fn, done, unread)
+        def unread(exc: BaseException) -> None:
+            if self._plays(room):
+                log.error("room %s: cannot read its stored state: %r", room.id, exc)
+                cluster.drop(room.id, "the database does not answer", release=True)
+
+        super().read(room, fn, answered, unread)
 
 
 class Cluster:
