@@ -85,7 +85,12 @@ class Watermark:
         return start
 
     def reserve(self, hand_id: int) -> None:
-        """Make sure ``hand_id`` is reserved (written and synced) before it is given."""
+        """Make sure ``hand_id`` is reserved (written and synced) before it is given. Only
+        the event loop reserves, and ``reserved`` only grows: an id of the block reserved
+        already is given without the lock, so that a deal never waits for the writer
+        thread's save (its file synced) of the ids stored."""
+        if hand_id <= self.reserved:
+            return
         with self._lock:
             if hand_id > self.reserved:
                 self.reserved = hand_id + self.BLOCK
