@@ -643,11 +643,13 @@ class Cluster:
         return len(self.store.fence), len(self.nodes), self.adopted, self.dropped
 
     def placement(self, room_id: int) -> dict[str, str]:
-        """``node`` and ``ws`` of a room's info: who plays it, where its socket is."""
+        """``node`` and ``ws`` of a room's info: who plays it, where its socket is. For a
+        room this node no longer plays (its object asked after it left), nothing: the
+        database is not asked on the loop, and the room's sockets were told where it went
+        when it left (a socket to it here is told again, :meth:`refusal`)."""
         if room_id in self.hub.rooms:
             return {"node": self.config.name, "ws": self._ws(self.config.ws_base, room_id)}
-        where = self.locate(room_id)
-        return {} if where is None else {"node": where[0], "ws": where[1]}
+        return {}
 
     def _holder(self, room_id: int) -> NodeInfo | None:
         """The live node holding the room's lease, if another one does (as far as this
