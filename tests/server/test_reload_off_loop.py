@@ -203,3 +203,47 @@ def test_a_room_dropped_while_its_hand_is_read_leaves_the_room_taken_again_alone
     finally:
         gate.set()
         store.close()
+
+
+def test_a_room_closed_while_its_hand_cannot_be_read_stops_reading(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database away, a room whose write failed tries to read its hand back every
+    moment; closed meanwhile (its owner, the operator), it stops trying."""
+    monkeypatch.setattr(room_module, "RETRY_AFTER", 0.05)
+    store = Store(str(tmp_path / "paiju.db"))
+    hub = Hub(store, Limits(min_bot_delay=0))
+    reads: list[int] = []
+
+    def away(*args: Any) -> Any:
+        raise OSError("the database went away")
+
+    def unread(room_id: int) -> HandRow | None:
+        reads.append(room_id)
+        raise OSError("the database is still away")
+
+    async def run() -> None:
+        ann, _ = store.create_player("ann")
+        room = await hub.create_room(ann, "toy", OPTIONS, {}, 0)
+        sock = SocketStub()
+        client = Client(ann, sock.send_text, hub.limits, sock.close)
+        writer = asyncio.create_task(client.writer())
+        room.attach(client)
+        await _until(lambda: room.state is not None and room.state.to_act() == {0})
+        await room.settled()
+        store.append_actions = away  # type: ignore[method-assign]
+        store.current_hand = unread  # type: ignore[method-assign]
+        handle(room, client, STAKE)
+        await _until(lambda: len(reads) >= 2)  # read again and again while it is away
+        room.close("room_closed", "closed by its owner")
+        await asyncio.sleep(0.3)
+        tried = len(reads)
+        await asyncio.sleep(0.3)
+        assert len(reads) == tried  # no more reads of a closed room
+        client.close(1000, "bye")
+        await writer
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()

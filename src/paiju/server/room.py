@@ -856,7 +856,8 @@ class Room:
 
     def _unread(self, exc: BaseException) -> None:
         log.error("room %s: could not read its stored hand: %r", self.id, exc)
-        self.loop.call_later(RETRY_AFTER, self._safe(self._reload))
+        if self.open:  # a room closed meanwhile plays no more: nothing to read back
+            self.loop.call_later(RETRY_AFTER, self._safe(self._reload))
 
     def _safe(self, fn: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
