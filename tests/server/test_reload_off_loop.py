@@ -25,7 +25,8 @@ from paiju.server.hub import Hub
 from paiju.server.inbox import handle
 from paiju.server.lease import SharedStore
 from paiju.server.options import Limits, RoomOptions
-from paiju.server.rows import HandRow
+from paiju.server.room import Room
+from paiju.server.rows import HandRow, PlayerRow
 from paiju.server.store import Store
 
 OPTIONS = RoomOptions(seats=2, bots=1, time_limit=0, bot_delay=0, pause=0, seed_wait=0)
@@ -38,6 +39,33 @@ async def _until(check: Any, seconds: float = 5.0) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("not reached in time")
+
+
+def _node(postgres_db: str) -> tuple[SharedStore, Hub, Cluster]:
+    """A cluster node's store, hub and cluster: its journal fenced, its leases standing
+    (no tick in these tests), its hand ids taken ahead."""
+    store = SharedStore(postgres_db, "me", TTL)
+    hub = Hub(store, Limits(min_bot_delay=0))
+    cluster = Cluster(hub, store, NodeConfig("me", "http://127.0.0.1:9", "", lease_ttl=TTL))
+    hub.journal = FencedJournal(store, cluster)
+    store.top_up_hand_ids()
+    cluster.valid_until = float("inf")
+    return store, hub, cluster
+
+
+async def _table(
+    hub: Hub, player: PlayerRow
+) -> tuple[Room, Client, SocketStub, asyncio.Task[None]]:
+    """A toy room of ``player`` and a bot, with the player's socket: the player's turn,
+    nothing of the room in flight."""
+    room = await hub.create_room(player, "toy", OPTIONS, {}, 0)
+    sock = SocketStub()
+    client = Client(player, sock.send_text, hub.limits, sock.close)
+    writer = asyncio.create_task(client.writer())
+    room.attach(client)
+    await _until(lambda: room.state is not None and room.state.to_act() == {0})
+    await room.settled()
+    return room, client, sock, writer
 
 
 def test_a_room_whose_write_failed_reads_its_hand_back_off_the_loop(
@@ -65,13 +93,7 @@ def test_a_room_whose_write_failed_reads_its_hand_back_off_the_loop(
 
     async def run() -> None:
         ann, _ = store.create_player("ann")
-        room = await hub.create_room(ann, "toy", OPTIONS, {}, 0)
-        await _until(lambda: room.state is not None and room.state.to_act() == {0})
-        sock = SocketStub()
-        client = Client(ann, sock.send_text, hub.limits, sock.close)
-        writer = asyncio.create_task(client.writer())
-        room.attach(client)
-        await room.settled()
+        room, client, sock, writer = await _table(hub, ann)
         assert room.state is not None
         version, view = len(room.state.history), room.state.view(0)
         store.append_actions = append  # type: ignore[method-assign]
@@ -106,25 +128,14 @@ def test_a_room_whose_write_failed_reads_its_hand_back_off_the_loop(
 def test_a_cluster_node_gives_up_a_room_whose_stored_hand_it_cannot_read(
     postgres_db: str,
 ) -> None:
-    store = SharedStore(postgres_db, "me", TTL)
-    hub = Hub(store, Limits(min_bot_delay=0))
-    cluster = Cluster(hub, store, NodeConfig("me", "http://127.0.0.1:9", "", lease_ttl=TTL))
-    hub.journal = FencedJournal(store, cluster)
-    store.top_up_hand_ids()
+    store, hub, _cluster = _node(postgres_db)
 
     def away(*args: Any) -> Any:
         raise OSError("the database went away")
 
     async def run() -> tuple[int, int]:
         ann, _ = store.create_player("ann")
-        cluster.valid_until = float("inf")  # its leases stand (no tick in this test)
-        room = await hub.create_room(ann, "toy", OPTIONS, {}, 0)
-        sock = SocketStub()
-        client = Client(ann, sock.send_text, hub.limits, sock.close)
-        writer = asyncio.create_task(client.writer())
-        room.attach(client)
-        await _until(lambda: room.state is not None and room.state.to_act() == {0})
-        await room.settled()
+        room, client, sock, writer = await _table(hub, ann)
         epoch = store.fence[room.id]
         store.append_actions = away  # type: ignore[method-assign]
         store.current_hand = away  # type: ignore[method-assign]
@@ -150,11 +161,7 @@ def test_a_room_dropped_while_its_hand_is_read_leaves_the_room_taken_again_alone
     """A room dropped from this node while its stored hand was being read (its lease
     lost), then taken again by this node (a new object of the same room): the old
     object's read failing does not drop the room the node plays now."""
-    store = SharedStore(postgres_db, "me", TTL)
-    hub = Hub(store, Limits(min_bot_delay=0))
-    cluster = Cluster(hub, store, NodeConfig("me", "http://127.0.0.1:9", "", lease_ttl=TTL))
-    hub.journal = FencedJournal(store, cluster)
-    store.top_up_hand_ids()
+    store, hub, cluster = _node(postgres_db)
     gate = threading.Event()
     real_append = store.append_actions
     failures = {"append": 1}
@@ -171,14 +178,7 @@ def test_a_room_dropped_while_its_hand_is_read_leaves_the_room_taken_again_alone
 
     async def run() -> None:
         ann, _ = store.create_player("ann")
-        cluster.valid_until = float("inf")  # its leases stand (no tick in this test)
-        old = await hub.create_room(ann, "toy", OPTIONS, {}, 0)
-        sock = SocketStub()
-        client = Client(ann, sock.send_text, hub.limits, sock.close)
-        writer = asyncio.create_task(client.writer())
-        old.attach(client)
-        await _until(lambda: old.state is not None and old.state.to_act() == {0})
-        await old.settled()
+        old, client, _sock, writer = await _table(hub, ann)
         epoch = store.fence[old.id]
         row = await asyncio.to_thread(store.room, old.id)
         hand = await asyncio.to_thread(store.current_hand, old.id)
@@ -224,13 +224,7 @@ def test_a_room_closed_while_its_hand_cannot_be_read_stops_reading(
 
     async def run() -> None:
         ann, _ = store.create_player("ann")
-        room = await hub.create_room(ann, "toy", OPTIONS, {}, 0)
-        sock = SocketStub()
-        client = Client(ann, sock.send_text, hub.limits, sock.close)
-        writer = asyncio.create_task(client.writer())
-        room.attach(client)
-        await _until(lambda: room.state is not None and room.state.to_act() == {0})
-        await room.settled()
+        room, client, _sock, writer = await _table(hub, ann)
         store.append_actions = away  # type: ignore[method-assign]
         store.current_hand = unread  # type: ignore[method-assign]
         handle(room, client, STAKE)
