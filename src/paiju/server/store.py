@@ -632,13 +632,7 @@ class Store:
     def close_room(self, room_id: int, void_hand: int | None) -> None:
         """Mark a room ``closed`` and its unfinished hand (if any) ``void``."""
         with self._room_write(room_id) as conn:
-            conn.execute(update(t.rooms).where(t.rooms.c.id == room_id).values(status="closed"))
-            if void_hand is not None:
-                conn.execute(
-                    update(t.hands)
-                    .where(t.hands.c.id == void_hand, t.hands.c.status == "playing")
-                    .values(status="void")
-                )
+            _write_rooms(conn, [ClosingWrite(room_id, void_hand)])
 
     def _room_rows(self, conn: Connection, where: Any) -> list[RoomRow]:
         rooms = conn.execute(select(t.rooms).where(where).order_by(t.rooms.c.id)).all()
@@ -804,23 +798,23 @@ class Store:
         balances: dict[int, int] = {}
         hands = [w for w in writes if isinstance(w, HandWrite)]
         actions = [w for w in writes if isinstance(w, ActionWrite)]
-        seats = [w for w in writes if isinstance(w, SeatsWrite | ClosingWrite)]
+        rooms = [w for w in writes if isinstance(w, SeatsWrite | ClosingWrite)]
         if self._qmark:
             with self.engine.begin() as conn:
                 balances = self._append_sqlite(conn, hands, actions, now)
-                _write_seats(conn, seats)
+                _write_rooms(conn, rooms)
             self._balances.update(balances)  # only once the transaction is committed
             if hands and self._watermark is not None:
                 self._watermark.stored_up_to(max(h.id for h in hands))
             return
         with self.engine.begin() as conn:
-            fence = self._fence(conn, hands, actions, {w.room_id for w in seats})
+            fence = self._fence(conn, hands, actions, {w.room_id for w in rooms})
             if hands:
                 self._insert_hands_postgres(conn, hands, now, fence)
                 fence = None  # checked by the first write
                 self._advance_sequence(conn, max(h.id for h in hands))
             balances = self._append_postgres(conn, actions, now, fence)
-            _write_seats(conn, seats)
+            _write_rooms(conn, rooms)
         self._balances.update(balances)  # only once the transaction is committed
         if hands and self._watermark is not None:
             self._watermark.stored_up_to(max(h.id for h in hands))
@@ -1165,7 +1159,7 @@ _VOID = (
 settled stays finished)."""
 
 
-def _write_seats(conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite]) -> None:
+def _write_rooms(conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite]) -> None:
     """The seats, statuses and closings of a group commit, in that order (one statement a
     table, its rows as ``executemany`` parameters): a closing is the last word on a room."""
     seats = [
