@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pytest
 from loop_watch import LoopWatch
@@ -31,6 +32,7 @@ from paiju.server.store import Store
 
 OPTIONS = RoomOptions(seats=2, bots=1, time_limit=0, bot_delay=0, pause=0, seed_wait=0)
 STAKE = json.dumps({"type": "action", "action": {"type": "stake", "amount": 2}})
+T = TypeVar("T")
 
 
 async def _until(check: Any, seconds: float = 5.0) -> None:
@@ -39,6 +41,19 @@ async def _until(check: Any, seconds: float = 5.0) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("not reached in time")
+
+
+def _failing_once(real: Callable[..., T], why: str) -> Callable[..., T]:
+    """``real``, its first call failing as a database gone away fails it."""
+    failed = []
+
+    def call(*args: Any) -> T:
+        if not failed:
+            failed.append(why)
+            raise OSError(why)
+        return real(*args)
+
+    return call
 
 
 def _node(postgres_db: str) -> tuple[SharedStore, Hub, Cluster]:
@@ -74,22 +89,13 @@ def test_a_room_whose_write_failed_reads_its_hand_back_off_the_loop(
     monkeypatch.setattr(room_module, "RETRY_AFTER", 0.1)
     store = Store(postgres_db)
     hub = Hub(store, Limits(min_bot_delay=0))
-    real_append, real_read = store.append_actions, store.current_hand
-    failures = {"append": 1, "read": 1}
+    append = _failing_once(store.append_actions, "the database went away")
+    fetch = _failing_once(store.current_hand, "the database is still away")
     reads: list[str] = []
-
-    def append(writes: Any) -> None:
-        if failures["append"]:
-            failures["append"] -= 1
-            raise OSError("the database went away")
-        real_append(writes)
 
     def read(room_id: int) -> HandRow | None:
         reads.append("read")
-        if failures["read"]:
-            failures["read"] -= 1
-            raise OSError("the database is still away")
-        return real_read(room_id)
+        return fetch(room_id)
 
     async def run() -> None:
         ann, _ = store.create_player("ann")
@@ -163,14 +169,7 @@ def test_a_room_dropped_while_its_hand_is_read_leaves_the_room_taken_again_alone
     object's read failing does not drop the room the node plays now."""
     store, hub, cluster = _node(postgres_db)
     gate = threading.Event()
-    real_append = store.append_actions
-    failures = {"append": 1}
-
-    def append(writes: Any) -> None:
-        if failures["append"]:
-            failures["append"] -= 1
-            raise OSError("the database went away")
-        real_append(writes)
+    append = _failing_once(store.append_actions, "the database went away")
 
     def held_read(room_id: int) -> HandRow | None:
         gate.wait(10)
