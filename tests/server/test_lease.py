@@ -610,10 +610,11 @@ def test_two_nodes_settling_one_players_hands_at_once_keep_one_running_balance(
 def test_a_nodes_hand_ids_are_taken_ahead_of_its_deals(postgres_db: str) -> None:
     """A node takes its hand ids from the database a block at a time; the tick tops the
     block up (in a worker thread) once less than half of it is left, so the deals that
-    follow, on the event loop, ask the database nothing."""
+    follow, on the event loop, ask the database nothing. A node that deals faster than
+    its tick, whose deal had to ask, takes twice as many at a time from then on."""
     from sqlalchemy import event
 
-    from paiju.server.lease import HAND_IDS
+    from paiju.server.lease import HAND_IDS, HAND_IDS_MAX
 
     store = SharedStore(postgres_db, "ids")
     asked: list[str] = []
@@ -640,5 +641,21 @@ def test_a_nodes_hand_ids_are_taken_ahead_of_its_deals(postgres_db: str) -> None
         assert len(set(ids)) == len(ids) == 2 * HAND_IDS
         store.new_hand_id()  # none left and no tick since: the deal asks itself
         assert len(asked) == 3
+        # ... and the node takes twice as many at a time from then on, so that a tick
+        # comes before the next block runs out at this pace
+        assert store.hand_block == 2 * HAND_IDS
+        more = [store.new_hand_id() for _ in range(HAND_IDS - 1)]  # a whole block left
+        assert len(asked) == 3 and not store.hand_ids_low()
+        more.append(store.new_hand_id())
+        assert store.hand_ids_low()
+        store.top_up_hand_ids()
+        assert len(asked) == 4
+        more += [store.new_hand_id() for _ in range(3 * HAND_IDS - 1)]
+        assert len(asked) == 4  # the doubled block and its top-up covered these deals
+        assert len(set(ids + more)) == len(ids) + len(more)
+        for _ in range(12):  # the block stops growing at its bound
+            store._hand_ids.clear()
+            store.new_hand_id()
+        assert store.hand_block == HAND_IDS_MAX
     finally:
         store.close()

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
@@ -57,6 +58,8 @@ _TTL = "CAST(:ttl AS float8)"
 _MIGRATION_LOCK = 0x7061_696A_7502
 """The advisory lock nodes take around their start-up migration (one at a time)."""
 
+log = logging.getLogger("paiju.server")
+
 _BALANCE_LOCKS = 0x7061
 """The namespace of the per-player advisory transaction locks of ledger balances."""
 
@@ -83,7 +86,10 @@ _NAME_HOLDER = f"""SELECT l.pid, a.backend_start AS started
 
 
 HAND_IDS = 32
-"""Hand ids a node takes from the database's sequence at a time."""
+"""Hand ids a node takes from the database's sequence at a time, at first."""
+HAND_IDS_MAX = 1024
+"""The most hand ids a node takes at a time: its block doubles up to this each time a deal
+finds none left (the node deals faster than its tick tops the block up)."""
 
 
 class StaleLease(PaijuError):
@@ -484,6 +490,8 @@ class SharedStore(Store):
         (:meth:`keep_name`): this one writes no room, and makes none, any more."""
         self._hand_ids: collections.deque[int] = collections.deque()
         """Hand ids taken from the sequence and not given yet."""
+        self.hand_block = HAND_IDS
+        """How many hand ids this node takes at a time (it grows with the node's pace)."""
         self._offset = 0.0
         """The database server's clock less this host's (seconds, :meth:`sync_clock`)."""
         self.sync_clock()
@@ -643,21 +651,26 @@ class SharedStore(Store):
             raise StaleLease([room_id])
 
     def new_hand_id(self) -> int:
-        """The next hand id from the database's sequence (many nodes give ids), taken
-        :data:`HAND_IDS` at a time: one round trip per block of deals, not per deal, and
+        """The next hand id from the database's sequence (many nodes give ids), taken a
+        block (:attr:`hand_block`) at a time: one round trip per block of deals, not per deal, and
         that trip made ahead of need off the event loop (:meth:`top_up_hand_ids`) unless
         the node deals faster than its tick. The ids are unique, as every value of a
         sequence is; a node's block may run a little behind another's (ids count hands,
         not their order in time), and a node that stops leaves the rest of its block
         unused."""
         if not self._hand_ids:
+            # the tick fell behind this node's deals: the round trip is made here, on the
+            # event loop, and the node takes twice as many ids from now on, so that at
+            # this pace the tick keeps ahead of its deals
+            self.hand_block = min(2 * self.hand_block, HAND_IDS_MAX)
+            log.info("hand ids ran out between two ticks: %d at a time", self.hand_block)
             self._hand_ids.extend(self._take_hand_ids())
         return self._hand_ids.popleft()
 
     def hand_ids_low(self) -> bool:
         """Whether less than half a block of hand ids is left (:meth:`top_up_hand_ids`
         would take the next block)."""
-        return len(self._hand_ids) < HAND_IDS // 2
+        return len(self._hand_ids) < self.hand_block // 2
 
     def top_up_hand_ids(self) -> None:
         """Take the next block of hand ids when less than half a block is left (the
@@ -672,7 +685,7 @@ class SharedStore(Store):
         with self.engine.connect() as conn:
             got = conn.execute(
                 text("SELECT nextval(:s) FROM generate_series(1, :n)"),
-                {"s": sequence, "n": HAND_IDS},
+                {"s": sequence, "n": self.hand_block},
             ).scalars()
             ids = sorted(int(i) for i in got)
             conn.commit()
