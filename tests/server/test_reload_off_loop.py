@@ -131,6 +131,50 @@ def test_a_room_whose_write_failed_reads_its_hand_back_off_the_loop(
         store.close()
 
 
+def test_a_socket_that_comes_while_the_hand_is_read_back_is_sent_the_stored_state(
+    postgres_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The state in memory holds the action the database did not store until the hand is
+    read back: a player reconnecting in between (the database still away) is sent no
+    state and a ``sync`` is refused; once the hand is read, the socket is sent the state
+    as stored, without the action."""
+    monkeypatch.setattr(room_module, "RETRY_AFTER", 0.5)
+    store = Store(postgres_db)
+    hub = Hub(store, Limits(min_bot_delay=0))
+    append = _failing_once(store.append_actions, "the database went away")
+    fetch = _failing_once(store.current_hand, "the database is still away")
+
+    async def run() -> None:
+        ann, _ = store.create_player("ann")
+        room, client, _sock, writer = await _table(hub, ann)
+        assert room.state is not None
+        version = len(room.state.history)
+        store.append_actions = append  # type: ignore[method-assign]
+        store.current_hand = fetch  # type: ignore[method-assign]
+        handle(room, client, STAKE)
+        await _until(lambda: room.unsure and not hub.journal.holds(room))
+        assert len(room.state.history) == version + 1  # in memory: the unstored stake
+        sock = SocketStub()  # the player's new socket, while the hand is not read yet
+        again = Client(ann, sock.send_text, hub.limits, sock.close)
+        task = asyncio.create_task(again.writer())
+        room.attach(again)
+        handle(room, again, json.dumps({"type": "sync", "id": "s"}))
+        await _until(lambda: "storage_failure" in sock.errors())
+        assert room.unsure and sock.of("welcome") and not sock.of("state")
+        await _until(lambda: bool(sock.of("state")))  # read back: the state as stored
+        assert not room.unsure
+        assert [m["version"] for m in sock.of("state")] == [version]
+        assert len(room.state.history) == version
+        again.close(1000, "bye")
+        await asyncio.gather(writer, task)
+        hub.shutdown()
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()
+
+
 def test_a_cluster_node_gives_up_a_room_whose_stored_hand_it_cannot_read(
     postgres_db: str,
 ) -> None:

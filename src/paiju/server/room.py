@@ -1212,6 +1212,10 @@ class Room:
             self.resume(seat)  # the player is back: the seat is theirs again
         elif self.control() != before:
             self._refresh()  # the seat is played again: everyone sees its control change
+        elif self.unsure:
+            # the state in memory may hold an action the database did not store: the
+            # socket is sent the state once the stored hand is read back, with everyone's
+            self._refresh_unsure = True
         else:
             self._schedule()
             if self.state is None:
@@ -1265,10 +1269,19 @@ class Room:
         self._refresh()
 
     def state_for(self, client: Peer, ref: str | int | None = None) -> str | None:
-        """The ``state`` message (JSON text) for a socket: its seat's full view now."""
+        """The ``state`` message (JSON text) for a socket: its seat's full view now.
+        Refused while the room reads its stored hand back (the state in memory may hold
+        an action that was not stored): every socket is sent its state once it is read."""
         self.settle_writes()
         if self.state is None:
             return None
+        if self.unsure:
+            self._refresh_unsure = True
+            raise ServerError(
+                "storage_failure",
+                "the room waits for the database; its state follows once it is read",
+                503,
+            )
         return self._states([client], ref)[0]
 
     def _states(self, clients: list[Peer], ref: str | int | None = None) -> list[str]:
