@@ -3,6 +3,7 @@
     .venv/bin/python bench/server_load.py --connections 200 --seconds 20
     .venv/bin/python bench/server_load.py --connections 1000 --seconds 20
     .venv/bin/python bench/server_load.py --connections 1000 --seconds 20 --pace 2
+    .venv/bin/python bench/server_load.py --connections 1000 --pace 2 --rounds 3 --no-echo
 
 It starts ``paiju serve`` (uvicorn with uvloop/httptools) on a free loopback port with a
 fresh SQLite file, registers one player per connection, seats them (all human) at tables
@@ -678,8 +679,8 @@ def main() -> None:
         type=int,
         default=1,
         help="Play the game and the echo server this many times, each round in the other"
-        " order, and print each round's ratio and their median (one run's figures move"
-        " by a quarter from one run to the next on a shared machine).",
+        " order, and print each round's ratio and p99 and their medians (one run's figures"
+        " move by a quarter from one run to the next on a shared machine).",
     )
     parser.add_argument(
         "--profile", help="Write a cProfile of the server process (CPU time) to this file."
@@ -691,6 +692,7 @@ def main() -> None:
     seconds = min(args.seconds, 120.0)
     raise_file_limit(4 * n + 256)
     found: list[tuple[float, float]] = []
+    p99s: list[float] = []
     for r in range(max(1, args.rounds)):
         order = ("game", "echo") if r % 2 == 0 else ("echo", "game")
         if args.no_echo:
@@ -701,6 +703,7 @@ def main() -> None:
             if phase == "game":
                 game = game_phase(args, n, seconds)
                 report_game(args, game, seconds)
+                p99s.append(pct(game.stats.latencies, 0.99))
             else:
                 echo = echo_phase(args, n, seconds)
                 report_echo(echo, n)
@@ -713,6 +716,11 @@ def main() -> None:
             f"ratio (messages/s handled, in + out) game : echo = {handled:.2f}"
             f"   per server CPU-second: {per_cpu:.2f}"
             f"   (game actions/s : echo round trips/s = {actions_per_trip:.2f})"
+        )
+    if len(p99s) > 1:
+        print(
+            f"median of {len(p99s)} rounds: latency p99 = {statistics.median(p99s):.1f} ms"
+            f"   (rounds: {', '.join(f'{p:.1f}' for p in p99s)})"
         )
     if len(found) > 1:
         print(
