@@ -47,6 +47,8 @@ from paiju.server.errors import ServerError
 from paiju.server.rows import ActionWrite, HandWrite
 from paiju.server.store import Store, database_url
 
+log = logging.getLogger("paiju.server")
+
 __all__ = ["Lease", "Leases", "Nodes", "Presence", "SharedStore", "StaleLease"]
 
 _NOW = "extract(epoch from clock_timestamp())"
@@ -57,8 +59,6 @@ _TTL = "CAST(:ttl AS float8)"
 
 _MIGRATION_LOCK = 0x7061_696A_7502
 """The advisory lock nodes take around their start-up migration (one at a time)."""
-
-log = logging.getLogger("paiju.server")
 
 _BALANCE_LOCKS = 0x7061
 """The namespace of the per-player advisory transaction locks of ledger balances."""

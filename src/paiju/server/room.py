@@ -1210,12 +1210,11 @@ class Room:
             client.send(self.hand_started())
         if seat is not None and self.seats[seat].auto:
             self.resume(seat)  # the player is back: the seat is theirs again
-        elif self.control() != before:
-            self._refresh()  # the seat is played again: everyone sees its control change
-        elif self.unsure:
-            # the state in memory may hold an action the database did not store: the
-            # socket is sent the state once the stored hand is read back, with everyone's
-            self._refresh_unsure = True
+        elif self.control() != before or self.unsure:
+            # the seat is played again: everyone sees its control change; or the state in
+            # memory may hold an action the database did not store: the refresh waits for
+            # the stored hand to be read back, then sends every socket its state
+            self._refresh()
         else:
             self._schedule()
             if self.state is None:
@@ -1276,7 +1275,7 @@ class Room:
         if self.state is None:
             return None
         if self.unsure:
-            self._refresh_unsure = True
+            self._refresh()  # waits for the read, then sends every socket its state
             raise ServerError(
                 "storage_failure",
                 "the room waits for the database; its state follows once it is read",
