@@ -17,6 +17,14 @@ actions through the Game protocol and no clone (bench/contenders.py's ``EngineHa
 the environment's hands/s over its engine's is what the encoding, the masks and the
 observations cost, with the goal of every environment keeping 70% of its engine's rate.
 The codes are :data:`paiju.games.SAMPLE_CODES` (those with an environment).
+
+``--floor`` adds, beside each environment, the least an AEC environment over the same
+engine can cost (:class:`AECFloor`): PettingZoo's loop and bookkeeping, one step per engine
+action and no encoding at all (a constant observation, a mask of ones as long as the
+engine's list of legal actions, an action its index there). Its share of the engine's
+hands/s is the ceiling of any environment of that API, whatever its observation and its
+action space; what lies between the floor and 70% is all that observing, masking and
+choosing cards may cost.
 """
 
 from __future__ import annotations
@@ -25,8 +33,10 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
+from pettingzoo import AECEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -38,6 +48,7 @@ from contenders import (
     rlcard_installed,
     seats_for,
 )
+from paiju.engine import Action, Game, State
 from paiju.games import SAMPLE_CODES, game
 from paiju.rl.registry import ENCODERS
 
@@ -106,6 +117,102 @@ class PaijuEnv(Runner):
         return self.last_hands
 
 
+class AECFloor(AECEnv):  # type: ignore[misc]
+    """An AEC environment that does the least one can over the engine (see module docs): the
+    engine's hands one after another, as :class:`EngineHands` deals them, each an episode."""
+
+    metadata: ClassVar[dict[str, str]] = {"name": "paiju_floor_v0"}
+
+    def __init__(self, code: str, seats: int) -> None:
+        super().__init__()
+        self.game: Game = game(code)
+        self.seats = seats
+        self.possible_agents = [f"seat_{i}" for i in range(seats)]
+        self.rng = random.Random(0)
+        blank = np.zeros(paiju.rl.env(code, seats=seats).unwrapped.encoder.layout.size, np.float32)
+        self.blank = blank
+        self.idle = {"observation": blank, "action_mask": np.zeros(1, dtype=np.int8)}
+        self.asked: dict[int, dict[str, np.ndarray]] = {}
+        """The observation of a decision of n legal actions, by n (made once)."""
+        self.legal: list[Action] | None = None
+        self.context: dict[str, object] = {}
+        self.dealt = self.played = 0
+
+    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
+        self.dealt += 1
+        self.state: State = self.game.new_state(
+            self.seats, seed=f"floor-{self.dealt}", context=self.context
+        )
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[min(self.state.to_act())]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if self.terminations[agent]:
+            return self.idle
+        self.legal = legal = self.state.legal_actions(self.possible_agents.index(agent))
+        n = 1 if not legal else len(legal)  # None: too many to list (one random draw)
+        found = self.asked.get(n)
+        if found is None:
+            found = self.asked[n] = {
+                "observation": self.blank,
+                "action_mask": np.ones(n, dtype=np.int8),
+            }
+        return found
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        seat = self.possible_agents.index(agent)
+        self._cumulative_rewards[agent] = 0
+        state, legal = self.state, self.legal
+        state.apply(seat, legal[action] if legal else state.random_action(seat, self.rng))
+        acting = state.to_act()
+        if acting:
+            self.agent_selection = self.possible_agents[min(acting)]
+            return
+        for s, x in enumerate(state.settlement()):
+            self.rewards[self.possible_agents[s]] = float(x)
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self.played += 1
+        context = state.next_context()
+        if self.game.match_over(context, self.played):
+            self.context, self.played = {}, 0
+        else:
+            self.context = context
+
+
+class FloorEnv(Runner):
+    """:class:`AECFloor`'s hands, driven as :class:`PaijuEnv` drives its environment."""
+
+    def __init__(self, code: str, seats: int) -> None:
+        super().__init__(f"{code} floor", seats)
+        self.env = AECFloor(code, seats)
+        self.rng = random.Random(0)
+        self.env.reset()
+
+    def run_one(self) -> int:
+        env, rng = self.env, self.rng
+        steps = 0
+        for _agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(rng.randrange(len(obs["action_mask"])))
+            steps += 1
+        env.reset()
+        return steps
+
+
 def default_codes() -> list[str]:
     """The sample codes whose family has an environment."""
     return [c for c in SAMPLE_CODES if game(c).variant.family in ENCODERS]
@@ -117,15 +224,23 @@ def main() -> None:
     parser.add_argument("--codes", nargs="*", default=None)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--no-engine", action="store_true", help="leave out the engines' own hands")
+    parser.add_argument(
+        "--floor", action="store_true", help="add the least an AEC environment can cost"
+    )
     args = parser.parse_args()
+    if args.floor and args.no_engine:
+        parser.error("--floor is measured against the engine: drop --no-engine")
     codes = args.codes or default_codes()
     envs = [PaijuEnv(code, seats_for(game(code), args.seats)) for code in codes]
     engines = [] if args.no_engine else [EngineHands(e.name, e.seats, clone=False) for e in envs]
+    floors = [FloorEnv(e.name, e.seats) for e in envs] if args.floor else []
     with rlcard_installed():
         base = RLCardDoudizhu()
-        # each environment's slice next to its engine's, so that a change of the machine's
-        # load within a round weighs on both alike
-        pairs = [r for pair in zip(envs, engines, strict=True) for r in pair] if engines else envs
+        # each environment's slice next to its engine's (and its floor's), so that a change
+        # of the machine's load within a round weighs on them alike
+        pairs: list[Runner] = []
+        for i, env in enumerate(envs):
+            pairs += [env, *engines[i : i + 1], *floors[i : i + 1]]
         interleave([base, *pairs], args.seconds)
     print(
         "the machine is shared and loaded: rates are per CPU second of this process, in"
@@ -149,11 +264,24 @@ def main() -> None:
                 line += f"{engine.hand_rate:>11.1f}{kept:>9.2f}  {verdict}"
         print(line)
     print(f"targets: {TARGET:g}x RLCard's steps/s; {KEEP:.0%} of the engine's hands/s")
-    for runner in envs:
-        if runner.errors:
+    if floors:
+        print(
+            "the floor: PettingZoo's AEC loop over the engine with no encoding, one step an"
+            " action; then what the environment's encoding (observations, masks, card"
+            " choices) costs beyond the floor and what it may cost for 70%, both in the"
+            " engine's time for a hand (1.00 = as long as the engine takes), and the cut the"
+            " encoding needs"
+        )
+        print(f"{'':<18}{'floor h/s':>10}{'x engine':>9}{'encoding':>10}{'for 70%':>9}{'cut':>7}")
+        for floor, engine, env in zip(floors, engines, envs, strict=True):
+            floor_kept = floor.hand_rate / engine.hand_rate
+            # a hand's time in the engine's: 1 / the share kept
+            now = engine.hand_rate / env.hand_rate - 1 / floor_kept
+            allowed = 1 / KEEP - 1 / floor_kept
+            cut = f"{now / allowed:>6.1f}x" if allowed > 0 else "   n/a"
             print(
-                f"{runner.name}: {len(runner.errors)} of {runner.games} games stopped on an"
-                f" engine assertion, first: {runner.errors[0][:300]}"
+                f"{env.name:<18}{floor.hand_rate:>10.1f}{floor_kept:>9.2f}{now:>10.2f}"
+                f"{allowed:>9.2f}{cut}"
             )
 
 
