@@ -22,8 +22,9 @@ The codes are :data:`paiju.games.SAMPLE_CODES` (those with an environment).
 engine can cost (:class:`AECFloor`): PettingZoo's loop and bookkeeping, one step per engine
 action and no encoding at all (a constant observation, a mask of ones as long as the
 engine's list of legal actions, an action its index there). Its share of the engine's
-hands/s is the ceiling of any environment of that API, whatever its observation and its
-action space; what lies between the floor and 70% is all that observing, masking and
+hands/s is about the most an environment driven through that API (``agent_iter``,
+``last``, ``step``) on PettingZoo's own bookkeeping can keep, whatever its observation and
+its action space; what lies between the floor and 70% is all that observing, masking and
 choosing cards may cost.
 """
 
