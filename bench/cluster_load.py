@@ -30,6 +30,14 @@ On a shared two-core machine one run's CPU per action moves by a third from one 
 next (three runs of one node in a row measured 1.50x, 1.11x and 0.96x the single process,
 the first run after the single process the slowest): ``--rounds R`` plays everything R
 times, each round in the other order, and prints the medians beside every run.
+
+Each run starts on a fresh database, and its tables grow by hundreds of hands a second. A
+plan PostgreSQL caches while a table is small stays until the table is analyzed again: the
+settle statement's cached plan seq-scans ``hands`` on a fresh database, and a run of
+seconds ends before the default autovacuum (a minute apart) analyzes it. The server runs
+with :data:`STEADY` (autovacuum every second, analyzing a table after 5% of it changed), so
+that the plans are those of a database in service, not of the first minute of a new one.
+``--pg-setting NAME=VALUE`` sets more (or other) settings of the throwaway PostgreSQL.
 """
 
 from __future__ import annotations
@@ -55,6 +63,8 @@ from pg import PostgresCluster, find_bindir  # noqa: E402
 from redis_server import RedisServer, find_redis_server  # noqa: E402
 
 PAIJU = str(Path(sys.executable).parent / "paiju")
+STEADY = ["autovacuum_naptime=1", "autovacuum_analyze_scale_factor=0.05"]
+"""PostgreSQL's settings for plans of a database in service (see the module docs)."""
 
 
 def start_nodes(
@@ -351,6 +361,13 @@ def main() -> None:
         metavar="N",
         help="print each run's N statements that took PostgreSQL longest (pg_stat_statements)",
     )
+    parser.add_argument(
+        "--pg-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a setting of the throwaway PostgreSQL (repeatable), after the bench's own (STEADY)",
+    )
     args = parser.parse_args()
     n = min(args.connections, sl.MAX_CONNECTIONS)
     sl.raise_file_limit(4 * n + 512)
@@ -362,7 +379,7 @@ def main() -> None:
         if args.statements
         else []
     )
-    pg = PostgresCluster(bindir, preload).start()
+    pg = PostgresCluster(bindir, [*preload, *STEADY, *args.pg_setting]).start()
     redis = RedisServer(redis_bin).start()
     folder = Path(tempfile.mkdtemp(prefix="paiju-cluster-bench-"))
     runs: list[Run] = []
