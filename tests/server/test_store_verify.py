@@ -136,8 +136,15 @@ def test_storage_failure_leaves_the_table_where_it_was(db: str) -> None:
         handle(
             room, client, json.dumps({"type": "action", "action": {"type": "stake", "amount": 2}})
         )
+        # the refused write, then the room's stored hand read back in the writer thread (the
+        # room holds the action in memory until that read lands), then the error's frame
         await asyncio.sleep(0.05)
-        errors = [m for m in sock.sent if m.get("type") == "error"]
+        await room.settled()
+        for _ in range(100):
+            errors = [m for m in sock.sent if m.get("type") == "error"]
+            if errors:
+                break
+            await asyncio.sleep(0.05)
         assert [e["code"] for e in errors] == ["storage_failure"]
         assert not [m for m in sock.sent if m.get("type") == "update" and m["seat"] == 0]
         assert len(room.state.history) == version
