@@ -284,6 +284,12 @@ def main() -> None:
                 f"{env.name:<18}{floor.hand_rate:>10.1f}{floor_kept:>9.2f}{now:>10.2f}"
                 f"{allowed:>9.2f}{cut}"
             )
+    for runner in envs:
+        if runner.errors:
+            print(
+                f"{runner.name}: {len(runner.errors)} of {runner.games} games stopped on an"
+                f" engine assertion, first: {runner.errors[0][:300]}"
+            )
 
 
 if __name__ == "__main__":
