@@ -120,7 +120,8 @@ class PaijuEnv(Runner):
 
 class AECFloor(AECEnv):  # type: ignore[misc]
     """An AEC environment that does the least one can over the engine (see module docs): the
-    engine's hands one after another, as :class:`EngineHands` deals them, each an episode."""
+    engine's hands one after another, each an episode, dealt from seeds of its own and the
+    match's context carried from hand to hand as :class:`EngineHands` does."""
 
     metadata: ClassVar[dict[str, str]] = {"name": "paiju_floor_v0"}
 
