@@ -127,6 +127,22 @@ def pg_pids(pg: PostgresCluster) -> list[int]:
     return pids
 
 
+def pg_kinds(pids: list[int]) -> dict[str, list[int]]:
+    """PostgreSQL's processes by kind, as their titles name them: ``backend`` for every
+    client connection, else the background process's own name (walwriter, checkpointer,
+    autovacuum launcher...)."""
+    kinds: dict[str, list[int]] = {}
+    for pid in pids:
+        try:
+            title = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        rest = title.split("postgres: ", 1)[1].strip() if "postgres: " in title else "postmaster"
+        kind = "backend" if "(" in rest or "[local]" in rest else rest
+        kinds.setdefault(f"pg {kind}", []).append(pid)
+    return kinds
+
+
 def cpu_of(pids: list[int]) -> dict[int, float]:
     out: dict[int, float] = {}
     for pid in pids:
@@ -305,7 +321,9 @@ def run_once(
             reset_statements(dsn)
 
         def groups(node_pids: list[int] = node_pids) -> dict[str, list[int]]:
-            return {"nodes": node_pids, "postgres": pg_pids(pg)}
+            everything = pg_pids(pg)
+            kinds = pg_kinds(everything) if args.pg_processes else {}
+            return {"nodes": node_pids, "postgres": everything, **kinds}
 
         metrics = tuple(f"http://{sl.HOST}:{port}/metrics" for _, port, _ in nodes)
         stats, cpu, counted = uvloop.run(
@@ -360,6 +378,12 @@ def main() -> None:
         default=0,
         metavar="N",
         help="print each run's N statements that took PostgreSQL longest (pg_stat_statements)",
+    )
+    parser.add_argument(
+        "--pg-processes",
+        action="store_true",
+        help="split PostgreSQL's CPU per action by process (the backends serving the nodes,"
+        " and each background process)",
     )
     parser.add_argument(
         "--pg-setting",
@@ -441,6 +465,12 @@ def main() -> None:
                 f"  {'':15s} against a single process at one node's load ({n // count}"
                 f" connections, median): nodes {node_ms / 1000 / alone[0]:.2f}x,"
                 f" PostgreSQL {pg_ms / 1000 / alone[1]:.2f}x"
+            )
+        kinds = sorted((k for k in run[5] if k.startswith("pg ")), key=lambda k: -run[5][k])
+        if kinds:
+            print(
+                f"  {'':15s} PostgreSQL's CPU per action by process: "
+                + ", ".join(f"{k[3:]} {per_action(run, k) * 1e6:.1f} µs" for k in kinds)
             )
         for line in statements.get(label, []):
             print(line)
