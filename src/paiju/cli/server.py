@@ -68,7 +68,7 @@ __all__ = ["serve", "verify"]
 @click.option(
     "--commit-spacing",
     type=click.FloatRange(0.0, 0.1),
-    default=0.008,
+    default=0.016,
     show_default=True,
     help="A cluster node starts a group commit this many seconds after its last one at the"
     " soonest while actions keep coming: fewer, larger commits, for that much more wait"
@@ -145,7 +145,7 @@ def _node(
     db: str,
     default_url: str,
     lease_ttl: float = 5.0,
-    commit_spacing: float = 0.008,
+    commit_spacing: float = 0.016,
 ) -> Any:
     """The :class:`~paiju.server.cluster.NodeConfig` of ``--redis`` (None without it)."""
     if redis_url is None:

@@ -138,7 +138,7 @@ class NodeConfig:
     renew_every: float = 1.0
     claim_batch: int = 20
     """Rooms a node takes over per tick at most."""
-    commit_spacing: float = 0.008
+    commit_spacing: float = 0.016
     """Seconds at least between the starts of this node's group commits under a steady
     load (:attr:`Journal.spacing`): a node with a share of the cluster's load gathers more
     writes per transaction than it would without (fewer commits for the database, whose
