@@ -1,7 +1,8 @@
 """A group commit's spacing (``Journal.spacing``, a cluster node's ``--commit-spacing``):
 while writes keep coming, the next commit starts no sooner than the spacing after the last
-one started, so the writes of that time share one transaction; a write after a quiet spell
-is stored at once, and a call that waits for nothing is not held up by it."""
+one started, so the writes of that time share one transaction, unless as many are pending
+as fill one (``Journal.full``); a write after a quiet spell is stored at once, and a call
+that waits for nothing is not held up by it."""
 
 from __future__ import annotations
 
@@ -83,6 +84,32 @@ def test_writes_that_keep_coming_wait_for_the_spacing_and_share_one_commit() -> 
     assert [ids for _, ids in batches] == [[0], [1, 2]]
     assert done == [0, 1, 2]
     assert batches[1][0] - batches[0][0] >= 0.39  # no sooner than the spacing
+
+
+def test_a_full_batch_does_not_wait_for_the_spacing() -> None:
+    """Once ``Journal.full`` writes are pending, the next commit starts without waiting
+    out the spacing (a node with all of the load commits as one server does); a batch
+    short of it still waits."""
+
+    async def main() -> tuple[list[tuple[float, list[int]]], float]:
+        journal, store = _journal(2.0)
+        journal.full = 3
+        done: list[int] = []
+        await _stored(journal, _Room(0), 0, done)  # the first: stored at once
+        began = time.monotonic()
+        # two writes: short of a full batch, they wait for the spacing...
+        short = [asyncio.ensure_future(_stored(journal, _Room(i), i, done)) for i in (1, 2)]
+        await asyncio.sleep(0.05)
+        assert done == [0]
+        # ...until a third fills it: all three go in one commit, long before the 2 s
+        await asyncio.gather(*short, _stored(journal, _Room(3), 3, done))
+        took = time.monotonic() - began
+        journal.drain()
+        return store.batches, took
+
+    batches, took = asyncio.run(main())
+    assert [ids for _, ids in batches] == [[0], [1, 2, 3]]
+    assert took < 1.5  # not the spacing (2 s), however loaded the machine
 
 
 def test_without_spacing_each_write_after_a_commit_starts_its_own() -> None:

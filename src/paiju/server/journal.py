@@ -115,8 +115,16 @@ class Journal:
         its own, not its rows': a cluster node, which has a share of the load and so
         smaller commits of its own, makes fewer and larger ones. A write after a quiet
         spell is stored at once."""
+        self.full = 32
+        """Pending writes at which the next group commit no longer waits for
+        :attr:`spacing`: a transaction of that many spreads its own cost thin already
+        (about what one server with the whole of the bench's load gathers), and waiting
+        longer would only delay them. A node with all of a cluster's load thus commits as
+        one server does; one with a share of it, whose commits are smaller, waits."""
         self._began = -math.inf
         """When the last group commit started (``time.monotonic()``)."""
+        self._timer: asyncio.TimerHandle | None = None
+        """The spaced start of the next group commit, while one is waited for."""
 
     # -- what rooms hand in ------------------------------------------------------------
 
@@ -210,18 +218,30 @@ class Journal:
     def flush(self) -> None:
         """Start the next group commit (a turn of the loop after writes came in)."""
         self._kicked = False
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         if self._flight is None:
             self._start()
 
     def _kick(self) -> None:
-        if not self._kicked and self._flight is None:
-            self._kicked = True
-            loop = asyncio.get_running_loop()
-            wait = self._began + self.spacing - time.monotonic() if self.pending else 0.0
-            if wait > 0:
-                loop.call_later(wait, self.flush)
-            else:
+        if self._flight is not None:
+            return
+        loop = asyncio.get_running_loop()
+        if self._kicked:
+            if self._timer is not None and len(self.pending) >= self.full:
+                self._timer.cancel()  # a full batch goes now, not at the spaced time
+                self._timer = None
                 loop.call_soon(self.flush)
+            return
+        self._kicked = True
+        wait = 0.0
+        if self.pending and len(self.pending) < self.full:
+            wait = self._began + self.spacing - time.monotonic()
+        if wait > 0:
+            self._timer = loop.call_later(wait, self.flush)
+        else:
+            loop.call_soon(self.flush)
 
     def _flown(self) -> list[_Pending]:
         return [] if self._flight is None else self._flight.batch
