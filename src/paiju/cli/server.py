@@ -71,8 +71,8 @@ __all__ = ["serve", "verify"]
     default=0.016,
     show_default=True,
     help="A cluster node starts a group commit this many seconds after its last one at the"
-    " soonest while actions keep coming: fewer, larger commits, for that much more wait"
-    " (0: each starts when the last is stored).",
+    " soonest while actions keep coming, unless 32 writes are pending: fewer, larger"
+    " commits, for that much more wait (0: each starts when the last is stored).",
 )
 @variants_option
 def serve(
