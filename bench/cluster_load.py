@@ -209,7 +209,7 @@ def stored_player_actions(dsn: str) -> int:
         return int(row[0]) if row else 0
 
 
-STATEMENTS = """SELECT calls, total_exec_time, total_plan_time, rows, query
+STATEMENTS = """SELECT calls, plans, total_exec_time, total_plan_time, rows, query
     FROM pg_stat_statements
     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
     ORDER BY total_exec_time + total_plan_time DESC LIMIT %s"""
@@ -227,7 +227,8 @@ def reset_statements(dsn: str) -> None:
 def top_statements(dsn: str, limit: int, actions: int) -> list[str]:
     """The statements that took PostgreSQL the longest in ``dsn``, per action of the run
     (warm-up included: the counts start before it): calls and milliseconds per 1,000
-    actions (executing it, and planning it), rows per call, and the statement's first
+    actions (executing it, and planning it), the share of its calls that were planned (a
+    prepared statement's kept plan is not), rows per call, and the statement's first
     words."""
     import psycopg
 
@@ -236,8 +237,9 @@ def top_statements(dsn: str, limit: int, actions: int) -> list[str]:
     per = 1000 / max(actions, 1)
     return [
         f"    {calls * per:8.1f} calls {ms * per:8.1f} ms +{plan * per:6.1f} planning /1k actions"
-        f" {n / max(calls, 1):6.1f} rows a call   " + " ".join(str(query).split())[:90]
-        for calls, ms, plan, n, query in rows
+        f" {plans / max(calls, 1):4.0%} planned {n / max(calls, 1):6.1f} rows a call   "
+        + " ".join(str(query).split())[:80]
+        for calls, plans, ms, plan, n, query in rows
     ]
 
 

@@ -93,6 +93,31 @@ def test_a_room_is_held_by_one_node_and_a_stale_epoch_writes_nothing(nodes: Node
         a.append_actions([_hand(a, room, (ann.id, None))])
 
 
+def test_a_lease_epoch_past_32_bits_fences_its_writes(nodes: Nodes) -> None:
+    """An epoch is a 64-bit number (``room_leases.epoch`` is BIGINT): a write under one
+    past 2^31 lands, and one under the epoch before it is refused."""
+    a, _ = nodes
+    ann, _ = a.create_player("ann")
+    room = a.create_room("toy", {}, {}, 2, ann.id, [False, True])
+    big = 2**31 + 7
+    with a.engine.begin() as conn:
+        conn.execute(
+            text("UPDATE room_leases SET epoch = :e WHERE room_id = :r"), {"e": big, "r": room}
+        )
+    a.fence[room] = big
+    hand = _hand(a, room, (ann.id, None))
+    a.append_actions([hand])
+    a.append_actions([ActionWrite(hand.id, 0, 0, {"n": 1}, "player")])
+    found = a.hand(hand.id)
+    assert found is not None and len(found.actions) == 1
+    a.fence[room] = big - 1
+    with pytest.raises(StaleLease) as refused:
+        a.append_actions([ActionWrite(hand.id, 1, 1, {"n": 2}, "player")])
+    assert refused.value.rooms == {room}
+    found = a.hand(hand.id)
+    assert found is not None and len(found.actions) == 1
+
+
 def _waiting_on_a_lock(store: SharedStore) -> int:
     """How many sessions of the database wait for a lock now."""
     with store.engine.connect() as conn:

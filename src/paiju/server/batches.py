@@ -71,8 +71,9 @@ HANDS_PG = """INSERT INTO hands (id, room_id, hand_no, code, game_options, seats
             context, format)"""
 FENCE_PG = """WITH fence AS (
         SELECT l.room_id FROM room_leases AS l
-        JOIN unnest(CAST(:fence_rooms AS integer[]), CAST(:fence_epochs AS integer[]))
-            AS f(room, epoch) ON l.room_id = f.room AND l.epoch = f.epoch
+        WHERE l.room_id = ANY(CAST(:fence_rooms AS integer[]))
+            AND l.epoch = (CAST(:fence_epochs AS bigint[]))[
+                array_position(CAST(:fence_rooms AS integer[]), l.room_id)]
         ORDER BY l.room_id FOR KEY SHARE OF l
     ), locks AS (
         SELECT pg_advisory_xact_lock(:lock_ns, p)
@@ -84,7 +85,10 @@ FENCE_PG = """WITH fence AS (
 SHARE``: a takeover waits for the transaction), then - only once they all hold - the
 advisory locks of the players whose ledger balances the batch moves (in id order: no
 deadlock): the first write of a cluster node's transaction is made only if every lease
-is there and every lock is taken (:class:`Fence`)."""
+is there and every lock is taken (:class:`Fence`). The lease rows are found by ``= ANY``
+(an index scan of their key, whose plan is kept: a join with ``unnest`` is planned anew at
+each write) and each epoch by its room's position in the array; a row that a takeover
+changed meanwhile is compared again as it is locked (its new epoch fails)."""
 FENCED_WHERE = (
     " WHERE (SELECT count(*) FROM fence) = :fence_n AND (SELECT count(*) FROM locks) = :lock_n"
 )
