@@ -44,8 +44,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -154,19 +156,34 @@ def cpu_of(pids: list[int]) -> dict[int, float]:
 
 
 async def cpu_over(
-    warmup: float, seconds: float, groups: dict[str, list[int]] | Any
+    warmup: float,
+    seconds: float,
+    groups: dict[str, list[int]] | Any,
+    profile: Path | None = None,
 ) -> dict[str, float]:
     """CPU seconds each group of processes used over the measured window (the processes
     alive at both ends: PostgreSQL's pooled backends live through a run)."""
     await asyncio.sleep(warmup)
     named = groups()
+    spies = [spy(pid, seconds, profile) for pid in named["nodes"]] if profile else []
     before = {name: cpu_of(pids) for name, pids in named.items()}
     await asyncio.sleep(seconds)
     after = {name: cpu_of(pids) for name, pids in groups().items()}
+    for process in spies:
+        await asyncio.to_thread(process.wait)
     return {
         name: sum(after[name][pid] - t for pid, t in before[name].items() if pid in after[name])
         for name in before
     }
+
+
+def spy(pid: int, seconds: float, folder: Path) -> subprocess.Popen[bytes]:
+    """``py-spy record`` of one server process over the measured window (``--py-spy``):
+    its stacks, 200 samples a second of the time it runs (not idle), as folded lines."""
+    command = [str(Path(sys.executable).with_name("py-spy")), "record", "--nonblocking"]
+    command += ["-r", "200", "-f", "raw", "-d", str(math.ceil(seconds)), "-p", str(pid)]
+    command += ["-o", str(folder / f"{pid}.txt")]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 async def play(
@@ -177,6 +194,7 @@ async def play(
     pid: int,
     groups: Any,
     metrics: tuple[str, ...],
+    profile: Path | None = None,
 ) -> tuple[sl.Stats, dict[str, float], sl.Cpu]:
     stats = sl.Stats()
     clock = sl.Clock(asyncio.Event())
@@ -192,7 +210,7 @@ async def play(
         await asyncio.sleep(0.1)
     counted = sl.Cpu()  # what the nodes' /metrics counted over the phase
     measuring = asyncio.create_task(clock.run(warmup, seconds, pid, counted, metrics))
-    cpu = asyncio.create_task(cpu_over(warmup, seconds, groups))
+    cpu = asyncio.create_task(cpu_over(warmup, seconds, groups, profile))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     stats.error_samples.extend(f"client failed: {f!r}" for f in failures[:3])
@@ -328,8 +346,21 @@ def run_once(
             return {"nodes": node_pids, "postgres": everything, **kinds}
 
         metrics = tuple(f"http://{sl.HOST}:{port}/metrics" for _, port, _ in nodes)
+        profile = None
+        if args.py_spy is not None:
+            profile = args.py_spy / label.replace(" ", "-")
+            profile.mkdir(parents=True, exist_ok=True)
         stats, cpu, counted = uvloop.run(
-            play(seated, args.seconds, args.pace, args.warmup, nodes[0][0].pid, groups, metrics)
+            play(
+                seated,
+                args.seconds,
+                args.pace,
+                args.warmup,
+                nodes[0][0].pid,
+                groups,
+                metrics,
+                profile,
+            )
         )
         lost = stats.sent - stored_player_actions(dsn) - stats.refused
         if args.statements:
@@ -386,6 +417,13 @@ def main() -> None:
         action="store_true",
         help="split PostgreSQL's CPU per action by process (the backends serving the nodes,"
         " and each background process)",
+    )
+    parser.add_argument(
+        "--py-spy",
+        type=Path,
+        metavar="DIR",
+        help="record each server process's stacks over the measured window with py-spy (not"
+        " a dependency: pip install py-spy) into DIR/<run>/<pid>.txt, folded",
     )
     parser.add_argument(
         "--pg-setting",
