@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from alembic.script import ScriptDirectory
 from server_helpers import LAUNCH, REAL_CODES, Server, check_messages
-from sqlalchemy import create_engine, func, insert, select, text
+from sqlalchemy import create_engine, event, func, insert, select, text
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
@@ -123,6 +123,30 @@ def _hand(store: Store, room: int, hand_no: int, players: tuple[int | None, ...]
         deal={"hands": ["As Kd", "2c 大王"], "n": [1, None]},
         context={"banker": hand_no % 2},
     )
+
+
+def test_group_commits_stay_on_the_connection_given_back_last(postgres_db: str) -> None:
+    """The pool hands out the connection given back last: a server's group commits, each of
+    which takes a connection, writes and gives it back, run on one connection while the
+    pool holds others idle (a node's reads and lease renewals grow it), so that their
+    statements are prepared and planned on one session, not again on each pooled one."""
+    store = Store(postgres_db)
+    try:
+        ann, _ = store.create_player("ann")
+        room = store.create_room("toy", {}, {}, 2, ann.id, [False, True])
+        held = [store.engine.connect() for _ in range(3)]  # three sessions in the pool
+        for conn in held:
+            conn.close()
+        sessions: list[int] = []
+        event.listen(store.engine, "checkout", lambda dbapi, *_: sessions.append(id(dbapi)))
+        hand = _hand(store, room, 1, (ann.id, None))
+        store.append_actions([hand])
+        for idx in range(6):
+            store.append_actions([ActionWrite(hand.id, idx, idx % 2, {"n": idx}, "player")])
+        assert len(sessions) == 7
+        assert len(set(sessions)) == 1, "the group commits went round the pool's sessions"
+    finally:
+        store.close()
 
 
 def test_a_match_stored_on_postgresql_reads_back_after_a_restart(postgres_db: str) -> None:

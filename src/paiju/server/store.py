@@ -227,6 +227,13 @@ class Store:
             kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
         if settings and url.startswith("postgresql"):
             kwargs["connect_args"] = {"options": session_options(url, settings)}
+        if url.startswith("postgresql"):
+            # the session given back last is handed out first: the group commits (which
+            # take one, write and give it back) keep to one warm session, whose prepared
+            # statements and plans are made once, while the sessions that reads and lease
+            # renewals added to the pool wait idle (round the pool, each session would
+            # prepare and plan every statement of a commit anew)
+            kwargs["pool_use_lifo"] = True
         self.url = url
         """The database's URL, password hidden (fit for logs)."""
         self.remote = not url.startswith("sqlite")
