@@ -325,7 +325,7 @@ def run_once(
     pg: PostgresCluster,
     redis: RedisServer,
     folder: Path,
-    statements: dict[str, list[str]],
+    statements: dict[str, list[list[str]]],
 ) -> Run:
     """The single process (``count`` None) or ``count`` nodes on a fresh database, played
     by ``n`` clients."""
@@ -365,7 +365,8 @@ def run_once(
         lost = stats.sent - stored_player_actions(dsn) - stats.refused
         if args.statements:
             everything = stored_player_actions(dsn)
-            statements[label] = top_statements(dsn, args.statements, everything)
+            lines = top_statements(dsn, args.statements, everything)
+            statements.setdefault(label, []).append(lines)  # one list a round
         several = bool(count and count >= 2)
         passed = passed_on_cost(nodes, seated) if several else (float("nan"), float("nan"))
         took = failover(nodes, seated) if several else float("nan")
@@ -447,7 +448,7 @@ def main() -> None:
     redis = RedisServer(redis_bin).start()
     folder = Path(tempfile.mkdtemp(prefix="paiju-cluster-bench-"))
     runs: list[Run] = []
-    statements: dict[str, list[str]] = {}
+    statements: dict[str, list[list[str]]] = {}
     counts = [int(c) for c in args.nodes.split(",")]
     order: list[tuple[int | None, int]] = [(None, n), *((c, n) for c in counts)]
     if args.per_node:
@@ -512,7 +513,8 @@ def main() -> None:
                 f"  {'':15s} PostgreSQL's CPU per action by process: "
                 + ", ".join(f"{k[3:]} {per_action(run, k) * 1e6:.1f} µs" for k in kinds)
             )
-        for line in statements.get(label, []):
+        rounds = statements.get(label, [])
+        for line in rounds.pop(0) if rounds else []:
             print(line)
     if args.rounds > 1:
         print(f"median of {args.rounds} rounds, CPU per action against the single process:")
