@@ -172,8 +172,9 @@ async def cpu_over(
     for process in spies:
         await asyncio.to_thread(process.wait)
     return {
-        name: sum(after[name][pid] - t for pid, t in before[name].items() if pid in after[name])
+        name: sum(now[pid] - t for pid, t in before[name].items() if pid in now)
         for name in before
+        for now in [after.get(name, {})]  # a kind of process may end (an autovacuum worker)
     }
 
 
