@@ -8,6 +8,7 @@ A real PostgreSQL (``tests/pg.py``)."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 from loop_watch import LoopWatch
 from sqlalchemy import text
@@ -71,6 +72,41 @@ def test_rooms_taken_over_are_read_off_the_loop(postgres_db: str) -> None:
         assert {r.status for i, r in hub.rooms.items() if i != playing} == {"waiting"}
         # the finished room's lease went back
         assert finished not in store.leases.holders([finished])
+    finally:
+        store.close()
+        dead.close()
+
+
+def test_a_tick_takes_over_batch_after_batch_while_they_come_full(postgres_db: str) -> None:
+    """A dead node's rooms are taken a batch (``claim_batch``) at a time, and one tick
+    goes on to the next batch while the last came full: a node of many rooms is taken over
+    in one or a few ticks, not in a tick for every batch."""
+    dead = SharedStore(postgres_db, "dead", TTL)
+    store = SharedStore(postgres_db, "me", TTL)
+    hub = Hub(store, Limits())
+    config = NodeConfig("me", "http://127.0.0.1:9", "", lease_ttl=TTL, claim_batch=3)
+    me = Cluster(hub, store, config)
+    hub.placements = me.placement
+    player, _ = dead.create_player("玩家")
+    rooms = [
+        dead.create_room("1301", {}, {}, 4, player.id, [False, True, True, True]) for _ in range(7)
+    ]
+    with store.engine.begin() as conn:  # the dead node's leases ran out
+        conn.execute(text("UPDATE room_leases SET expires_at = 0"))
+
+    async def run() -> None:
+        me.db_ok = True
+        me.valid_until = time.monotonic() + 60
+        await me.tick()
+        for room in hub.rooms.values():
+            room.stop_clocks()
+
+    try:
+        asyncio.run(run())
+        assert sorted(hub.rooms) == sorted(rooms), "a tick took one batch and stopped"
+        assert sorted(store.fence) == sorted(rooms)
+        holders = store.leases.holders(rooms)
+        assert {h.node for h in holders.values()} == {"me"}
     finally:
         store.close()
         dead.close()

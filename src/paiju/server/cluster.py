@@ -137,7 +137,8 @@ class NodeConfig:
     or more: the lease outlasts several missed renewals."""
     renew_every: float = 1.0
     claim_batch: int = 20
-    """Rooms a node takes over per tick at most."""
+    """Rooms a node takes over at a time: a tick takes batch after batch while they come
+    full, for half a tick at most."""
     commit_spacing: float = 0.016
     """Seconds at least between the starts of this node's group commits under a steady
     load (:attr:`Journal.spacing`): a node with a share of the cluster's load gathers more
@@ -403,11 +404,22 @@ class Cluster:
         if full:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.store.nodes.forget)
+        batch = self.config.claim_batch
+        until = time.monotonic() + self.config.renew_every / 2
         claimed = await asyncio.to_thread(
-            self.store.leases.claim, self.config.claim_batch, full=full, held=list(fence)
+            self.store.leases.claim, batch, full=full, held=list(fence)
         )
-        if claimed:
+        while claimed:
             await self._adopt(claimed)
+            # a full batch: more rooms wait (a dead node held many); take them a batch at
+            # a time for half a tick, as the other live nodes do in theirs (a claim skips
+            # the rooms another holds or is taking), so that a node of a thousand rooms is
+            # taken over in seconds, not in a tick for every batch of them
+            if len(claimed) < batch or time.monotonic() >= until or self.store.displaced:
+                break
+            claimed = await asyncio.to_thread(
+                self.store.leases.claim, batch, held=list(self.store.fence)
+            )
 
     def _renew_loop(self, loop: asyncio.AbstractEventLoop) -> None:
         """The renewals, in a thread: a busy event loop does not hold them up. Each
