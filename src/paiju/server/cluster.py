@@ -417,9 +417,7 @@ class Cluster:
             # taken over in seconds, not in a tick for every batch of them
             if len(claimed) < batch or time.monotonic() >= until or self.store.displaced:
                 break
-            claimed = await asyncio.to_thread(
-                self.store.leases.claim, batch, held=list(self.store.fence)
-            )
+            claimed = await asyncio.to_thread(self.store.leases.claim, batch, held=list(fence))
 
     def _renew_loop(self, loop: asyncio.AbstractEventLoop) -> None:
         """The renewals, in a thread: a busy event loop does not hold them up. Each

@@ -225,9 +225,9 @@ class Store:
         may write while the loop does (:class:`paiju.server.journal.Journal`)."""
         if url == "sqlite://":
             kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
-        if settings and url.startswith("postgresql"):
-            kwargs["connect_args"] = {"options": session_options(url, settings)}
         if url.startswith("postgresql"):
+            if settings:
+                kwargs["connect_args"] = {"options": session_options(url, settings)}
             # the session given back last is handed out first: the group commits (which
             # take one, write and give it back) keep to one warm session, whose prepared
             # statements and plans are made once, while the sessions that reads and lease
