@@ -84,7 +84,10 @@ def test_a_tick_takes_over_batch_after_batch_while_they_come_full(postgres_db: s
     dead = SharedStore(postgres_db, "dead", TTL)
     store = SharedStore(postgres_db, "me", TTL)
     hub = Hub(store, Limits())
-    config = NodeConfig("me", "http://127.0.0.1:9", "", lease_ttl=TTL, claim_batch=3)
+    # a long tick: however slow the machine, its half is time enough for three batches
+    config = NodeConfig(
+        "me", "http://127.0.0.1:9", "", lease_ttl=TTL, renew_every=30.0, claim_batch=3
+    )
     me = Cluster(hub, store, config)
     hub.placements = me.placement
     player, _ = dead.create_player("玩家")
