@@ -180,7 +180,10 @@ async def cpu_over(
 
 def spy(pid: int, seconds: float, folder: Path) -> subprocess.Popen[bytes]:
     """``py-spy record`` of one server process over the measured window (``--py-spy``):
-    its stacks, 200 samples a second of the time it runs (not idle), as folded lines."""
+    its stacks, 200 samples a second, as folded lines. Without blocking the process,
+    py-spy cannot tell a wait from work: the samples count the loop's waits for sockets
+    and the commit thread's for the database too, so compare runs frame by frame, not as
+    CPU time."""
     command = [str(Path(sys.executable).with_name("py-spy")), "record", "--nonblocking"]
     command += ["-r", "200", "-f", "raw", "-d", str(math.ceil(seconds)), "-p", str(pid)]
     command += ["-o", str(folder / f"{pid}.txt")]
