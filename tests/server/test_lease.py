@@ -93,6 +93,33 @@ def test_a_room_is_held_by_one_node_and_a_stale_epoch_writes_nothing(nodes: Node
         a.append_actions([_hand(a, room, (ann.id, None))])
 
 
+def test_a_batch_with_one_stale_room_is_refused_whole_by_the_database(nodes: Nodes) -> None:
+    """A node that has not yet noticed that a room was taken over writes its batch in one
+    round trip: the database itself refuses the batch's fenced first write, so nothing of
+    the batch lands - not the new hand of the room the node still holds either - and the
+    node is told which room it lost."""
+    a, b = nodes
+    ann, _ = a.create_player("ann")
+    kept = a.create_room("toy", {}, {}, 2, ann.id, [False, True])
+    lost = a.create_room("toy", {}, {}, 2, ann.id, [False, True])
+    lost_hand = _hand(a, lost, (ann.id, None))
+    a.append_actions([lost_hand])
+    epoch = a.fence[lost]
+    _expire(a, lost)
+    assert b.leases.claim(10, grace=0) == [(lost, epoch + 1)]
+    assert a.fence[lost] == epoch  # a still believes it holds the room
+    kept_hand = _hand(a, kept, (ann.id, None))
+    with pytest.raises(StaleLease) as refused:
+        a.append_actions([kept_hand, ActionWrite(lost_hand.id, 0, 0, {"n": 1}, "player")])
+    assert refused.value.rooms == {lost}
+    assert a.hand(kept_hand.id) is None
+    found = a.hand(lost_hand.id)
+    assert found is not None and found.actions == ()
+    # the room it holds is written as before, once the batch is without the lost room
+    a.append_actions([kept_hand])
+    assert a.hand(kept_hand.id) is not None
+
+
 def test_a_lease_epoch_past_32_bits_fences_its_writes(nodes: Nodes) -> None:
     """An epoch is a 64-bit number (``room_leases.epoch`` is BIGINT): a write under one
     past 2^31 lands, and one under the epoch before it is refused."""

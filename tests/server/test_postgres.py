@@ -149,6 +149,69 @@ def test_group_commits_stay_on_the_connection_given_back_last(postgres_db: str) 
         store.close()
 
 
+@pytest.mark.parametrize("node", [False, True], ids=["one server", "cluster node"])
+def test_a_batch_of_play_is_stored_in_one_round_trip(
+    postgres_db: str, tmp_path: Path, node: bool
+) -> None:
+    """A group commit of play (a hand dealt, actions, a hand settled) goes to PostgreSQL in
+    one round trip: its statements pipelined, with no BEGIN or COMMIT of their own and one
+    Sync after the last, the database committing them as one implicit transaction. On a
+    cluster node the lease fence is checked by the database inside that transaction."""
+    from paiju.server.lease import SharedStore
+
+    store = SharedStore(postgres_db, "n", ttl=30.0) if node else Store(postgres_db)
+    trace = tmp_path / "libpq.trace"
+    try:
+        ann, _ = store.create_player("ann")
+        bob, _ = store.create_player("bob")
+        first = store.create_room("toy", {}, {}, 2, ann.id, [False, False])
+        second = store.create_room("toy", {}, {}, 2, bob.id, [False, False])
+        old = _hand(store, first, 1, (ann.id, bob.id))
+        store.append_actions([old])
+        new = _hand(store, second, 1, (bob.id, ann.id))
+        ending = HandEnding(first, (3, -3), (6, -6), (ann.id, bob.id), 1, {}, False)
+        with trace.open("w") as out:
+
+            def traced(dbapi: object, *_: object) -> None:
+                dbapi.pgconn.trace(out.fileno())  # type: ignore[attr-defined]
+
+            def untraced(dbapi: object, *_: object) -> None:
+                dbapi.pgconn.untrace()  # type: ignore[attr-defined]
+
+            event.listen(store.engine, "checkout", traced)
+            event.listen(store.engine, "checkin", untraced)
+            store.append_actions(
+                [
+                    new,
+                    ActionWrite(old.id, 0, 0, {"play": "As"}, "player"),
+                    ActionWrite(old.id, 1, 1, {"play": "Kd"}, "player", ending),
+                ]
+            )
+            event.remove(store.engine, "checkout", traced)
+            event.remove(store.engine, "checkin", untraced)
+        # the commit, after the reads that built it (a server alone reads the balances
+        # it has not seen yet): libpq's trace, a message a line, "time F|B length type ..."
+        sent = trace.read_text()
+        sent = sent[sent.index("INSERT INTO hands") :]
+        messages = [line.split("\t") for line in sent.splitlines()]
+        frontend = [m[3] for m in messages if len(m) > 3 and m[1] == "F"]
+        backend = [m[3] for m in messages if len(m) > 3 and m[1] == "B"]
+        # hands, (a server alone: its hands' sequence moved past them,) actions, settlement
+        assert frontend.count("Execute") == (3 if node else 4), sent
+        assert frontend.count("Sync") == 1, sent
+        assert frontend.index("Sync") > max(i for i, m in enumerate(frontend) if m == "Execute")
+        assert backend.count("ReadyForQuery") == 1 and backend[-1] == "ReadyForQuery", sent
+        assert "BEGIN" not in sent and "COMMIT" not in sent, sent
+        assert [r["delta"] for r in store.ledger(ann.id)] == [6]
+        assert store.balance(bob.id) == -6
+        stored_old, stored_new = store.hand(old.id), store.hand(new.id)
+        assert stored_old is not None and stored_old.status == "over"
+        assert len(stored_old.actions) == 2
+        assert stored_new is not None and stored_new.status == "playing"
+    finally:
+        store.close()
+
+
 def test_a_match_stored_on_postgresql_reads_back_after_a_restart(postgres_db: str) -> None:
     """Players, rooms, hands and actions written in groups (one transaction each), a
     settlement written to the ledger with the action that ends the hand, running balances;

@@ -4,24 +4,27 @@ the hands they start and end) is stored in one transaction.
 SQLite takes plain statements with their rows as ``executemany`` parameters. PostgreSQL
 takes one statement a table, its rows as arrays (``unnest``); the hands a batch ends are
 settled by one statement (their settlements, their rooms after them and the ledger's rows,
-each a data-modifying ``WITH`` clause). A cluster node's batch is written under its room
-leases (:class:`Fence`): the batch's first write checks them itself and writes nothing
-when one is stale.
+each a data-modifying ``WITH`` clause), and the batch goes to the server in one round trip
+(:func:`pipelined`). A cluster node's batch is written under its room leases
+(:class:`Fence`): the batch's first write checks them itself and fails when one is stale,
+which rolls the whole transaction back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.elements import TextClause
 
 from paiju.errors import PaijuError
 
 __all__ = [
+    "FENCE_REFUSED",
     "INSERT_ACTIONS_FENCED_PG",
     "INSERT_ACTIONS_PG",
     "INSERT_ACTION_QMARK",
@@ -33,8 +36,12 @@ __all__ = [
     "SETTLE_COUNTED_PG",
     "SETTLE_HAND_QMARK",
     "SETTLE_PG",
+    "Call",
     "Fence",
-    "write",
+    "call",
+    "pipelined",
+    "refused_by_fence",
+    "run",
 ]
 
 INSERT_ACTION_QMARK = (
@@ -85,13 +92,22 @@ FENCE_PG = """WITH fence AS (
 SHARE``: a takeover waits for the transaction), then - only once they all hold - the
 advisory locks of the players whose ledger balances the batch moves (in id order: no
 deadlock): the first write of a cluster node's transaction is made only if every lease
-is there and every lock is taken (:class:`Fence`). The lease rows are found by ``= ANY``
+is there and every lock is taken, and fails otherwise (:data:`FENCED_WHERE`,
+:class:`Fence`). The lease rows are found by ``= ANY``
 (an index scan of their key, whose plan is kept: a join with ``unnest`` is planned anew at
 each write) and each epoch by its room's position in the array; a row that a takeover
 changed meanwhile is compared again as it is locked (its new epoch fails)."""
 FENCED_WHERE = (
-    " WHERE (SELECT count(*) FROM fence) = :fence_n AND (SELECT count(*) FROM locks) = :lock_n"
+    " WHERE paiju_fence("
+    "(SELECT count(*) FROM fence) = :fence_n AND (SELECT count(*) FROM locks) = :lock_n)"
 )
+"""A fenced write's condition: the database function ``paiju_fence`` raises (SQLSTATE
+:data:`FENCE_REFUSED`) unless every lease held and every lock was taken. Its argument is
+made of subqueries alone, so it is checked once a statement, before any row (a one-time
+filter). Failing, not writing nothing, rolls the transaction back at the database itself:
+the batch's statements need no answer between them (:func:`pipelined`)."""
+FENCE_REFUSED = "PJ001"
+"""The SQLSTATE of a fenced write whose leases or locks did not all hold."""
 INSERT_ACTIONS_PG = text(ACTIONS_PG)
 INSERT_HANDS_PG = text(HANDS_PG)
 INSERT_ACTIONS_FENCED_PG = text(FENCE_PG + ACTIONS_PG + FENCED_WHERE)
@@ -167,7 +183,8 @@ class Fence:
         }
 
     def check(self, conn: Connection, passed: bool | None) -> None:
-        """After the first write: ``passed`` whether it wrote (None: there was none)."""
+        """After the first write: ``passed`` whether it wrote every row (None: there was
+        none; a fenced write that did not pass failed in the database)."""
         if passed:
             return
         self.verify(conn, self.epochs)
@@ -175,18 +192,85 @@ class Fence:
             raise PaijuError("a fenced write wrote nothing, yet its room leases are held")
 
 
-def write(
-    conn: Connection,
+@dataclass(frozen=True)
+class Call:
+    """One statement of a batch and its parameters; a fenced write names its ``fence`` and
+    the ``rows`` it writes."""
+
+    statement: TextClause
+    params: Mapping[str, Any]
+    fence: Fence | None = None
+    rows: int = 0
+
+
+def call(
     statements: tuple[TextClause, TextClause],
     params: dict[str, Any],
     rows: int,
     fence: Fence | None,
-) -> None:
-    """An insert of ``rows`` rows: the plain statement, or the fenced one with ``fence``
-    (which it checks: nothing written when a lease is stale)."""
+) -> Call:
+    """An insert of ``rows`` rows: the plain statement, or the fenced one with ``fence``."""
     plain, fenced = statements
     if fence is None:
-        conn.execute(plain, params)
-    else:
-        written = conn.execute(fenced, {**params, **fence.params()})
-        fence.check(conn, written.rowcount == rows)
+        return Call(plain, params)
+    return Call(fenced, {**params, **fence.params()}, fence, rows)
+
+
+def run(conn: Connection, calls: Sequence[Call]) -> None:
+    """The calls one after the other in ``conn``'s open transaction, each fenced write
+    checked (:meth:`Fence.check`) before the next statement."""
+    for c in calls:
+        written = conn.execute(c.statement, c.params)
+        if c.fence is not None:
+            c.fence.check(conn, written.rowcount == c.rows)
+
+
+@dataclass
+class _Compiled:
+    sql: dict[int, tuple[TextClause, str]] = field(default_factory=dict)
+
+    def __call__(self, conn: Connection, statement: TextClause) -> str:
+        found = self.sql.get(id(statement))
+        if found is None or found[0] is not statement:
+            found = self.sql[id(statement)] = (
+                statement,
+                str(statement.compile(dialect=conn.dialect)),
+            )
+        return found[1]
+
+
+_compiled = _Compiled()
+
+
+def pipelined(conn: Connection, calls: Sequence[Call]) -> None:
+    """The calls in one transaction and one round trip (``conn`` in autocommit mode, on
+    psycopg): pipelined with no answer awaited between them, they form one implicit
+    transaction that the database commits at their end, or rolls back at the first that
+    fails (a fenced write fails on its own when a lease is stale: :data:`FENCED_WHERE`).
+    A failure is raised as SQLAlchemy raises it (:class:`~sqlalchemy.exc.DBAPIError`'s
+    kind), a lost connection invalidated."""
+    import psycopg  # PostgreSQL's driver, installed with the server's postgres extra
+
+    driver = conn.connection.driver_connection
+    assert isinstance(driver, psycopg.Connection), "a pipelined batch needs psycopg"
+    statement: str = ""
+    params: Mapping[str, Any] = {}
+    try:
+        with driver.pipeline():
+            for c in calls:
+                statement, params = _compiled(conn, c.statement), c.params
+                driver.execute(statement, params)
+    except psycopg.Error as exc:
+        lost = conn.dialect.is_disconnect(exc, conn.connection, None)  # type: ignore[arg-type]
+        if lost:
+            conn.invalidate(exc)
+        raise DBAPIError.instance(
+            statement, params, exc, psycopg.Error, connection_invalidated=lost, dialect=conn.dialect
+        ) from exc
+
+
+def refused_by_fence(exc: BaseException) -> bool:
+    """Whether a batch failed because a fenced write found a lease stale or a lock not
+    taken (:data:`FENCE_REFUSED`)."""
+    orig = getattr(exc, "orig", exc)
+    return getattr(orig, "sqlstate", None) == FENCE_REFUSED

@@ -42,7 +42,7 @@ from sqlalchemy.pool import NullPool
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
-from paiju.server.batches import Fence
+from paiju.server.batches import Call, Fence
 from paiju.server.errors import ServerError
 from paiju.server.rows import ActionWrite, HandWrite
 from paiju.server.store import Store, database_url
@@ -691,8 +691,9 @@ class SharedStore(Store):
             conn.commit()
         return ids
 
-    def _advance_sequence(self, conn: Connection, last_id: int) -> None:
-        """Nothing: a cluster node's hand ids come from the sequence itself."""
+    def _sequence_call(self, last_id: int) -> Call | None:
+        """None: a cluster node's hand ids come from the sequence itself."""
+        return None
 
     def _fence(
         self,

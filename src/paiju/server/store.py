@@ -785,10 +785,16 @@ class Store:
     def _advance_sequence(self, conn: Connection, last_id: int) -> None:
         """PostgreSQL: after storing hands with explicit ids up to ``last_id``, the
         ``hands.id`` sequence's next value is past them (never moved back)."""
+        advance = self._sequence_call(last_id)
+        if advance is not None:
+            conn.execute(advance.statement, advance.params)
+
+    def _sequence_call(self, last_id: int) -> sql.Call | None:
+        """The statement of :meth:`_advance_sequence` (None: none is needed)."""
         sequence = self._hand_sequence
         if sequence is None:
-            return
-        conn.execute(
+            return None
+        return sql.Call(
             text(f"SELECT setval(:sequence, GREATEST(:last, (SELECT last_value FROM {sequence})))"),
             {"sequence": sequence, "last": last_id},
         )
@@ -814,17 +820,62 @@ class Store:
             if hands and self._watermark is not None:
                 self._watermark.stored_up_to(max(h.id for h in hands))
             return
-        with self.engine.begin() as conn:
-            fence = self._fence(conn, hands, actions, {w.room_id for w in rooms})
-            if hands:
-                self._insert_hands_postgres(conn, hands, now, fence)
-                fence = None  # checked by the first write
-                self._advance_sequence(conn, max(h.id for h in hands))
-            balances = self._append_postgres(conn, actions, now, fence)
-            _write_rooms(conn, rooms)
+        balances = self._append_postgres_batch(hands, actions, rooms, now)
         self._balances.update(balances)  # only once the transaction is committed
         if hands and self._watermark is not None:
             self._watermark.stored_up_to(max(h.id for h in hands))
+
+    def _append_postgres_batch(
+        self,
+        hands: Sequence[HandWrite],
+        actions: Sequence[ActionWrite],
+        rooms: Sequence[SeatsWrite | ClosingWrite],
+        now: float,
+    ) -> dict[int, int]:
+        """PostgreSQL: a batch in one transaction; the running balances it stored. A batch
+        of play (hands and actions) goes in one round trip (its statements pipelined:
+        :func:`~paiju.server.batches.pipelined`); one with seats or closings, rarer,
+        statement by statement. A fenced write that the database refused is told as
+        :class:`~paiju.server.lease.StaleLease` (the leases looked at again)."""
+        fence: sql.Fence | None = None
+        with self.engine.connect() as conn:
+            try:
+                if rooms:
+                    with conn.begin():
+                        fence = self._fence(conn, hands, actions, {w.room_id for w in rooms})
+                        calls, unchecked = self._hand_calls(hands, now, fence)
+                        sql.run(conn, calls)
+                        balances = self._append_postgres(conn, actions, now, unchecked)
+                        _write_rooms(conn, rooms)
+                    return balances
+                conn.execution_options(isolation_level="AUTOCOMMIT")
+                fence = self._fence(conn, hands, actions, set())
+                calls, unchecked = self._hand_calls(hands, now, fence)
+                more, balances = self._action_calls(conn, actions, now, unchecked)
+                calls.extend(more)
+                if calls:  # the fence, if any, is checked by the first (no seats here)
+                    sql.pipelined(conn, calls)
+                return balances
+            except DatabaseError as exc:
+                if fence is None or not sql.refused_by_fence(exc):
+                    raise
+                fence.verify(conn, fence.epochs)  # raises StaleLease with the stale rooms
+                raise PaijuError(
+                    "a fenced write was refused, yet its room leases are held"
+                ) from exc
+
+    def _hand_calls(
+        self, hands: Sequence[HandWrite], now: float, fence: sql.Fence | None
+    ) -> tuple[list[sql.Call], sql.Fence | None]:
+        """The statements storing a batch's new hands (fenced with ``fence``, the batch's
+        first write), and the fence still to check (None once a hand's statement checks it)."""
+        if not hands:
+            return [], fence
+        calls = [self._hands_call(hands, now, fence)]
+        advance = self._sequence_call(max(h.id for h in hands))
+        if advance is not None:
+            calls.append(advance)
+        return calls, None
 
     def _fence(
         self,
@@ -840,9 +891,9 @@ class Store:
         rooms whose seats the transaction writes besides its hands' and actions'."""
         return None
 
-    def _insert_hands_postgres(
-        self, conn: Connection, hands: Sequence[HandWrite], now: float, fence: sql.Fence | None
-    ) -> None:
+    def _hands_call(
+        self, hands: Sequence[HandWrite], now: float, fence: sql.Fence | None
+    ) -> sql.Call:
         """The batch's new hands in one statement (arrays unnested), fenced when asked."""
         dumps = json.dumps
         params: dict[str, Any] = {
@@ -863,8 +914,8 @@ class Store:
             "format": [h.record_format for h in hands],
             "at": now,
         }
-        sql.write(
-            conn, (sql.INSERT_HANDS_PG, sql.INSERT_HANDS_FENCED_PG), params, len(hands), fence
+        return sql.call(
+            (sql.INSERT_HANDS_PG, sql.INSERT_HANDS_FENCED_PG), params, len(hands), fence
         )
 
     def _append_sqlite(
@@ -931,14 +982,24 @@ class Store:
     def _append_postgres(
         self, conn: Connection, actions: Sequence[ActionWrite], now: float, fence: sql.Fence | None
     ) -> dict[int, int]:
+        """The statements of :meth:`_action_calls`, one after the other in ``conn``'s open
+        transaction (``fence`` checked even when there is no action to carry it)."""
+        calls, balances = self._action_calls(conn, actions, now, fence)
+        if fence is not None and not calls:
+            fence.check(conn, None)
+        sql.run(conn, calls)
+        return balances
+
+    def _action_calls(
+        self, conn: Connection, actions: Sequence[ActionWrite], now: float, fence: sql.Fence | None
+    ) -> tuple[list[sql.Call], dict[int, int]]:
         """The hot path on PostgreSQL: the batch's actions, settlements, ledger rows and
         rooms in one statement a table (arrays unnested), not one a row; the ledger rows
-        in the batch's order, as their ids and running balances count them. The actions'
-        statement checks ``fence`` when one is given (no hand was written before)."""
+        in the batch's order, as their ids and running balances count them; and the
+        running balances they store. The actions' statement checks ``fence`` when one is
+        given (no hand was written before)."""
         if not actions:
-            if fence is not None:
-                fence.check(conn, None)
-            return {}
+            return [], {}
         dumps = json.dumps
         params: dict[str, Any] = {
             "hand": [w.hand_id for w in actions],
@@ -949,10 +1010,10 @@ class Store:
             "at": now,
         }
         statements = (sql.INSERT_ACTIONS_PG, sql.INSERT_ACTIONS_FENCED_PG)
-        sql.write(conn, statements, params, len(actions), fence)
+        calls = [sql.call(statements, params, len(actions), fence)]
         endings = [(w.hand_id, w.ending) for w in actions if w.ending is not None]
         if not endings:
-            return {}
+            return calls, {}
         balances: dict[int, int] = {}
         ledger: dict[str, list[Any]] = {k: [] for k in ("player", "room", "hand", "seat", "delta")}
         ledger["balance"] = []
@@ -967,7 +1028,7 @@ class Store:
                 ):
                     ledger[key].append(value)
             rooms[ending.room_id] = ending  # a room's next hand is dealt after a commit
-        conn.execute(
+        settle = sql.Call(
             sql.SETTLE_COUNTED_PG if self.counts_balances else sql.SETTLE_PG,
             {
                 **ledger,
@@ -980,7 +1041,7 @@ class Store:
                 "at": now,
             },
         )
-        return balances
+        return [*calls, settle], balances
 
     def _balance_in(self, conn: Connection, player: int, batch: Mapping[int, int]) -> int:
         if player in batch:
