@@ -93,11 +93,26 @@ def test_a_room_is_held_by_one_node_and_a_stale_epoch_writes_nothing(nodes: Node
         a.append_actions([_hand(a, room, (ann.id, None))])
 
 
-def test_a_batch_with_one_stale_room_is_refused_whole_by_the_database(nodes: Nodes) -> None:
+@pytest.mark.parametrize("pipeline", [True, False], ids=["pipelined", "statement by statement"])
+def test_a_batch_with_one_stale_room_is_refused_whole_by_the_database(
+    nodes: Nodes, pipeline: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A node that has not yet noticed that a room was taken over writes its batch in one
-    round trip: the database itself refuses the batch's fenced first write, so nothing of
-    the batch lands - not the new hand of the room the node still holds either - and the
-    node is told which room it lost."""
+    round trip (or, on a libpq without pipeline mode, statement by statement in one
+    transaction): the database itself refuses the batch's fenced first write, so nothing
+    of the batch lands - not the new hand of the room the node still holds either - and
+    the node is told which room it lost."""
+    import psycopg
+
+    from paiju.server import batches
+
+    if not pipeline:
+        monkeypatch.setattr(psycopg.Pipeline, "is_supported", classmethod(lambda cls: False))
+
+        def never(*_: object) -> None:
+            raise AssertionError("pipelined on a libpq without pipeline mode")
+
+        monkeypatch.setattr(batches, "pipelined", never)
     a, b = nodes
     ann, _ = a.create_player("ann")
     kept = a.create_room("toy", {}, {}, 2, ann.id, [False, True])

@@ -40,6 +40,7 @@ __all__ = [
     "Fence",
     "call",
     "pipelined",
+    "pipelines",
     "refused_by_fence",
     "run",
 ]
@@ -242,13 +243,24 @@ class _Compiled:
 _compiled = _Compiled()
 
 
+def pipelines(conn: Connection) -> bool:
+    """Whether ``conn`` can send a batch in one round trip (:func:`pipelined`): psycopg 3
+    on a libpq with pipeline mode (14 or later; psycopg's binary package has it). Other
+    drivers write a batch statement by statement in one transaction."""
+    if conn.dialect.driver != "psycopg":
+        return False
+    import psycopg
+
+    return psycopg.Pipeline.is_supported()
+
+
 def pipelined(conn: Connection, calls: Sequence[Call]) -> None:
     """The calls in one transaction and one round trip (``conn`` in autocommit mode, on
     psycopg): pipelined with no answer awaited between them, they form one implicit
     transaction that the database commits at their end, or rolls back at the first that
     fails (a fenced write fails on its own when a lease is stale: :data:`FENCED_WHERE`).
     A failure is raised as SQLAlchemy raises it (:class:`~sqlalchemy.exc.DBAPIError`'s
-    kind), a lost connection invalidated."""
+    kind), a lost connection invalidated. Only where :func:`pipelines`."""
     import psycopg  # PostgreSQL's driver, installed with the server's postgres extra
 
     driver = conn.connection.driver_connection

@@ -834,13 +834,14 @@ class Store:
     ) -> dict[int, int]:
         """PostgreSQL: a batch in one transaction; the running balances it stored. A batch
         of play (hands and actions) goes in one round trip (its statements pipelined:
-        :func:`~paiju.server.batches.pipelined`); one with seats or closings, rarer,
-        statement by statement. A fenced write that the database refused is told as
-        :class:`~paiju.server.lease.StaleLease` (the leases looked at again)."""
+        :func:`~paiju.server.batches.pipelined`); one with seats or closings, rarer, or
+        on a driver that cannot pipeline, statement by statement. A fenced write that the
+        database refused is told as :class:`~paiju.server.lease.StaleLease` (the leases
+        looked at again)."""
         fence: sql.Fence | None = None
         with self.engine.connect() as conn:
             try:
-                if rooms:
+                if rooms or not sql.pipelines(conn):
                     with conn.begin():
                         fence = self._fence(conn, hands, actions, {w.room_id for w in rooms})
                         calls, unchecked = self._hand_calls(hands, now, fence)
