@@ -18,6 +18,7 @@ import pytest
 from alembic.script import ScriptDirectory
 from server_helpers import LAUNCH, REAL_CODES, Server, check_messages
 from sqlalchemy import create_engine, event, func, insert, select, text
+from sqlalchemy.exc import DataError
 
 from paiju.errors import PaijuError
 from paiju.server import tables as t
@@ -208,6 +209,31 @@ def test_a_batch_of_play_is_stored_in_one_round_trip(
         assert stored_old is not None and stored_old.status == "over"
         assert len(stored_old.actions) == 2
         assert stored_new is not None and stored_new.status == "playing"
+    finally:
+        store.close()
+
+
+def test_a_batch_the_driver_cannot_send_whole_stores_nothing(postgres_db: str) -> None:
+    """A batch whose later statement the driver refuses to send (a text with a NUL byte,
+    which PostgreSQL cannot hold) after its first was already queued in the round trip
+    stores nothing: not the first statement's hand either, though the driver ends the
+    round trip (and would so commit what it holds) whatever happened."""
+    store = Store(postgres_db)
+    try:
+        ann, _ = store.create_player("ann")
+        first = store.create_room("toy", {}, {}, 2, ann.id, [False, True])
+        second = store.create_room("toy", {}, {}, 2, ann.id, [False, True])
+        old = _hand(store, first, 1, (ann.id, None))
+        store.append_actions([old])
+        new = _hand(store, second, 1, (ann.id, None))
+        with pytest.raises(DataError, match="NUL"):
+            store.append_actions([new, ActionWrite(old.id, 0, 0, {"n": 1}, "bad\x00actor")])
+        assert store.hand(new.id) is None
+        stored = store.hand(old.id)
+        assert stored is not None and stored.actions == ()
+        # the session is whole: the next batch lands
+        store.append_actions([new, ActionWrite(old.id, 0, 0, {"n": 1}, "player")])
+        assert store.hand(new.id) is not None
     finally:
         store.close()
 

@@ -12,6 +12,7 @@ which rolls the whole transaction back.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -228,11 +229,17 @@ def run(conn: Connection, calls: Sequence[Call]) -> None:
 
 @dataclass
 class _Compiled:
+    """The SQL of the batches' statements as the driver takes it, compiled once a statement
+    object (they are module constants: a few)."""
+
     sql: dict[int, tuple[TextClause, str]] = field(default_factory=dict)
+    most: int = 64
 
     def __call__(self, conn: Connection, statement: TextClause) -> str:
         found = self.sql.get(id(statement))
         if found is None or found[0] is not statement:
+            if len(self.sql) >= self.most:  # never grows without end, whatever is passed
+                self.sql.clear()
             found = self.sql[id(statement)] = (
                 statement,
                 str(statement.compile(dialect=conn.dialect)),
@@ -241,6 +248,14 @@ class _Compiled:
 
 
 _compiled = _Compiled()
+
+
+ABANDON = (
+    "DO $$ BEGIN RAISE EXCEPTION 'a group commit given up before its end' USING ERRCODE = 'PJ002';"
+    " END $$"
+)
+"""A statement that fails: queued after the statements of a batch that could not all be
+queued (a parameter the driver cannot send), it rolls back what was (:func:`pipelined`)."""
 
 
 def pipelines(conn: Connection) -> bool:
@@ -258,8 +273,9 @@ def pipelined(conn: Connection, calls: Sequence[Call]) -> None:
     """The calls in one transaction and one round trip (``conn`` in autocommit mode, on
     psycopg): pipelined with no answer awaited between them, they form one implicit
     transaction that the database commits at their end, or rolls back at the first that
-    fails (a fenced write fails on its own when a lease is stale: :data:`FENCED_WHERE`).
-    A failure is raised as SQLAlchemy raises it (:class:`~sqlalchemy.exc.DBAPIError`'s
+    fails (a fenced write fails on its own when a lease is stale: :data:`FENCED_WHERE`;
+    a batch that could not be queued whole is rolled back: :data:`ABANDON`). A failure is
+    raised as SQLAlchemy raises it (:class:`~sqlalchemy.exc.DBAPIError`'s
     kind), a lost connection invalidated. Only where :func:`pipelines`."""
     import psycopg  # PostgreSQL's driver, installed with the server's postgres extra
 
@@ -269,9 +285,16 @@ def pipelined(conn: Connection, calls: Sequence[Call]) -> None:
     params: Mapping[str, Any] = {}
     try:
         with driver.pipeline():
-            for c in calls:
-                statement, params = _compiled(conn, c.statement), c.params
-                driver.execute(statement, params)
+            try:
+                for c in calls:
+                    statement, params = _compiled(conn, c.statement), c.params
+                    driver.execute(statement, params)
+            except BaseException:
+                # psycopg syncs the pipeline even when its block fails, which would commit
+                # the statements queued so far: one that fails on purpose goes after them
+                with contextlib.suppress(Exception):
+                    driver.execute(ABANDON)
+                raise
     except psycopg.Error as exc:
         lost = conn.dialect.is_disconnect(exc, conn.connection, None)  # type: ignore[arg-type]
         if lost:

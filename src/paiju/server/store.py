@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import logging
@@ -51,6 +52,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DatabaseError, DataError, IntegrityError, StatementError
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.sql.elements import TextClause
 
 from paiju.errors import PaijuError
 from paiju.server import batches as sql
@@ -794,10 +796,7 @@ class Store:
         sequence = self._hand_sequence
         if sequence is None:
             return None
-        return sql.Call(
-            text(f"SELECT setval(:sequence, GREATEST(:last, (SELECT last_value FROM {sequence})))"),
-            {"sequence": sequence, "last": last_id},
-        )
+        return sql.Call(_setval(sequence), {"sequence": sequence, "last": last_id})
 
     def append_actions(self, writes: Sequence[Write]) -> None:
         """Store new hands and append actions (of any hands) in one transaction, settling
@@ -1226,6 +1225,13 @@ _VOID = (
 )
 """A room's closing: its status, and its hand only if still in play (a hand its batch
 settled stays finished)."""
+
+
+@functools.lru_cache(maxsize=4)
+def _setval(sequence: str) -> TextClause:
+    """The statement moving ``sequence`` (a name from the catalogue, quoted where it needs
+    to be) past a given id, never back; one object a sequence (its SQL compiled once)."""
+    return text(f"SELECT setval(:sequence, GREATEST(:last, (SELECT last_value FROM {sequence})))")
 
 
 def _write_rooms(conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite]) -> None:
