@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
+from paiju.server import batches
 from paiju.server.app import create_app
 from paiju.server.errors import ServerError
 from paiju.server.lease import _NODE_LOCKS, SharedStore, StaleLease
@@ -104,8 +105,6 @@ def test_a_batch_with_one_stale_room_is_refused_whole_by_the_database(
     the node is told which room it lost."""
     import psycopg
 
-    from paiju.server import batches
-
     if not pipeline:
         monkeypatch.setattr(psycopg.Pipeline, "is_supported", classmethod(lambda cls: False))
 
@@ -192,7 +191,7 @@ def test_a_takeover_leaves_a_room_whose_holder_writes_until_the_write_is_in(
         first = [ActionWrite(hand.id, 0, 0, {"n": 1}, "player")]
         fence = a._fence(write, [], first, set())
         assert fence is not None and dict(fence.epochs) == {room: epoch}
-        a._append_postgres(write, first, 0.0, fence)
+        batches.run(write, a._action_calls(write, first, 0.0, fence)[0])
         renewed: list[set[int]] = []
         renewal = threading.Thread(target=lambda: renewed.append(a.leases.renew({room: epoch})))
         renewal.start()
@@ -226,7 +225,7 @@ def test_a_holder_frozen_inside_its_write_loses_the_room_after_its_lease_time(
         write = a.engine.connect()
         write.begin()
         first = [ActionWrite(hand.id, 0, 0, {"n": 1}, "player")]
-        a._append_postgres(write, first, 0.0, a._fence(write, [], first, set()))
+        batches.run(write, a._action_calls(write, first, 0.0, a._fence(write, [], first, set()))[0])
         # frozen here: the lease runs out and nothing more comes from this connection
         _expire(b, room)
         assert _at_once(lambda: b.leases.claim(10, grace=0)) == []

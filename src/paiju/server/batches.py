@@ -13,12 +13,13 @@ which rolls the whole transaction back.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import text
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.sql.elements import TextClause
 
@@ -227,27 +228,11 @@ def run(conn: Connection, calls: Sequence[Call]) -> None:
             c.fence.check(conn, written.rowcount == c.rows)
 
 
-@dataclass
-class _Compiled:
-    """The SQL of the batches' statements as the driver takes it, compiled once a statement
+@functools.lru_cache(maxsize=64)
+def _compiled(statement: TextClause, dialect: Dialect) -> str:
+    """The SQL of a batch's statement as the driver takes it, compiled once a statement
     object (they are module constants: a few)."""
-
-    sql: dict[int, tuple[TextClause, str]] = field(default_factory=dict)
-    most: int = 64
-
-    def __call__(self, conn: Connection, statement: TextClause) -> str:
-        found = self.sql.get(id(statement))
-        if found is None or found[0] is not statement:
-            if len(self.sql) >= self.most:  # never grows without end, whatever is passed
-                self.sql.clear()
-            found = self.sql[id(statement)] = (
-                statement,
-                str(statement.compile(dialect=conn.dialect)),
-            )
-        return found[1]
-
-
-_compiled = _Compiled()
+    return str(statement.compile(dialect=dialect))
 
 
 ABANDON = (
@@ -287,7 +272,7 @@ def pipelined(conn: Connection, calls: Sequence[Call]) -> None:
         with driver.pipeline():
             try:
                 for c in calls:
-                    statement, params = _compiled(conn, c.statement), c.params
+                    statement, params = _compiled(c.statement, conn.dialect), c.params
                     driver.execute(statement, params)
             except BaseException:
                 # psycopg syncs the pipeline even when its block fails, which would commit

@@ -839,22 +839,23 @@ class Store:
         looked at again)."""
         fence: sql.Fence | None = None
         with self.engine.connect() as conn:
-            try:
-                if rooms or not sql.pipelines(conn):
-                    with conn.begin():
-                        fence = self._fence(conn, hands, actions, {w.room_id for w in rooms})
-                        calls, unchecked = self._hand_calls(hands, now, fence)
-                        sql.run(conn, calls)
-                        balances = self._append_postgres(conn, actions, now, unchecked)
-                        _write_rooms(conn, rooms)
-                    return balances
+            pipeline = not rooms and sql.pipelines(conn)
+            if pipeline:
                 conn.execution_options(isolation_level="AUTOCOMMIT")
-                fence = self._fence(conn, hands, actions, set())
-                calls, unchecked = self._hand_calls(hands, now, fence)
-                more, balances = self._action_calls(conn, actions, now, unchecked)
-                calls.extend(more)
-                if calls:  # the fence, if any, is checked by the first (no seats here)
-                    sql.pipelined(conn, calls)
+            try:
+                with contextlib.nullcontext() if pipeline else conn.begin():
+                    fence = self._fence(conn, hands, actions, {w.room_id for w in rooms})
+                    calls, unchecked = self._hand_calls(hands, now, fence)
+                    more, balances = self._action_calls(conn, actions, now, unchecked)
+                    calls.extend(more)
+                    if pipeline:
+                        if calls:  # the fence, if any, is checked by the first
+                            sql.pipelined(conn, calls)
+                    else:
+                        if unchecked is not None and not more:  # only seats to carry it
+                            unchecked.check(conn, None)
+                        sql.run(conn, calls)
+                        _write_rooms(conn, rooms)
                 return balances
             except DatabaseError as exc:
                 if fence is None or not sql.refused_by_fence(exc):
@@ -977,17 +978,6 @@ class Store:
             conn.exec_driver_sql(sql.SETTLE_HAND_QMARK, settled)
             conn.exec_driver_sql(sql.INSERT_LEDGER_QMARK, ledger)
             conn.exec_driver_sql(sql.ROOM_AFTER_HAND_QMARK, rooms)
-        return balances
-
-    def _append_postgres(
-        self, conn: Connection, actions: Sequence[ActionWrite], now: float, fence: sql.Fence | None
-    ) -> dict[int, int]:
-        """The statements of :meth:`_action_calls`, one after the other in ``conn``'s open
-        transaction (``fence`` checked even when there is no action to carry it)."""
-        calls, balances = self._action_calls(conn, actions, now, fence)
-        if fence is not None and not calls:
-            fence.check(conn, None)
-        sql.run(conn, calls)
         return balances
 
     def _action_calls(
