@@ -3,6 +3,7 @@
     .venv/bin/python bench/cluster_load.py --connections 200 --seconds 15
     .venv/bin/python bench/cluster_load.py --connections 400 --seconds 15 --nodes 1,2,4
     .venv/bin/python bench/cluster_load.py --connections 200 --seconds 10 --nodes 1,2 --rounds 3
+    .venv/bin/python bench/cluster_load.py --connections 500 --pace 2 --nodes 1,2 --scale-out
 
 It starts a throwaway PostgreSQL and Redis (``tests/pg.py``, ``tests/redis_server.py``),
 then for each run a fresh database and: the baseline, one ``paiju serve --db postgresql://…``
@@ -25,6 +26,12 @@ its loop and each group commit), and a cluster of N nodes splits the same client
 ``--per-node`` also runs the single process at the load one node carries (connections / N)
 and prints each cluster's CPU per action against it too: what a node costs beyond a
 process of its own load, apart from the split.
+``--scale-out`` instead gives N nodes N times the connections, each node carrying the single
+process's load, as when nodes are added for more players. On one host the nodes share its
+cores: flat out, N nodes have no more CPU than one, so each serves a share of the actions
+and gathers that share of the writes a commit; at a human pace (``--pace``), where the host
+has CPU to spare, each node serves as many actions as the single process (what one group
+commit costs by its size: ``bench/commit_cost.py``).
 
 On a shared two-core machine one run's CPU per action moves by a third from one run to the
 next (three runs of one node in a row measured 1.50x, 1.11x and 0.96x the single process,
@@ -411,6 +418,13 @@ def main() -> None:
         " node costs beyond a process of its own load, apart from the load being split",
     )
     parser.add_argument(
+        "--scale-out",
+        action="store_true",
+        help="give a cluster of N nodes N times the connections (each node carries the"
+        " single process's load, as when nodes are added for more players) instead of"
+        " splitting the same connections N ways",
+    )
+    parser.add_argument(
         "--statements",
         type=int,
         default=0,
@@ -438,8 +452,12 @@ def main() -> None:
         help="a setting of the throwaway PostgreSQL (repeatable), after the bench's own (STEADY)",
     )
     args = parser.parse_args()
+    if args.scale_out and args.per_node:
+        parser.error("--per-node measures the split of one load; --scale-out does not split it")
     n = min(args.connections, sl.MAX_CONNECTIONS)
-    sl.raise_file_limit(4 * n + 512)
+    counts = [int(c) for c in args.nodes.split(",")]
+    most = min(n * max(counts), sl.MAX_CONNECTIONS) if args.scale_out else n
+    sl.raise_file_limit(4 * most + 512)
     bindir, redis_bin = find_bindir(), find_redis_server()
     if bindir is None or redis_bin is None:
         raise SystemExit("needs PostgreSQL (initdb, pg_ctl) and redis-server installed")
@@ -453,8 +471,8 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="paiju-cluster-bench-"))
     runs: list[Run] = []
     statements: dict[str, list[list[str]]] = {}
-    counts = [int(c) for c in args.nodes.split(",")]
-    order: list[tuple[int | None, int]] = [(None, n), *((c, n) for c in counts)]
+    order: list[tuple[int | None, int]] = [(None, n)]
+    order += [(c, min(n * c, sl.MAX_CONNECTIONS) if args.scale_out else n) for c in counts]
     if args.per_node:
         order += [(None, n // c) for c in counts if c > 1]
     try:
@@ -465,8 +483,9 @@ def main() -> None:
         redis.stop()
         pg.stop()
     paced = f"pace {args.pace:g} s" if args.pace else "flat out"
+    load = f"{n} connections a node (scaled out)" if args.scale_out else f"{n} connections"
     print(
-        f"paiju cluster load: {n} connections, {paced}, {args.seconds:g} s measured after"
+        f"paiju cluster load: {load}, {paced}, {args.seconds:g} s measured after"
         f" {args.warmup:g} s; PostgreSQL and Redis on this host; load average"
         f" {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores, shared)"
     )
