@@ -140,6 +140,13 @@ def main() -> None:
     parser.add_argument(
         "--warmup", type=int, default=600, help="commits stored before any is measured"
     )
+    parser.add_argument(
+        "--pg-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a setting of the throwaway PostgreSQL (repeatable), after the bench's own",
+    )
     args = parser.parse_args()
     sizes = sorted({int(s) for s in args.sizes.split(",")})
     if sizes[0] < 1 or sizes[-1] > args.rooms:
@@ -147,7 +154,7 @@ def main() -> None:
     bindir = find_bindir()
     if bindir is None:
         raise SystemExit("needs PostgreSQL (initdb, pg_ctl) installed")
-    pg = PostgresCluster(bindir, STEADY).start()
+    pg = PostgresCluster(bindir, [*STEADY, *args.pg_setting]).start()
     try:
         single = Store(pg.create_database())
         node = SharedStore(pg.create_database(), "bench", ttl=24 * 3600.0)
@@ -174,6 +181,7 @@ def main() -> None:
         f" {args.commits} commits a size, median of {args.rounds} round"
         f"{'s' * (args.rounds > 1)}; load average {os.getloadavg()[0]:.1f}"
         f" ({os.cpu_count()} cores, shared)"
+        + "".join(f"; {setting}" for setting in args.pg_setting)
     )
     print(
         "  writes   single server µs/commit (µs/write)    node µs/commit (µs/write)   node/single"
