@@ -76,6 +76,18 @@ STEADY = ["autovacuum_naptime=1", "autovacuum_analyze_scale_factor=0.05"]
 """PostgreSQL's settings for plans of a database in service (see the module docs)."""
 
 
+def add_pg_setting(parser: argparse.ArgumentParser) -> None:
+    """The option ``--pg-setting NAME=VALUE`` (repeatable): settings of the bench's
+    throwaway PostgreSQL, after its own (:data:`STEADY`)."""
+    parser.add_argument(
+        "--pg-setting",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a setting of the throwaway PostgreSQL (repeatable), after the bench's own (STEADY)",
+    )
+
+
 def start_nodes(
     count: int | None, dsn: str, redis: str | None, folder: Path, spacing: float | None = None
 ) -> list[tuple[Any, int, str]]:
@@ -444,13 +456,7 @@ def main() -> None:
         help="record each server process's stacks over the measured window with py-spy (not"
         " a dependency: pip install py-spy) into DIR/<run>/<pid>.txt, folded",
     )
-    parser.add_argument(
-        "--pg-setting",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a setting of the throwaway PostgreSQL (repeatable), after the bench's own (STEADY)",
-    )
+    add_pg_setting(parser)
     args = parser.parse_args()
     if args.scale_out and args.per_node:
         parser.error("--per-node measures the split of one load; --scale-out does not split it")

@@ -37,7 +37,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 
-from cluster_load import STEADY, cpu_of, pg_pids  # noqa: E402
+from cluster_load import STEADY, add_pg_setting, cpu_of, pg_pids  # noqa: E402
 from paiju.server.lease import SharedStore  # noqa: E402
 from paiju.server.rows import ActionWrite, HandEnding, HandWrite, Write  # noqa: E402
 from paiju.server.store import Store  # noqa: E402
@@ -123,14 +123,6 @@ def cost(store: Store, pg: PostgresCluster, work: list[list[Write]]) -> float:
     return sum(after[p] - t for p, t in before.items() if p in after)
 
 
-def fit(points: list[tuple[int, float]]) -> tuple[float, float]:
-    """Least squares of ``y = a + b * x``: (a, b)."""
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    mx, my = statistics.fmean(xs), statistics.fmean(ys)
-    b = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x in xs)
-    return my - b * mx, b
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="5,10,20,40", help="writes a commit, comma-separated")
@@ -140,15 +132,11 @@ def main() -> None:
     parser.add_argument(
         "--warmup", type=int, default=600, help="commits stored before any is measured"
     )
-    parser.add_argument(
-        "--pg-setting",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a setting of the throwaway PostgreSQL (repeatable), after the bench's own",
-    )
+    add_pg_setting(parser)
     args = parser.parse_args()
     sizes = sorted({int(s) for s in args.sizes.split(",")})
+    if len(sizes) < 2:
+        parser.error("give two sizes or more: a straight line is fitted over them")
     if sizes[0] < 1 or sizes[-1] > args.rooms:
         parser.error(f"sizes go from 1 to --rooms ({args.rooms})")
     bindir = find_bindir()
@@ -192,8 +180,8 @@ def main() -> None:
             f"  {size:6d}   {s:10.0f} ({s / size:6.1f})"
             f"                  {n:10.0f} ({n / size:6.1f})          {n / s:5.2f}x"
         )
-    lines = {kind: fit([(k, us[kind, k]) for k in sizes]) for kind in stores}
-    for kind, (own, each) in lines.items():
+    for kind in stores:
+        each, own = statistics.linear_regression(sizes, [us[kind, k] for k in sizes])
         print(f"  fitted, {kind}: {own:.0f} µs a commit of its own + {each:.1f} µs a write")
     for size in sizes:
         if 2 * size in sizes:
