@@ -270,6 +270,33 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "no_next_hand": ("这个房间不再发新牌了", "This room deals no further hand"),
     "storage_failure": ("没能保存这一步，请再试一次", "The move could not be stored: try again"),
     "internal": ("服务器出错了，这一步没有生效", "Server error: the move was not applied"),
+    "bad_login": (
+        "登录名只能用字母、数字、_ - .，3 到 32 个字",
+        "A login name is 3 to 32 letters, digits, '_', '-' or '.'",
+    ),
+    "weak_password": (
+        "密码太弱了：至少 8 位，且不能是常见密码或登录名",
+        "Password too weak: at least 8 characters, not a common one, not the login",
+    ),
+    "login_taken": ("这个登录名已经有人用了，换一个", "That login name is taken: choose another"),
+    "already_claimed": ("这个账号已经注册过了", "This account already has a login"),
+    "bad_credentials": ("登录名或密码不对", "Wrong login name or password"),
+    "bad_recovery": ("登录名或恢复码不对", "Wrong login name or recovery code"),
+    "banned": ("这个账号被封禁了", "This account is banned"),
+    "guest": ("游客账号还没有密码，先注册", "A guest account has no password: sign up first"),
+    "too_many_attempts": (
+        "尝试次数太多了，请稍后再试",
+        "Too many attempts: wait a moment and try again",
+    ),
+    "no_session": ("没有这个登录设备", "No such session"),
+    "no_player": ("没有这个玩家", "No such player"),
+    "busy_server": ("服务器正忙，请稍后再试", "The server is busy: try again shortly"),
+    "session_ended": (
+        "这个设备已退出登录，请重新登录",
+        "This device was signed out: please sign in again",
+    ),
+    "no_passkey": ("这个通行密钥不认识", "This passkey is not known here"),
+    "bad_passkey": ("通行密钥验证没有通过", "The passkey check failed"),
 }
 
 _WHAT: Final[dict[str, tuple[str, str]]] = {

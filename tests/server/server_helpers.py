@@ -194,8 +194,6 @@ class Player:
         headers = {}
         if how == "header":
             headers["Authorization"] = f"Bearer {self.token}"
-        elif how == "query":
-            url += f"?token={self.token}"
         self.ws = await websockets.connect(url, additional_headers=headers, max_size=1 << 22)
         if how == "hello":
             await self.ws.send(json.dumps({"type": "hello", "token": self.token}))

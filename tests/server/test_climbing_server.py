@@ -231,7 +231,7 @@ def test_reconnect_mid_deal_gives_back_the_full_view(server: Server) -> None:
         await me.play(stop_after=2)
         await me.close()
         back = Player(server, token, room, seed=4)
-        await back.connect(how="query")
+        await back.connect(how="hello")
         state = await back.expect("state")
         store = Store(str(server.db))
         hand = store.hand(state["game"])

@@ -87,8 +87,8 @@ def _info(nodes: list[Node], room: int) -> dict[str, Any]:
 
 async def _refused_elsewhere(node: Node, room: int, token: str, holder: Node) -> None:
     """A socket to a node that does not hold the room is told where to go."""
-    url = f"{node.ws_base}/ws/rooms/{room}?token={token}"
-    async with websockets.connect(url) as ws:
+    url = f"{node.ws_base}/ws/rooms/{room}"
+    async with websockets.connect(url, additional_headers=_auth(token)) as ws:
         msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
         assert msg["type"] == "error" and msg["code"] == "wrong_node"
         assert f"{holder.ws_base}/ws/rooms/{room}" in msg["message"]
@@ -305,3 +305,8 @@ def test_a_node_cut_off_from_the_database_stops_before_another_takes_over(
     finally:
         store.close()
         _each(Node.stop, [a, b])
+
+
+def _auth(token: str) -> dict[str, str]:
+    """The socket's credentials: a token travels in a header, never in a URL."""
+    return {"Authorization": f"Bearer {token}"}

@@ -211,7 +211,7 @@ def test_a_node_whose_name_another_process_took_gives_its_rooms_up(
             """a's name taken from under it, as its room's socket sees it: (the error's
             code, the close code)."""
             info = await asyncio.to_thread(a.call, "GET", f"/api/rooms/{rooms[0]}")
-            async with websockets.connect(f"{info.json()['ws']}?token={owner}") as ws:
+            async with websockets.connect(info.json()["ws"], additional_headers=_auth(owner)) as ws:
                 assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "welcome"
                 queued = asyncio.create_task(
                     asyncio.to_thread(
@@ -336,8 +336,8 @@ def test_a_call_passed_on_goes_to_the_rooms_own_routes_only(
 
         async def sockets() -> None:
             for big in (2**31, 2**40):
-                url = f"{b.ws_base}/ws/rooms/{big}?token={token}"
-                async with websockets.connect(url) as ws:
+                url = f"{b.ws_base}/ws/rooms/{big}"
+                async with websockets.connect(url, additional_headers=_auth(token)) as ws:
                     msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
                     assert msg["type"] == "error" and msg["code"] == "no_room", msg
                     with pytest.raises(websockets.ConnectionClosed) as ended:
@@ -382,8 +382,8 @@ def test_rooms_play_on_while_redis_is_away(
         token = a.register("watcher")
 
         async def watch() -> None:
-            url = f"{a.ws_base}/ws/rooms/{room}?token={token}"
-            async with websockets.connect(url) as ws:
+            url = f"{a.ws_base}/ws/rooms/{room}"
+            async with websockets.connect(url, additional_headers=_auth(token)) as ws:
                 welcome = json.loads(await asyncio.wait_for(ws.recv(), 10))
                 assert welcome["type"] == "welcome" and welcome["seat"] is None
                 relay.down()
@@ -397,8 +397,8 @@ def test_rooms_play_on_while_redis_is_away(
                         last = time.monotonic()
                 assert max(gaps) < 3.0, f"the room stopped for {max(gaps):.1f} s"
                 # a socket to the other node is told where the room is played
-                other = f"{b.ws_base}/ws/rooms/{room}?token={token}"
-                async with websockets.connect(other) as moved:
+                other = f"{b.ws_base}/ws/rooms/{room}"
+                async with websockets.connect(other, additional_headers=_auth(token)) as moved:
                     told = json.loads(await asyncio.wait_for(moved.recv(), 10))
                     assert told["code"] == "wrong_node", told
                     assert f"{a.ws_base}/ws/rooms/{room}" in told["message"]
@@ -499,7 +499,7 @@ def test_the_database_away_for_seconds_tells_every_socket_and_the_rooms_resume(
         async def watch(room: int) -> tuple[float, int]:
             """Seconds from the cut until the socket is told, and the close code."""
             info = await asyncio.to_thread(a.call, "GET", f"/api/rooms/{room}")
-            async with websockets.connect(f"{info.json()['ws']}?token={token}") as ws:
+            async with websockets.connect(info.json()["ws"], additional_headers=_auth(token)) as ws:
                 hello = json.loads(await asyncio.wait_for(ws.recv(), 10))
                 assert hello["type"] == "welcome", hello
                 await cut.wait()
@@ -537,7 +537,9 @@ def test_the_database_away_for_seconds_tells_every_socket_and_the_rooms_resume(
                         break
                     assert time.monotonic() < end, f"room {room} not resumed: {info.text}"
                     await asyncio.sleep(0.3)
-                async with websockets.connect(f"{info.json()['ws']}?token={token}") as ws:
+                async with websockets.connect(
+                    info.json()["ws"], additional_headers=_auth(token)
+                ) as ws:
                     welcome = json.loads(await asyncio.wait_for(ws.recv(), 10))
                     assert welcome["type"] == "welcome", welcome
                     while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "update":
@@ -568,3 +570,8 @@ def test_the_database_away_for_seconds_tells_every_socket_and_the_rooms_resume(
         store.close()
         relay.up()
         _each(Node.stop, [a, b])
+
+
+def _auth(token: str) -> dict[str, str]:
+    """The socket's credentials: a token travels in a header, never in a URL."""
+    return {"Authorization": f"Bearer {token}"}

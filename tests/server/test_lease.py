@@ -401,7 +401,7 @@ def test_token_times_are_the_databases_clock_not_the_nodes(
         bob, other, given = fast.register("bob", lifetime=90 * day)
         with right.engine.connect() as conn:
             stored = conn.execute(
-                text("SELECT token_expires FROM players WHERE id = :p"), {"p": bob.id}
+                text("SELECT expires FROM sessions WHERE player_id = :p"), {"p": bob.id}
             ).scalar_one()
         assert given is not None and abs(given - stored) < 1e-3
         assert abs(stored - (real() + 90 * day)) < 60, "a token of 181 days"
@@ -409,7 +409,7 @@ def test_token_times_are_the_databases_clock_not_the_nodes(
         # a token past its time is refused by both
         with right.engine.begin() as conn:
             conn.execute(
-                text("UPDATE players SET token_expires = :t WHERE id = :p"),
+                text("UPDATE sessions SET expires = :t WHERE player_id = :p"),
                 {"t": real() - 60, "p": ann.id},
             )
         fast._players.clear()

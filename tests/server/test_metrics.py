@@ -46,8 +46,8 @@ def test_a_single_server_serves_metrics_that_match_its_database(tmp_path: Path) 
             time.sleep(0.2)
 
         async def with_a_socket() -> dict[str, float]:
-            url = f"{server.ws_base}/ws/rooms/{waiting}?token={viewer}"
-            async with websockets.connect(url) as ws:
+            url = f"{server.ws_base}/ws/rooms/{waiting}"
+            async with websockets.connect(url, additional_headers=_auth(viewer)) as ws:
                 while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "welcome":
                     pass
                 return _series(server)
@@ -68,3 +68,8 @@ def test_a_single_server_serves_metrics_that_match_its_database(tmp_path: Path) 
         assert now["paiju_rooms"] >= 1  # the waiting room (the finished one leaves later)
     finally:
         server.stop()
+
+
+def _auth(token: str) -> dict[str, str]:
+    """The socket's credentials: a token travels in a header, never in a URL."""
+    return {"Authorization": f"Bearer {token}"}

@@ -128,7 +128,9 @@ def test_a_format_1_hand_left_in_play_is_taken_up_at_start_up(tmp_path: Path) ->
     store.close()
     with (
         TestClient(create_app(str(db), limits=Limits(min_bot_delay=0))) as client,
-        client.websocket_connect(f"/ws/rooms/{room}?token={token}") as ws,
+        client.websocket_connect(
+            f"/ws/rooms/{room}", headers={"Authorization": f"Bearer {token}"}
+        ) as ws,
     ):
         while (msg := ws.receive_json())["type"] != "state":
             pass

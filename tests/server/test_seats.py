@@ -77,7 +77,7 @@ def test_disconnect_tuoguan_and_reconnect_with_the_full_view(server: Server) -> 
         control = await _wait_control(b, 0, "tuoguan")
         assert control[1] == "player"
         back = Player(server, tokens[0], room, seed=3)
-        await back.connect(how="query")
+        await back.connect(how="hello")
         state = await back.expect("state")
         assert state["control"][0] == "player", "the player takes the seat back on return"
         store = Store(str(server.db))

@@ -89,8 +89,11 @@ class From:
 
     async def socket(self, room: dict[str, Any], token: str) -> Any:
         """A socket to ``room`` on the node that plays it."""
-        url = f"{room['ws']}?token={token}"
-        return await websockets.connect(url, local_addr=(self.address, 0))
+        return await websockets.connect(
+            room["ws"],
+            local_addr=(self.address, 0),
+            additional_headers={"Authorization": f"Bearer {token}"},
+        )
 
 
 def _one_on_each_node(nodes: tuple[Node, Node], player: str, owners: From) -> list[dict[str, Any]]:

@@ -3,7 +3,8 @@ the web client (``paiju/web``) at ``/`` when it is installed, OpenAPI at ``/docs
 
 REST calls that act or show a player's own data need ``Authorization: Bearer <token>``;
 the catalogue and finished games (with their fairness proofs) are public. A socket
-authenticates with that header, ``?token=`` or a first ``hello`` message.
+authenticates with that header or a first ``hello`` message (a token is never put in a
+URL). Accounts and sessions are :mod:`paiju.server.accounts`' router.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket
+from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -36,6 +37,13 @@ from paiju.games import advice as family_advice
 from paiju.games import variant_json
 from paiju.reasons import error_fields, texts_of_code
 from paiju.server import inbox
+from paiju.server.accounts.attempts import Attempts
+from paiju.server.accounts.auth import Me, bearer, current_player
+from paiju.server.accounts.devices import device_name
+from paiju.server.accounts.kicks import ClusterKicks, Kicks
+from paiju.server.accounts.router import Hashing
+from paiju.server.accounts.router import router as accounts_router
+from paiju.server.accounts.service import Accounts
 from paiju.server.client import Client
 from paiju.server.cluster import Cluster, NodeConfig
 from paiju.server.errors import ServerError
@@ -86,6 +94,13 @@ Id = Annotated[int, PathParam(ge=1, le=MAX_ID, description="An id (1 to 2**63 - 
 class Registration(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=200, description="The display name.")
+    device: str | None = Field(None, max_length=200, description="A name for this device.")
+    mark: str | None = Field(
+        None,
+        max_length=64,
+        description="The browser's own random mark (kept in its storage), so that the"
+        " operator can see a new guest made from the browser of a banned player.",
+    )
 
 
 class Registered(BaseModel):
@@ -206,6 +221,16 @@ def create_app(
             store.token_ttl = TOKEN_CACHE_SECONDS
             hub.guard = SharedGuard(hub, cluster)
         await hub.guard.start()
+        kicks = Kicks(store) if node is None else ClusterKicks(store, node.redis_url, node.name)
+        await kicks.start()
+        state["kicks"] = kicks
+        app.state.accounts = Accounts(store)
+        app.state.kicks = kicks
+        app.state.hub = hub
+        app.state.attempts = Attempts()
+        app.state.hashing = Hashing()
+        app.state.touched = {}
+        app.state.token_lifetime = limits.token_days * 86_400
         state["store"], state["hub"] = store, hub
         if node is None:
             from paiju.server.metrics import NodeMetrics
@@ -221,6 +246,7 @@ def create_app(
         if keeper is not None:
             keeper.cancel()
         hub.shutdown()
+        await kicks.stop()
         await hub.guard.stop()
         if "cluster" in state:
             await state["cluster"].stop()
@@ -251,7 +277,9 @@ def create_app(
             return JSONResponse({"error": moving}, status_code=503, headers={"Retry-After": "2"})
         status = exc.status if isinstance(exc, ServerError) else _STATUS.get(exc.code, 400)
         body = {"code": exc.code, "message": str(exc), **error_fields(exc)}
-        return JSONResponse({"error": body}, status_code=status)
+        wait = getattr(exc, "params", {}).get("retry_after")
+        headers = {"Retry-After": str(wait)} if wait is not None else None
+        return JSONResponse({"error": body}, status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -300,9 +328,17 @@ def create_app(
     async def register(body: Registration, request: Request) -> Registered:
         """Register a display name; the answer holds the bearer token (keep it)."""
         name = clean_name(body.name)
-        await hub().guard.registering(_address(request))
+        address = _address(request)
+        await hub().guard.registering(address)
         lifetime = limits.token_days * 86_400
-        row, token, expires = await off_loop(store(), store().register, name, lifetime)
+        mark = "".join(c for c in body.mark or "" if c.isalnum())[:16]
+        device = device_name(request.headers.get("user-agent"), body.device)
+        device = f"{device[:100]} #{mark}" if mark else device
+        row, token, expires = await off_loop(
+            store(), store().register, name, lifetime, device, address
+        )
+        accounts: Accounts = app.state.accounts
+        await off_loop(store(), accounts.flag_guest, row.id, address, mark)
         return Registered(id=row.id, name=row.name, token=token, expires=expires)
 
     @app.post("/api/players/me/token")
@@ -440,7 +476,7 @@ def create_app(
         token = _bearer(authorization)
         operator = admin_token is not None and token is not None and _same(token, admin_token)
         if not operator:
-            me = await _player(request, authorization)
+            me = await current_player(request, authorization)
             if room.owner != me.id:
                 raise ServerError(
                     "not_owner", "only the room's creator or the operator may close it", 403
@@ -589,7 +625,7 @@ def create_app(
 
     @app.websocket("/ws/rooms/{room_id}")
     async def room_socket(websocket: WebSocket, room_id: int) -> None:
-        await _serve_socket(websocket, room_id, hub(), state.get("cluster"))
+        await _serve_socket(websocket, room_id, hub(), state.get("cluster"), state["kicks"])
 
     if node is not None:
         from paiju.server.cluster import install
@@ -604,6 +640,8 @@ def create_app(
 
             return Response(state["metrics"].render(), media_type=CONTENT_TYPE)
 
+    app.include_router(accounts_router)
+
     # outside the cluster's middleware: a call passed on to another node is read within it
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
 
@@ -617,22 +655,6 @@ def create_app(
             return HTMLResponse(_landing())
 
     return app
-
-
-async def _player(
-    request: Request, authorization: Annotated[str | None, Header()] = None
-) -> PlayerRow:
-    """The player of the request's bearer token (401 without a known one)."""
-    token = _bearer(authorization)
-    store: Store = request.app.state.store
-    found, expired = await token_status(store, token) if token else (None, False)
-    if found is None:
-        if expired:
-            raise ServerError("token_expired", "this bearer token has expired; register again", 401)
-        raise ServerError(
-            "bad_token", "missing or unknown bearer token (Authorization: Bearer …)", 401
-        )
-    return found
 
 
 def _address(request: Request | WebSocket) -> str | None:
@@ -695,19 +717,13 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-Me = Annotated[PlayerRow, Depends(_player)]
-
-
-def _bearer(header: str | None) -> str | None:
-    if header and header.lower().startswith("bearer "):
-        return header[7:].strip()
-    return None
+_bearer = bearer
 
 
 async def _authenticate(websocket: WebSocket, hub: Hub) -> tuple[PlayerRow | None, bool]:
     """The socket's player (None without a valid token), and whether its token is one
     that expired."""
-    token = _bearer(websocket.headers.get("authorization")) or websocket.query_params.get("token")
+    token = _bearer(websocket.headers.get("authorization"))
     if token is None:
         try:
             text = await asyncio.wait_for(websocket.receive_text(), hub.limits.hello_timeout)
@@ -725,7 +741,7 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> 
 
 
 async def _serve_socket(
-    websocket: WebSocket, room_id: int, hub: Hub, cluster: Cluster | None
+    websocket: WebSocket, room_id: int, hub: Hub, cluster: Cluster | None, kicks: Kicks
 ) -> None:
     await websocket.accept()
     try:
@@ -760,12 +776,14 @@ async def _serve_socket(
         await _refuse(websocket, exc.code, str(exc), 4429)
         return
     try:
-        await _play_socket(websocket, room, hub, player)
+        await _play_socket(websocket, room, hub, player, kicks)
     finally:
         await hub.guard.close_socket(player.id, address)
 
 
-async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: PlayerRow) -> None:
+async def _play_socket(
+    websocket: WebSocket, room: Room, hub: Hub, player: PlayerRow, kicks: Kicks
+) -> None:
     guard = hub.guard
     shared = guard.shared  # a cluster's bucket admits each message before the room sees it
     bucket = Admitted() if shared else hub.bucket(player.id)
@@ -773,10 +791,12 @@ async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: Playe
     send_now = direct["send"] if direct is not None else None
     client = Client(player, websocket.send_text, hub.limits, websocket.close, bucket, send_now)
     writer = asyncio.create_task(client.writer())
+    kicks.add(player.id, player.session, client)
     try:
         await room.settled()  # the state it is sent includes the room's last action
         room.attach(client)
     except PaijuError as exc:
+        kicks.remove(player.id, player.session, client)
         client.refuse(exc)
         client.close(4403, exc.code)
         await writer
@@ -799,6 +819,7 @@ async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: Playe
     except WebSocketDisconnect:
         pass
     finally:
+        kicks.remove(player.id, player.session, client)
         room.detach(client)
         client.close(1000, "bye")
         with contextlib.suppress(Exception):

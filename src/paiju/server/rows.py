@@ -31,6 +31,9 @@ __all__ = [
 class PlayerRow:
     id: int
     name: str
+    session: int | None = field(default=None, compare=False, repr=False)
+    """The session (a device signed in) whose token named the player: None where the
+    player was read otherwise (a room's seats, a name lookup)."""
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -57,6 +57,7 @@ from sqlalchemy.sql.elements import TextClause
 from paiju.errors import PaijuError
 from paiju.server import batches as sql
 from paiju.server import tables as t
+from paiju.server.accounts import tables as a
 from paiju.server.errors import ServerError
 from paiju.server.invites import new_code
 from paiju.server.rows import (
@@ -419,29 +420,73 @@ class Store:
         return player, token
 
     def register(
-        self, name: str, lifetime: float | None = None
+        self,
+        name: str,
+        lifetime: float | None = None,
+        device: str = "browser",
+        address: str | None = None,
     ) -> tuple[PlayerRow, str, float | None]:
-        """:meth:`create_player`, with the time the token expires (None: never)."""
-        token = secrets.token_urlsafe(32)
+        """A new guest player and its first session: the player, the session's bearer
+        token (shown once) and the time it expires (None: never)."""
         now = self.clock()
-        expires = None if lifetime is None else now + lifetime
         with self.engine.begin() as conn:
             pid = conn.execute(
                 insert(t.players).values(
-                    name=name, token_hash=hash_token(token), created_at=now, token_expires=expires
+                    name=name,
+                    token_hash="moved:" + secrets.token_hex(16),
+                    created_at=now,
+                    token_expires=None,
                 )
             ).inserted_primary_key
             assert pid is not None
-        player = PlayerRow(int(pid[0]), name)
-        self._cache(hash_token(token), player, expires)
+            player = PlayerRow(int(pid[0]), name)
+            player, token, expires = self.open_session(conn, player, lifetime, device, address)
         if self._watermark is not None:
             self._watermark.player_added()
+        return player, token, expires
+
+    def open_session(
+        self,
+        conn: Connection,
+        player: PlayerRow,
+        lifetime: float | None,
+        device: str,
+        address: str | None,
+    ) -> tuple[PlayerRow, str, float | None]:
+        """A new session of ``player`` (a device signing in), written in ``conn``'s
+        transaction: the player as its token names it, the token, its expiry."""
+        token = secrets.token_urlsafe(32)
+        now = self.clock()
+        expires = None if lifetime is None else now + lifetime
+        sid = conn.execute(
+            insert(a.sessions).values(
+                player_id=player.id,
+                token_hash=hash_token(token),
+                device=device[:120],
+                address=address,
+                created_at=now,
+                last_seen=now,
+                expires=expires,
+            )
+        ).inserted_primary_key
+        assert sid is not None
+        player = PlayerRow(player.id, player.name, int(sid[0]))
+        self._cache(hash_token(token), player, expires)
         return player, token, expires
 
     def _cache(self, digest: str, player: PlayerRow, expires: float | None) -> None:
         if len(self._players) > 100_000:
             self._players.clear()
         self._players[digest] = (player, expires, time.monotonic())
+
+    def forget_sessions(self, sessions: Iterable[int] = (), player: int | None = None) -> None:
+        """Drop ended sessions (or every session of ``player``) from this process's cache
+        of tokens: their tokens stop working here at once."""
+        ended = set(sessions)
+        # (a copy made at once: a lookup in a worker thread may add to the cache meanwhile)
+        for digest, (p, _, _) in list(self._players.items()):
+            if p.session in ended or (player is not None and p.id == player):
+                self._players.pop(digest, None)
 
     def player_by_token(self, token: str) -> PlayerRow | None:
         """The player of a valid token (None for an unknown or expired one)."""
@@ -452,10 +497,10 @@ class Store:
         return self.token_status(token)[1]
 
     def token_status(self, token: str) -> tuple[PlayerRow | None, bool]:
-        """The player of a valid token, and whether the token is one that expired: (the
-        player, False), (None, True) for an expired token, (None, False) for an unknown
-        one. Asks the database unless this process knows the token
-        (:meth:`known_token_status`)."""
+        """The player of a valid token (its :attr:`~PlayerRow.session` set), and whether
+        the token is one that expired: (the player, False), (None, True) for an expired
+        token, (None, False) for an unknown or ended one. Asks the database unless this
+        process knows the token (:meth:`known_token_status`)."""
         digest = hash_token(token)
         found = self._cached(digest)
         if found is None:
@@ -489,36 +534,36 @@ class Store:
         return cached[0], cached[1]
 
     def _token_row(self, digest: str) -> tuple[PlayerRow, float | None] | None:
+        s = a.sessions
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(t.players.c.id, t.players.c.name, t.players.c.token_expires).where(
-                    t.players.c.token_hash == digest
-                )
+                select(s.c.id, s.c.player_id, t.players.c.name, s.c.expires)
+                .join(t.players, t.players.c.id == s.c.player_id)
+                .where(s.c.token_hash == digest, s.c.ended_at.is_(None))
             ).first()
         if row is None:
             return None
-        player = PlayerRow(int(row.id), str(row.name))
-        expires = None if row.token_expires is None else float(row.token_expires)
+        player = PlayerRow(int(row.player_id), str(row.name), int(row.id))
+        expires = None if row.expires is None else float(row.expires)
         self._cache(digest, player, expires)
         return player, expires
 
     def rotate_token(
         self, player: PlayerRow, lifetime: float | None = None
     ) -> tuple[str, float | None]:
-        """A new bearer token for the player (the old one stops working at once) and the
-        time it expires."""
+        """A new bearer token for the player's session (its old token stops working at
+        once) and the time it expires."""
         token = secrets.token_urlsafe(32)
-        expires = None if lifetime is None else self.clock() + lifetime
+        now = self.clock()
+        expires = None if lifetime is None else now + lifetime
         with self.engine.begin() as conn:
             conn.execute(
-                update(t.players)
-                .where(t.players.c.id == player.id)
-                .values(token_hash=hash_token(token), token_expires=expires)
+                update(a.sessions)
+                .where(a.sessions.c.id == player.session, a.sessions.c.player_id == player.id)
+                .values(token_hash=hash_token(token), expires=expires, last_seen=now)
             )
-        # (a copy made at once: a lookup in a worker thread may add to the cache meanwhile)
-        for digest, (p, _, _) in list(self._players.items()):
-            if p.id == player.id:
-                self._players.pop(digest, None)
+        if player.session is not None:
+            self.forget_sessions([player.session])
         self._cache(hash_token(token), player, expires)
         return token, expires
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
+import paiju.server.accounts.tables  # noqa: F401  (its tables on the one metadata)
 from paiju.server.store import database_url
 from paiju.server.tables import metadata
 

@@ -86,5 +86,10 @@ export function socketUrl(path) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   // a path on this server, or a room's own socket URL on a cluster node (RoomInfo.ws)
   const base = /^wss?:\/\//.test(path) ? path : `${proto}//${location.host}${path}`;
-  return `${base}?token=${encodeURIComponent(token() || "")}`;
+  return base; // the token goes in the socket's first message (hello), never in a URL
+}
+
+/** The socket's first message: who is connecting. */
+export function hello() {
+  return JSON.stringify({ type: "hello", token: token() || "" });
 }

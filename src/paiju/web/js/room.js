@@ -2,7 +2,7 @@
 // felt, the family's own table module in the middle and in the player's area, turn
 // timers, 托管 (auto-play) with its cancel button, the settlement, and reconnection.
 
-import { get, post, socketUrl } from "./api.js";
+import { get, hello, post, socketUrl } from "./api.js";
 import { newClientSeed } from "./fairness.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { seatPlace, seatSide, seatStyle } from "./felt.js";
@@ -130,6 +130,7 @@ class RoomView {
     if (this.closed) return;
     const ws = new WebSocket(socketUrl(this.nodeWs || `/ws/rooms/${this.roomId}`));
     this.ws = ws;
+    ws.onopen = () => ws.send(hello());
     let heard = Date.now();
     const beat = setInterval(() => {
       if (this.ws !== ws) clearInterval(beat);
