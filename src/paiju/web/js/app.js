@@ -2,8 +2,10 @@
 //   #/              lobby            #/rules/CODE   a game's rule page
 //   #/room/ID       a table          #/replay/ID    a finished game, step by step
 //   #/ledger        my 积分 history
+//   #/account[/…]   sign up, sign in, recovery, sessions (account.js; open without a player)
 
 import { me, playerName, register } from "./api.js";
+import { accountLinks, showEntry } from "./account.js";
 import { clear, h, toast } from "./dom.js";
 import { applyStatic, lang, onLang, setLang, t } from "./i18n.js";
 
@@ -14,6 +16,7 @@ const routes = [
   [/^#\/room\/(\d+)$/, () => import("./room.js").then((m) => m.showRoom), { keepsLanguage: true }],
   [/^#\/replay\/(\d+)$/, () => import("./replay.js").then((m) => m.showReplay)],
   [/^#\/ledger$/, () => import("./ledger.js").then((m) => m.showLedger)],
+  [/^#\/account(?:\/(\w+))?$/, () => import("./account.js").then((m) => m.showAccount), { open: true }],
 ];
 
 let cleanup = null;
@@ -39,13 +42,13 @@ async function route() {
   if (mine !== routing) return;
   clear(main);
   showName();
-  if (!who) {
-    showWelcome(main);
-    return;
-  }
   const hash = location.hash || "#/";
   for (const [pattern, load, how = {}] of routes) {
     const match = hash.match(pattern);
+    if (match && !who && !how.open) {
+      showWelcome(main);
+      return;
+    }
     if (match) {
       rerender = !how.keepsLanguage;
       const view = await load();
@@ -65,6 +68,7 @@ async function route() {
 function showName() {
   const el = document.getElementById("me-name");
   if (el) el.textContent = playerName();
+  showEntry();
 }
 
 function showWelcome(main) {
@@ -98,6 +102,7 @@ function showWelcome(main) {
     h("p", {}, t("welcome.text")),
     h("label", {}, t("welcome.name"), input),
     h("button", { type: "submit", class: "primary", id: "welcome-go" }, t("welcome.go")),
+    accountLinks(),
   );
   main.appendChild(form);
   input.focus();

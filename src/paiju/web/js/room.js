@@ -2,7 +2,7 @@
 // felt, the family's own table module in the middle and in the player's area, turn
 // timers, 托管 (auto-play) with its cancel button, the settlement, and reconnection.
 
-import { get, hello, post, socketUrl } from "./api.js";
+import { ended, get, hello, post, socketUrl } from "./api.js";
 import { newClientSeed } from "./fairness.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { seatPlace, seatSide, seatStyle } from "./felt.js";
@@ -16,6 +16,8 @@ import { ChatBar } from "./chat.js";
 import { matesPanel } from "./mates.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
+const SIGNED_OUT = 4401; // this device's session ended (signed out elsewhere, expired)
+const BANNED = 4403; // with the reason "banned" (else a refusal of the room)
 const WRONG_NODE = 4308; // docs/protocol.md, section 9
 // docs/protocol.md, section 3: a ping every 4 s; a socket silent for 10 s (its server
 // frozen or cut off, or a handshake that never ends) is given up and the room found again
@@ -155,6 +157,10 @@ class RoomView {
       this.connected = false;
       if (ev.code === WRONG_NODE) {
         this.relocate(); // a cluster: the room is played on another node
+        return;
+      }
+      if (ev.code === SIGNED_OUT || (ev.code === BANNED && ev.reason === "banned")) {
+        ended(ev.code === BANNED ? "banned" : ev.reason || "session_ended"); // the account page says why
         return;
       }
       if (FINAL_CLOSE.has(ev.code)) {
