@@ -137,13 +137,13 @@ def test_wrong_login_and_wrong_password_answer_alike_after_the_same_work(
     make exactly one Argon2id check (no timing in the test: the work is counted)."""
     client.post("/api/accounts", json={"login": "dora", "password": PASSWORD})
     checks: list[str] = []
-    real = FAST._hash.verify  # noqa: SLF001
+    real = FAST._hash.verify
 
     def counted(password: str, stored: str) -> bool:
         checks.append(stored)
         return real(password, stored)
 
-    monkeypatch.setattr(FAST._hash, "verify", counted)  # noqa: SLF001
+    monkeypatch.setattr(FAST._hash, "verify", counted)
     wrong_password = _sign_in(client, "dora", "not-her-password")
     wrong_login = _sign_in(client, "nobody-here", "not-her-password")
     assert wrong_password.status_code == wrong_login.status_code == 401
