@@ -210,7 +210,11 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if node is None:
+            from paiju.server.shared_limits import TOKEN_CACHE_SECONDS
+
             store = opened or Store(db, owner=True, allow_rollback=allow_rollback)
+            # a session ended by another process (paiju admin) stops working within this
+            store.token_ttl = TOKEN_CACHE_SECONDS
             hub = Hub(store, limits)
         else:
             from paiju.server.cluster import start_node

@@ -8,10 +8,13 @@ says why (:data:`CLOSE_ENDED` 4401 ``session_ended``, :data:`CLOSE_BANNED` 4403
 
 A cluster node's :class:`ClusterKicks` also publishes the news on a Redis channel that
 every node listens to, and does the same for the news of the others: an ended session's
-sockets close on every node within a Redis round trip. Should Redis be away, the token
-caches of the other nodes forget the token within their few seconds
-(:data:`~paiju.server.shared_limits.TOKEN_CACHE_SECONDS`) and each node checks its open
-sockets' sessions against the database every :data:`SWEEP_SECONDS`.
+sockets close on every node within a Redis round trip.
+
+Every server (a single one too) also checks its open sockets' sessions against the
+database every :data:`SWEEP_SECONDS` (one indexed query): a session ended by
+``paiju admin`` (another process), or while Redis was away, has its sockets closed within
+that time, and the caches of tokens forget a token within their few seconds
+(:data:`~paiju.server.shared_limits.TOKEN_CACHE_SECONDS`).
 """
 
 from __future__ import annotations
@@ -38,9 +41,8 @@ log = logging.getLogger("paiju.server")
 CLOSE_ENDED = 4401
 CLOSE_BANNED = 4403
 CHANNEL = "paiju:sessions:ended"
-SWEEP_SECONDS = 5.0
-"""How often a cluster node checks its sockets' sessions in the database (the fallback
-of the Redis news)."""
+SWEEP_SECONDS = 1.0
+"""How often a server checks its sockets' sessions in the database."""
 
 
 class Closable(Protocol):
@@ -58,6 +60,7 @@ class Kicks:
         self.store = store
         self._by_session: dict[int, set[Closable]] = {}
         self._by_player: dict[int, set[Closable]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
 
     def add(self, player: int, session: int | None, client: Closable) -> None:
         self._by_player.setdefault(player, set()).add(client)
@@ -105,10 +108,31 @@ class Kicks:
         self.local(sessions, player, why)
 
     async def start(self) -> None:
-        """Start listening for other nodes' news (a single server: nothing to do)."""
+        """Start checking the open sockets' sessions (:data:`SWEEP_SECONDS`)."""
+        self._tasks.append(asyncio.create_task(self._sweep()))
 
     async def stop(self) -> None:
-        """Stop listening."""
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 2.0)
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            await self.sweep()
+
+    async def sweep(self) -> int:
+        """Close the sockets of sessions the database shows ended; returns how many."""
+        open_now = self.open_sessions()
+        if not open_now:
+            return 0
+        try:
+            ended = await off_loop(self.store, _ended_of, self.store, open_now)
+        except Exception as exc:
+            log.warning("cannot check the open sockets' sessions (%r)", exc)
+            return 0
+        return sum(self.local([session], None, why) for session, why in ended)
 
 
 class ClusterKicks(Kicks):
@@ -119,7 +143,6 @@ class ClusterKicks(Kicks):
         self.redis_url = redis_url
         self.node = node
         self._redis: Redis | None = None
-        self._tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
         import redis.asyncio as aioredis
@@ -127,16 +150,11 @@ class ClusterKicks(Kicks):
         self._redis = aioredis.Redis.from_url(
             self.redis_url, socket_connect_timeout=1.0, socket_timeout=None
         )
-        self._tasks = [
-            asyncio.create_task(self._listen()),
-            asyncio.create_task(self._sweep()),
-        ]
+        await super().start()
+        self._tasks.append(asyncio.create_task(self._listen()))
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(task, 2.0)
+        await super().stop()
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._redis.aclose(), 2.0)
@@ -179,20 +197,6 @@ class ClusterKicks(Kicks):
         if news.get("from") == self.node:
             return
         self.local(sessions, None if player is None else int(player), why)
-
-    async def _sweep(self) -> None:
-        while True:
-            await asyncio.sleep(SWEEP_SECONDS)
-            open_now = self.open_sessions()
-            if not open_now:
-                continue
-            try:
-                ended = await off_loop(self.store, _ended_of, self.store, open_now)
-            except Exception as exc:
-                log.warning("node %s: cannot check sessions (%r)", self.node, exc)
-                continue
-            for session, why in ended:
-                self.local([session], None, why)
 
 
 def _ended_of(store: Store, sessions: list[int]) -> list[tuple[int, str]]:

@@ -24,7 +24,7 @@ from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
 
 from paiju.server.errors import ServerError
-from paiju.server.identity import clean_name
+from paiju.server.identity import RESERVED, clean_name
 
 __all__ = [
     "MAX_LOGIN",
@@ -43,6 +43,7 @@ MIN_PASSWORD = 8
 MAX_PASSWORD = 256
 
 _LOGIN = re.compile(r"[\w.\-]+")
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
 
 _CHINESE_COMMON = (
     "woaini",
@@ -100,6 +101,8 @@ def clean_login(login: str) -> str:
         )
     if not _LOGIN.fullmatch(key):
         raise ServerError("bad_login", "a login name holds letters, digits, '_', '-' and '.' only")
+    if _NOT_LETTERS.sub("", key) in RESERVED:
+        raise ServerError("bad_login", f"the login name {text!r} is reserved")
     return text
 
 
