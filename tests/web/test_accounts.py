@@ -11,6 +11,8 @@ screen but the names)."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -19,6 +21,7 @@ import pytest
 from web_helpers import DESKTOP, PHONE, WebServer, enter
 
 PASSWORD = "river-tile-4827"
+ADMIN = (sys.executable, "-m", "paiju", "admin")
 
 # a 宝子 hand against a bot, the player's turns timing out to 托管: it settles by itself
 PLAY_ONE = """async () => {
@@ -40,12 +43,12 @@ WAITING = """async () => {
   return (await answer.json()).room.id;
 }"""
 FITS = """() => {
-  const width = document.documentElement.clientWidth;
-  const wide = [];
-  if (document.documentElement.scrollWidth > width) wide.push('page ' + document.documentElement.scrollWidth);
+  const root = document.documentElement, width = root.clientWidth, wide = [];
+  if (root.scrollWidth > width) wide.push('page ' + root.scrollWidth);
   for (const el of document.querySelectorAll('#topbar *, #app *')) {
     const box = el.getBoundingClientRect();
-    if (box.width && (box.right > width + 0.5 || box.left < -0.5)) wide.push(el.id || el.className || el.tagName);
+    const out = box.right > width + 0.5 || box.left < -0.5;
+    if (box.width && out) wide.push(el.id || el.className || el.tagName);
   }
   return wide;
 }"""
@@ -123,7 +126,9 @@ def sign_up(page: Any, login: str, password: str = PASSWORD) -> list[str]:
     page.fill("#signup-form [name=password2]", password)
     page.click("#signup-go")
     page.wait_for_selector("#recovery-codes")
-    codes = page.eval_on_selector_all("#recovery-codes li", "els => els.map(e => e.innerText.trim())")
+    codes = page.eval_on_selector_all(
+        "#recovery-codes li", "els => els.map(e => e.innerText.trim())"
+    )
     assert len(codes) == 10 and len(set(codes)) == 10
     return codes
 
@@ -246,6 +251,38 @@ def test_recovery_code_sets_a_new_password(people: People) -> None:
     page.wait_for_selector("[data-create='1301']", state="attached")
     page.goto(page.base + "/#/account")
     assert page.get_attribute("#codes-left", "data-n") == "9"  # the code used once is spent
+
+
+def test_a_ban_closes_the_table_and_sign_in_says_until_when(
+    people: People, accounts_server: WebServer
+) -> None:
+    page = people.device(PHONE)
+    enter(page, "Rowdy")
+    sign_up(page, "rowdy_one")
+    page.click("#codes-saved")
+    waiting = page.evaluate(WAITING)
+    page.goto(f"{page.base}/#/room/{waiting}")
+    page.wait_for_selector("#conn.on")
+    ban = ["ban", "rowdy_one", "--days", "3", "--reason", "abuse in chat"]
+    subprocess.run(
+        [*ADMIN, *ban, "--db", str(accounts_server.db)],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    page.wait_for_selector("#account-ended[data-why='banned']")
+    assert "这个账号被封禁了" in page.inner_text("#account-ended")
+    assert page.evaluate("localStorage.getItem('paiju.token')") is None
+    switch_to(page, "en")
+    page.wait_for_selector("#account-ended[data-why='banned']")
+    check_screen(page, "en")
+    page.click("#ended-signin")
+    sign_in(page, "rowdy_one")
+    page.wait_for_selector("#signin-form .form-error[data-code='banned'] #ban-until")
+    shown = page.inner_text("#signin-form .form-error")
+    assert "This account is banned" in shown and "Reason: abuse in chat" in shown
+    assert re.search(r"Banned until \d", shown), shown
+    check_screen(page, "en")
 
 
 @pytest.mark.parametrize(
