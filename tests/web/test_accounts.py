@@ -250,7 +250,22 @@ def test_recovery_code_sets_a_new_password(people: People) -> None:
     sign_in(page, "lost_one", "new-moon-5521")
     page.wait_for_selector("[data-create='1301']", state="attached")
     page.goto(page.base + "/#/account")
+    page.wait_for_selector("#codes-left")
     assert page.get_attribute("#codes-left", "data-n") == "9"  # the code used once is spent
+
+    # the password changed while signed in: only the newest one signs in
+    page.fill("#password-form [name=old]", "new-moon-5521")
+    page.fill("#password-form [name=password]", "third-kite-7730")
+    page.fill("#password-form [name=password2]", "third-kite-7730")
+    page.click("#password-go")
+    page.wait_for_function("document.querySelector('#toast').textContent.includes('密码已修改')")
+    page.click("#sign-out")
+    page.wait_for_selector("#welcome-signin")
+    page.click("#welcome-signin")
+    sign_in(page, "lost_one", "new-moon-5521")
+    page.wait_for_selector("#signin-form .form-error[data-code='bad_credentials']")
+    sign_in(page, "lost_one", "third-kite-7730")
+    page.wait_for_selector("[data-create='1301']", state="attached")
 
 
 def test_a_ban_closes_the_table_and_sign_in_says_until_when(
