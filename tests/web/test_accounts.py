@@ -17,8 +17,9 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
-from web_helpers import DESKTOP, PHONE, WebServer, enter
+from web_helpers import DESKTOP, PHONE, WebServer, enter, token
 
 PASSWORD = "river-tile-4827"
 ADMIN = (sys.executable, "-m", "paiju", "admin")
@@ -183,10 +184,19 @@ def test_claim_sign_in_elsewhere_and_sign_out_everywhere(
     second = people.device(DESKTOP)
     second.goto(second.base + "/")
     switch_to(second, "en")
-    second.click("#welcome-signin")
-    check_screen(second, "en")
+    enter(second, "Visitor")  # a guest there first: signing in leaves that guest
+    visitor = token(second)
+    second.click("#account-entry")
+    second.click("#signup-to-signin")
+    check_screen(second, "en", ("Visitor",))
+    assert "the guest Visitor on this device is not merged" in second.inner_text("#signin-form")
     sign_in(second, "aming_01")
     second.wait_for_selector("[data-create='1301']", state="attached")
+    assert token(second) != visitor
+    gone = httpx.get(
+        f"{second.base}/api/players/me", headers={"Authorization": f"Bearer {visitor}"}
+    )
+    assert gone.status_code == 401  # the guest's session ended, not left open
     assert second.inner_text("#account-entry") == "aming_01"
     assert ledger(second) == before
     assert second.inner_text("#me-name") == "阿明"

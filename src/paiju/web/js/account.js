@@ -180,8 +180,10 @@ function signUpView(box, who) {
     const body = { login: value(form, "login").trim(), password: value(form, "password") };
     const name = value(form, "name").trim();
     if (!claiming() && name) body.name = name;
+    const before = token();
     const answer = await call("POST", "/api/accounts", body, { anonymous: !claiming() });
     keep(answer);
+    if (!claiming()) await leave(before, answer.token);
     showEntry();
     showCodes(box, answer.codes || [], () => {
       toast(t("acct.signed_up", { login: answer.login }));
@@ -208,8 +210,10 @@ function signInView(box, who) {
   );
   submitting(form, errors, async () => {
     const body = { login: value(form, "login").trim(), password: value(form, "password") };
+    const before = token();
     const answer = await call("POST", "/api/sessions", body, { anonymous: true });
     keep({ ...answer, login: answer.login || body.login });
+    await leave(before, answer.token);
     sessionStorage.removeItem(ENDED_KEY);
     showEntry();
     toast(t("acct.signed_in", { login: login() }));
@@ -235,14 +239,29 @@ function recoverView(box) {
   submitting(form, errors, async () => {
     samePasswords(form);
     const body = { login: value(form, "login").trim(), code: value(form, "code").trim(), password: value(form, "password") };
+    const before = token();
     const answer = await call("POST", "/api/accounts/recover", body, { anonymous: true });
     keep({ ...answer, login: answer.login || body.login });
+    await leave(before, answer.token);
     sessionStorage.removeItem(ENDED_KEY);
     showEntry();
     toast(t("acct.recovered"));
     location.hash = "#/";
   });
   clear(box).appendChild(form);
+}
+
+/** This device signed in anew over `before` (a guest, another account): end that session,
+ * so that it is not left open with nobody holding its token. Best effort. */
+async function leave(before, now) {
+  if (!before || before === now) return;
+  const opts = { bearer: before };
+  try {
+    const mine = await call("GET", "/api/accounts/me", undefined, opts);
+    await call("DELETE", `/api/sessions/${mine.session}`, undefined, opts);
+  } catch {
+    // already ended (a recovery ends them all), or the network: nothing more to do
+  }
 }
 
 function endedView(box) {

@@ -71,10 +71,11 @@ export function browserMark() {
   return mark;
 }
 
-/** A REST call; `anonymous`: without this device's token (a new account, a sign-in). */
-export async function call(method, path, body, { anonymous = false } = {}) {
+/** A REST call; `anonymous`: without this device's token (a new account, a sign-in);
+ * `bearer`: with that token instead (the session a sign-in replaces). */
+export async function call(method, path, body, { anonymous = false, bearer = null } = {}) {
   const headers = { Accept: "application/json" };
-  const tok = anonymous ? null : token();
+  const tok = bearer || (anonymous ? null : token());
   if (tok) headers.Authorization = `Bearer ${tok}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let answer;
@@ -99,7 +100,8 @@ export async function call(method, path, body, { anonymous = false } = {}) {
     const wait = Number(answer.headers.get("Retry-After")) || null;
     const code = err.code || String(answer.status);
     // the token this device was signed in with no longer works: signed out elsewhere
-    if (tok && answer.status === 401 && (code === "bad_token" || code === "token_expired")) ended(code);
+    const mine = tok && !bearer;
+    if (mine && answer.status === 401 && (code === "bad_token" || code === "token_expired")) ended(code);
     throw new ApiError(answer.status, code, message || answer.statusText, err.params || {}, wait);
   }
   return data;
