@@ -229,6 +229,16 @@ def test_claim_sign_in_elsewhere_and_sign_out_everywhere(
     first.wait_for_selector("[data-create='1301']", state="attached")
     assert ledger(first) == before
 
+    # the second ends just the first device's session from its list: the first device's
+    # next step (a REST call answered bad_token) lands on the same page
+    second.click("#account-entry")  # on its account page already: drawn anew
+    second.wait_for_function("document.querySelector('#sessions')?.dataset.count === '2'")
+    second.click("#sessions li:not(.current) [data-end-session]")
+    second.wait_for_function("document.querySelector('#sessions').dataset.count === '1'")
+    first.click("#home")  # from its 积分 page to the lobby
+    first.wait_for_selector("#account-ended[data-why='ended']")
+    assert first.evaluate("localStorage.getItem('paiju.token')") is None
+
 
 def test_recovery_code_sets_a_new_password(people: People) -> None:
     page = people.device(DESKTOP)

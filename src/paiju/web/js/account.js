@@ -38,6 +38,10 @@ export function accountLinks() {
 }
 
 onLang(showEntry);
+// the entry tapped on its own page draws it anew (the devices list as it is now)
+document.getElementById("account-entry")?.addEventListener("click", (ev) => {
+  if (location.hash === ev.currentTarget.getAttribute("href")) window.dispatchEvent(new HashChangeEvent("hashchange"));
+});
 onEnded((why) => {
   sessionStorage.setItem(ENDED_KEY, why);
   showEntry();
