@@ -340,6 +340,7 @@ def test_every_account_screen_fits_in_both_languages(
     name = "Guest" + language.upper() + str(viewport["width"])
     page.goto(page.base + "/")
     enter(page, name)
+    assert page.evaluate(FITS) == []  # the lobby under the top bar with its account entry
     page.click("#account-entry")
     page.wait_for_selector("#signup-form")
     check_screen(page, language, (name,))

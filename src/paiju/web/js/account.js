@@ -291,7 +291,7 @@ function endedView(box) {
 
 /** The ten recovery codes, shown this once: copy them, then "I have saved them". */
 function showCodes(box, codes, done) {
-  const list = h("ol", { class: "codes", id: "recovery-codes" }, codes.map((c) => h("li", {}, h("code", {}, c))));
+  const list = h("ol", { class: "recovery-codes", id: "recovery-codes" }, codes.map((c) => h("li", {}, h("code", {}, c))));
   const copy = h(
     "button",
     {
