@@ -41,6 +41,7 @@ from paiju.server.accounts.attempts import Attempts
 from paiju.server.accounts.auth import Me, bearer, current_player
 from paiju.server.accounts.devices import device_name
 from paiju.server.accounts.kicks import ClusterKicks, Kicks
+from paiju.server.accounts.passkeys import router as passkeys_router
 from paiju.server.accounts.router import Hashing
 from paiju.server.accounts.router import router as accounts_router
 from paiju.server.accounts.service import Accounts
@@ -645,6 +646,7 @@ def create_app(
             return Response(state["metrics"].render(), media_type=CONTENT_TYPE)
 
     app.include_router(accounts_router)
+    app.include_router(passkeys_router)
 
     # outside the cluster's middleware: a call passed on to another node is read within it
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
