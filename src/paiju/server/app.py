@@ -46,6 +46,8 @@ from paiju.server.accounts.router import Hashing
 from paiju.server.accounts.router import router as accounts_router
 from paiju.server.accounts.service import Accounts
 from paiju.server.client import Client
+from paiju.server.clubs.router import router as clubs_router
+from paiju.server.clubs.service import Clubs
 from paiju.server.cluster import Cluster, NodeConfig
 from paiju.server.errors import ServerError
 from paiju.server.hub import Hub
@@ -230,6 +232,7 @@ def create_app(
         await kicks.start()
         state["kicks"] = kicks
         app.state.accounts = Accounts(store)
+        app.state.clubs = Clubs(store)
         app.state.kicks = kicks
         app.state.hub = hub
         app.state.attempts = Attempts()
@@ -421,7 +424,11 @@ def create_app(
         me: Me,
         status: Annotated[str | None, Query(pattern="^(waiting|playing|finished|closed)$")] = None,
     ) -> list[RoomInfo]:
-        return [r.info() for r in hub().rooms.values() if status is None or r.status == status]
+        return [
+            r.info()
+            for r in hub().rooms.values()
+            if (status is None or r.status == status) and r.options.listed
+        ]
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, me: Me, request: Request) -> RoomCreated:
@@ -647,6 +654,7 @@ def create_app(
 
     app.include_router(accounts_router)
     app.include_router(passkeys_router)
+    app.include_router(clubs_router)
 
     # outside the cluster's middleware: a call passed on to another node is read within it
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
@@ -775,6 +783,17 @@ async def _serve_socket(
     if room is None:
         await _refuse(websocket, "no_room", f"no open room {room_id}", 4404)
         return
+    if not room.options.listed:  # a club's table: its members watch; a muted member's text
+        clubs: Clubs = websocket.app.state.clubs
+        seat = room.seat_of(player.id)
+        if seat is None and not await off_loop(hub.store, clubs.may_watch, room.id, player.id):
+            await _refuse(
+                websocket, "not_member", "a club's tables are watched by its members", 4403
+            )
+            return
+        if seat is not None:
+            muted = await off_loop(hub.store, clubs.muted_until, room.id, player.id)
+            room.seats[seat].chat.muted_until = muted or 0.0
     address = _address(websocket)
     try:
         await hub.guard.open_socket(player.id, address)

@@ -92,6 +92,11 @@ class RoomOptions(BaseModel):
         "option hands, 8 局 by default; 麻将 quan 圈; 打弹子 to its target).",
     )
     spectators: bool = Field(True, description="Whether others may watch.")
+    listed: bool = Field(
+        True,
+        description="Whether the public lobby lists the room (a club's tables are not "
+        "listed: its members find them in the club's lobby).",
+    )
     fill_after: float | None = Field(
         30.0,
         ge=0,
