@@ -297,6 +297,16 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     ),
     "no_passkey": ("这个通行密钥不认识", "This passkey is not known here"),
     "bad_passkey": ("通行密钥验证没有通过", "The passkey check failed"),
+    "not_member": ("你不是这个亲友圈的成员", "You are not a member of this club"),
+    "club_role": ("这需要圈主或管理员来做", "This needs the club's owner or an admin"),
+    "no_club": ("没有这个亲友圈", "No such club"),
+    "club_banned": ("你已被这个亲友圈移出", "This club removed you"),
+    "club_full": ("这个亲友圈人满了", "This club is full"),
+    "too_many_clubs": ("你加入或创建的亲友圈太多了", "You are in too many clubs"),
+    "too_many_presets": ("玩法太多了，先删掉一个", "Too many presets: remove one first"),
+    "no_request": ("没有这个入圈申请", "No such request to join"),
+    "no_preset": ("没有这个玩法", "No such preset"),
+    "no_replay": ("没有这个回放码", "No replay has this code"),
 }
 
 _WHAT: Final[dict[str, tuple[str, str]]] = {
