@@ -27,6 +27,7 @@ on a dead end, so it finds a deal whenever one exists. A sampler that finds none
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -91,10 +92,11 @@ def _open_places(kind: frozenset[int], room: Sequence[int]) -> list[int]:
 
 class _Search:
     """A randomised depth-first search for a deal that fits: the cards are placed one at a
-    time (the most constrained first, ties in a random order), each into a place drawn by
-    the room it has left among those that keep Hall's condition and pass ``prune``; a
-    dead end goes back one card and draws again among the places not tried yet. So it
-    finds a deal whenever one exists, given the nodes."""
+    time (those that got stuck in an earlier try first, then the most constrained, ties
+    in a random order), each into a place drawn by the room it has left among those that
+    keep Hall's condition and pass ``prune``; a dead end goes back one card and draws
+    again among the places not tried yet. So it finds a deal whenever one exists, and
+    proves there is none when it runs out of places, given the nodes."""
 
     def __init__(
         self,
@@ -104,6 +106,7 @@ class _Search:
         allowed: Allowed,
         prune: Check | None,
         accept: Check | None,
+        stuck: Counter[int],
     ) -> None:
         everywhere = frozenset(range(len(sizes)))
         self.rng = rng
@@ -117,7 +120,10 @@ class _Search:
         self.accept = accept
         self.parts: list[list[int]] = [[] for _ in sizes]
         keys = [rng.random() for _ in cards]
-        self.order = sorted(range(len(cards)), key=lambda i: (len(self.kinds[i]), keys[i]))
+        self.stuck = stuck
+        self.order = sorted(
+            range(len(cards)), key=lambda i: (-stuck[i], len(self.kinds[i]), keys[i])
+        )
         self.nodes = 0
 
     def run(self, budget: int) -> list[list[int]] | None:
@@ -154,7 +160,23 @@ class _Search:
             self.parts[place].pop()
             self.room[place] += 1
         self.counts[kind] += 1
+        self.stuck[i] += 1  # a card with no place left: placed earlier after a restart
         return None
+
+
+def _narrowed(cards: Iterable[int], places: int, allowed: Allowed, prune: Check) -> Allowed:
+    """``allowed`` with what ``prune`` says of each card alone: a card it refuses alone in
+    a place can never be there (the check is monotone), so Hall's condition counts it."""
+    everywhere = frozenset(range(places))
+    out = dict(allowed)
+    for card in set(cards):
+        where = allowed.get(card, everywhere) & everywhere
+        keep = frozenset(
+            p for p in where if prune([[card] if q == p else [] for q in range(places)])
+        )
+        if keep != everywhere:
+            out[card] = keep
+    return out
 
 
 class _OutOfNodes(Exception):
@@ -202,10 +224,13 @@ def deal_hidden(
             at += n
         if _fits(parts, rules) and (accept is None or accept(parts)):
             return parts
-    budget = SEARCH_NODES // 64
+    if prune is not None:
+        rules = _narrowed(pool, len(sizes), rules, prune)
+    budget = SEARCH_NODES // 512
     spent = 0
+    stuck = Counter[int]()
     while True:
-        search = _Search(rng, sorted(pool), sizes, rules, prune, accept)
+        search = _Search(rng, sorted(pool), sizes, rules, prune, accept, stuck)
         try:
             found = search.run(min(budget, SEARCH_NODES - spent))
         except _OutOfNodes:
@@ -214,7 +239,7 @@ def deal_hidden(
                 raise ResampleFailed(
                     f"no deal of the unknown cards found in {SEARCH_NODES} search nodes"
                 ) from None
-            budget *= 2  # a fresh order with more room: heavy tails end sooner so
+            budget *= 2  # again, the cards that got stuck first, with more room
             continue
         if found is None:
             raise ResampleFailed("no deal of the unknown cards fits what the seat has seen")

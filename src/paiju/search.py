@@ -100,6 +100,9 @@ class SearchBot:
         """Makes the rule bot (``policy(game, seed)``) that proposes and rolls out."""
         self.policy: Bot = policy(game, seed)
         self.last_samples = 0
+        self.resample_failures = 0
+        """Searches cut short for want of a sample (the samplers raise only where none
+        exists: the soak bench counts these)."""
 
     def rollout_bots(self, seed: int, seats: int) -> list[Bot]:
         return [self.make_policy(self.game, seed + s) for s in range(seats)]
@@ -172,6 +175,7 @@ class SearchBot:
             try:
                 world = state.resample(seat, self.rng)
             except ResampleFailed:
+                self.resample_failures += 1
                 break
             seed = self.rng.randrange(2**31)
             base = self.value(world, seat, choices[0], seed)

@@ -765,20 +765,31 @@ class SandahaState(State):
             if s in caps and s != split_later
         }
 
-        def fits(parts: list[list[int]]) -> bool:
-            """Whether each seat, holding its part now, could have followed as it did (a
-            seat that played no pair to a led pair held none in the suit, say) and passed
-            as it did: monotone, so it also cuts a partial deal."""
-            for i, most in room.items():
-                if sum(1 for c in parts[i] if is_changzhu(c)) > most:
-                    return False
+        judged: dict[tuple[int, tuple[int, ...]], bool] = {}
+
+        def seat_fits(i: int, part: tuple[int, ...]) -> bool:
+            """Whether seat ``others[i]``, holding ``part`` now (with what it has shown),
+            could have followed as it did (a seat that played no pair to a led pair held
+            none in the suit, say) and passed as it did."""
+            if i in room and sum(1 for c in part if is_changzhu(c)) > room[i]:
+                return False
             t = self.trump_index
-            for i, steps in enumerate(follows):
-                held = Counter(parts[i]) + self.exposed[others[i]]
-                for lead, play in steps:  # latest trick first: the hand grows back
-                    held.update(play)
-                    if rules.follow_error(list(held.elements()), play, lead, t) is not None:
-                        return False
+            held = Counter(part) + self.exposed[others[i]]
+            for lead, play in follows[i]:  # latest trick first: the hand grows back
+                held.update(play)
+                if rules.follow_error(list(held.elements()), play, lead, t) is not None:
+                    return False
+            return True
+
+        def fits(parts: list[list[int]]) -> bool:
+            """:func:`seat_fits` for every seat (remembered: a search changes one part at a
+            time); monotone, so it also cuts a partial deal."""
+            for i in range(len(others)):
+                key = (i, tuple(parts[i]))
+                if key not in judged:
+                    judged[key] = not parts[i] or seat_fits(i, key[1])
+                if not judged[key]:
+                    return False
             return True
 
         def propose(rng: random.Random) -> tuple[Deal, Script]:
