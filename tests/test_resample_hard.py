@@ -17,13 +17,13 @@ from functools import cache
 import pytest
 
 import paiju
+from paiju import sampling
 from paiju.bots import SeatOnly
 from paiju.cards import parse_cards
 from paiju.engine import Action, Deal, State
 from paiju.games import make_bot
 from paiju.games.sandaha.game import SandahaState
 from paiju.games.sandaha.rules import order
-from paiju import sampling
 from paiju.sampling import ResampleFailed, deal_hidden
 from paiju.search import Budget, SearchBot
 from paiju.server import seat_bots
@@ -126,9 +126,7 @@ def test_search_spread_is_near_the_uniform_one(monkeypatch: pytest.MonkeyPatch, 
     allowed = {c: frozenset({0, 1}) for c in range(4)} | {c: frozenset({1, 2}) for c in (4, 5)}
     every = fit_fraction(cards, sizes, allowed)
     where = allowed.get(card, frozenset(range(3)))
-    exact = [
-        fit_fraction(cards, sizes, allowed | {card: where & {p}}) / every for p in range(3)
-    ]
+    exact = [fit_fraction(cards, sizes, allowed | {card: where & {p}}) / every for p in range(3)]
     landed = Counter[int]()
     rng = random.Random(card)
     runs = 1500
