@@ -945,6 +945,9 @@ class Room:
         bot = self._bot(seat)
         if rt.engine_level == "hard" and not state.hidden_window():
             seen = seat_bots.seen(state, seat, self.id)
+            if seen is None:  # no sample: the seat plays a random legal action
+                self.act(seat, seat_bots.checked(state, seat, None, self.id), actor)
+                return
             thinking = self.loop.run_in_executor(seat_bots.thinker(), bot.act, seen, seat)
             rt.thinking = thinking
             moment = len(state.history)
