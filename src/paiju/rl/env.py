@@ -219,6 +219,9 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         (clearing again, or accumulating them, would change nothing)."""
         self.decisions = 0
         """Steps that carried an action (not the final None steps), over the env's life."""
+        self.applied = 0
+        """Engine actions applied, over the env's life (a card choice of k cards is k + 1
+        steps and one engine action)."""
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -319,6 +322,7 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             return  # the rewards are all zero: accumulating them changes nothing
         self._choice = None
         state.apply(seat, done)
+        self.applied += 1
         acting = state.to_act()
         wrapped = terminated = False
         if not acting:  # the hand is over
