@@ -67,6 +67,7 @@ from contenders import (
 from paiju.engine import Action, Game, State
 from paiju.games import SAMPLE_CODES, game
 from paiju.rl.registry import ENCODERS
+from paiju.rl.vector import PaijuVectorEnv
 
 TARGET = 3.0
 """The environments' engine actions per CPU second over those of RLCard's doudizhu
@@ -161,6 +162,35 @@ class PaijuEnv(Runner):
         env.reset()
         self.env_steps += env.decisions - before
         return int(env.applied - applied)
+
+    def hands_of_last(self) -> int:
+        return self.last_hands
+
+
+class VectorEnv(Runner):
+    """A code's :class:`PaijuVectorEnv` of ``size`` games, driven as :class:`PaijuEnv`
+    drives its environment (a uniform legal index per game from its mask row):
+    ``run_one`` is one step of every game and returns its engine actions."""
+
+    def __init__(self, code: str, seats: int, size: int) -> None:
+        super().__init__(f"{code} x{size}", seats)
+        self.env = PaijuVectorEnv(code, size, seats=seats)
+        self.env.reset(seed=0)
+        self.rng = random.Random(0)
+        self.env_steps = 0
+        self.last_hands = 0
+
+    def reset(self) -> None:
+        super().reset()
+        self.env_steps = 0
+
+    def run_one(self) -> int:
+        env, rng = self.env, self.rng
+        applied, hands = env.applied, env.hands
+        env.step([random_index(mask, rng) for mask in env.action_masks])
+        self.env_steps += env.num_envs
+        self.last_hands = env.hands - hands
+        return env.applied - applied
 
     def hands_of_last(self) -> int:
         return self.last_hands
@@ -277,6 +307,9 @@ def main() -> None:
     parser.add_argument(
         "--floor", action="store_true", help="add the least an AEC environment can cost"
     )
+    parser.add_argument(
+        "--vector", type=int, default=0, metavar="N", help="add each code's vector env of N games"
+    )
     args = parser.parse_args()
     if args.floor and args.no_engine:
         parser.error("--floor is measured against the engine: drop --no-engine")
@@ -284,15 +317,16 @@ def main() -> None:
     envs = [PaijuEnv(code, seats_for(game(code), args.seats)) for code in codes]
     engines = [] if args.no_engine else [EngineHands(e.name, e.seats, clone=False) for e in envs]
     floors = [FloorEnv(e.name, e.seats) for e in envs] if args.floor else []
+    vectors = [VectorEnv(e.name, e.seats, args.vector) for e in envs] if args.vector else []
     with rlcard_installed():
         anchor, run = RLCardStepped(), RLCardRun()
         # each environment's slice next to its engine's (and its floor's), so that a change
         # of the machine's load within a round weighs on them alike
         pairs: list[Runner] = []
         for i, env in enumerate(envs):
-            pairs += [env, *engines[i : i + 1], *floors[i : i + 1]]
+            pairs += [env, *vectors[i : i + 1], *engines[i : i + 1], *floors[i : i + 1]]
         interleave([anchor, run, *pairs], args.seconds, warm_up=0.2)
-    report(anchor, run, envs, engines, floors)
+    report(anchor, run, envs, engines, floors, vectors)
 
 
 def report(
@@ -301,6 +335,7 @@ def report(
     envs: list[PaijuEnv],
     engines: list[EngineHands],
     floors: list[FloorEnv],
+    vectors: list[VectorEnv],
 ) -> None:
     print(
         "the machine is shared and loaded: rates are per CPU second of this process, in"
@@ -319,7 +354,9 @@ def report(
             f"{runner.rate:>10.0f}{runner.rate / anchor.rate:>9.2f}{'':>6}"
             f"{runner.rate / run.rate:>10.2f}"
         )
-    for i, env in enumerate(envs):
+    rows: list[tuple[int, PaijuEnv | VectorEnv]] = [(i, e) for i, e in enumerate(envs)]
+    rows += [(i, v) for i, v in enumerate(vectors)]
+    for i, env in rows:
         ratio = env.rate / anchor.rate
         line = (
             f"{env.name:<16}{env.seats:>5}{env.hand_rate:>9.1f}{env.env_steps / env.cpu:>9.0f}"
@@ -334,6 +371,12 @@ def report(
         f"goal: {TARGET:g}x the anchor's actions/s (the figure); 'x env.run' is against"
         " RLCard's own loop and RandomAgent, for reference only (it flatters us about 4x)"
     )
+    if vectors:
+        print(
+            f"'CODE x{vectors[0].env.num_envs}': the vector environment of"
+            f" {vectors[0].env.num_envs} games (paiju.rl.vector), hands/s and actions/s"
+            " summed over its games"
+        )
     if floors:
         print(
             "the floor: PettingZoo's AEC loop over the engine with no encoding, one step an"

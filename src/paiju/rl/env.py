@@ -52,8 +52,11 @@ class Table:
         hands: int | Literal["default"] | None,
         context: Mapping[str, Any] | None,
         room: Mapping[str, Any],
+        game: Game | None = None,
     ) -> None:
-        self.game: Game = make_game(code, **room)
+        self.game: Game = make_game(code, **room) if game is None else game
+        """The game (``game``: one already made of ``code`` and ``room``, shared - a
+        vector environment's games share theirs)."""
         self.code = code
         self.seats = self.game.seat_count(seats)
         cls: type[Encoder] = encoder_class(self.game.variant.family)
