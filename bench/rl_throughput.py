@@ -170,7 +170,8 @@ class PaijuEnv(Runner):
 class VectorEnv(Runner):
     """A code's :class:`PaijuVectorEnv` of ``size`` games, driven as :class:`PaijuEnv`
     drives its environment (a uniform legal index per game from its mask row):
-    ``run_one`` is one step of every game and returns its engine actions."""
+    ``run_one`` is some steps of every game (256 game steps) and returns their engine
+    actions."""
 
     def __init__(self, code: str, seats: int, size: int) -> None:
         super().__init__(f"{code} x{size}", seats)
@@ -187,8 +188,10 @@ class VectorEnv(Runner):
     def run_one(self) -> int:
         env, rng = self.env, self.rng
         applied, hands = env.applied, env.hands
-        env.step([random_index(mask, rng) for mask in env.action_masks])
-        self.env_steps += env.num_envs
+        steps = max(1, 256 // env.num_envs)  # the slice's clock read once in 256 game steps
+        for _ in range(steps):
+            env.step([random_index(mask, rng) for mask in env.action_masks])
+        self.env_steps += steps * env.num_envs
         self.last_hands = env.hands - hands
         return env.applied - applied
 
@@ -346,11 +349,11 @@ def report(
         " environment steps); the figure is 'x anchor': ours over RLCard's doudizhu"
         " environment stepped directly with uniform legal actions"
     )
-    header = f"{'':<16}{'seats':>5}{'hands/s':>9}{'steps/s':>9}{'actions/s':>10}"
+    header = f"{'':<22}{'seats':>5}{'hands/s':>9}{'steps/s':>9}{'actions/s':>10}"
     print(f"{header}{'x anchor':>9}{'':>6}{'x env.run':>10}{'engine h/s':>11}{'x engine':>9}")
     for runner in (anchor, run):
         print(
-            f"{runner.name:<16}{runner.seats:>5}{runner.hand_rate:>9.1f}{runner.rate:>9.0f}"
+            f"{runner.name:<22}{runner.seats:>5}{runner.hand_rate:>9.1f}{runner.rate:>9.0f}"
             f"{runner.rate:>10.0f}{runner.rate / anchor.rate:>9.2f}{'':>6}"
             f"{runner.rate / run.rate:>10.2f}"
         )
@@ -359,7 +362,7 @@ def report(
     for i, env in rows:
         ratio = env.rate / anchor.rate
         line = (
-            f"{env.name:<16}{env.seats:>5}{env.hand_rate:>9.1f}{env.env_steps / env.cpu:>9.0f}"
+            f"{env.name:<22}{env.seats:>5}{env.hand_rate:>9.1f}{env.env_steps / env.cpu:>9.0f}"
             f"{env.rate:>10.0f}{ratio:>9.2f}{'ok' if ratio >= TARGET else 'BELOW':>6}"
             f"{env.rate / run.rate:>10.2f}"
         )
@@ -384,11 +387,11 @@ def report(
             " choices) costs beyond the floor, in the engine's time for a hand (1.00 = as"
             " long as the engine takes)"
         )
-        print(f"{'':<16}{'floor h/s':>10}{'x engine':>9}{'encoding':>10}")
+        print(f"{'':<22}{'floor h/s':>10}{'x engine':>9}{'encoding':>10}")
         for floor, engine, env in zip(floors, engines, envs, strict=True):
             floor_kept = floor.hand_rate / engine.hand_rate
             now = engine.hand_rate / env.hand_rate - 1 / floor_kept
-            print(f"{env.name:<16}{floor.hand_rate:>10.1f}{floor_kept:>9.2f}{now:>10.2f}")
+            print(f"{env.name:<22}{floor.hand_rate:>10.1f}{floor_kept:>9.2f}{now:>10.2f}")
     for env in envs:
         if env.errors:
             print(
