@@ -1,6 +1,7 @@
 """Throughput of the paiju.rl environments beside RLCard's doudizhu, measured in one run.
 
     PYTHONPATH=src .venv/bin/python bench/rl_throughput.py [--seconds 20] [--codes 1301 2001]
+    PYTHONPATH=src .venv/bin/python bench/rl_throughput.py --profile --seconds 3 --codes sandaha
 
 Random masked agents play whole episodes through the PettingZoo AEC environment of each
 code (four seats where the game allows), the way a researcher drives an environment to
@@ -46,6 +47,8 @@ its action space; the bench prints what the encoding costs beyond it.
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import sys
 from pathlib import Path
@@ -301,6 +304,25 @@ def default_codes() -> list[str]:
     return [c for c in SAMPLE_CODES if game(c).variant.family in ENCODERS]
 
 
+def profile(codes: list[str], seats: int, seconds: float, top: int, vector: int) -> None:
+    """cProfile of each code's environment driven as the bench drives it (its vector
+    environment of ``vector`` games where given), ``seconds`` of CPU time each: the
+    profile sorted by cumulative time, then by own time (no RLCard)."""
+    for code in codes:
+        n = seats_for(game(code), seats)
+        runner: Runner = VectorEnv(code, n, vector) if vector else PaijuEnv(code, n)
+        runner.slice(0.2)  # tables built at first use stay out of the profile
+        runner.reset()
+        prof = cProfile.Profile()
+        prof.enable()
+        runner.slice(seconds)
+        prof.disable()
+        print(f"== {runner.name}: {runner.steps} engine actions, {runner.hands} hands")
+        stats = pstats.Stats(prof)
+        stats.sort_stats("cumulative").print_stats(top)
+        stats.sort_stats("tottime").print_stats(top)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="CPU seconds per contender")
@@ -313,7 +335,15 @@ def main() -> None:
     parser.add_argument(
         "--vector", type=int, default=0, metavar="N", help="add each code's vector env of N games"
     )
+    parser.add_argument(
+        "--profile", action="store_true", help="cProfile each code's environment instead"
+    )
+    parser.add_argument("--top", type=int, default=30, help="rows of each profile")
     args = parser.parse_args()
+    if args.profile:
+        codes = args.codes or default_codes()
+        profile(codes, args.seats, args.seconds, args.top, args.vector)
+        return
     if args.floor and args.no_engine:
         parser.error("--floor is measured against the engine: drop --no-engine")
     codes = args.codes or default_codes()
