@@ -242,6 +242,11 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "not_implemented": ("这个玩法还不能玩", "This game is not playable yet"),
     "bad_message": ("消息格式不对", "Malformed message"),
     "rate_limited": ("操作太快了，请稍等", "Too fast: please wait a moment"),
+    "too_many_requests": (
+        "请求太频繁了，请稍后再试",
+        "Too many requests: try again in a moment",
+    ),
+    "server_busy": ("服务器正忙，请稍后再试", "The server is busy: try again shortly"),
     "busy": (
         "你的上一个请求还在处理，请稍后再试",
         "Your previous request is still being handled: try again",

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import hmac
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -39,6 +40,7 @@ from paiju.server import inbox
 from paiju.server.client import Client
 from paiju.server.cluster import Cluster, NodeConfig
 from paiju.server.errors import ServerError
+from paiju.server.heavy import HeavyWork
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
 from paiju.server.invitations import Invitations
@@ -191,6 +193,7 @@ def create_app(
     (:mod:`paiju.server.cluster`) on a shared PostgreSQL database."""
     state: dict[str, Any] = {}
     limits = limits or Limits()
+    heavy = HeavyWork(limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -221,6 +224,7 @@ def create_app(
         if keeper is not None:
             keeper.cancel()
         hub.shutdown()
+        heavy.shutdown()
         await hub.guard.stop()
         if "cluster" in state:
             await state["cluster"].stop()
@@ -251,7 +255,9 @@ def create_app(
             return JSONResponse({"error": moving}, status_code=503, headers={"Retry-After": "2"})
         status = exc.status if isinstance(exc, ServerError) else _STATUS.get(exc.code, 400)
         body = {"code": exc.code, "message": str(exc), **error_fields(exc)}
-        return JSONResponse({"error": body}, status_code=status)
+        retry = getattr(exc, "params", {}).get("retry_after")
+        headers = None if retry is None else {"Retry-After": str(retry)}
+        return JSONResponse({"error": body}, status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -504,11 +510,24 @@ def create_app(
         return room, seat
 
     @app.get("/api/rooms/{room_id}/suggestions")
-    async def suggestions(room_id: Id, me: Me, limit: int = Query(5, ge=1, le=10)) -> Suggestions:
-        """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play."""
+    async def suggestions(
+        room_id: Id, me: Me, request: Request, limit: int = Query(5, ge=1, le=10)
+    ) -> Suggestions:
+        """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play
+        (worked out off the event loop; limited per client: :mod:`~paiju.server.heavy`)."""
         room, seat = await seated(room_id, me)
         state = room.state
-        advice = [] if state is None else family_advice(state, seat, limit)
+        advice: list[dict[str, Any]] = []
+        if state is not None:
+            hand = (room_id, room.hand_id, len(state.history), seat, limit)
+            snapshot = state.clone()  # the room plays on meanwhile
+
+            async def now() -> Any:
+                return snapshot
+
+            work = functools.partial(_advice, seat, limit)
+            answer = await heavy.body(_address(request), ("advice", *hand), now, work, False)
+            advice = json.loads(answer)
         return Suggestions(room=room_id, game=room.hand_id or None, seat=seat, suggestions=advice)
 
     @app.post("/api/rooms/{room_id}/check")
@@ -574,18 +593,26 @@ def create_app(
         """A finished game: its replay (seed, deal, action log) and its fairness proof."""
         return await off_loop(store(), _record, game_id)
 
+    def finished(game_id: int) -> Callable[[], Awaitable[dict[str, Any]]]:
+        return functools.partial(off_loop, store(), _record, game_id)
+
     @app.get("/api/games/{game_id}/verify")
-    async def verify(game_id: Id) -> dict[str, Any]:
-        """Re-deal from the revealed seed and check it against the commitment and the log."""
-        return verify_game(await off_loop(store(), _record, game_id))
+    async def verify(game_id: Id, request: Request) -> Response:
+        """Re-deal from the revealed seed and check it against the commitment and the log
+        (off the event loop, kept once made; limited per client: :mod:`~paiju.server.heavy`)."""
+        key = ("verify", game_id)
+        return await heavy.answer(_address(request), key, finished(game_id), verify_game, True)
 
     @app.get("/api/games/{game_id}/replay")
     async def replay_game(
-        game_id: Id, seat: Annotated[int | None, Query(ge=0, le=15)] = None
-    ) -> dict[str, Any]:
+        game_id: Id, request: Request, seat: Annotated[int | None, Query(ge=0, le=15)] = None
+    ) -> Response:
         """Every state of a finished game: the view (of ``seat``, default the spectator's)
-        before the first action and after each one."""
-        return game_steps(await off_loop(store(), _record, game_id), seat)
+        before the first action and after each one (off the event loop, kept once made;
+        limited per client: :mod:`~paiju.server.heavy`)."""
+        steps = functools.partial(_steps, seat=seat)
+        key = ("replay", game_id, seat)
+        return await heavy.answer(_address(request), key, finished(game_id), steps, True)
 
     @app.websocket("/ws/rooms/{room_id}")
     async def room_socket(websocket: WebSocket, room_id: int) -> None:
@@ -633,6 +660,14 @@ async def _player(
             "bad_token", "missing or unknown bearer token (Authorization: Bearer …)", 401
         )
     return found
+
+
+def _steps(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    return game_steps(record, seat)
+
+
+def _advice(seat: int, limit: int, state: Any) -> list[dict[str, Any]]:
+    return family_advice(state, seat, limit)
 
 
 def _address(request: Request | WebSocket) -> str | None:
