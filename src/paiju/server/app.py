@@ -806,7 +806,10 @@ async def _play_socket(websocket: WebSocket, room: Room, hub: Hub, player: Playe
     bucket = Admitted() if shared else hub.bucket(player.id)
     direct: Direct | None = websocket.scope.get("extensions", {}).get(DIRECT)
     send_now = direct["send"] if direct is not None else None
-    client = Client(player, websocket.send_text, hub.limits, websocket.close, bucket, send_now)
+    drop = direct["drop"] if direct is not None else None
+    client = Client(
+        player, websocket.send_text, hub.limits, websocket.close, bucket, send_now, drop
+    )
     writer = asyncio.create_task(client.writer())
     try:
         await room.settled()  # the state it is sent includes the room's last action
