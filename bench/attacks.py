@@ -116,6 +116,10 @@ class Server:
         return room
 
 
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -128,13 +132,22 @@ class Watch:
 
     def __init__(self) -> None:
         self.updates: list[float] = []
+        self.lost = 0
         self.health: list[tuple[float, float]] = []
 
-    async def follow(self, url: str) -> None:
-        async with websockets.connect(url, max_size=None) as ws:
-            async for text in ws:
-                if json.loads(text).get("type") == "update":
-                    self.updates.append(time.monotonic())
+    async def follow(self, url: str, token: str) -> None:
+        """Count the room's updates, following it again whenever the socket is lost (a
+        stalled server misses its pings)."""
+        while True:
+            with contextlib.suppress(websockets.ConnectionClosed, OSError):
+                async with websockets.connect(
+                    url, max_size=None, additional_headers=bearer(token)
+                ) as ws:
+                    async for text in ws:
+                        if json.loads(text).get("type") == "update":
+                            self.updates.append(time.monotonic())
+            self.lost += 1
+            await asyncio.sleep(0.1)
 
     async def probe(self, base: str) -> None:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
@@ -174,12 +187,14 @@ def replay_attack(base: str, game: int) -> Attack:
     return attack
 
 
-def flood_attack(url: str) -> Attack:
+def flood_attack(url: str, token: str) -> Attack:
     async def attack(told: collections.Counter[str]) -> None:
         ping = json.dumps({"type": "ping"})
         while True:
             try:
-                async with websockets.connect(url, max_size=None) as ws:
+                async with websockets.connect(
+                    url, max_size=None, additional_headers=bearer(token)
+                ) as ws:
                     told["opened"] += 1
 
                     async def drain(ws: Any = ws) -> None:
@@ -211,8 +226,9 @@ def slow_attack(port: int, room: int, tokens: list[str]) -> Attack:
             key = base64.b64encode(os.urandom(16)).decode()
             s.sendall(
                 (
-                    f"GET /ws/rooms/{room}?token={tokens[i // 8]} HTTP/1.1\r\n"
-                    f"Host: {HOST}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    f"GET /ws/rooms/{room} HTTP/1.1\r\nHost: {HOST}:{port}\r\n"
+                    f"Authorization: Bearer {tokens[i // 8]}\r\n"
+                    "Upgrade: websocket\r\nConnection: Upgrade\r\n"
                     f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
                 ).encode()
             )
@@ -277,18 +293,18 @@ async def run(args: argparse.Namespace, server: Server) -> None:
     game = await finished_hand(server, owner)
     watched = server.bot_room(owner, "anshan-fangyang", bot_delay=0.1, pause=0, hands=10_000)
     spectator = server.register("watcher")
-    ws_url = f"ws://{HOST}:{server.port}/ws/rooms/{watched}?token="
+    ws_url = f"ws://{HOST}:{server.port}/ws/rooms/{watched}"
     tokens = [server.register(f"slow{i}") for i in range(19)]
     flooder = server.register("flooder")
     watch = Watch()
     background = [
-        asyncio.create_task(watch.follow(ws_url + spectator)),
+        asyncio.create_task(watch.follow(ws_url, spectator)),
         asyncio.create_task(watch.probe(server.base)),
     ]
     phases: list[tuple[str, Attack | None]] = [
         ("none", None),
         ("replay", replay_attack(server.base, game)),
-        ("flood", flood_attack(ws_url + flooder)),
+        ("flood", flood_attack(ws_url, flooder)),
         ("slow", slow_attack(server.port, watched, tokens)),
     ]
     await asyncio.sleep(1.0)
