@@ -58,12 +58,31 @@ def test_each_bad_message_gets_its_error_and_the_socket_stays_open(server: Serve
             ({"type": "action", "action": {"type": "stake", "amount": 9}}, "illegal_action"),
             ({"type": "action", "action": {"type": "play", "card": "As"}}, "illegal_action"),
             ("x" * 20_000, "too_large"),
+            # a lone surrogate escape, in any string: not text (it cannot be echoed)
+            ('{"type": "ping", "id": "\\ud800"}', "bad_message"),
+            ('{"type": "chat", "phrase": "\\udc00x"}', "bad_message"),
+            ('{"type": "action", "action": {"type": "\\ud83d"}, "id": 3}', "bad_message"),
+            ('{"type": "action", "action": {"\\udfff": 1}}', "bad_message"),
         ]
         for payload, code in cases:
             error = await _error(a, payload)
             assert error["code"] == code, (payload, error)
             assert error["message"]
         await _still_open(a)
+        # a pair is text: 🂡 written as its two escapes is a phrase the table does not know
+        error = await _error(a, '{"type": "chat", "phrase": "\\ud83c\\udca1", "id": "ok"}')
+        assert error["code"] == "bad_message" and error["ref"] == "ok"
+        # 要不起 on and off: each answered
+        for on in (True, False):
+            await a.send({"type": "auto_pass", "on": on, "id": f"auto-{on}"})
+            answer = await a.expect("auto_passing", id=f"auto-{on}")
+            assert answer == {
+                "type": "auto_passing",
+                "room": room,
+                "seat": 0,
+                "on": on,
+                "id": f"auto-{on}",
+            }
         # a legal stake, then the same seat again: not its turn any more
         await a.send({"type": "action", "action": {"type": "stake", "amount": 2}, "id": "s1"})
         update = await a.expect("update", ref="s1")
