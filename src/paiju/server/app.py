@@ -27,6 +27,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import OperationalError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
@@ -78,6 +79,8 @@ _STATUS = {
     "bad_message": 400,
     "unfair": 409,
 }
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+"""The error codes of the framework's own refusals (others: ``bad_request``)."""
 
 
 MAX_ID = 2**63 - 1
@@ -278,6 +281,25 @@ def create_app(
             {"error": {**error, "params": {}, "text": texts_of_code("unavailable")}},
             status_code=503,
             headers={"Retry-After": "2"},
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """The framework's own refusals (a body it cannot parse - nested too deeply -, a
+        path no route has, a method a route does not take) in the error envelope."""
+        return JSONResponse(
+            {
+                "error": {
+                    "code": _HTTP_CODES.get(exc.status_code, "bad_request"),
+                    "message": (
+                        "the JSON body cannot be read (nested too deeply, or not JSON)"
+                        if exc.status_code == 400
+                        else str(exc.detail)
+                    ),
+                }
+            },
+            status_code=exc.status_code,
+            headers=exc.headers,
         )
 
     @app.exception_handler(RecursionError)

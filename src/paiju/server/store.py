@@ -190,6 +190,10 @@ async def token_status(store: Store, token: str) -> tuple[PlayerRow | None, bool
     return await off_loop(store, store.token_status, token)
 
 
+INTEGER_MAX = 2**31 - 1
+"""The largest id PostgreSQL's ``integer`` columns hold (the schema's ids are ``integer``)."""
+
+
 # Statements built once: the hot path (one action, one settlement) re-uses them.
 class Store:
     """The server's database (synchronous; the server calls it from its event loop, and
@@ -685,7 +689,15 @@ class Store:
                 where = t.rooms.c.id.in_(last.limit(newest))
             return self._room_rows(conn, where)
 
+    def holds_id(self, row_id: int) -> bool:
+        """Whether ``row_id`` is an id the database's id columns can hold (``integer``:
+        up to 2**31 - 1 on PostgreSQL, 2**63 - 1 on SQLite): one past it names nothing,
+        and is never sent to a database that would refuse the query."""
+        return 1 <= row_id <= (INTEGER_MAX if self.remote else 2**63 - 1)
+
     def room(self, room_id: int) -> RoomRow | None:
+        if not self.holds_id(room_id):
+            return None
         with self.engine.connect() as conn:
             rows = self._room_rows(conn, t.rooms.c.id == room_id)
         return rows[0] if rows else None
@@ -1075,6 +1087,8 @@ class Store:
         )
 
     def hand(self, hand_id: int) -> HandRow | None:
+        if not self.holds_id(hand_id):
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(select(t.hands).where(t.hands.c.id == hand_id)).first()
             return None if row is None else self._hand_row(conn, row)
@@ -1112,6 +1126,8 @@ class Store:
     def hands(self, room_id: int | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of finished hands (newest first), each with the context it started
         from."""
+        if room_id is not None and not self.holds_id(room_id):
+            return []
         query = select(
             t.hands.c.id,
             t.hands.c.room_id,
