@@ -273,6 +273,10 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "no_result": ("现在没有要继续的结果", "There is no result to continue from"),
     "room_playing": ("牌局已经开始了，不用再准备", "The game has started: no need to get ready"),
     "no_next_hand": ("这个房间不再发新牌了", "This room deals no further hand"),
+    "deal_delayed": (
+        "服务器暂时存不了新的一局，恢复后马上发牌",
+        "The server cannot store the next hand just now: it is dealt as soon as it can",
+    ),
     "storage_failure": ("没能保存这一步，请再试一次", "The move could not be stored: try again"),
     "internal": ("服务器出错了，这一步没有生效", "Server error: the move was not applied"),
 }

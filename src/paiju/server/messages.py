@@ -566,4 +566,5 @@ ERROR_CODES: dict[str, str] = {
     "chat_muted": "the seat's free text was stopped after reports; phrases and emotes only",
     "match_not_over": "再来一局 before the room's match is over",
     "again_failed": "再来一局 failed: the next match's room could not be made (ask again)",
+    "deal_delayed": "the next hand could not be stored yet; it is dealt once it is",
 }

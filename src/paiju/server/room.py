@@ -167,6 +167,8 @@ class Room:
         self._acting: frozenset[int] = frozenset()
         self._acting_state: State | None = None
         self._acting_version = -1
+        self.deal_delayed = False
+        """The next hand could not be stored yet (its sockets were told: ``deal_delayed``)."""
         self.address: str | None = None
         """The client address the room was created from (None: recovered)."""
         self.next_seed = new_seed()
@@ -484,6 +486,7 @@ class Room:
 
     def _dealt(self, hand_id: int) -> None:
         """The hand (its commitment, secret seed and deal) is stored: publish and play."""
+        self.deal_delayed = False
         started = self.hand_started().model_dump_json()
         for client in self.clients():
             client.send(started)
@@ -496,7 +499,19 @@ class Room:
             self.close("storage_failure", f"the database refused this room's new hand ({exc})")
             return
         log.error("room %s: could not store a new hand (%r); dealing again in 1 s", self.id, exc)
+        if not self.deal_delayed:  # told once an outage, as an action's failure is told
+            self.deal_delayed = True
+            for client in self.clients():
+                self._tell_delayed(client)
         self.next_hand = self.loop.call_later(RETRY_AFTER, self._safe(self.deal_hand))
+
+    @staticmethod
+    def _tell_delayed(client: Peer) -> None:
+        client.error(
+            "deal_delayed",
+            "the next hand could not be stored (the database failed); it is dealt as soon"
+            " as the database takes it",
+        )
 
     def hand_started(self) -> HandStarted:
         """The ``hand_started`` message of the hand in play."""
@@ -1208,6 +1223,8 @@ class Room:
         )
         if self.state is not None:
             client.send(self.hand_started())
+        elif self.deal_delayed:
+            self._tell_delayed(client)
         if seat is not None and self.seats[seat].auto:
             self.resume(seat)  # the player is back: the seat is theirs again
         elif self.control() != before or self.unsure:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import fcntl
 import functools
 import hashlib
@@ -190,6 +191,21 @@ async def token_status(store: Store, token: str) -> tuple[PlayerRow | None, bool
     return await off_loop(store, store.token_status, token)
 
 
+def _disk_full(exc: BaseException | None) -> bool:
+    """Whether ``exc`` says the disk (or the user's quota) is full."""
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    return exc is not None and "disk is full" in str(exc)
+
+
+def _no_space(where: str) -> PaijuError:
+    """The one-line error of a server that cannot start for a full disk."""
+    return PaijuError(
+        f"the disk is full: cannot write {where}; free some space on its disk, then start"
+        " the server again"
+    )
+
+
 INTEGER_MAX = 2**31 - 1
 """The largest id PostgreSQL's ``integer`` columns hold (the schema's ids are ``integer``)."""
 
@@ -267,6 +283,8 @@ class Store:
             migrate(self.engine)
         except DatabaseError as exc:
             self.close()
+            if _disk_full(exc.orig):
+                raise _no_space(self.url) from None
             raise PaijuError(
                 f"cannot open the database {self.url}: {exc.orig} (a damaged or truncated"
                 " file? restore it from a backup; the server does not start on it)"
@@ -287,7 +305,11 @@ class Store:
                 self._next_hand = self._watermark.check(
                     self._next_hand, players, fresh, allow_rollback, str(path)
                 )
-            except BaseException:
+            except BaseException as exc:
+                if _disk_full(exc):  # nothing more is written: the message says why
+                    self._watermark = None
+                    self.close()
+                    raise _no_space(str(path.with_name(path.name + ".ids"))) from None
                 self.close()
                 raise
         self._players: dict[str, tuple[PlayerRow, float | None, float]] = {}
