@@ -91,6 +91,13 @@ class RoomOptions(BaseModel):
         description="Exactly this many hands instead of the game's match (整局: the game "
         "option hands, 8 局 by default; 麻将 quan 圈; 打弹子 to its target).",
     )
+    quick_pass: bool = Field(
+        False,
+        description="要不起 the quick way: a seat whose player turned auto-pass on and that "
+        "can only pass shows no clock and passes after 1.2 s - faster, but every seat sees "
+        "who cannot beat. Off (the default): its clock runs and its pass comes after a "
+        "pause drawn as a person's, so that its turn looks like any other.",
+    )
     spectators: bool = Field(True, description="Whether others may watch.")
     fill_after: float | None = Field(
         30.0,

@@ -69,12 +69,16 @@ from paiju.server.seating import (
     pick_seat,
     seat_of,
 )
-from paiju.server.turns import SeatTurn, Step, plan
+from paiju.server.turns import SeatTurn, Step, pass_pause, plan
 from paiju.server.windows import Window, default_action
 
 __all__ = ["RETRY_AFTER", "Host", "Room"]
 
 log = logging.getLogger("paiju.server")
+
+_PAUSES = random.Random(secrets.randbits(64))
+"""Draws the pauses shown to the table (:func:`~paiju.server.turns.pass_pause`): nothing
+a player could learn the hand from, nothing a seed of the deal decides."""
 
 
 class Host(Protocol):
@@ -925,7 +929,9 @@ class Room:
                     moving=rt.pending_bot is not None or (by_bot and rt.thinking is not None),
                 )
             )
-        for step in plan(seats, self.options.bot_delay, self.time_limit):
+        limit = self.time_limit
+        pause = pass_pause(_PAUSES, limit)
+        for step in plan(seats, self.options.bot_delay, limit, pause, self.options.quick_pass):
             self._take(step)
 
     def _take(self, step: Step) -> None:
@@ -1096,10 +1102,16 @@ class Room:
         if rt.auto_pass == on:
             return
         rt.auto_pass = on
-        if not (rt.bot or rt.auto) and self.only_pass(seat) is not None:
+        if rt.bot or rt.auto or self.only_pass(seat) is None:
+            return
+        if self.options.quick_pass:
             self._cancel_timer(rt)
             self._cancel_bot(rt)
             self._refresh()  # the seat's clock starts or stops: everyone sees it
+        elif on:
+            self._schedule()  # the pass after a person's pause; the clock runs on
+        else:
+            self._cancel_bot(rt)  # the pass waiting for it: nothing the table sees
 
     def _auto_pass(self, seat: int) -> None:
         """要不起: the pass the seat's player asked the server to make for it."""
