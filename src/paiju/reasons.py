@@ -242,6 +242,11 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "not_implemented": ("这个玩法还不能玩", "This game is not playable yet"),
     "bad_message": ("消息格式不对", "Malformed message"),
     "rate_limited": ("操作太快了，请稍等", "Too fast: please wait a moment"),
+    "too_many_requests": (
+        "请求太频繁了，请稍后再试",
+        "Too many requests: try again in a moment",
+    ),
+    "server_busy": ("服务器正忙，请稍后再试", "The server is busy: try again shortly"),
     "busy": (
         "你的上一个请求还在处理，请稍后再试",
         "Your previous request is still being handled: try again",
@@ -268,6 +273,10 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "no_result": ("现在没有要继续的结果", "There is no result to continue from"),
     "room_playing": ("牌局已经开始了，不用再准备", "The game has started: no need to get ready"),
     "no_next_hand": ("这个房间不再发新牌了", "This room deals no further hand"),
+    "deal_delayed": (
+        "服务器暂时存不了新的一局，恢复后马上发牌",
+        "The server cannot store the next hand just now: it is dealt as soon as it can",
+    ),
     "storage_failure": ("没能保存这一步，请再试一次", "The move could not be stored: try again"),
     "internal": ("服务器出错了，这一步没有生效", "Server error: the move was not applied"),
     "bad_login": (
