@@ -141,17 +141,22 @@ class EasyBot:
 class SeatOnly:
     """A bot handed only what ``seat`` may see: every decision is taken on a state
     resampled for the seat (:meth:`~paiju.engine.State.resample`), never on the true deal.
-    Where the sampler finds no deal (very rare), the bot decides on the state itself; the
-    tests prove that every family's bot decides the same on any state the seat cannot tell
-    apart from it."""
+    Where the sampler finds no deal (a :class:`~paiju.sampling.ResampleFailed`, which
+    the samplers raise only when none exists), the bot is not asked: the seat plays a
+    random legal action, drawn from what the seat itself holds."""
 
     def __init__(self, bot: Bot, seed: int = 0) -> None:
         self.bot = bot
         self.rng = random.Random(seed)
+        self.failures = 0
+        """Decisions taken without the bot, for want of a sample."""
 
     def act(self, state: State, seat: int) -> Action:
+        if not state.hidden_from(seat):
+            return self.bot.act(state.clone(), seat)
         try:
             seen = state.resample(seat, self.rng)
         except (ResampleFailed, NotImplementedError):
-            seen = state
+            self.failures += 1
+            return state.random_action(seat, self.rng)
         return self.bot.act(seen, seat)

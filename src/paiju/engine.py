@@ -482,8 +482,9 @@ class State(ABC):
     """How many standard errors a search's candidate must beat the rule bot's action by
     (None: the search's own margin); higher where the rollouts are noisy."""
     search_samples: ClassVar[int | None] = None
-    """How many worlds a search may sample for one decision at most (None: the search's
-    own cap); higher where rollouts are cheap, so the time budget buys more of them."""
+    """How many worlds a search samples for one decision at most (None: the search's own
+    cap, 48): the search's budget, sized per family so that a decision's p99 stays under a
+    second of one core's time (``bench/hard_budget.py``)."""
 
     def __init__(self, game: Game, seats: int, deal: Deal, context: Mapping[str, Any]) -> None:
         self.game = game

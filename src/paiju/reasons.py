@@ -242,6 +242,11 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "not_implemented": ("这个玩法还不能玩", "This game is not playable yet"),
     "bad_message": ("消息格式不对", "Malformed message"),
     "rate_limited": ("操作太快了，请稍等", "Too fast: please wait a moment"),
+    "too_many_requests": (
+        "请求太频繁了，请稍后再试",
+        "Too many requests: try again in a moment",
+    ),
+    "server_busy": ("服务器正忙，请稍后再试", "The server is busy: try again shortly"),
     "busy": (
         "你的上一个请求还在处理，请稍后再试",
         "Your previous request is still being handled: try again",
@@ -268,6 +273,10 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "no_result": ("现在没有要继续的结果", "There is no result to continue from"),
     "room_playing": ("牌局已经开始了，不用再准备", "The game has started: no need to get ready"),
     "no_next_hand": ("这个房间不再发新牌了", "This room deals no further hand"),
+    "deal_delayed": (
+        "服务器暂时存不了新的一局，恢复后马上发牌",
+        "The server cannot store the next hand just now: it is dealt as soon as it can",
+    ),
     "storage_failure": ("没能保存这一步，请再试一次", "The move could not be stored: try again"),
     "internal": ("服务器出错了，这一步没有生效", "Server error: the move was not applied"),
     "bad_login": (
@@ -297,6 +306,16 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     ),
     "no_passkey": ("这个通行密钥不认识", "This passkey is not known here"),
     "bad_passkey": ("通行密钥验证没有通过", "The passkey check failed"),
+    "not_member": ("你不是这个亲友圈的成员", "You are not a member of this club"),
+    "club_role": ("这需要圈主或管理员来做", "This needs the club's owner or an admin"),
+    "no_club": ("没有这个亲友圈", "No such club"),
+    "club_banned": ("你已被这个亲友圈移出", "This club removed you"),
+    "club_full": ("这个亲友圈人满了", "This club is full"),
+    "too_many_clubs": ("你加入或创建的亲友圈太多了", "You are in too many clubs"),
+    "too_many_presets": ("玩法太多了，先删掉一个", "Too many presets: remove one first"),
+    "no_request": ("没有这个入圈申请", "No such request to join"),
+    "no_preset": ("没有这个玩法", "No such preset"),
+    "no_replay": ("没有这个回放码", "No replay has this code"),
 }
 
 _WHAT: Final[dict[str, tuple[str, str]]] = {

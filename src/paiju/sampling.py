@@ -15,15 +15,19 @@ the sampler reads of the true hidden cards is their number, never where they are
 draws everything from ``rng`` in an order fixed by public information. Two states a seat
 cannot tell apart give the same sample for the same ``rng``; the harness checks this.
 
-Dealing is exact where it can be: a shuffle of the unknown cards, kept when every card is
-where it may be (rejection, which is uniform over the deals that fit); when the
-constraints make that rare, cards are placed one at a time among the places still open,
-weighted by the room left, keeping Hall's condition so that the rest can always be placed.
+Dealing is by constraint, never by guessing the whole hand until one fits: a shuffle of the
+unknown cards is kept when every card is where it may be and the family's checks pass
+(rejection, exactly uniform over the deals that fit); when shuffles rarely fit, a search
+places the cards one at a time, each only where it may go and where the rest can still be
+placed (Hall's condition, and the family's monotone checks of a partial deal), going back
+on a dead end, so it finds a deal whenever one exists. A sampler that finds none raises
+:class:`ResampleFailed`; nothing ever answers with the true deal instead.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -44,7 +48,14 @@ new hand (for what the seat did not see: another seat's hidden choice; None = no
 there on this hand)."""
 
 SHUFFLE_TRIES = 200
-"""Shuffles tried before placing cards one at a time."""
+"""Shuffles tried before the search (:class:`_Search`) places cards one at a time."""
+
+SEARCH_NODES = 1_000_000
+"""The placements the search may try in all before it gives up (it never has to in play:
+a dead end is found a card or two after it is entered)."""
+
+Check = Callable[[list[list[int]]], bool]
+"""A check of a (partial) deal of the places, as lists of cards."""
 
 S = TypeVar("S", bound="State")
 
@@ -75,37 +86,101 @@ def _hall_ok(counts: Mapping[frozenset[int], int], room: Sequence[int]) -> bool:
     return True
 
 
-def _place_one_by_one(
-    rng: random.Random, cards: list[int], sizes: Sequence[int], allowed: Allowed
-) -> list[list[int]]:
-    everywhere = frozenset(range(len(sizes)))
-    kinds = [allowed.get(c, everywhere) & everywhere for c in cards]
-    counts: dict[frozenset[int], int] = {}
-    for k in kinds:
-        counts[k] = counts.get(k, 0) + 1
-    room = list(sizes)
-    if not _hall_ok(counts, room):
-        raise ResampleFailed("the constraints leave no deal of the unknown cards")
-    order = list(range(len(cards)))
-    rng.shuffle(order)
-    parts: list[list[int]] = [[] for _ in sizes]
-    for i in order:
-        kind = kinds[i]
-        counts[kind] -= 1
-        open_places = [p for p in sorted(kind) if room[p] > 0]
-        weights = [room[p] for p in open_places]
-        while open_places:
-            (place,) = rng.choices(open_places, weights)
-            room[place] -= 1
-            if _hall_ok(counts, room):
-                break
-            room[place] += 1
-            at = open_places.index(place)
-            del open_places[at], weights[at]
-        else:  # pragma: no cover - Hall's condition guarantees a place
-            raise ResampleFailed("no place left for a card")
-        parts[place].append(cards[i])
-    return parts
+def _open_places(kind: frozenset[int], room: Sequence[int]) -> list[int]:
+    return [p for p in sorted(kind) if room[p] > 0]
+
+
+class _Search:
+    """A randomised depth-first search for a deal that fits: the cards are placed one at a
+    time (those that got stuck in an earlier try first, then the most constrained, ties
+    in a random order), each into a place drawn by the room it has left among those that
+    keep Hall's condition and pass ``prune``; a dead end goes back one card and draws
+    again among the places not tried yet. So it finds a deal whenever one exists, and
+    proves there is none when it runs out of places, given the nodes."""
+
+    def __init__(
+        self,
+        rng: random.Random,
+        cards: list[int],
+        sizes: Sequence[int],
+        allowed: Allowed,
+        prune: Check | None,
+        accept: Check | None,
+        stuck: Counter[int],
+    ) -> None:
+        everywhere = frozenset(range(len(sizes)))
+        self.rng = rng
+        self.cards = cards
+        self.kinds = [allowed.get(c, everywhere) & everywhere for c in cards]
+        self.counts: dict[frozenset[int], int] = {}
+        for k in self.kinds:
+            self.counts[k] = self.counts.get(k, 0) + 1
+        self.room = list(sizes)
+        self.prune = prune
+        self.accept = accept
+        self.parts: list[list[int]] = [[] for _ in sizes]
+        keys = [rng.random() for _ in cards]
+        self.stuck = stuck
+        self.order = sorted(
+            range(len(cards)), key=lambda i: (-stuck[i], len(self.kinds[i]), keys[i])
+        )
+        self.nodes = 0
+
+    def run(self, budget: int) -> list[list[int]] | None:
+        """A deal that fits, or None when there is none (a :class:`_OutOfNodes` is raised
+        when ``budget`` nodes were not enough to tell)."""
+        if not _hall_ok(self.counts, self.room):
+            return None
+        self.budget = budget
+        return self._place(0)
+
+    def _place(self, at: int) -> list[list[int]] | None:
+        if at == len(self.order):
+            if self.accept is None or self.accept(self.parts):
+                return [list(p) for p in self.parts]
+            return None
+        i = self.order[at]
+        card, kind = self.cards[i], self.kinds[i]
+        self.counts[kind] -= 1
+        places = _open_places(kind, self.room)
+        tried: set[int] = set()
+        while len(tried) < len(places):
+            self.nodes += 1
+            if self.nodes > self.budget:
+                raise _OutOfNodes
+            left = [p for p in places if p not in tried]
+            (place,) = self.rng.choices(left, [self.room[p] for p in left])
+            tried.add(place)
+            self.room[place] -= 1
+            self.parts[place].append(card)
+            if _hall_ok(self.counts, self.room) and (self.prune is None or self.prune(self.parts)):
+                found = self._place(at + 1)
+                if found is not None:
+                    return found
+            self.parts[place].pop()
+            self.room[place] += 1
+        self.counts[kind] += 1
+        self.stuck[i] += 1  # a card with no place left: placed earlier after a restart
+        return None
+
+
+def _narrowed(cards: Iterable[int], places: int, allowed: Allowed, prune: Check) -> Allowed:
+    """``allowed`` with what ``prune`` says of each card alone: a card it refuses alone in
+    a place can never be there (the check is monotone), so Hall's condition counts it."""
+    everywhere = frozenset(range(places))
+    out = dict(allowed)
+    for card in set(cards):
+        where = allowed.get(card, everywhere) & everywhere
+        keep = frozenset(
+            p for p in where if prune([[card] if q == p else [] for q in range(places)])
+        )
+        if keep != everywhere:
+            out[card] = keep
+    return out
+
+
+class _OutOfNodes(Exception):
+    """The search spent its nodes without finding a deal or proving there is none."""
 
 
 def deal_hidden(
@@ -113,10 +188,25 @@ def deal_hidden(
     cards: Iterable[int],
     sizes: Sequence[int],
     allowed: Allowed | None = None,
-    accept: Callable[[list[list[int]]], bool] | None = None,
+    accept: Check | None = None,
+    prune: Check | None = None,
 ) -> list[list[int]]:
     """Deal ``cards`` into places of ``sizes`` at random, each card where ``allowed`` lets
-    it go, the whole deal passing ``accept``; raises ResampleFailed when none is found.
+    it go, the whole deal passing ``accept``; raises ResampleFailed only when no such deal
+    exists (or, past :data:`SEARCH_NODES`, none was found).
+
+    ``prune`` is a check of a partial deal that is monotone: a deal it refuses stays refused
+    whatever cards are added (a seat that passed on a pair held no pair of the suit: adding
+    cards never mends that). The search cuts its branches with it; pass the family's check
+    as both ``prune`` and ``accept`` when it is monotone.
+
+    First :data:`SHUFFLE_TRIES` shuffles are tried, each kept when it fits (rejection:
+    exactly uniform over the deals that fit); when none fits, the constraints leave few
+    deals and the search (:class:`_Search`) finds one: each card is placed, the most
+    constrained first, into a place drawn by its room left among the places that can
+    still lead to a deal. That draw is not uniform over the deals that fit: a card's place
+    is weighted by room as in a uniform deal, but a card placed early is not told what the
+    later ones need; the tests measure the spread it gives.
 
     ``cards`` should come in an order fixed by public information (sorted), so that the
     deal depends on ``rng`` only.
@@ -134,11 +224,26 @@ def deal_hidden(
             at += n
         if _fits(parts, rules) and (accept is None or accept(parts)):
             return parts
-    for _ in range(SHUFFLE_TRIES):
-        parts = _place_one_by_one(rng, sorted(pool), sizes, rules)
-        if accept is None or accept(parts):
-            return parts
-    raise ResampleFailed("no deal of the unknown cards passed the checks")
+    if prune is not None:
+        rules = _narrowed(pool, len(sizes), rules, prune)
+    budget = SEARCH_NODES // 512
+    spent = 0
+    stuck = Counter[int]()
+    while True:
+        search = _Search(rng, sorted(pool), sizes, rules, prune, accept, stuck)
+        try:
+            found = search.run(min(budget, SEARCH_NODES - spent))
+        except _OutOfNodes:
+            spent += search.nodes
+            if spent >= SEARCH_NODES:
+                raise ResampleFailed(
+                    f"no deal of the unknown cards found in {SEARCH_NODES} search nodes"
+                ) from None
+            budget *= 2  # again, the cards that got stuck first, with more room
+            continue
+        if found is None:
+            raise ResampleFailed("no deal of the unknown cards fits what the seat has seen")
+        return found
 
 
 def replay_sample(

@@ -18,8 +18,9 @@ safe by a prior for the rule bot:
    then the hand is rolled out to its end with the rule bot in every seat, all candidates
    with the same rollout seeds (common random numbers: the worlds' luck cancels out of the
    comparison);
-4. steps 2-3 repeat until the budget (time and samples: the family's
-   :attr:`~paiju.engine.State.search_samples` where it sets one) is spent, raced: after
+4. steps 2-3 repeat until the budget (samples: the family's
+   :attr:`~paiju.engine.State.search_samples` where it sets one, with CPU time only as a
+   safety cap, so that a decision is the same on any machine) is spent, raced: after
    a few worlds a candidate clearly worse than the rule bot's action, or one that
    changed no outcome, is dropped, and the rest of the budget goes to those still in the running
    (when none is, the rule bot's action is played at once); the candidate whose
@@ -52,13 +53,21 @@ BotMaker = Callable[[Game, int], Bot]
 """Makes a bot for a game and a seed (:func:`paiju.games.rule_bot`, a bot class)."""
 
 
-class Budget:
-    """What one decision may spend: ``ms`` of thinking (the CPU time of the thread that
-    thinks: one core's work, however busy the machine) and at most ``samples`` worlds (at
-    least ``min_samples``, however long they take). ``samples`` None: the family's
-    :attr:`~paiju.engine.State.search_samples`, else 48."""
+SAFETY_MS = 3000.0
+"""The CPU time a decision may take at most, a safety cap only: the budget is in samples
+(sized so that a decision's p99 stays under a second of one core's time), so the same
+state, seed and level decide the same on any machine unless this cap cuts a search short."""
 
-    def __init__(self, ms: float = 500.0, samples: int | None = None, min_samples: int = 2) -> None:
+
+class Budget:
+    """What one decision may spend: at most ``samples`` worlds (None: the family's
+    :attr:`~paiju.engine.State.search_samples`, else 48) and at least ``min_samples``;
+    ``ms`` of thinking (the CPU time of the thread that thinks: one core's work, however
+    busy the machine) only as a safety cap (:data:`SAFETY_MS`)."""
+
+    def __init__(
+        self, ms: float = SAFETY_MS, samples: int | None = None, min_samples: int = 2
+    ) -> None:
         self.ms = ms
         self.samples = samples
         self.min_samples = min_samples
@@ -100,6 +109,9 @@ class SearchBot:
         """Makes the rule bot (``policy(game, seed)``) that proposes and rolls out."""
         self.policy: Bot = policy(game, seed)
         self.last_samples = 0
+        self.resample_failures = 0
+        """Searches cut short for want of a sample (the samplers raise only where none
+        exists: the soak bench counts these)."""
 
     def rollout_bots(self, seed: int, seats: int) -> list[Bot]:
         return [self.make_policy(self.game, seed + s) for s in range(seats)]
@@ -172,6 +184,7 @@ class SearchBot:
             try:
                 world = state.resample(seat, self.rng)
             except ResampleFailed:
+                self.resample_failures += 1
                 break
             seed = self.rng.randrange(2**31)
             base = self.value(world, seat, choices[0], seed)

@@ -52,6 +52,7 @@ MESSAGES: list[tuple[str, str]] = [
     ("sync", json.dumps({"type": "sync", "id": 7})),
     ("ping", json.dumps({"type": "ping", "id": 8})),
     ("client_seed", json.dumps({"type": "client_seed", "seed": "abc", "id": 9})),
+    ("auto_pass", json.dumps({"type": "auto_pass", "on": True, "id": 11})),
     ("unknown type", json.dumps({"type": "nonsense", "id": 10})),
     ("bad json", "{not json"),
 ]

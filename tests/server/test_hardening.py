@@ -169,10 +169,10 @@ def test_sockets_per_player_and_the_rate_limit_hold_per_player(tight: Server) ->
         codes = []
         for i in range(8):
             await a.send({"type": "ping", "id": i})
-        for _ in range(8):
+        for _ in range(6):  # the dropped ones are told once, not each
             msg = await a.expect("pong") if len(codes) < 5 else await a.next()
             codes.append(msg["type"] if msg["type"] == "pong" else msg.get("code"))
-        assert codes.count("rate_limited") >= 2
+        assert codes.count("rate_limited") == 1
         await a.close()
         c = await Player(tight, token, room).connect()
         await c.send({"type": "ping", "id": "c"})

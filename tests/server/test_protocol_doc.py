@@ -23,7 +23,7 @@ _RAISED = re.compile(
 
 def _codes_in_source() -> set[str]:
     codes: set[str] = set()
-    for path in SERVER.glob("*.py"):
+    for path in SERVER.rglob("*.py"):
         codes.update(_RAISED.findall(path.read_text(encoding="utf-8")))
     return codes
 

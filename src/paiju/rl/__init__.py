@@ -10,6 +10,8 @@
 * :func:`env` - the AEC environment of a catalogue code (:class:`~paiju.rl.env.PaijuAEC`);
 * :func:`parallel_env` - the parallel environment where seats decide at once (十三张, 宝子,
   佳佳宝; :class:`~paiju.rl.env.PaijuParallel`);
+* :func:`vector_env` - N games of one code stepped together, observations and masks
+  written into arrays made once (:class:`~paiju.rl.vector.PaijuVectorEnv`);
 * :func:`opponents` and :class:`SingleAgentEnv` - the family bots, and one learning seat
   against them as a Gymnasium environment;
 * :mod:`paiju.rl.cardseq` - the generic card-choice sequence encoding (choose a multiset
@@ -29,15 +31,18 @@ from typing import Any
 from paiju.rl.env import PaijuAEC, PaijuParallel
 from paiju.rl.registry import ENCODERS
 from paiju.rl.single import SingleAgentEnv, opponents
+from paiju.rl.vector import PaijuVectorEnv
 
 __all__ = [
     "ENCODERS",
     "PaijuAEC",
     "PaijuParallel",
+    "PaijuVectorEnv",
     "SingleAgentEnv",
     "env",
     "opponents",
     "parallel_env",
+    "vector_env",
 ]
 
 
@@ -49,3 +54,8 @@ def env(code: str, **options: Any) -> PaijuAEC:
 def parallel_env(code: str, **options: Any) -> PaijuParallel:
     """The PettingZoo parallel environment of a code whose seats decide at once."""
     return PaijuParallel(code, **options)
+
+
+def vector_env(code: str, num_envs: int, **options: Any) -> PaijuVectorEnv:
+    """``num_envs`` games of a code stepped together (:class:`PaijuVectorEnv`)."""
+    return PaijuVectorEnv(code, num_envs, **options)

@@ -208,12 +208,12 @@ class Sight:
     """
 
     __slots__ = (
-        "_span",
         "cells",
         "chosen",
         "chosen_at",
         "seat",
         "seats",
+        "span",
         "state",
         "vector",
         "version",
@@ -228,7 +228,8 @@ class Sight:
         """The vector's cells (float32), for reading and writing a few at a time."""
         self.vector: Obs = np.frombuffer(self.cells, dtype=np.float32)
         """The vector as numpy sees it (the same memory), for whole spans."""
-        self._span = memoryview(self.cells)
+        self.span = memoryview(self.cells)
+        """The cells as a float32 memoryview, for copying spans of them in one step."""
         self.chosen: list[int] = []
         """The cards of the card choice counted in ``chosen``, in the order chosen."""
         self.chosen_at = encoder.at.get("chosen", -1)
@@ -237,6 +238,13 @@ class Sight:
         """:meth:`Encoder.observe` of ``state`` and ``choice``: the kept vector brought up
         to date, copied (the copy is the agent's to keep). ``acting`` is
         ``state.to_act()``, which the caller knows."""
+        self.update(state, choice, acting)
+        return self.vector.copy()
+
+    def update(self, state: State, choice: CardChoice | None, acting: frozenset[int]) -> None:
+        """Bring the kept vector (:attr:`vector`, :attr:`cells`) up to date with ``state``
+        and ``choice``, no copy made (:meth:`look` copies it; the vector environment
+        copies it into its own array)."""
         if state is not self.state:
             self.vector.fill(0)
             self.state = state
@@ -252,7 +260,6 @@ class Sight:
                 self.choose(choice.cards)
         elif self.chosen:
             self.choose([])
-        return self.vector.copy()
 
     def mark(self, start: int, old: int | None, new: int | None) -> None:
         """Move a one-hot field's mark from cell ``start + old`` to ``start + new``
@@ -305,22 +312,22 @@ class Sight:
 
     def clear(self, start: int, stop: int) -> None:
         """Zero the cells ``start:stop``."""
-        self._span[start:stop] = _ZEROS[: stop - start]
+        self.span[start:stop] = _ZEROS[: stop - start]
 
     def put_turned(self, start: int, rows: memoryview, width: int) -> None:
         """Write ``rows`` (a row of ``width`` cells per seat, in seat order, float32) over
         the cells from ``start``, as this seat sees them (:func:`put_turned`)."""
-        put_turned(self._span, start, rows, self.seat * width)
+        put_turned(self.span, start, rows, self.seat * width)
 
     def put_bytes(self, start: int, data: bytes) -> None:
         """Write ``data`` (float32 cells as bytes) over the cells from ``start``."""
-        self._span[start : start + len(data) // 4] = memoryview(data).cast("f")
+        self.span[start : start + len(data) // 4] = memoryview(data).cast("f")
 
     def count(self, start: int, slots: int, items: Sequence[int]) -> None:
         """Write the counts of ``items`` (slot indexes, fewer than 256 of each) over the
         cells ``start : start + slots``, whatever they held."""
         if len(items) < 8:  # a few: cell by cell
-            self._span[start : start + slots] = _ZEROS[:slots]
+            self.span[start : start + slots] = _ZEROS[:slots]
             cells = self.cells
             for x in items:
                 cells[start + x] += 1

@@ -52,8 +52,11 @@ class Table:
         hands: int | Literal["default"] | None,
         context: Mapping[str, Any] | None,
         room: Mapping[str, Any],
+        game: Game | None = None,
     ) -> None:
-        self.game: Game = make_game(code, **room)
+        self.game: Game = make_game(code, **room) if game is None else game
+        """The game (``game``: one already made of ``code`` and ``room``, shared - a
+        vector environment's games share theirs)."""
         self.code = code
         self.seats = self.game.seat_count(seats)
         cls: type[Encoder] = encoder_class(self.game.variant.family)
@@ -219,6 +222,9 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         (clearing again, or accumulating them, would change nothing)."""
         self.decisions = 0
         """Steps that carried an action (not the final None steps), over the env's life."""
+        self.applied = 0
+        """Engine actions applied, over the env's life (a card choice of k cards is k + 1
+        steps and one engine action)."""
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -319,6 +325,7 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             return  # the rewards are all zero: accumulating them changes nothing
         self._choice = None
         state.apply(seat, done)
+        self.applied += 1
         acting = state.to_act()
         wrapped = terminated = False
         if not acting:  # the hand is over

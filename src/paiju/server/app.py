@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import hmac
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,6 +28,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import OperationalError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
@@ -41,12 +43,16 @@ from paiju.server.accounts.attempts import Attempts
 from paiju.server.accounts.auth import Me, bearer, current_player
 from paiju.server.accounts.devices import device_name
 from paiju.server.accounts.kicks import ClusterKicks, Kicks
+from paiju.server.accounts.passkeys import router as passkeys_router
 from paiju.server.accounts.router import Hashing
 from paiju.server.accounts.router import router as accounts_router
 from paiju.server.accounts.service import Accounts
 from paiju.server.client import Client
+from paiju.server.clubs.router import router as clubs_router
+from paiju.server.clubs.service import Clubs
 from paiju.server.cluster import Cluster, NodeConfig
 from paiju.server.errors import ServerError
+from paiju.server.heavy import HeavyWork
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
 from paiju.server.invitations import Invitations
@@ -84,6 +90,8 @@ _STATUS = {
     "bad_message": 400,
     "unfair": 409,
 }
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+"""The error codes of the framework's own refusals (others: ``bad_request``)."""
 
 
 MAX_ID = 2**63 - 1
@@ -206,6 +214,7 @@ def create_app(
     (:mod:`paiju.server.cluster`) on a shared PostgreSQL database."""
     state: dict[str, Any] = {}
     limits = limits or Limits()
+    heavy = HeavyWork(limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -229,6 +238,7 @@ def create_app(
         await kicks.start()
         state["kicks"] = kicks
         app.state.accounts = Accounts(store)
+        app.state.clubs = Clubs(store)
         app.state.kicks = kicks
         app.state.hub = hub
         app.state.attempts = Attempts()
@@ -250,6 +260,7 @@ def create_app(
         if keeper is not None:
             keeper.cancel()
         hub.shutdown()
+        heavy.shutdown()
         await kicks.stop()
         await hub.guard.stop()
         if "cluster" in state:
@@ -281,8 +292,8 @@ def create_app(
             return JSONResponse({"error": moving}, status_code=503, headers={"Retry-After": "2"})
         status = exc.status if isinstance(exc, ServerError) else _STATUS.get(exc.code, 400)
         body = {"code": exc.code, "message": str(exc), **error_fields(exc)}
-        wait = getattr(exc, "params", {}).get("retry_after")
-        headers = {"Retry-After": str(wait)} if wait is not None else None
+        retry = getattr(exc, "params", {}).get("retry_after")
+        headers = None if retry is None else {"Retry-After": str(retry)}
         return JSONResponse({"error": body}, status_code=status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
@@ -304,6 +315,25 @@ def create_app(
             {"error": {**error, "params": {}, "text": texts_of_code("unavailable")}},
             status_code=503,
             headers={"Retry-After": "2"},
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """The framework's own refusals (a body it cannot parse - nested too deeply -, a
+        path no route has, a method a route does not take) in the error envelope."""
+        return JSONResponse(
+            {
+                "error": {
+                    "code": _HTTP_CODES.get(exc.status_code, "bad_request"),
+                    "message": (
+                        "the JSON body cannot be read (nested too deeply, or not JSON)"
+                        if exc.status_code == 400
+                        else str(exc.detail)
+                    ),
+                }
+            },
+            status_code=exc.status_code,
+            headers=exc.headers,
         )
 
     @app.exception_handler(RecursionError)
@@ -420,7 +450,11 @@ def create_app(
         me: Me,
         status: Annotated[str | None, Query(pattern="^(waiting|playing|finished|closed)$")] = None,
     ) -> list[RoomInfo]:
-        return [r.info() for r in hub().rooms.values() if status is None or r.status == status]
+        return [
+            r.info()
+            for r in hub().rooms.values()
+            if (status is None or r.status == status) and r.options.listed
+        ]
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(body: NewRoom, me: Me, request: Request) -> RoomCreated:
@@ -544,11 +578,24 @@ def create_app(
         return room, seat
 
     @app.get("/api/rooms/{room_id}/suggestions")
-    async def suggestions(room_id: Id, me: Me, limit: int = Query(5, ge=1, le=10)) -> Suggestions:
-        """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play."""
+    async def suggestions(
+        room_id: Id, me: Me, request: Request, limit: int = Query(5, ge=1, le=10)
+    ) -> Suggestions:
+        """The solver's advice (推荐摆法, 推荐分组) for your seat in the hand in play
+        (worked out off the event loop; limited per client: :mod:`~paiju.server.heavy`)."""
         room, seat = await seated(room_id, me)
         state = room.state
-        advice = [] if state is None else family_advice(state, seat, limit)
+        advice: list[dict[str, Any]] = []
+        if state is not None:
+            hand = (room_id, room.hand_id, len(state.history), seat, limit)
+            snapshot = state.clone()  # the room plays on meanwhile
+
+            async def now() -> Any:
+                return snapshot
+
+            work = functools.partial(_advice, seat, limit)
+            answer = await heavy.body(_address(request), ("advice", *hand), now, work, False)
+            advice = json.loads(answer)
         return Suggestions(room=room_id, game=room.hand_id or None, seat=seat, suggestions=advice)
 
     @app.post("/api/rooms/{room_id}/check")
@@ -614,18 +661,26 @@ def create_app(
         """A finished game: its replay (seed, deal, action log) and its fairness proof."""
         return await off_loop(store(), _record, game_id)
 
+    def finished(game_id: int) -> Callable[[], Awaitable[dict[str, Any]]]:
+        return functools.partial(off_loop, store(), _record, game_id)
+
     @app.get("/api/games/{game_id}/verify")
-    async def verify(game_id: Id) -> dict[str, Any]:
-        """Re-deal from the revealed seed and check it against the commitment and the log."""
-        return verify_game(await off_loop(store(), _record, game_id))
+    async def verify(game_id: Id, request: Request) -> Response:
+        """Re-deal from the revealed seed and check it against the commitment and the log
+        (off the event loop, kept once made; limited per client: :mod:`~paiju.server.heavy`)."""
+        key = ("verify", game_id)
+        return await heavy.answer(_address(request), key, finished(game_id), verify_game, True)
 
     @app.get("/api/games/{game_id}/replay")
     async def replay_game(
-        game_id: Id, seat: Annotated[int | None, Query(ge=0, le=15)] = None
-    ) -> dict[str, Any]:
+        game_id: Id, request: Request, seat: Annotated[int | None, Query(ge=0, le=15)] = None
+    ) -> Response:
         """Every state of a finished game: the view (of ``seat``, default the spectator's)
-        before the first action and after each one."""
-        return game_steps(await off_loop(store(), _record, game_id), seat)
+        before the first action and after each one (off the event loop, kept once made;
+        limited per client: :mod:`~paiju.server.heavy`)."""
+        steps = functools.partial(_steps, seat=seat)
+        key = ("replay", game_id, seat)
+        return await heavy.answer(_address(request), key, finished(game_id), steps, True)
 
     @app.websocket("/ws/rooms/{room_id}")
     async def room_socket(websocket: WebSocket, room_id: int) -> None:
@@ -645,6 +700,8 @@ def create_app(
             return Response(state["metrics"].render(), media_type=CONTENT_TYPE)
 
     app.include_router(accounts_router)
+    app.include_router(passkeys_router)
+    app.include_router(clubs_router)
 
     # outside the cluster's middleware: a call passed on to another node is read within it
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
@@ -659,6 +716,14 @@ def create_app(
             return HTMLResponse(_landing())
 
     return app
+
+
+def _steps(record: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    return game_steps(record, seat)
+
+
+def _advice(seat: int, limit: int, state: Any) -> list[dict[str, Any]]:
+    return family_advice(state, seat, limit)
 
 
 def _address(request: Request | WebSocket) -> str | None:
@@ -773,6 +838,17 @@ async def _serve_socket(
     if room is None:
         await _refuse(websocket, "no_room", f"no open room {room_id}", 4404)
         return
+    if not room.options.listed:  # a club's table: its members watch; a muted member's text
+        clubs: Clubs = websocket.app.state.clubs
+        seat = room.seat_of(player.id)
+        if seat is None and not await off_loop(hub.store, clubs.may_watch, room.id, player.id):
+            await _refuse(
+                websocket, "not_member", "a club's tables are watched by its members", 4403
+            )
+            return
+        if seat is not None:
+            muted = await off_loop(hub.store, clubs.muted_until, room.id, player.id)
+            room.seats[seat].chat.muted_until = muted or 0.0
     address = _address(websocket)
     try:
         await hub.guard.open_socket(player.id, address)
@@ -793,7 +869,10 @@ async def _play_socket(
     bucket = Admitted() if shared else hub.bucket(player.id)
     direct: Direct | None = websocket.scope.get("extensions", {}).get(DIRECT)
     send_now = direct["send"] if direct is not None else None
-    client = Client(player, websocket.send_text, hub.limits, websocket.close, bucket, send_now)
+    drop = direct["drop"] if direct is not None else None
+    client = Client(
+        player, websocket.send_text, hub.limits, websocket.close, bucket, send_now, drop
+    )
     writer = asyncio.create_task(client.writer())
     kicks.add(player.id, player.session, client)
     try:

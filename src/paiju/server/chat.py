@@ -74,11 +74,15 @@ class ChatPace:
 
     times: deque[float] = field(default_factory=deque)
     reported_by: set[int] = field(default_factory=set)
+    muted_until: float = 0.0
+    """Unix time until which the seat's player is muted by its club's admins (or the
+    operator): its free text is stopped, as reports stop it."""
 
     @property
     def muted(self) -> bool:
-        """The seat's free text is stopped (reported by enough players of the table)."""
-        return len(self.reported_by) >= REPORTS_TO_MUTE
+        """The seat's free text is stopped (reported by enough players of the table, or
+        muted by the club)."""
+        return len(self.reported_by) >= REPORTS_TO_MUTE or self.muted_until > time.time()
 
     def take(self, seconds: float, per_minute: int, now: float | None = None) -> None:
         """Count one message now, or raise ``chat_too_fast`` (nothing counted)."""

@@ -63,6 +63,7 @@ class Client:
         close: Callable[[int, str], Any],
         bucket: Bucket | None = None,
         send_now: Callable[[str], bool] | None = None,
+        drop: Callable[[int, str], None] | None = None,
     ) -> None:
         self.player = player
         self.limits = limits
@@ -71,6 +72,9 @@ class Client:
         self._sending = False
         """The writer task is sending a text: the next ones queue behind it."""
         self._close = close
+        self._drop = drop
+        self.queued = 0
+        """The bytes of the texts in the outbox (as UTF-8)."""
         self.outbox: collections.deque[str | None] = collections.deque()
         """Texts to send, in order; ``None`` closes. A deque with one waiter rather than
         an ``asyncio.Queue``: every message of the server passes through here."""
@@ -78,16 +82,33 @@ class Client:
         self.closed = False
         self.seat: int | None = None
         self.bucket = bucket or Bucket(limits.messages_per_second, limits.burst)
+        self.dropped = 0
+        """Messages dropped by the rate limit since one was let through."""
 
     def send(self, msg: BaseModel | str) -> None:
         """Queue a message: a model, or its JSON text already serialised (a message that
         goes to several sockets is serialised once)."""
         if self.closed:
             return
-        if len(self.outbox) >= self.limits.outbox:
-            self.close(4408, "slow_consumer")
+        text = msg if isinstance(msg, str) else msg.model_dump_json()
+        if self.outbox and (
+            len(self.outbox) >= self.limits.outbox
+            or self.queued + _size(text) > self.limits.outbox_bytes
+        ):
+            self.drop_slow()
             return
-        self._put(msg if isinstance(msg, str) else msg.model_dump_json())
+        self._put(text)
+
+    def drop_slow(self) -> None:
+        """A socket that does not read what it is sent (its outbox over ``outbox``
+        messages or ``outbox_bytes``): what waits for it is let go at once, and it is
+        closed (4408 ``slow_consumer``) - cut where the server offers ``drop``
+        (:mod:`paiju.server.sockets`), so that its connection's buffer goes too."""
+        self.outbox.clear()
+        self.queued = 0
+        self.close(4408, "slow_consumer")
+        if self._drop is not None:
+            self._drop(4408, "slow_consumer")
 
     def _put(self, text: str | None) -> None:
         send_now = self._send_now
@@ -100,6 +121,8 @@ class Client:
         ):
             return
         self.outbox.append(text)
+        if text is not None:
+            self.queued += _size(text)
         wakeup = self._wakeup
         if wakeup is not None and not wakeup.done():
             wakeup.set_result(None)
@@ -120,18 +143,29 @@ class Client:
 
     def allow(self) -> bool:
         """Take a token from the player's bucket (messages per second)."""
-        return self.bucket.take()
+        if self.bucket.take():
+            self.dropped = 0
+            return True
+        return False
 
     def rate_limited(self, text: str = "") -> None:
-        """Tell the socket that its message ``text`` was dropped (its player's bucket is
-        empty), naming the message by its ``id`` where it has one."""
+        """The socket's message ``text`` was dropped (its player's bucket is empty): the
+        first one dropped since a message was let through is answered ``rate_limited``
+        (naming the message by its ``id`` where it has one), the next ones are not; a
+        socket that goes on past ``burst`` more is closed (4429 ``rate_limited``), so that
+        a flood costs the server neither an answer a message nor a socket held open."""
         limits = self.limits
-        self.error(
-            "rate_limited",
-            f"more than {limits.messages_per_second:g} messages per second"
-            f" (burst {limits.burst}); this one was dropped",
-            ref_of(text),
-        )
+        self.dropped += 1
+        if self.dropped == 1:
+            self.error(
+                "rate_limited",
+                f"more than {limits.messages_per_second:g} messages per second"
+                f" (burst {limits.burst}); this one was dropped, and the next ones until"
+                f" the rate allows one, without an answer; {limits.burst} more close the socket",
+                ref_of(text),
+            )
+        elif self.dropped > limits.burst:
+            self.close(4429, "rate_limited")
 
     async def writer(self) -> None:
         """Send the outbox in order until the client is closed."""
@@ -145,6 +179,7 @@ class Client:
             text = outbox.popleft()
             if text is None:
                 break
+            self.queued -= _size(text)
             self._sending = True
             try:
                 await self._send_text(text)
@@ -156,3 +191,8 @@ class Client:
         code, reason = getattr(self, "_close_args", (1000, "bye"))
         with contextlib.suppress(Exception):
             await self._close(code, reason)
+
+
+def _size(text: str) -> int:
+    """A text's bytes as sent (UTF-8)."""
+    return len(text) if text.isascii() else len(text.encode())

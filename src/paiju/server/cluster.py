@@ -944,6 +944,7 @@ async def _rooms_anywhere(node: Cluster, request: Request) -> Response | str:
         statuses = [status] if status in ("waiting", "playing", "finished") else OPEN
         newest = FINISHED_LISTED if status == "finished" else None
         rows = await asyncio.to_thread(node.store.rooms, statuses, newest)
+        rows = [r for r in rows if r.options.get("listed", True)]  # not a club's tables
         return JSONResponse([i.model_dump() for i in await node.room_infos(rows)])
     found = _ROOM_PATH.match(path)
     if found is None:

@@ -58,9 +58,40 @@ def ref_of(text: str) -> str | int | None:
 
 
 def _ref(obj: dict[str, Any]) -> str | int | None:
-    """A client message's ``id`` (its answers carry it as ``ref``), if it is one."""
+    """A client message's ``id`` (its answers carry it as ``ref``), if it is one (a text
+    that is not one, holding a lone surrogate, is not)."""
     ref = obj.get("id")
+    if isinstance(ref, str) and not _is_text(ref):
+        return None
     return ref if isinstance(ref, str | int) else None
+
+
+def _is_text(value: str) -> bool:
+    """Whether ``value`` is text as UTF-8 writes it: no lone surrogate (``"\\ud800"``
+    in JSON unescapes to one), which no answer could carry."""
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _holds_lone_surrogate(obj: Any) -> bool:
+    """Whether a string anywhere in ``obj`` (parsed JSON) holds a lone surrogate."""
+    if isinstance(obj, str):
+        return not _is_text(obj)
+    if isinstance(obj, dict):
+        return any(_holds_lone_surrogate(k) or _holds_lone_surrogate(v) for k, v in obj.items())
+    if isinstance(obj, list):
+        return any(_holds_lone_surrogate(v) for v in obj)
+    return False
+
+
+def _lone_surrogate(obj: Any) -> bool:
+    try:
+        return _holds_lone_surrogate(obj)
+    except RecursionError:  # nested deeper than a message is: refused as such
+        return True
 
 
 def read_frame(text: str) -> Frame:
@@ -75,6 +106,13 @@ def read_frame(text: str) -> Frame:
     if not isinstance(obj, dict):
         raise BadFrame("bad_message", f"a message is a JSON object with a type, got {text[:80]!r}")
     ref = _ref(obj)
+    if "\\u" in text and _lone_surrogate(obj):
+        raise BadFrame(
+            "bad_message",
+            "a string of the message holds a lone surrogate escape (\\ud800-\\udfff"
+            " without its pair): it is not text",
+            ref,
+        )
     try:
         msg = client_message(obj)
     except RecursionError:

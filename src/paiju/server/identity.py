@@ -8,11 +8,22 @@ itself or break the display of others:
   right-to-left and other direction overrides, the BOM), line and paragraph separators,
   private-use and unassigned code points are refused (``bad_name``), not silently dropped:
   the player sees what was wrong;
-* an empty or all-space name is refused;
+* an empty or all-space name is refused, and so is one without a visible base character
+  (only combining marks), one that starts with a combining mark, or one that piles more
+  than :data:`MAX_MARKS` marks on a character;
+* a word mixing scripts that are not written together is refused - Unicode TR 39's
+  "highly restrictive" level: one script, or Han with Hiragana and Katakana, with Bopomofo,
+  or with Hangul, each with Latin - so that a Cyrillic ``а`` or a Greek ``ο`` cannot pass
+  for a Latin letter among Latin ones (``аdmin``, ``bοt``);
 * a name that reads as the server's own words is refused: ``bot`` (any case, with digits
-  or punctuation: ``Bot``, ``BOT-1``), 机器人, 电脑, ``system``, ``admin``,
-  ``server``, ``paiju``;
+  or punctuation: ``Bot``, ``BOT-1``), 机器人 (機器人), 电脑 (電腦), ``system``,
+  ``admin``, ``server``, ``paiju`` - compared after NFKC folding, so that full-width
+  ``ｂｏｔ`` and ``ＡＤＭＩＮ`` are these words too;
 * at most 40 characters after cleaning.
+
+A name written wholly in another script that looks like a reserved word (a Cyrillic
+``аԁтіп``) needs TR 39's confusable skeleton, which takes the Unicode data file of
+confusables (a maintained package's, such as ICU's ``SpoofChecker``): not checked here.
 """
 
 from __future__ import annotations
@@ -25,8 +36,29 @@ from paiju.server.errors import ServerError
 __all__ = ["MAX_NAME", "RESERVED", "clean_name"]
 
 MAX_NAME = 40
-RESERVED = ("bot", "bots", "机器人", "电脑", "system", "admin", "server", "paiju")
-"""Names (case-folded, without digits, spaces and punctuation) no player may take."""
+RESERVED = (
+    "bot",
+    "bots",
+    "机器人",
+    "機器人",
+    "电脑",
+    "電腦",
+    "system",
+    "admin",
+    "server",
+    "paiju",
+)
+"""Names (NFKC-folded, case-folded, without digits, spaces and punctuation) no player
+may take; the Chinese ones in simplified and traditional characters."""
+MAX_MARKS = 3
+"""Combining marks one character may carry (enough for Vietnamese; no 'zalgo' text)."""
+
+_TOGETHER = (
+    frozenset({"Han", "Hiragana", "Katakana", "Latin"}),
+    frozenset({"Han", "Bopomofo", "Latin"}),
+    frozenset({"Han", "Hangul", "Latin"}),
+)
+"""The scripts TR 39's highly restrictive level lets one word mix (besides one script)."""
 
 _REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 _SPACE = re.compile(r"\s+")
@@ -50,7 +82,58 @@ def clean_name(name: str) -> str:
         raise ServerError("bad_name", "a name needs at least one visible character")
     if len(text) > MAX_NAME:
         raise ServerError("bad_name", f"a name is at most {MAX_NAME} characters, not {len(text)}")
-    bare = _NOT_LETTERS.sub("", text.casefold())
+    _check_marks(text)
+    for word in text.split(" "):
+        _check_scripts(word)
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    bare = _NOT_LETTERS.sub("", unicodedata.normalize("NFKC", folded))
     if bare in RESERVED:
         raise ServerError("bad_name", f"the name {text!r} is reserved (it reads as the server's)")
     return text
+
+
+def _check_marks(text: str) -> None:
+    """A visible base character first, and at most :data:`MAX_MARKS` marks on any."""
+    marks = 0
+    for i, ch in enumerate(text):
+        if unicodedata.category(ch).startswith("M"):
+            marks += 1
+            if i == 0 or text[i - 1] == " ":
+                raise ServerError(
+                    "bad_name",
+                    "a combining mark needs a character to sit on (a name starts"
+                    " with a letter, digit or sign)",
+                )
+            if marks > MAX_MARKS:
+                raise ServerError(
+                    "bad_name", f"at most {MAX_MARKS} combining marks on one character"
+                )
+        else:
+            marks = 0
+
+
+def _script(ch: str) -> str | None:
+    """The script of a letter (from its Unicode name: ``LATIN``, ``CYRILLIC``, ``CJK`` …);
+    None for what every script shares (digits, punctuation, symbols, marks)."""
+    if not unicodedata.category(ch).startswith("L") and ch != "〇":
+        return None
+    word = unicodedata.name(ch, "").split(" ", 1)[0]
+    if word in ("CJK", "IDEOGRAPHIC"):
+        return "Han"
+    if word == "KATAKANA-HIRAGANA":
+        return None  # the prolonged sound mark: both kana
+    return word.capitalize() or None
+
+
+def _check_scripts(word: str) -> None:
+    """One word's letters are of one script, or of scripts written together (TR 39's
+    highly restrictive level); the name is checked as NFKC folds it (full-width Latin is
+    Latin)."""
+    scripts = {s for ch in unicodedata.normalize("NFKC", word) if (s := _script(ch))}
+    if len(scripts) <= 1 or any(scripts <= allowed for allowed in _TOGETHER):
+        return
+    raise ServerError(
+        "bad_name",
+        f"the word {word!r} mixes the scripts {', '.join(sorted(scripts))}: a letter of one"
+        " can pass for another's",
+    )

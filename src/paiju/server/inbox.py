@@ -26,6 +26,7 @@ from paiju.server.messages import (
     ActionMsg,
     Again,
     AutoPass,
+    AutoPassing,
     Chat,
     ClientSeed,
     Continue,
@@ -128,7 +129,9 @@ def _dispatch(room: Room, client: Peer, msg: Any, ref: str | int | None) -> None
     elif isinstance(msg, Report):
         _report(room, client, msg)
     elif isinstance(msg, AutoPass):
-        room.set_auto_pass(_seat(client, " to pass for"), msg.on)
+        seat = _seat(client, " to pass for")
+        room.set_auto_pass(seat, msg.on)
+        client.send(AutoPassing(room=room.id, seat=seat, on=msg.on, id=msg.id))
 
 
 _making: set[asyncio.Task[None]] = set()

@@ -21,6 +21,7 @@ __all__ = [
     "ActionMsg",
     "Again",
     "AutoPass",
+    "AutoPassing",
     "Chat",
     "ChatMsg",
     "ClientMessage",
@@ -367,6 +368,17 @@ class Drafted(_Msg):
     id: Ref = None
 
 
+class AutoPassing(_Msg):
+    """Your ``auto_pass`` (要不起) is set: ``on``, whether the server passes for your seat
+    when pass is its only legal action."""
+
+    type: Literal["auto_passing"] = "auto_passing"
+    room: int
+    seat: int
+    on: bool
+    id: Ref = None
+
+
 class StateMsg(_Msg):
     """The full current state for this socket (on joining, on ``sync``, on a control change)."""
 
@@ -512,6 +524,7 @@ SERVER_MESSAGES: tuple[type[_Msg], ...] = (
     HandStarted,
     Seeded,
     Drafted,
+    AutoPassing,
     StateMsg,
     Update,
     HandOver,
@@ -553,4 +566,5 @@ ERROR_CODES: dict[str, str] = {
     "chat_muted": "the seat's free text was stopped after reports; phrases and emotes only",
     "match_not_over": "再来一局 before the room's match is over",
     "again_failed": "再来一局 failed: the next match's room could not be made (ask again)",
+    "deal_delayed": "the next hand could not be stored yet; it is dealt once it is",
 }

@@ -91,7 +91,19 @@ class RoomOptions(BaseModel):
         description="Exactly this many hands instead of the game's match (整局: the game "
         "option hands, 8 局 by default; 麻将 quan 圈; 打弹子 to its target).",
     )
+    quick_pass: bool = Field(
+        False,
+        description="要不起 the quick way: a seat whose player turned auto-pass on and that "
+        "can only pass shows no clock and passes after 1.2 s - faster, but every seat sees "
+        "who cannot beat. Off (the default): its clock runs and its pass comes after a "
+        "pause drawn as a person's, so that its turn looks like any other.",
+    )
     spectators: bool = Field(True, description="Whether others may watch.")
+    listed: bool = Field(
+        True,
+        description="Whether the public lobby lists the room (a club's tables are not "
+        "listed: its members find them in the club's lobby).",
+    )
     fill_after: float | None = Field(
         30.0,
         ge=0,
@@ -118,6 +130,12 @@ class Limits(BaseModel):
     messages_per_second: float = Field(20.0, gt=0)
     burst: int = Field(40, ge=1)
     outbox: int = Field(2_000, ge=10)
+    outbox_bytes: int = Field(
+        262_144,
+        ge=16_384,
+        description="Bytes of messages a socket may leave unread (queued by the server "
+        "beyond what its connection buffers); past them it is closed (4408 slow_consumer).",
+    )
     hello_timeout: float = Field(10.0, gt=0)
     # -- rooms
     rooms_per_player: int = Field(20, ge=1, description="Open rooms a player owns or sits in.")
@@ -157,6 +175,22 @@ class Limits(BaseModel):
     keep_alive: float = Field(5.0, gt=0, description="Seconds an idle HTTP connection is kept.")
     ws_ping_interval: float = Field(
         20.0, gt=0, description="Seconds between pings of a WebSocket (a dead peer is closed)."
+    )
+    # -- heavy requests (replays, proofs, suggestions: paiju.server.heavy)
+    heavy_workers: int = Field(
+        1, ge=1, le=64, description="Threads that compute replays, proofs and suggestions."
+    )
+    heavy_queue: int = Field(
+        8, ge=0, description="Such jobs that may wait for a thread; past them 503 server_busy."
+    )
+    heavy_per_minute: int = Field(
+        60, ge=1, description="Replays, proofs and suggestions of one address a minute."
+    )
+    heavy_per_client: int = Field(
+        2, ge=1, description="Replays, proofs and suggestions of one address under way at once."
+    )
+    heavy_cache_bytes: int = Field(
+        32 * 2**20, ge=0, description="Bytes of finished hands' replays and proofs kept."
     )
     # -- table chat (快捷语, 表情)
     chat_seconds: float = Field(

@@ -69,12 +69,16 @@ from paiju.server.seating import (
     pick_seat,
     seat_of,
 )
-from paiju.server.turns import SeatTurn, Step, plan
+from paiju.server.turns import SeatTurn, Step, pass_pause, plan
 from paiju.server.windows import Window, default_action
 
 __all__ = ["RETRY_AFTER", "Host", "Room"]
 
 log = logging.getLogger("paiju.server")
+
+_PAUSES = random.Random(secrets.randbits(64))
+"""Draws the pauses shown to the table (:func:`~paiju.server.turns.pass_pause`): nothing
+a player could learn the hand from, nothing a seed of the deal decides."""
 
 
 class Host(Protocol):
@@ -167,6 +171,8 @@ class Room:
         self._acting: frozenset[int] = frozenset()
         self._acting_state: State | None = None
         self._acting_version = -1
+        self.deal_delayed = False
+        """The next hand could not be stored yet (its sockets were told: ``deal_delayed``)."""
         self.address: str | None = None
         """The client address the room was created from (None: recovered)."""
         self.next_seed = new_seed()
@@ -484,6 +490,7 @@ class Room:
 
     def _dealt(self, hand_id: int) -> None:
         """The hand (its commitment, secret seed and deal) is stored: publish and play."""
+        self.deal_delayed = False
         started = self.hand_started().model_dump_json()
         for client in self.clients():
             client.send(started)
@@ -496,7 +503,19 @@ class Room:
             self.close("storage_failure", f"the database refused this room's new hand ({exc})")
             return
         log.error("room %s: could not store a new hand (%r); dealing again in 1 s", self.id, exc)
+        if not self.deal_delayed:  # told once an outage, as an action's failure is told
+            self.deal_delayed = True
+            for client in self.clients():
+                self._tell_delayed(client)
         self.next_hand = self.loop.call_later(RETRY_AFTER, self._safe(self.deal_hand))
+
+    @staticmethod
+    def _tell_delayed(client: Peer) -> None:
+        client.error(
+            "deal_delayed",
+            "the next hand could not be stored (the database failed); it is dealt as soon"
+            " as the database takes it",
+        )
 
     def hand_started(self) -> HandStarted:
         """The ``hand_started`` message of the hand in play."""
@@ -910,7 +929,9 @@ class Room:
                     moving=rt.pending_bot is not None or (by_bot and rt.thinking is not None),
                 )
             )
-        for step in plan(seats, self.options.bot_delay, self.time_limit):
+        limit = self.time_limit
+        pause = pass_pause(_PAUSES, limit)
+        for step in plan(seats, self.options.bot_delay, limit, pause, self.options.quick_pass):
             self._take(step)
 
     def _take(self, step: Step) -> None:
@@ -945,6 +966,9 @@ class Room:
         bot = self._bot(seat)
         if rt.engine_level == "hard" and not state.hidden_window():
             seen = seat_bots.seen(state, seat, self.id)
+            if seen is None:  # no sample: the seat plays a random legal action
+                self.act(seat, seat_bots.checked(state, seat, None, self.id), actor)
+                return
             thinking = self.loop.run_in_executor(seat_bots.thinker(), bot.act, seen, seat)
             rt.thinking = thinking
             moment = len(state.history)
@@ -1081,10 +1105,16 @@ class Room:
         if rt.auto_pass == on:
             return
         rt.auto_pass = on
-        if not (rt.bot or rt.auto) and self.only_pass(seat) is not None:
+        if rt.bot or rt.auto or self.only_pass(seat) is None:
+            return
+        if self.options.quick_pass:
             self._cancel_timer(rt)
             self._cancel_bot(rt)
             self._refresh()  # the seat's clock starts or stops: everyone sees it
+        elif on:
+            self._schedule()  # the pass after a person's pause; the clock runs on
+        else:
+            self._cancel_bot(rt)  # the pass waiting for it: nothing the table sees
 
     def _auto_pass(self, seat: int) -> None:
         """要不起: the pass the seat's player asked the server to make for it."""
@@ -1208,6 +1238,8 @@ class Room:
         )
         if self.state is not None:
             client.send(self.hand_started())
+        elif self.deal_delayed:
+            self._tell_delayed(client)
         if seat is not None and self.seats[seat].auto:
             self.resume(seat)  # the player is back: the seat is theirs again
         elif self.control() != before or self.unsure:

@@ -1,7 +1,8 @@
 """What a seat's bot is handed, and what of its answer is played.
 
 A bot is handed the seat's view as a state (:func:`seen`): the hand resampled for the
-seat, everything it cannot see dealt again, never the true deal. The rule bot answers at
+seat, everything it cannot see dealt again, never the true deal (where no sample is found
+the bot is not asked at all). The rule bot answers at
 once (:func:`choose_now`); a 困难 bot thinks in a thread of its own (:func:`thinker`), off
 the event loop. Whatever a bot answers is checked (:func:`checked`): a bot that fails, or
 answers an illegal action, is logged and its seat plays a random legal action.
@@ -36,32 +37,37 @@ def thinker() -> ThreadPoolExecutor:
 
 def seat_view_state(state: State, seat: int) -> State:
     """What a bot of ``seat`` is handed: the hand resampled for the seat (its view, the
-    hidden cards dealt again), never the true deal; a clone where the family has no
-    sampler or no sample is found (the tests prove every family's bots decide the same)."""
-    try:
-        return state.resample(seat, random.Random(secrets.randbits(32)))
-    except (ResampleFailed, NotImplementedError):
+    hidden cards dealt again), never the true deal; a clone only where nothing is hidden
+    from the seat. Raises :class:`~paiju.sampling.ResampleFailed` (or NotImplementedError,
+    a family without a sampler) where no sample is found: the caller plays without the bot."""
+    if not state.hidden_from(seat):
         return state.clone()
+    return state.resample(seat, random.Random(secrets.randbits(32)))
 
 
-def seen(state: State, seat: int, room: int) -> State:
-    """:func:`seat_view_state`, or a clone where even that fails (logged for ``room``)."""
+def seen(state: State, seat: int, room: int) -> State | None:
+    """:func:`seat_view_state`, or None where no sample is found (logged for ``room``): the
+    bot is then not asked, and :func:`checked` plays a random legal action for the seat."""
     try:
         return seat_view_state(state, seat)
+    except (ResampleFailed, NotImplementedError) as exc:
+        log.error("room %s: no sample for seat %d (%s); no bot is asked", room, seat, exc)
     except Exception:
-        log.exception("room %s: no sample for seat %d; a clone is handed", room, seat)
-        return state.clone()
+        log.exception("room %s: no sample for seat %d; no bot is asked", room, seat)
+    return None
 
 
 def choose_now(bot: Bot, hard: bool, state: State, seat: int, room: int) -> Action:
     """The bot's choice for ``seat`` on what the seat sees, at once: a 困难 bot's rule
     bot (its ``policy``) where ``hard``; checked (:func:`checked`)."""
     policy = getattr(bot, "policy", None) if hard else None
-    try:
-        action: Action | None = (policy or bot).act(seen(state, seat, room), seat)
-    except Exception:
-        log.exception("room %s: bot failed for seat %d", room, seat)
-        action = None
+    action: Action | None = None
+    sample = seen(state, seat, room)
+    if sample is not None:
+        try:
+            action = (policy or bot).act(sample, seat)
+        except Exception:
+            log.exception("room %s: bot failed for seat %d", room, seat)
     return checked(state, seat, action, room)
 
 

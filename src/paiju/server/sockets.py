@@ -19,7 +19,11 @@ server's work per action.
 * ``receive(on_text)`` hands every later text (and binary) message to ``on_text`` as it
   is read, in order, after those already waiting in the ASGI queue; only the disconnect
   still comes through ASGI. The application must answer each message at once, or queue
-  it itself: nothing stops the socket's reads (the room's rate limit drops a flood).
+  it itself: nothing stops the socket's reads (the room's rate limit drops a flood, and
+  closes a socket that goes on);
+* ``drop(code, reason)`` closes a socket that does not read what it is sent: its close
+  frame is written behind what its connection still buffers, and the connection is cut
+  :data:`DROP_GRACE` seconds later if it is still open, its buffer let go.
 
 A text of the direct path is framed here (:func:`text_frame`: a server's frame is one
 header and the payload, unmasked) into the websockets connection's own output buffer, so
@@ -41,7 +45,7 @@ from websockets.exceptions import InvalidState
 from websockets.http11 import Request
 from websockets.protocol import State
 
-__all__ = ["DIRECT", "Direct", "DirectWebSocket", "OnText", "text_frame"]
+__all__ = ["DIRECT", "DROP_GRACE", "Direct", "DirectWebSocket", "OnText", "text_frame"]
 
 log = logging.getLogger("paiju.server")
 
@@ -73,6 +77,11 @@ class Direct(TypedDict):
 
     send: Callable[[str], bool]
     receive: Callable[[OnText], None]
+    drop: Callable[[int, str], None]
+
+
+DROP_GRACE = 2.0
+"""Seconds a dropped socket (:meth:`DirectWebSocket.drop`) has to take its close frame."""
 
 
 class DirectWebSocket(WebSocketsSansIOProtocol):
@@ -85,7 +94,11 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
         if self.handshake_initiated and not self.close_sent:  # the app's task starts later
-            direct: Direct = {"send": self.send_now, "receive": self.receive_into}
+            direct: Direct = {
+                "send": self.send_now,
+                "receive": self.receive_into,
+                "drop": self.drop,
+            }
             self.scope["extensions"][DIRECT] = direct  # type: ignore[assignment]
 
     def send_now(self, text: str) -> bool:
@@ -111,6 +124,19 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
             self.flush_due = True
             self.loop.call_soon(self.flush)
         return True
+
+    def drop(self, code: int, reason: str) -> None:
+        if self.disconnected or self.transport.is_closing():
+            return
+        if not self.close_sent and self.conn.state is State.OPEN:
+            self.conn.send_close(code, reason)
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.close_sent = True
+        self.loop.call_later(DROP_GRACE, self._cut)
+
+    def _cut(self) -> None:
+        if not self.disconnected:
+            self.transport.abort()
 
     def flush(self) -> None:
         """Write the frames framed since the last write in one call: the texts a room

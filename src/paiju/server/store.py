@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import fcntl
 import functools
 import hashlib
@@ -191,6 +192,25 @@ async def token_status(store: Store, token: str) -> tuple[PlayerRow | None, bool
     return await off_loop(store, store.token_status, token)
 
 
+def _disk_full(exc: BaseException | None) -> bool:
+    """Whether ``exc`` says the disk (or the user's quota) is full."""
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    return exc is not None and "disk is full" in str(exc)
+
+
+def _no_space(where: str) -> PaijuError:
+    """The one-line error of a server that cannot start for a full disk."""
+    return PaijuError(
+        f"the disk is full: cannot write {where}; free some space on its disk, then start"
+        " the server again"
+    )
+
+
+INTEGER_MAX = 2**31 - 1
+"""The largest id PostgreSQL's ``integer`` columns hold (the schema's ids are ``integer``)."""
+
+
 # Statements built once: the hot path (one action, one settlement) re-uses them.
 class Store:
     """The server's database (synchronous; the server calls it from its event loop, and
@@ -264,6 +284,8 @@ class Store:
             migrate(self.engine)
         except DatabaseError as exc:
             self.close()
+            if _disk_full(exc.orig):
+                raise _no_space(self.url) from None
             raise PaijuError(
                 f"cannot open the database {self.url}: {exc.orig} (a damaged or truncated"
                 " file? restore it from a backup; the server does not start on it)"
@@ -284,7 +306,11 @@ class Store:
                 self._next_hand = self._watermark.check(
                     self._next_hand, players, fresh, allow_rollback, str(path)
                 )
-            except BaseException:
+            except BaseException as exc:
+                if _disk_full(exc):  # nothing more is written: the message says why
+                    self._watermark = None
+                    self.close()
+                    raise _no_space(str(path.with_name(path.name + ".ids"))) from None
                 self.close()
                 raise
         self._players: dict[str, tuple[PlayerRow, float | None, float]] = {}
@@ -730,7 +756,15 @@ class Store:
                 where = t.rooms.c.id.in_(last.limit(newest))
             return self._room_rows(conn, where)
 
+    def holds_id(self, row_id: int) -> bool:
+        """Whether ``row_id`` is an id the database's id columns can hold (``integer``:
+        up to 2**31 - 1 on PostgreSQL, 2**63 - 1 on SQLite): one past it names nothing,
+        and is never sent to a database that would refuse the query."""
+        return 1 <= row_id <= (INTEGER_MAX if self.remote else 2**63 - 1)
+
     def room(self, room_id: int) -> RoomRow | None:
+        if not self.holds_id(room_id):
+            return None
         with self.engine.connect() as conn:
             rows = self._room_rows(conn, t.rooms.c.id == room_id)
         return rows[0] if rows else None
@@ -1120,6 +1154,8 @@ class Store:
         )
 
     def hand(self, hand_id: int) -> HandRow | None:
+        if not self.holds_id(hand_id):
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(select(t.hands).where(t.hands.c.id == hand_id)).first()
             return None if row is None else self._hand_row(conn, row)
@@ -1157,6 +1193,8 @@ class Store:
     def hands(self, room_id: int | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of finished hands (newest first), each with the context it started
         from."""
+        if room_id is not None and not self.holds_id(room_id):
+            return []
         query = select(
             t.hands.c.id,
             t.hands.c.room_id,

@@ -983,13 +983,14 @@ class ClimbingState(State):
         pool = sorted(self.hidden_from(seat).elements())
         allowed = self.resample_allowed(seat, [owner for owner, _ in pieces])
         accept = self.resample_accept(seat, [owner for owner, _ in pieces])
+        prune = self.resample_prune(seat, [owner for owner, _ in pieces])
         public: dict[int, Counter[int]] = {}
         for owner, cards in pieces:
             base = public.setdefault(owner, Counter(self.deal.hands[owner]))
             base.subtract(cards)
 
         def propose(rng: random.Random) -> tuple[Deal, Script]:
-            parts = deal_hidden(rng, pool, sizes, allowed, accept)
+            parts = deal_hidden(rng, pool, sizes, allowed, accept, prune)
             hands = [tuple(h) for h in self.deal.hands]
             dealt = {owner: +Counter(cards) for owner, cards in public.items()}
             for (owner, _), part in zip(pieces, parts, strict=True):
@@ -1044,6 +1045,15 @@ class ClimbingState(State):
             return True
 
         return fits
+
+    def resample_prune(
+        self, seat: int, owners: Sequence[int]
+    ) -> Callable[[list[list[int]]], bool] | None:
+        """The monotone part of :meth:`resample_accept`, which also judges a partial deal
+        (a hand that beats a table it passed on still beats it with more cards): the
+        search of :func:`~paiju.sampling.deal_hidden` cuts its branches with it. By
+        default the ``must_beat`` check, which is monotone."""
+        return ClimbingState.resample_accept(self, seat, owners)
 
     def dealt_order(self, seat: int, cards: list[int]) -> tuple[int, ...]:
         """The order a sampled hand is dealt in (by default sorted)."""

@@ -350,9 +350,10 @@ class FangyangState(ClimbingState):
     """One deal of 鞍山放羊: ``calling`` (the banker's call), ``playing``, ``over``."""
 
     game: FangyangGame
-    search_samples: ClassVar[int | None] = 400
-    """A rollout of the rest of a deal takes about a millisecond: the search's half second
-    buys hundreds of worlds, which the default cap of 48 would leave unspent."""
+    search_samples: ClassVar[int | None] = 128
+    """A rollout of the rest of a deal takes about a millisecond, so a search affords more
+    worlds than the default 48; 128 keeps a decision's p99 under a second of CPU
+    (``bench/hard_budget.py``)."""
 
     def __init__(
         self, game: FangyangGame, seats: int, deal: Deal, context: Mapping[str, Any]

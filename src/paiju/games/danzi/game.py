@@ -599,6 +599,8 @@ class DanziState(ClimbingState):
 
     game: DanziGame
     rules: DanziRules
+    search_samples: ClassVar[int | None] = 36
+    """36 worlds keep a decision's p99 under a second of CPU (``bench/hard_budget.py``)."""
 
     def __init__(self, game: DanziGame, seats: int, deal: Deal, context: Mapping[str, Any]) -> None:
         super().__init__(game, seats, deal, context)

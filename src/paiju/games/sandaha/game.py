@@ -7,6 +7,7 @@ trump suit or 无主), ``playing`` (21 tricks, the declarer leads the first) and
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -27,7 +28,7 @@ from paiju.games.sandaha.rules import (
     order,
 )
 from paiju.games.sandaha.spec import SandahaParams
-from paiju.sampling import Script, deal_hidden, replay_sample
+from paiju.sampling import ResampleFailed, Script, deal_hidden, replay_sample
 
 __all__ = [
     "Bid",
@@ -717,11 +718,26 @@ class SandahaState(State):
                     out[seats.index(who)].insert(0, (list(lead), tuple(cards)))
         return out
 
+    def duty_caps(self) -> dict[int, int]:
+        """Seat -> the most 常主 its dealt hand can have held: a seat that passed while the
+        7-常主 duty held it to bidding held fewer than the duty's count (有7张常主（王、2和7）
+        必须叫到70分或者以下)."""
+        p = self.params
+        caps: dict[int, int] = {}
+        bid: int | None = None
+        for who, points in self.bids:
+            if points is not None:
+                bid = points
+            elif bid is None or bid > p.duty_bid:
+                caps[who] = p.changzhu_duty - 1
+        return caps
+
     def resample(self, seat: int, rng: random.Random) -> SandahaState:
         """The hand again with the other hands and the kitty (unless ``seat`` has seen it)
         dealt anew: hand sizes, cards played and shown (a failed throw) kept, no card of a
-        suit a seat has shown void in, and the declarer's buried kitty chosen again from
-        its cards; see :meth:`paiju.engine.State.resample`."""
+        suit a seat has shown void in, each follow possible from the hand then held, no
+        more 常主 in a seat's dealt hand than its passing allowed, and the declarer's
+        buried kitty chosen again from its cards; see :meth:`paiju.engine.State.resample`."""
         if self._phase == "over":
             return self.clone()
         others = [s for s in range(self.seats) if s != seat]
@@ -740,24 +756,44 @@ class SandahaState(State):
         }
         public = {s: [*self.played_by(s), *self.exposed[s].elements()] for s in others}
         d = self.declarer
-        size = self.params.kitty_size
         follows = self._follows(others)
+        caps = self.duty_caps()
+        split_later = d if kitty_hidden and self.kitty_taken else None
+        room = {  # place -> the 常主 its part may hold
+            i: caps[s] - sum(1 for c in public[s] if is_changzhu(c))
+            for i, s in enumerate(others)
+            if s in caps and s != split_later
+        }
 
-        def followed(parts: list[list[int]]) -> bool:
-            """Whether each seat, holding its part now, could have followed as it did (a
-            seat that played no pair to a led pair held none in the suit, say): a cheap
-            filter before the whole hand is replayed."""
+        judged: dict[tuple[int, tuple[int, ...]], bool] = {}
+
+        def seat_fits(i: int, part: tuple[int, ...]) -> bool:
+            """Whether seat ``others[i]``, holding ``part`` now (with what it has shown),
+            could have followed as it did (a seat that played no pair to a led pair held
+            none in the suit, say) and passed as it did."""
+            if i in room and sum(1 for c in part if is_changzhu(c)) > room[i]:
+                return False
             t = self.trump_index
-            for i, steps in enumerate(follows):
-                held = Counter(parts[i]) + self.exposed[others[i]]
-                for lead, play in steps:  # latest trick first: the hand grows back
-                    held.update(play)
-                    if rules.follow_error(list(held.elements()), play, lead, t) is not None:
-                        return False
+            held = Counter(part) + self.exposed[others[i]]
+            for lead, play in follows[i]:  # latest trick first: the hand grows back
+                held.update(play)
+                if rules.follow_error(list(held.elements()), play, lead, t) is not None:
+                    return False
+            return True
+
+        def fits(parts: list[list[int]]) -> bool:
+            """:func:`seat_fits` for every seat (remembered: a search changes one part at a
+            time); monotone, so it also cuts a partial deal."""
+            for i in range(len(others)):
+                key = (i, tuple(parts[i]))
+                if key not in judged:
+                    judged[key] = not parts[i] or seat_fits(i, key[1])
+                if not judged[key]:
+                    return False
             return True
 
         def propose(rng: random.Random) -> tuple[Deal, Script]:
-            parts = deal_hidden(rng, pool, sizes, allowed, accept=followed)
+            parts = deal_hidden(rng, pool, sizes, allowed, accept=fits, prune=fits)
             hands = [list(h) for h in self.deal.hands]
             for i, s in enumerate(others):
                 hands[s] = sorted(public[s] + parts[i])
@@ -768,7 +804,7 @@ class SandahaState(State):
             elif kitty_hidden and d is not None:
                 buried = parts[-1] if self._phase != "burying" else []
                 whole = sorted(hands[d] + buried)
-                kitty = sorted(rng.sample(whole, size))
+                kitty = self._kitty_again(rng, whole, caps.get(d))
                 rest = Counter(whole)
                 rest.subtract(kitty)
                 hands[d] = sorted(rest.elements())
@@ -779,6 +815,24 @@ class SandahaState(State):
             return deal, script
 
         return replay_sample(self, seat, rng, propose)
+
+    def _kitty_again(self, rng: random.Random, whole: list[int], cap: int | None) -> list[int]:
+        """The kitty the declarer picked up, drawn again from ``whole`` (its dealt hand and
+        the kitty): uniform over the draws that leave the dealt hand at most ``cap`` 常主
+        (the declarer passed under the duty when every seat passed), by the hypergeometric
+        count of 常主 in the kitty, then which ones."""
+        size = self.params.kitty_size
+        if cap is None:
+            return sorted(rng.sample(whole, size))
+        zhu = [c for c in whole if is_changzhu(c)]
+        rest = [c for c in whole if not is_changzhu(c)]
+        low = max(len(zhu) - cap, size - len(rest), 0)
+        counts = list(range(low, min(len(zhu), size) + 1))
+        if not counts:
+            raise ResampleFailed("the declarer's dealt hand cannot have been passed")
+        weights = [math.comb(len(zhu), k) * math.comb(len(rest), size - k) for k in counts]
+        (k,) = rng.choices(counts, weights)
+        return sorted(rng.sample(zhu, k) + rng.sample(rest, size - k))
 
     # -- results --------------------------------------------------------------------------
 

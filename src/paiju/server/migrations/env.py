@@ -11,7 +11,8 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-import paiju.server.accounts.tables  # noqa: F401  (its tables on the one metadata)
+import paiju.server.accounts.tables
+import paiju.server.clubs.tables  # noqa: F401
 from paiju.server.store import database_url
 from paiju.server.tables import metadata
 

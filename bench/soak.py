@@ -1,0 +1,138 @@
+"""Soak: many whole matches of a family with every invariant on, for the rare states.
+
+Plays ``--matches`` whole matches (the game's own match, or ``--hands`` hands each) with
+the harness's deep checks on every hand (liveness, conservation, views, replay, resample)
+and bots of every level in the seats (easy, normal and hard in turn, each bot handed a
+resampled state as the server hands it, so a sample the sampler cannot find is counted;
+the hard bot searches ``--samples`` worlds a decision, fewer than in play, to soak more
+matches), in ``--workers`` processes. Prints every failure with the match seed that reproduces it,
+the failures counted by kind, the matches per second, and the cost of the deep checks:
+the first match played again with the cheap checks only, as the baseline in the same run.
+
+    .venv/bin/python bench/soak.py sandaha                       # 4 matches, short
+    .venv/bin/python bench/soak.py sandaha --matches 2000 --workers 2
+    .venv/bin/python bench/soak.py all --matches 20 --levels normal
+    .venv/bin/python bench/soak.py sandaha --seed soak:17 --matches 1   # one match again
+
+A match's seed is ``{seed}:{i}``; ``--seed S:I --matches 1`` plays exactly that match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from paiju.bots import Bot, SeatOnly
+from paiju.games import SAMPLE_CODES, game, make_bot
+from paiju.harness import playout
+from paiju.search import Budget, SearchBot
+
+LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass
+class MatchReport:
+    code: str
+    seed: str
+    hands: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+
+def match_seed(seed: str, i: int, matches: int) -> str:
+    """The seed of match ``i``: ``seed`` itself when it names one match (``S:I``, one match)."""
+    return seed if matches == 1 and ":" in seed else f"{seed}:{i}"
+
+
+def soak_match(
+    code: str, seed: str, levels: tuple[str, ...], hands: int | None, samples: int
+) -> MatchReport:
+    """One whole match of ``code`` from ``seed``, every invariant on, seat ``s`` played by
+    a bot of level ``levels[s % len(levels)]`` handed resampled states only (a hard bot
+    searching ``samples`` worlds a decision)."""
+    g = game(code)
+    seats = g.seat_count(None)
+    inner = [make_bot(g, 1000 + s, levels[s % len(levels)]) for s in range(seats)]
+    for bot in inner:
+        if isinstance(bot, SearchBot):
+            bot.budget = Budget(samples=samples)
+    wrapped = [SeatOnly(b, 2000 + s) for s, b in enumerate(inner)]
+    bots: list[Bot] = list(wrapped)
+    started = time.process_time()
+    result = playout(g, seats, seed, bots=bots, hands=hands)
+    report = MatchReport(code, seed, len(result.hands), result.decisions)
+    report.seconds = time.process_time() - started
+    report.failures = list(result.failures)
+    for s, bot in enumerate(wrapped):
+        if bot.failures:
+            report.failures.append(
+                f"{code} seed {seed}: no sample for seat {s}'s bot {bot.failures} times"
+            )
+        search = bot.bot
+        if isinstance(search, SearchBot) and search.resample_failures:
+            report.failures.append(
+                f"{code} seed {seed}: the hard bot of seat {s} found no sample"
+                f" {search.resample_failures} times"
+            )
+    return report
+
+
+def kind_of(failure: str) -> str:
+    """A failure's kind: its text without the seed and the numbers."""
+    text = re.sub(r"seed \S+", "seed _", failure)
+    return re.sub(r"\d+", "N", text)[:90]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("code", help=f"a variant code, or 'all' ({' '.join(SAMPLE_CODES)})")
+    parser.add_argument("--matches", type=int, default=4)
+    parser.add_argument("--seed", default="soak")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--hands", type=int, default=None, help="hands per match (else whole)")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="bot levels, by seat in turn")
+    parser.add_argument("--samples", type=int, default=8, help="worlds a hard decision searches")
+    args = parser.parse_args()
+    codes = SAMPLE_CODES if args.code == "all" else (args.code,)
+    levels = tuple(args.levels.split(","))
+    worst = 0
+    for code in codes:
+        started = time.perf_counter()
+        seeds = [match_seed(args.seed, i, args.matches) for i in range(args.matches)]
+        jobs = [(code, s, levels, args.hands, args.samples) for s in seeds]
+        if args.workers > 1:
+            with ProcessPoolExecutor(args.workers) as pool:
+                reports = list(pool.map(soak_match, *zip(*jobs, strict=True)))
+        else:
+            reports = [soak_match(*job) for job in jobs]
+        wall = time.perf_counter() - started
+        failures = [f for r in reports for f in r.failures]
+        hands = sum(r.hands for r in reports)
+        cpu = sum(r.seconds for r in reports)
+        quick_started = time.process_time()
+        g = game(code)
+        playout(g, None, seeds[0], hands=args.hands, deep=False)
+        quick = time.process_time() - quick_started
+        print(
+            f"{code}: {len(reports)} matches, {hands} hands, levels {'/'.join(levels)},"
+            f" {len(failures)} failures; {len(reports) / wall:.2f} matches/s on"
+            f" {args.workers} worker(s), {cpu / len(reports):.2f} s CPU a match;"
+            f" deep checks and these bots cost {reports[0].seconds / max(quick, 1e-9):.1f}x"
+            f" the first match with cheap checks and normal bots ({quick:.2f} s)"
+        )
+        for kind, n in Counter(kind_of(f) for f in failures).most_common():
+            print(f"  {n:5d} × {kind}")
+        for f in failures[:50]:
+            print(f"  {f}")
+        worst = max(worst, len(failures))
+    sys.exit(1 if worst else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""Accounts on a cluster: "sign out everywhere" through one node closes the player's
+sockets on every node.
+
+The issue: "An ended session's open sockets are closed within 1 s with a clear close
+code, on every node of a cluster (the cluster already has Redis for such news)."
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets
+from server_helpers import FAST
+from test_cluster import Node, _auth, _each
+
+PASSWORD = "river-and-wall-9"
+
+
+async def _welcomed(url: str, token: str) -> websockets.ClientConnection:
+    ws = await websockets.connect(url, additional_headers=_auth(token))
+    while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "welcome":
+        pass
+    return ws
+
+
+async def _close_code(ws: websockets.ClientConnection) -> tuple[int, list[str]]:
+    codes: list[str] = []
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        while True:
+            msg = json.loads(await asyncio.wait_for(ws.recv(), 20))
+            codes.append(str(msg.get("code")))
+    assert closed.value.rcvd is not None
+    return closed.value.rcvd.code, codes
+
+
+def test_sign_out_everywhere_closes_the_sockets_on_every_node(
+    tmp_path: Path, postgres_db: str, redis_url: str
+) -> None:
+    a, b = nodes = [Node(tmp_path / n, postgres_db, redis_url, n) for n in ("a", "b")]
+    try:
+        _each(Node.start, nodes)
+        made = httpx.post(
+            f"{a.base}/api/accounts", json={"login": "wen", "password": PASSWORD}, timeout=10
+        )
+        assert made.status_code == 201, made.text
+        on_a = made.json()["token"]
+        signed = httpx.post(
+            f"{b.base}/api/sessions", json={"login": "wen", "password": PASSWORD}, timeout=10
+        )
+        on_b = signed.json()["token"]
+        third = b.call(
+            "POST", "/api/sessions", None, json={"login": "wen", "password": PASSWORD}
+        ).json()["token"]
+        body = {"code": "2001", "options": {**FAST, "seats": 2, "bots": 1}, "seat": 0}
+        first = a.call("POST", "/api/rooms", on_a, json=body).json()["room"]
+        second = b.call("POST", "/api/rooms", on_b, json=body).json()["room"]
+        assert {first["node"], second["node"]} == {"a", "b"}, (first["node"], second["node"])
+
+        async def scenario() -> list[tuple[int, list[str]]]:
+            sockets = [await _welcomed(first["ws"], on_a), await _welcomed(second["ws"], on_b)]
+            ended = await asyncio.to_thread(a.call, "DELETE", "/api/sessions", third)
+            assert ended.status_code == 200 and len(ended.json()["ended"]) == 2, ended.text
+            return list(await asyncio.gather(*(_close_code(ws) for ws in sockets)))
+
+        for code, messages in asyncio.run(scenario()):
+            assert code == 4401 and "session_ended" in messages
+        for node in nodes:
+            for token in (on_a, on_b):
+                assert node.call("GET", "/api/players/me", token).status_code == 401
+            assert node.call("GET", "/api/players/me", third).status_code == 200
+    finally:
+        _each(Node.stop, nodes)
