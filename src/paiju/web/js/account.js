@@ -14,6 +14,11 @@ import { lang, onLang, t } from "./i18n.js";
 
 const ENDED_KEY = "paiju.ended"; // sessionStorage: why the last session ended
 
+/** Where another way in (passkeys, /api/passkeys) plugs into these screens without editing
+ * them: each fn(mine) of `account` draws a part of the signed-in page (mine: GET
+ * /api/accounts/me), each fn() of `signIn` a part under the sign-in form; null draws nothing. */
+export const parts = { account: [], signIn: [] };
+
 // ---------------------------------------------------------------- the top bar and links
 
 /** The top bar's account entry: "注册/登录" for a guest (or nobody), else the login. */
@@ -210,6 +215,7 @@ function signInView(box, who) {
     field(t("acct.password"), { type: "password", name: "password", autocomplete: "current-password" }),
     errors,
     h("button", { type: "submit", class: "primary", id: "signin-go" }, t("acct.signin_go")),
+    parts.signIn.map((fn) => fn()),
     links(["#/account/signup", "acct.no_account", "signin-to-signup"], ["#/account/recover", "acct.lost", "signin-to-recover"]),
   );
   submitting(form, errors, async () => {
@@ -349,6 +355,7 @@ function overview(box, mine) {
       ),
     ),
     passwordForm(),
+    ...parts.account.map((fn) => fn(mine)).filter(Boolean),
     h(
       "div",
       { class: "panel" },
