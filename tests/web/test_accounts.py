@@ -190,7 +190,7 @@ def test_claim_sign_in_elsewhere_and_sign_out_everywhere(
     second.click("#signup-to-signin")
     check_screen(second, "en", ("Visitor",))
     assert "the guest Visitor on this device is not merged" in second.inner_text("#signin-form")
-    sign_in(second, "aming_01")
+    sign_in(second, "AMING_01")  # a login's case does not matter
     second.wait_for_selector("[data-create='1301']", state="attached")
     assert token(second) != visitor
     gone = httpx.get(

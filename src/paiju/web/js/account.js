@@ -222,7 +222,7 @@ function signInView(box, who) {
     const body = { login: value(form, "login").trim(), password: value(form, "password") };
     const before = token();
     const answer = await call("POST", "/api/sessions", body, { anonymous: true });
-    keep({ ...answer, login: answer.login || body.login });
+    await signedIn(answer, body.login);
     await leave(before, answer.token);
     sessionStorage.removeItem(ENDED_KEY);
     showEntry();
@@ -251,7 +251,7 @@ function recoverView(box) {
     const body = { login: value(form, "login").trim(), code: value(form, "code").trim(), password: value(form, "password") };
     const before = token();
     const answer = await call("POST", "/api/accounts/recover", body, { anonymous: true });
-    keep({ ...answer, login: answer.login || body.login });
+    await signedIn(answer, body.login);
     await leave(before, answer.token);
     sessionStorage.removeItem(ENDED_KEY);
     showEntry();
@@ -259,6 +259,18 @@ function recoverView(box) {
     location.hash = "#/";
   });
   clear(box).appendChild(form);
+}
+
+/** Keep a sign-in's token, then the account as the server spells its login (the player
+ * may have typed it in other case). */
+async function signedIn(answer, typed) {
+  keep({ ...answer, login: answer.login || typed });
+  try {
+    const mine = await get("/api/accounts/me");
+    keep({ player: mine.player, login: mine.login });
+  } catch {
+    // the login as typed stays until the account page is opened
+  }
 }
 
 /** This device signed in anew over `before` (a guest, another account): end that session,
