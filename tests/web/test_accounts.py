@@ -363,3 +363,32 @@ def test_every_account_screen_fits_in_both_languages(
     page.goto(page.base + "/#/account/ended")
     page.wait_for_selector("#account-ended[data-why='banned']")
     check_screen(page, language)
+
+
+def test_too_many_attempts_says_how_long_to_wait(people: People) -> None:
+    """The server's 429 (its limit per login and address is tested in tests/server) is
+    shown with the wait of its Retry-After; here the answer is the server's own shape."""
+    page = people.device(PHONE)
+    refusal = {
+        "error": {
+            "code": "too_many_attempts",
+            "message": "too many sign-in attempts: try again in 42 s",
+            "params": {"retry_after": 42},
+            "text": {
+                "zh": "尝试次数太多了，请稍后再试",
+                "en": "Too many attempts: wait a moment and try again",
+            },
+        }
+    }
+    page.route(
+        "**/api/sessions",
+        lambda route: route.fulfill(status=429, json=refusal, headers={"Retry-After": "42"}),
+    )
+    page.goto(page.base + "/#/account/signin")
+    sign_in(page, "someone")
+    error = page.wait_for_selector("#signin-form .form-error[data-code='too_many_attempts']")
+    assert "请 42 秒后再试" in error.inner_text()
+    switch_to(page, "en")
+    sign_in(page, "someone")
+    error = page.wait_for_selector("#signin-form .form-error[data-code='too_many_attempts']")
+    assert "Try again in 42 s" in error.inner_text()
