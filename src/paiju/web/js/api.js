@@ -128,7 +128,10 @@ export async function me() {
     localStorage.setItem(NAME_KEY, who.name);
     return who;
   } catch (exc) {
-    if (exc.status === 401) return null; // forgotten, and the account page told (call)
+    if (exc.status === 401) {
+      forget(); // (call has told the account page why)
+      return null;
+    }
     throw exc;
   }
 }
