@@ -11,6 +11,7 @@ own. Each sign-in opens a session (:meth:`paiju.server.store.Store.open_session`
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -78,6 +79,12 @@ def _new_code() -> str:
 
 def _code_hash(code: str) -> str:
     return hashlib.sha256(code.strip().lower().replace(" ", "").encode()).hexdigest()
+
+
+def _shown_device(device: str) -> str:
+    """A device's name as its player sees it: without the browser mark kept for the
+    operator (``… #mark``)."""
+    return re.sub(r" #[0-9A-Za-z]{1,16}$", "", device)
 
 
 def _bad_credentials() -> ServerError:
@@ -174,7 +181,7 @@ class Accounts:
         return [
             {
                 "id": int(r.id),
-                "device": str(r.device),
+                "device": _shown_device(str(r.device)),
                 "created": float(r.created_at),
                 "last_seen": float(r.last_seen),
                 "expires": None if r.expires is None else float(r.expires),
