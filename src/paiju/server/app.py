@@ -68,6 +68,9 @@ from paiju.server.messages import (
 )
 from paiju.server.net import replayed
 from paiju.server.options import Limits, RoomOptions
+from paiju.server.ratings.router import keep_rating
+from paiju.server.ratings.router import router as ratings_router
+from paiju.server.ratings.service import Ratings
 from paiju.server.reader import SocketReader
 from paiju.server.records import player_record, table_mates
 from paiju.server.room import Room
@@ -239,6 +242,8 @@ def create_app(
         state["kicks"] = kicks
         app.state.accounts = Accounts(store)
         app.state.clubs = Clubs(store)
+        app.state.ratings = Ratings(store)
+        rater = asyncio.create_task(keep_rating(app.state.ratings))
         app.state.kicks = kicks
         app.state.hub = hub
         app.state.attempts = Attempts()
@@ -261,6 +266,7 @@ def create_app(
             keeper.cancel()
         hub.shutdown()
         heavy.shutdown()
+        rater.cancel()
         await kicks.stop()
         await hub.guard.stop()
         if "cluster" in state:
@@ -702,6 +708,7 @@ def create_app(
     app.include_router(accounts_router)
     app.include_router(passkeys_router)
     app.include_router(clubs_router)
+    app.include_router(ratings_router)
 
     # outside the cluster's middleware: a call passed on to another node is read within it
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
