@@ -267,3 +267,63 @@ def verify(
         require_fair(result)
     elif not as_json:
         click.echo(f"game {game_id} ({record['code']}) verifies: the deal was fair.")
+
+
+@cli.command()
+@click.argument("game_id", type=int, required=False)
+@click.option("--seat", "seat", type=int, required=True, help="The seat whose decisions to review.")
+@click.option("--db", default="paiju.db", show_default=True, help="The server's database.")
+@click.option(
+    "--file",
+    "path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="A replay file instead (a game record, as GET /api/games/ID answers it).",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(1, 256),
+    default=12,
+    show_default=True,
+    help="Sampled worlds each decision is valued in.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="The review's own seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
+@variants_option
+def review(
+    game_id: int | None,
+    seat: int,
+    db: str,
+    path: str | None,
+    samples: int,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """复盘: each decision of a seat in a finished game against the 困难 bot's search:
+    the played and the best action, their expected points and the loss."""
+    from paiju.review import review_record
+
+    if path is not None:
+        with open(path, encoding="utf-8") as f:
+            try:
+                record = json.load(f)
+            except ValueError as exc:
+                raise PaijuError(f"{path} is not a JSON game record: {exc}") from None
+    elif game_id is not None:
+        record = _local_record(db, game_id)
+    else:
+        raise PaijuError("name a GAME_ID (of --db) or a --file")
+    result = review_record(record, seat, samples, seed)
+    if as_json:
+        echo_json(result)
+        return
+    click.echo(
+        f"game {result['game']} ({result['code']}), seat {seat}: {result['reviewed']} decisions,"
+        f" {result['matched']} as the bot's, {result['loss_per_hand']} points lost"
+    )
+    for d in sorted(result["decisions"], key=lambda d: -d["loss"]):
+        mark = "!" if d["mistake"] else " "
+        click.echo(
+            f"{mark} #{d['index']:<3} played {json.dumps(d['played'], ensure_ascii=False)}"
+            f" ({d['value_played']:+.2f}); best {json.dumps(d['best'], ensure_ascii=False)}"
+            f" ({d['value_best']:+.2f}); loss {d['loss']:.2f}"
+        )
