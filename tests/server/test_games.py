@@ -225,3 +225,23 @@ def test_a_game_in_play_keeps_its_seed_secret(server: Server, tmp_path: Path) ->
         await p.close()
 
     asyncio.run(run())
+
+
+def test_a_finished_hands_review_is_served_off_the_loop_and_kept(server: Server) -> None:
+    """复盘 over REST: the seat's decisions valued by the search; made once, then kept; a
+    seat out of range, a game that does not exist, are refused."""
+    asyncio.run(_play_room(server, "anshan-fangyang", humans=1, seed=11, seats=4, hands=1))
+    game_id = next(
+        g["id"] for g in server.call("GET", "/api/games").json() if g["code"] == "anshan-fangyang"
+    )
+    first = server.call("GET", f"/api/games/{game_id}/review?seat=0", None)
+    assert first.status_code == 200, first.text
+    found = first.json()
+    assert found["seat"] == 0 and found["reviewed"] == len(found["decisions"]) > 0
+    for d in found["decisions"]:
+        assert d["value_best"] >= d["value_played"] - 1e-9 and d["loss"] >= 0
+    again = server.call("GET", f"/api/games/{game_id}/review?seat=0", None)
+    assert again.content == first.content, "kept once made"
+    assert server.call("GET", f"/api/games/{game_id}/review?seat=99", None).status_code == 422
+    missing = server.call("GET", "/api/games/999999/review?seat=0", None)
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "no_game"

@@ -73,6 +73,7 @@ from paiju.server.ratings.router import router as ratings_router
 from paiju.server.ratings.service import Ratings
 from paiju.server.reader import SocketReader
 from paiju.server.records import player_record, table_mates
+from paiju.server.reviews.router import router as reviews_router
 from paiju.server.room import Room
 from paiju.server.rows import PlayerRow
 from paiju.server.shared_limits import Admitted
@@ -670,6 +671,8 @@ def create_app(
     def finished(game_id: int) -> Callable[[], Awaitable[dict[str, Any]]]:
         return functools.partial(off_loop, store(), _record, game_id)
 
+    app.state.heavy, app.state.finished = heavy, finished  # the platform's heavy calls
+
     @app.get("/api/games/{game_id}/verify")
     async def verify(game_id: Id, request: Request) -> Response:
         """Re-deal from the revealed seed and check it against the commitment and the log
@@ -709,6 +712,7 @@ def create_app(
     app.include_router(passkeys_router)
     app.include_router(clubs_router)
     app.include_router(ratings_router)
+    app.include_router(reviews_router)
 
     # outside the cluster's middleware: a call passed on to another node is read within it
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
