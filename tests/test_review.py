@@ -99,3 +99,31 @@ def test_paiju_review_reads_a_replay_file(
     )
     code, _, err = cli_run.run(capsys, "review", "--file", str(path), "--seat", "9")
     assert code == 2 and "no seat 9" in err
+
+
+def test_a_duplicate_event_plays_every_deal_from_the_same_seats(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`paiju event`: "every entrant having played every deal from the same seats"; two
+    entrants of the same level in a zero-sum game have the same figures, and with the
+    rule bot as the field its own mean over all seats of a deal is 0."""
+    code, out, err = cli_run.run(
+        capsys, "event", "anshan-fangyang", "--entrants", "normal,easy", "--deals", "3",
+        "--seed", "4", "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["deals"] == 3 and answer["sides"] == 4
+    rows = {r["entrant"]: r for r in answer["standings"]}
+    assert set(rows) == {"normal", "easy"}
+    assert rows["normal"]["mean"] == 0.0, "the field against itself, every seat: zero-sum"
+    lo, hi = rows["easy"]["ci95"]
+    assert lo <= rows["easy"]["mean"] <= hi
+    assert rows["normal"]["vs_others"] == pytest.approx(-rows["easy"]["vs_others"])
+    again = cli_run.run(
+        capsys, "event", "anshan-fangyang", "--entrants", "normal,easy", "--deals", "3",
+        "--seed", "4", "--json",
+    )[1]  # fmt: skip
+    assert json.loads(again) == answer, "the same deals and seeds: the same standings"
+    code, _, err = cli_run.run(capsys, "event", "anshan-fangyang", "--entrants", "hard")
+    assert code == 2 and "two or more" in err

@@ -1,4 +1,5 @@
-"""Two bot levels against each other on the same seeded deals, seats rotated (``paiju duel``).
+"""Two bot levels against each other on the same seeded deals, seats rotated (``paiju duel``),
+and duplicate events of several (``paiju event``, :func:`event`).
 
 Each deal (a seed) is played once per rotation: in a game of fixed sides (甲乙丙's teams,
 打弹子's partners) the first level takes one side and the second the other, then they
@@ -25,9 +26,10 @@ from typing import Any
 
 from paiju.bots import Bot, level_name
 from paiju.engine import Game, Match, State
+from paiju.errors import PaijuError
 from paiju.games import make_bot
 
-__all__ = ["duel", "sides"]
+__all__ = ["duel", "event", "sides"]
 
 
 def sides(state: State) -> list[list[int]]:
@@ -145,3 +147,74 @@ def duel(
             for side, (n, k) in made.items()
         }
     return answer
+
+
+def event(
+    game: Game,
+    entrants: list[str],
+    deals: int,
+    seed: str = "0",
+    *,
+    field: str = "normal",
+    budget_ms: float | None = None,
+) -> dict[str, Any]:
+    """A duplicate event (复式赛) of bot levels: every entrant plays every deal (one hand,
+    the seed ``SEED/i/0``) from every side of it (:func:`sides`: each seat alone, or each
+    fixed team) against the same ``field`` in the other seats, with the same seeds for
+    every bot and every draw; an entrant's figure for a deal is its mean result over the
+    sides it played, so the luck of the deal cancels out of the comparison. Standings:
+    each entrant's mean per deal with its 95% interval, and ``vs_others``, its mean lead
+    over the other entrants on the same deals (with its interval), best first."""
+    names = [level_name(x) for x in entrants]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise PaijuError("an event needs two or more different entrants")
+    if deals < 2:
+        raise PaijuError("an event needs at least 2 deals")
+    field_level = level_name(field)
+    scores: dict[str, list[float]] = {name: [] for name in names}
+    for i in range(deals):
+        probe = game.new_state(seed=f"{seed}/{i}/0")
+        groups = sides(probe)
+        for name in names:
+            results: list[float] = []
+            for r, mine in enumerate(groups):
+                bots: list[Bot] = []
+                for s in range(probe.seats):
+                    bot_seed = (i * 7919 + r * 104729 + s) & 0x7FFFFFFF
+                    level = name if s in mine else field_level
+                    bots.append(_bot(game, bot_seed, level, budget_ms))
+                state = game.new_state(probe.seats, seed=f"{seed}/{i}/0")
+                _play(state, bots, random.Random(f"{seed}/{i}/{r}"))
+                results.append(statistics.fmean(state.payoff(s) for s in mine))
+            scores[name].append(statistics.fmean(results))
+
+    def interval(values: list[float]) -> tuple[float, list[float]]:
+        mean = statistics.fmean(values)
+        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+        return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
+
+    standings: list[dict[str, Any]] = []
+    for name in names:
+        mean, ci = interval(scores[name])
+        others = [
+            scores[name][i] - statistics.fmean(scores[o][i] for o in names if o != name)
+            for i in range(deals)
+        ]
+        lead, lead_ci = interval(others)
+        standings.append(
+            {
+                "entrant": name,
+                "mean": mean,
+                "ci95": ci,
+                "vs_others": lead,
+                "vs_others_ci95": lead_ci,
+            }
+        )
+    standings.sort(key=lambda row: -float(row["mean"]))
+    return {
+        "code": game.variant.code,
+        "deals": deals,
+        "field": field_level,
+        "sides": len(sides(game.new_state(seed=f"{seed}/0/0"))),
+        "standings": standings,
+    }
