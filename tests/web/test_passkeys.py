@@ -44,6 +44,7 @@ WORDS = {
         "exists": "这台设备上已经有这个账号的通行密钥了",
         "unknown": "这个通行密钥不认识",
         "unused": "还没用过",
+        "cancelled": "通行密钥操作已取消或超时",
     },
     "en": {
         "signin": "Sign in with a passkey",
@@ -51,6 +52,7 @@ WORDS = {
         "exists": "This device holds a passkey of this account already",
         "unknown": "This passkey is not known here",
         "unused": "not used yet",
+        "cancelled": "The passkey request was cancelled or timed out",
     },
 }
 
@@ -263,10 +265,23 @@ def test_add_a_passkey_then_sign_in_with_it_alone(
     assert page.evaluate("localStorage.getItem('paiju.token')") is None
     check_screen(page, language)
 
+    # a device with no passkey of this site: the browser refuses, and the page says so
+    key.cdp.send("WebAuthn.clearCredentials", {"authenticatorId": key.id})
+    page.click("#passkey-signin")
+    page.wait_for_function("document.querySelector('#passkey-signin-error').dataset.code === ''")
+    assert words["cancelled"] in page.inner_text("#passkey-signin-error")
+    assert page.evaluate("localStorage.getItem('paiju.token')") is None
+
 
 def test_without_webauthn_no_passkey_button_and_passwords_still_work(
     devices: Devices, passkey_server: WebServer
 ) -> None:
+    at_ip = devices.device(PHONE)  # WebAuthn is there, but an IP address is no relying party
+    at_ip.goto(passkey_server.base + "/#/account/signin")
+    at_ip.wait_for_selector("#signin-form")
+    assert at_ip.evaluate("!!window.PublicKeyCredential")
+    assert at_ip.query_selector("#passkey-signin") is None
+
     page = devices.device(PHONE)
     page.add_init_script("delete window.PublicKeyCredential;")
     login = f"lao_zhou_{secrets.token_hex(3)}"

@@ -12,10 +12,13 @@ import { errorBox, parts, showError, welcome, when } from "./account.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
-/** Whether this browser can make and use passkeys the way this module asks it to. */
+/** Whether this browser can make and use passkeys the way this module asks it to, on a
+ * page opened by a host name (an IP address is no relying party, even 127.0.0.1). */
 export function offered() {
   const pkc = window.PublicKeyCredential;
+  const ip = /^[\d.]+$|^\[/.test(location.hostname);
   return !!(
+    !ip &&
     pkc &&
     navigator.credentials &&
     typeof pkc.parseCreationOptionsFromJSON === "function" &&
