@@ -55,7 +55,7 @@ onEnded((why) => {
 
 // ---------------------------------------------------------------- pieces
 
-function when(seconds) {
+export function when(seconds) {
   if (seconds === null || seconds === undefined) return "";
   const locale = lang() === "en" ? "en-GB" : "zh-CN";
   return new Date(seconds * 1000).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
@@ -66,12 +66,12 @@ function field(label, attrs, hint) {
   return h("label", { class: "field" }, h("span", {}, label), input, hint ? h("small", { class: "muted" }, hint) : null);
 }
 
-function errorBox() {
+export function errorBox() {
   return h("div", { class: "form-error", role: "alert", hidden: true });
 }
 
 /** The refusal in the player's language, with what it names (the wait, a ban's end). */
-function showError(box, exc) {
+export function showError(box, exc) {
   clear(box);
   box.hidden = false;
   box.appendChild(h("p", {}, exc.message || String(exc)));
@@ -222,12 +222,7 @@ function signInView(box, who) {
     const body = { login: value(form, "login").trim(), password: value(form, "password") };
     const before = token();
     const answer = await call("POST", "/api/sessions", body, { anonymous: true });
-    await signedIn(answer, body.login);
-    await leave(before, answer.token);
-    sessionStorage.removeItem(ENDED_KEY);
-    showEntry();
-    toast(t("acct.signed_in", { login: login() }));
-    location.hash = "#/";
+    await welcome(answer, before, body.login);
   });
   clear(box).appendChild(form);
 }
@@ -259,6 +254,17 @@ function recoverView(box) {
     location.hash = "#/";
   });
   clear(box).appendChild(form);
+}
+
+/** A sign-in's answer (a password's, a passkey's) on this device, over the session
+ * `before`: keep it, end `before`, and go to the lobby. */
+export async function welcome(answer, before, typed = "") {
+  await signedIn(answer, typed);
+  await leave(before, answer.token);
+  sessionStorage.removeItem(ENDED_KEY);
+  showEntry();
+  toast(t("acct.signed_in", { login: login() }));
+  location.hash = "#/";
 }
 
 /** Keep a sign-in's token, then the account as the server spells its login (the player

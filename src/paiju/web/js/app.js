@@ -6,6 +6,7 @@
 
 import { me, playerName, register } from "./api.js";
 import { accountLinks, showEntry } from "./account.js";
+import "./passkeys.js"; // passkeys on the account screens, where the browser offers them
 import { clear, h, toast } from "./dom.js";
 import { applyStatic, lang, onLang, setLang, t } from "./i18n.js";
 
