@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -267,3 +268,15 @@ def test_server_bot_is_not_asked_without_a_sample() -> None:
     action = seat_bots.choose_now(spy, False, state, 0, room=1)
     assert spy.handed == []
     assert state.is_legal(0, action)
+
+
+def test_a_hard_bot_past_its_wall_deadline_plays_the_rule_bot_at_once() -> None:
+    """The room's cap on a bot's turn: a search whose deadline has passed (here before it
+    starts: no clock is raced) rolls out no world and plays the rule bot's action."""
+    state = rare_position()
+    bot = make_bot(state.game, 0, "hard")
+    assert isinstance(bot, SearchBot)
+    bot.deadline = time.monotonic() - 1.0
+    action = seat_bots.think(bot, state, 0, bot.deadline)
+    assert bot.last_samples == 0
+    assert action == bot.policy.act(state, 0)

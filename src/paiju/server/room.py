@@ -948,7 +948,10 @@ class Room:
             if seen is None:  # no sample: the seat plays a random legal action
                 self.act(seat, seat_bots.checked(state, seat, None, self.id), actor)
                 return
-            thinking = self.loop.run_in_executor(seat_bots.thinker(), bot.act, seen, seat)
+            deadline = seat_bots.wall_deadline(self.time_limit)
+            thinking = self.loop.run_in_executor(
+                seat_bots.thinker(), seat_bots.think, bot, seen, seat, deadline
+            )
             rt.thinking = thinking
             moment = len(state.history)
             thinking.add_done_callback(

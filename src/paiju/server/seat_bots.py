@@ -11,8 +11,10 @@ answers an illegal action, is logged and its seat plays a random legal action.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import secrets
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from paiju.bots import Bot
@@ -20,19 +22,59 @@ from paiju.engine import Action, State
 from paiju.errors import ProtocolError
 from paiju.sampling import ResampleFailed
 
-__all__ = ["checked", "choose_now", "seat_view_state", "seen", "thinker"]
+__all__ = [
+    "HARD_WALL_S",
+    "checked",
+    "choose_now",
+    "cores",
+    "seat_view_state",
+    "seen",
+    "think",
+    "thinker",
+    "wall_deadline",
+]
 
 log = logging.getLogger("paiju.server")
 
 _THINKER: ThreadPoolExecutor | None = None
 
 
+HARD_WALL_S = 5.0
+"""The wall time a 困难 bot's turn may take at most, from when the room asks it (waiting for
+a thread included), and never more than the room's time per move: its search stops then
+and plays what it has (the rule bot's action when it has too little)."""
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
 def thinker() -> ThreadPoolExecutor:
-    """The threads 困难 bots think in, off the event loop (made on first use)."""
+    """The threads 困难 bots think in, off the event loop (made on first use): one a core,
+    two at least."""
     global _THINKER
     if _THINKER is None:
-        _THINKER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="paiju-bot")
+        _THINKER = ThreadPoolExecutor(max_workers=max(2, cores()), thread_name_prefix="paiju-bot")
     return _THINKER
+
+
+def wall_deadline(time_limit: float) -> float:
+    """The :func:`time.monotonic` time a 困难 decision asked now must be back by:
+    :data:`HARD_WALL_S`, or the room's time per move where that is shorter (0: none)."""
+    wall = HARD_WALL_S if time_limit <= 0 else min(HARD_WALL_S, time_limit)
+    return time.monotonic() + wall
+
+
+def think(bot: Bot, state: State, seat: int, deadline: float) -> Action:
+    """A 困难 bot's decision in the thinker's thread, its search stopped at ``deadline``
+    (:func:`wall_deadline`) however long it waited for the thread."""
+    if hasattr(bot, "deadline"):
+        bot.deadline = deadline
+    return bot.act(state, seat)
 
 
 def seat_view_state(state: State, seat: int) -> State:

@@ -316,6 +316,8 @@ class SandahaState(State):
     """One hand of 三打哈."""
 
     game: SandahaGame
+    search_samples: ClassVar[int | None] = 40
+    """40 worlds keep a 困难 decision's p99 under a second of CPU (``bench/hard_budget.py``)."""
 
     def __init__(
         self, game: SandahaGame, seats: int, deal: Deal, context: Mapping[str, Any]
