@@ -61,8 +61,9 @@ S = TypeVar("S", bound="State")
 
 
 class ResampleFailed(PaijuError):
-    """No deal behind the seat's view was found within the tries (the constraints are too
-    tight for the sampler); the caller decides without a sample."""
+    """No deal behind the seat's view exists, or none was found within the search's nodes
+    and the replay's tries: an error the caller sees and decides without a sample (never
+    with the true deal)."""
 
 
 def _fits(parts: Sequence[Sequence[int]], allowed: Allowed) -> bool:
@@ -254,7 +255,11 @@ def replay_sample(
     tries: int = 64,
 ) -> S:
     """Play the hand again from each proposed (deal, script) until ``seat``'s view of the
-    result is its view of ``state``; that result. Raises ResampleFailed after ``tries``."""
+    result is its view of ``state``; that result. Raises ResampleFailed after ``tries``.
+
+    A family's proposals carry every constraint public play puts on the hidden cards (where
+    a card may go, the checks of :func:`deal_hidden`), so that the first proposal replays:
+    in every family's playouts all of them do, and the tries are a safety net only."""
     target = state.view(seat)
     game = state.game
     for _ in range(tries):
