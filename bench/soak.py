@@ -130,6 +130,13 @@ def main() -> None:
             print(f"  {n:5d} × {kind}")
         for f in failures[:50]:
             print(f"  {f}")
+        for r in reports:
+            if r.failures:
+                print(
+                    f"  again: bench/soak.py {code} --seed {r.seed} --matches 1"
+                    f" --levels {','.join(levels)} --samples {args.samples}"
+                    + (f" --hands {args.hands}" if args.hands else "")
+                )
         worst = max(worst, len(failures))
     sys.exit(1 if worst else 0)
 
