@@ -54,6 +54,9 @@ SEARCH_NODES = 1_000_000
 """The placements the search may try in all before it gives up (it never has to in play:
 a dead end is found a card or two after it is entered)."""
 
+MIX_SWAPS = 8
+"""Swaps tried per card after the search (:func:`_mixed`)."""
+
 Check = Callable[[list[list[int]]], bool]
 """A check of a (partial) deal of the places, as lists of cards."""
 
@@ -180,6 +183,31 @@ def _narrowed(cards: Iterable[int], places: int, allowed: Allowed, prune: Check)
     return out
 
 
+def _mixed(
+    rng: random.Random, parts: list[list[int]], allowed: Allowed, accept: Check | None
+) -> list[list[int]]:
+    """``parts`` after :data:`MIX_SWAPS` per card of random swaps of two cards between
+    places, each kept when both cards may go where they land and the deal still fits: a
+    Markov chain whose steady state is uniform over the deals it reaches, which takes the
+    search's deal most of the way back to a uniform draw."""
+    slots = [(p, i) for p, part in enumerate(parts) for i in range(len(part))]
+    if len(parts) < 2 or len(slots) < 2:
+        return parts
+    for _ in range(MIX_SWAPS * len(slots)):
+        (p, i), (q, j) = rng.sample(slots, 2)
+        a, b = parts[p][i], parts[q][j]
+        if p == q or a == b:
+            continue
+        if (p_ok := allowed.get(b)) is not None and p not in p_ok:
+            continue
+        if (q_ok := allowed.get(a)) is not None and q not in q_ok:
+            continue
+        parts[p][i], parts[q][j] = b, a
+        if accept is not None and not accept(parts):
+            parts[p][i], parts[q][j] = a, b
+    return parts
+
+
 class _OutOfNodes(Exception):
     """The search spent its nodes without finding a deal or proving there is none."""
 
@@ -244,7 +272,7 @@ def deal_hidden(
             continue
         if found is None:
             raise ResampleFailed("no deal of the unknown cards fits what the seat has seen")
-        return found
+        return _mixed(rng, found, rules, accept)
 
 
 def replay_sample(
