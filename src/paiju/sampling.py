@@ -20,8 +20,9 @@ unknown cards is kept when every card is where it may be and the family's checks
 (rejection, exactly uniform over the deals that fit); when shuffles rarely fit, a search
 places the cards one at a time, each only where it may go and where the rest can still be
 placed (Hall's condition, and the family's monotone checks of a partial deal), going back
-on a dead end, so it finds a deal whenever one exists. A sampler that finds none raises
-:class:`ResampleFailed`; nothing ever answers with the true deal instead.
+on a dead end, so it finds a deal whenever one exists; random swaps of two cards that keep
+the deal fitting then take it back towards a uniform draw. A sampler that finds none
+raises :class:`ResampleFailed`; nothing ever answers with the true deal instead.
 """
 
 from __future__ import annotations
