@@ -115,8 +115,9 @@ def main() -> None:
         failures = [f for r in reports for f in r.failures]
         hands = sum(r.hands for r in reports)
         cpu = sum(r.seconds for r in reports)
-        quick_started = time.process_time()
         g = game(code)
+        playout(g, None, seeds[0], hands=1, deep=False)  # warm: tables built, modules read
+        quick_started = time.process_time()
         playout(g, None, seeds[0], hands=args.hands, deep=False)
         quick = time.process_time() - quick_started
         print(
