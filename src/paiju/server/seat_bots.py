@@ -32,6 +32,7 @@ __all__ = [
     "think",
     "thinker",
     "wall_deadline",
+    "without_bot",
 ]
 
 log = logging.getLogger("paiju.server")
@@ -89,27 +90,36 @@ def seat_view_state(state: State, seat: int) -> State:
 
 def seen(state: State, seat: int, room: int) -> State | None:
     """:func:`seat_view_state`, or None where no sample is found (logged for ``room``): the
-    bot is then not asked, and :func:`checked` plays a random legal action for the seat."""
+    bot is then not asked, and the seat plays :func:`without_bot`."""
     try:
         return seat_view_state(state, seat)
-    except (ResampleFailed, NotImplementedError) as exc:
+    except NotImplementedError:  # a family without a sampler (a test's toy game)
+        log.debug("room %s: %s has no sampler", room, state.game.variant.code)
+    except ResampleFailed as exc:
         log.error("room %s: no sample for seat %d (%s); no bot is asked", room, seat, exc)
     except Exception:
         log.exception("room %s: no sample for seat %d; no bot is asked", room, seat)
     return None
 
 
+def without_bot(state: State, seat: int) -> Action:
+    """The seat's action where its bot may not be asked (no sample of what it cannot see):
+    a random legal action, drawn from what the seat itself may do."""
+    return state.random_action(seat, random.Random(secrets.randbits(32)))
+
+
 def choose_now(bot: Bot, hard: bool, state: State, seat: int, room: int) -> Action:
     """The bot's choice for ``seat`` on what the seat sees, at once: a 困难 bot's rule
     bot (its ``policy``) where ``hard``; checked (:func:`checked`)."""
     policy = getattr(bot, "policy", None) if hard else None
-    action: Action | None = None
     sample = seen(state, seat, room)
-    if sample is not None:
-        try:
-            action = (policy or bot).act(sample, seat)
-        except Exception:
-            log.exception("room %s: bot failed for seat %d", room, seat)
+    if sample is None:
+        return without_bot(state, seat)
+    try:
+        action: Action | None = (policy or bot).act(sample, seat)
+    except Exception:
+        log.exception("room %s: bot failed for seat %d", room, seat)
+        action = None
     return checked(state, seat, action, room)
 
 
