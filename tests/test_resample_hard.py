@@ -75,7 +75,7 @@ def test_fit_fraction_counts_by_hand() -> None:
 
 def test_deal_hidden_finds_a_one_in_a_million_deal_every_time() -> None:
     """Four places of 10: 32 cards each allowed in one place, 8 in two: a shuffle fits about
-    once in 10^15 deals; every call deals one that fits, and the free cards reach both of
+    once in 10^20 deals; every call deals one that fits, and the free cards reach both of
     their places."""
     cards = list(range(40))
     allowed = {c: frozenset({c % 4}) for c in range(32)}
