@@ -307,3 +307,21 @@ def test_the_soak_seed_that_missed_a_sample_plays_clean() -> None:
     """``paiju simulate sandaha --games 20 --seed 3``'s 20th match once found no sample for
     seat 1 in its 8th hand; every invariant holds on it now."""
     assert playout(paiju.game("sandaha"), seed="3:19").failures == []
+
+
+def test_must_beat_samples_count_the_cards_a_seat_played_after_passing() -> None:
+    """有牌必管 (``must_beat``): a seat that passed held no play that beat the table, in its
+    hand of then: its hand now and the cards it has played since. Every sample of three
+    甲乙丙 hands, at every decision, is found (the check once forgot the cards played
+    since, and the replay refused most of its deals)."""
+    game = paiju.game("anshan-jiayibing", must_beat=True)
+    n = 0
+    for seed in range(3):
+        state = game.new_state(seed=f"mb{seed}")
+        bots = [make_bot(game, s) for s in range(state.seats)]
+        while not state.is_over:
+            seat = min(state.to_act())
+            sample = state.resample(seat, random.Random(n))
+            assert sample.view(seat) == state.view(seat)
+            n += 1
+            state.apply(seat, bots[seat].act(state, seat))
