@@ -12,6 +12,7 @@ the first match played again with the cheap checks only, as the baseline in the 
     .venv/bin/python bench/soak.py sandaha                       # 4 matches, short
     .venv/bin/python bench/soak.py sandaha --matches 2000 --workers 2
     .venv/bin/python bench/soak.py all --matches 20 --levels normal
+    .venv/bin/python bench/soak.py anshan-jiayibing --option must_beat=true
     .venv/bin/python bench/soak.py sandaha --seed soak:17 --matches 1   # one match again
 
 A match's seed is ``{seed}:{i}``; ``--seed S:I --matches 1`` plays exactly that match.
@@ -20,12 +21,14 @@ A match's seed is ``{seed}:{i}``; ``--seed S:I --matches 1`` plays exactly that 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from paiju.bots import Bot, SeatOnly
 from paiju.games import SAMPLE_CODES, game, make_bot
@@ -51,12 +54,17 @@ def match_seed(seed: str, i: int, matches: int) -> str:
 
 
 def soak_match(
-    code: str, seed: str, levels: tuple[str, ...], hands: int | None, samples: int
+    code: str,
+    seed: str,
+    levels: tuple[str, ...],
+    hands: int | None,
+    samples: int,
+    options: dict[str, Any],
 ) -> MatchReport:
     """One whole match of ``code`` from ``seed``, every invariant on, seat ``s`` played by
     a bot of level ``levels[s % len(levels)]`` handed resampled states only (a hard bot
     searching ``samples`` worlds a decision)."""
-    g = game(code)
+    g = game(code, **options)
     seats = g.seat_count(None)
     inner = [make_bot(g, 1000 + s, levels[s % len(levels)]) for s in range(seats)]
     for bot in inner:
@@ -98,14 +106,18 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=None, help="hands per match (else whole)")
     parser.add_argument("--levels", default=",".join(LEVELS), help="bot levels, by seat in turn")
     parser.add_argument("--samples", type=int, default=8, help="worlds a hard decision searches")
+    parser.add_argument(
+        "--option", action="append", default=[], help="a room option, NAME=JSON (repeat)"
+    )
     args = parser.parse_args()
     codes = SAMPLE_CODES if args.code == "all" else (args.code,)
     levels = tuple(args.levels.split(","))
+    options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     worst = 0
     for code in codes:
         started = time.perf_counter()
         seeds = [match_seed(args.seed, i, args.matches) for i in range(args.matches)]
-        jobs = [(code, s, levels, args.hands, args.samples) for s in seeds]
+        jobs = [(code, s, levels, args.hands, args.samples, options) for s in seeds]
         if args.workers > 1:
             with ProcessPoolExecutor(args.workers) as pool:
                 reports = list(pool.map(soak_match, *zip(*jobs, strict=True)))
@@ -115,8 +127,9 @@ def main() -> None:
         failures = [f for r in reports for f in r.failures]
         hands = sum(r.hands for r in reports)
         cpu = sum(r.seconds for r in reports)
+        g = game(code, **options)
+        playout(g, None, seeds[0], hands=1, deep=False)  # warm: tables built, modules read
         quick_started = time.process_time()
-        g = game(code)
         playout(g, None, seeds[0], hands=args.hands, deep=False)
         quick = time.process_time() - quick_started
         print(
@@ -130,6 +143,14 @@ def main() -> None:
             print(f"  {n:5d} × {kind}")
         for f in failures[:50]:
             print(f"  {f}")
+        for r in reports:
+            if r.failures:
+                print(
+                    f"  again: bench/soak.py {code} --seed {r.seed} --matches 1"
+                    f" --levels {','.join(levels)} --samples {args.samples}"
+                    + (f" --hands {args.hands}" if args.hands else "")
+                    + "".join(f" --option '{o}'" for o in args.option)
+                )
         worst = max(worst, len(failures))
     sys.exit(1 if worst else 0)
 

@@ -20,8 +20,9 @@ unknown cards is kept when every card is where it may be and the family's checks
 (rejection, exactly uniform over the deals that fit); when shuffles rarely fit, a search
 places the cards one at a time, each only where it may go and where the rest can still be
 placed (Hall's condition, and the family's monotone checks of a partial deal), going back
-on a dead end, so it finds a deal whenever one exists. A sampler that finds none raises
-:class:`ResampleFailed`; nothing ever answers with the true deal instead.
+on a dead end, so it finds a deal whenever one exists; random swaps of two cards that keep
+the deal fitting then take it back towards a uniform draw. A sampler that finds none
+raises :class:`ResampleFailed`; nothing ever answers with the true deal instead.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ SEARCH_NODES = 1_000_000
 """The placements the search may try in all before it gives up (it never has to in play:
 a dead end is found a card or two after it is entered)."""
 
+MIX_SWAPS = 8
+"""Swaps tried per card after the search (:func:`_mixed`)."""
+
 Check = Callable[[list[list[int]]], bool]
 """A check of a (partial) deal of the places, as lists of cards."""
 
@@ -61,8 +65,9 @@ S = TypeVar("S", bound="State")
 
 
 class ResampleFailed(PaijuError):
-    """No deal behind the seat's view was found within the tries (the constraints are too
-    tight for the sampler); the caller decides without a sample."""
+    """No deal behind the seat's view exists, or none was found within the search's nodes
+    and the replay's tries: an error the caller sees and decides without a sample (never
+    with the true deal)."""
 
 
 def _fits(parts: Sequence[Sequence[int]], allowed: Allowed) -> bool:
@@ -179,6 +184,31 @@ def _narrowed(cards: Iterable[int], places: int, allowed: Allowed, prune: Check)
     return out
 
 
+def _mixed(
+    rng: random.Random, parts: list[list[int]], allowed: Allowed, accept: Check | None
+) -> list[list[int]]:
+    """``parts`` after :data:`MIX_SWAPS` per card of random swaps of two cards between
+    places, each kept when both cards may go where they land and the deal still fits: a
+    Markov chain whose steady state is uniform over the deals it reaches, which takes the
+    search's deal most of the way back to a uniform draw."""
+    slots = [(p, i) for p, part in enumerate(parts) for i in range(len(part))]
+    if len(parts) < 2 or len(slots) < 2:
+        return parts
+    for _ in range(MIX_SWAPS * len(slots)):
+        (p, i), (q, j) = rng.sample(slots, 2)
+        a, b = parts[p][i], parts[q][j]
+        if p == q or a == b:
+            continue
+        if (p_ok := allowed.get(b)) is not None and p not in p_ok:
+            continue
+        if (q_ok := allowed.get(a)) is not None and q not in q_ok:
+            continue
+        parts[p][i], parts[q][j] = b, a
+        if accept is not None and not accept(parts):
+            parts[p][i], parts[q][j] = a, b
+    return parts
+
+
 class _OutOfNodes(Exception):
     """The search spent its nodes without finding a deal or proving there is none."""
 
@@ -243,7 +273,7 @@ def deal_hidden(
             continue
         if found is None:
             raise ResampleFailed("no deal of the unknown cards fits what the seat has seen")
-        return found
+        return _mixed(rng, found, rules, accept)
 
 
 def replay_sample(
@@ -254,7 +284,11 @@ def replay_sample(
     tries: int = 64,
 ) -> S:
     """Play the hand again from each proposed (deal, script) until ``seat``'s view of the
-    result is its view of ``state``; that result. Raises ResampleFailed after ``tries``."""
+    result is its view of ``state``; that result. Raises ResampleFailed after ``tries``.
+
+    A family's proposals carry every constraint public play puts on the hidden cards (where
+    a card may go, the checks of :func:`deal_hidden`), so that the first proposal replays:
+    in every family's playouts all of them do, and the tries are a safety net only."""
     target = state.view(seat)
     game = state.game
     for _ in range(tries):

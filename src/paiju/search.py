@@ -109,6 +109,9 @@ class SearchBot:
         """Makes the rule bot (``policy(game, seed)``) that proposes and rolls out."""
         self.policy: Bot = policy(game, seed)
         self.last_samples = 0
+        self.deadline: float | None = None
+        """A wall-clock time (:func:`time.monotonic`) at which the search stops, however few
+        worlds it has rolled out (the server's cap on a bot's turn); None: no wall cap."""
         self.resample_failures = 0
         """Searches cut short for want of a sample (the samplers raise only where none
         exists: the soak bench counts these)."""
@@ -180,7 +183,13 @@ class SearchBot:
         cap = budget.samples or state.search_samples or 48
         quiet_after = max(self.race_after, cap // 12)
         n = 0
-        while active and n < cap and (n < budget.min_samples or time.thread_time() < deadline):
+        wall = self.deadline
+        while (
+            active
+            and n < cap
+            and (n < budget.min_samples or time.thread_time() < deadline)
+            and (wall is None or time.monotonic() < wall)
+        ):
             try:
                 world = state.resample(seat, self.rng)
             except ResampleFailed:

@@ -966,10 +966,13 @@ class Room:
         bot = self._bot(seat)
         if rt.engine_level == "hard" and not state.hidden_window():
             seen = seat_bots.seen(state, seat, self.id)
-            if seen is None:  # no sample: the seat plays a random legal action
-                self.act(seat, seat_bots.checked(state, seat, None, self.id), actor)
+            if seen is None:  # no sample: the bot is not asked
+                self.act(seat, seat_bots.without_bot(state, seat), actor)
                 return
-            thinking = self.loop.run_in_executor(seat_bots.thinker(), bot.act, seen, seat)
+            deadline = seat_bots.wall_deadline(self.time_limit)
+            thinking = self.loop.run_in_executor(
+                seat_bots.thinker(), seat_bots.think, bot, seen, seat, deadline
+            )
             rt.thinking = thinking
             moment = len(state.history)
             thinking.add_done_callback(

@@ -1020,27 +1020,30 @@ class ClimbingState(State):
         self, seat: int, owners: Sequence[int]
     ) -> Callable[[list[list[int]]], bool] | None:
         """A check of a whole proposed deal of the pieces (None = every deal fits): under
-        ``must_beat`` (有牌必管) a seat that passed held nothing that beat the table then,
-        so its hand now holds nothing that beats it either."""
+        ``must_beat`` (有牌必管) a seat that passed held nothing that beat the table then:
+        not in its hand now with the cards it has played since."""
         if not self.game.options.get("must_beat"):
             return None
         rules = self.rules
-        passed_on: dict[int, list[Combo]] = {}
+        passes: dict[int, list[tuple[Combo, list[int]]]] = {}  # the table, the cards since
         table: Combo | None = None
         for who, cards in self.log:
             if cards is not None:
                 table = rules.classify(cards)
+                for _table, since in passes.get(who, []):
+                    since.extend(cards)
             elif table is not None and who in owners:
-                passed_on.setdefault(who, []).append(table)
-        if not passed_on:
+                passes.setdefault(who, []).append((table, []))
+        if not passes:
             return None
-        exposed = {owner: list(self.exposed[owner].elements()) for owner in passed_on}
+        exposed = {owner: list(self.exposed[owner].elements()) for owner in passes}
 
         def fits(parts: list[list[int]]) -> bool:
+            """No seat held, when it passed, a play that beat the table: its hand then was
+            its hand now and what it has played since."""
             for i, owner in enumerate(owners):
-                if owner in passed_on:
-                    hand = parts[i] + exposed[owner]
-                    if any(rules.plays(hand, t) for t in passed_on[owner]):
+                for t, since in passes.get(owner, ()):
+                    if rules.plays(parts[i] + exposed[owner] + since, t):
                         return False
             return True
 

@@ -316,6 +316,8 @@ class SandahaState(State):
     """One hand of 三打哈."""
 
     game: SandahaGame
+    search_samples: ClassVar[int | None] = 40
+    """40 worlds keep a 困难 decision's p99 under a second of CPU (``bench/hard_budget.py``)."""
 
     def __init__(
         self, game: SandahaGame, seats: int, deal: Deal, context: Mapping[str, Any]
@@ -764,6 +766,10 @@ class SandahaState(State):
             for i, s in enumerate(others)
             if s in caps and s != split_later
         }
+        joint: tuple[int, int] | None = None  # the declarer's place, the 常主 it and the kitty hold
+        if split_later is not None and split_later in caps:
+            shown = sum(1 for c in public[split_later] if is_changzhu(c))
+            joint = (others.index(split_later), caps[split_later] + self.params.kitty_size - shown)
 
         judged: dict[tuple[int, tuple[int, ...]], bool] = {}
 
@@ -783,7 +789,12 @@ class SandahaState(State):
 
         def fits(parts: list[list[int]]) -> bool:
             """:func:`seat_fits` for every seat (remembered: a search changes one part at a
-            time); monotone, so it also cuts a partial deal."""
+            time), and a declarer that passed under the duty left a kitty to draw that keeps
+            its dealt hand within it; monotone, so it also cuts a partial deal."""
+            if joint is not None:
+                i, most = joint
+                if sum(1 for c in (*parts[i], *parts[-1]) if is_changzhu(c)) > most:
+                    return False
             for i in range(len(others)):
                 key = (i, tuple(parts[i]))
                 if key not in judged:
