@@ -39,6 +39,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from paiju.engine import State
 from paiju.errors import IllegalAction
 from paiju.rl.cardseq import CardChoice
 from paiju.rl.encoding import Encoder, Layout
@@ -187,7 +188,7 @@ class PaijuVectorEnv:
         else:
             self._start(i, table.deal(state.next_context()))
 
-    def _start(self, i: int, state: Any) -> None:
+    def _start(self, i: int, state: State) -> None:
         """Game ``i`` at the first decision of a new hand (``state``)."""
         acting = self._acting[i] = state.to_act()
         seat = self._seat[i] = min(acting)
@@ -196,7 +197,7 @@ class PaijuVectorEnv:
         self._write(i, state, seat, None, acting)
 
     def _write(
-        self, i: int, state: Any, seat: int, choice: CardChoice | None, acting: frozenset[int]
+        self, i: int, state: State, seat: int, choice: CardChoice | None, acting: frozenset[int]
     ) -> None:
         """Game ``i``'s row of observations and of masks: ``seat``'s, which is to act."""
         enc = self.encoders[i]
