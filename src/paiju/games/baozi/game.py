@@ -599,7 +599,7 @@ class JiajiabaoState(BaoziState):
                 reason="group_sizes",
                 hand=format_cards(hand),
             )
-        if Counter(action.first + action.second) != Counter(hand):
+        if sorted(action.first + action.second) != sorted(hand):  # as multisets
             raise IllegalAction(
                 f"the groups {format_cards(action.first)} / {format_cards(action.second)} "
                 f"are not your four cards {format_cards(hand)}",
