@@ -32,7 +32,9 @@ actions through the Game protocol and no clone (bench/contenders.py's ``EngineHa
 the environment's hands/s over its engine's is what the encoding, the masks and the
 observations keep of the engine's rate. ``--vector N`` adds each code's
 :class:`~paiju.rl.vector.PaijuVectorEnv` of N games, driven the same way (one uniform
-legal index per game from its mask row), with what it keeps of the engine.
+legal index per game from its mask row), with what it keeps of the engine, and beside it
+as many AEC environments stepped one step each in turn (what a trainer of that many games
+does without it).
 The codes are :data:`paiju.games.SAMPLE_CODES` (those with an environment).
 
 ``--floor`` adds, beside each environment, the least an AEC environment over the same
@@ -202,6 +204,41 @@ class VectorEnv(Runner):
         return self.last_hands
 
 
+class AECTurns(Runner):
+    """``size`` AEC environments of a code stepped one step each in turn: what a trainer of
+    that many games does without the vector environment (the baseline of
+    :class:`VectorEnv`). ``run_one`` is 256 game steps, as :class:`VectorEnv`'s."""
+
+    def __init__(self, code: str, seats: int, size: int) -> None:
+        super().__init__(f"{code} AEC x{size}", seats)
+        self.envs = [paiju.rl.env(code, seats=seats) for _ in range(size)]
+        for i, env in enumerate(self.envs):
+            env.reset(seed=i)
+        self.rng = random.Random(0)
+        self.last_hands = 0
+
+    def run_one(self) -> int:
+        envs, rng = self.envs, self.rng
+        applied = sum(env.applied for env in envs)
+        hands = 0
+        for _ in range(max(1, 256 // len(envs))):
+            for env in envs:
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    while env.agents:
+                        env.step(None)
+                    hands += max(1, env.table.played)
+                    env.reset()
+                    obs, *_ = env.last()
+                assert obs is not None
+                env.step(random_index(obs["action_mask"], rng))
+        self.last_hands = hands
+        return sum(env.applied for env in envs) - applied
+
+    def hands_of_last(self) -> int:
+        return self.last_hands
+
+
 class AECFloor(AECEnv):  # type: ignore[misc]
     """An AEC environment that does the least one can over the engine (see module docs): the
     engine's hands one after another, each an episode, dealt from seeds of its own and the
@@ -351,15 +388,22 @@ def main() -> None:
     engines = [] if args.no_engine else [EngineHands(e.name, e.seats, clone=False) for e in envs]
     floors = [FloorEnv(e.name, e.seats) for e in envs] if args.floor else []
     vectors = [VectorEnv(e.name, e.seats, args.vector) for e in envs] if args.vector else []
+    turns = [AECTurns(e.name, e.seats, args.vector) for e in envs] if args.vector else []
     with rlcard_installed():
         anchor, run = RLCardStepped(), RLCardRun()
         # each environment's slice next to its engine's (and its floor's), so that a change
         # of the machine's load within a round weighs on them alike
         pairs: list[Runner] = []
         for i, env in enumerate(envs):
-            pairs += [env, *vectors[i : i + 1], *engines[i : i + 1], *floors[i : i + 1]]
+            pairs += [env, *vectors[i : i + 1], *turns[i : i + 1]]
+            pairs += [*engines[i : i + 1], *floors[i : i + 1]]
         interleave([anchor, run, *pairs], args.seconds, warm_up=0.2)
     report(anchor, run, envs, engines, floors, vectors)
+    for vector, turn in zip(vectors, turns, strict=True):
+        print(
+            f"{vector.name:<22} over {turn.name} stepped in turn: {vector.rate / turn.rate:.2f}"
+            f" ({turn.rate:.0f} actions/s, {turn.rate / anchor.rate:.2f}x the anchor)"
+        )
 
 
 def report(

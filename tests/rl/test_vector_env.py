@@ -106,9 +106,15 @@ def test_an_illegal_index_moves_no_game() -> None:
         env.step([legal])
     with pytest.raises(IllegalAction, match="an action is an index"):
         env.step([legal, env.action_size])
+    with pytest.raises(IllegalAction, match="an integer index"):
+        env.step([legal, 1.5])
+    with pytest.raises(IllegalAction, match="an integer index"):
+        env.step([legal, True])
     assert [len(t.state.history) for t in env.tables] == lengths
     assert np.array_equal(env.action_masks, masks)
     assert env.decisions == 0
+    env.step([np.int64(legal), int(np.flatnonzero(masks[1])[0])])  # numpy integers are fine
+    assert env.decisions == 2
 
 
 def test_reset_first_and_a_whole_number_of_games() -> None:

@@ -465,13 +465,16 @@ class DanziSight(ClimbingSight):
     the pool, the cards received, each seat's shown cards, what each still owes, the
     declarer and the match points - each rewritten when what it shows changed."""
 
-    __slots__ = ("declarer", "exposed", "owed", "pool", "received", "totals")
+    __slots__ = ("declarer", "exposed", "owed", "playing", "pool", "received", "totals")
 
     encoder: DanziEncoder
 
     def forget(self) -> None:
         super().forget()
         n = self.encoder.seats
+        self.playing = False
+        """Whether the fields were last brought up to date in the playing phase, which
+        changes none of them but the shown cards (a shown card played)."""
         self.pool: list[int] = []
         self.received: list[int] = []
         self.exposed: list[dict[int, int]] = [{} for _ in range(n)]
@@ -486,6 +489,11 @@ class DanziSight(ClimbingSight):
         self.refresh_climbing(state)
         cells, seat, at = self.cells, self.seat, enc.at
         phase = state.phase
+        playing = phase == "playing"
+        if playing and self.playing:  # no pool, nothing received or owed, no new declarer
+            self.put_shown(at["shown"], CARD_SLOTS, self.exposed, state.exposed)
+            return
+        self.playing = playing
         pool = []
         if phase == "picking":
             pool = [c for _, c in state.pool]

@@ -432,6 +432,8 @@ class SandahaSight(Sight):
         enc, cells, seat = self.encoder, self.cells, self.seat
         at, n = enc.at, enc.seats
         phase = state.phase
+        # through the play the bids, the contract, the trump and the kitty stay as they are
+        steady = phase == "playing" == self.phase
         if phase != self.phase:
             self.mark_name(at["phase"], PHASES, self.phase, phase)
             self.phase = phase
@@ -439,6 +441,65 @@ class SandahaSight(Sight):
         if hand != self.hand:
             self.count(at["hand"], CARD_SLOTS, hand)
             self.hand = list(hand)
+        if not steady:
+            self.refresh_contract(state, phase)
+        trick, known = state.trick, self.trick
+        if trick != known:
+            start, leader = at["trick"], at["leader"]
+            k = len(known)
+            if k and len(trick) > k and trick[:k] == known:
+                new = trick[k:]  # grown: the new plays counted in
+            else:
+                self.clear(start, start + n * CARD_SLOTS)
+                self.clear(leader, leader + n)
+                if trick:
+                    cells[leader + (trick[0][0] - seat) % n] = 1
+                new = trick
+            for s, cards in new:
+                row = start + (s - seat) % n * CARD_SLOTS
+                for c in cards:
+                    cells[row + c] += 1
+            self.trick = list(trick)
+        if state.last_trick != self.last_trick:
+            start = at["last_trick"]
+            self.clear(start, start + n * CARD_SLOTS)
+            for s, cards in state.last_trick:
+                row = start + (s - seat) % n * CARD_SLOTS
+                for c in cards:
+                    cells[row + c] += 1
+            self.last_trick = list(state.last_trick)
+        played = state.played
+        if len(played) != self.played:
+            start = at["played"]
+            if len(played) < self.played:  # not just grown: counted afresh
+                self.count(start, CARD_SLOTS, played)
+            else:
+                for c in played[self.played :]:
+                    cells[start + c] += 1
+            self.played = len(played)
+        self.put_shown(at["exposed"], CARD_SLOTS, self.exposed, state.exposed)
+        sizes = list(map(len, state.hands))
+        if sizes != self.sizes:
+            start = at["hand_sizes"]
+            for s, size in enumerate(sizes):
+                if size != self.sizes[s]:
+                    cells[start + (s - seat) % n] = size / 29
+            self.sizes = sizes
+        points = state.defenders_points
+        if points != self.points:
+            cells[at["points"]] = points / 100
+            self.points = points
+        if phase == "over":
+            scores = tuple(state.settlement())
+            if scores != self.scores:
+                self.put_seats(at["scores"], scores)
+                self.scores = scores
+
+    def refresh_contract(self, state: SandahaState, phase: str) -> None:
+        """The bids, the duty to bid, the declarer, the trump and the kitty: the fields
+        that the play itself never changes."""
+        enc, cells, seat = self.encoder, self.cells, self.seat
+        at, n = enc.at, enc.seats
         top = enc.top
         bids = state.bids
         if len(bids) != self.bids:
@@ -474,58 +535,7 @@ class SandahaSight(Sight):
             if state.trump is not None:
                 cells[start + state.trump] = 1
             self.trump = state.trump
-        trick, known = state.trick, self.trick
-        if trick != known:
-            start, leader = at["trick"], at["leader"]
-            k = len(known)
-            if k and len(trick) > k and trick[:k] == known:
-                new = trick[k:]  # grown: the new plays counted in
-            else:
-                self.clear(start, start + n * CARD_SLOTS)
-                self.clear(leader, leader + n)
-                if trick:
-                    cells[leader + (trick[0][0] - seat) % n] = 1
-                new = trick
-            for s, cards in new:
-                row = start + (s - seat) % n * CARD_SLOTS
-                for c in cards:
-                    cells[row + c] += 1
-            self.trick = list(trick)
-        if state.last_trick != self.last_trick:
-            start = at["last_trick"]
-            self.clear(start, start + n * CARD_SLOTS)
-            for s, cards in state.last_trick:
-                row = start + (s - seat) % n * CARD_SLOTS
-                for c in cards:
-                    cells[row + c] += 1
-            self.last_trick = list(state.last_trick)
-        played = state.played
-        if len(played) != self.played:
-            start = at["played"]
-            if len(played) < self.played:  # not just grown: counted afresh
-                self.count(start, CARD_SLOTS, played)
-            else:
-                for c in played[self.played :]:
-                    cells[start + c] += 1
-            self.played = len(played)
         kitty = tuple(state.kitty) if state.sees_kitty(seat) else None
         if kitty != self.kitty:
             self.count(at["kitty"], CARD_SLOTS, kitty or ())
             self.kitty = kitty
-        self.put_shown(at["exposed"], CARD_SLOTS, self.exposed, state.exposed)
-        sizes = list(map(len, state.hands))
-        if sizes != self.sizes:
-            start = at["hand_sizes"]
-            for s, size in enumerate(sizes):
-                if size != self.sizes[s]:
-                    cells[start + (s - seat) % n] = size / 29
-            self.sizes = sizes
-        points = state.defenders_points
-        if points != self.points:
-            cells[at["points"]] = points / 100
-            self.points = points
-        if phase == "over":
-            scores = tuple(state.settlement())
-            if scores != self.scores:
-                self.put_seats(at["scores"], scores)
-                self.scores = scores

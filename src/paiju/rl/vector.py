@@ -33,12 +33,14 @@ written (everything in it past the rewards is the showdown). Episodes are never 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
+from paiju.engine import State
 from paiju.errors import IllegalAction
 from paiju.rl.cardseq import CardChoice
 from paiju.rl.encoding import Encoder, Layout
@@ -141,14 +143,24 @@ class PaijuVectorEnv:
             raise IllegalAction(f"actions are {self.num_envs} indexes, got {len(indexes)}")
         size, masks = self.action_size, self._masks
         for i, index in enumerate(indexes):
-            if type(index) is not int or not 0 <= index < size or not masks[i][index]:
+            if type(index) is not int:  # a numpy integer, say: as an int
+                index = indexes[i] = self._as_int(i, index)
+            if not 0 <= index < size or not masks[i][index]:
                 self._refuse(i, index)
         return indexes
 
-    def _refuse(self, i: int, index: Any) -> None:
+    @staticmethod
+    def _as_int(i: int, index: Any) -> int:
+        """Game ``i``'s action as a plain int (any integer but a bool)."""
+        try:
+            if isinstance(index, bool | np.bool_):
+                raise TypeError
+            return operator.index(index)
+        except TypeError:
+            raise IllegalAction(f"game {i}: an action is an integer index, got {index!r}") from None
+
+    def _refuse(self, i: int, index: int) -> None:
         """Raise the error of game ``i``'s action ``index`` (not a legal index)."""
-        if type(index) is not int:  # numpy integers and bools are not plain ints
-            raise IllegalAction(f"game {i}: an action is an int index, got {index!r}")
         if not 0 <= index < self.action_size:
             raise IllegalAction(
                 f"game {i}: an action is an index 0-{self.action_size - 1}, got {index}"
@@ -187,7 +199,7 @@ class PaijuVectorEnv:
         else:
             self._start(i, table.deal(state.next_context()))
 
-    def _start(self, i: int, state: Any) -> None:
+    def _start(self, i: int, state: State) -> None:
         """Game ``i`` at the first decision of a new hand (``state``)."""
         acting = self._acting[i] = state.to_act()
         seat = self._seat[i] = min(acting)
@@ -196,7 +208,7 @@ class PaijuVectorEnv:
         self._write(i, state, seat, None, acting)
 
     def _write(
-        self, i: int, state: Any, seat: int, choice: CardChoice | None, acting: frozenset[int]
+        self, i: int, state: State, seat: int, choice: CardChoice | None, acting: frozenset[int]
     ) -> None:
         """Game ``i``'s row of observations and of masks: ``seat``'s, which is to act."""
         enc = self.encoders[i]

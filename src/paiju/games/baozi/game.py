@@ -322,6 +322,8 @@ class BaoziState(State):
         """Each seat's shown cards and reading (text) once the hand is over: every view
         of the over hand shows them, so they are written once."""
         self._phase = "betting"
+        self._acting = self._waiting()
+        """:meth:`to_act`, worked out once an action (at the deal and after each action)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """A fast independent copy for :meth:`clone`: the mutable containers are copied,
@@ -348,6 +350,12 @@ class BaoziState(State):
         return [s for s in range(self.seats) if s != self.banker]
 
     def to_act(self) -> frozenset[int]:
+        # asked several times an action (the turn checked, legal_actions, apply, is_over):
+        # worked out once an action, by _apply
+        return self._acting
+
+    def _waiting(self) -> frozenset[int]:
+        """The seats to act, worked out from the bets (and the groups)."""
         if self._phase == "betting":
             bets, banker = self.bets, self.banker
             return frozenset([s for s in range(self.seats) if s != banker and bets[s] is None])
@@ -385,10 +393,17 @@ class BaoziState(State):
         return None
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        events = self._play(seat, action)
+        self._acting = self._waiting()
+        return events
+
+    def _play(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`_apply` of one action; ``to_act`` is the one before it until it ends
+        (who is to act after a change is ``_waiting()``)."""
         assert isinstance(action, Bet)
         self.bets[seat] = action.amount
         events: list[Event] = [BetPlaced(seat, action.amount)]
-        if not self.to_act():
+        if not self._waiting():
             events += self._after_bets()
         return events
 
@@ -574,11 +589,11 @@ class JiajiabaoState(BaoziState):
         scores = solver(self.game.variant).scores(self.hands[seat], role)
         return sorted(scores, key=lambda sc: sc.losses - sc.wins)
 
-    def to_act(self) -> frozenset[int]:
+    def _waiting(self) -> frozenset[int]:
         if self._phase == "grouping":
             groups = self.groups
             return frozenset([s for s in range(self.seats) if groups[s] is None])
-        return super().to_act()
+        return super()._waiting()
 
     def check(self, seat: int, action: Action) -> None:
         if self._phase != "grouping":
@@ -599,7 +614,7 @@ class JiajiabaoState(BaoziState):
                 reason="group_sizes",
                 hand=format_cards(hand),
             )
-        if Counter(action.first + action.second) != Counter(hand):
+        if sorted(action.first + action.second) != sorted(hand):  # as multisets
             raise IllegalAction(
                 f"the groups {format_cards(action.first)} / {format_cards(action.second)} "
                 f"are not your four cards {format_cards(hand)}",
@@ -619,14 +634,14 @@ class JiajiabaoState(BaoziState):
             return out
         return super().legal_actions(seat)
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
+    def _play(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Bet):
-            return super()._apply(seat, action)
+            return super()._play(seat, action)
         assert isinstance(action, Group)
         groups = order_groups(self.game.evaluator, action.first, action.second)
         self.groups[seat] = groups
         events: list[Event] = [GroupChosen(seat, groups[0], groups[1]), SeatGrouped(seat)]
-        if not self.to_act():
+        if not self._waiting():
             events += self._showdown()
         return events
 
