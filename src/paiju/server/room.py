@@ -557,6 +557,17 @@ class Room:
             self._cancel_timer(s)
             self._cancel_bot(s)
 
+    def between_hands(self) -> bool:
+        """No hand is in play and nothing of the room waits for the database: it waits
+        for its players or its first deal, or shows a hand's result before the next deal
+        (a room may move to another node now without a hand being cut)."""
+        return (
+            self.open
+            and (self.state is None or self.state.is_over)
+            and not self.deferred
+            and not self.hub.journal.holds(self)
+        )
+
     def _bot(self, seat: int) -> Bot:
         """The seat's bot: a bot seat plays the room's level, 托管 the rule bot (普通)."""
         rt = self.seats[seat]
