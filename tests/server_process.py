@@ -18,6 +18,8 @@ TEST_LIMITS: dict[str, object] = {
     "registrations_per_address": 100_000,
     "rooms_per_address": 100_000,
     "bot_rooms_per_player": 1_000,
+    "heavy_per_minute": 100_000,
+    "heavy_per_client": 64,
 }
 """What the test servers' operator allows: every test client comes from 127.0.0.1 and
 the tests play bots flat out. Tests of these limits start servers with their own."""

@@ -110,6 +110,13 @@ def test_the_nginx_configuration_of_deploy_md(
             spectate = httpx.get(f"{base}/node/{other}/api/rooms/{room}/spectate", headers=auth)
         assert spectate.status_code == 200, spectate.text
         assert moved or spectate.json()["room"]["node"] == info["node"]
+        # the nodes' series: not through the proxy, only on a node's own port
+        for path in ("/metrics", "/metrics/", "/node/a/metrics", "/node/b/metrics/", "/%6Detrics"):
+            closed = httpx.get(f"{base}{path}", timeout=10)
+            assert closed.status_code == 404, (path, closed.status_code)
+            assert "paiju_rooms" not in closed.text
+        direct = httpx.get(f"http://127.0.0.1:{ports[8001]}/metrics", timeout=10)
+        assert direct.status_code == 200 and "paiju_rooms" in direct.text
     finally:
         for node in nodes:
             node.stop()

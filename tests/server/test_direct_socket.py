@@ -53,6 +53,9 @@ class EchoApp:
                 protocol.resume_writing()
             elif text == "boom":
                 raise RuntimeError("a bug in one socket's handler")
+            elif text == "drop":  # the room found it a slow consumer
+                direct["drop"](4408, "slow_consumer")
+                return
             assert direct["send"](f"echo:{text}")
 
         direct["receive"](on_text)
@@ -161,6 +164,22 @@ class BurstApp:
         self.writes_after = len(writes)
         while (await receive())["type"] != "websocket.disconnect":
             pass
+
+
+def test_a_dropped_socket_is_sent_its_close() -> None:
+    """``drop``: the close frame (4408) goes behind what the connection buffers; a peer
+    that reads gets it (one that never reads is cut ``DROP_GRACE`` seconds later)."""
+    app = EchoApp()
+
+    async def main() -> None:
+        async with serving(app) as port, connected(port) as ws:
+            await received(ws, 2)
+            await ws.send("drop")
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await received(ws, 1)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4408
+
+    asyncio.run(main())
 
 
 def test_the_texts_of_one_turn_leave_in_one_write() -> None:

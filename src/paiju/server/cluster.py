@@ -60,6 +60,7 @@ from paiju.server.metrics import CONTENT_TYPE, NodeMetrics
 from paiju.server.net import keep_alive_seconds, replayed
 from paiju.server.ports import Writer
 from paiju.server.rows import HandRow, RoomRow, Write, seated
+from paiju.server.spread import to_give_up
 from paiju.server.store import token_status
 
 if TYPE_CHECKING:
@@ -71,6 +72,9 @@ __all__ = ["Cluster", "FencedJournal", "NodeConfig", "install"]
 log = logging.getLogger("paiju.server")
 
 T = TypeVar("T")
+
+GIVEN_UP_FOR = 5.0
+"""Seconds a room a node gave up to spread the load is left to the other nodes' claims."""
 
 WRONG_NODE_CLOSE = 4308
 """The close code of a socket that reached a node which does not hold its room."""
@@ -288,6 +292,9 @@ class Cluster:
         self._telling: set[asyncio.Task[None]] = set()
         """Dropped rooms' sockets waiting to be told where their room went."""
         self._http: httpx.AsyncClient | None = None
+        self._given_up: dict[int, float] = {}
+        """Rooms this node gave up to spread them (:meth:`_spread`), not to be claimed
+        back by it until when (monotonic)."""
         store.on_stale = self._refused
 
     # -- life ---------------------------------------------------------------------------
@@ -394,6 +401,10 @@ class Cluster:
         if self.store.hand_ids_low():
             with contextlib.suppress(Exception):  # the next deals' ids, taken off the loop
                 await asyncio.to_thread(self.store.top_up_hand_ids)
+        self._spread()
+        given_up = [r for r, until in self._given_up.items() if until > time.monotonic()]
+        self._given_up = {r: self._given_up[r] for r in given_up}
+        held = [*fence, *given_up]  # a room this node gave up goes to another
         # the least loaded live nodes take over first
         mine = (len(self.hub.rooms), self.config.name)
         rank = sum(1 for n in self.nodes.values() if (n.rooms, n.name) < mine)
@@ -406,9 +417,7 @@ class Cluster:
                 await asyncio.to_thread(self.store.nodes.forget)
         batch = self.config.claim_batch
         until = time.monotonic() + self.config.renew_every / 2
-        claimed = await asyncio.to_thread(
-            self.store.leases.claim, batch, full=full, held=list(fence)
-        )
+        claimed = await asyncio.to_thread(self.store.leases.claim, batch, full=full, held=held)
         while claimed:
             await self._adopt(claimed)
             # a full batch: more rooms wait (a dead node held many); take them a batch at
@@ -417,7 +426,30 @@ class Cluster:
             # taken over in seconds, not in a tick for every batch of them
             if len(claimed) < batch or time.monotonic() >= until or self.store.displaced:
                 break
-            claimed = await asyncio.to_thread(self.store.leases.claim, batch, held=list(fence))
+            claimed = await asyncio.to_thread(
+                self.store.leases.claim, batch, held=[*fence, *given_up]
+            )
+
+    def _spread(self) -> None:
+        """Give rooms up, between hands, while this node plays more than its share of the
+        live nodes' (:func:`~paiju.server.spread.to_give_up`): after a PostgreSQL restart
+        the first node back took nearly all of them. Their leases are released, so the
+        least loaded node takes them over from their logs; their sockets are told to
+        reconnect there."""
+        me = self.config.name
+        others = sorted(n.rooms for n in self.nodes.values() if n.name != me)
+        if others:  # the rooms given up lately count as taken, by the least loaded
+            now = time.monotonic()
+            others[0] += sum(1 for until in self._given_up.values() if until > now)
+        count = to_give_up(len(self.hub.rooms), others)
+        if not count:
+            return
+        movable = [r for r in self.hub.rooms.values() if r.between_hands()][:count]
+        for room in movable:
+            self._given_up[room.id] = time.monotonic() + GIVEN_UP_FOR
+            self.drop(room.id, "spread over the live nodes between hands", release=True)
+        if movable:
+            log.info("node %s: gave %d rooms up to the others", me, len(movable))
 
     def _renew_loop(self, loop: asyncio.AbstractEventLoop) -> None:
         """The renewals, in a thread: a busy event loop does not hold them up. Each

@@ -69,7 +69,7 @@ from paiju.server.seating import (
     pick_seat,
     seat_of,
 )
-from paiju.server.turns import SeatTurn, Step, pass_pause, plan
+from paiju.server.turns import SeatTurn, Step, bot_pace, pass_pause, plan
 from paiju.server.windows import Window, default_action
 
 __all__ = ["RETRY_AFTER", "Host", "Room"]
@@ -557,6 +557,17 @@ class Room:
             self._cancel_timer(s)
             self._cancel_bot(s)
 
+    def between_hands(self) -> bool:
+        """No hand is in play and nothing of the room waits for the database: it waits
+        for its players or its first deal, or shows a hand's result before the next deal
+        (a room may move to another node now without a hand being cut)."""
+        return (
+            self.open
+            and (self.state is None or self.state.is_over)
+            and not self.deferred
+            and not self.hub.journal.holds(self)
+        )
+
     def _bot(self, seat: int) -> Bot:
         """The seat's bot: a bot seat plays the room's level, 托管 the rule bot (普通)."""
         rt = self.seats[seat]
@@ -902,6 +913,7 @@ class Room:
             rt.pending_bot.cancel()
             rt.pending_bot = None
         rt.thinking = None
+        rt.play_at = None
 
     def _schedule(self) -> None:
         """Start the timers of the seats to act and let bots move where they play."""
@@ -943,7 +955,13 @@ class Room:
                 self._cancel_bot(rt)
         elif step.kind == "bot":
             move = functools.partial(self._bot_move, step.seat, "bot")
-            rt.pending_bot = self.loop.call_later(step.delay, self._safe(move))
+            delay = step.delay
+            if rt.bot and self.options.level == "hard" and delay > 0:
+                # a 困难 bot thinks from the turn's start; its decision is shown at a
+                # moment drawn now, whatever it holds
+                rt.play_at = self.loop.time() + bot_pace(_PAUSES, delay)
+                delay = 0.0
+            rt.pending_bot = self.loop.call_later(delay, self._safe(move))
         elif step.kind == "auto_pass":
             move = functools.partial(self._auto_pass, step.seat)
             rt.pending_bot = self.loop.call_later(step.delay, self._safe(move))
@@ -1002,6 +1020,12 @@ class Room:
         rt = self.seats[seat]
         if rt.thinking is not done:
             return
+        if rt.play_at is not None and self.loop.time() < rt.play_at:  # shown at its moment
+            later = functools.partial(self._bot_thought, seat, actor, state, moment, done)
+            rt.pending_bot = self.loop.call_at(rt.play_at, self._safe(later))
+            return
+        rt.pending_bot = None
+        rt.play_at = None
         rt.thinking = None
         if self.state is not state or len(state.history) != moment or seat not in self.acting():
             self._schedule()

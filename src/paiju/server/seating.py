@@ -41,6 +41,10 @@ class SeatRuntime:
     thinking: asyncio.Future[Action] | None = field(default=None, repr=False)
     """A 困难 decision being thought in the bots' thread (its result is dropped when the
     seat's turn has passed meanwhile)."""
+    play_at: float | None = None
+    """When (the loop's time) the 困难 decision being thought is shown, at the earliest: a
+    moment drawn at the turn's start whatever the seat holds
+    (:func:`~paiju.server.turns.bot_pace`)."""
     timeouts: int = 0
     """Timeouts in a row (托管 comes after ``tuoguan_after`` of them)."""
     draft: Action | None = None

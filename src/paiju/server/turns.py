@@ -24,9 +24,11 @@ from typing import Literal, NamedTuple
 __all__ = [
     "AUTO_PASS_BEAT",
     "FIRST_LOOK",
+    "HARD_PACE",
     "PASS_PAUSE",
     "SeatTurn",
     "Step",
+    "bot_pace",
     "pass_pause",
     "plan",
 ]
@@ -42,6 +44,22 @@ PASS_PAUSE = (2.2, 0.55, 0.9, 9.0)
 """A person's time to a decision, as :func:`pass_pause` draws it: log-normal with a
 median of 2.2 s and a shape of 0.55 (half the turns between about 1.5 and 3.2 s), kept
 between 0.9 and 9 s."""
+
+
+HARD_PACE = (0.8, 1.6)
+"""Seconds beyond ``bot_delay`` after which a 困难 bot's decision is shown, drawn
+uniformly (:func:`bot_pace`): more than its search thinks (half a second of one core), so
+that a seat that can only pass is not shown quicker than one that weighs its choices."""
+
+
+def bot_pace(rng: random.Random, bot_delay: float) -> float:
+    """Seconds from a 困难 bot's turn to its decision shown to the table: ``bot_delay``
+    and a draw from :data:`HARD_PACE`, whatever the seat holds (it thinks meanwhile, from
+    the turn's start). A room of ``bot_delay`` 0 (bots flat out) is not paced."""
+    if bot_delay <= 0:
+        return 0.0
+    low, high = HARD_PACE
+    return bot_delay + rng.uniform(low, high)
 
 
 def pass_pause(rng: random.Random, time_limit: float) -> float:
