@@ -2,6 +2,7 @@
 //   #/              lobby            #/rules/CODE   a game's rule page
 //   #/room/ID       a table          #/replay/ID    a finished game, step by step
 //   #/ledger        my 积分 history
+//   #/clubs         my 亲友圈         #/club/ID[/TAB] a club (js/clubs.js)
 
 import { me, playerName, register } from "./api.js";
 import { clear, h, toast } from "./dom.js";
@@ -14,6 +15,9 @@ const routes = [
   [/^#\/room\/(\d+)$/, () => import("./room.js").then((m) => m.showRoom), { keepsLanguage: true }],
   [/^#\/replay\/(\d+)$/, () => import("./replay.js").then((m) => m.showReplay)],
   [/^#\/ledger$/, () => import("./ledger.js").then((m) => m.showLedger)],
+  [/^#\/clubs(?:\/join\/([^/]+))?$/, () => import("./clubs.js").then((m) => m.showClubs)],
+  [/^#\/club\/(\d+)(?:\/(\w+))?$/, () => import("./clubs.js").then((m) => m.showClub)],
+  [/^#\/summary\/(\d+)$/, () => import("./clubs.js").then((m) => m.showSummary)],
 ];
 
 let cleanup = null;
