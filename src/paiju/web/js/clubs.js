@@ -217,7 +217,8 @@ class ClubView {
     this.tabs = h("nav", { class: "club-tabs", role: "tablist" });
     this.body = h("div", { class: "club-body", id: "club-body" });
     this.forms = h("div", { class: "club-forms" }); // kept through the refreshes
-    this.main.appendChild(h("div", { class: "club", id: "club", dataset: { club: this.id, role: this.club.role } }, this.head, this.tabs, this.forms, this.body));
+    this.root = h("div", { class: "club", id: "club", dataset: { club: this.id, role: this.club.role } }, this.head, this.tabs, this.forms, this.body);
+    this.main.appendChild(this.root);
     this.draw();
     this.timer = setInterval(() => this.refresh(), REFRESH_MS);
   }
@@ -255,6 +256,7 @@ class ClubView {
     if (!force && key === this.drawn) return;
     this.drawn = key;
     const c = this.club;
+    this.root.dataset.role = c.role;
     clear(this.head).append(
       h("a", { href: "#/clubs", class: "back" }, `← ${t("club.back_list")}`),
       h(
