@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from web_helpers import DESKTOP, PHONE, WebServer, enter, more_players, set_lang, token
+from web_helpers import DESKTOP, PHONE, WebServer, enter, more_players, set_lang, shoot, token
 
 # A table that plays itself at once: two humans whose every decision times out to the bot.
 QUICK = {
@@ -98,6 +98,8 @@ def test_found_join_quick_start_record_card_and_replay_code(
         assert friend.query_selector("#preset-new") is None  # presets are the admins'
         # the owner saves a 玩法: 宝子 for two, one hand
         page.click("#preset-new")
+        page.wait_for_selector("#preset-save")
+        shoot(page, "club-preset-form")
         page.select_option("#preset-game", "2001")
         page.fill("#preset-name", "宝子 两人一局")
         page.fill("#preset-form input[name=seats]", "2")
@@ -113,6 +115,7 @@ def test_found_join_quick_start_record_card_and_replay_code(
         friend.goto(f"{friend.base}/#/club/{club}")
         friend.wait_for_selector(f".club-table[data-room='{room}'] .table-seats")
         assert "圈主老王" in friend.inner_text(f".club-table[data-room='{room}']")
+        shoot(friend, "club-lobby")
         friend.click(".preset[data-code='2001'] .quick-start")
         friend.wait_for_selector("#room")
         info = server.get(f"/api/rooms/{room}", token(friend))
@@ -145,14 +148,19 @@ def test_found_join_quick_start_record_card_and_replay_code(
         page.wait_for_selector("#ranking tbody tr")
         rows = page.eval_on_selector_all(
             "#ranking tbody tr",
-            "rs => rs.map(r => [r.querySelector('.who').innerText, Number(r.dataset.points)])",
+            "rs => rs.map(r => [r.querySelector('.rank-name').innerText,"
+            " Number(r.dataset.points)])",
         )
         assert sorted(name for name, _ in rows) == ["圈主老王", "牌友小李"]
         assert dict(rows)["圈主老王"] == ledger[room]
         assert sum(points for _, points in rows) == 0  # two humans: one's win is the other's loss
+        assert f"2001 52张宝子1 {ledger[room]:+d} (1 局)".replace("+0", "0") in page.inner_text(
+            "#ranking tbody"
+        )  # per game
         assert page.inner_text("#ranking thead").split() == [
             "名次", "玩家", "积分", "局数", "场数", "大赢家", "最佳一局"
         ]  # fmt: skip
+        shoot(page, "club-record")
         page.click("[data-period='day']")
         page.wait_for_selector("[data-period='day'][aria-pressed='true']")
         page.wait_for_selector("#ranking tbody tr")
@@ -171,10 +179,12 @@ def test_found_join_quick_start_record_card_and_replay_code(
         inked = page.evaluate(
             """() => { const c = document.querySelector('#card-canvas');
             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-            const seen = new Set(); for (let i = 0; i < d.length; i += 64) seen.add(d[i] + ',' + d[i+1] + ',' + d[i+2]);
+            const seen = new Set();
+            for (let i = 0; i < d.length; i += 64) seen.add(`${d[i]},${d[i+1]},${d[i+2]}`);
             return seen.size; }"""
         )
         assert inked > 10  # text and colours, not a blank canvas
+        shoot(page, "club-result-card")
         with page.expect_download() as got:
             page.click("#card-png")
         png = Path(got.value.path()).read_bytes()
@@ -240,6 +250,7 @@ def test_approval_roles_mute_ban_hand_over_and_close(
             page.click(f"[data-approve='{player}']")
             page.wait_for_selector(f"#club-members [data-player='{player}']")
         assert page.query_selector("#club-requests") is None
+        shoot(page, "club-members")
         ids = {
             name: server.get("/api/players/me", token(pg))["id"]
             for pg, name in ((asker, "zhao"), (other, "qian"), (banned, "ban"))
@@ -257,9 +268,7 @@ def test_approval_roles_mute_ban_hand_over_and_close(
         asker.click(f"[data-ban='{ids['ban']}']")
         assert asker.query_selector(f"#club-members [data-player='{ids['ban']}']")
         asker.click(f"[data-ban='{ids['ban']}']")
-        asker.wait_for_selector(
-            f"#club-members [data-player='{ids['ban']}']", state="detached"
-        )
+        asker.wait_for_selector(f"#club-members [data-player='{ids['ban']}']", state="detached")
         banned.goto(f"{banned.base}/#/clubs")
         banned.fill("#club-code", code)
         banned.click("#club-join-go")
@@ -340,3 +349,17 @@ def test_club_pages_fit_phone_and_desktop_in_both_languages(
         table = page.wait_for_selector("#club-tables .club-table[data-status='waiting']")
         assert "等人中" in table.inner_text()
         assert "机器人" in table.inner_text()
+
+
+def test_club_strings_exist_in_both_languages(page: Any, server: WebServer) -> None:
+    """Every string of the club pages is in Chinese and in English (a count of one may
+    have English words of its own, ``KEY.one``, of a key both have)."""
+    page.goto(page.base + "/")
+    keys = page.evaluate(
+        """() => import('/js/club-strings.js').then(m => ({
+             zh: Object.keys(m.CLUB_STRINGS.zh), en: Object.keys(m.CLUB_STRINGS.en)}))"""
+    )
+    ones = {k for k in keys["zh"] + keys["en"] if k.endswith(".one")}
+    assert set(keys["zh"]) ^ set(keys["en"]) == ones
+    assert {k.removesuffix(".one") for k in ones} <= set(keys["zh"]) & set(keys["en"])
+    assert len(keys["zh"]) > 80

@@ -298,7 +298,8 @@ class ClubView {
   drawLobby() {
     const c = this.club;
     const online = c.members.filter((m) => m.online);
-    this.body.append(
+    put(
+      this.body,
       c.notice ? h("section", { class: "panel club-notice", id: "club-notice-shown" }, h("h2", {}, t("club.notice")), h("p", { class: "notice-text" }, c.notice)) : null,
       h(
         "section",
@@ -351,7 +352,7 @@ class ClubView {
     button.disabled = true;
     try {
       const got = await post(`/api/clubs/${this.id}/presets/${p.id}/table`, {});
-      let roomId = got.room && typeof got.room === "object" ? got.room.id : got.room;
+      const roomId = got.room && typeof got.room === "object" ? got.room.id : got.room;
       if (got.seat === null && got.join) await post(got.join, {}); // a table on another node
       location.hash = `#/room/${roomId}`;
     } catch (exc) {
@@ -518,7 +519,8 @@ class ClubView {
   drawMembers() {
     const c = this.club;
     const base = `/api/clubs/${this.id}`;
-    this.body.append(
+    put(
+      this.body,
       this.admin && c.requests.length
         ? h(
             "section",
@@ -652,7 +654,7 @@ class ClubView {
       ),
     );
     const csv = h("button", { type: "button", class: "ghost", id: "record-csv", onclick: () => this.downloadCsv() }, t("club.csv"));
-    this.body.append(h("section", { class: "panel" }, h("div", { class: "panel-head" }, h("h2", {}, t("club.ranking")), csv), periods, box));
+    put(this.body, h("section", { class: "panel" }, h("div", { class: "panel-head" }, h("h2", {}, t("club.ranking")), csv), periods, box));
     const period = this.period;
     let record;
     try {
@@ -681,7 +683,7 @@ class ClubView {
                   "tr",
                   { dataset: { player: m.player, points: m.points, hands: m.hands, winner: m.winner } },
                   h("td", {}, String(m.rank)),
-                  h("td", { class: "who" }, m.name),
+                  h("td", { class: "who" }, h("span", { class: "rank-name" }, m.name), perGame(m.games, (code) => this.variant(code))),
                   h("td", { class: m.points > 0 ? "win" : m.points < 0 ? "loss" : "" }, signed(m.points)),
                   h("td", {}, String(m.hands)),
                   h("td", {}, String(m.rooms)),
@@ -696,7 +698,8 @@ class ClubView {
     }
     const finished = this.club.tables.filter((tb) => tb.status === "finished");
     if (finished.length) {
-      this.body.append(
+      put(
+        this.body,
         h(
           "section",
           { class: "panel" },
@@ -803,6 +806,17 @@ function seatLabel(s) {
   return s.name || t("seat.n", { n: s.seat + 1 });
 }
 
+/** A member's points per game, under the name: "2001 +7 (1)". */
+function perGame(games, variant) {
+  const codes = Object.keys(games || {});
+  if (!codes.length) return null;
+  return h(
+    "span",
+    { class: "per-game muted small" },
+    codes.map((code) => `${titleOf(variant(code))} ${signed(games[code].points)} (${t("club.hands_n", { n: games[code].hands })})`).join(" · "),
+  );
+}
+
 /** A button that asks once more before it acts (手滑 is common on a phone). */
 function confirmButton(label, sure, action, attrs = {}) {
   const button = h("button", {
@@ -825,6 +839,11 @@ function confirmButton(label, sure, action, attrs = {}) {
     },
   }, label);
   return button;
+}
+
+/** Appends the parts that are there (Element.append would write a null as "null"). */
+function put(box, ...parts) {
+  box.append(...parts.filter((x) => x !== null && x !== undefined && x !== false));
 }
 
 function save(url, filename) {
