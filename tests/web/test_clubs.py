@@ -185,6 +185,7 @@ def test_found_join_quick_start_record_card_and_replay_code(
         )
         assert inked > 10  # text and colours, not a blank canvas
         shoot(page, "club-result-card")
+        no_overflow(page)
         with page.expect_download() as got:
             page.click("#card-png")
         png = Path(got.value.path()).read_bytes()
@@ -208,7 +209,17 @@ def test_found_join_quick_start_record_card_and_replay_code(
             body: JSON.stringify({kind: 'game', id})})).json()).code""",
             game,
         )
-        to_lobby(stranger)  # a code opens a finished replay to anyone who has it
+        set_lang(stranger, "en")  # a code opens a finished room to anyone who has it
+        to_lobby(stranger)
+        stranger.fill("#replay-code", replay_code)
+        stranger.click("#replay-code-go")
+        stranger.wait_for_selector(f"#result-card[data-room='{room}'] #summary-table")
+        no_overflow(stranger)
+        text = stranger.inner_text("#app")
+        for name in ("圈主老王", "牌友小李"):
+            text = text.replace(name, "")
+        assert "Replay code" in text and not CJK.findall(text), text
+        to_lobby(stranger)
         stranger.fill("#replay-code", hand_code)
         stranger.click("#replay-code-go")
         stranger.wait_for_url(re.compile(rf"#/replay/{game}$"))

@@ -254,6 +254,8 @@ class ClubView {
   draw(force = false) {
     const key = JSON.stringify([this.club, this.tab, lang()]);
     if (!force && key === this.drawn) return;
+    const typing = document.activeElement;
+    if (!force && typing && this.body.contains(typing) && /^(INPUT|TEXTAREA|SELECT)$/.test(typing.tagName)) return; // after the edit
     this.drawn = key;
     const c = this.club;
     this.root.dataset.role = c.role;
