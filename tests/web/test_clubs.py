@@ -233,8 +233,13 @@ def test_approval_roles_mute_ban_hand_over_and_close(
     browser: Any, page: Any, server: WebServer
 ) -> None:
     enter(page, "圈主阿芳")
-    with more_players(browser, page, 3) as (asker, other, banned):
-        for pg, name in ((asker, "申请人小赵"), (other, "成员小钱"), (banned, "捣乱的")):
+    with more_players(browser, page, 4) as (asker, other, banned, denied):
+        for pg, name in (
+            (asker, "申请人小赵"),
+            (other, "成员小钱"),
+            (banned, "捣乱的"),
+            (denied, "陌生人"),
+        ):
             enter(pg, name)
         to_lobby(page)
         page.click("#clubs-entry")
@@ -244,23 +249,31 @@ def test_approval_roles_mute_ban_hand_over_and_close(
         club = club_id(page)
         assert "加入需管理员同意" in page.inner_text(".club-code")
         code = page.inner_text("#club-code-shown")
-        for pg in (asker, other, banned):
+        for pg in (asker, other, banned, denied):
             pg.goto(f"{pg.base}/#/clubs")
             pg.fill("#club-code", code)
             pg.click("#club-join-go")
             pg.wait_for_selector("#club-join-note:has-text('已申请加入')")
-        # the owner sees three requests (the tab counts them) and answers each
+        # the owner sees four requests (the tab counts them) and answers each
         page.goto(f"{page.base}/#/club/{club}/members")
-        page.wait_for_selector("#club-tab-members .count-dot:has-text('3')")
+        page.wait_for_selector("#club-tab-members .count-dot:has-text('4')")
         names = page.eval_on_selector_all(
             "#club-requests [data-request] .member-name", "els => els.map(e => e.innerText)"
         )
-        assert sorted(names) == sorted(["申请人小赵", "成员小钱", "捣乱的"])
+        assert sorted(names) == sorted(["申请人小赵", "成员小钱", "捣乱的", "陌生人"])
+        no = server.get("/api/players/me", token(denied))["id"]
+        page.click(f"[data-deny='{no}']")
+        page.wait_for_selector(f"[data-request='{no}']", state="detached")
+        assert page.query_selector(f"#club-members [data-player='{no}']") is None
+        assert server.get("/api/clubs", token(denied))["clubs"] == []
         for pg in (asker, other, banned):
             player = server.get("/api/players/me", token(pg))["id"]
             page.click(f"[data-approve='{player}']")
             page.wait_for_selector(f"#club-members [data-player='{player}']")
         assert page.query_selector("#club-requests") is None
+        assert page.query_selector(
+            f"#club-members [data-player='{page_id(asker, server)}'] .dot.on"
+        )
         shoot(page, "club-members")
         ids = {
             name: server.get("/api/players/me", token(pg))["id"]
