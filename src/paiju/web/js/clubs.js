@@ -16,6 +16,7 @@ import { tableFor } from "../tables/index.js";
 import "./club-strings.js";
 
 const REFRESH_MS = 4000;
+const FINISHED_SHOWN = 5;
 const RANK = { member: 0, admin: 1, owner: 2 };
 const PERIODS = ["day", "week", "month", "all"];
 
@@ -224,6 +225,7 @@ class ClubView {
   }
 
   close() {
+    this.closed = true;
     clearInterval(this.timer);
   }
 
@@ -237,8 +239,11 @@ class ClubView {
 
   async refresh() {
     try {
-      this.club = await get(`/api/clubs/${this.id}`);
+      const club = await get(`/api/clubs/${this.id}`);
+      if (this.closed) return; // the player went elsewhere meanwhile
+      this.club = club;
     } catch (exc) {
+      if (this.closed) return;
       if (exc.status === 403 || exc.status === 404) {
         clearInterval(this.timer);
         toast(exc.message, "error");
@@ -364,7 +369,9 @@ class ClubView {
   }
 
   tablesBox() {
-    const tables = this.club.tables;
+    // every table in play or waiting, and the last few finished (the rest under 战绩)
+    const done = (tb) => tb.status === "finished" || tb.status === "closed";
+    const tables = [...this.club.tables.filter((tb) => !done(tb)), ...this.club.tables.filter(done).slice(0, FINISHED_SHOWN)];
     if (!tables.length) return h("p", { class: "muted", id: "club-tables" }, t("club.no_tables"));
     const mine = this.who ? this.who.name : "";
     return h(
