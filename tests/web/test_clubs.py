@@ -300,6 +300,11 @@ def test_approval_roles_mute_ban_hand_over_and_close(
         banned.click("#club-join-go")
         banned.wait_for_selector("#club-join-note:not(:empty)")
         assert "已申请" not in banned.inner_text("#club-join-note")
+        # an admin words the notice anew; every member's club lobby shows it
+        asker.fill("#club-notice-edit", "周五不开")
+        asker.click("#club-notice-save")
+        other.goto(f"{other.base}/#/club/{club}")
+        other.wait_for_selector("#club-notice-shown:has-text('周五不开')")
         # the owner hands the club over and is an admin after; the new owner closes it
         page.goto(f"{page.base}/#/club/{club}/members")
         page.click(f"[data-hand-over='{ids['zhao']}']")

@@ -596,10 +596,13 @@ class ClubView {
     const c = this.club;
     const parts = [];
     if (this.admin) {
+      const name = h("input", { id: "club-name-edit", maxlength: "40", value: c.name });
       const notice = h("textarea", { id: "club-notice-edit", rows: "3", maxlength: "2000" }, c.notice);
+      const change = () => this.act("PATCH", `/api/clubs/${this.id}`, { name: name.value.trim() || c.name, notice: notice.value });
       parts.push(
+        field(t("club.name"), name),
         field(t("club.notice"), notice),
-        h("div", { class: "buttons" }, h("button", { class: "ghost", id: "club-notice-save", onclick: () => this.act("PATCH", `/api/clubs/${this.id}`, { notice: notice.value }) }, t("club.save"))),
+        h("div", { class: "buttons" }, h("button", { class: "ghost", id: "club-notice-save", onclick: change }, t("club.save"))),
       );
     }
     if (this.owner) {
