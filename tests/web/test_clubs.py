@@ -336,13 +336,11 @@ def test_club_pages_fit_phone_and_desktop_in_both_languages(
     club = made["id"]
     with more_players(browser, page, 1) as (friend,):
         enter(friend, "小陈")
-        friend.evaluate(
-            """async (code) => fetch('/api/clubs/join', {method: 'POST', headers: {
-            'Content-Type': 'application/json',
-            Authorization: 'Bearer ' + localStorage.getItem('paiju.token')},
-            body: JSON.stringify({code})})""",
-            made["code"],
-        )
+        page.goto(f"{page.base}/#/club/{club}")
+        link = page.wait_for_selector("#club-link").get_attribute("href")
+        assert link == f"#/clubs/join/{made['code']}"
+        friend.goto(f"{friend.base}/{link}")  # the invite link, pasted in the group chat
+        assert club_id(friend) == club
         page.evaluate(
             """async (club) => fetch(`/api/clubs/${club}/presets`, {method: 'POST', headers: {
             'Content-Type': 'application/json',
