@@ -1,9 +1,10 @@
 """亲友圈 as people use it: the owner founds a club in the browser, a friend joins by its
-code, the owner saves a 玩法 and both tap 快速开始 into the same table, which a stranger's
-lobby does not list; the hand played there shows in the club's 战绩 (ranking, CSV), its room
-gets a result card (a PNG drawn on a canvas) with a 回放码 that the lobby's search box
-opens; a club that lets people in by approval, and what its owner and admins do to members;
-every page at phone and desktop size, in Chinese and English, without overflow."""
+code (another by its link), the owner saves a 玩法 and both tap 快速开始 into the same
+table, which a stranger's lobby does not list; the hand played there shows in the club's
+战绩 (ranking, CSV), its room gets a result card (a PNG drawn on a canvas) with a 回放码
+that the lobby's search box opens; a club that lets people in by approval, and what its
+owner and admins do to members; every page at phone and desktop size, in Chinese and
+English, without overflow."""
 
 from __future__ import annotations
 
