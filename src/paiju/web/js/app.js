@@ -3,6 +3,7 @@
 //   #/room/ID       a table          #/replay/ID    a finished game, step by step
 //   #/ledger        my 积分 history
 //   #/clubs         my 亲友圈         #/club/ID[/TAB] a club (js/clubs.js)
+//   #/summary/ID    a finished room's 总结算 and result card (js/club-result.js)
 
 import { me, playerName, register } from "./api.js";
 import { clear, h, toast } from "./dom.js";
@@ -17,7 +18,7 @@ const routes = [
   [/^#\/ledger$/, () => import("./ledger.js").then((m) => m.showLedger)],
   [/^#\/clubs(?:\/join\/([^/]+))?$/, () => import("./clubs.js").then((m) => m.showClubs)],
   [/^#\/club\/(\d+)(?:\/(\w+))?$/, () => import("./clubs.js").then((m) => m.showClub)],
-  [/^#\/summary\/(\d+)$/, () => import("./clubs.js").then((m) => m.showSummary)],
+  [/^#\/summary\/(\d+)$/, () => import("./club-result.js").then((m) => m.showSummary)],
 ];
 
 let cleanup = null;

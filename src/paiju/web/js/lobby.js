@@ -8,7 +8,8 @@ import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 import { gameFinder } from "./finder.js";
 import { invitesBox } from "./mates.js";
-import { clubsEntry, replaySearch } from "./clubs.js";
+import { clubsEntry } from "./clubs.js";
+import { replaySearch } from "./club-result.js";
 
 let catalogCache = null;
 const OWNED_KEY = "paiju.owned";
