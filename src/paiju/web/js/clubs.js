@@ -216,6 +216,7 @@ class ClubView {
     if (!force && key === this.drawn) return;
     const typing = document.activeElement;
     if (!force && typing && this.body.contains(typing) && /^(INPUT|TEXTAREA|SELECT)$/.test(typing.tagName)) return; // after the edit
+    if (!force && this.body.querySelector("[data-armed='1']")) return; // a second tap is awaited
     this.drawn = key;
     const c = this.club;
     this.root.dataset.role = c.role;
