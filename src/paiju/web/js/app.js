@@ -3,6 +3,8 @@
 //   #/room/ID       a table          #/replay/ID    a finished game, step by step
 //   #/ledger        my 积分 history
 //   #/account[/…]   sign up, sign in, recovery, sessions (account.js; open without a player)
+//   #/clubs         my 亲友圈         #/club/ID[/TAB] a club (js/clubs.js)
+//   #/summary/ID    a finished room's 总结算 and result card (js/club-result.js)
 
 import { me, playerName, register } from "./api.js";
 import { accountLinks, showEntry } from "./account.js";
@@ -18,6 +20,9 @@ const routes = [
   [/^#\/replay\/(\d+)$/, () => import("./replay.js").then((m) => m.showReplay)],
   [/^#\/ledger$/, () => import("./ledger.js").then((m) => m.showLedger)],
   [/^#\/account(?:\/(\w+))?$/, () => import("./account.js").then((m) => m.showAccount), { open: true }],
+  [/^#\/clubs(?:\/join\/([^/]+))?$/, () => import("./clubs.js").then((m) => m.showClubs)],
+  [/^#\/club\/(\d+)(?:\/(\w+))?$/, () => import("./clubs.js").then((m) => m.showClub)],
+  [/^#\/summary\/(\d+)$/, () => import("./club-result.js").then((m) => m.showSummary)],
 ];
 
 let cleanup = null;

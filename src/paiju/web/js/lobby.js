@@ -8,6 +8,8 @@ import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 import { gameFinder } from "./finder.js";
 import { invitesBox } from "./mates.js";
+import { clubsEntry } from "./clubs.js";
+import { replaySearch } from "./club-result.js";
 
 let catalogCache = null;
 const OWNED_KEY = "paiju.owned";
@@ -77,7 +79,7 @@ export async function showLobby(main, _args, who) {
       "div",
       { class: "lobby" },
       // the room number / invite code first, then the games, then the open rooms
-      h("section", { class: "panel join-panel" }, invites, joinByCode(who)),
+      h("section", { class: "panel join-panel" }, invites, joinByCode(who), h("div", { class: "club-hooks" }, clubsEntry(), replaySearch())),
       h("section", { class: "panel games-panel" }, h("h2", {}, t("lobby.games")), families),
       h(
         "section",
