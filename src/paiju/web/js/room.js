@@ -298,7 +298,7 @@ class RoomView {
         this.timersAt = performance.now();
         this.events = msg.type === "update" ? msg.events : [];
         if (msg.type === "update") {
-          const kind = soundOf(msg.events);
+          const kind = soundOf(msg.events, msg.view.options);
           if (kind) sound(kind);
           const mine = this.seat !== null && (msg.view.to_act || []).includes(this.seat);
           if (mine && !this.wasMine) sound("turn");
