@@ -9,6 +9,7 @@ text like ``5p``, no ``1号位``.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -142,3 +143,28 @@ def test_majiang_claims_say_whose_tile(page: Any, games: dict[str, int]) -> None
             assert "过" in text
     if types[-1] == "win":
         assert "胡" in lines[-1], lines[-1]
+
+
+def test_fangyang_call_of_a_ten_shows_a_ten(page: Any, games: dict[str, int]) -> None:
+    """放羊 "叫牌": the banker names a card, 4 up to A; a call of a 10 is drawn as the card
+    10 of its suit (the record names it rank "10", not card text). The record of the room's
+    hand is shown with its call made a 10 of hearts."""
+    game = games["anshan-fangyang"]
+    record = httpx.get(f"{page.base}/api/games/{game}", timeout=10).json()
+    calls = [a for a in record["actions"] if a["action"]["type"] == "call"]
+    assert calls, record["actions"][:3]
+    for a in calls:
+        a["action"].update(rank="10", suit="h")
+
+    def answer(route: Any) -> None:
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(record))
+
+    page.route(re.compile(rf".*/api/games/{game}$"), answer)
+    _open_replay(page, game, "zh", PHONE)
+    index = next(i for i, a in enumerate(record["actions"]) if a["action"]["type"] == "call")
+    line = page.locator("#action-log li").nth(index)
+    assert "叫" in line.inner_text()
+    card = line.locator(".card")
+    assert card.count() == 1
+    assert card.get_attribute("data-card") == "Th"
+    assert card.locator(".corner b").first.inner_text() == "10"

@@ -119,7 +119,7 @@ function cardLine(family, action, seat, who) {
     case "pass":
       return sentence(family === "sandaha" ? "line.pass.sandaha" : "line.pass", { who: name });
     case "call":
-      return sentence("line.call", { who: name, card: cards(`${action.rank}${action.suit}`), shown: t(action.shown ? "line.call.shown" : "line.call.hidden") });
+      return sentence("line.call", { who: name, card: cards(`${action.rank === "10" ? "T" : action.rank}${action.suit}`), shown: t(action.shown ? "line.call.shown" : "line.call.hidden") });
     case "decline":
     case "tribute":
     case "return":
