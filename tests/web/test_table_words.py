@@ -307,3 +307,21 @@ def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebSe
            }).filter(([, tall]) => tall)""",
     )
     assert wraps == [], wraps
+
+
+def test_the_clients_hand_words_are_the_engines() -> None:
+    """The lobby and the replay, which have no room to ask, call a hand by the family's
+    word as the engine does (``Game.hand_words``: 打弹子's 盘, 局 elsewhere)."""
+    from pathlib import Path
+
+    from paiju.games import FAMILIES, resolve
+
+    source = (Path(__file__).parents[2] / "src/paiju/web/js/i18n.js").read_text("utf-8")
+    found = re.search(r"export const HAND_WORDS = (\{.*?\});", source)
+    assert found, "HAND_WORDS is missing from i18n.js"
+    client = json.loads(re.sub(r"(\w+):", r'"\1":', found.group(1)))
+    for name, family in FAMILIES.items():
+        if family.game is None:
+            continue
+        words = list(resolve(family.game).hand_words)
+        assert client.get(name, ["局", "hand"]) == words, name

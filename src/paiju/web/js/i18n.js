@@ -117,7 +117,7 @@ export const STRINGS = {
     "ledger.delta": "变化",
     "ledger.after": "余额",
     "ledger.when": "时间",
-    "replay.title": "回放：第 {id} 局（{code}）",
+    "replay.title": "回放：{code} {hand}",
     "replay.step": "第 {i} / {n} 步",
     "replay.first": "开头",
     "replay.prev": "上一步",
@@ -371,6 +371,7 @@ export const STRINGS = {
     "cl.act.decline": "不宣战",
     "cl.act.pick": "挑选",
     "cl.pick_hint": "挑两张贡牌",
+    "cl.pick_returns_hint": "挑两张还贡牌",
     "cl.choose.tribute": "进贡：从手里选 {n} 张（4 不能进贡）",
     "cl.choose.return": "还贡：选 {n} 张还给对方（不能与贡牌同数值，4 不能还）",
     "cl.selected": "已选 {n}/{need} 张",
@@ -679,7 +680,7 @@ export const STRINGS = {
     "ledger.delta": "Change",
     "ledger.after": "Balance",
     "ledger.when": "When",
-    "replay.title": "Replay: game {id} ({code})",
+    "replay.title": "Replay: {code}, {hand}",
     "replay.step": "Step {i} / {n}",
     "replay.first": "Start",
     "replay.prev": "Back",
@@ -934,6 +935,7 @@ export const STRINGS = {
     "cl.act.decline": "No declaration",
     "cl.act.pick": "Pick",
     "cl.pick_hint": "Pick two of the tribute cards",
+    "cl.pick_returns_hint": "Pick two of the returned cards",
     "cl.choose.tribute": "Tribute: choose {n} cards of your hand (never a 4)",
     "cl.choose.tribute.one": "Tribute: choose 1 card of your hand (never a 4)",
     "cl.choose.return": "Return: choose {n} cards to give back (not of a tribute card's value, never a 4)",
@@ -1191,6 +1193,18 @@ export function t(key, vars = {}) {
 export function phaseName(phase) {
   const key = `phase.${phase}`;
   return key in STRINGS[lang()] ? STRINGS[lang()][key] : String(phase);
+}
+
+/** A family's word for one hand, [zh, en]: the engine's ``Game.hand_words`` (打弹子 plays
+ * 盘 of a 局; every other game 局). A room says it in its match info; the lobby and the
+ * replay, which have no room, read it here. */
+export const HAND_WORDS = { danzi: ["盘", "deal"] };
+
+/** "第 3 局" / "Hand 3" ("第 3 盘" / "Deal 3" for 打弹子) of a family's hand number ``n``. */
+export function handOf(family, n) {
+  const words = HAND_WORDS[family] || ["局", "hand"];
+  const word = lang() === "en" ? words[1] : words[0];
+  return t("room.hand_word", { n, word, Word: word.charAt(0).toUpperCase() + word.slice(1) });
 }
 
 /** A name in the current language from an object with name_zh / name_en. */

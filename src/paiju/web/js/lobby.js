@@ -3,7 +3,7 @@
 
 import { get, post } from "./api.js";
 import { clear, h, signed, toast } from "./dom.js";
-import { deckText, lang, playersText, t, titleOf } from "./i18n.js";
+import { deckText, handOf, lang, playersText, t, titleOf } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 import { gameFinder } from "./finder.js";
@@ -242,7 +242,7 @@ function renderGames(box, games, variants, mine) {
         return h(
           "li",
           {},
-          h("a", { href: `#/replay/${g.id}` }, `#${g.id} · ${v ? titleOf(v) : g.code} · ${t("room.hand", { n: g.hand_no })}`),
+          h("a", { href: `#/replay/${g.id}` }, `${v ? titleOf(v) : g.code} · ${handOf(v && v.family, g.hand_no)}`),
           // who scored what, by seat (the server names no players of a public game), and the
           // viewer's own result where the ledger has it
           mine.has(g.id) ? h("strong", { class: `recent-mine ${mine.get(g.id) > 0 ? "win" : mine.get(g.id) < 0 ? "loss" : ""}` }, ` ${t("lobby.recent_mine", { d: signed(mine.get(g.id)) })}`) : null,

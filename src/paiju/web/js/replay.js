@@ -4,7 +4,7 @@
 
 import { get } from "./api.js";
 import { clear, h, signed, toast } from "./dom.js";
-import { t, titleOf } from "./i18n.js";
+import { handOf, t, titleOf } from "./i18n.js";
 import { findVariant } from "./lobby.js";
 import { mySeed, redeal } from "./fairness.js";
 import { sha256Hex } from "./sha256.js";
@@ -248,7 +248,7 @@ export async function showReplay(main, [gameId]) {
       "div",
       { class: "replay" },
       h("a", { href: "#/", class: "back" }, `← ${t("rules.back")}`),
-      h("h1", {}, t("replay.title", { id: record.id, code: variant ? titleOf(variant) : record.code })),
+      h("h1", {}, t("replay.title", { code: variant ? titleOf(variant) : record.code, hand: handOf(variant && variant.family, record.hand_no) })),
       steps ? seatPicker : h("p", { class: "muted small" }, t("replay.views_missing")),
       controls,
       board,

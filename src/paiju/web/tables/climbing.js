@@ -425,7 +425,7 @@ function pickPanel(ctx, actions) {
   return h(
     "div",
     { class: "cl-pick", id: "cl-pick" },
-    h("p", { class: "cl-note" }, w("pick_hint")),
+    h("p", { class: "cl-note" }, w(ctx.view.phase === "picking_returns" ? "pick_returns_hint" : "pick_hint")),
     h(
       "div",
       { class: "legal-actions" },
