@@ -251,8 +251,12 @@ class Room:
     def table(self) -> Table:
         """Who sits where, for the 总结算 (the last hand's players; bots as None)."""
         players = self.hand_players or tuple(None if s.bot else s.player for s in self.seats)
-        cut = self.options.hands is not None and not self.game.match_over(
-            self.context, self.hands_played
+        # cut short: a match that ends by itself (打弹子 to 30) stopped by the room's count;
+        # where a match is counted in hands, the room's count is its length
+        cut = (
+            self.options.hands is not None
+            and self.game.match_option is None
+            and not self.game.match_over(self.context, self.hands_played)
         )
         return Table(
             self.id,

@@ -46,6 +46,9 @@ export const STRINGS = {
     "create.stake": "每分积分（底注）",
     "create.time_limit": "每步限时（秒，0 为不限）",
     "create.hands": "局数（空：按规则打满一整局）",
+    "create.hands.hands": "局数（空：打满一整场 {n} 局）",
+    "create.hands.quan": "局数（空：打满 {n} 圈，每家都坐过庄）",
+    "create.hands.score": "{word}数（空：打满一整局，先到目标分的一方赢）",
     "create.tuoguan": "托管",
     "create.level": "电脑难度",
     "create.level.easy": "简单",
@@ -551,6 +554,7 @@ export const STRINGS = {
     "ssz.foul_back": "再摆一下",
     "ssz.foul_anyway": "倒水也出",
     "room.hand_word": "第 {n} {word}",
+    "room.hand_of_total": "第 {n}/{total} {word}",
     "summary.title": "总结算",
     "summary.hands": "共 {n} {word}",
     "summary.cut_short": "按房间设定的{word}数提前结束",
@@ -607,6 +611,9 @@ export const STRINGS = {
     "create.stake": "Points per unit (stake)",
     "create.time_limit": "Seconds per decision (0: no limit)",
     "create.hands": "Hands (empty: one full match)",
+    "create.hands.hands": "Hands (empty: a whole match of {n})",
+    "create.hands.quan": "Hands (empty: {n} full round of the table, each seat the dealer in turn)",
+    "create.hands.score": "Deals (empty: a whole match, won by the side that reaches the target score)",
     "create.tuoguan": "Auto-play (托管)",
     "create.level": "Bot level",
     "create.level.easy": "easy (简单)",
@@ -1118,6 +1125,7 @@ export const STRINGS = {
     "ssz.foul_back": "Rearrange",
     "ssz.foul_anyway": "Play the foul",
     "room.hand_word": "{Word} {n}",
+    "room.hand_of_total": "{Word} {n} of {total}",
     "summary.title": "Match summary",
     "summary.hands": "{n} {words}",
     "summary.cut_short": "Ended early by the room's {word} count",
@@ -1199,6 +1207,18 @@ export function phaseName(phase) {
  * 盘 of a 局; every other game 局). A room says it in its match info; the lobby and the
  * replay, which have no room, read it here. */
 export const HAND_WORDS = { danzi: ["盘", "deal"] };
+
+/** A family's whole match when a room names no count of hands, [option, default]: the
+ * engine's ``Game.match_option`` and ``match_default`` (8 局; 麻将 1 圈; 打弹子 plays to a
+ * score, no count). */
+export const MATCHES = { majiang: ["quan", 1], danzi: [null, null] };
+
+/** The room form's 局数 label: what an empty count plays for the family. */
+export function handsLabel(family) {
+  const [option, n] = MATCHES[family] || ["hands", 8];
+  const words = HAND_WORDS[family] || ["局", "hand"];
+  return t(`create.hands.${option || "score"}`, { n, word: lang() === "en" ? words[1] : words[0] });
+}
 
 /** "第 3 局" / "Hand 3" ("第 3 盘" / "Deal 3" for 打弹子) of a family's hand number ``n``. */
 export function handOf(family, n) {

@@ -3,7 +3,7 @@
 
 import { get, post } from "./api.js";
 import { clear, h, signed, toast } from "./dom.js";
-import { deckText, handOf, lang, playersText, t, titleOf } from "./i18n.js";
+import { deckText, handOf, handsLabel, lang, playersText, t, titleOf } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 import { gameFinder } from "./finder.js";
@@ -342,7 +342,7 @@ async function openCreate(main, variant) {
       field(t("create.my_seat"), mySeat),
       field(t("create.stake"), stake),
       field(t("create.time_limit"), timeLimit),
-      field(t("create.hands"), hands),
+      field(handsLabel(variant.family), hands),
       field(t("create.tuoguan"), tuoguan),
       field(t("create.fill_after"), fillAfter),
       h("label", { class: "field check" }, spectators, h("span", {}, t("create.spectators"))),

@@ -672,9 +672,14 @@ class RoomView {
     return { word, words: lang() === "zh" || n === 1 ? word : `${word}s` };
   }
 
+  /** "第 3/8 局" where the room's length is counted in hands (its ``hands``, else the
+   * game's match of so many hands), "第 3 局" where it is not (麻将's 圈, 打弹子's 30). */
   handLabel(n) {
     const word = this.handWord();
-    return t("room.hand_word", { n, word, Word: word.charAt(0).toUpperCase() + word.slice(1) });
+    const match = (this.info && this.info.match) || {};
+    const total = match.hands || (match.option === "hands" ? match.length : null);
+    const Word = word.charAt(0).toUpperCase() + word.slice(1);
+    return total ? t("room.hand_of_total", { n, total, word, Word }) : t("room.hand_word", { n, word, Word });
   }
 
   /** 再来一局 opened the next room: a player of this table moves there (a spectator
