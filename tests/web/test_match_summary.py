@@ -132,8 +132,12 @@ def test_the_room_form_says_what_a_whole_match_is(page: Any, lang: str) -> None:
         },
         "en": {
             "1301": "Hands (empty: a whole match of 8)",
-            "anshan-majiang": "Hands (empty: 1 full round of the table, each seat the dealer in turn)",
-            "ningcheng-danzi": "Deals (empty: a whole match, won by the side that reaches the target score)",
+            "anshan-majiang": (
+                "Hands (empty: 1 full round of the table, each seat the dealer in turn)"
+            ),
+            "ningcheng-danzi": (
+                "Deals (empty: a whole match, won by the side that reaches the target score)"
+            ),
         },
     }[lang]
     for code, label in wanted.items():
