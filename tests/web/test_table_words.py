@@ -311,7 +311,8 @@ def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebSe
 
 def test_the_clients_hand_words_are_the_engines() -> None:
     """The lobby and the replay, which have no room to ask, call a hand by the family's
-    word as the engine does (``Game.hand_words``: 打弹子's 盘, 局 elsewhere)."""
+    word as the engine does (``Game.hand_words``: 打弹子's 盘, 局 elsewhere), and the room
+    form names the engine's whole match (``match_option``, ``match_default``)."""
     from pathlib import Path
 
     from paiju.games import FAMILIES, resolve
@@ -320,8 +321,13 @@ def test_the_clients_hand_words_are_the_engines() -> None:
     found = re.search(r"export const HAND_WORDS = (\{.*?\});", source)
     assert found, "HAND_WORDS is missing from i18n.js"
     client = json.loads(re.sub(r"(\w+):", r'"\1":', found.group(1)))
+    found = re.search(r"export const MATCHES = (\{.*?\});", source)
+    assert found, "MATCHES is missing from i18n.js"
+    matches = json.loads(re.sub(r"(\w+):", r'"\1":', found.group(1)))
     for name, family in FAMILIES.items():
         if family.game is None:
             continue
-        words = list(resolve(family.game).hand_words)
-        assert client.get(name, ["局", "hand"]) == words, name
+        cls = resolve(family.game)
+        assert client.get(name, ["局", "hand"]) == list(cls.hand_words), name
+        default = cls.match_default if cls.match_option else None
+        assert matches.get(name, ["hands", 8]) == [cls.match_option, default], name
