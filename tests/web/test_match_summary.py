@@ -155,3 +155,58 @@ def test_the_room_form_says_what_a_whole_match_is(page: Any, lang: str) -> None:
         assert page.eval_on_selector(
             "#create-room input[name=hands]", "e => e.getBoundingClientRect().right <= innerWidth"
         )
+
+
+def test_a_finished_rooms_link_opens_its_summary_and_hands(browser: Any, tmp_path: Path) -> None:
+    """A room's link after its match is over and the server has let the table go (here: the
+    server restarted; a running one lets a finished table go a minute after its last socket)
+    opens the 总结算 and each hand's replay, not "没有这个房间"."""
+    srv = WebServer(tmp_path).start()
+    context = browser.new_context(viewport=PHONE)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.set_default_timeout(20_000)
+        page.base = srv.base
+        enter(page, "散场")
+        fast_bots(page)
+        room = open_room(page, "1301", hands=2)
+        _play_a_hand(page)
+        page.click("#continue")
+        _play_a_hand(page)
+        page.wait_for_selector("#match-summary", timeout=30_000)
+        summary = srv.get(f"/api/rooms/{room}/summary", token(page))
+        games = sorted(srv.get(f"/api/games?room={room}"), key=lambda g: g["hand_no"])
+        page.goto(f"{srv.base}/#/")
+        srv.stop()
+        srv.start()
+        page.goto(f"{srv.base}/#/room/{room}")
+        panel = page.wait_for_selector("#match-summary")
+        text = panel.inner_text()
+        assert "总结算" in text and "共 2 局" in text and "没有这个房间" not in text
+        rows = page.query_selector_all("#match-summary tbody tr")
+        assert [int(r.get_attribute("data-seat")) for r in rows] == [0, 1, 2, 3]
+        for row, line in zip(rows, summary["seats"], strict=True):
+            assert int(row.query_selector(".total").inner_text().replace("+", "")) == line["total"]
+        assert page.inner_text("#match-summary tbody tr[data-seat='0'] .who") == "你"
+        assert page.query_selector("#again") is None  # the table is gone: no 再来一局 here
+        links = page.eval_on_selector_all(
+            "#finished-hands li a", "els => els.map(e => [e.innerText, e.getAttribute('href')])"
+        )
+        assert links == [[f"第 {g['hand_no']} 局", f"#/replay/{g['id']}"] for g in games]
+        page.click("#finished-hands li a >> nth=1")
+        page.wait_for_selector("#action-log li")
+        # in English too
+        page.goto(f"{srv.base}/#/room/{room}")
+        page.wait_for_selector("#match-summary")
+        page.click("#lang-switch")
+        page.wait_for_function(
+            "document.querySelector('#finished-hands h3')?.innerText === \"Each hand's replay\""
+        )
+        assert "Match summary" in page.inner_text("#match-summary")
+        assert page.inner_text("#finished-hands li a >> nth=0") == "Hand 1"
+    finally:
+        context.close()
+        srv.stop()
+    assert not errors, errors

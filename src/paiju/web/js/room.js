@@ -2,12 +2,12 @@
 // felt, the family's own table module in the middle and in the player's area, turn
 // timers, 托管 (auto-play) with its cancel button, the settlement, and reconnection.
 
-import { get, post, socketUrl } from "./api.js";
+import { get, me, post, socketUrl } from "./api.js";
 import { newClientSeed } from "./fairness.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { seatPlace, seatSide, seatStyle } from "./felt.js";
 import { findVariant, ownedRooms } from "./lobby.js";
-import { lang, onLang, t, titleOf } from "./i18n.js";
+import { HAND_WORDS, handOf, lang, onLang, t, titleOf } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
@@ -106,6 +106,7 @@ class RoomView {
     try {
       this.info = await get(`/api/rooms/${this.roomId}`);
     } catch (exc) {
+      if (exc.code === "no_room" && (await this.openFinished())) return;
       toast(t("err.generic", { m: exc.message }), "error");
       this.root.appendChild(h("p", {}, h("a", { href: "#/" }, t("room.lobby"))));
       return;
@@ -114,6 +115,62 @@ class RoomView {
     this.table = await tableFor(this.variant ? this.variant.family : "");
     this.render();
     this.connect();
+  }
+
+  /** A finished room (no longer played, so the server has no table for it): its 总结算
+   * and its hands, each a link to its replay. False when the server has no record of it. */
+  async openFinished() {
+    let sum, games, who;
+    try {
+      [sum, games, who] = await Promise.all([get(`/api/rooms/${this.roomId}/summary`), get(`/api/games?room=${this.roomId}`), me().catch(() => null)]);
+    } catch {
+      return false;
+    }
+    this.variant = await findVariant(sum.code);
+    const family = this.variant ? this.variant.family : "";
+    const line = who ? sum.seats.find((x) => x.player === who.id) : null;
+    this.seat = line ? line.seat : null;
+    this.archived = true;
+    this.summary = sum;
+    this.info = {
+      code: sum.code,
+      name_zh: this.variant ? this.variant.name_zh : sum.code,
+      name_en: this.variant ? this.variant.name_en : sum.code,
+      status: "finished",
+      players: sum.seats.map((x) => x.name),
+      match: { hand_word: HAND_WORDS[family] || ["局", "hand"] },
+    };
+    this.finishedHands = [...games].sort((a, b) => a.hand_no - b.hand_no);
+    this.render();
+    return true;
+  }
+
+  /** The page of a finished room: its 总结算, then each hand with its replay. */
+  renderFinished() {
+    const family = this.variant ? this.variant.family : "";
+    const hands = this.finishedHands;
+    clear(this.root);
+    this.root.append(
+      h("div", { class: "room-head" }, h("a", { href: "#/", class: "back" }, "←"), h("strong", { class: "room-title" }, titleOf(this.info)), h("span", { class: "chip" }, t("room.finished"))),
+      this.summaryPanel(),
+      h(
+        "section",
+        { class: "panel finished-hands", id: "finished-hands" },
+        h("h3", {}, t("room.finished_hands", this.handWords(hands.length))),
+        h(
+          "ul",
+          { class: "game-list" },
+          hands.map((g) =>
+            h(
+              "li",
+              { dataset: { game: g.id } },
+              h("a", { href: `#/replay/${g.id}` }, handOf(family, g.hand_no)),
+              h("span", { class: "muted" }, ` · ${(g.settlement || []).map((x, i) => `${this.seatName(i)} ${signed(x)}`).join(" · ")}`),
+            ),
+          ),
+        ),
+      ),
+    );
   }
 
   close() {
@@ -449,6 +506,10 @@ class RoomView {
 
   render() {
     if (!this.info) return;
+    if (this.archived) {
+      this.renderFinished();
+      return;
+    }
     this.renderLater = this.dragging;
     if (this.dragging) return;
     const root = [];
@@ -741,7 +802,7 @@ class RoomView {
         { class: "buttons" },
         sum.next_room
           ? h("a", { class: "button primary", href: `#/room/${sum.next_room}`, id: "next-room" }, t("summary.next_room"))
-          : this.seat !== null
+          : this.seat !== null && !this.archived
             ? h("button", { class: "primary", id: "again", disabled: !!this.askedAgain, onclick: () => this.playAgain() }, this.askedAgain ? t("summary.asked") : t("summary.again"))
             : null,
         h("a", { class: "button", href: "#/", id: "summary-lobby" }, t("room.lobby")),
