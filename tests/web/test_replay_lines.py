@@ -168,3 +168,38 @@ def test_fangyang_call_of_a_ten_shows_a_ten(page: Any, games: dict[str, int]) ->
     assert card.count() == 1
     assert card.get_attribute("data-card") == "Th"
     assert card.locator(".corner b").first.inner_text() == "10"
+
+
+ORDERS = {"jiayibing": "3456789TJQKA2", "fangyang": "456789TJQKA23", "danzi": "456789TJQKA23"}
+"""Ranks low to high: 甲乙丙 "2最大", 放羊 and 打弹子 with 3 above 2; A high elsewhere."""
+
+
+def test_the_deal_shows_each_hand_sorted(page: Any, games: dict[str, int]) -> None:
+    """The replay's deal shows every hand as a player holds it: big cards first (the game's
+    own order, jokers on top), then by suit; 麻将's tiles by suit and number."""
+    for code, game in games.items():
+        _open_replay(page, game, "zh", PHONE)
+        record = httpx.get(f"{page.base}/api/games/{game}", timeout=10).json()
+        shown = page.eval_on_selector_all(
+            "#replay-deal .deal-seat[data-seat]",
+            "els => els.map(e => [...e.querySelectorAll('.card, .mj-tile')].map("
+            "c => c.dataset.card || c.dataset.tile))",
+        )
+        assert len(shown) == len(record["deal"]["hands"]), code
+        if code == "anshan-majiang":
+            for hand in shown:
+                assert hand == sorted(hand, key=lambda x: ("mpsz".index(x[-1]), x[:-1])), hand
+            continue
+        family = {"anshan-jiayibing": "jiayibing", "anshan-fangyang": "fangyang"}.get(
+            code, "danzi" if code == "ningcheng-danzi" else ""
+        )
+        order = ORDERS.get(family, "23456789TJQKA")
+
+        def key(card: str, order: str = order) -> int:
+            if card in ("BJ", "RJ"):
+                return 100 + (card == "RJ")
+            return order.index(card[0]) * 4 + 3 - "shcd".index(card[1])
+
+        for hand, dealt in zip(shown, record["deal"]["hands"], strict=True):
+            assert sorted(hand) == sorted(dealt.split()), code
+            assert hand == sorted(hand, key=key, reverse=True), (code, hand)

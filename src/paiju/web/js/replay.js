@@ -95,15 +95,14 @@ export async function showReplay(main, [gameId]) {
     if (stepView && stepView.view) board.appendChild(stepFelt(stepView.view));
     const deal = record.deal || {};
     const hands = deal.hands || [];
-    const sortDeal = family === "majiang";
     board.appendChild(
       h(
         "section",
         { class: "deal", id: "replay-deal" },
         h("h3", {}, t("replay.deal")),
-        hands.map((hand, i) => h("div", { class: "deal-seat", dataset: { seat: i } }, h("span", { class: "who" }, seatName(i)), itemsEl(family, hand, { sort: sortDeal }))),
+        hands.map((hand, i) => h("div", { class: "deal-seat", dataset: { seat: i } }, h("span", { class: "who" }, seatName(i)), itemsEl(family, hand, { sort: true }))),
         typeof deal.kitty === "string" && deal.kitty.trim()
-          ? h("div", { class: "deal-seat", id: "replay-kitty" }, h("span", { class: "who" }, t("line.kitty")), itemsEl(family, deal.kitty))
+          ? h("div", { class: "deal-seat", id: "replay-kitty" }, h("span", { class: "who" }, t("line.kitty")), itemsEl(family, deal.kitty, { sort: true }))
           : null,
         typeof deal.flip === "string" && deal.flip.trim() ? h("div", { class: "deal-seat", id: "replay-flip" }, h("span", { class: "who" }, t("line.flip")), itemsEl(family, deal.flip)) : null,
       ),
@@ -171,7 +170,7 @@ export async function showReplay(main, [gameId]) {
         ),
       );
     }
-    const hand = typeof view.hand === "string" && view.hand.trim() ? h("div", { class: "viewer-hand" }, h("small", {}, seatName(viewer)), itemsEl(family, view.hand, { sort: family === "majiang" })) : null;
+    const hand = typeof view.hand === "string" && view.hand.trim() ? h("div", { class: "viewer-hand" }, h("small", {}, seatName(viewer)), itemsEl(family, view.hand, { sort: true })) : null;
     return h("section", { class: "step-view" }, h("h3", {}, t("replay.state")), felt, hand, parts.mine || null);
   }
 
