@@ -245,7 +245,7 @@ def test_a_chow_taken_by_a_pung_is_said_and_no_stale_choice_shows(
 def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebServer) -> None:
     """A named game's title is its name (鞍山甲乙丙, not "anshan-jiayibing 鞍山甲乙丙"); "4 人",
     not "4-4人"; "108 张"; the rule text's **KA2** in bold, no asterisks; the recent games
-    with seats named and one's own result; the long hash one tap away under the table; the
+    with each seat's name (a bot's 机器人 N) and one's own result; the long hash one tap away under the table; the
     积分 tables' headers on one line on a phone. Both languages, both sizes."""
     enter(page, "Raw text")
     fast_bots(page, 0.02)
@@ -285,8 +285,8 @@ def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebSe
     assert details.get_attribute("data-commitment") in details.inner_text()
     game = page.wait_for_selector("#settlement", timeout=60_000).get_attribute("data-game")
     for size, language, seat_word, mine_word in (
-        (PHONE, "zh", "1号位", "你"),
-        (DESKTOP, "en", "Seat 1", "you"),
+        (PHONE, "zh", "Raw text", "你"),
+        (DESKTOP, "en", "Raw text", "you"),
     ):
         page.set_viewport_size(size)
         set_language(page, language)
@@ -294,6 +294,10 @@ def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebSe
         line = page.wait_for_selector(f"#recent li:has(a[href='#/replay/{game}'])").inner_text()
         assert page.inner_text("#recent li") == line  # one's own hand comes first
         assert seat_word in line and mine_word in line, line
+        # the seats by the names the table showed: a bot by its seat, never "1号位"
+        bot = "机器人 2" if language == "zh" else "Bot 2"
+        assert bot in line and "号位" not in line and "Seat " not in line, line
+        assert f"#{game}" not in line, line
         assert not re.search(r"\d+ / -?\d+", line), line
     set_language(page, "zh")
     page.set_viewport_size(PHONE)

@@ -243,10 +243,10 @@ function renderGames(box, games, variants, mine) {
           "li",
           {},
           h("a", { href: `#/replay/${g.id}` }, `${v ? titleOf(v) : g.code} · ${handOf(v && v.family, g.hand_no)}`),
-          // who scored what, by seat (the server names no players of a public game), and the
+          // who scored what, by the names the table showed (a bot by its seat), and the
           // viewer's own result where the ledger has it
           mine.has(g.id) ? h("strong", { class: `recent-mine ${mine.get(g.id) > 0 ? "win" : mine.get(g.id) < 0 ? "loss" : ""}` }, ` ${t("lobby.recent_mine", { d: signed(mine.get(g.id)) })}`) : null,
-          h("span", { class: "muted recent-scores" }, ` · ${(g.settlement || []).map((x, i) => `${t("seat.n", { n: i + 1 })} ${signed(x)}`).join(" · ")}`),
+          h("span", { class: "muted recent-scores" }, ` · ${(g.settlement || []).map((x, i) => `${(g.names || [])[i] || `${t("seat.bot")} ${i + 1}`} ${signed(x)}`).join(" · ")}`),
         );
       }),
     ),
