@@ -245,8 +245,9 @@ def test_a_chow_taken_by_a_pung_is_said_and_no_stale_choice_shows(
 def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebServer) -> None:
     """A named game's title is its name (鞍山甲乙丙, not "anshan-jiayibing 鞍山甲乙丙"); "4 人",
     not "4-4人"; "108 张"; the rule text's **KA2** in bold, no asterisks; the recent games
-    with each seat's name (a bot's 机器人 N) and one's own result; the long hash one tap away under the table; the
-    积分 tables' headers on one line on a phone. Both languages, both sizes."""
+    with each seat's name (a bot's 机器人 N) and one's own result; the long hash one tap
+    away under the table; the 积分 tables' headers on one line on a phone. Both languages,
+    both sizes."""
     enter(page, "Raw text")
     fast_bots(page, 0.02)
     for size in (PHONE, DESKTOP):

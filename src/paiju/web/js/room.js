@@ -629,7 +629,10 @@ class RoomView {
         banker ? h("span", { class: "badge banker" }, t("seat.banker")) : null,
         h("span", {}, this.seatName(i)),
       ),
-      control !== "player" ? h("span", { class: `badge ctl ${control}` }, t(`control.${control}`)) : null,
+      // a bot's seat is named 机器人 N already: its badge says only what a person's seat has
+      control !== "player" && !(control === "bot" && ((this.info && this.info.players) || [])[i] === "bot")
+        ? h("span", { class: `badge ctl ${control}` }, t(`control.${control}`))
+        : null,
       timer ? h("div", { class: "timer", dataset: { timerSeat: i } }, h("div", { class: "bar" }), h("span", { class: "secs" })) : null,
       this.table.seatExtra ? this.table.seatExtra(ctx, i) : null,
       this.chat.bubble(i),
