@@ -39,6 +39,16 @@ WORDS = {
 }
 
 
+COVERED = """(rows) => [...document.querySelectorAll(rows)].flatMap((row) => {
+  const r = row.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + 8, r.top + r.height / 2);
+  if (r.top < 0 || r.bottom > innerHeight) return [`row ${row.dataset.seat} off the screen`];
+  const what = at ? at.outerHTML.slice(0, 80) : "nothing";
+  return row.contains(at) ? [] : [`row ${row.dataset.seat} under ${what}`];
+})"""
+"""The rows of ``rows`` that are off the screen or covered by something else."""
+
+
 def _play_a_hand(page: Any) -> None:
     """Take the first suggested arrangement and confirm it, as a player does; then wait for
     the hand's result."""
@@ -80,6 +90,10 @@ def test_a_short_match_ends_with_the_summary_and_play_again(
     )
     _play_a_hand(page)
     panel = page.wait_for_selector("#match-summary", timeout=30_000)
+    # on first view, as the room brought it into view: every row readable, none under the
+    # bar of 再来一局 / 回大厅
+    covered = page.evaluate(COVERED, "#match-summary tbody tr")
+    assert not covered, covered
     text = panel.inner_text()
     assert words["title"] in text and words["hands"] in text
     # the room played exactly the hands it was opened for: nothing ended early
