@@ -87,6 +87,11 @@ export async function showReplay(main, [gameId]) {
     const s = steps && Array.isArray(steps.steps) ? steps.steps[i] : null;
     return s ? s.view : null;
   };
+  // whether action i was its seat's only legal action (the replay's step after it says)
+  const onlyChoice = (i) => {
+    const s = steps && Array.isArray(steps.steps) ? steps.steps[i + 1] : null;
+    return !!(s && s.only);
+  };
 
   function draw() {
     counter.textContent = t("replay.step", { i: step, n: actions.length });
@@ -116,6 +121,8 @@ export async function showReplay(main, [gameId]) {
           "ol",
           { class: "action-log", id: "action-log" },
           actions.map((a, i) => {
+            // a 麻将 window the seat could only 过 in was no decision of its own: no line
+            if (family === "majiang" && a.action.type === "pass" && onlyChoice(i)) return null;
             const note = actorNote(a.actor, bots[a.seat]);
             return h(
               "li",
