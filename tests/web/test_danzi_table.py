@@ -541,6 +541,26 @@ def test_a_room_of_deals_says_each_deals_points_the_match_and_its_words(
         page.inner_text("#cl-cut-short") == "房间的盘数打完了，整局没打到 30 分：不分胜负，不计积分"
     )
     assert page.inner_text("#session-total") == f"本场累计 {mine:+d}（2 盘）"
+    # 战绩: two deals, one 局 decided (the second, cut short, settled nothing): the win rate
+    # is of that 局, not of the deals; no raw code; on a phone, on one line
+    page.goto(f"{page.base}/#/ledger")
+    row = "#rec-stats tr[data-code='ningcheng-danzi']"
+    page.wait_for_selector(row)
+    won = 1 if mine > 0 else 0
+    assert page.inner_text(f"{row} .rec-played") == f"2 盘 · 1 局 · 胜 {won}"
+    assert page.inner_text(f"{row} td >> nth=2") == f"{won * 100}%"
+    assert "ningcheng-danzi" not in page.inner_text("#record")
+    assert page.inner_text(f"{row} td >> nth=0") == "宁城打弹子"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box_text = page.inner_text("#record .rec-room > summary")
+    assert "2 盘" in box_text and "局" not in box_text.replace("2 盘", ""), box_text
+    page.click("#lang-switch")
+    page.wait_for_function(
+        f"document.querySelector(\"{row} .rec-played\")?.innerText.includes('deals')"
+    )
+    assert page.inner_text(f"{row} .rec-played") == f"2 deals · 1 match · won {won}"
+    assert page.inner_text("#record .rec-hands th >> nth=0") == "Deal"
+    page.click("#lang-switch")
 
 
 def test_the_returns_are_picked_under_their_own_words_and_a_deal_is_a_pan(
