@@ -283,6 +283,8 @@ async function openCreate(main, variant) {
   );
   const spectators = h("input", { type: "checkbox", name: "spectators", checked: true });
   const fillAfter = h("input", { type: "number", name: "fill_after", min: 0, value: 30, placeholder: "—" });
+  // 麻将: seconds a player who can claim (吃碰杠胡) is given, as the usual apps give them
+  const claimTime = variant.family === "majiang" ? h("input", { type: "number", name: "claim_time", min: 0, max: 60, value: 8 }) : null;
   const gameFields = (table.createOptions ? table.createOptions(variant) : []).map((opt) => {
     let input;
     if (opt.choices) {
@@ -312,6 +314,7 @@ async function openCreate(main, variant) {
         if (hands.value) options.hands = Number(hands.value);
         if (timeLimit.value !== "") options.time_limit = Number(timeLimit.value);
         options.fill_after = fillAfter.value === "" ? null : Number(fillAfter.value);
+        if (claimTime && claimTime.value !== "") options.claim_time = Number(claimTime.value);
         const gameOptions = {};
         for (const { opt, input } of gameFields) {
           if (opt.type === "checkbox") gameOptions[opt.key] = input.checked;
@@ -345,6 +348,7 @@ async function openCreate(main, variant) {
       field(handsLabel(variant.family), hands),
       field(t("create.tuoguan"), tuoguan),
       field(t("create.fill_after"), fillAfter),
+      claimTime ? field(t("create.claim_time"), claimTime) : null,
       h("label", { class: "field check" }, spectators, h("span", {}, t("create.spectators"))),
     ),
     gameFields.length ? h("h3", {}, t("create.game_options")) : null,

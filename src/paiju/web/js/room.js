@@ -340,7 +340,13 @@ class RoomView {
         // a game may tell a seat only whether it acts itself (to_act: true / false, as the
         // mahjong claim windows do, not to show who else may claim): as a list of seats
         this.actingHidden = typeof msg.view.to_act === "boolean" || (this.seat === null && !("to_act" in msg.view));
-        if (typeof msg.view.to_act === "boolean") msg.view.to_act = msg.view.to_act && this.seat !== null ? [this.seat] : [];
+        if (typeof msg.view.to_act === "boolean") {
+          // a window with 过 alone is no decision of one's own: no 轮到你了, no clock, no
+          // sound (the server passes for the seat when the window closes); play goes on
+          const onlyPass = Array.isArray(msg.legal) && msg.legal.length > 0 && msg.legal.every((a) => a.type === "pass");
+          msg.view.to_act = msg.view.to_act && this.seat !== null && !onlyPass ? [this.seat] : [];
+          if (onlyPass) msg.timers = (msg.timers || []).filter((x) => x.seat !== this.seat);
+        }
         if (msg.game !== this.game) {
           this.game = msg.game;
           this.local = {};
