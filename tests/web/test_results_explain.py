@@ -186,8 +186,9 @@ def test_jiayibing_draw_says_why_and_a_lost_side_is_told_in_red(ready: Any, lang
     for _, size in SIZES:
         seen = draw(ready, drawn, 0, lang, size)
         assert seen["outcome"] == ("此局算和" if lang == "zh" else "A draw (和)")
-        first = ["甲乙丙", "ACB"][out["first_team"]]
-        done = ["甲乙丙", "ACB"][out["completed"]]
+        teams = ["甲乙丙", "ACB"] if lang == "zh" else ["Jia-Yi-Bing", "ACB"]
+        first = teams[out["first_team"]]
+        done = teams[out["completed"]]
         if lang == "zh":
             assert (
                 f"是 {first} 一方" in seen["why"] and f"却是 {done} 三人先全部出完" in seen["why"]

@@ -654,7 +654,7 @@ class RoomView {
       text = t("turn.you");
       mine = true;
     } else if ((view.to_act || []).length) {
-      text = t("turn.waiting", { who: view.to_act.map((s) => this.seatName(s)).join("、") });
+      text = t("turn.waiting", { who: view.to_act.map((s) => this.seatName(s)).join(t("list.sep")) });
     } else if (this.actingHidden && view.phase !== "over") text = t("turn.others");
     else text = t("turn.all_done");
     const timer = this.seat !== null && mine ? this.remaining(this.seat) : null;
@@ -724,7 +724,7 @@ class RoomView {
         over.room_finished ? null : h("span", { class: "muted", id: "next-hand" }),
       ),
       !over.room_finished && (over.waiting || []).length
-        ? h("p", { class: "muted small", id: "waiting-continue" }, t("room.waiting_continue", { who: over.waiting.map((s) => this.seatName(s)).join("、") }))
+        ? h("p", { class: "muted small", id: "waiting-continue" }, t("room.waiting_continue", { who: over.waiting.map((s) => this.seatName(s)).join(t("list.sep")) }))
         : null,
       over.room_finished && !this.summary ? h("p", { class: "muted" }, t("room.finished")) : null,
     );
@@ -797,7 +797,7 @@ class RoomView {
       h(
         "p",
         { class: `verdict ${mineWins ? "win" : ""}`, id: "summary-winner" },
-        mineWins ? t("summary.you_win") : winners.length ? t("summary.winners", { who: winners.map(nameAt).join("、") }) : t("summary.no_winner"),
+        mineWins ? t("summary.you_win") : winners.length ? t("summary.winners", { who: winners.map(nameAt).join(t("list.sep")) }) : t("summary.no_winner"),
       ),
       sum.cut_short ? h("p", { class: "muted small", id: "summary-cut" }, t("summary.cut_short", { word })) : null,
       h(

@@ -606,7 +606,7 @@ function showdownCenter(ctx) {
     { class: "showdown-center" },
     h("div", { class: "chip" }, t("ssz.showdown")),
     (sd.homeruns || []).length
-      ? h("div", { class: "homerun reveal", style: "animation-delay:1.35s" }, `${t("ssz.homerun")}: ${sd.homeruns.map((i) => ctx.seatName(i)).join("、")}`)
+      ? h("div", { class: "homerun reveal", style: "animation-delay:1.35s" }, `${t("ssz.homerun")}: ${sd.homeruns.map((i) => ctx.seatName(i)).join(t("list.sep"))}`)
       : null,
   );
 }
