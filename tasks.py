@@ -77,8 +77,17 @@ def requirements() -> list[str | Path]:
 
 def start(extra: list[str]) -> None:
     setup()
-    args = extra or ["serve"]
-    os.execv(BIN / "paiju", [str(BIN / "paiju"), *args])
+    os.execv(BIN / "paiju", [str(BIN / "paiju"), *paiju_args(extra)])
+
+
+def paiju_args(extra: list[str]) -> list[str]:
+    """What ``start`` runs: ``paiju serve`` with nothing given or with only options
+    (``start --port 9000`` is ``paiju serve --port 9000``), else the command given
+    (``start play 1301``)."""
+    own_options = ("-h", "--help", "--version")  # paiju's own, not serve's
+    if not extra or (extra[0].startswith("-") and extra[0] not in own_options):
+        return ["serve", *extra]
+    return extra
 
 
 def test(extra: list[str]) -> None:

@@ -101,3 +101,16 @@ def test_setup_falls_back_to_pip_where_uv_cannot_be_had(
         f"-m pip install -q -r {tmp_path}/requirements-dev.lock -e .[dev]",
     ]
     assert (tmp_path / ".venv" / ".paiju-installed").exists()
+
+
+def test_start_passes_options_on_to_serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README: "python3 tasks.py start --port 9000" runs the server on that port, and a
+    command given runs instead of the server."""
+    tasks, _ = _tasks(tmp_path, monkeypatch)
+    assert tasks.paiju_args([]) == ["serve"]
+    assert tasks.paiju_args(["--port", "9000"]) == ["serve", "--port", "9000"]
+    assert tasks.paiju_args(["serve", "--port", "9000"]) == ["serve", "--port", "9000"]
+    assert tasks.paiju_args(["play", "1301"]) == ["play", "1301"]
+    assert tasks.paiju_args(["--help"]) == ["--help"]
+    readme = (ROOT / "README.md").read_text()
+    assert "python3 tasks.py start --port 9000" in readme

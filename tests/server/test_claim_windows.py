@@ -268,3 +268,67 @@ def test_a_window_lasts_its_time_and_names_no_decider(
                     assert all(e["type"] != "claim_made" for e in msg["events"])
                 opened, closed = None, closed + 1
             assert closed == DISCARDS, (name, closed)
+
+
+async def _claim_late(tmp: Path, deal: Deal, tile: int) -> tuple[list[Any], list[Any], Any]:
+    """A table dealt ``deal`` with ``claim_time``: the dealer discards ``tile``, seat
+    ``HOLDER`` (a player who could 碰 it) lets the window's fixed end go by, then 碰s. The
+    holder's messages, seat 1's, and the hand's log."""
+    store = Store(str(tmp / "late.db"))
+    hub = Hub(store, Limits(min_bot_delay=0))
+    players = [store.create_player(n)[0] for n in ("ann", "bob", "cat", "dan")]
+    options = OPTIONS.model_copy(update={"claim_window": 0.05, "claim_time": 30.0})
+    room = await hub.create_room(players[0], CODE, options, {}, 0)
+    room.game.deal = lambda seats, rng, context: deal  # type: ignore[method-assign]
+    loop = asyncio.get_running_loop()
+    sockets: dict[int, _Socket] = {}
+    clients: dict[int, Client] = {}
+    writers: list[asyncio.Task[None]] = []
+    for seat, player in enumerate(players):
+        sock = _Socket()
+        client = Client(player, sock.send_text, hub.limits, sock.close)
+        writers.append(loop.create_task(client.writer()))
+        sockets[seat], clients[seat] = sock, client
+        if seat:
+            room.join(player, seat)
+        room.attach(client)
+    for _ in range(400):
+        if room.state is not None and 0 in room.acting():
+            break
+        await asyncio.sleep(0.01)
+    act = {"type": "action", "action": {"type": "discard", "tile": str(Tile(tile))}}
+    handle(room, clients[0], json.dumps(act))
+    await asyncio.sleep(0.5)  # ten times the window's fixed end: held open for the claimer
+    held = room.window is not None and room.window.claimers == {HOLDER}
+    handle(room, clients[HOLDER], json.dumps({"type": "action", "action": {"type": "peng"}}))
+    for _ in range(400):
+        if room.window is None:
+            break
+        await asyncio.sleep(0.01)
+    log = [(s, a, actor) for s, a, actor in store.hand(room.hand_id).actions]  # type: ignore[union-attr]
+    hub.shutdown()
+    store.close()
+    assert held, "the window did not wait for the player who could claim"
+    return [m for _, m in sockets[HOLDER].sent], [m for _, m in sockets[1].sent], log
+
+
+def test_a_player_who_can_claim_is_given_claim_time() -> None:
+    """docs/protocol.md ("Claim windows"): with ``claim_time`` a player's seat that can
+    claim is given that long to decide (as the usual apps give it), its clock says so, and a
+    碰 sent after the window's fixed end is played; another seat sees no clock of it."""
+    import tempfile
+
+    pair, _, tile = _deals()
+    with tempfile.TemporaryDirectory() as tmp:
+        holder, other, log = asyncio.run(_claim_late(Path(tmp), pair, tile))
+    assert (HOLDER, {"type": "peng"}, "player") in log
+    asked = next(
+        m
+        for m in holder
+        if m.get("type") == "update" and m["view"]["to_act"] is True and m.get("legal")
+    )
+    assert {"type": "peng"} in asked["legal"]
+    (clock,) = asked["timers"]
+    assert clock["seat"] == HOLDER and clock["limit"] == 30.0 and clock["remaining"] > 29
+    for m in other:
+        assert all(t["seat"] != HOLDER for t in m.get("timers") or []), m

@@ -541,3 +541,58 @@ def test_a_room_of_deals_says_each_deals_points_the_match_and_its_words(
         page.inner_text("#cl-cut-short") == "房间的盘数打完了，整局没打到 30 分：不分胜负，不计积分"
     )
     assert page.inner_text("#session-total") == f"本场累计 {mine:+d}（2 盘）"
+    # 战绩: two deals, one 局 decided (the second, cut short, settled nothing): the win rate
+    # is of that 局, not of the deals; no raw code; on a phone, on one line
+    page.goto(f"{page.base}/#/ledger")
+    row = "#rec-stats tr[data-code='ningcheng-danzi']"
+    page.wait_for_selector(row)
+    won = 1 if mine > 0 else 0
+    assert page.inner_text(f"{row} .rec-played") == f"2 盘 · 1 局 · 胜 {won}"
+    assert page.inner_text(f"{row} td >> nth=2") == f"{won * 100}%"
+    assert "ningcheng-danzi" not in page.inner_text("#record")
+    assert page.inner_text(f"{row} td >> nth=0") == "宁城打弹子"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box_text = page.inner_text("#record .rec-room > summary")
+    assert "2 盘" in box_text and "局" not in box_text.replace("2 盘", ""), box_text
+    page.click("#lang-switch")
+    page.wait_for_function(
+        f"document.querySelector(\"{row} .rec-played\")?.innerText.includes('deals')"
+    )
+    assert page.inner_text(f"{row} .rec-played") == f"2 deals · 1 match · won {won}"
+    assert page.inner_text("#record .rec-hands th >> nth=0") == "Deal"
+    page.click("#lang-switch")
+
+
+def test_the_returns_are_picked_under_their_own_words_and_a_deal_is_a_pan(
+    page: Any, danzi_server: DanziServer
+) -> None:
+    """N48: "在不宣战的情况下，三游优先选择还贡牌": the player, 三游 of the previous deal, is
+    asked to pick two of the returned cards (挑两张还贡牌), not the tribute. Once the deal is
+    over, the replay's title and the lobby's recent games call it a 盘 (a deal, in English),
+    by its number in the room, not by the server's game id."""
+    page.base = danzi_server.base
+    choose_deal(
+        danzi_server,
+        SEED,
+        {**CONTEXT, "previous": {"finish_order": [1, 3, 0, 2], "declarer": None}},
+    )
+    enter(page, "三游")
+    fast_bots(page, delay=0)
+    open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
+    page.wait_for_selector("#cl-pick", timeout=30_000)
+    assert page.inner_text("#cl-pick .cl-note") == "挑两张还贡牌"
+    play_by_taps(page)
+    game = int(page.wait_for_selector("#settlement").get_attribute("data-game"))
+    for language, title, word in (
+        ("zh", "回放：宁城打弹子 第 1 盘", "第 1 盘"),
+        ("en", "Replay: Ningcheng Danzi, Deal 1", "Deal 1"),
+    ):
+        page.evaluate(f"localStorage.setItem('paiju.lang', '{language}')")
+        page.goto(f"{page.base}/#/replay/{game}")
+        page.reload()
+        assert page.wait_for_selector(".replay h1").inner_text() == title
+        page.goto(f"{page.base}/#/")
+        line = page.wait_for_selector(f"#recent a[href='#/replay/{game}']").inner_text()
+        assert word in line and f"#{game}" not in line and "局" not in line, line
+        assert "Hand" not in line and "hand" not in line, line
+    page.evaluate("localStorage.setItem('paiju.lang', 'zh')")

@@ -461,3 +461,56 @@ def test_room_switches_on_the_lobby_form(page: Any, server: WebServer) -> None:
     room = int(page.url.rsplit("/", 1)[1])
     info = server.get(f"/api/rooms/{room}", token(page))
     assert info["game_options"]["qiang"] == "an", info
+
+
+OTHERS_DISCARDS = """(me) => [...document.querySelectorAll('.mj-pond')]
+  .filter((p) => Number(p.dataset.seat) !== me)
+  .reduce((n, p) => n + p.querySelectorAll('.mj-tile').length, 0)"""
+
+QUIET = """() => ({
+  turn: document.getElementById('turn')?.innerText || '',
+  mine: !!document.querySelector('#turn.mine'),
+  claim: !!document.getElementById('mj-claim'),
+  clocks: document.querySelectorAll('#turn .timer, .seat.me .timer, .mj-bar .timer').length,
+  sounds: (window.__paijuSounds || {}).turn || 0,
+})"""
+
+
+def test_a_window_with_nothing_to_claim_shows_nothing(page: Any, server: WebServer) -> None:
+    """After another seat's discard every seat is asked (the window hides who could claim),
+    but the screen asks only a player who can claim: with 过 alone there is no 轮到你了, no
+    clock and no sound, play simply goes on; with a claim the bar asks, with its clock. The
+    windows are held open (``claim_window`` 15 s) while the screen is read."""
+    enter(page, "不能碰")
+    fast_bots(page, claim_window=15)
+    open_room(page, CODE, hands=1, time_limit=60)
+    page.wait_for_selector("#mj-hand .mj-tile")
+    seen = page.evaluate(OTHERS_DISCARDS, 0)
+    quiet = 0
+    for _ in range(12):
+        page.wait_for_function(
+            f"() => document.getElementById('mj-turn') || document.getElementById('mj-result')"
+            f" || ({OTHERS_DISCARDS})(0) > {seen}",
+            timeout=40_000,
+        )
+        if page.query_selector("#mj-result"):
+            break
+        if page.query_selector("#mj-turn"):  # one's own turn: discard as a person does
+            before = signature(page)
+            shown, legal = seen_on_screen(page)
+            tap(page, decide(shown, legal, False, MajiangRules()))
+            page.wait_for_function(f"({SIGNATURE})() !== {json.dumps(before)}", timeout=30_000)
+            continue
+        seen = page.evaluate(OTHERS_DISCARDS, 0)
+        screen = page.evaluate(QUIET)  # inside the window on that discard (held 15 s)
+        if screen["claim"]:
+            assert screen["mine"] and screen["clocks"] >= 1, screen
+            page.click("#mj-claim button[data-kind='pass'], #mj-claim .pass")
+            continue
+        assert not screen["mine"] and "轮到你了" not in screen["turn"], screen
+        assert screen["clocks"] == 0, screen
+        quiet += 1
+        if quiet == 2:
+            assert page.evaluate(QUIET)["sounds"] <= screen["sounds"]
+            break
+    assert quiet == 2, "no window with nothing to claim came"

@@ -117,6 +117,24 @@ def test_the_record_page_groups_hands_by_room_with_totals_and_stats(
             assert int(page.get_attribute(row, "data-wins")) == sum(e["delta"] > 0 for e in rows)
             assert int(page.get_attribute(row, "data-total")) == sum(e["delta"] for e in rows)
             assert int(page.get_attribute(row, "data-best")) == max(e["delta"] for e in rows)
+            # in words: the game by its title, the hands in the UI's language, on one line
+            wins = sum(e["delta"] > 0 for e in rows)
+            played = page.inner_text(f"{row} .rec-played")
+            hands = f"{len(rows)} 局" if lang == "zh" else f"{len(rows)} hands"
+            assert played == (f"{hands} · 胜 {wins}" if lang == "zh" else f"{hands} · won {wins}")
+            lines = page.eval_on_selector(
+                f"{row} .rec-played",
+                "e => new Set([...e.querySelectorAll('.rec-part')]"
+                ".map((p) => Math.round(p.getBoundingClientRect().top))).size",
+            )
+            assert lines == 1, played
+            cell = page.inner_text(f"{row} td >> nth=0")
+            assert cell.startswith(code) and cell.count(code) == 1, cell
+        counts = page.eval_on_selector_all(
+            "#record .rec-room > summary", "els => els.map(e => e.innerText)"
+        )
+        for text, n in zip(counts, (2, 3), strict=True):  # 1301's two hands, then 2001's three
+            assert (f"{n} 局" if lang == "zh" else f"{n} hands") in text, text
         word = {"zh": "大赢家", "en": "Top winner"}[lang]
         if page.query_selector("#record .rec-totals li.winner"):
             assert word in page.inner_text("#record")

@@ -9,6 +9,7 @@ text like ``5p``, no ``1号位``.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -79,6 +80,19 @@ def _open_replay(page: Any, game: int, lang: str, size: dict[str, int]) -> None:
     page.wait_for_selector("#action-log li")
 
 
+def _no_line(page: Any, game: int, record: dict[str, Any]) -> set[int]:
+    """The actions (by index) the log leaves out: a 麻将 pass in a window where the seat
+    could do nothing else (no decision of its own; the replay's steps say ``only``)."""
+    if record["code"] != "anshan-majiang":
+        return set()
+    steps = httpx.get(f"{page.base}/api/games/{game}/replay", timeout=30).json()["steps"]
+    return {
+        i
+        for i, (a, step) in enumerate(zip(record["actions"], steps[1:], strict=True))
+        if a["action"]["type"] == "pass" and step["only"]
+    }
+
+
 def _seat_names(seats: int, lang: str) -> list[str]:
     bot = "机器人" if lang == "zh" else "Bot"
     return [PLAYER] + [f"{bot} {i + 1}" for i in range(1, seats)]
@@ -96,7 +110,8 @@ def test_every_family_replay_log_is_sentences(page: Any, games: dict[str, int], 
                 "#action-log li",
                 "els => els.map(e => [Number(e.dataset.seat), e.innerText.trim()])",
             )
-            assert len(lines) == len(record["actions"])
+            quiet = _no_line(page, game, record)
+            assert len(lines) == len(record["actions"]) - len(quiet)
             for seat, text in lines:
                 where = f"{code} {lang}: {text!r}"
                 assert text.startswith(names[seat]), where
@@ -129,9 +144,17 @@ def test_every_family_replay_log_is_sentences(page: Any, games: dict[str, int], 
 
 
 def test_majiang_claims_say_whose_tile(page: Any, games: dict[str, int]) -> None:
-    _open_replay(page, games["anshan-majiang"], "zh", PHONE)
-    record = httpx.get(f"{page.base}/api/games/{games['anshan-majiang']}", timeout=10).json()
-    types = [a["action"]["type"] for a in record["actions"]]
+    """Each claim names whose tile it took; a pass in a window the seat had nothing to do in
+    has no line (it was no decision), and no pass of that kind reads 超时."""
+    game = games["anshan-majiang"]
+    _open_replay(page, game, "zh", PHONE)
+    record = httpx.get(f"{page.base}/api/games/{game}", timeout=10).json()
+    quiet = _no_line(page, game, record)
+    assert quiet, "no window without a choice in a whole hand"
+    kept = [i for i in range(len(record["actions"])) if i not in quiet]
+    types = [record["actions"][i]["action"]["type"] for i in kept]
+    indexes = page.eval_on_selector_all("#action-log li", "els => els.map(e => +e.dataset.index)")
+    assert indexes == kept
     lines = page.eval_on_selector_all("#action-log li", "els => els.map(e => e.innerText)")
     for kind, text in zip(types, lines, strict=True):
         if kind == "discard":
@@ -142,3 +165,63 @@ def test_majiang_claims_say_whose_tile(page: Any, games: dict[str, int]) -> None
             assert "过" in text
     if types[-1] == "win":
         assert "胡" in lines[-1], lines[-1]
+
+
+def test_fangyang_call_of_a_ten_shows_a_ten(page: Any, games: dict[str, int]) -> None:
+    """放羊 "叫牌": the banker names a card, 4 up to A; a call of a 10 is drawn as the card
+    10 of its suit (the record names it rank "10", not card text). The record of the room's
+    hand is shown with its call made a 10 of hearts."""
+    game = games["anshan-fangyang"]
+    record = httpx.get(f"{page.base}/api/games/{game}", timeout=10).json()
+    calls = [a for a in record["actions"] if a["action"]["type"] == "call"]
+    assert calls, record["actions"][:3]
+    for a in calls:
+        a["action"].update(rank="10", suit="h")
+
+    def answer(route: Any) -> None:
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(record))
+
+    page.route(re.compile(rf".*/api/games/{game}$"), answer)
+    _open_replay(page, game, "zh", PHONE)
+    index = next(i for i, a in enumerate(record["actions"]) if a["action"]["type"] == "call")
+    line = page.locator("#action-log li").nth(index)
+    assert "叫" in line.inner_text()
+    card = line.locator(".card")
+    assert card.count() == 1
+    assert card.get_attribute("data-card") == "Th"
+    assert card.locator(".corner b").first.inner_text() == "10"
+
+
+ORDERS = {"jiayibing": "3456789TJQKA2", "fangyang": "456789TJQKA23", "danzi": "456789TJQKA23"}
+"""Ranks low to high: 甲乙丙 "2最大", 放羊 and 打弹子 with 3 above 2; A high elsewhere."""
+
+
+def test_the_deal_shows_each_hand_sorted(page: Any, games: dict[str, int]) -> None:
+    """The replay's deal shows every hand as a player holds it: big cards first (the game's
+    own order, jokers on top), then by suit; 麻将's tiles by suit and number."""
+    for code, game in games.items():
+        _open_replay(page, game, "zh", PHONE)
+        record = httpx.get(f"{page.base}/api/games/{game}", timeout=10).json()
+        shown = page.eval_on_selector_all(
+            "#replay-deal .deal-seat[data-seat]",
+            "els => els.map(e => [...e.querySelectorAll('.card, .mj-tile')].map("
+            "c => c.dataset.card || c.dataset.tile))",
+        )
+        assert len(shown) == len(record["deal"]["hands"]), code
+        if code == "anshan-majiang":
+            for hand in shown:
+                assert hand == sorted(hand, key=lambda x: ("mpsz".index(x[-1]), x[:-1])), hand
+            continue
+        family = {"anshan-jiayibing": "jiayibing", "anshan-fangyang": "fangyang"}.get(
+            code, "danzi" if code == "ningcheng-danzi" else ""
+        )
+        order = ORDERS.get(family, "23456789TJQKA")
+
+        def key(card: str, order: str = order) -> int:
+            if card in ("BJ", "RJ"):
+                return 100 + (card == "RJ")
+            return order.index(card[0]) * 4 + 3 - "shcd".index(card[1])
+
+        for hand, dealt in zip(shown, record["deal"]["hands"], strict=True):
+            assert sorted(hand) == sorted(dealt.split()), code
+            assert hand == sorted(hand, key=key, reverse=True), (code, hand)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -185,8 +186,9 @@ def test_jiayibing_draw_says_why_and_a_lost_side_is_told_in_red(ready: Any, lang
     for _, size in SIZES:
         seen = draw(ready, drawn, 0, lang, size)
         assert seen["outcome"] == ("此局算和" if lang == "zh" else "A draw (和)")
-        first = ["甲乙丙", "ACB"][out["first_team"]]
-        done = ["甲乙丙", "ACB"][out["completed"]]
+        teams = ["甲乙丙", "ACB"] if lang == "zh" else ["Jia-Yi-Bing", "ACB"]
+        first = teams[out["first_team"]]
+        done = teams[out["completed"]]
         if lang == "zh":
             assert (
                 f"是 {first} 一方" in seen["why"] and f"却是 {done} 三人先全部出完" in seen["why"]
@@ -311,6 +313,24 @@ WHY = """() => {
 }"""
 
 
+def reading_text(reading: str, lang: str) -> str:
+    """A 宝子 reading as the English screen says it (``7点`` 7 points, ``对K`` pair of Ks,
+    ``散牌`` high card, 佳佳宝's ``前 A 后 B`` front A, back B)."""
+    if lang == "zh":
+        return reading
+    if groups := re.fullmatch(r"前 (.+) 后 (.+)", reading):
+        a, b = (reading_text(g, lang) for g in groups.groups())
+        return f"front {a}, back {b}"
+    if points := re.fullmatch(r"(\d+)点", reading):
+        return f"{points.group(1)} points"
+    if reading == "散牌":
+        return "high card"
+    one = {"王": "joker"}
+    if pair := re.fullmatch(r"对(.+)", reading):
+        return f"pair of {one.get(pair.group(1), pair.group(1))}s"
+    return "+".join(one.get(x, x) for x in reading.split("+"))
+
+
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
@@ -427,8 +447,12 @@ def test_baozi_says_why_each_player_won_or_lost_and_the_bankers_total(
         for r in view["results"]:
             name = seen["names"][str(r["seat"])]
             line = next(x for x in seen["lines"] if x.startswith(name))
-            assert readings[r["seat"]] in line and readings[banker] in line, line
-            assert line.endswith(signed(r["amount"])) or f"{signed(r['amount'])} (" in line, line
+            mine, theirs = (reading_text(readings[x], lang) for x in (r["seat"], banker))
+            assert mine in line and theirs in line, line
+            # the verdict names who won: the amount it moved has no sign ("庄家赢 7")
+            amount = str(abs(r["amount"]))
+            assert line.endswith(f" {amount}") or f" {amount} (" in line, line
+            assert not re.search(r" -\d", line), line
             if (
                 code == "2001"
                 and readings[r["seat"]] == readings[banker]

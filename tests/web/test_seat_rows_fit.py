@@ -11,7 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 from test_tables_people_choose import one_line
-from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer, enter, fast_bots, open_room
+from web_helpers import (
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    WebServer,
+    enter,
+    fast_bots,
+    open_room,
+    set_lang,
+)
 
 
 def _shown(front: str, middle: str, back: str, *names: str) -> dict[str, Any]:
@@ -81,3 +90,23 @@ def test_a_seats_rows_fit_its_box(page: Any, server: WebServer) -> None:
         assert not stuck, f"{size}: {stuck}"
         if size != "phone":  # (the phone's seats leave the names out)
             assert one_line(page, "#room .felt .seat .shown-row .cat")
+
+
+def test_a_bots_seat_says_bot_once(page: Any, server: WebServer) -> None:
+    """A bot's seat reads "机器人 2", not "机器人 2 / 机器人": its name says what it is; a
+    person's seat keeps its badge when a bot plays it (托管中)."""
+    enter(page, "座位名")
+    fast_bots(page)
+    open_room(page, "1301", hands=1)
+    page.wait_for_selector("#room .felt .seat[data-seat='3']")
+    for lang, word in (("zh", "机器人"), ("en", "Bot")):
+        set_lang(page, lang)
+        page.wait_for_function(
+            f"document.querySelector(\"#room .seat[data-seat='1'] .seat-name\")"
+            f"?.innerText.includes({word!r})"
+        )
+        for seat in (1, 2, 3):
+            text = page.inner_text(f"#room .seat[data-seat='{seat}']")
+            assert text.count(word) == 1, (lang, text)
+            assert f"{word} {seat + 1}" in text, (lang, text)
+    set_lang(page, "zh")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import pytest
 from web_helpers import WebServer, check_against_ledger, enter, open_room, shoot
 
 from paiju.cards import format_cards, parse_cards
@@ -179,7 +181,7 @@ def test_showdown_shows_guns_home_run_fouls_and_bonuses(page: Any, server: WebSe
         view,
     )
     guns = [p for p in result["pairs"] if p["gun"] is not None]
-    assert drawn["guns"] == [f"打枪 S{p['gun']}" for p in guns]
+    assert [g.rsplit(" +", 1)[0] for g in drawn["guns"]] == [f"打枪 S{p['gun']}" for p in guns]
     assert drawn["homerun"] and "S0" in drawn["homerun"]
     # seat 1 (the viewer) shows its own rows in its area, the others on their seats
     assert drawn["fouls"] == sum(result["fouls"])
@@ -233,3 +235,76 @@ def test_banker_game_with_bets(page: Any, server: WebServer) -> None:
     assert {"seat": 1, "action": {"type": "bet", "amount": 2}, "actor": "player"} in record[
         "actions"
     ]
+
+
+PAIR_DRAW = """(view) => import('/tables/shisanzhang.js').then(m => {
+  const ctx = {view, legal: null, seat: 0, local: {}, events: [],
+               seatName: (i) => `S${i}`, act: () => {}, rerender: () => {}};
+  const box = document.createElement('div');
+  box.append(m.render(ctx).mine);
+  document.body.append(box);
+  const out = [...box.querySelectorAll('#showdown .pair')].map((e) => e.innerText);
+  box.remove();
+  return out;
+})"""
+
+
+@pytest.mark.parametrize(
+    ("hands", "line"),
+    [
+        (
+            # two rows lost, the back won: 1 + 2 lost, 3 won, "0 / 0" adds up on screen
+            [
+                "2s 3h 4d / 5s 5h 7d 8d Ts / 2c 6c 9c Tc Kc",
+                "As Ah 6d / Ks Kh 3d 3c 4s / 8h 9h Td Js Qs",
+            ],
+            "头▼-1 中▼-2 尾▲+3",
+        ),
+        (
+            # the back's 同花顺 brings its bonus: 3 + 10
+            [
+                "2s 3h 4d / 5s 5h 7d 8d Ts / 7c 8c 9c Tc Jc",
+                "As Ah 6d / Ks Kh Kd 3c 4s / Qs Qh Qd 2c 2h",
+            ],
+            "头▼-1 中▼-2 尾▲+13",
+        ),
+        (
+            # 打枪: three rows, then what the gun adds
+            [
+                "2s 3h 4d / 5s 5h 7d 8d Ts / 2c 6c 9c Tc Kc",
+                "Ks Kh 6d / As Ah Ad 3c 4s / Qs Qh Qd 2h 2d",
+            ],
+            "头▼-1 中▼-2 尾▼-3",
+        ),
+    ],
+)
+def test_a_pairs_rows_add_up_to_its_score(page: Any, hands: list[str], line: str) -> None:
+    """比牌明细 "头▼中▼尾▲ 0 / 0" hid what each row was worth: 1301's points settlement
+    counts the rows 1, 2 and 3 with their bonuses, so each row's mark says what it moved and
+    the pair's score adds up on screen (打枪 says what it added)."""
+    from paiju.games.shisanzhang.showdown import showdown
+
+    result = showdown("1301", hands)
+    view = {
+        "code": "1301",
+        "phase": "over",
+        "seat": 0,
+        "to_act": [],
+        "seats": 2,
+        "scoring": "points",
+        "stake": 1,
+        "banker": None,
+        "ready": [True, True],
+        "hand": None,
+        "showdown": result,
+    }
+    page.goto(page.base + "/")
+    (text,) = page.evaluate(PAIR_DRAW, view)
+    assert line.replace(" ", "") in text.replace("\n", "").replace(" ", ""), text
+    pair = result["pairs"][0]
+    shown = [int(x) for x in re.findall(r"[▲▼=]([+-]\d+)", text)]
+    gun = re.search(r"打枪 S\d \+(\d+)", text)
+    extra = (int(gun.group(1)) if gun else 0) * (1 if pair["scores"][0] > 0 else -1)
+    assert sum(shown) + extra == pair["scores"][0], (text, pair)
+    score = f"{pair['scores'][0]:+d}" if pair["scores"][0] else "0"
+    assert score in text

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_climbing_table import accepted, hand_on_screen, signature, tap
 from web_helpers import DESKTOP, PHONE, WebServer, enter, fast_bots, open_room
 
 SOUNDS = "kind => ((window.__paijuSounds || {})[kind] || 0)"
@@ -112,3 +113,67 @@ def test_sounds_follow_the_switch_and_motion_follows_the_setting(
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_the_turns_pulse_stops_under_reduced_motion(browser: Any, server: WebServer) -> None:
+    """轮到你了 pulses while motion is welcome, and stands still under prefers-reduced-motion."""
+    for motion in ("no-preference", "reduce"):
+        context = browser.new_context(viewport=PHONE, reduced_motion=motion)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(20_000)
+            page.base = server.base
+            enter(page, f"脉动{motion[:2]}")
+            fast_bots(page, 0.3)
+            open_room(page, "anshan-jiayibing", seats=6, bots=5)
+            page.wait_for_selector("#turn.mine", timeout=30_000)
+            name = page.eval_on_selector("#turn.mine", "e => getComputedStyle(e).animationName")
+            assert name == ("none" if motion == "reduce" else "pulse"), (motion, name)
+        finally:
+            context.close()
+
+
+def test_a_bomb_is_heard_as_a_bomb(page: Any) -> None:
+    """宁城打弹子: "3-6张牌点相同的牌" is a 砟子, a bomb kind (N13); playing one by taps
+    sounds the bomb, not the sound of a plain play."""
+    enter(page, "炸弹声")
+    fast_bots(page, 0.05)
+    open_room(page, "ningcheng-danzi", seats=4, bots=3)
+    bombs = 0
+    for _ in range(120):
+        page.wait_for_selector("#settlement, #turn.mine", timeout=30_000)
+        if page.query_selector("#settlement"):
+            break
+        before = signature(page)
+        stacks = page.eval_on_selector_all(
+            "#cl-hand .cl-stack.bomb",
+            "els => els.map(e => [Number(e.dataset.count), e.dataset.rank,"
+            " [...e.querySelectorAll('.card')].map(c => c.dataset.card)])",
+        )
+        leading = page.query_selector("#cl-pass") is None
+        playable = [s for s in stacks if leading or s[0] >= 4]
+        if page.query_selector("button[data-action*='decline']"):
+            page.click("button[data-action*='decline']")
+        elif playable and page.query_selector("#cl-play"):
+            heard = page.evaluate(f"({SOUNDS})('bomb')")
+            tap(page, hand_on_screen(page), max(playable)[2])
+            page.click("#cl-play")
+            try:
+                accepted(page, before)
+            except PlaywrightTimeout:  # a bigger bomb on the table: take the cards back
+                page.click("#cl-pass")
+                accepted(page, before)
+                continue
+            if not page.query_selector("#cl-hand .card.selected"):
+                page.wait_for_function(f"({SOUNDS})('bomb') > {heard}")
+                bombs += 1
+                break
+        elif page.query_selector("#cl-hint"):
+            page.click("#cl-hint")
+            page.wait_for_selector("#cl-hand .card.selected")
+            page.click("#cl-play")
+            accepted(page, before)
+        else:
+            page.click("#cl-pass")
+            accepted(page, before)
+    assert bombs == 1, "no bomb of one's own was played in the deal"

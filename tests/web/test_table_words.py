@@ -245,8 +245,9 @@ def test_a_chow_taken_by_a_pung_is_said_and_no_stale_choice_shows(
 def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebServer) -> None:
     """A named game's title is its name (鞍山甲乙丙, not "anshan-jiayibing 鞍山甲乙丙"); "4 人",
     not "4-4人"; "108 张"; the rule text's **KA2** in bold, no asterisks; the recent games
-    with seats named and one's own result; the long hash one tap away under the table; the
-    积分 tables' headers on one line on a phone. Both languages, both sizes."""
+    with each seat's name (a bot's 机器人 N) and one's own result; the long hash one tap
+    away under the table; the 积分 tables' headers on one line on a phone. Both languages,
+    both sizes."""
     enter(page, "Raw text")
     fast_bots(page, 0.02)
     for size in (PHONE, DESKTOP):
@@ -285,8 +286,8 @@ def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebSe
     assert details.get_attribute("data-commitment") in details.inner_text()
     game = page.wait_for_selector("#settlement", timeout=60_000).get_attribute("data-game")
     for size, language, seat_word, mine_word in (
-        (PHONE, "zh", "1号位", "你"),
-        (DESKTOP, "en", "Seat 1", "you"),
+        (PHONE, "zh", "Raw text", "你"),
+        (DESKTOP, "en", "Raw text", "you"),
     ):
         page.set_viewport_size(size)
         set_language(page, language)
@@ -294,6 +295,10 @@ def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebSe
         line = page.wait_for_selector(f"#recent li:has(a[href='#/replay/{game}'])").inner_text()
         assert page.inner_text("#recent li") == line  # one's own hand comes first
         assert seat_word in line and mine_word in line, line
+        # the seats by the names the table showed: a bot by its seat, never "1号位"
+        bot = "机器人 2" if language == "zh" else "Bot 2"
+        assert bot in line and "号位" not in line and "Seat " not in line, line
+        assert f"#{game}" not in line, line
         assert not re.search(r"\d+ / -?\d+", line), line
     set_language(page, "zh")
     page.set_viewport_size(PHONE)
@@ -307,3 +312,27 @@ def test_no_raw_codes_or_bare_numbers_in_the_chinese_ui(page: Any, server: WebSe
            }).filter(([, tall]) => tall)""",
     )
     assert wraps == [], wraps
+
+
+def test_the_clients_hand_words_are_the_engines() -> None:
+    """The lobby and the replay, which have no room to ask, call a hand by the family's
+    word as the engine does (``Game.hand_words``: 打弹子's 盘, 局 elsewhere), and the room
+    form names the engine's whole match (``match_option``, ``match_default``)."""
+    from pathlib import Path
+
+    from paiju.games import FAMILIES, resolve
+
+    source = (Path(__file__).parents[2] / "src/paiju/web/js/i18n.js").read_text("utf-8")
+    found = re.search(r"export const HAND_WORDS = (\{.*?\});", source)
+    assert found, "HAND_WORDS is missing from i18n.js"
+    client = json.loads(re.sub(r"(\w+):", r'"\1":', found.group(1)))
+    found = re.search(r"export const MATCHES = (\{.*?\});", source)
+    assert found, "MATCHES is missing from i18n.js"
+    matches = json.loads(re.sub(r"(\w+):", r'"\1":', found.group(1)))
+    for name, family in FAMILIES.items():
+        if family.game is None:
+            continue
+        cls = resolve(family.game)
+        assert client.get(name, ["局", "hand"]) == list(cls.hand_words), name
+        default = cls.match_default if cls.match_option else None
+        assert matches.get(name, ["hands", 8]) == [cls.match_option, default], name

@@ -64,6 +64,15 @@ class RoomOptions(BaseModel):
         "every discard and 补杠) stays open, for every seat, whatever anyone holds or "
         "decides; then the decisions are played and the outcome shown to all.",
     )
+    claim_time: float = Field(
+        0.0,
+        ge=0,
+        le=60,
+        description="Seconds a player's seat that can claim (吃, 碰, 杠, 胡) is given to "
+        "decide: the claim window stays open past claim_window until every such seat has "
+        "decided or this is up (that the table waits then shows that someone could claim). "
+        "0, or no more than claim_window: every window closes at claim_window.",
+    )
     pause: float = Field(
         60.0,
         ge=0,

@@ -12,8 +12,11 @@ room's seat shows (``bot`` for a bot).
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any
 
+from paiju.errors import PaijuError
+from paiju.games import game as make_game
 from paiju.server.store import Store
 
 __all__ = ["player_record", "table_mates"]
@@ -83,21 +86,37 @@ def room_record(store: Store, room_id: int, mine: list[dict[str, Any]]) -> dict[
     }
 
 
+@lru_cache(maxsize=256)
+def _settles_by_match(code: str) -> bool:
+    """Whether a game settles 积分 once per match rather than per hand: its match ends by
+    itself (打弹子's 局 to 30 points; ``match_option`` None), its deals settle 0 until then."""
+    try:
+        return make_game(code).match_option is None
+    except PaijuError:  # a code no longer played: counted by hands
+        return False
+
+
 def game_stats(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per code: the player's hands, wins (a positive result), win rate, best hand, total."""
+    """Per code: the player's hands, wins (a positive result), win rate, best hand, total.
+    Where 积分 are settled once per match (打弹子), ``matches`` counts the decided matches
+    (the deals that settled one) and the wins and the win rate are of matches, not deals;
+    elsewhere ``matches`` is null."""
     by_code: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for e in entries:
         by_code[e["code"]].append(e)
     out = []
     for code, rows in by_code.items():
         wins = sum(1 for e in rows if e["delta"] > 0)
+        matches = sum(1 for e in rows if e["delta"] != 0) if _settles_by_match(code) else None
+        played = len(rows) if matches is None else matches
         best = max(rows, key=lambda e: (e["delta"], -e["game"]))
         out.append(
             {
                 "code": code,
                 "hands": len(rows),
+                "matches": matches,
                 "wins": wins,
-                "win_rate": round(wins / len(rows), 3),
+                "win_rate": round(wins / played, 3) if played else 0.0,
                 "best": {"game": best["game"], "delta": best["delta"]},
                 "total": sum(e["delta"] for e in rows),
                 "last": max(e["at"] for e in rows),

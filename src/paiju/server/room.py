@@ -257,8 +257,12 @@ class Room:
     def table(self) -> Table:
         """Who sits where, for the 总结算 (the last hand's players; bots as None)."""
         players = self.hand_players or tuple(None if s.bot else s.player for s in self.seats)
-        cut = self.options.hands is not None and not self.game.match_over(
-            self.context, self.hands_played
+        # cut short: a match that ends by itself (打弹子 to 30) stopped by the room's count;
+        # where a match is counted in hands, the room's count is its length
+        cut = (
+            self.options.hands is not None
+            and self.game.match_option is None
+            and not self.game.match_over(self.context, self.hands_played)
         )
         return Table(
             self.id,
@@ -651,6 +655,10 @@ class Room:
         within = state.hidden_window()
         if within and window is not None and not window.closing:
             window.keep(state, seat, action, actor, ref)  # played when the window closes
+            if window.deadline == window.extended and not window.waiting_for_claimers():
+                # past the fixed end, the last claimer has decided: the window closes now
+                window.cancel()
+                window.handle = self.loop.call_soon(self._safe(self._close_window))
             return
         try:
             events = state.apply(seat, action)
@@ -1048,8 +1056,26 @@ class Room:
         if self.window is not None and self.window.hand_id == self.hand_id:
             return
         limit = self.options.claim_window
-        self.window = Window(self.hand_id, limit, self.loop.time() + limit)
+        now = self.loop.time()
+        self.window = Window(self.hand_id, limit, now + limit)
+        claimers = self._claimers()
+        if claimers and self.options.claim_time > limit:
+            self.window.claimers = claimers
+            self.window.extended = now + self.options.claim_time
         self.window.handle = self.loop.call_later(limit, self._safe(self._close_window))
+
+    def _claimers(self) -> frozenset[int]:
+        """The seats of the open window played by their players (no bot, no 托管) that can
+        do more than 过: the seats ``claim_time`` waits for."""
+        state = self.state
+        if state is None:
+            return frozenset()
+        return frozenset(
+            seat
+            for seat in self.acting()
+            if not (self.seats[seat].bot or self.seats[seat].auto)
+            and any(a.type != "pass" for a in state.legal_actions(seat) or [])
+        )
 
     def _drop_window(self) -> None:
         if self.window is not None:
@@ -1065,6 +1091,14 @@ class Room:
             return
         state = self.state
         if window is None or state is None or window.hand_id != self.hand_id:
+            return
+        now = self.loop.time()
+        if window.waiting_for_claimers() and window.extended is not None and now < window.extended:
+            # claim_time: a player who can claim is still deciding
+            window.deadline = window.extended
+            window.handle = self.loop.call_later(
+                window.extended - now, self._safe(self._close_window)
+            )
             return
         window.handle = None
         window.closing = True
@@ -1221,8 +1255,15 @@ class Room:
         window = self.window
         if window is not None:  # one clock for the window, each seat seeing its own
             left = round(max(0.0, window.deadline - now), 3)
+            ext = window.extended
             out.extend(
                 {"seat": i, "limit": window.limit, "remaining": left}
+                if i not in window.claimers or ext is None
+                else {
+                    "seat": i,
+                    "limit": self.options.claim_time,
+                    "remaining": round(max(0.0, ext - now), 3),
+                }
                 for i in sorted(self.acting())
                 if i not in window.kept
             )

@@ -1192,7 +1192,7 @@ class Store:
 
     def hands(self, room_id: int | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of finished hands (newest first), each with the context it started
-        from."""
+        from and the names its seats had at the table (null: a bot), as its record says."""
         if room_id is not None and not self.holds_id(room_id):
             return []
         query = select(
@@ -1200,6 +1200,7 @@ class Store:
             t.hands.c.room_id,
             t.hands.c.hand_no,
             t.hands.c.code,
+            t.hands.c.players,
             t.hands.c.settlement,
             t.hands.c.context,
             t.hands.c.ended_at,
@@ -1208,18 +1209,21 @@ class Store:
             query = query.where(t.hands.c.room_id == room_id)
         query = query.order_by(t.hands.c.id.desc()).limit(limit)
         with self.engine.connect() as conn:
-            return [
-                {
-                    "id": r.id,
-                    "room": r.room_id,
-                    "hand_no": r.hand_no,
-                    "code": r.code,
-                    "settlement": r.settlement,
-                    "context": r.context,
-                    "ended_at": r.ended_at,
-                }
-                for r in conn.execute(query)
-            ]
+            rows = list(conn.execute(query))
+        names = self.player_names(sorted({p for r in rows for p in r.players if p is not None}))
+        return [
+            {
+                "id": r.id,
+                "room": r.room_id,
+                "hand_no": r.hand_no,
+                "code": r.code,
+                "names": [None if p is None else names.get(p) for p in r.players],
+                "settlement": r.settlement,
+                "context": r.context,
+                "ended_at": r.ended_at,
+            }
+            for r in rows
+        ]
 
     # -- ledger -------------------------------------------------------------------
 

@@ -174,11 +174,18 @@ def require_fair(result: Mapping[str, Any]) -> None:
         raise FairnessError(f"game {result['game']} does not verify - {what}")
 
 
+def _only_choice(state: State, seat: int) -> bool:
+    """Whether ``seat`` has exactly one legal action now (a 麻将 window it can only 过)."""
+    legal = state.legal_actions(seat)
+    return legal is not None and len(legal) == 1
+
+
 def game_steps(record: Mapping[str, Any], seat: int | None = None) -> dict[str, Any]:
     """The replay of a finished game: the view of ``seat`` (None: the spectator's) before
-    the first action and after each one, with the action that led there (a log of an
-    older record format with what its engine did not ask for folded into the step after
-    which that engine went on without it)."""
+    the first action and after each one, with the action that led there and whether it
+    was the seat's only choice (``only``: a 麻将 window it could only pass in is no
+    decision of its own), a log of an older record format with what its engine did not
+    ask for folded into the step after which that engine went on without it."""
     g = make_game(str(record["code"]), **dict(record.get("options") or {}))
     seats = int(record["seats"])
     if seat is not None and not 0 <= seat < seats:
@@ -189,6 +196,7 @@ def game_steps(record: Mapping[str, Any], seat: int | None = None) -> dict[str, 
     ]
     items = record.get("actions") or []
     logged = [(int(item["seat"]), g.parse_action(item["action"])) for item in items]
+    only = bool(logged) and _only_choice(state, logged[0][0])
     for i, _ in enumerate(apply_log(state, logged, record_format(record.get("format")))):
         item = items[i]
         steps.append(
@@ -197,7 +205,9 @@ def game_steps(record: Mapping[str, Any], seat: int | None = None) -> dict[str, 
                 "seat": item["seat"],
                 "action": item["action"],
                 "actor": item.get("actor"),
+                "only": only,
                 "view": state.view(seat),
             }
         )
+        only = i + 1 < len(logged) and _only_choice(state, logged[i + 1][0])
     return {"game": record.get("id"), "code": record["code"], "seat": seat, "steps": steps}

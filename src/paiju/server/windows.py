@@ -14,8 +14,13 @@ holds or does:
   once, and each decision's own update reaches its seat only.
 
 This is the fixed call window of the usual apps: a seat that cannot claim is shown nothing
-(the client hides a 过-only window), and nobody's pass shortens the window. The room
-(``paiju.server.room``) owns one :class:`Window` per open window.
+(the client hides a 过-only window), and nobody's pass shortens the window. With the room's
+``claim_time`` longer than ``claim_window``, a player's seat that can claim (吃, 碰, 杠, 胡)
+is given that long to decide, as the usual apps give it: the window then stays open past
+its fixed end until every such seat has decided or ``claim_time`` is up. That the table
+waits tells everyone that a player could claim (not who, nor what); a window nobody but
+bots could claim in still closes at its fixed end. The room (``paiju.server.room``) owns
+one :class:`Window` per open window.
 """
 
 from __future__ import annotations
@@ -58,6 +63,15 @@ class Window:
     kept: dict[int, Kept] = field(default_factory=dict)
     closing: bool = False
     """Set while the window's decisions are being played (they then go through)."""
+    claimers: frozenset[int] = frozenset()
+    """The player seats that can claim (more than 过) and are given ``claim_time``."""
+    extended: float | None = None
+    """Until when (loop time) the window waits for a claimer still deciding, past its
+    fixed end (the room's ``claim_time``); None: the window is uniform."""
+
+    def waiting_for_claimers(self) -> bool:
+        """Whether a claimer has not decided yet (the window then waits, up to ``extended``)."""
+        return self.extended is not None and not self.claimers <= self.kept.keys()
 
     def keep(
         self,

@@ -241,6 +241,9 @@ class PairResult:
     bonuses: list[dict[str, Any]] = field(default_factory=list)
     decided_by: str = "rows"
     """``rows``, ``special`` (a special hand decided the pair) or ``foul``."""
+    row_amounts: tuple[int, int, int] | None = None
+    """What each row moved, from ``seats[0]``'s side (its points or multiple, a bonus
+    included), where rows are worth more than one each (points, multiplier, payout)."""
 
     @property
     def winner(self) -> int | None:
@@ -260,6 +263,9 @@ class PairResult:
             "gun": self.gun,
             "bonuses": [{**x, "points": x["points"] * stake} for x in self.bonuses],
             "scores": [self.amount * stake, -self.amount * stake],
+            "row_scores": None
+            if self.row_amounts is None
+            else [x * stake for x in self.row_amounts],
         }
 
 
@@ -384,13 +390,15 @@ def _points_pair(
     bonuses: list[dict[str, Any]] = []
     row_points, row_bonuses = params.row_points, params.row_bonuses
     won, lost = a.values, b.values
+    each = [0, 0, 0]
     for row in (0, 1, 2):
         result = res[row]
         if result == 0:
             continue
         category = CATEGORIES[(won if result > 0 else lost)[row] >> CATEGORY_SHIFT]
         bonus = row_bonuses[category][row] if category in row_bonuses else 0
-        amount += result * (row_points[row] + bonus)
+        each[row] = result * (row_points[row] + bonus)
+        amount += each[row]
         if bonus:
             bonuses.append(
                 {
@@ -405,7 +413,7 @@ def _points_pair(
         # 打枪: three rows won against one opponent (a foul counts as one)
         gun = 0 if res[0] > 0 else 1
         amount += params.gun_bonus if res[0] > 0 else -params.gun_bonus
-    return PairResult((0, 1), res, amount, gun, bonuses, decided_by)
+    return PairResult((0, 1), res, amount, gun, bonuses, decided_by, (each[0], each[1], each[2]))
 
 
 def _compare_pair(
@@ -430,13 +438,13 @@ def _compare_pair(
     if scoring == "points":
         return _points_pair(a, b, params, res, decided_by)
     # payout, multiplier: each won row's multiplier by its category, no bonuses, no 打枪
-    amount = 0
+    each = [0, 0, 0]
     for row, result in enumerate(res):
         if result:
             winner = a if result > 0 else b
             category = CATEGORIES[row_category(winner.values[row])]
-            amount += result * params.row_multipliers.get(category, (1, 1, 1))[row]
-    return PairResult((0, 1), res, amount, None, [], decided_by)
+            each[row] = result * params.row_multipliers.get(category, (1, 1, 1))[row]
+    return PairResult((0, 1), res, sum(each), None, [], decided_by, (each[0], each[1], each[2]))
 
 
 @cache
@@ -487,6 +495,9 @@ def settle(
         if betting:
             assert bets is not None
             pair.amount *= bets[j]
+            if pair.row_amounts is not None:
+                r0, r1, r2 = (x * bets[j] for x in pair.row_amounts)
+                pair.row_amounts = (r0, r1, r2)
             for bonus in pair.bonuses:
                 bonus["points"] *= bets[j]
         if pair.gun is not None:

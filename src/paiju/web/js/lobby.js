@@ -3,7 +3,7 @@
 
 import { get, post } from "./api.js";
 import { clear, h, signed, toast } from "./dom.js";
-import { deckText, lang, playersText, t, titleOf } from "./i18n.js";
+import { deckText, handOf, handsLabel, lang, playersText, t, titleOf } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 import { gameFinder } from "./finder.js";
@@ -244,11 +244,11 @@ function renderGames(box, games, variants, mine) {
         return h(
           "li",
           {},
-          h("a", { href: `#/replay/${g.id}` }, `#${g.id} · ${v ? titleOf(v) : g.code} · ${t("room.hand", { n: g.hand_no })}`),
-          // who scored what, by seat (the server names no players of a public game), and the
+          h("a", { href: `#/replay/${g.id}` }, `${v ? titleOf(v) : g.code} · ${handOf(v && v.family, g.hand_no)}`),
+          // who scored what, by the names the table showed (a bot by its seat), and the
           // viewer's own result where the ledger has it
           mine.has(g.id) ? h("strong", { class: `recent-mine ${mine.get(g.id) > 0 ? "win" : mine.get(g.id) < 0 ? "loss" : ""}` }, ` ${t("lobby.recent_mine", { d: signed(mine.get(g.id)) })}`) : null,
-          h("span", { class: "muted recent-scores" }, ` · ${(g.settlement || []).map((x, i) => `${t("seat.n", { n: i + 1 })} ${signed(x)}`).join(" · ")}`),
+          h("span", { class: "muted recent-scores" }, ` · ${(g.settlement || []).map((x, i) => `${(g.names || [])[i] || `${t("seat.bot")} ${i + 1}`} ${signed(x)}`).join(" · ")}`),
         );
       }),
     ),
@@ -285,6 +285,8 @@ async function openCreate(main, variant) {
   );
   const spectators = h("input", { type: "checkbox", name: "spectators", checked: true });
   const fillAfter = h("input", { type: "number", name: "fill_after", min: 0, value: 30, placeholder: "—" });
+  // 麻将: seconds a player who can claim (吃碰杠胡) is given, as the usual apps give them
+  const claimTime = variant.family === "majiang" ? h("input", { type: "number", name: "claim_time", min: 0, max: 60, value: 8 }) : null;
   const gameFields = (table.createOptions ? table.createOptions(variant) : []).map((opt) => {
     let input;
     if (opt.choices) {
@@ -314,6 +316,7 @@ async function openCreate(main, variant) {
         if (hands.value) options.hands = Number(hands.value);
         if (timeLimit.value !== "") options.time_limit = Number(timeLimit.value);
         options.fill_after = fillAfter.value === "" ? null : Number(fillAfter.value);
+        if (claimTime && claimTime.value !== "") options.claim_time = Number(claimTime.value);
         const gameOptions = {};
         for (const { opt, input } of gameFields) {
           if (opt.type === "checkbox") gameOptions[opt.key] = input.checked;
@@ -344,9 +347,10 @@ async function openCreate(main, variant) {
       field(t("create.my_seat"), mySeat),
       field(t("create.stake"), stake),
       field(t("create.time_limit"), timeLimit),
-      field(t("create.hands"), hands),
+      field(handsLabel(variant.family), hands),
       field(t("create.tuoguan"), tuoguan),
       field(t("create.fill_after"), fillAfter),
+      claimTime ? field(t("create.claim_time"), claimTime) : null,
       h("label", { class: "field check" }, spectators, h("span", {}, t("create.spectators"))),
     ),
     gameFields.length ? h("h3", {}, t("create.game_options")) : null,

@@ -4,7 +4,7 @@
 // replay (a whole 打弹子 match is one room: its hands stay together under it).
 
 import { h, signed } from "./dom.js";
-import { nameOf, t } from "./i18n.js";
+import { HAND_WORDS, handOf, lang, t, titleOf } from "./i18n.js";
 import "./helper-strings.js";
 
 /** 2026-12-01 08:15, the same in both languages. */
@@ -17,7 +17,41 @@ export function when(at) {
 
 function gameName(variants, code) {
   const v = variants.find((x) => x.code === code);
-  return v ? nameOf(v) : code;
+  return v ? titleOf(v) : code;
+}
+
+function familyOf(variants, code) {
+  const v = variants.find((x) => x.code === code);
+  return v ? v.family : "";
+}
+
+/** "23 局" / "23 hands" ("1 hand"; 打弹子 "23 盘" / "23 deals"): the family's word. */
+function handsText(family, n) {
+  const [zh, en] = HAND_WORDS[family] || ["局", "hand"];
+  return t("rec.count", { n, word: lang() === "en" ? (n === 1 ? en : `${en}s`) : zh });
+}
+
+/** A game's hands and wins: "8 局 · 胜 3"; where 积分 go by match (打弹子) the matches too,
+ * and the wins are of matches: "23 盘 · 1 局 · 胜 1". Each part stays on one line (a
+ * narrow column breaks between them, never inside one). */
+function playedText(s, family) {
+  const parts = [handsText(family, s.hands)];
+  if (s.matches !== null && s.matches !== undefined) {
+    const [zh, en] = MATCH_WORDS[family] || ["场", "match"];
+    parts.push(t("rec.count", { n: s.matches, word: lang() === "en" ? (s.matches === 1 ? en : `${en}es`) : zh }));
+  }
+  parts.push(t("rec.won", { w: s.wins }));
+  return parts.flatMap((x, i) => [i ? " · " : null, h("span", { class: "rec-part" }, x)]).filter(Boolean);
+}
+
+/** What a player calls a match, [zh, en]: the engine's ``Game.match_words`` (打弹子 plays
+ * 盘 of a 局). */
+const MATCH_WORDS = { danzi: ["局", "match"] };
+
+/** The family's word for a hand, capitalised in English: a column's head. */
+function handWordOf(family) {
+  const [zh, en] = HAND_WORDS[family] || ["局", "hand"];
+  return lang() === "en" ? en.charAt(0).toUpperCase() + en.slice(1) : zh;
 }
 
 function cls(n) {
@@ -49,8 +83,8 @@ export function statsTable(stats, variants) {
           h(
             "tr",
             { dataset: { code: s.code, hands: s.hands, wins: s.wins, total: s.total, best: s.best.delta } },
-            h("td", {}, h("span", { class: "rec-code" }, s.code), " ", gameName(variants, s.code)),
-            h("td", {}, t("rec.hands_n", { n: s.hands, w: s.wins })),
+            h("td", {}, gameName(variants, s.code)),
+            h("td", { class: "rec-played" }, playedText(s, familyOf(variants, s.code))),
             h("td", {}, `${Math.round(s.win_rate * 100)}%`),
             h("td", { class: cls(s.best.delta) }, h("a", { href: `#/replay/${s.best.game}` }, signed(s.best.delta))),
             h("td", { class: cls(s.total) }, signed(s.total)),
@@ -72,7 +106,7 @@ function roomRecord(room, variants, open) {
       {},
       h("span", { class: "rec-name" }, gameName(variants, room.code)),
       h("span", { class: "muted rec-when" }, when(room.ended)),
-      h("span", { class: "muted" }, t("rec.hands_count", { n: room.hands.length })),
+      h("span", { class: "muted" }, handsText(familyOf(variants, room.code), room.hands.length)),
       winners.has(room.seat) ? h("span", { class: "rec-crown", title: t("rec.winner") }, `★ ${t("rec.winner")}`) : null,
       h("b", { class: `rec-my ${cls(room.total)}` }, signed(room.total)),
     ),
@@ -96,7 +130,7 @@ function roomRecord(room, variants, open) {
       h(
         "table",
         { class: "rec-table rec-hands" },
-        h("thead", {}, h("tr", {}, [t("rec.hand"), t("rec.mine"), t("rec.when"), ""].map((x) => h("th", {}, x)))),
+        h("thead", {}, h("tr", {}, [handWordOf(familyOf(variants, room.code)), t("rec.mine"), t("rec.when"), ""].map((x) => h("th", {}, x)))),
         h(
           "tbody",
           {},
@@ -104,7 +138,7 @@ function roomRecord(room, variants, open) {
             h(
               "tr",
               { dataset: { game: hand.game, delta: hand.delta ?? "" } },
-              h("td", {}, t("room.hand", { n: hand.hand_no })),
+              h("td", {}, handOf(familyOf(variants, room.code), hand.hand_no)),
               h("td", { class: cls(hand.delta) }, hand.delta === null ? "—" : signed(hand.delta)),
               h("td", { class: "muted" }, when(hand.at)),
               h("td", {}, h("a", { href: `#/replay/${hand.game}`, class: "rec-replay" }, t("rec.replay"))),

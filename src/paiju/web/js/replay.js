@@ -4,7 +4,7 @@
 
 import { get } from "./api.js";
 import { clear, h, signed, toast } from "./dom.js";
-import { t, titleOf } from "./i18n.js";
+import { handOf, t, titleOf } from "./i18n.js";
 import { findVariant } from "./lobby.js";
 import { mySeed, redeal } from "./fairness.js";
 import { sha256Hex } from "./sha256.js";
@@ -87,6 +87,11 @@ export async function showReplay(main, [gameId]) {
     const s = steps && Array.isArray(steps.steps) ? steps.steps[i] : null;
     return s ? s.view : null;
   };
+  // whether action i was its seat's only legal action (the replay's step after it says)
+  const onlyChoice = (i) => {
+    const s = steps && Array.isArray(steps.steps) ? steps.steps[i + 1] : null;
+    return !!(s && s.only);
+  };
 
   function draw() {
     counter.textContent = t("replay.step", { i: step, n: actions.length });
@@ -95,15 +100,14 @@ export async function showReplay(main, [gameId]) {
     if (stepView && stepView.view) board.appendChild(stepFelt(stepView.view));
     const deal = record.deal || {};
     const hands = deal.hands || [];
-    const sortDeal = family === "majiang";
     board.appendChild(
       h(
         "section",
         { class: "deal", id: "replay-deal" },
         h("h3", {}, t("replay.deal")),
-        hands.map((hand, i) => h("div", { class: "deal-seat", dataset: { seat: i } }, h("span", { class: "who" }, seatName(i)), itemsEl(family, hand, { sort: sortDeal }))),
+        hands.map((hand, i) => h("div", { class: "deal-seat", dataset: { seat: i } }, h("span", { class: "who" }, seatName(i)), itemsEl(family, hand, { sort: true }))),
         typeof deal.kitty === "string" && deal.kitty.trim()
-          ? h("div", { class: "deal-seat", id: "replay-kitty" }, h("span", { class: "who" }, t("line.kitty")), itemsEl(family, deal.kitty))
+          ? h("div", { class: "deal-seat", id: "replay-kitty" }, h("span", { class: "who" }, t("line.kitty")), itemsEl(family, deal.kitty, { sort: true }))
           : null,
         typeof deal.flip === "string" && deal.flip.trim() ? h("div", { class: "deal-seat", id: "replay-flip" }, h("span", { class: "who" }, t("line.flip")), itemsEl(family, deal.flip)) : null,
       ),
@@ -117,6 +121,8 @@ export async function showReplay(main, [gameId]) {
           "ol",
           { class: "action-log", id: "action-log" },
           actions.map((a, i) => {
+            // a 麻将 window the seat could only 过 in was no decision of its own: no line
+            if (family === "majiang" && a.action.type === "pass" && onlyChoice(i)) return null;
             const note = actorNote(a.actor, bots[a.seat]);
             return h(
               "li",
@@ -171,7 +177,7 @@ export async function showReplay(main, [gameId]) {
         ),
       );
     }
-    const hand = typeof view.hand === "string" && view.hand.trim() ? h("div", { class: "viewer-hand" }, h("small", {}, seatName(viewer)), itemsEl(family, view.hand, { sort: family === "majiang" })) : null;
+    const hand = typeof view.hand === "string" && view.hand.trim() ? h("div", { class: "viewer-hand" }, h("small", {}, seatName(viewer)), itemsEl(family, view.hand, { sort: true })) : null;
     return h("section", { class: "step-view" }, h("h3", {}, t("replay.state")), felt, hand, parts.mine || null);
   }
 
@@ -248,7 +254,7 @@ export async function showReplay(main, [gameId]) {
       "div",
       { class: "replay" },
       h("a", { href: "#/", class: "back" }, `← ${t("rules.back")}`),
-      h("h1", {}, t("replay.title", { id: record.id, code: variant ? titleOf(variant) : record.code })),
+      h("h1", {}, t("replay.title", { code: variant ? titleOf(variant) : record.code, hand: handOf(variant && variant.family, record.hand_no) })),
       steps ? seatPicker : h("p", { class: "muted small" }, t("replay.views_missing")),
       controls,
       board,

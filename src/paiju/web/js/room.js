@@ -2,12 +2,12 @@
 // felt, the family's own table module in the middle and in the player's area, turn
 // timers, 托管 (auto-play) with its cancel button, the settlement, and reconnection.
 
-import { ended, get, hello, post, socketUrl } from "./api.js";
+import { ended, get, hello, me, post, socketUrl } from "./api.js";
 import { newClientSeed } from "./fairness.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { seatPlace, seatSide, seatStyle } from "./felt.js";
 import { findVariant, ownedRooms } from "./lobby.js";
-import { lang, onLang, t, titleOf } from "./i18n.js";
+import { HAND_WORDS, handOf, lang, onLang, t, titleOf } from "./i18n.js";
 import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
@@ -108,6 +108,7 @@ class RoomView {
     try {
       this.info = await get(`/api/rooms/${this.roomId}`);
     } catch (exc) {
+      if (exc.code === "no_room" && (await this.openFinished())) return;
       toast(t("err.generic", { m: exc.message }), "error");
       this.root.appendChild(h("p", {}, h("a", { href: "#/" }, t("room.lobby"))));
       return;
@@ -116,6 +117,62 @@ class RoomView {
     this.table = await tableFor(this.variant ? this.variant.family : "");
     this.render();
     this.connect();
+  }
+
+  /** A finished room (no longer played, so the server has no table for it): its 总结算
+   * and its hands, each a link to its replay. False when the server has no record of it. */
+  async openFinished() {
+    let sum, games, who;
+    try {
+      [sum, games, who] = await Promise.all([get(`/api/rooms/${this.roomId}/summary`), get(`/api/games?room=${this.roomId}`), me().catch(() => null)]);
+    } catch {
+      return false;
+    }
+    this.variant = await findVariant(sum.code);
+    const family = this.variant ? this.variant.family : "";
+    const line = who ? sum.seats.find((x) => x.player === who.id) : null;
+    this.seat = line ? line.seat : null;
+    this.archived = true;
+    this.summary = sum;
+    this.info = {
+      code: sum.code,
+      name_zh: this.variant ? this.variant.name_zh : sum.code,
+      name_en: this.variant ? this.variant.name_en : sum.code,
+      status: "finished",
+      players: sum.seats.map((x) => x.name),
+      match: { hand_word: HAND_WORDS[family] || ["局", "hand"] },
+    };
+    this.finishedHands = [...games].sort((a, b) => a.hand_no - b.hand_no);
+    this.render();
+    return true;
+  }
+
+  /** The page of a finished room: its 总结算, then each hand with its replay. */
+  renderFinished() {
+    const family = this.variant ? this.variant.family : "";
+    const hands = this.finishedHands;
+    clear(this.root);
+    this.root.append(
+      h("div", { class: "room-head" }, h("a", { href: "#/", class: "back" }, "←"), h("strong", { class: "room-title" }, titleOf(this.info)), h("span", { class: "chip" }, t("room.finished"))),
+      this.summaryPanel(),
+      h(
+        "section",
+        { class: "panel finished-hands", id: "finished-hands" },
+        h("h3", {}, t("room.finished_hands", this.handWords(hands.length))),
+        h(
+          "ul",
+          { class: "game-list" },
+          hands.map((g) =>
+            h(
+              "li",
+              { dataset: { game: g.id } },
+              h("a", { href: `#/replay/${g.id}` }, handOf(family, g.hand_no)),
+              h("span", { class: "muted" }, ` · ${(g.settlement || []).map((x, i) => `${this.seatName(i)} ${signed(x)}`).join(" · ")}`),
+            ),
+          ),
+        ),
+      ),
+    );
   }
 
   close() {
@@ -290,7 +347,13 @@ class RoomView {
         // a game may tell a seat only whether it acts itself (to_act: true / false, as the
         // mahjong claim windows do, not to show who else may claim): as a list of seats
         this.actingHidden = typeof msg.view.to_act === "boolean" || (this.seat === null && !("to_act" in msg.view));
-        if (typeof msg.view.to_act === "boolean") msg.view.to_act = msg.view.to_act && this.seat !== null ? [this.seat] : [];
+        if (typeof msg.view.to_act === "boolean") {
+          // a window with 过 alone is no decision of one's own: no 轮到你了, no clock, no
+          // sound (the server passes for the seat when the window closes); play goes on
+          const onlyPass = Array.isArray(msg.legal) && msg.legal.length > 0 && msg.legal.every((a) => a.type === "pass");
+          msg.view.to_act = msg.view.to_act && this.seat !== null && !onlyPass ? [this.seat] : [];
+          if (onlyPass) msg.timers = (msg.timers || []).filter((x) => x.seat !== this.seat);
+        }
         if (msg.game !== this.game) {
           this.game = msg.game;
           this.local = {};
@@ -305,7 +368,7 @@ class RoomView {
         this.timersAt = performance.now();
         this.events = msg.type === "update" ? msg.events : [];
         if (msg.type === "update") {
-          const kind = soundOf(msg.events);
+          const kind = soundOf(msg.events, msg.view.options);
           if (kind) sound(kind);
           const mine = this.seat !== null && (msg.view.to_act || []).includes(this.seat);
           if (mine && !this.wasMine) sound("turn");
@@ -456,6 +519,10 @@ class RoomView {
 
   render() {
     if (!this.info) return;
+    if (this.archived) {
+      this.renderFinished();
+      return;
+    }
     this.renderLater = this.dragging;
     if (this.dragging) return;
     const root = [];
@@ -575,7 +642,10 @@ class RoomView {
         banker ? h("span", { class: "badge banker" }, t("seat.banker")) : null,
         h("span", {}, this.seatName(i)),
       ),
-      control !== "player" ? h("span", { class: `badge ctl ${control}` }, t(`control.${control}`)) : null,
+      // a bot's seat is named 机器人 N already: its badge says only what a person's seat has
+      control !== "player" && !(control === "bot" && ((this.info && this.info.players) || [])[i] === "bot")
+        ? h("span", { class: `badge ctl ${control}` }, t(`control.${control}`))
+        : null,
       timer ? h("div", { class: "timer", dataset: { timerSeat: i } }, h("div", { class: "bar" }), h("span", { class: "secs" })) : null,
       this.table.seatExtra ? this.table.seatExtra(ctx, i) : null,
       this.chat.bubble(i),
@@ -591,7 +661,7 @@ class RoomView {
       text = t("turn.you");
       mine = true;
     } else if ((view.to_act || []).length) {
-      text = t("turn.waiting", { who: view.to_act.map((s) => this.seatName(s)).join("、") });
+      text = t("turn.waiting", { who: view.to_act.map((s) => this.seatName(s)).join(t("list.sep")) });
     } else if (this.actingHidden && view.phase !== "over") text = t("turn.others");
     else text = t("turn.all_done");
     const timer = this.seat !== null && mine ? this.remaining(this.seat) : null;
@@ -661,7 +731,7 @@ class RoomView {
         over.room_finished ? null : h("span", { class: "muted", id: "next-hand" }),
       ),
       !over.room_finished && (over.waiting || []).length
-        ? h("p", { class: "muted small", id: "waiting-continue" }, t("room.waiting_continue", { who: over.waiting.map((s) => this.seatName(s)).join("、") }))
+        ? h("p", { class: "muted small", id: "waiting-continue" }, t("room.waiting_continue", { who: over.waiting.map((s) => this.seatName(s)).join(t("list.sep")) }))
         : null,
       over.room_finished && !this.summary ? h("p", { class: "muted" }, t("room.finished")) : null,
     );
@@ -679,9 +749,14 @@ class RoomView {
     return { word, words: lang() === "zh" || n === 1 ? word : `${word}s` };
   }
 
+  /** "第 3/8 局" where the room's length is counted in hands (its ``hands``, else the
+   * game's match of so many hands), "第 3 局" where it is not (麻将's 圈, 打弹子's 30). */
   handLabel(n) {
     const word = this.handWord();
-    return t("room.hand_word", { n, word, Word: word.charAt(0).toUpperCase() + word.slice(1) });
+    const match = (this.info && this.info.match) || {};
+    const total = match.hands || (match.option === "hands" ? match.length : null);
+    const Word = word.charAt(0).toUpperCase() + word.slice(1);
+    return total ? t("room.hand_of_total", { n, total, word, Word }) : t("room.hand_word", { n, word, Word });
   }
 
   /** 再来一局 opened the next room: a player of this table moves there (a spectator
@@ -729,7 +804,7 @@ class RoomView {
       h(
         "p",
         { class: `verdict ${mineWins ? "win" : ""}`, id: "summary-winner" },
-        mineWins ? t("summary.you_win") : winners.length ? t("summary.winners", { who: winners.map(nameAt).join("、") }) : t("summary.no_winner"),
+        mineWins ? t("summary.you_win") : winners.length ? t("summary.winners", { who: winners.map(nameAt).join(t("list.sep")) }) : t("summary.no_winner"),
       ),
       sum.cut_short ? h("p", { class: "muted small", id: "summary-cut" }, t("summary.cut_short", { word })) : null,
       h(
@@ -743,7 +818,7 @@ class RoomView {
         { class: "buttons" },
         sum.next_room
           ? h("a", { class: "button primary", href: `#/room/${sum.next_room}`, id: "next-room" }, t("summary.next_room"))
-          : this.seat !== null
+          : this.seat !== null && !this.archived
             ? h("button", { class: "primary", id: "again", disabled: !!this.askedAgain, onclick: () => this.playAgain() }, this.askedAgain ? t("summary.asked") : t("summary.again"))
             : null,
         h("a", { class: "button", href: "#/", id: "summary-lobby" }, t("room.lobby")),

@@ -43,11 +43,23 @@ export function sound(kind) {
   }
 }
 
+/** The plain kinds of the climbing games (the engine's kind keys): every other kind a
+ * play names is a bomb (打弹子's 砟子, 真7, 假8 …, 双王 …), and 四同张 is one where the room
+ * plays it as beating every other kind (``quads_beat_all``). */
+const PLAIN_KINDS = new Set(["", "single", "pair", "triple", "dragon", "double_dragon"]);
+
+/** Whether a play (an event's ``kind``, the engine's key) is a bomb at this table. */
+export function isBombKind(kind, options) {
+  const key = String(kind || "");
+  if (key === "quad") return !!(options || {}).quads_beat_all;
+  return !PLAIN_KINDS.has(key);
+}
+
 /** The sound of an update's events: 胡 first, then a bomb, then a play. */
-export function soundOf(events) {
+export function soundOf(events, options) {
   const types = (events || []).map((e) => e.type);
   if (types.includes("win") || types.includes("won")) return "hu";
   const plays = (events || []).filter((e) => e.type === "played" || e.type === "discarded");
-  if (plays.some((e) => /炸|bomb|王/.test(String(e.kind || "")))) return "bomb";
+  if (plays.some((e) => e.type === "played" && isBombKind(e.kind, options))) return "bomb";
   return plays.length ? "play" : null;
 }

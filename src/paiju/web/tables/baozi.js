@@ -3,7 +3,7 @@
 
 import { backEl, backsEl, cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { h, signed } from "../js/dom.js";
-import { phaseName, t } from "../js/i18n.js";
+import { lang, phaseName, t } from "../js/i18n.js";
 import { whyBox } from "./why.js";
 
 export function createOptions(variant) {
@@ -22,6 +22,30 @@ export function createOptions(variant) {
   ];
   if (variant.family === "baozi") out.push({ key: "pair_payout", label: t("opt.pair_payout"), default: 1 });
   return out;
+}
+
+/** A reading of the engine (``7点``, ``对K``, ``王+A``, ``K+Q``, ``散牌``; 佳佳宝's
+ * ``前 7点 后 对6``) in the player's language: the engine names readings in Chinese. */
+export function readingText(reading) {
+  const text = String(reading || "");
+  if (lang() !== "en") return text;
+  const groups = text.match(/^前 (.+) 后 (.+)$/);
+  if (groups) return t("bz.read.groups", { a: readingText(groups[1]), b: readingText(groups[2]) });
+  const one = (x) => (x === "王" ? t("bz.joker") : x);
+  const points = text.match(/^(\d+)点$/);
+  if (points) return t("bz.read.points", { n: points[1] });
+  if (text === "散牌") return t("bz.read.high");
+  const pair = text.match(/^对(.+)$/);
+  if (pair) return t("bz.read.pair", { r: one(pair[1]) });
+  const combo = text.match(/^(.+)\+(.+)$/);
+  if (combo) return `${one(combo[1])}+${one(combo[2])}`;
+  return text;
+}
+
+/** What a verdict against the banker moved: the amount without its sign (the verdict
+ * says who won it). */
+function amountOf(r) {
+  return r.winner === "push" ? "0" : String(Math.abs(r.amount));
 }
 
 export function seatOf(view, seat) {
@@ -90,7 +114,7 @@ export function betPanel(ctx) {
 export function resultLine(ctx, seat) {
   const r = resultOf(ctx.view, seat);
   if (!r) return null;
-  return h("span", { class: `result ${r.amount > 0 ? "win" : r.amount < 0 ? "loss" : "push"}` }, `${t(`bz.result.${r.winner}`)} ${signed(r.amount)}`);
+  return h("span", { class: `result ${r.amount > 0 ? "win" : r.amount < 0 ? "loss" : "push"}` }, `${t(`bz.result.${r.winner}`)} ${amountOf(r)}`);
 }
 
 /** The variant's tie rule, as the lobby names it (同点为和, 同点庄家大, …). */
@@ -114,7 +138,7 @@ export function whyPanel(ctx) {
   const head = t("why.bz.head_banker", { who: ctx.seatName(view.banker), n: signed(total), won: count("banker"), lost: count("player"), push: count("push") });
   const lines = view.results.map((r) => {
     const s = seatOf(view, r.seat) || {};
-    const vars = { who: ctx.seatName(r.seat), mine: s.reading || "", banker: banker.reading || "", verdict: t(`why.bz.${r.winner}`), n: signed(r.amount) };
+    const vars = { who: ctx.seatName(r.seat), mine: readingText(s.reading), banker: readingText(banker.reading), verdict: t(`why.bz.${r.winner}`), n: amountOf(r) };
     if ((r.groups || []).length === 2) {
       const [g1, g2] = r.groups.map((g) => t(`why.bz.group_${g}`));
       return t("why.bz.groups", { ...vars, g1, g2 });
@@ -192,7 +216,7 @@ function squeeze(ctx, me) {
           h("button", { class: "ghost small-button", id: "open-all", onclick: () => { local.open = cards.length; ctx.rerender(); } }, t("bz.open_all")),
         )
       : me.reading
-        ? h("p", { class: "reading" }, me.reading)
+        ? h("p", { class: "reading" }, readingText(me.reading))
         : null,
   );
 }
@@ -208,7 +232,7 @@ export function seatExtra(ctx, seat) {
     { class: "seat-extra" },
     s.role !== "banker" ? h("span", { class: `bet${s.bet === null ? " none" : ""}` }, s.bet === null ? "…" : `${t("bz.bet")} ${s.bet}`) : null,
     seat === ctx.seat && (ctx.view.phase !== "over" || ctx.local.squeezing) ? null : seatCards(ctx, seat),
-    s.reading && !hidden ? h("small", { class: "reading" }, s.reading) : null,
+    s.reading && !hidden ? h("small", { class: "reading" }, readingText(s.reading)) : null,
     view.phase === "over" && s.role !== "banker" && !waiting ? resultLine(ctx, seat) : null,
   );
 }

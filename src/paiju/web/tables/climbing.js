@@ -47,6 +47,8 @@ const RANKS_2_HIGH = ["3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"
 
 /** 甲乙丙's seat names in playing order ("甲 A乙 C丙 B": 甲乙丙 at 0, 2, 4). */
 const JYB_NAMES = ["甲", "A", "乙", "C", "丙", "B"];
+/** The seats' names in English: 甲 乙 丙 by their sounds (the team is Jia-Yi-Bing). */
+const JYB_NAMES_EN = ["Jia", "A", "Yi", "C", "Bing", "B"];
 
 export const PROFILES = {
   jiayibing: { order: RANKS_2_HIGH, layout: "stacks", seatNames: JYB_NAMES, bombAt: 0 },
@@ -425,7 +427,7 @@ function pickPanel(ctx, actions) {
   return h(
     "div",
     { class: "cl-pick", id: "cl-pick" },
-    h("p", { class: "cl-note" }, w("pick_hint")),
+    h("p", { class: "cl-note" }, w(ctx.view.phase === "picking_returns" ? "pick_returns_hint" : "pick_hint")),
     h(
       "div",
       { class: "legal-actions" },
@@ -664,8 +666,14 @@ function teamOf(v, seat) {
   return x === undefined ? null : x;
 }
 
-function seatLabel(ctx, seat) {
+/** The family's own seat names in the player's language (甲乙丙's 甲 A 乙 C 丙 B), or null. */
+function seatNamesOf(ctx) {
   const names = profileOf(ctx).seatNames;
+  return names === JYB_NAMES && lang() === "en" ? JYB_NAMES_EN : names;
+}
+
+function seatLabel(ctx, seat) {
+  const names = seatNamesOf(ctx);
   return names ? `${names[seat]} ${ctx.seatName(seat)}` : ctx.seatName(seat);
 }
 
@@ -994,9 +1002,11 @@ export function settleColumns(ctx, over) {
 
 function teamName(ctx, v, team) {
   const family = familyOf(ctx);
+  // 甲乙丙's teams by the names the view gives (甲乙丙, ACB) in Chinese; in English the
+  // UI's own (Jia-Yi-Bing)
+  if (family === "jiayibing") return team === 0 ? w("team_jyb") : w("team_acb");
   const names = ctx.view.team_names;
   if (Array.isArray(names) && names[team]) return names[team];
-  if (family === "jiayibing") return team === 0 ? w("team_jyb") : w("team_acb");
   if (family === "fangyang") return team === 0 ? w("team_banker") : w("team_others");
   // 打弹子 and any later game: the sides as the viewer's own and the other (a spectator: 1 队, 2 队)
   const mine = ctx.seat === null || ctx.seat === undefined ? null : teamOf(v, ctx.seat);
@@ -1282,7 +1292,7 @@ export function seatExtra(ctx, seat) {
     if (seat !== ctx.seat && typeof left === "string" && left.trim()) shown = seatCards(left);
   } else if (last && last.pass) shown = h("span", { class: "cl-pass" }, w("passed"));
   else if (last && last.cards) shown = seatCards(layRun(last.cards));
-  const names = profileOf(ctx).seatNames;
+  const names = seatNamesOf(ctx);
   const stopped = v.stopped.includes(seat);
   return h(
     "div",

@@ -6,7 +6,7 @@ import { get } from "../js/api.js";
 import { cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { h } from "../js/dom.js";
 import { phaseName, t } from "../js/i18n.js";
-import { betPanel, createOptions, resultLine, seatExtra, seatOf, whyPanel } from "./baozi.js";
+import { betPanel, createOptions, readingText, resultLine, seatExtra, seatOf, whyPanel } from "./baozi.js";
 
 export { createOptions, seatExtra };
 
@@ -65,7 +65,7 @@ function groupPanel(ctx, me) {
                   h("b", {}, chosen ? `✔ ${i + 1}` : String(i + 1)),
                   typeof s.win === "number" ? h("span", { class: "sugg-score" }, t("jjb.chances", { w: Math.round(s.win * 100), l: Math.round(s.loss * 100) })) : null,
                 ),
-                [a, b].map((g, k) => h("span", { class: "sugg-row" }, cardsEl(g.join(" "), { small: true }), h("small", { class: "sugg-cat" }, readings[k] || ""))),
+                [a, b].map((g, k) => h("span", { class: "sugg-row" }, cardsEl(g.join(" "), { small: true }), h("small", { class: "sugg-cat" }, readingText(readings[k])))),
               );
             }),
           ),
@@ -131,7 +131,7 @@ export function render(ctx) {
         view.phase === "grouping" ? h("p", { class: "ok-note" }, t("jjb.grouped")) : null,
         h("div", { class: "group" }, h("small", {}, t("jjb.front")), cardsEl(front, { small: true })),
         h("div", { class: "group" }, h("small", {}, t("jjb.back")), cardsEl(back, { small: true })),
-        me.reading ? h("p", { class: "reading" }, me.reading) : null,
+        me.reading ? h("p", { class: "reading" }, readingText(me.reading)) : null,
       );
     } else if (me && me.cards) body = cardsEl(me.cards);
     mine = h(

@@ -6,7 +6,7 @@
 //   who(i): a seat's name; before: the view (any seat's or a spectator's) just before the
 //   action, which says what a claim took (the last discard and who made it), or null.
 
-import { cardsEl } from "../js/cards.js";
+import { cardsEl, splitCards } from "../js/cards.js";
 import { h } from "../js/dom.js";
 import { STRINGS, agree, lang, t } from "../js/i18n.js";
 import { LINE_STRINGS } from "./lines-strings.js";
@@ -17,13 +17,24 @@ Object.assign(STRINGS.en, LINE_STRINGS.en);
 
 const SUITS = { s: "♠", h: "♥", c: "♣", d: "♦" };
 
+/** The ranks of a family's cards, low to high (the climbing games' own orders: 甲乙丙's 2
+ * high, 放羊's and 打弹子's 3 high; A high elsewhere); jokers above them all. */
+const RANK_ORDERS = { jiayibing: "3456789TJQKA2", fangyang: "456789TJQKA23", danzi: "456789TJQKA23" };
+
+/** Cards as a player holds them: big ones first, then by suit (♠ ♥ ♣ ♦). */
+export function sortedCards(family, cards) {
+  const order = RANK_ORDERS[family] || "23456789TJQKA";
+  const key = (c) => (c === "RJ" ? 101 : c === "BJ" ? 100 : order.indexOf(c[0]) * 4 + 3 - "shcd".indexOf(c[1]));
+  return [...cards].sort((a, b) => key(b) - key(a));
+}
+
 /** Cards or tiles of a family, drawn small: tiles for 麻将, cards for every other game. */
 export function itemsEl(family, text, { sort = false } = {}) {
   if (family === "majiang") {
     const tiles = splitTiles(text);
     return tilesEl(sort ? sortTiles(tiles) : tiles, { size: "xs", lang: lang() });
   }
-  return cardsEl(text, { small: true });
+  return cardsEl(sort ? sortedCards(family, splitCards(text)).join(" ") : text, { small: true });
 }
 
 /** A sentence of `key` with its {names} replaced by text or by nodes (cards, tiles). */
@@ -119,7 +130,7 @@ function cardLine(family, action, seat, who) {
     case "pass":
       return sentence(family === "sandaha" ? "line.pass.sandaha" : "line.pass", { who: name });
     case "call":
-      return sentence("line.call", { who: name, card: cards(`${action.rank}${action.suit}`), shown: t(action.shown ? "line.call.shown" : "line.call.hidden") });
+      return sentence("line.call", { who: name, card: cards(`${action.rank === "10" ? "T" : action.rank}${action.suit}`), shown: t(action.shown ? "line.call.shown" : "line.call.hidden") });
     case "decline":
     case "tribute":
     case "return":

@@ -494,6 +494,13 @@ function myRowResults(showdown, me) {
   return any ? totals : null;
 }
 
+/** What 打枪 added to a pair (the pair's score beyond its rows), as the shooter's gain. */
+function gunPoints(p) {
+  if (!p.row_scores) return "";
+  const extra = p.scores[0] - p.row_scores.reduce((a, b) => a + b, 0);
+  return extra ? ` +${Math.abs(extra)}` : "";
+}
+
 /** The pair by pair results (比牌明细): who beat whom in which row, 打枪, bonuses and the
  * points; drawn beside the table (under it on a phone), never over the seats. */
 function pairsList(ctx) {
@@ -507,11 +514,17 @@ function pairsList(ctx) {
       h(
         "span",
         { class: "rows-result", title: t("ssz.rows_hint") },
+        // each row's mark, and what it moved where rows are worth more than one each (the
+        // row's points or multiple with its bonus): the pair's score adds up on screen
         (p.rows || []).map((x, i) =>
-          h("b", { class: `row-r ${x > 0 ? "win" : x < 0 ? "loss" : "tie"}` }, `${t(`ssz.short_${ROWS[i]}`)}${x > 0 ? "▲" : x < 0 ? "▼" : "="}`),
+          h(
+            "b",
+            { class: `row-r ${x > 0 ? "win" : x < 0 ? "loss" : "tie"}`, dataset: { rowScore: p.row_scores ? p.row_scores[i] : "" } },
+            `${t(`ssz.short_${ROWS[i]}`)}${x > 0 ? "▲" : x < 0 ? "▼" : "="}${p.row_scores && x ? signed(p.row_scores[i]) : ""}`,
+          ),
         ),
       ),
-      p.gun !== null && p.gun !== undefined ? h("span", { class: "tag gun" }, `${t("ssz.gun")} ${name(p.gun)}`) : null,
+      p.gun !== null && p.gun !== undefined ? h("span", { class: "tag gun" }, `${t("ssz.gun")} ${name(p.gun)}${gunPoints(p)}`) : null,
       (p.bonuses || []).map((b) => h("span", { class: "tag bonus" }, `${b.name} +${b.points}`)),
       h("span", { class: "pair-score" }, `${signed(p.scores[0])} / ${signed(p.scores[1])}`),
     ),
@@ -593,7 +606,7 @@ function showdownCenter(ctx) {
     { class: "showdown-center" },
     h("div", { class: "chip" }, t("ssz.showdown")),
     (sd.homeruns || []).length
-      ? h("div", { class: "homerun reveal", style: "animation-delay:1.35s" }, `${t("ssz.homerun")}: ${sd.homeruns.map((i) => ctx.seatName(i)).join("、")}`)
+      ? h("div", { class: "homerun reveal", style: "animation-delay:1.35s" }, `${t("ssz.homerun")}: ${sd.homeruns.map((i) => ctx.seatName(i)).join(t("list.sep"))}`)
       : null,
   );
 }
