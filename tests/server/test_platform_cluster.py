@@ -1,4 +1,4 @@
-"""Accounts on a cluster: "sign out everywhere" through one node closes the player's
+"""The platform on a cluster: "sign out everywhere" through one node closes the player's
 sockets on every node.
 
 The issue: "An ended session's open sockets are closed within 1 s with a clear close
@@ -72,5 +72,41 @@ def test_sign_out_everywhere_closes_the_sockets_on_every_node(
             for token in (on_a, on_b):
                 assert node.call("GET", "/api/players/me", token).status_code == 401
             assert node.call("GET", "/api/players/me", third).status_code == 200
+    finally:
+        _each(Node.stop, nodes)
+
+
+def test_a_clubs_tables_on_two_nodes_show_in_its_lobby_on_either(
+    tmp_path: Path, postgres_db: str, redis_url: str
+) -> None:
+    """The issue: "the club tables and their lobby work on one process and on a cluster (a
+    club's tables may live on several nodes; the club lobby shows them all)"."""
+    a, b = nodes = [Node(tmp_path / n, postgres_db, redis_url, n) for n in ("a", "b")]
+    try:
+        _each(Node.start, nodes)
+        owner, friend = a.register("圈主"), b.register("牌友")
+        club = a.call("POST", "/api/clubs", owner, json={"name": "两台机器"}).json()
+        assert (
+            b.call("POST", "/api/clubs/join", friend, json={"code": club["code"]}).status_code
+            == 200
+        )
+        body = {"name": "宝子", "code": "2001", "options": {**FAST, "seats": 2, "fill_after": None}}
+        preset = a.call("POST", f"/api/clubs/{club['id']}/presets", owner, json=body).json()
+        path = f"/api/clubs/{club['id']}/presets/{preset['id']}/table"
+        first = a.call("POST", path, owner).json()
+        assert first["seat"] == 0 and first["room"]["node"] == "a"
+        # a second table, opened through the other node by a member already seated there
+        second = b.call("POST", path, friend).json()
+        if second["seat"] is None:  # the waiting table is a's: the answer says how to sit
+            joined = b.call("POST", second["join"], friend, json={})
+            assert joined.status_code == 200, joined.text
+        lobbies = [
+            n.call("GET", f"/api/clubs/{club['id']}", t).json()
+            for n, t in ((a, owner), (b, friend))
+        ]
+        for lobby in lobbies:
+            assert [x["seats"] for x in lobby["tables"]] == [["圈主", "牌友"]]
+        listed = b.call("GET", "/api/rooms", friend).json()
+        assert first["room"]["id"] not in [r["id"] for r in listed], "not in the public lobby"
     finally:
         _each(Node.stop, nodes)
