@@ -1,5 +1,5 @@
 """The platform on a cluster: "sign out everywhere" through one node closes the player's
-sockets on every node.
+sockets on every node; a club's tables on several nodes all show in its lobby.
 
 The issue: "An ended session's open sockets are closed within 1 s with a clear close
 code, on every node of a cluster (the cluster already has Redis for such news)."
