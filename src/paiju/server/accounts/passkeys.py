@@ -42,7 +42,7 @@ from paiju.server import tables as t
 from paiju.server.accounts import tables as a
 from paiju.server.accounts.auth import Me
 from paiju.server.accounts.devices import device_name
-from paiju.server.accounts.service import Accounts, ban_text
+from paiju.server.accounts.service import Accounts
 from paiju.server.errors import ServerError
 from paiju.server.rows import PlayerRow
 from paiju.server.store import Store, off_loop
@@ -224,24 +224,20 @@ class Passkeys:
             )
         except (InvalidAuthenticationResponse, ValueError, KeyError, TypeError) as exc:
             raise ServerError("bad_passkey", f"the passkey check failed: {exc}", 401) from None
-        player = PlayerRow(int(row.player_id), str(row.name))
-        ban = accounts.ban_of(player.id)
-        if ban is not None:
-            raise ServerError("banned", ban_text(ban), 403, until=ban.until, reason=ban.reason)
+        done = accounts.open_unless_banned(
+            PlayerRow(int(row.player_id), str(row.name)), lifetime, device, address
+        )
         with self.store.engine.begin() as conn:
             conn.execute(
                 update(k)
                 .where(k.c.id == row.id)
                 .values(sign_count=verified.new_sign_count, last_used=self.store.clock())
             )
-            player, token, expires = self.store.open_session(
-                conn, player, lifetime, device, address
-            )
         return {
-            "token": token,
-            "session": player.session,
-            "expires": expires,
-            "player": {"id": player.id, "name": player.name},
+            "token": done.token,
+            "session": done.player.session,
+            "expires": done.expires,
+            "player": {"id": done.player.id, "name": done.player.name},
         }
 
     def list(self, player: int) -> list[dict[str, Any]]:

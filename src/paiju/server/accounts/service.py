@@ -280,19 +280,33 @@ class Accounts:
         """A new session for the account of ``login`` if ``password`` is its own. A wrong
         login and a wrong password give the same answer after the same work (one Argon2id
         check either way); a banned account is told until when."""
-        key = login_key(login)
-        with self.store.engine.connect() as conn:
-            row = conn.execute(
-                select(a.accounts.c.player_id, a.accounts.c.password_hash, t.players.c.name)
-                .join(t.players, t.players.c.id == a.accounts.c.player_id)
-                .where(a.accounts.c.login_key == key)
-            ).first()
+        row = self._account_of(login)
         if row is None:
             self.passwords.verify_unknown(password)
             raise _bad_credentials()
         if not self.passwords.verify(password, str(row.password_hash)):
             raise _bad_credentials()
         player = PlayerRow(int(row.player_id), str(row.name))
+        return self.open_unless_banned(player, lifetime, device, address)
+
+    def _account_of(self, login: str) -> Any:
+        """The account row of ``login`` (its player, login, password hash and name)."""
+        with self.store.engine.connect() as conn:
+            return conn.execute(
+                select(
+                    a.accounts.c.player_id,
+                    a.accounts.c.login,
+                    a.accounts.c.password_hash,
+                    t.players.c.name,
+                )
+                .join(t.players, t.players.c.id == a.accounts.c.player_id)
+                .where(a.accounts.c.login_key == login_key(login))
+            ).first()
+
+    def open_unless_banned(
+        self, player: PlayerRow, lifetime: float | None, device: str, address: str | None
+    ) -> SignedIn:
+        """A new session of ``player``, or ``banned`` (403) with until when and why."""
         ban = self.ban_of(player.id)
         if ban is not None:
             raise ServerError("banned", ban_text(ban), 403, until=ban.until, reason=ban.reason)
@@ -315,14 +329,8 @@ class Accounts:
         """Set a new password with a recovery code (used up): every session of the
         account ends and the recovering device is signed in. Returns the new session and
         the ended sessions' ids (their sockets are to be closed)."""
-        key = login_key(login)
         now = self.store.clock()
-        with self.store.engine.connect() as conn:
-            row = conn.execute(
-                select(a.accounts.c.player_id, a.accounts.c.login, t.players.c.name)
-                .join(t.players, t.players.c.id == a.accounts.c.player_id)
-                .where(a.accounts.c.login_key == key)
-            ).first()
+        row = self._account_of(login)
         if row is None:
             raise ServerError("bad_recovery", "wrong login name or recovery code", 401)
         check_password(password, str(row.login))
@@ -346,14 +354,8 @@ class Accounts:
                 .values(password_hash=digest, password_at=now)
             )
             ended = self._end(conn, player.id, "recovered")
-        ban = self.ban_of(player.id)
-        if ban is not None:  # the password is set; the ban still holds
-            raise ServerError("banned", ban_text(ban), 403, until=ban.until, reason=ban.reason)
-        with self.store.engine.begin() as conn:
-            player, token, expires = self.store.open_session(
-                conn, player, lifetime, device, address
-            )
-        return SignedIn(player, token, expires), ended
+        # the password is set; a ban in force still holds
+        return self.open_unless_banned(player, lifetime, device, address), ended
 
     def new_codes(self, player: int) -> tuple[str, ...]:
         """A new set of recovery codes (the old ones stop working), shown once."""
