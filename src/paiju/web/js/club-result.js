@@ -6,7 +6,7 @@
 import { get, post } from "./api.js";
 import { h, signed, toast } from "./dom.js";
 import { t, titleOf } from "./i18n.js";
-import { findVariant } from "./lobby.js";
+import { findVariant } from "./catalog.js";
 import { when } from "./record.js";
 import "./club-strings.js";
 

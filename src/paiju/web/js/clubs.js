@@ -9,7 +9,7 @@
 import { call, get, post, token } from "./api.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { lang, nameOf, t, titleOf } from "./i18n.js";
-import { loadCatalog } from "./lobby.js";
+import { loadCatalog } from "./catalog.js";
 import { when } from "./record.js";
 import { resultPanel, save } from "./club-result.js";
 import { tableFor } from "../tables/index.js";

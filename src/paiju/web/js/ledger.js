@@ -4,7 +4,7 @@
 import { get } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
-import { loadCatalog } from "./lobby.js";
+import { loadCatalog } from "./catalog.js";
 import { recordSections } from "./record.js";
 
 const SVG = "http://www.w3.org/2000/svg";

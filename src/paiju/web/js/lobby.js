@@ -10,8 +10,8 @@ import { gameFinder } from "./finder.js";
 import { invitesBox } from "./mates.js";
 import { clubsEntry } from "./clubs.js";
 import { replaySearch } from "./club-result.js";
+import { findVariant, loadCatalog } from "./catalog.js";
 
-let catalogCache = null;
 const OWNED_KEY = "paiju.owned";
 
 /** Rooms this browser opened (RoomInfo has no owner yet: docs/client-needs.md). */
@@ -26,15 +26,6 @@ export function ownedRooms() {
 function rememberOwned(roomId) {
   const owned = [...ownedRooms(), roomId].slice(-50);
   localStorage.setItem(OWNED_KEY, JSON.stringify(owned));
-}
-
-export async function loadCatalog() {
-  if (!catalogCache) catalogCache = await get("/api/catalog");
-  return catalogCache;
-}
-
-export async function findVariant(code) {
-  return (await loadCatalog()).find((v) => v.code === code) || null;
 }
 
 export async function showLobby(main, _args, who) {

@@ -5,7 +5,7 @@
 import { get } from "./api.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { handOf, t, titleOf } from "./i18n.js";
-import { findVariant } from "./lobby.js";
+import { findVariant } from "./catalog.js";
 import { mySeed, redeal } from "./fairness.js";
 import { sha256Hex } from "./sha256.js";
 import { seatStyle } from "./felt.js";
