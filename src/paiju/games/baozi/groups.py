@@ -20,13 +20,8 @@ Groups = tuple[tuple[Card, Card], tuple[Card, Card]]
 
 def order_groups(ev: Evaluator, first: Sequence[Card], second: Sequence[Card]) -> Groups:
     """(front 前, back 后): the back is the stronger group (equal groups keep their order)."""
-    return _ordered(ev, _card_pair(first), _card_pair(second))
-
-
-@lru_cache(maxsize=1 << 16)
-def _ordered(ev: Evaluator, a: tuple[Card, Card], b: tuple[Card, Card]) -> Groups:
-    """:func:`order_groups` of two card pairs, once per evaluator and pairs (a grouping
-    decision orders its three splits to list them and the chosen one again to apply it)."""
+    a = _card_pair(first)
+    b = _card_pair(second)
     if ev.rank(*a) > ev.rank(*b):
         a, b = b, a
     return (_sorted(ev, a), _sorted(ev, b))
