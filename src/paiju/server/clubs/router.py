@@ -214,6 +214,7 @@ async def preset_table(club_id: int, preset_id: int, request: Request, me: Me) -
         seat = room.seat_of(me.id)
         if seat is None and any(s.player is None and not s.bot for s in room.seats):
             seat = room.join(me, None)
+            await room.settled()  # the seat is stored before it is answered
         if seat is not None:
             info = room.info()
             return {
@@ -249,6 +250,7 @@ async def _open_table(
         room = await hub.create_room(
             me, facts["code"], options, dict(facts["game_options"]), seat, address
         )
+    await room.settled()  # its first seat is stored before it is answered
     await off_loop(clubs.store, clubs.add_table, club_id, room.id, preset_id, me.id)
     return room
 
