@@ -47,6 +47,7 @@ from paiju.server.accounts.passkeys import router as passkeys_router
 from paiju.server.accounts.router import Hashing
 from paiju.server.accounts.router import router as accounts_router
 from paiju.server.accounts.service import Accounts
+from paiju.server.admin.router import router as admin_router
 from paiju.server.client import Client
 from paiju.server.clubs.router import router as clubs_router
 from paiju.server.clubs.service import Clubs
@@ -702,6 +703,7 @@ def create_app(
     app.include_router(accounts_router)
     app.include_router(passkeys_router)
     app.include_router(clubs_router)
+    app.include_router(admin_router)
 
     # outside the cluster's middleware: a call passed on to another node is read within it
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
