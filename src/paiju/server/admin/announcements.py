@@ -7,19 +7,27 @@ tables is also kept here (kind ``notice``) so that the trail and the console lis
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import func, insert, or_, select, update
 
 from paiju.server.accounts import audit
 from paiju.server.admin import tables as s
 from paiju.server.errors import ServerError
-from paiju.server.store import Store
+from paiju.server.store import Store, off_loop
 
-__all__ = ["KINDS", "MAX_TEXT", "Announcements"]
+__all__ = ["KINDS", "MAX_TEXT", "NOTICE_SECONDS", "Announcements", "Notices", "notice_text"]
+
+log = logging.getLogger("paiju.server")
 
 KINDS = ("banner", "marquee", "notice")
 MAX_TEXT = 500
+NOTICE_SECONDS = 1.0
+"""How often a server looks for new notices to its tables."""
 
 
 def _row(r: Any) -> dict[str, Any]:
@@ -138,3 +146,76 @@ class Announcements:
                     detail={"announcement": announcement},
                 )
         return bool(done)
+
+
+class Notices:
+    """Delivers the notices to tables kept in the database (by the console, by ``paiju
+    admin announce --room``, by any node of a cluster) to the tables this process plays:
+    each socket of the room gets an ``error`` message of code ``operator_notice`` with
+    the text in zh and en. Checked every :data:`NOTICE_SECONDS`; a notice older than a
+    minute when first seen is not sent."""
+
+    def __init__(self, store: Store, rooms: Callable[[], Iterable[Any]]) -> None:
+        self.store = store
+        self.rooms = rooms
+        self.seen = 0
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self.seen = await off_loop(self.store, self._newest)
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(self._task, 2.0)
+
+    def _newest(self) -> int:
+        with self.store.engine.connect() as conn:
+            return int(conn.execute(select(func.max(s.announcements.c.id))).scalar() or 0)
+
+    def _after(self, seen: int) -> list[dict[str, Any]]:
+        an = s.announcements
+        now = self.store.clock()
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                select(an).where(an.c.id > seen, an.c.kind == "notice").order_by(an.c.id)
+            ).all()
+        return [{**_row(r), "fresh": float(r.created_at) > now - 60} for r in rows]
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(NOTICE_SECONDS)
+            try:
+                await self.tick()
+            except Exception as exc:
+                log.warning("cannot read the notices to tables just now (%r)", exc)
+
+    async def tick(self) -> int:
+        """Send the notices kept since the last check; returns the sockets sent to."""
+        found = await off_loop(self.store, self._after, self.seen)
+        sent = 0
+        for notice in found:
+            self.seen = max(self.seen, notice["id"])
+            if not notice["fresh"]:
+                continue
+            text = notice_text(notice["text"]["zh"], notice["text"]["en"])
+            for room in list(self.rooms()):
+                if notice["room"] is not None and room.id != notice["room"]:
+                    continue
+                for client in room.clients():
+                    client.send(text)
+                    sent += 1
+        return sent
+
+
+def notice_text(zh: str, en: str) -> str:
+    """The message a table is sent for a notice of the operator."""
+    from paiju.server.messages import ErrorMsg
+
+    zh, en = zh.strip() or en.strip(), en.strip() or zh.strip()
+    if not zh:
+        raise ServerError("bad_request", "a notice needs a text")
+    message = ErrorMsg(code="operator_notice", message=en, text={"zh": zh, "en": en})
+    return message.model_dump_json()

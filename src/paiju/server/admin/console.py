@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from paiju.server.hub import Hub
     from paiju.server.room import Room
 
-__all__ = ["STUCK_GRACE", "Console", "live_rooms", "room_public"]
+__all__ = ["STUCK_GRACE", "Console", "live_rooms", "mute_seat", "muted_until", "room_public"]
 
 STUCK_GRACE = 30.0
 """A playing room is stuck when no action came for twice its decision time and this."""
@@ -342,3 +342,26 @@ class Console:
             }
             for r in rows
         ]
+
+
+def muted_until(store: Store, player: int) -> float:
+    """When the console's chat mute of ``player`` ends (0: none in force)."""
+    now = store.clock()
+    with store.engine.connect() as conn:
+        until = conn.execute(
+            select(func.max(s.mutes.c.until)).where(
+                s.mutes.c.player_id == player, s.mutes.c.lifted_at.is_(None), s.mutes.c.until > now
+            )
+        ).scalar()
+    return float(until or 0.0)
+
+
+async def mute_seat(store: Store, room: Room, player: int) -> None:
+    """A socket opens at ``room``: its seat takes the player's console mute, if any."""
+    from paiju.server.store import off_loop
+
+    seat = room.seat_of(player)
+    if seat is not None:
+        until = await off_loop(store, muted_until, store, player)
+        chat = room.seats[seat].chat
+        chat.muted_until = max(chat.muted_until, until)

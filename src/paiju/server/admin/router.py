@@ -21,11 +21,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from paiju.server.accounts.auth import bearer
 from paiju.server.accounts.logins import MAX_PASSWORD
 from paiju.server.admin import reports
-from paiju.server.admin.announcements import MAX_TEXT, Announcements
+from paiju.server.admin.announcements import MAX_TEXT, Announcements, notice_text
 from paiju.server.admin.console import Console, live_rooms, room_public
 from paiju.server.admin.staff import Staff, StaffMember, may
 from paiju.server.errors import ServerError
-from paiju.server.messages import ErrorMsg
 from paiju.server.store import off_loop
 
 __all__ = ["router"]
@@ -277,13 +276,6 @@ async def room(room_id: Id, request: Request, me: StaffMe) -> dict[str, Any]:
     return room_public(found)
 
 
-def _notice(zh: str, en: str) -> str:
-    zh, en = zh.strip() or en.strip(), en.strip() or zh.strip()
-    if not zh:
-        raise ServerError("bad_request", "a notice needs a text")
-    return ErrorMsg(code="operator_notice", message=en, text={"zh": zh, "en": en}).model_dump_json()
-
-
 @router.post("/api/admin/rooms/{room_id}/close")
 async def close_room(
     room_id: Id, body: WithReason, request: Request, me: StaffMe
@@ -293,7 +285,7 @@ async def close_room(
     found = request.app.state.hub.room(room_id)
     if not found.open:
         raise ServerError("room_over", f"room {room_id} is already {found.status}", 409)
-    text = _notice(
+    text = notice_text(
         f"管理员关闭了房间：{body.reason}", f"The operator closed this room: {body.reason}"
     )
     for client in found.clients():
@@ -315,38 +307,30 @@ async def close_room(
 async def room_notice(
     room_id: Id, body: NoticeBody, request: Request, me: StaffMe
 ) -> dict[str, Any]:
-    """A notice to one room's table (every socket of it, at once)."""
+    """A notice to one room's table: every socket of it gets it within a second (on
+    whichever node plays the room)."""
     by = _need(me, "admin")
-    found = request.app.state.hub.room(room_id)
-    text = _notice(body.zh, body.en)
-    clients = found.clients()
-    for client in clients:
-        client.send(text)
-    parts = _parts(request)
-    await _db(request, _keep_notice, parts, body, by, room_id, _address(request))
-    return {"room": room_id, "sent": len(clients)}
+    notice_text(body.zh, body.en)  # a text is needed
+    request.app.state.hub.room(room_id)  # an open room
+    made = await _db(request, _keep_notice, _parts(request), body, by, room_id, _address(request))
+    return {"room": room_id, "notice": made["id"]}
 
 
 @router.post("/api/admin/notice")
 async def notice_all(body: NoticeBody, request: Request, me: StaffMe) -> dict[str, Any]:
-    """A notice to every table this node plays (each node of a cluster: send it to each)."""
+    """A notice to every table, on every node, within a second."""
     by = _need(me, "admin")
-    text = _notice(body.zh, body.en)
-    sent = 0
-    for found in list(request.app.state.hub.rooms.values()):
-        for client in found.clients():
-            client.send(text)
-            sent += 1
-    await _db(request, _keep_notice, _parts(request), body, by, None, _address(request))
-    return {"sent": sent}
+    notice_text(body.zh, body.en)
+    made = await _db(request, _keep_notice, _parts(request), body, by, None, _address(request))
+    return {"notice": made["id"]}
 
 
 def _keep_notice(
     parts: _Parts, body: NoticeBody, by: str, room_id: int | None, address: str | None
-) -> None:
+) -> dict[str, Any]:
     now = parts.announcements.store.clock()
-    parts.announcements.add(
-        "notice", body.zh, body.en, by, room=room_id, starts=now, ends=now + 1, address=address
+    return parts.announcements.add(
+        "notice", body.zh, body.en, by, room=room_id, starts=now, ends=now + 60, address=address
     )
 
 
