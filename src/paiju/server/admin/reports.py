@@ -4,23 +4,24 @@ pairs who may play together (串通), and the players whose decisions follow the
 
 **Collusion** (:func:`collusion`). For every pair of players who shared at least
 ``min_hands`` finished hands of three or more seats, the test asks whether the pair's
-joint result at those tables is better than chance. In each shared hand the pair's
-*excess* is its two deltas less what a random pair of that table's seats wins on average
-(twice the table's mean delta), less each player's own usual excess (their skill, as
-measured in the hands they played *without* the other). Under the null hypothesis (the
-pair sits like any two seats of the table) a hand's excess has mean 0 and the variance of
-the sum of two seats drawn without replacement from the table's ``k`` deltas,
-``2 σ² (k-2)/(k-1)``; the sum over the shared hands, divided by its standard deviation,
-is about normal: the one-sided p-value is ``P(Z ≥ z)``. Ranked by p-value, with the
-Bonferroni bound for the number of pairs tested and the hands where the pair gained most.
+joint result at those tables is better than their skills explain. Each player's skill
+``s`` is fitted over every hand by the additive model ``delta = s - mean of the table's
+s`` (bots 0). In each shared hand the pair's *gain* is its two deltas less the table's
+mean delta twice, less what the model expects of the two at that table. Under the null
+hypothesis (the pair plays like any two seats of the table) a gain has mean 0; its
+variance is that of the sum of two seats drawn without replacement from the table's
+``k`` deltas, ``2 σ² (k-2)/(k-1)``, or the gains' sample variance if larger. The sum over
+the shared hands divided by its standard deviation is about normal: the one-sided
+p-value is ``P(Z ≥ z)``. Ranked by p-value, with the Bonferroni bound for the number of
+pairs tested and the hands where the pair gained most.
 
 **Bot assistance** (:func:`assistance`). Each human decision of a finished hand is
 replayed; the 困难 bot (:class:`paiju.search.SearchBot`, on the seat's own view, a
 bounded budget) is asked what it would have done; a player's match rate is compared to
-the pooled rate of everyone else on the same decisions with a one-sided binomial test
-(normal approximation with continuity correction). At most ``per_player`` decisions of a
-player and ``total`` in all are replayed (the newest hands first), so that the report
-stays bounded; the median seconds a player took for a decision come with it.
+the pooled rate of everyone else (forced moves, with one legal action, left out) with a
+one-sided binomial test (normal approximation with continuity correction). At most
+``per_player`` decisions of a player and ``total`` in all are replayed (the newest hands
+first), so that the report stays bounded; the median seconds a player took for a decision come with it.
 """
 
 from __future__ import annotations
@@ -143,6 +144,28 @@ def _hands_of(store: Store, since: float | None) -> list[tuple[int, list[tuple[i
     return sorted(by_hand.items())
 
 
+def _skills(
+    tables: list[tuple[int, list[tuple[int | None, int]]]],
+    excess: dict[int, dict[int, float]],
+    rounds: int = 30,
+) -> dict[int, float]:
+    """Each player's skill ``s`` in the additive model ``delta = s - mean of the table's
+    s`` (a bot's s is 0), fitted by fixed-point rounds over every hand."""
+    skill = dict.fromkeys(excess, 0.0)
+    for _ in range(rounds):
+        sums: dict[int, float] = defaultdict(float)
+        for _hand, seats in tables:
+            k = len(seats)
+            total = sum(skill[p] for p, _ in seats if p is not None)
+            for p, d in seats:
+                if p is not None:
+                    sums[p] += (d - sum(x for _, x in seats) / k + (total - skill[p]) / k) * (
+                        k / (k - 1)
+                    )
+        skill = {p: sums[p] / len(excess[p]) for p in excess}
+    return skill
+
+
 def collusion_of(
     hands: Iterable[tuple[int, list[tuple[int | None, int]]]],
     min_hands: int = 20,
@@ -150,6 +173,7 @@ def collusion_of(
 ) -> list[dict[str, Any]]:
     """The collusion test (see the module) over hands given as (id, [(player, delta)])."""
     tables = [(h, seats) for h, seats in hands if len(seats) >= 3]
+    seat_skills: dict[int, list[float]] = {}
     # each player's excess over a random seat of the table, per hand
     excess: dict[int, dict[int, float]] = defaultdict(dict)
     shared: dict[tuple[int, int], list[int]] = defaultdict(list)
@@ -166,20 +190,26 @@ def collusion_of(
                 excess[p][hand] = excess[p].get(hand, 0.0) + d - mean
         for pair in combinations(people, 2):
             shared[pair].append(hand)
+    skill = _skills(tables, excess)
+    for hand, seats in tables:
+        seat_skills[hand] = [0.0 if p is None else skill[p] for p, _ in seats]
     found: list[dict[str, Any]] = []
     for (a, b), together in shared.items():
         n = len(together)
         if n < min_hands:
             continue
-        variance = sum(spread[h] for h in together)
+        gains = {}
+        for h in together:
+            table = seat_skills[h]
+            usual = skill[a] + skill[b] - 2 * sum(table) / len(table)
+            gains[h] = excess[a][h] + excess[b][h] - usual
+        # the variance of the sum: the null's (a random pair of each table) or the
+        # sample's, whichever is larger
+        null = sum(spread[h] for h in together)
+        seen = n * statistics.variance(gains.values()) if n >= 2 else 0.0
+        variance = max(null, seen)
         if variance <= 0:
             continue
-        skill = []
-        for p in (a, b):
-            mine = excess[p]
-            apart = [v for h, v in mine.items() if h not in set(together)]
-            skill.append(sum(apart) / len(apart) if len(apart) >= 5 else 0.0)
-        gains = {h: excess[a][h] + excess[b][h] - skill[0] - skill[1] for h in together}
         z = sum(gains.values()) / math.sqrt(variance)
         found.append(
             {
@@ -188,6 +218,7 @@ def collusion_of(
                 "hands_each": [len(excess[a]), len(excess[b])],
                 "together_share": round(n / min(len(excess[a]), len(excess[b])), 4),
                 "joint_excess": round(sum(excess[a][h] + excess[b][h] for h in together), 2),
+                "skills": [round(skill[a], 3), round(skill[b], 3)],
                 "z": round(z, 3),
                 "p_value": upper_p(z),
                 "hands": sorted(together, key=lambda h: -gains[h])[:10],
@@ -262,6 +293,9 @@ def assistance_of(
     times: dict[int, list[float]] = defaultdict(list)
     hands: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for d in decisions:
+        legal = d.state.legal_actions(d.seat)
+        if legal is not None and len(legal) < 2:
+            continue  # a forced move tells nothing
         game = d.state.game
         choose = bots.get(id(game))
         if choose is None:
