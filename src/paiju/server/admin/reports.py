@@ -21,7 +21,8 @@ bounded budget) is asked what it would have done; a player's match rate is compa
 the pooled rate of everyone else (forced moves, with one legal action, left out) with a
 one-sided binomial test (normal approximation with continuity correction). At most
 ``per_player`` decisions of a player and ``total`` in all are replayed (the newest hands
-first), so that the report stays bounded; the median seconds a player took for a decision come with it.
+first), so that the report stays bounded; the median seconds a player took for a
+decision come with it.
 """
 
 from __future__ import annotations
