@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx
 import pyotp
-from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer
+from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer, enter
 
 PASSWORD = "lantern-drum-93"
 ADMIN = (sys.executable, "-m", "paiju", "admin")
@@ -120,3 +120,41 @@ def test_staff_sign_in_with_totp_and_ban_a_player(browser: Any, server: WebServe
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_the_lobby_shows_the_operators_banner_and_marquee(browser: Any, server: WebServer) -> None:
+    for kind, zh, en in (
+        ("banner", "今晚23点维护", "Maintenance at 23:00"),
+        ("marquee", "新年活动开始了", "New year event"),
+    ):
+        subprocess.run(
+            [
+                *ADMIN,
+                "announce",
+                zh,
+                "--en",
+                en,
+                "--kind",
+                kind,
+                "--until",
+                "2099-01-01",
+                "--db",
+                str(server.db),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.base = server.base
+    try:
+        enter(page, "Reader")
+        page.wait_for_selector(".news-banner:has-text('今晚23点维护')")
+        page.wait_for_selector(".news-marquee:has-text('新年活动开始了')")
+        # the marquee's text scrolls inside its clipped box: the page itself stays as wide
+        wide = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        assert page.evaluate(wide) <= 0
+    finally:
+        context.close()

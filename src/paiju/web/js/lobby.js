@@ -8,6 +8,7 @@ import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 import { gameFinder } from "./finder.js";
 import { invitesBox } from "./mates.js";
+import { newsBox } from "./news.js";
 
 let catalogCache = null;
 const OWNED_KEY = "paiju.owned";
@@ -76,6 +77,7 @@ export async function showLobby(main, _args, who) {
     h(
       "div",
       { class: "lobby" },
+      newsBox(), // the operator's banner and 跑马灯, while showing
       // the room number / invite code first, then the games, then the open rooms
       h("section", { class: "panel join-panel" }, invites, joinByCode(who)),
       h("section", { class: "panel games-panel" }, h("h2", {}, t("lobby.games")), families),
