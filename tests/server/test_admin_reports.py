@@ -11,6 +11,7 @@ trusted."
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -294,5 +295,15 @@ def test_the_report_commands_print_json_on_a_fresh_database(tmp_path: Path) -> N
     assert told.exit_code == 0, told.output
     room = runner.invoke(cli, ["admin", "announce", "hi", "--room", "5", "--db", db])
     assert room.exit_code == 0 and "room 5" in room.output
+    store = Store(db)
+    pid = _player(store, "loud", NOW)
+    store.close()
+    muted = runner.invoke(
+        cli, ["admin", "mute", str(pid), "--hours", "2", "--reason", "spam", "--db", db, "--json"]
+    )
+    assert muted.exit_code == 0, muted.output
+    assert json.loads(muted.output)["until"] > NOW
+    lifted = runner.invoke(cli, ["admin", "unmute", str(pid), "--db", db])
+    assert "1 mute(s) lifted" in lifted.output
     verified = runner.invoke(cli, ["admin", "audit", "verify", "--db", db])
-    assert verified.exit_code == 0 and "3 entries" in verified.output
+    assert verified.exit_code == 0 and "5 entries" in verified.output

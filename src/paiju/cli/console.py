@@ -16,7 +16,7 @@ import click
 from paiju.cli.admin import _BY, _DB, _JSON, admin
 from paiju.cli.app import echo_json
 
-__all__ = ["announce", "report", "staff"]
+__all__ = ["announce", "mute", "report", "staff", "unmute"]
 
 
 def _store(db: str) -> Any:
@@ -158,6 +158,53 @@ def announce(
     else:
         where = f"room {room}" if room is not None else f"the lobby ({made['kind']})"
         click.echo(f"announcement {made['id']} to {where}")
+
+
+@admin.command()
+@click.argument("player")
+@click.option("--hours", type=click.FloatRange(min=0.01, max=24 * 366), required=True)
+@click.option("--reason", required=True, help="Why (kept in the audit trail).")
+@_BY
+@_DB
+@_JSON
+def mute(player: str, hours: float, reason: str, by: str, db: str, as_json: bool) -> None:
+    """Mute PLAYER's free chat text at every table for --hours (a running server applies
+    it when the player's socket next connects; the console applies it at once)."""
+    from paiju.server.accounts.service import Accounts
+    from paiju.server.admin.console import Console
+
+    store = _store(db)
+    try:
+        accounts = Accounts(store)
+        who = accounts.find_player(player)
+        until = Console(store, accounts).mute(who.id, hours, reason, by)
+    finally:
+        store.close()
+    if as_json:
+        echo_json({"player": who.id, "until": until})
+    else:
+        day = datetime.fromtimestamp(until, UTC).strftime("%Y-%m-%d %H:%M UTC")
+        click.echo(f"muted {who.name} (#{who.id}) until {day}")
+
+
+@admin.command()
+@click.argument("player")
+@click.option("--reason", default="lifted by the operator", show_default=True)
+@_BY
+@_DB
+def unmute(player: str, reason: str, by: str, db: str) -> None:
+    """Lift PLAYER's chat mutes."""
+    from paiju.server.accounts.service import Accounts
+    from paiju.server.admin.console import Console
+
+    store = _store(db)
+    try:
+        accounts = Accounts(store)
+        who = accounts.find_player(player)
+        lifted = Console(store, accounts).unmute(who.id, reason, by)
+    finally:
+        store.close()
+    click.echo(f"{who.name} (#{who.id}): {lifted} mute(s) lifted")
 
 
 @admin.group()
