@@ -152,8 +152,8 @@ class Notices:
     """Delivers the notices to tables kept in the database (by the console, by ``paiju
     admin announce --room``, by any node of a cluster) to the tables this process plays:
     each socket of the room gets an ``error`` message of code ``operator_notice`` with
-    the text in zh and en. Checked every :data:`NOTICE_SECONDS`; a notice older than a
-    minute when first seen is not sent."""
+    the text in zh and en. Checked every :data:`NOTICE_SECONDS` while this process has a
+    socket at a table; a notice older than a minute when first seen is not sent."""
 
     def __init__(self, store: Store, rooms: Callable[[], Iterable[Any]]) -> None:
         self.store = store
@@ -187,6 +187,8 @@ class Notices:
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(NOTICE_SECONDS)
+            if not any(room.clients() for room in list(self.rooms())):
+                continue  # nobody to tell: an idle server stays idle
             try:
                 await self.tick()
             except Exception as exc:
