@@ -185,6 +185,24 @@ def test_daily_counts_active_and_new_players_hands_rooms_and_bot_seats(tmp_path:
         0.5,
     )
     assert found[0]["hands"] == {} and found[0]["bot_share"] is None
+    # "retention after 1 / 7 / 30 days": today's new player has no tomorrow yet
+    assert today["retention"] == {"d1": None, "d7": None, "d30": None}
+
+
+def test_retention_counts_who_came_back_one_and_seven_days_later(tmp_path: Path) -> None:
+    store = _db(tmp_path)
+    day = 86_400
+    start = NOW - 8 * day
+    back = _player(store, "back", start)
+    gone = _player(store, "gone", start)
+    room = _room(store, "2001", back, start)
+    _hand(store, room, 1, "2001", [back, gone], start)
+    _hand(store, room, 2, "2001", [back, None], start + day)
+    _hand(store, room, 3, "2001", [back, None], start + 7 * day)
+    first = daily(store, 9)[0]
+    assert first["new_players"] == 2 and first["active"] == 2
+    assert first["retention"] == {"d1": 0.5, "d7": 0.5, "d30": None}
+    store.close()
     store.close()
 
 

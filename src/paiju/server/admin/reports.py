@@ -71,7 +71,8 @@ def _day(at: float) -> str:
 
 def daily(store: Store, days: int = 7) -> list[dict[str, Any]]:
     """One entry per UTC day, the oldest first, today included: players active (who
-    played a hand), new players, hands and rooms per game, and the bots' share of seats."""
+    played a hand), new players, hands and rooms per game, the bots' share of seats, and
+    the retention of the day's new players after 1, 7 and 30 days."""
     if not 1 <= days <= 366:
         raise ValueError("a report covers 1 to 366 days")
     today = datetime.fromtimestamp(store.clock(), UTC).replace(
@@ -112,17 +113,37 @@ def daily(store: Store, days: int = 7) -> list[dict[str, Any]]:
             entry = out.get(_day(at))
             if entry is not None:
                 entry["rooms"][code] = entry["rooms"].get(code, 0) + 1
-        for (at,) in conn.execute(
-            select(t.players.c.created_at).where(t.players.c.created_at >= since)
+        cohorts: dict[str, set[int]] = defaultdict(set)
+        for pid, at in conn.execute(
+            select(t.players.c.id, t.players.c.created_at).where(t.players.c.created_at >= since)
         ):
             entry = out.get(_day(at))
             if entry is not None:
                 entry["new_players"] += 1
+                cohorts[entry["day"]].add(int(pid))
     for key, entry in out.items():
         entry["active"] = len(active[key])
         if entry["seats"]:
             entry["bot_share"] = round(entry["bot_seats"] / entry["seats"], 4)
+        entry["retention"] = _retention(key, cohorts[key], active, today)
     return list(out.values())
+
+
+def _retention(
+    day: str, cohort: set[int], active: dict[str, set[int]], today: datetime
+) -> dict[str, float | None]:
+    """Of the players new on ``day``, the share who played a hand 1, 7 and 30 days later
+    (None: that day has not come yet, or nobody was new)."""
+    start = datetime.strptime(day, "%Y-%m-%d").replace(tzinfo=UTC)
+    shares: dict[str, float | None] = {}
+    for after in (1, 7, 30):
+        later = start + timedelta(days=after)
+        if not cohort or later > today:
+            shares[f"d{after}"] = None
+            continue
+        back = active.get(later.strftime("%Y-%m-%d"), set())
+        shares[f"d{after}"] = round(len(cohort & back) / len(cohort), 4)
+    return shares
 
 
 # -- collusion ---------------------------------------------------------------------------

@@ -24,7 +24,7 @@ const TEXTS = {
     done_unmute: "已解除禁言", done_reset: "新密码：{p}（请转交玩家）",
     done_close: "房间已关闭", done_notice: "通知已发送", done_news: "公告已发布",
     intact: "日志链完整：{n} 条", broken: "日志链在第 {id} 条断开！",
-    active: "活跃", new_players: "新玩家", rooms: "房间", bot_share: "机器人座位",
+    active: "活跃", new_players: "新玩家", retention: "次日/7日/30日留存", rooms: "房间", bot_share: "机器人座位",
     pair: "玩家对", shared: "同桌局数", p: "p 值", look: "查看牌局",
     player: "玩家", decisions: "决策数", match: "与困难机器人一致", others: "他人",
     seconds: "中位用时(秒)", nothing: "没有结果", at: "时间", actor: "操作者",
@@ -54,7 +54,7 @@ const TEXTS = {
     done_reset: "New password: {p} (hand it to the player)", done_close: "Room closed",
     done_notice: "Notice sent", done_news: "Announcement published",
     intact: "Trail intact: {n} entries", broken: "Trail broken at entry {id}!",
-    active: "Active", new_players: "New", rooms: "Rooms", bot_share: "Bot seats",
+    active: "Active", new_players: "New", retention: "Back after 1/7/30 days", rooms: "Rooms", bot_share: "Bot seats",
     pair: "Pair", shared: "Hands together", p: "p-value", look: "Hands",
     player: "Player", decisions: "Decisions", match: "Match with hard bot", others: "Others",
     seconds: "Median s", nothing: "Nothing found", at: "When", actor: "By",
@@ -439,8 +439,9 @@ $("#daily-form").addEventListener("submit", (ev) => {
     const rows = data.days.map((d) => [d.day, d.active, d.new_players,
       Object.entries(d.hands).map(([c, n]) => `${c}:${n}`).join(" ") || "-",
       Object.values(d.rooms).reduce((a, b) => a + b, 0),
-      d.bot_share === null ? "-" : `${Math.round(d.bot_share * 100)}%`]);
-    $("#report").replaceChildren(table(["", t("active"), t("new_players"), t("hands"), t("rooms"), t("bot_share")], rows));
+      d.bot_share === null ? "-" : `${Math.round(d.bot_share * 100)}%`,
+      ["d1", "d7", "d30"].map((k) => (d.retention[k] === null ? "-" : `${Math.round(d.retention[k] * 100)}%`)).join(" / ")]);
+    $("#report").replaceChildren(table(["", t("active"), t("new_players"), t("hands"), t("rooms"), t("bot_share"), t("retention")], rows));
   });
 });
 $("#collusion-go").addEventListener("click", () => run(async () => {
