@@ -306,6 +306,7 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "staff_role": ("你的员工角色不能做这个操作", "Your staff role may not do this"),
     "staff_taken": ("这个员工名已经有人用了", "There is already a staff member of that name"),
     "no_announcement": ("没有这条公告", "No such announcement"),
+    "no_staff": ("没有这个员工", "No such staff member"),
     "busy_report": (
         "正在生成另一份报表，请稍后再试",
         "Another report is being made: try again soon",

@@ -124,6 +124,10 @@ def test_roles_support_may_mute_but_not_ban(client: TestClient) -> None:
     owner = _staff(client, "boss", "owner")
     names = [m["name"] for m in client.get("/api/admin/staff", headers=owner).json()["staff"]]
     assert names == ["kefu", "boss"]
+    # an owner disables a staff member: their session stops at once
+    gone = client.post("/api/admin/staff/kefu/disable", json={"reason": "left"}, headers=owner)
+    assert gone.json() == {"disabled": "kefu", "sessions_ended": 1}
+    assert client.get("/api/admin/me", headers=support).status_code == 401
 
 
 def test_a_ban_from_the_console_closes_the_players_socket_and_is_in_the_trail(

@@ -88,6 +88,24 @@ def staff_add(name: str, role: str, password: str, by: str, db: str, as_json: bo
         click.echo(f"  {code}")
 
 
+@staff.command("disable")
+@click.argument("name")
+@click.option("--reason", required=True, help="Why (kept in the audit trail).")
+@_BY
+@_DB
+def staff_disable(name: str, reason: str, by: str, db: str) -> None:
+    """Stop NAME from signing in to the console; their sessions end (within the minute
+    a running server may keep a console page open: each call checks the session)."""
+    from paiju.server.admin.staff import Staff
+
+    store = _store(db)
+    try:
+        ended = Staff(store).disable(name, reason, by)
+    finally:
+        store.close()
+    click.echo(f"staff member {name} disabled; {ended} session(s) ended")
+
+
 @staff.command("list")
 @_DB
 @_JSON

@@ -156,6 +156,16 @@ async def staff_list(request: Request, me: StaffMe) -> dict[str, Any]:
     return {"staff": await _db(request, _parts(request).staff.members)}
 
 
+@router.post("/api/admin/staff/{name}/disable")
+async def staff_disable(
+    name: Annotated[str, PathParam(max_length=64)], body: WithReason, request: Request, me: StaffMe
+) -> dict[str, Any]:
+    """An owner stops a staff member from signing in; their sessions end at once."""
+    by = _need(me, "owner")
+    ended = await _db(request, _parts(request).staff.disable, name, body.reason, by)
+    return {"disabled": name, "sessions_ended": ended}
+
+
 # -- live --------------------------------------------------------------------------------
 
 

@@ -144,6 +144,33 @@ class Staff:
         uri = pyotp.TOTP(secret).provisioning_uri(name=name, issuer_name=ISSUER)
         return NewStaff(StaffMember(int(sid[0]), name, role), secret, uri, codes)
 
+    def disable(self, name: str, reason: str, by: str = "cli") -> int:
+        """Stop ``name`` from signing in and end their console sessions (audited);
+        returns the sessions ended. The row stays: the trail names them."""
+        now = self.store.clock()
+        with self.store.engine.begin() as conn:
+            row = conn.execute(
+                select(s.staff.c.id, s.staff.c.name).where(s.staff.c.name_key == _key(name))
+            ).first()
+            if row is None:
+                raise ServerError("no_staff", f"no staff member {name!r}", 404)
+            conn.execute(update(s.staff).where(s.staff.c.id == row.id).values(disabled_at=now))
+            ended = conn.execute(
+                update(s.staff_sessions)
+                .where(s.staff_sessions.c.staff_id == row.id, s.staff_sessions.c.ended_at.is_(None))
+                .values(ended_at=now)
+            ).rowcount
+            audit.record(
+                conn,
+                at=now,
+                actor=by,
+                action="staff_disable",
+                target=None,
+                reason=reason,
+                detail={"staff": row.name, "sessions_ended": ended},
+            )
+        return int(ended)
+
     def members(self) -> list[dict[str, Any]]:
         with self.store.engine.connect() as conn:
             rows = conn.execute(select(s.staff).order_by(s.staff.c.id)).all()
