@@ -94,8 +94,8 @@ def staff_add(name: str, role: str, password: str, by: str, db: str, as_json: bo
 @_BY
 @_DB
 def staff_disable(name: str, reason: str, by: str, db: str) -> None:
-    """Stop NAME from signing in to the console; their sessions end (within the minute
-    a running server may keep a console page open: each call checks the session)."""
+    """Stop NAME from signing in to the console; their sessions end (a console page open
+    elsewhere is refused at its next call: each call checks its session)."""
     from paiju.server.admin.staff import Staff
 
     store = _store(db)
