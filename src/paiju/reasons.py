@@ -298,6 +298,20 @@ CODES: Final[dict[str, tuple[str, str]]] = {
         "Too many attempts: wait a moment and try again",
     ),
     "no_session": ("没有这个登录设备", "No such session"),
+    "bad_staff_credentials": (
+        "用户名、密码或验证码不对",
+        "Wrong name, password or authenticator code",
+    ),
+    "staff_only": ("请先以员工身份登录管理后台", "Sign in to the console as staff first"),
+    "staff_role": ("你的员工角色不能做这个操作", "Your staff role may not do this"),
+    "staff_taken": ("这个员工名已经有人用了", "There is already a staff member of that name"),
+    "no_announcement": ("没有这条公告", "No such announcement"),
+    "no_staff": ("没有这个员工", "No such staff member"),
+    "busy_report": (
+        "正在生成另一份报表，请稍后再试",
+        "Another report is being made: try again soon",
+    ),
+    "operator_notice": ("管理员通知", "A notice from the operator"),
     "no_player": ("没有这个玩家", "No such player"),
     "busy_server": ("服务器正忙，请稍后再试", "The server is busy: try again shortly"),
     "session_ended": (

@@ -6,6 +6,7 @@ Errors print one line on stderr and exit with status 2.
 from paiju.cli import admin as admin
 from paiju.cli import baozi as baozi
 from paiju.cli import climbing as climbing
+from paiju.cli import console as console
 from paiju.cli import core as core
 from paiju.cli import danzi as danzi
 from paiju.cli import duel as duel

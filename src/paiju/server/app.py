@@ -47,6 +47,9 @@ from paiju.server.accounts.passkeys import router as passkeys_router
 from paiju.server.accounts.router import Hashing
 from paiju.server.accounts.router import router as accounts_router
 from paiju.server.accounts.service import Accounts
+from paiju.server.admin.announcements import Notices
+from paiju.server.admin.console import mute_seat
+from paiju.server.admin.router import router as admin_router
 from paiju.server.client import Client
 from paiju.server.clubs.router import router as clubs_router
 from paiju.server.clubs.service import Clubs
@@ -241,6 +244,8 @@ def create_app(
         kicks = Kicks(store) if node is None else ClusterKicks(store, node.redis_url, node.name)
         await kicks.start()
         state["kicks"] = kicks
+        app.state.notices = Notices(store, lambda: hub.rooms.values())
+        await app.state.notices.start()
         app.state.accounts = Accounts(store)
         app.state.clubs = Clubs(store)
         app.state.ratings = Ratings(store)
@@ -269,6 +274,7 @@ def create_app(
         heavy.shutdown()
         rater.cancel()
         await kicks.stop()
+        await app.state.notices.stop()
         await hub.guard.stop()
         if "cluster" in state:
             await state["cluster"].stop()
@@ -713,6 +719,7 @@ def create_app(
     app.include_router(clubs_router)
     app.include_router(ratings_router)
     app.include_router(reviews_router)
+    app.include_router(admin_router)
 
     # outside the cluster's middleware: a call passed on to another node is read within it
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes)
@@ -860,6 +867,7 @@ async def _serve_socket(
         if seat is not None:
             muted = await off_loop(hub.store, clubs.muted_until, room.id, player.id)
             room.seats[seat].chat.muted_until = muted or 0.0
+    await mute_seat(hub.store, room, player.id)  # the console's mute, at every table
     address = _address(websocket)
     try:
         await hub.guard.open_socket(player.id, address)

@@ -12,6 +12,7 @@ from alembic import context
 from sqlalchemy import create_engine
 
 import paiju.server.accounts.tables
+import paiju.server.admin.tables
 import paiju.server.clubs.tables
 import paiju.server.ratings.tables  # noqa: F401
 from paiju.server.store import database_url

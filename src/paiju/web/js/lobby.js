@@ -11,6 +11,7 @@ import { invitesBox } from "./mates.js";
 import { clubsEntry } from "./clubs.js";
 import { replaySearch } from "./club-result.js";
 import { findVariant, loadCatalog } from "./catalog.js";
+import { newsBox } from "./news.js";
 
 const OWNED_KEY = "paiju.owned";
 
@@ -69,6 +70,7 @@ export async function showLobby(main, _args, who) {
     h(
       "div",
       { class: "lobby" },
+      newsBox(), // the operator's banner and 跑马灯, while showing
       // the room number / invite code first, then the games, then the open rooms
       h("section", { class: "panel join-panel" }, invites, joinByCode(who), h("div", { class: "club-hooks" }, clubsEntry(), replaySearch())),
       h("section", { class: "panel games-panel" }, h("h2", {}, t("lobby.games")), families),

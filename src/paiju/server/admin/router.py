@@ -1,0 +1,452 @@
+"""The console's REST calls under ``/api/admin`` (docs/protocol.md, "The operator's
+console"), and the lobby's public ``GET /api/announcements``.
+
+Every call but signing in needs ``Authorization: Bearer <staff token>`` (a console
+session: :meth:`Staff.sign_in`) and a role (:data:`~paiju.server.admin.staff.ROLES`):
+``staff_only`` (401) without a console session, ``staff_role`` (403) for a role below
+the call's. Every action is written to the audit trail as ``staff:<name>``, with the
+address it came from.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import Path as PathParam
+from pydantic import BaseModel, ConfigDict, Field
+
+from paiju.server.accounts.auth import bearer
+from paiju.server.accounts.logins import MAX_PASSWORD
+from paiju.server.admin import reports
+from paiju.server.admin.announcements import MAX_TEXT, Announcements, notice_text
+from paiju.server.admin.console import Console, live_rooms, room_public
+from paiju.server.admin.staff import Staff, StaffMember, may
+from paiju.server.errors import ServerError
+from paiju.server.store import off_loop
+
+__all__ = ["router"]
+
+T = TypeVar("T")
+
+router = APIRouter(tags=["admin"])
+
+Id = Annotated[int, PathParam(ge=1, le=2**63 - 1)]
+Reason = Field(min_length=1, max_length=500, description="Why (kept in the audit trail).")
+
+
+class SignIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=MAX_PASSWORD)
+    code: str = Field(min_length=1, max_length=64, description="A TOTP code or a recovery code.")
+
+
+class WithReason(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: str = Reason
+
+
+class BanBody(WithReason):
+    days: float = Field(gt=0, le=36_500)
+
+
+class MuteBody(WithReason):
+    hours: float = Field(gt=0, le=24 * 366)
+
+
+class NoticeBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    zh: str = Field("", max_length=MAX_TEXT)
+    en: str = Field("", max_length=MAX_TEXT)
+
+
+class AnnouncementBody(NoticeBody):
+    kind: str = Field(pattern="^(banner|marquee)$")
+    starts: float | None = Field(None, description="Unix time (default: now).")
+    ends: float | None = Field(None, description="Unix time (default: until withdrawn).")
+
+
+class _Parts:
+    """The console's services of one app, made on first use."""
+
+    def __init__(self, state: Any) -> None:
+        self.staff = Staff(state.store, state.accounts.passwords)
+        self.console = Console(state.store, state.accounts)
+        self.announcements = Announcements(state.store)
+        self.reporting = asyncio.Semaphore(1)
+
+
+def _parts(request: Request) -> _Parts:
+    state = request.app.state
+    parts = getattr(state, "console_parts", None)
+    if parts is None:
+        parts = state.console_parts = _Parts(state)
+    return parts
+
+
+def _address(request: Request) -> str | None:
+    return request.client.host if request.client is not None else None
+
+
+async def _staff(
+    request: Request, authorization: Annotated[str | None, Header()] = None
+) -> StaffMember:
+    token = bearer(authorization)
+    parts = _parts(request)
+    member = (
+        None if token is None else await off_loop(parts.staff.store, parts.staff.of_token, token)
+    )
+    if member is None:
+        raise ServerError("staff_only", "the console needs a staff session (sign in)", 401)
+    return member
+
+
+StaffMe = Annotated[StaffMember, Depends(_staff)]
+
+
+def _need(member: StaffMember, role: str) -> str:
+    if not may(member.role, role):
+        raise ServerError(
+            "staff_role", f"this needs the role {role} or above; you are {member.role}", 403
+        )
+    return f"staff:{member.name}"
+
+
+async def _db(request: Request, call: Callable[..., T], *args: Any) -> T:
+    return await off_loop(request.app.state.store, call, *args)
+
+
+# -- signing in --------------------------------------------------------------------------
+
+
+@router.post("/api/admin/sessions", status_code=201)
+async def sign_in(body: SignIn, request: Request) -> dict[str, Any]:
+    """A console session: name, password and a TOTP (or recovery) code."""
+    state = request.app.state
+    address = _address(request)
+    state.attempts.take("staff:" + body.name.strip().casefold(), address)
+    parts = _parts(request)
+    member, token, expires = await state.hashing.run(
+        parts.staff.sign_in, body.name, body.password, body.code, address
+    )
+    return {
+        "token": token,
+        "expires": expires,
+        "staff": {"name": member.name, "role": member.role},
+    }
+
+
+@router.delete("/api/admin/sessions")
+async def sign_out(request: Request, me: StaffMe) -> dict[str, Any]:
+    await _db(request, _parts(request).staff.sign_out, me)
+    return {"signed_out": True}
+
+
+@router.get("/api/admin/me")
+async def whoami(me: StaffMe) -> dict[str, Any]:
+    return {"name": me.name, "role": me.role}
+
+
+@router.get("/api/admin/staff")
+async def staff_list(request: Request, me: StaffMe) -> dict[str, Any]:
+    _need(me, "owner")
+    return {"staff": await _db(request, _parts(request).staff.members)}
+
+
+@router.post("/api/admin/staff/{name}/disable")
+async def staff_disable(
+    name: Annotated[str, PathParam(max_length=64)], body: WithReason, request: Request, me: StaffMe
+) -> dict[str, Any]:
+    """An owner stops a staff member from signing in; their sessions end at once."""
+    by = _need(me, "owner")
+    ended = await _db(request, _parts(request).staff.disable, name, body.reason, by)
+    return {"disabled": name, "sessions_ended": ended}
+
+
+# -- live --------------------------------------------------------------------------------
+
+
+@router.get("/api/admin/live")
+async def live(request: Request, me: StaffMe) -> dict[str, Any]:
+    """Players online, rooms by game and state (stuck too), hands per minute."""
+    _need(me, "support")
+    hub = request.app.state.hub
+    rooms = live_rooms(hub)
+    online = {c.player.id for r in list(hub.rooms.values()) for c in r.clients()}
+    return await _db(request, _parts(request).console.live, rooms, len(online))
+
+
+# -- players -----------------------------------------------------------------------------
+
+
+@router.get("/api/admin/players")
+async def search(
+    request: Request, me: StaffMe, q: Annotated[str, Query(min_length=1, max_length=64)]
+) -> dict[str, Any]:
+    """Players by id, login or name."""
+    _need(me, "support")
+    return {"players": await _db(request, _parts(request).console.search, q)}
+
+
+@router.get("/api/admin/players/{player_id}")
+async def player(player_id: Id, request: Request, me: StaffMe) -> dict[str, Any]:
+    """A player's file: login, ban, mute, sessions (with addresses), balance, trail."""
+    _need(me, "support")
+    return await _db(request, _parts(request).console.player, player_id)
+
+
+@router.get("/api/admin/players/{player_id}/ledger")
+async def ledger(player_id: Id, request: Request, me: StaffMe) -> dict[str, Any]:
+    _need(me, "support")
+    return await _db(request, _parts(request).console.ledger, player_id)
+
+
+@router.get("/api/admin/players/{player_id}/export")
+async def export(player_id: Id, request: Request, me: StaffMe) -> dict[str, Any]:
+    """Everything kept of a player, as JSON (audited)."""
+    by = _need(me, "admin")
+    console = _parts(request).console
+    return await _db(request, console.export, player_id, by, _address(request))
+
+
+@router.post("/api/admin/players/{player_id}/ban")
+async def ban(player_id: Id, body: BanBody, request: Request, me: StaffMe) -> dict[str, Any]:
+    """Ban for ``days``: every session ends and every socket of the player closes."""
+    by = _need(me, "admin")
+    state = request.app.state
+    accounts = state.accounts
+    who = await _db(request, accounts.find_player, str(player_id))
+    done, ended = await _db(
+        request, accounts.ban, who.id, body.days, body.reason, by, _address(request)
+    )
+    await state.kicks.end(ended, who.id, "banned")
+    return {"player": who.id, "until": done.until, "sessions_ended": ended}
+
+
+@router.post("/api/admin/players/{player_id}/unban")
+async def unban(player_id: Id, body: WithReason, request: Request, me: StaffMe) -> dict[str, Any]:
+    by = _need(me, "admin")
+    lifted = await _db(request, request.app.state.accounts.unban, player_id, body.reason, by)
+    return {"player": player_id, "lifted": lifted}
+
+
+@router.post("/api/admin/players/{player_id}/mute")
+async def mute(player_id: Id, body: MuteBody, request: Request, me: StaffMe) -> dict[str, Any]:
+    """Mute the player's free text at every table for ``hours``."""
+    by = _need(me, "support")
+    console = _parts(request).console
+    until = await _db(
+        request, console.mute, player_id, body.hours, body.reason, by, _address(request)
+    )
+    _mute_seats(request, player_id, until)
+    return {"player": player_id, "until": until}
+
+
+@router.post("/api/admin/players/{player_id}/unmute")
+async def unmute(player_id: Id, body: WithReason, request: Request, me: StaffMe) -> dict[str, Any]:
+    by = _need(me, "support")
+    console = _parts(request).console
+    lifted = await _db(request, console.unmute, player_id, body.reason, by, _address(request))
+    _mute_seats(request, player_id, 0.0)
+    return {"player": player_id, "lifted": lifted}
+
+
+def _mute_seats(request: Request, player: int, until: float) -> None:
+    """The player's seats at this node's tables take the mute at once."""
+    for room in list(request.app.state.hub.rooms.values()):
+        for seat in room.seats:
+            if seat.player == player:
+                seat.chat.muted_until = until
+
+
+@router.post("/api/admin/players/{player_id}/reset")
+async def reset(player_id: Id, body: WithReason, request: Request, me: StaffMe) -> dict[str, Any]:
+    """A new random password for the player's login (every session ends); hand it over."""
+    by = _need(me, "support")
+    state = request.app.state
+    password, ended = await state.hashing.run(
+        state.accounts.reset_password, player_id, body.reason, by
+    )
+    await state.kicks.end(ended, None, "reset")
+    return {"player": player_id, "password": password, "sessions_ended": ended}
+
+
+# -- rooms -------------------------------------------------------------------------------
+
+
+@router.get("/api/admin/rooms/{room_id}")
+async def room(room_id: Id, request: Request, me: StaffMe) -> dict[str, Any]:
+    """A room as a spectator sees it: never a hidden card of the hand in play."""
+    _need(me, "support")
+    found = request.app.state.hub.room(room_id)
+    await found.settled()
+    return room_public(found)
+
+
+@router.post("/api/admin/rooms/{room_id}/close")
+async def close_room(
+    room_id: Id, body: WithReason, request: Request, me: StaffMe
+) -> dict[str, Any]:
+    """Close a room for good; its table reads the reason. The hand in play is void."""
+    by = _need(me, "admin")
+    found = request.app.state.hub.room(room_id)
+    if not found.open:
+        raise ServerError("room_over", f"room {room_id} is already {found.status}", 409)
+    text = notice_text(
+        f"管理员关闭了房间：{body.reason}", f"The operator closed this room: {body.reason}"
+    )
+    for client in found.clients():
+        client.send(text)
+    await found.settled()
+    found.close("room_closed", f"room {room_id} was closed by the operator: {body.reason}")
+    await found.settled()
+    console = _parts(request).console
+    where = _address(request)
+
+    def write() -> None:
+        console.audit(by, "close_room", body.reason, room=room_id, address=where)
+
+    await _db(request, write)
+    return {"room": room_id, "status": found.status}
+
+
+@router.post("/api/admin/rooms/{room_id}/notice")
+async def room_notice(
+    room_id: Id, body: NoticeBody, request: Request, me: StaffMe
+) -> dict[str, Any]:
+    """A notice to one room's table: every socket of it gets it within a second (on
+    whichever node plays the room)."""
+    by = _need(me, "admin")
+    notice_text(body.zh, body.en)  # a text is needed
+    request.app.state.hub.room(room_id)  # an open room
+    made = await _db(request, _keep_notice, _parts(request), body, by, room_id, _address(request))
+    return {"room": room_id, "notice": made["id"]}
+
+
+@router.post("/api/admin/notice")
+async def notice_all(body: NoticeBody, request: Request, me: StaffMe) -> dict[str, Any]:
+    """A notice to every table, on every node, within a second."""
+    by = _need(me, "admin")
+    notice_text(body.zh, body.en)
+    made = await _db(request, _keep_notice, _parts(request), body, by, None, _address(request))
+    return {"notice": made["id"]}
+
+
+def _keep_notice(
+    parts: _Parts, body: NoticeBody, by: str, room_id: int | None, address: str | None
+) -> dict[str, Any]:
+    now = parts.announcements.store.clock()
+    return parts.announcements.add(
+        "notice", body.zh, body.en, by, room=room_id, starts=now, ends=now + 60, address=address
+    )
+
+
+# -- announcements -----------------------------------------------------------------------
+
+
+@router.get("/api/announcements")
+async def showing(request: Request) -> dict[str, Any]:
+    """The lobby's banner and scrolling notices (跑马灯) showing now (public)."""
+    return {"announcements": await _db(request, _parts(request).announcements.showing)}
+
+
+@router.get("/api/admin/announcements")
+async def announcements(request: Request, me: StaffMe) -> dict[str, Any]:
+    _need(me, "support")
+    return {"announcements": await _db(request, _parts(request).announcements.recent)}
+
+
+@router.post("/api/admin/announcements", status_code=201)
+async def announce(body: AnnouncementBody, request: Request, me: StaffMe) -> dict[str, Any]:
+    """A lobby banner or a scrolling notice, zh and en, from ``starts`` to ``ends``."""
+    by = _need(me, "admin")
+    parts = _parts(request)
+
+    def add() -> dict[str, Any]:
+        return parts.announcements.add(
+            body.kind,
+            body.zh,
+            body.en,
+            by,
+            starts=body.starts,
+            ends=body.ends,
+            address=_address(request),
+        )
+
+    return await _db(request, add)
+
+
+@router.delete("/api/admin/announcements/{announcement_id}")
+async def withdraw(announcement_id: Id, request: Request, me: StaffMe) -> dict[str, Any]:
+    by = _need(me, "admin")
+    done = await _db(
+        request, _parts(request).announcements.withdraw, announcement_id, by, _address(request)
+    )
+    if not done:
+        raise ServerError("no_announcement", f"no announcement {announcement_id} showing", 404)
+    return {"withdrawn": announcement_id}
+
+
+# -- reports and the trail ---------------------------------------------------------------
+
+
+async def _report(request: Request, call: Callable[[], T]) -> T:
+    """A report, in a worker thread, one at a time per node."""
+    parts = _parts(request)
+    if parts.reporting.locked():
+        raise ServerError(
+            "busy_report", "another report is being made: try again soon", 429, retry_after=5
+        )
+    async with parts.reporting:
+        return await asyncio.to_thread(call)
+
+
+@router.get("/api/admin/reports/daily")
+async def report_daily(
+    request: Request, me: StaffMe, days: Annotated[int, Query(ge=1, le=366)] = 7
+) -> dict[str, Any]:
+    _need(me, "admin")
+    store = request.app.state.store
+    return {"days": await _report(request, lambda: reports.daily(store, days))}
+
+
+@router.get("/api/admin/reports/collusion")
+async def report_collusion(
+    request: Request,
+    me: StaffMe,
+    days: Annotated[int | None, Query(ge=1, le=3660)] = None,
+    min_hands: Annotated[int, Query(ge=3, le=10_000)] = 20,
+) -> dict[str, Any]:
+    _need(me, "admin")
+    store = request.app.state.store
+    found = await _report(request, lambda: reports.collusion(store, days, min_hands))
+    return {"pairs": found}
+
+
+@router.get("/api/admin/reports/assistance")
+async def report_assistance(
+    request: Request,
+    me: StaffMe,
+    days: Annotated[int | None, Query(ge=1, le=3660)] = None,
+    per_player: Annotated[int, Query(ge=1, le=1000)] = 200,
+) -> dict[str, Any]:
+    _need(me, "admin")
+    store = request.app.state.store
+    total = 2000
+    found = await _report(request, lambda: reports.assistance(store, days, per_player, total))
+    return {"players": found}
+
+
+@router.get("/api/admin/audit")
+async def trail(request: Request, me: StaffMe) -> dict[str, Any]:
+    """The newest entries of the audit trail, and whether the chain holds."""
+    _need(me, "admin")
+    from paiju.server.accounts import audit
+
+    store = request.app.state.store
+    count, broken, last = await _db(request, audit.verify, store.engine)
+    entries = await _db(request, _parts(request).console.trail)
+    return {"entries": entries, "count": count, "broken": broken, "last_hash": last}

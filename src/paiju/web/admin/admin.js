@@ -1,0 +1,490 @@
+// The operator's console (docs/operations.md): sign in with a password and a TOTP code,
+// then live figures, players, rooms (public view only), announcements, reports, trail.
+// The staff token is kept in sessionStorage (this tab only), never in a URL.
+
+const TEXTS = {
+  zh: {
+    title: "牌局 管理后台", sign_in: "员工登录", name: "用户名", password: "密码",
+    code: "动态验证码或恢复码", sign_in_go: "登录", sign_out: "退出",
+    tab_live: "实时", tab_players: "玩家", tab_rooms: "房间", tab_news: "公告",
+    tab_reports: "报表", tab_trail: "操作日志", online: "在线玩家", rooms_open: "房间",
+    hands_minute: "每分钟局数", stuck: "卡住", game: "游戏", waiting: "等待",
+    playing: "进行中", search: "搜索", search_hint: "ID / 登录名 / 昵称", days: "天",
+    hours: "小时", reason: "原因（必填）", ban: "封禁", unban: "解封", mute: "禁言",
+    unmute: "解除禁言", reset: "重置密码", export: "导出数据", sessions: "登录设备",
+    trail_of: "操作记录", room_id: "房间号", show: "查看",
+    public_only: "只显示观战视角：进行中的暗牌不显示，牌局结束后可看完整回放。",
+    close_room: "关闭房间", text_zh: "中文", text_en: "English", send_notice: "发送通知",
+    open_rooms: "本节点的房间", kind: "类型", banner: "大厅横幅", marquee: "跑马灯",
+    starts: "开始", ends: "结束", publish: "发布", notice_all: "立即通知所有牌桌",
+    daily: "每日报表", collusion: "串通嫌疑", assistance: "外挂嫌疑",
+    login: "登录名", guest: "游客", balance: "积分", hands: "局数", since: "注册",
+    banned_until: "封禁至", muted_until: "禁言至", none: "无", withdraw: "撤下",
+    done_ban: "已封禁 {who}，至 {until}", done_unban: "已解封", done_mute: "已禁言至 {until}",
+    done_unmute: "已解除禁言", done_reset: "新密码：{p}（请转交玩家）",
+    done_close: "房间已关闭", done_notice: "通知已发送", done_news: "公告已发布",
+    intact: "日志链完整：{n} 条", broken: "日志链在第 {id} 条断开！",
+    active: "活跃", new_players: "新玩家", retention: "次日/7日/30日留存", rooms: "房间", bot_share: "机器人座位",
+    pair: "玩家对", shared: "同桌局数", p: "p 值", look: "查看牌局",
+    player: "玩家", decisions: "决策数", match: "与困难机器人一致", others: "他人",
+    seconds: "中位用时(秒)", nothing: "没有结果", at: "时间", actor: "操作者",
+    action: "操作", target: "对象", address: "地址", working: "计算中…",
+    bad_login: "用户名、密码或验证码不对", device: "设备", open: "在线", ended: "已结束",
+  },
+  en: {
+    title: "paiju console", sign_in: "Staff sign-in", name: "Name", password: "Password",
+    code: "Authenticator code or recovery code", sign_in_go: "Sign in", sign_out: "Sign out",
+    tab_live: "Live", tab_players: "Players", tab_rooms: "Rooms", tab_news: "Announcements",
+    tab_reports: "Reports", tab_trail: "Audit trail", online: "Players online",
+    rooms_open: "Rooms", hands_minute: "Hands a minute", stuck: "Stuck", game: "Game",
+    waiting: "Waiting", playing: "Playing", search: "Search", search_hint: "ID / login / name",
+    days: "days", hours: "hours", reason: "Reason (required)", ban: "Ban", unban: "Lift ban",
+    mute: "Mute", unmute: "Unmute", reset: "Reset password", export: "Export data",
+    sessions: "Sessions", trail_of: "Actions on this player", room_id: "Room id",
+    show: "Show",
+    public_only: "A spectator's view only: no hidden card of a hand in play; the whole hand in its replay once over.",
+    close_room: "Close room", text_zh: "中文", text_en: "English", send_notice: "Send notice",
+    open_rooms: "Rooms on this node", kind: "Kind", banner: "Lobby banner",
+    marquee: "Scrolling notice", starts: "Starts", ends: "Ends", publish: "Publish",
+    notice_all: "Notify every table now", daily: "Daily", collusion: "Collusion",
+    assistance: "Bot assistance", login: "Login", guest: "guest", balance: "Balance",
+    hands: "Hands", since: "Since", banned_until: "Banned until", muted_until: "Muted until",
+    none: "none", withdraw: "Withdraw", done_ban: "Banned {who} until {until}",
+    done_unban: "Ban lifted", done_mute: "Muted until {until}", done_unmute: "Mute lifted",
+    done_reset: "New password: {p} (hand it to the player)", done_close: "Room closed",
+    done_notice: "Notice sent", done_news: "Announcement published",
+    intact: "Trail intact: {n} entries", broken: "Trail broken at entry {id}!",
+    active: "Active", new_players: "New", retention: "Back after 1/7/30 days", rooms: "Rooms", bot_share: "Bot seats",
+    pair: "Pair", shared: "Hands together", p: "p-value", look: "Hands",
+    player: "Player", decisions: "Decisions", match: "Match with hard bot", others: "Others",
+    seconds: "Median s", nothing: "Nothing found", at: "When", actor: "By",
+    action: "Action", target: "On", address: "From", working: "Working…",
+    bad_login: "Wrong name, password or code", device: "Device", open: "open", ended: "ended",
+  },
+};
+
+const $ = (sel) => document.querySelector(sel);
+let lang = (navigator.language || "zh").toLowerCase().startsWith("zh") ? "zh" : "en";
+if (localStorage.getItem("paiju.admin.lang")) lang = localStorage.getItem("paiju.admin.lang");
+let token = sessionStorage.getItem("paiju.admin.token");
+let current = null; // the player on screen
+let liveTimer = null;
+
+function t(key, params = {}) {
+  let s = (TEXTS[lang] && TEXTS[lang][key]) || TEXTS.en[key] || key;
+  for (const [k, v] of Object.entries(params)) s = s.replace(`{${k}}`, v);
+  return s;
+}
+
+function when(at) {
+  if (at === null || at === undefined) return "-";
+  const d = new Date(at * 1000);
+  return d.toLocaleString(lang === "zh" ? "zh-CN" : "en-GB", { hour12: false });
+}
+
+function el(tag, attrs = {}, ...kids) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const kid of kids) node.append(kid);
+  return node;
+}
+
+function translate() {
+  document.documentElement.lang = lang;
+  document.title = t("title");
+  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const node of document.querySelectorAll("[data-tp]")) node.placeholder = t(node.dataset.tp);
+  $("#lang").textContent = lang === "zh" ? "EN" : "中文";
+}
+
+function flash(text, bad = false) {
+  const f = $("#flash");
+  f.textContent = text;
+  f.className = bad ? "bad" : "";
+}
+
+async function call(method, path, body) {
+  const headers = { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const answer = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await answer.json().catch(() => ({}));
+  if (answer.status === 401 && path !== "/api/admin/sessions") {
+    signOut(false);
+    throw new Error(t("bad_login"));
+  }
+  if (!answer.ok) {
+    const e = data.error || {};
+    throw new Error((e.text && e.text[lang]) || e.message || e.code || answer.status);
+  }
+  return data;
+}
+
+async function run(action) {
+  try {
+    await action();
+  } catch (exc) {
+    flash(exc.message, true);
+  }
+}
+
+// -- signing in -------------------------------------------------------------------
+
+$("#sign-in").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  $("#si-error").textContent = "";
+  const body = {
+    name: $("#si-name").value.trim(),
+    password: $("#si-password").value,
+    code: $("#si-code").value.trim(),
+  };
+  const answer = await fetch("/api/admin/sessions", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await answer.json().catch(() => ({}));
+  if (!answer.ok) {
+    const e = data.error || {};
+    $("#si-error").textContent = answer.status === 401 ? t("bad_login")
+      : (e.text && e.text[lang]) || e.message || answer.status;
+    return;
+  }
+  token = data.token;
+  sessionStorage.setItem("paiju.admin.token", token);
+  $("#si-password").value = "";
+  $("#si-code").value = "";
+  show(data.staff);
+});
+
+function signOut(tell = true) {
+  if (tell && token) call("DELETE", "/api/admin/sessions").catch(() => {});
+  token = null;
+  sessionStorage.removeItem("paiju.admin.token");
+  clearInterval(liveTimer);
+  $("#console").hidden = true;
+  $("#sign-in").hidden = false;
+  $("#sign-out").hidden = true;
+  $("#who").textContent = "";
+}
+$("#sign-out").addEventListener("click", () => signOut());
+
+function show(staff) {
+  $("#sign-in").hidden = true;
+  $("#console").hidden = false;
+  $("#sign-out").hidden = false;
+  $("#who").textContent = `${staff.name} · ${staff.role}`;
+  $("#who").dataset.role = staff.role;
+  tab("live");
+}
+
+// -- tabs -------------------------------------------------------------------------
+
+function tab(name) {
+  for (const b of document.querySelectorAll("#tabs button")) {
+    b.classList.toggle("on", b.dataset.tab === name);
+  }
+  for (const s of document.querySelectorAll(".tab")) s.hidden = s.id !== `tab-${name}`;
+  clearInterval(liveTimer);
+  flash("");
+  if (name === "live" || name === "rooms") {
+    run(live);
+    liveTimer = setInterval(() => run(live), 5000);
+  }
+  if (name === "news") run(news);
+  if (name === "trail") run(trail);
+}
+for (const b of document.querySelectorAll("#tabs button")) {
+  b.addEventListener("click", () => tab(b.dataset.tab));
+}
+
+// -- live -------------------------------------------------------------------------
+
+async function live() {
+  const data = await call("GET", "/api/admin/live");
+  $("#live-online").textContent = data.players_online;
+  $("#live-rooms").textContent = data.rooms;
+  $("#live-hpm").textContent = data.hands_per_minute;
+  $("#live-stuck").textContent = data.stuck.length;
+  $("#live-stuck").classList.toggle("stuck", data.stuck.length > 0);
+  const body = $("#live-games tbody");
+  body.replaceChildren();
+  for (const [code, states] of Object.entries(data.by_game)) {
+    body.append(el("tr", {}, el("td", { text: code }), el("td", { text: states.waiting || 0 }),
+      el("td", { text: states.playing || 0 }),
+      el("td", { text: states.stuck || 0, class: states.stuck ? "stuck" : "" })));
+  }
+  const list = $("#room-list tbody");
+  list.replaceChildren();
+  for (const r of data.list) {
+    const name = lang === "zh" ? r.name_zh : r.name_en;
+    list.append(el("tr", {},
+      el("td", {}, el("a", { href: "#", text: `#${r.id}`, onclick: (e) => { e.preventDefault(); $("#room-id").value = r.id; run(room); } })),
+      el("td", { text: name }),
+      el("td", { text: r.stuck ? t("stuck") : t(r.status) || r.status, class: r.stuck ? "stuck" : "" }),
+      el("td", { text: `${r.connected}/${r.seats}` })));
+  }
+}
+
+// -- players ----------------------------------------------------------------------
+
+$("#search").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  run(async () => {
+    const q = encodeURIComponent($("#search-q").value.trim());
+    const data = await call("GET", `/api/admin/players?q=${q}`);
+    const list = $("#found");
+    list.replaceChildren();
+    if (!data.players.length) list.append(el("li", { text: t("nothing") }));
+    for (const p of data.players) {
+      const label = `#${p.id} ${p.name}${p.login ? ` (${p.login})` : ""}`;
+      list.append(el("li", {}, el("a", {
+        href: "#", text: label, "data-player": p.id,
+        onclick: (e) => { e.preventDefault(); run(() => openPlayer(p.id)); },
+      })));
+    }
+  });
+});
+
+async function openPlayer(id) {
+  const p = await call("GET", `/api/admin/players/${id}`);
+  current = p;
+  $("#file").hidden = false;
+  $("#file-title").textContent = `#${p.id} ${p.name}`;
+  const facts = $("#file-facts");
+  facts.replaceChildren();
+  const rows = [
+    [t("login"), p.login || t("guest")],
+    [t("since"), when(p.since)],
+    [t("balance"), p.balance],
+    [t("hands"), p.hands],
+    [t("banned_until"), p.ban ? `${when(p.ban.until)} · ${p.ban.reason}` : t("none")],
+    [t("muted_until"), p.mute ? `${when(p.mute.until)} · ${p.mute.reason}` : t("none")],
+  ];
+  for (const [k, v] of rows) facts.append(el("dt", { text: k }), el("dd", { text: String(v) }));
+  facts.querySelectorAll("dd")[4].id = "file-ban";
+  const sessions = $("#file-sessions tbody");
+  sessions.replaceChildren();
+  for (const s of p.sessions) {
+    sessions.append(el("tr", {}, el("td", { text: s.device }), el("td", { text: s.address || "-" }),
+      el("td", { text: when(s.last_seen) }),
+      el("td", { text: s.ended ? `${t("ended")} (${s.why})` : t("open") })));
+  }
+  const trailList = $("#file-trail");
+  trailList.replaceChildren();
+  for (const e of p.trail) {
+    trailList.append(el("li", { text: `${when(e.at)} ${e.actor} ${e.action}: ${e.reason}` }));
+  }
+}
+
+$("#ban-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  run(async () => {
+    const body = { days: Number($("#ban-days").value), reason: $("#ban-reason").value.trim() };
+    const done = await call("POST", `/api/admin/players/${current.id}/ban`, body);
+    flash(t("done_ban", { who: current.name, until: when(done.until) }));
+    $("#ban-reason").value = "";
+    await openPlayer(current.id);
+  });
+});
+$("#unban-go").addEventListener("click", () => run(async () => {
+  const reason = $("#ban-reason").value.trim() || "lifted in the console";
+  await call("POST", `/api/admin/players/${current.id}/unban`, { reason });
+  flash(t("done_unban"));
+  await openPlayer(current.id);
+}));
+$("#mute-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  run(async () => {
+    const body = { hours: Number($("#mute-hours").value), reason: $("#mute-reason").value.trim() };
+    const done = await call("POST", `/api/admin/players/${current.id}/mute`, body);
+    flash(t("done_mute", { until: when(done.until) }));
+    await openPlayer(current.id);
+  });
+});
+$("#unmute-go").addEventListener("click", () => run(async () => {
+  const reason = $("#mute-reason").value.trim() || "lifted in the console";
+  await call("POST", `/api/admin/players/${current.id}/unmute`, { reason });
+  flash(t("done_unmute"));
+  await openPlayer(current.id);
+}));
+$("#reset-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  run(async () => {
+    const done = await call("POST", `/api/admin/players/${current.id}/reset`,
+      { reason: $("#reset-reason").value.trim() });
+    flash(t("done_reset", { p: done.password }));
+    await openPlayer(current.id);
+  });
+});
+$("#export-go").addEventListener("click", () => run(async () => {
+  const data = await call("GET", `/api/admin/players/${current.id}/export`);
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+  const link = el("a", { href: URL.createObjectURL(blob), download: `player-${current.id}.json` });
+  link.click();
+  URL.revokeObjectURL(link.href);
+}));
+
+// -- rooms ------------------------------------------------------------------------
+
+async function room() {
+  const id = Number($("#room-id").value);
+  const data = await call("GET", `/api/admin/rooms/${id}`);
+  $("#room-view").hidden = false;
+  const info = data.room;
+  $("#room-title").textContent = `#${info.id} ${lang === "zh" ? info.name_zh : info.name_en} · ${info.status}`;
+  $("#room-json").textContent = JSON.stringify({ players: info.players, view: data.view }, null, 1);
+}
+$("#room-form").addEventListener("submit", (ev) => { ev.preventDefault(); run(room); });
+$("#close-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  run(async () => {
+    const id = Number($("#room-id").value);
+    await call("POST", `/api/admin/rooms/${id}/close`, { reason: $("#close-reason").value.trim() });
+    flash(t("done_close"));
+    await room();
+  });
+});
+$("#room-notice-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  run(async () => {
+    const id = Number($("#room-id").value);
+    await call("POST", `/api/admin/rooms/${id}/notice`,
+      { zh: $("#room-notice-zh").value, en: $("#room-notice-en").value });
+    flash(t("done_notice"));
+  });
+});
+
+// -- announcements ----------------------------------------------------------------
+
+function unix(input) {
+  return input.value ? new Date(input.value).getTime() / 1000 : null;
+}
+
+async function news() {
+  const data = await call("GET", "/api/admin/announcements");
+  const list = $("#news-list");
+  list.replaceChildren();
+  for (const n of data.announcements) {
+    const item = el("li", { text: `${t(n.kind)} · ${n.text[lang]} · ${when(n.starts)} – ${when(n.ends)}` });
+    if (n.kind !== "notice") {
+      item.append(el("button", { type: "button", text: t("withdraw"), onclick: () => run(async () => {
+        await call("DELETE", `/api/admin/announcements/${n.id}`);
+        await news();
+      }) }));
+    }
+    list.append(item);
+  }
+}
+$("#news-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  run(async () => {
+    await call("POST", "/api/admin/announcements", {
+      kind: $("#news-kind").value, zh: $("#news-zh").value, en: $("#news-en").value,
+      starts: unix($("#news-starts")), ends: unix($("#news-ends")),
+    });
+    flash(t("done_news"));
+    await news();
+  });
+});
+$("#notice-all").addEventListener("click", () => run(async () => {
+  await call("POST", "/api/admin/notice", { zh: $("#news-zh").value, en: $("#news-en").value });
+  flash(t("done_notice"));
+}));
+
+// -- reports ----------------------------------------------------------------------
+
+function table(head, rows) {
+  const tb = el("table", { class: "small" });
+  tb.append(el("tr", {}, ...head.map((h) => el("th", { text: h }))));
+  for (const r of rows) tb.append(el("tr", {}, ...r.map((c) => (c instanceof Node ? el("td", {}, c) : el("td", { text: String(c) })))));
+  return tb;
+}
+
+function replays(ids) {
+  const span = el("span");
+  for (const id of ids) span.append(el("a", { href: `/#/replay/${id}`, target: "_blank", text: `#${id}` }), " ");
+  return span;
+}
+
+function chart(days) {
+  const canvas = $("#chart");
+  const ctx = canvas.getContext("2d");
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  const hands = days.map((d) => Object.values(d.hands).reduce((a, b) => a + b, 0));
+  const most = Math.max(1, ...hands, ...days.map((d) => d.active));
+  const w = canvas.width / Math.max(1, days.length);
+  ctx.font = "14px sans-serif";
+  days.forEach((d, i) => {
+    const hh = (hands[i] / most) * 170;
+    const ah = (d.active / most) * 170;
+    ctx.fillStyle = "#2c5aa0";
+    ctx.fillRect(i * w + 6, 190 - hh, w / 2 - 8, hh);
+    ctx.fillStyle = "#e0a030";
+    ctx.fillRect(i * w + w / 2, 190 - ah, w / 2 - 8, ah);
+    ctx.fillStyle = "#333";
+    ctx.fillText(d.day.slice(5), i * w + 6, 210);
+  });
+}
+
+$("#daily-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  run(async () => {
+    $("#report").textContent = t("working");
+    const data = await call("GET", `/api/admin/reports/daily?days=${Number($("#daily-days").value)}`);
+    chart(data.days);
+    const rows = data.days.map((d) => [d.day, d.active, d.new_players,
+      Object.entries(d.hands).map(([c, n]) => `${c}:${n}`).join(" ") || "-",
+      Object.values(d.rooms).reduce((a, b) => a + b, 0),
+      d.bot_share === null ? "-" : `${Math.round(d.bot_share * 100)}%`,
+      ["d1", "d7", "d30"].map((k) => (d.retention[k] === null ? "-" : `${Math.round(d.retention[k] * 100)}%`)).join(" / ")]);
+    $("#report").replaceChildren(table(["", t("active"), t("new_players"), t("hands"), t("rooms"), t("bot_share"), t("retention")], rows));
+  });
+});
+$("#collusion-go").addEventListener("click", () => run(async () => {
+  $("#report").textContent = t("working");
+  const data = await call("GET", "/api/admin/reports/collusion");
+  const rows = data.pairs.map((f) => [`#${f.players[0]} + #${f.players[1]}`, f.shared_hands,
+    f.z, f.p_value.toExponential(2), replays(f.hands)]);
+  $("#report").replaceChildren(rows.length ? table([t("pair"), t("shared"), "z", t("p"), t("look")], rows) : t("nothing"));
+}));
+$("#assistance-go").addEventListener("click", () => run(async () => {
+  $("#report").textContent = t("working");
+  const data = await call("GET", "/api/admin/reports/assistance");
+  const rows = data.players.map((f) => [`#${f.player}`, f.decisions,
+    `${Math.round(f.match_rate * 100)}%`, `${Math.round(f.others_rate * 100)}%`,
+    f.p_value === null ? "-" : f.p_value.toExponential(2), f.median_seconds ?? "-", replays(f.hands)]);
+  $("#report").replaceChildren(rows.length ? table([t("player"), t("decisions"), t("match"), t("others"), t("p"), t("seconds"), t("look")], rows) : t("nothing"));
+}));
+
+// -- the trail --------------------------------------------------------------------
+
+async function trail() {
+  const data = await call("GET", "/api/admin/audit");
+  $("#trail-state").textContent = data.broken === null ? t("intact", { n: data.count }) : t("broken", { id: data.broken });
+  $("#trail-state").className = data.broken === null ? "" : "stuck";
+  const body = $("#trail tbody");
+  body.replaceChildren(el("tr", {}, ...[t("at"), t("actor"), t("action"), t("target"), t("address")].map((h) => el("th", { text: h }))));
+  for (const e of data.entries) {
+    body.append(el("tr", {}, el("td", { text: when(e.at) }), el("td", { text: e.actor }),
+      el("td", { text: `${e.action}: ${e.reason}` }), el("td", { text: e.target ?? "-" }),
+      el("td", { text: e.address || "-" })));
+  }
+}
+
+// -- start ------------------------------------------------------------------------
+
+$("#lang").addEventListener("click", () => {
+  lang = lang === "zh" ? "en" : "zh";
+  localStorage.setItem("paiju.admin.lang", lang);
+  translate();
+  if (current && !$("#file").hidden) run(() => openPlayer(current.id));
+});
+
+translate();
+if (token) {
+  call("GET", "/api/admin/me").then(show).catch(() => signOut(false));
+}
