@@ -8,6 +8,7 @@ import { tableFor } from "../tables/index.js";
 import { variantNote } from "../tables/baozi.js";
 import { gameFinder } from "./finder.js";
 import { invitesBox } from "./mates.js";
+import "./review-strings.js";
 
 let catalogCache = null;
 const OWNED_KEY = "paiju.owned";
@@ -402,6 +403,7 @@ export async function showRules(main, [code]) {
       v.playable
         ? h("button", { class: "primary", onclick: () => openCreate(main, v) }, t("lobby.create"))
         : null,
+      h("a", { class: "button ghost ra-link", id: "rules-leaderboard", href: `#/ratings/${encodeURIComponent(v.code)}` }, t("ra.link")),
       h("h2", {}, t("rules.zh")),
       h("pre", { class: "rule-text", lang: "zh", id: "rules-zh" }, emphasis(withoutPageNumbers(v.rules_zh || ""))),
       ...readings(v),
