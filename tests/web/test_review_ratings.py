@@ -1,6 +1,8 @@
 """复盘 and ratings as a player uses them, at 390x844 and 1280x800, in Chinese and English.
 
-A person plays a 十三张 (1301) hand against two bots, arranging the rows by taps. Its
+A person plays a 十三张 (1301) hand against two bots, arranging the rows by taps, with the
+middle and back rows swapped: a back row weaker than the middle is 倒水, a foul (rule 000:
+"头和头比，中和中比，尾和尾比"; 1303's order of hands ends "…>5单张>倒水"). Its
 replay offers 复盘: the AI's review of the player's own seat, the marked mistakes first
 (the costliest first), each a sentence with the cards drawn as the replay's log draws
 them; a tap on a line steps the replay to that move, and a summary line says the share
@@ -22,6 +24,11 @@ import httpx
 import pytest
 from test_shisanzhang_table import ROWS, hand_on_screen, place, rows_for
 from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer, enter, fast_bots, open_room, token
+
+from paiju.cards import parse_cards
+from paiju.catalog import find_variant
+from paiju.games.shisanzhang.rows import is_foul
+from paiju.games.shisanzhang.spec import params_of
 
 PLAYER = "Lin"
 CJK = re.compile(r"[\u3400-\u9fff]")
@@ -51,9 +58,15 @@ def played(browser: Any, server: WebServer) -> dict[str, Any]:
     fast_bots(page, delay=0)
     room = open_room(page, "1301", seats=3, bots=2, seat=0, hands=1)
     hand = hand_on_screen(page)
-    for row, cards in zip(ROWS, rows_for(hand), strict=True):
+    # the middle and back rows swapped: 倒水 (a foul), a mistake the review must mark
+    front, middle, back = rows_for(hand)
+    rules = params_of(find_variant("1301")).row_rules()
+    assert is_foul(*(parse_cards(" ".join(x)) for x in (front, back, middle)), rules)
+    for row, cards in zip(ROWS, (front, back, middle), strict=True):
         place(page, row, cards)
+    page.wait_for_selector("[data-source='server']")
     page.click("#ssz-submit")
+    page.click("#foul-confirm-yes")  # the table asks before a fouled hand is sent
     page.wait_for_selector("#settlement", timeout=60_000)
     games: list[dict[str, Any]] = []
     for _ in range(200):
@@ -91,6 +104,7 @@ def test_review_lists_mistakes_first_and_a_tap_steps_the_replay(
         answer = server.get(f"/api/games/{game}/review?seat=0")  # kept once made
         decisions = {d["index"]: d for d in answer["decisions"]}
         assert answer["reviewed"] >= 1, answer
+        assert answer["mistakes"], answer  # the fouled arrangement
         # the marked mistakes first, the costliest first, then the other decisions
         shown = page.eval_on_selector_all(
             "#review .rv-line",
