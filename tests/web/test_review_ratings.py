@@ -267,3 +267,57 @@ def test_a_waiting_room_shows_the_seated_players_ratings(
     finally:
         other.close()
         owner.close()
+
+
+def test_a_club_leaderboard_lists_its_members_only(
+    browser: Any, server: WebServer, played: dict[str, Any]
+) -> None:
+    """The leaderboard's club buttons (the clubs one belongs to) narrow it to the members:
+    the player, a member, is listed; a rated player outside the club is not."""
+    # another rated player, outside the club: a finished 1301 room of one hand with bots
+    outsider = httpx.post(f"{server.base}/api/players", json={"name": "Outsider"}, timeout=10)
+    out_token = outsider.json()["token"]
+    options = {"seats": 3, "bots": 2, "time_limit": 0.5, "hands": 1, "bot_delay": 0}
+    body = {"code": "1301", "seat": 0, "options": options}
+    made = httpx.post(
+        f"{server.base}/api/rooms",
+        json=body,
+        headers={"Authorization": f"Bearer {out_token}"},
+        timeout=10,
+    )
+    assert made.status_code == 201, made.text
+    out_id = server.get("/api/players/me", out_token)["id"]
+    for _ in range(300):
+        board = server.get("/api/ratings/1301", out_token)["players"]
+        if any(p["player"] == out_id for p in board):
+            break
+        time.sleep(0.5)
+    else:
+        raise AssertionError("the outsider's room was not counted")
+    club = httpx.post(
+        f"{server.base}/api/clubs",
+        json={"name": "Tuesday club"},
+        headers={"Authorization": f"Bearer {played['token']}"},
+        timeout=10,
+    )
+    assert club.status_code == 201, club.text
+    club_id = club.json()["id"]
+    context = browser.new_context(viewport=PHONE, storage_state=played["storage"])
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(f"{server.base}/")
+        page.evaluate("localStorage.setItem('paiju.lang', 'en')")
+        page.goto(f"{server.base}/#/ratings/1301")
+        page.wait_for_selector(f"#leaderboard tr[data-player='{out_id}']")
+        page.click(f"#leaderboard-clubs [data-club='{club_id}']")
+        page.wait_for_selector(f"#leaderboard[data-club='{club_id}']")
+        listed = page.eval_on_selector_all(
+            "#leaderboard tbody tr", "els => els.map(e => Number(e.dataset.player))"
+        )
+        assert listed == [played["me"]["id"]]
+        title = page.inner_text("#leaderboard h1")
+        assert title.startswith("Leaderboard · ") and title.endswith(" · Tuesday club"), title
+        _no_overflow(page)
+    finally:
+        context.close()

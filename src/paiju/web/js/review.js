@@ -80,7 +80,7 @@ export function reviewPanel(opts) {
     const played = actionLine({ family: opts.family, action: d.played, seat, who: you, before });
     const parts = [h("span", { class: "rv-step" }, t("rv.step", { n: d.index + 1 })), played];
     if (d.matched || d.loss <= 0) {
-      parts.push(h("span", { class: "rv-same" }, t("rv.same")));
+      parts.push(h("span", { class: "rv-same" }, t(d.matched ? "rv.same" : "rv.as_good")));
     } else {
       parts.push(h("span", {}, t("rv.prefers")), actionLine({ family: opts.family, action: d.best, seat, who: ai, before }));
       parts.push(h("span", {}, " "), h("b", { class: "rv-loss" }, t("rv.loss", { x: points(-d.loss) })));
