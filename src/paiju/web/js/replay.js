@@ -49,11 +49,10 @@ export async function showReplay(main, [gameId], who = null) {
     return;
   }
   const variant = await findVariant(record.code);
-  const [checks, first, table, myReviewSeat] = await Promise.all([
+  const [checks, first, table] = await Promise.all([
     get(`/api/games/${gameId}/verify`).catch((exc) => ({ ok: false, checks: [{ name: "verify", ok: false, detail: exc.message }] })),
     get(`/api/games/${gameId}/replay`).catch(() => null),
     tableFor(variant ? variant.family : ""),
-    ownSeat(gameId, record, who),
   ]);
   // Per-step views, by the seat whose view is shown (null: the spectator's).
   const stepsBySeat = new Map([[null, first]]);
@@ -260,7 +259,7 @@ export async function showReplay(main, [gameId], who = null) {
         family,
         seatName,
         before: viewBefore,
-        seat: () => myReviewSeat ?? viewer,
+        seat: async () => (await ownSeat(gameId, record, who)) ?? viewer,
         go: (i) => {
           go(i);
           board.scrollIntoView({ block: "start" });

@@ -38,8 +38,8 @@ export async function ownSeat(gameId, record, who) {
 
 /**
  * The 复盘 button and its panel.
- * opts: {gameId, family, actions, seatName(i), before(i) (the view before action i),
- *        seat() (the seat to review, or null), go(step)}
+ * opts: {gameId, family, seatName(i), before(i) (the view before action i),
+ *        seat() (async: the seat to review, or null; asked at the first tap), go(step)}
  */
 export function reviewPanel(opts) {
   const box = h("section", { class: "panel review", id: "review" });
@@ -48,8 +48,11 @@ export function reviewPanel(opts) {
   const body = h("div", { class: "review-body", id: "review-body" });
   box.appendChild(body);
 
+  let seat = null;
   async function load() {
-    const seat = opts.seat();
+    button.disabled = true;
+    if (seat === null) seat = await opts.seat();
+    button.disabled = false;
     clear(body);
     if (seat === null || seat === undefined) {
       body.appendChild(h("p", { class: "muted", id: "review-error" }, t("rv.seat_unknown")));
