@@ -39,7 +39,6 @@ export const REVIEW_STRINGS = {
     "ra.mine": "我的等级分",
     "ra.mine_empty": "还没有等级分：打完一个房间（和真人或机器人）后就会算出来。",
     "ra.rooms_n": "{n} 个房间",
-    "ra.rooms_n.one": "1 个房间",
     "ra.seat": "等级分 {r}",
     "ra.bot_seat": "机器人等级分 {r}",
     "ra.new": "新玩家",
