@@ -235,7 +235,15 @@ def test_a_waiting_room_shows_the_seated_players_ratings(
         page.set_default_timeout(30_000)
         page.goto(f"{server.base}/")
         page.wait_for_selector("[data-create='1301']")
-        room = open_room(page, "1301", seats=3, bots=1, seat=0, fill_after="")
+        # the lobby's form: 3 seats, one bot at the 困难 level, the others wait for people
+        page.click("[data-create='1301']")
+        page.fill("#create-room input[name=seats]", "3")
+        page.fill("#create-room input[name=bots]", "1")
+        page.fill("#create-room input[name=fill_after]", "")
+        page.select_option("#create-room select[name=level]", "hard")
+        page.click("#create-submit")
+        page.wait_for_url(re.compile(r"#/room/\d+$"))
+        room = int(page.url.rsplit("/", 1)[1])
         guest = other.new_page()
         guest.set_default_timeout(30_000)
         guest.base = server.base
@@ -247,7 +255,8 @@ def test_a_waiting_room_shows_the_seated_players_ratings(
         info = server.get(f"/api/rooms/{room}", played["token"])
         human = info["seat_players"].index(played["me"]["id"])
         bot = info["players"].index("bot")
-        level = info["options"].get("level") or "normal"
+        level = info["options"]["level"]
+        assert level == "hard"
         bots = server.get("/api/ratings/bots")
         mark = guest.wait_for_selector(
             f"#waiting li[data-seat='{human}'] .ra-seat:not([data-rating=''])"
