@@ -1,7 +1,7 @@
 // The client's entry point: the top bar, the language switch and a hash router.
 //   #/              lobby            #/rules/CODE   a game's rule page
 //   #/room/ID       a table          #/replay/ID    a finished game, step by step
-//   #/ledger        my 积分 history
+//   #/ledger        my 积分 history   #/ratings/CODE[/club/ID]   a game's leaderboard
 //   #/account[/…]   sign up, sign in, recovery, sessions (account.js; open without a player)
 //   #/clubs         my 亲友圈         #/club/ID[/TAB] a club (js/clubs.js)
 //   #/summary/ID    a finished room's 总结算 and result card (js/club-result.js)
@@ -19,6 +19,7 @@ const routes = [
   [/^#\/room\/(\d+)$/, () => import("./room.js").then((m) => m.showRoom), { keepsLanguage: true }],
   [/^#\/replay\/(\d+)$/, () => import("./replay.js").then((m) => m.showReplay)],
   [/^#\/ledger$/, () => import("./ledger.js").then((m) => m.showLedger)],
+  [/^#\/ratings\/([^/]+)(?:\/club\/(\d+))?$/, () => import("./ratings.js").then((m) => m.showLeaderboard)],
   [/^#\/account(?:\/(\w+))?$/, () => import("./account.js").then((m) => m.showAccount), { open: true }],
   [/^#\/clubs(?:\/join\/([^/]+))?$/, () => import("./clubs.js").then((m) => m.showClubs)],
   [/^#\/club\/(\d+)(?:\/(\w+))?$/, () => import("./clubs.js").then((m) => m.showClub)],

@@ -6,6 +6,7 @@ import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { loadCatalog } from "./catalog.js";
 import { recordSections } from "./record.js";
+import { myRatings } from "./ratings.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -41,7 +42,7 @@ export function balanceChart(entries) {
   return chart;
 }
 
-export async function showLedger(main) {
+export async function showLedger(main, _args, who = null) {
   let data;
   try {
     data = await get("/api/players/me/ledger");
@@ -52,6 +53,7 @@ export async function showLedger(main) {
   const entries = data.entries || [];
   const variants = await loadCatalog().catch(() => []);
   const record = await get("/api/players/me/record").catch(() => null);
+  const ratings = await myRatings(who);
   main.appendChild(
     h(
       "section",
@@ -60,6 +62,7 @@ export async function showLedger(main) {
       h("h1", {}, t("ledger.title")),
       h("p", { class: "balance", id: "balance", dataset: { balance: data.balance } }, t("ledger.balance", { n: data.balance })),
       entries.length ? balanceChart(entries) : h("p", { class: "muted" }, t("ledger.empty")),
+      ratings,
       record ? recordSections(record, variants) : null,
     ),
   );

@@ -12,6 +12,7 @@ import { clubsEntry } from "./clubs.js";
 import { replaySearch } from "./club-result.js";
 import { findVariant, loadCatalog } from "./catalog.js";
 import { newsBox } from "./news.js";
+import "./review-strings.js";
 
 const OWNED_KEY = "paiju.owned";
 
@@ -401,6 +402,7 @@ export async function showRules(main, [code]) {
       v.playable
         ? h("button", { class: "primary", onclick: () => openCreate(main, v) }, t("lobby.create"))
         : null,
+      h("a", { class: "button ghost ra-link", id: "rules-leaderboard", href: `#/ratings/${encodeURIComponent(v.code)}` }, t("ra.link")),
       h("h2", {}, t("rules.zh")),
       h("pre", { class: "rule-text", lang: "zh", id: "rules-zh" }, emphasis(withoutPageNumbers(v.rules_zh || ""))),
       ...readings(v),

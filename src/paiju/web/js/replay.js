@@ -11,6 +11,7 @@ import { sha256Hex } from "./sha256.js";
 import { seatStyle } from "./felt.js";
 import { actionLine, actorNote, itemsEl } from "../tables/lines.js";
 import { tableFor } from "../tables/index.js";
+import { ownSeat, reviewPanel } from "./review.js";
 
 /** A word of the fairness checks in the player's language (the check's name where none). */
 function word(kind, key) {
@@ -38,7 +39,7 @@ window.addEventListener("hashchange", () => {
   kept = { gameId: null, viewer: null, step: null }; // a new visit starts at the end
 });
 
-export async function showReplay(main, [gameId]) {
+export async function showReplay(main, [gameId], who = null) {
   let record;
   try {
     record = await get(`/api/games/${gameId}`);
@@ -258,6 +259,18 @@ export async function showReplay(main, [gameId]) {
       steps ? seatPicker : h("p", { class: "muted small" }, t("replay.views_missing")),
       controls,
       board,
+      // 复盘: the player's own seat, or the seat whose view is shown
+      reviewPanel({
+        gameId,
+        family,
+        seatName,
+        before: viewBefore,
+        seat: async () => (await ownSeat(gameId, record, who)) ?? viewer,
+        go: (i) => {
+          go(i);
+          board.scrollIntoView({ block: "start" });
+        },
+      }),
       proof,
     ),
   );

@@ -9,6 +9,7 @@ import { seatPlace, seatSide, seatStyle } from "./felt.js";
 import { findVariant } from "./catalog.js";
 import { ownedRooms } from "./lobby.js";
 import { HAND_WORDS, handOf, lang, onLang, t, titleOf } from "./i18n.js";
+import { seatRating } from "./ratings.js";
 import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
@@ -850,6 +851,7 @@ class RoomView {
         { dataset: { seat: i }, class: i === this.seat ? "me" : "" },
         `${t("seat.n", { n: i + 1 })}: `,
         i === this.seat ? t("seat.you") : p === "bot" ? t("seat.bot") : p || t("seat.open"),
+        p ? seatRating(info.code, (info.seat_players || [])[i], { bot: p === "bot", level: (info.options || {}).level }) : null,
         p && p !== "bot" && ready.length ? h("span", { class: `ready-mark ${ready[i] ? "on" : ""}` }, ready[i] ? ` ✔ ${t("room.ready_done")}` : ` … ${t("room.not_ready")}`) : null,
       ),
     );
