@@ -7,7 +7,7 @@
 import { get } from "./api.js";
 import { h, toast } from "./dom.js";
 import { nameOf, t } from "./i18n.js";
-import { findVariant, loadCatalog } from "./lobby.js";
+import { findVariant, loadCatalog } from "./catalog.js";
 import "./review-strings.js";
 
 /** A rating as shown: one decimal. */
