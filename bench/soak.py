@@ -5,9 +5,10 @@ the harness's deep checks on every hand (liveness, conservation, views, replay, 
 and bots of every level in the seats (easy, normal and hard in turn, each bot handed a
 resampled state as the server hands it, so a sample the sampler cannot find is counted;
 the hard bot searches ``--samples`` worlds a decision, fewer than in play, to soak more
-matches), in ``--workers`` processes. Prints every failure with the match seed that reproduces it,
-the failures counted by kind, the matches per second, and the cost of the deep checks:
-the first match played again with the cheap checks only, as the baseline in the same run.
+matches), in ``--workers`` processes. Prints every failure with the match seed that
+reproduces it and the command that plays it again, the failures counted by kind, the
+matches per second, and the cost of the deep checks and these bots: the first match played
+again with the cheap checks and normal bots, as the baseline in the same run.
 
     .venv/bin/python bench/soak.py sandaha                       # 4 matches, short
     .venv/bin/python bench/soak.py sandaha --matches 2000 --workers 2

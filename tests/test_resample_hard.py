@@ -216,6 +216,17 @@ def test_sandaha_rare_position_is_sampled_at_once_every_time() -> None:
     assert len(deals) > 20  # fresh guesses, not one deal found again and again
 
 
+def test_sandaha_rare_samples_depend_only_on_what_the_seat_knows() -> None:
+    """The search reads only the seat's knowledge: a sample of a sample, and a sample of
+    the true state, drawn with the same seed, are the same hand."""
+    state = rare_position()
+    for k in range(5):
+        sample = state.resample(0, random.Random(k))
+        again = sample.resample(0, random.Random(100 + k))
+        direct = state.resample(0, random.Random(100 + k))
+        assert again.record().to_json() == direct.record().to_json()
+
+
 def test_hard_bot_searches_the_rare_position() -> None:
     """The 困难 bot plays the rare position on samples: it searched (worlds rolled out),
     and no search was cut short for want of a sample."""

@@ -152,8 +152,6 @@ class SeatOnly:
         """Decisions taken without the bot, for want of a sample."""
 
     def act(self, state: State, seat: int) -> Action:
-        if not state.hidden_from(seat):
-            return self.bot.act(state.clone(), seat)
         try:
             seen = state.resample(seat, self.rng)
         except (ResampleFailed, NotImplementedError):

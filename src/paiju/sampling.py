@@ -51,9 +51,10 @@ there on this hand)."""
 SHUFFLE_TRIES = 200
 """Shuffles tried before the search (:class:`_Search`) places cards one at a time."""
 
-SEARCH_NODES = 1_000_000
-"""The placements the search may try in all before it gives up (it never has to in play:
-a dead end is found a card or two after it is entered)."""
+SEARCH_NODES = 200_000
+"""The placements the search may try in all before it gives up, a few seconds at most (it
+never has to in play: a dead end is found a card or two after it is entered, and a card
+that got stuck is placed first on the next try)."""
 
 MIX_SWAPS = 8
 """Swaps tried per card after the search (:func:`_mixed`)."""
@@ -256,7 +257,7 @@ def deal_hidden(
             return parts
     if prune is not None:
         rules = _narrowed(pool, len(sizes), rules, prune)
-    budget = SEARCH_NODES // 512
+    budget = SEARCH_NODES // 128
     spent = 0
     stuck = Counter[int]()
     while True:

@@ -80,11 +80,9 @@ def think(bot: Bot, state: State, seat: int, deadline: float) -> Action:
 
 def seat_view_state(state: State, seat: int) -> State:
     """What a bot of ``seat`` is handed: the hand resampled for the seat (its view, the
-    hidden cards dealt again), never the true deal; a clone only where nothing is hidden
-    from the seat. Raises :class:`~paiju.sampling.ResampleFailed` (or NotImplementedError,
-    a family without a sampler) where no sample is found: the caller plays without the bot."""
-    if not state.hidden_from(seat):
-        return state.clone()
+    hidden cards and hidden choices dealt again), never the true deal. Raises
+    :class:`~paiju.sampling.ResampleFailed` (or NotImplementedError, a family without a
+    sampler) where no sample is found: the caller plays without the bot."""
     return state.resample(seat, random.Random(secrets.randbits(32)))
 
 

@@ -350,9 +350,9 @@ class FangyangState(ClimbingState):
     """One deal of 鞍山放羊: ``calling`` (the banker's call), ``playing``, ``over``."""
 
     game: FangyangGame
-    search_samples: ClassVar[int | None] = 128
+    search_samples: ClassVar[int | None] = 96
     """A rollout of the rest of a deal takes about a millisecond, so a search affords more
-    worlds than the default 48; 128 keeps a decision's p99 under a second of CPU
+    worlds than the default 48; 96 keeps a decision's p99 under a second of CPU
     (``bench/hard_budget.py``)."""
 
     def __init__(
