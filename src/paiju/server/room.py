@@ -18,6 +18,7 @@ seats, 托管 takeovers, timeouts) are loop callbacks that go through the same p
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 import random
@@ -34,11 +35,13 @@ from paiju.fairness import check_client_seed, commitment, new_seed
 from paiju.games import game as make_game
 from paiju.games import make_bot
 from paiju.server import hands, seat_bots
+from paiju.server.dissolve import VOTES_KEY, Asks, Vote, ended_by_vote, open_vote
 from paiju.server.errors import ServerError
 from paiju.server.fanout import legal_json, state_texts, update_texts
 from paiju.server.messages import (
     ClientSeed,
     Control,
+    DissolveMsg,
     ErrorMsg,
     HandOver,
     HandStarted,
@@ -54,6 +57,7 @@ from paiju.server.ports import Commits, Peer, RoomStore
 from paiju.server.rows import (
     ActionWrite,
     ClosingWrite,
+    FinishWrite,
     HandEnding,
     HandRow,
     PlayerRow,
@@ -140,6 +144,20 @@ class Room:
         self.status: RoomStatus = cast(RoomStatus, row.status)
         self.hands_played = row.hands_played
         self.context: dict[str, Any] = dict(row.context)
+        self.votes: list[dict[str, Any]] = list(self.context.pop(VOTES_KEY, []))
+        """申请解散: the records of the room's decided votes to end it (kept in the stored
+        context under :data:`~paiju.server.dissolve.VOTES_KEY`, out of the game's)."""
+        self.vote: Vote | None = None
+        """The vote to end the room open now."""
+        self._vote_handle: asyncio.TimerHandle | None = None
+        self._vote_deadline = 0.0
+        self.dissolving = False
+        """The players agreed to end the room: it ends after the hand in play."""
+        self.asks = Asks()
+        """When each player last asked to end the room (loop time)."""
+        self.vote_shown: DissolveMsg | None = None
+        """The vote's message sent again to a socket that connects (open, or agreed while
+        the last hand is played)."""
         self.seats = [
             SeatRuntime(player=p, bot=b, ready=r)
             for p, b, r in zip(row.seat_players, row.seat_bots, row.ready_marks(), strict=True)
@@ -269,6 +287,7 @@ class Room:
             self.next_room,
             context=dict(self.context),
             game_options=self.game_options,
+            ended_by_vote=ended_by_vote(self.votes),
         )
 
     def match_summary(self) -> MatchSummaryMsg:
@@ -452,6 +471,9 @@ class Room:
         if self.next_hand is not None:
             self.next_hand.cancel()
         self.next_hand = None
+        if self.dissolving:  # the players agreed to end the room: no further hand
+            self._end_by_vote()
+            return
         self.seeding = False
         self.waiting.clear()
         self.over = None
@@ -727,6 +749,7 @@ class Room:
             self.next_hand.cancel()
             self.next_hand = None
         self._drop_window()
+        self._cancel_vote()
         void = self.hand_id if self.state is not None else None  # only a hand in play
         self._store_closing(ClosingWrite(self.id, void), CLOSING_TRIES)
         self.state = None
@@ -752,7 +775,9 @@ class Room:
         self.hub.journal.add(self, write, _stored, failed)
 
     def _ending(self, state: State) -> HandEnding:
-        return hands.ending(
+        """What the hand's last action writes; the votes' records go with the match's
+        context, and a room its players agreed to end is finished."""
+        ending = hands.ending(
             self.game,
             state,
             room_id=self.id,
@@ -761,10 +786,17 @@ class Room:
             stake=self.options.stake,
             hands=self.options.hands,
         )
+        if not self.votes and not self.dissolving:
+            return ending
+        return dataclasses.replace(
+            ending,
+            context={**ending.context, VOTES_KEY: list(self.votes)},
+            room_finished=ending.room_finished or self.dissolving,
+        )
 
     def _hand_over(self, state: State, ending: HandEnding) -> None:
         self.hands_played = ending.hands_played
-        self.context = dict(ending.context)
+        self.context = {k: v for k, v in ending.context.items() if k != VOTES_KEY}
         for s in self.seats:
             self._cancel_timer(s)
             self._cancel_bot(s)
@@ -779,6 +811,8 @@ class Room:
         pause = self.options.pause if self.waiting else min(self.options.pause, 3.0)
         self._hold(list(ending.scores), list(ending.deltas), ending.room_finished, pause)
         if ending.room_finished:
+            self._cancel_vote()
+            self.vote_shown = None
             self.announce()
             self.send_summary()
             self.hub.finished(self)
@@ -1175,6 +1209,133 @@ class Room:
             self._cancel_timer(rt)
             self._refresh()
 
+    # -- 申请解散: a vote to end the room (paiju.server.dissolve) ------------------------
+
+    def ask_dissolve(self, seat: int, ref: str | int | None = None) -> None:
+        """The seat's player asks to end the room: every socket is shown the request; bots
+        agree at once, each other human seat has ``dissolve_time`` seconds to answer."""
+        if self.status != "playing":
+            raise ServerError(
+                "dissolve_not_now", f"room {self.id} is {self.status}: no vote to end it", 409
+            )
+        if self.vote is not None or self.dissolving:
+            raise ServerError(
+                "dissolve_pending", f"a vote to end room {self.id} is open or agreed", 409
+            )
+        player = self.seats[seat].player
+        assert player is not None  # a socket's seat is its player's
+        now = self.loop.time()
+        limits = self.hub.limits
+        self.asks.check(player, now, limits.dissolve_every)
+        self.asks.asked(player, now)
+        seats = [(rt.player, rt.bot) for rt in self.seats]
+        self.vote = open_vote(seat, player, seats, limits.dissolve_time, time.time())
+        self._vote_deadline = now + limits.dissolve_time
+        if self.vote.result is None:
+            self._vote_handle = self.loop.call_later(
+                limits.dissolve_time, self._safe(self.vote_expired)
+            )
+        self._vote_changed(ref)
+
+    def answer_dissolve(self, seat: int, agree: bool, ref: str | int | None = None) -> None:
+        """A seat's answer to the open vote; every socket is shown it."""
+        vote = self.vote
+        if vote is None:
+            raise ServerError("no_dissolve_vote", f"no vote to end room {self.id} is open", 409)
+        vote.answer(seat, agree)
+        self._vote_changed(ref)
+
+    def vote_expired(self) -> None:
+        """The time to answer is up: the seats not heard from agree."""
+        self._vote_handle = None
+        vote = self.vote
+        if vote is not None:
+            vote.expire()
+            self._vote_changed(None)
+
+    def _vote_changed(self, ref: str | int | None) -> None:
+        """Show the vote as it stands; once decided, keep its record and, agreed, end the
+        room (now, or after the hand in play)."""
+        vote = self.vote
+        assert vote is not None
+        ends: Literal["now", "after_hand"] | None = None
+        if vote.result is not None:
+            self._cancel_vote()
+            self.votes.append(vote.record())
+            if vote.result == "agreed":
+                self.dissolving = True
+                ends = "now" if self._hand_done() else "after_hand"
+        remaining = None
+        if vote.result is None:
+            remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
+        name = self.names.get(vote.player)
+        if name is None:
+            name = self.store.player_names([vote.player]).get(vote.player)
+        msg = DissolveMsg(
+            room=self.id,
+            seat=vote.asker,
+            name=name,
+            answers=list(vote.answers),
+            limit=vote.limit,
+            remaining=remaining,
+            result=vote.result,
+            ends=ends,
+            id=ref,
+        )
+        self.vote_shown = msg if vote.result != "refused" else None
+        text = msg.model_dump_json()
+        for client in self.clients():
+            client.send(text)
+        if ends is not None:
+            self._end_by_vote()
+
+    def _hand_done(self) -> bool:
+        """No hand is in play (before the first deal, between hands)."""
+        return self.state is None or (not self.acting() and not self._busy())
+
+    def _cancel_vote(self) -> None:
+        if self._vote_handle is not None:
+            self._vote_handle.cancel()
+            self._vote_handle = None
+        self.vote = None
+
+    def _end_by_vote(self) -> None:
+        """The players agreed to end the room: a hand in play ends it with its settlement
+        (:meth:`_ending`); else it is finished now, its votes stored, the last result
+        shown as the last and the 总结算 sent."""
+        if self._busy():
+            self.hub.journal.after(self, self._safe(self._end_by_vote))
+            return
+        if self.status != "playing" or not self._hand_done():
+            return
+        if self.next_hand is not None:
+            self.next_hand.cancel()
+            self.next_hand = None
+        self.seeding = False
+        self.status = "finished"
+        self.waiting.clear()
+        for rt in self.seats:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
+        write = FinishWrite(self.id, {**self.context, VOTES_KEY: list(self.votes)})
+        self.hub.journal.add(self, write, _stored, self._finish_not_stored)
+        self.vote_shown = None
+        if self.over is not None:
+            self.over = self.over.model_copy(
+                update={"room_finished": True, "next_commitment": None, "waiting": []}
+            )
+            shown = self.over.model_copy(update={"next_hand_in": None}).model_dump_json()
+            for client in self.clients():
+                client.send(shown)
+        self.announce()
+        self.send_summary()
+        self.hub.finished(self)
+
+    def _finish_not_stored(self, exc: BaseException) -> None:
+        """The end by vote was not stored: the room is over in memory; stored as playing,
+        it is taken up again after a restart (its players may ask again)."""
+        log.error("room %s: could not store its end by vote: %r", self.id, exc)
+
     # -- sockets ----------------------------------------------------------------------
 
     def clients(self) -> list[Peer]:
@@ -1257,6 +1418,12 @@ class Room:
         if shown is not None and self.next_hand is not None:
             # between hands: the result again, with the time left and whose 继续 is awaited
             client.send(shown)
+        if self.vote_shown is not None and self.status == "playing":
+            vote = self.vote
+            remaining = None
+            if vote is not None and vote.result is None:
+                remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
+            client.send(self.vote_shown.model_copy(update={"remaining": remaining, "id": None}))
         if self.status == "finished":
             if self.over is not None:
                 client.send(self.over)

@@ -15,6 +15,7 @@ from typing import Any
 __all__ = [
     "ActionWrite",
     "ClosingWrite",
+    "FinishWrite",
     "HandEnding",
     "HandRow",
     "HandWrite",
@@ -162,7 +163,17 @@ class ClosingWrite:
     """The hand in play when the room closed (None: none was)."""
 
 
-Write = ActionWrite | HandWrite | SeatsWrite | ClosingWrite
+@dataclass(frozen=True)
+class FinishWrite:
+    """A room whose players voted to end it (申请解散) while no hand was in play: its
+    status ``finished`` and its context (the match's, and the votes' records); stored by
+    the group commit after the room's writes before it, never over a closing."""
+
+    room_id: int
+    context: Mapping[str, Any]
+
+
+Write = ActionWrite | HandWrite | SeatsWrite | ClosingWrite | FinishWrite
 """What a room hands the group commit."""
 
 
@@ -179,6 +190,8 @@ class Table:
     context: Mapping[str, Any] = field(default_factory=dict)
     """What the room's last finished hand carried on (to count that hand's winners)."""
     game_options: Mapping[str, Any] = field(default_factory=dict)
+    ended_by_vote: bool = False
+    """The players voted to end the room (申请解散)."""
 
 
 def seated(rows: Iterable[RoomRow]) -> list[int]:

@@ -64,6 +64,7 @@ from paiju.server.invites import new_code
 from paiju.server.rows import (
     ActionWrite,
     ClosingWrite,
+    FinishWrite,
     HandEnding,
     HandRow,
     HandWrite,
@@ -889,7 +890,7 @@ class Store:
         balances: dict[int, int] = {}
         hands = [w for w in writes if isinstance(w, HandWrite)]
         actions = [w for w in writes if isinstance(w, ActionWrite)]
-        rooms = [w for w in writes if isinstance(w, SeatsWrite | ClosingWrite)]
+        rooms = [w for w in writes if isinstance(w, SeatsWrite | ClosingWrite | FinishWrite)]
         if self._qmark:
             with self.engine.begin() as conn:
                 balances = self._append_sqlite(conn, hands, actions, now)
@@ -907,7 +908,7 @@ class Store:
         self,
         hands: Sequence[HandWrite],
         actions: Sequence[ActionWrite],
-        rooms: Sequence[SeatsWrite | ClosingWrite],
+        rooms: Sequence[SeatsWrite | ClosingWrite | FinishWrite],
         now: float,
     ) -> dict[int, int]:
         """PostgreSQL: a batch in one transaction; the running balances it stored. A batch
@@ -1290,6 +1291,13 @@ _SET_STATUS = (
 or its closing, which the settlement and the closing write."""
 
 
+_FINISH = (
+    update(t.rooms)
+    .where(t.rooms.c.id == bindparam("w_room"), t.rooms.c.status.in_(["waiting", "playing"]))
+    .values(status="finished", context=bindparam("w_context", type_=t.rooms.c.context.type))
+)
+"""A room its players voted to end between hands: finished, its votes in its context."""
+
 _CLOSE = update(t.rooms).where(t.rooms.c.id == bindparam("w_room")).values(status="closed")
 _VOID = (
     update(t.hands)
@@ -1307,9 +1315,12 @@ def _setval(sequence: str) -> TextClause:
     return text(f"SELECT setval(:sequence, GREATEST(:last, (SELECT last_value FROM {sequence})))")
 
 
-def _write_rooms(conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite]) -> None:
-    """The seats, statuses and closings of a group commit, in that order (one statement a
-    table, its rows as ``executemany`` parameters): a closing is the last word on a room."""
+def _write_rooms(
+    conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite | FinishWrite]
+) -> None:
+    """The seats, statuses, ends by vote and closings of a group commit, in that order (one
+    statement a table, its rows as ``executemany`` parameters): a closing is the last word
+    on a room."""
     seats = [
         {"w_room": w.room_id, "w_seat": i, "w_player": p, "w_bot": b, "w_ready": r}
         for w in writes
@@ -1325,6 +1336,13 @@ def _write_rooms(conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite]) 
     ]
     if statuses:
         conn.execute(_SET_STATUS, statuses)
+    finishes = [
+        {"w_room": w.room_id, "w_context": dict(w.context)}
+        for w in writes
+        if isinstance(w, FinishWrite)
+    ]
+    if finishes:
+        conn.execute(_FINISH, finishes)
     closings = [w for w in writes if isinstance(w, ClosingWrite)]
     if closings:
         conn.execute(_CLOSE, [{"w_room": w.room_id} for w in closings])
