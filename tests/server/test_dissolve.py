@@ -28,6 +28,7 @@ from paiju.server.dissolve import VOTES_KEY
 from paiju.server.hub import Hub
 from paiju.server.inbox import handle
 from paiju.server.options import Limits, RoomOptions
+from paiju.server.records import player_record
 from paiju.server.room import Room
 from paiju.server.rows import PlayerRow
 from paiju.server.store import Store
@@ -162,8 +163,12 @@ def test_all_agree_and_the_room_ends_after_the_hand_in_play_with_its_summary(
         (record,) = row.context[VOTES_KEY]
         assert record["seat"] == 0 and record["result"] == "agreed"
         assert record["answers"] == ["asked", "agree", "bot"]
-        # the 总结算 read back from the store (the 战绩) says so too
+        # the 总结算 read back from the store, and the players' 战绩, say so too
         assert room_summary(store, table_of(row)).ended_by_vote
+        ann = row.seat_players[0]
+        assert ann is not None
+        (played,) = player_record(store, ann)["rooms"]
+        assert played["room"] == room.id and played["ended_by_vote"]
         t.hub.shutdown()
 
     _run(tmp_path, scenario)
@@ -196,6 +201,8 @@ def test_one_refusal_keeps_the_room_playing_and_the_vote_is_kept(tmp_path: Path)
         assert record["answers"] == ["refuse", "asked", "agree"]
         assert VOTES_KEY not in room.context  # the game's context is the game's alone
         assert not room_summary(store, table_of(row)).ended_by_vote
+        (played,) = player_record(store, row.seat_players[1] or 0)["rooms"]
+        assert not played["ended_by_vote"]
         t.hub.shutdown()
 
     _run(tmp_path, scenario)
