@@ -191,6 +191,9 @@ def test_one_refusal_keeps_the_room_playing_and_the_vote_is_kept(tmp_path: Path)
         t.send("cy", {"type": "dissolve_vote", "agree": True, "id": 7})
         await asyncio.sleep(0.02)
         assert t.sent("cy").errors()[-1] == "no_dissolve_vote"  # decided: nothing to answer
+        await room.settled()
+        stored = store.room(room.id)  # kept as soon as it is decided
+        assert stored is not None and stored.context[VOTES_KEY][0]["result"] == "refused"
         await _hand_over(room)
         assert room.status == "playing" and room.next_hand is not None
         assert not t.sent("ann").of("match_summary")
@@ -329,5 +332,50 @@ def test_no_vote_before_the_room_plays(tmp_path: Path) -> None:
         assert room.status == "waiting" and sock.errors() == ["dissolve_not_now"]
         hub.shutdown()
         task.cancel()
+
+    _run(tmp_path, scenario)
+
+
+def test_an_agreement_is_stored_at_once_and_holds_after_a_restart(tmp_path: Path) -> None:
+    """The result is "kept in the room's record" when it is decided, not only with the
+    hand's settlement: a server restarted in the hand after the players agreed still ends
+    the room after that hand."""
+
+    async def scenario(store: Store) -> None:
+        t = await _table(store, ["ann", "bob"], seats=2, bots=0)
+        t.send("bob", {"type": "dissolve"})
+        t.send("ann", {"type": "dissolve_vote", "agree": True})
+        await asyncio.sleep(0.02)
+        await t.room.settled()
+        assert t.room.status == "playing" and t.room.acting()  # the hand is still in play
+        row = store.room(t.room.id)
+        assert row is not None and row.status == "playing"
+        assert [v["result"] for v in row.context[VOTES_KEY]] == ["agreed"]
+        t.hub.shutdown()
+        for task in t.writers:
+            task.cancel()
+
+        hub = Hub(store, LIMITS)  # the server again, after a restart
+        room = hub.recover_room(row)
+        assert room is not None and room.dissolving and room.state is not None
+        sock = SocketStub()  # ann comes back: she is shown the agreement
+        client = Client(
+            PlayerRow(row.seat_players[0] or 0, "ann"), sock.send_text, LIMITS, sock.close
+        )
+        writer = asyncio.get_running_loop().create_task(client.writer())
+        room.attach(client)
+        await asyncio.sleep(0.02)
+        (shown,) = sock.of("dissolve")
+        assert shown["seat"] == 1 and shown["name"] == "bob"
+        assert shown["result"] == "agreed" and shown["ends"] == "after_hand"
+        await _hand_over(room)
+        await room.settled()
+        assert room.status == "finished"
+        again = store.room(room.id)
+        assert again is not None and again.status == "finished" and again.hands_played == 1
+        assert room_summary(store, table_of(again)).ended_by_vote
+        assert sock.of("match_summary")[-1]["ended_by_vote"]
+        hub.shutdown()
+        writer.cancel()
 
     _run(tmp_path, scenario)

@@ -57,13 +57,13 @@ from paiju.server.ports import Commits, Peer, RoomStore
 from paiju.server.rows import (
     ActionWrite,
     ClosingWrite,
-    FinishWrite,
     HandEnding,
     HandRow,
     PlayerRow,
     RoomRow,
     SeatsWrite,
     Table,
+    VotesWrite,
 )
 from paiju.server.seating import (
     SeatRuntime,
@@ -151,8 +151,9 @@ class Room:
         """The vote to end the room open now."""
         self._vote_handle: asyncio.TimerHandle | None = None
         self._vote_deadline = 0.0
-        self.dissolving = False
-        """The players agreed to end the room: it ends after the hand in play."""
+        self.dissolving = self.status == "playing" and ended_by_vote(self.votes)
+        """The players agreed to end the room: it ends after the hand in play (an agreement
+        stored before a restart counts after it)."""
         self.asks = Asks()
         """When each player last asked to end the room (loop time)."""
         self.vote_shown: DissolveMsg | None = None
@@ -1268,26 +1269,49 @@ class Room:
         remaining = None
         if vote.result is None:
             remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
-        name = self.names.get(vote.player)
-        if name is None:
-            name = self.store.player_names([vote.player]).get(vote.player)
-        msg = DissolveMsg(
-            room=self.id,
-            seat=vote.asker,
-            name=name,
-            answers=list(vote.answers),
-            limit=vote.limit,
-            remaining=remaining,
-            result=vote.result,
-            ends=ends,
-            id=ref,
+        msg = self._shown(vote.record(), ends).model_copy(
+            update={"limit": vote.limit, "remaining": remaining, "id": ref}
         )
         self.vote_shown = msg if vote.result != "refused" else None
         text = msg.model_dump_json()
         for client in self.clients():
             client.send(text)
+        if vote.result is not None:
+            self._store_votes()
         if ends is not None:
             self._end_by_vote()
+
+    def _shown(
+        self, record: dict[str, Any], ends: Literal["now", "after_hand"] | None
+    ) -> DissolveMsg:
+        """The ``dissolve`` message of a vote's record."""
+        player = int(record["player"])
+        name = self.names.get(player)
+        if name is None:
+            name = self.store.player_names([player]).get(player)
+        return DissolveMsg(
+            room=self.id,
+            seat=record["seat"],
+            name=name,
+            answers=record["answers"],
+            limit=self.hub.limits.dissolve_time,
+            remaining=None,
+            result=record["result"],
+            ends=ends,
+        )
+
+    def _store_votes(self, finished: bool = False) -> None:
+        """Store the votes' records with the room's context (and, ``finished``, its end)
+        once no write of the room is in flight: a hand's settlement, which writes the
+        context too, is never overtaken by an older one."""
+        if self._busy():
+            again = functools.partial(self._store_votes, finished)
+            self.hub.journal.after(self, self._safe(again))
+            return
+        if self.status != ("finished" if finished else "playing"):
+            return  # the end of the room stored them (or it was closed)
+        write = VotesWrite(self.id, {**self.context, VOTES_KEY: list(self.votes)}, finished)
+        self.hub.journal.add(self, write, _stored, self._votes_not_stored)
 
     def _hand_done(self) -> bool:
         """No hand is in play (before the first deal, between hands)."""
@@ -1317,8 +1341,7 @@ class Room:
         for rt in self.seats:
             self._cancel_timer(rt)
             self._cancel_bot(rt)
-        write = FinishWrite(self.id, {**self.context, VOTES_KEY: list(self.votes)})
-        self.hub.journal.add(self, write, _stored, self._finish_not_stored)
+        self._store_votes(finished=True)
         self.vote_shown = None
         if self.over is not None:
             self.over = self.over.model_copy(
@@ -1331,10 +1354,11 @@ class Room:
         self.send_summary()
         self.hub.finished(self)
 
-    def _finish_not_stored(self, exc: BaseException) -> None:
-        """The end by vote was not stored: the room is over in memory; stored as playing,
-        it is taken up again after a restart (its players may ask again)."""
-        log.error("room %s: could not store its end by vote: %r", self.id, exc)
+    def _votes_not_stored(self, exc: BaseException) -> None:
+        """The votes were not stored: the next hand's settlement stores them; a room ended
+        between hands stays playing in the database and is taken up after a restart,
+        where its stored agreement (if any) ends it."""
+        log.error("room %s: could not store its votes to end it: %r", self.id, exc)
 
     # -- sockets ----------------------------------------------------------------------
 
@@ -1418,6 +1442,8 @@ class Room:
         if shown is not None and self.next_hand is not None:
             # between hands: the result again, with the time left and whose 继续 is awaited
             client.send(shown)
+        if self.vote_shown is None and self.dissolving and self.status == "playing":
+            self.vote_shown = self._shown(self.votes[-1], "after_hand")  # agreed before a restart
         if self.vote_shown is not None and self.status == "playing":
             vote = self.vote
             remaining = None

@@ -15,7 +15,6 @@ from typing import Any
 __all__ = [
     "ActionWrite",
     "ClosingWrite",
-    "FinishWrite",
     "HandEnding",
     "HandRow",
     "HandWrite",
@@ -23,6 +22,7 @@ __all__ = [
     "RoomRow",
     "SeatsWrite",
     "Table",
+    "VotesWrite",
     "Write",
     "seated",
 ]
@@ -164,16 +164,18 @@ class ClosingWrite:
 
 
 @dataclass(frozen=True)
-class FinishWrite:
-    """A room whose players voted to end it (申请解散) while no hand was in play: its
-    status ``finished`` and its context (the match's, and the votes' records); stored by
-    the group commit after the room's writes before it, never over a closing."""
+class VotesWrite:
+    """A room's votes to end it (申请解散) as decided: its context (the match's, and the
+    votes' records) and, when its players voted to end it while no hand was in play, its
+    status ``finished``; stored by the group commit after the room's writes before it,
+    never over a room finished or closed."""
 
     room_id: int
     context: Mapping[str, Any]
+    finished: bool = False
 
 
-Write = ActionWrite | HandWrite | SeatsWrite | ClosingWrite | FinishWrite
+Write = ActionWrite | HandWrite | SeatsWrite | ClosingWrite | VotesWrite
 """What a room hands the group commit."""
 
 

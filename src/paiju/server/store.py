@@ -64,13 +64,13 @@ from paiju.server.invites import new_code
 from paiju.server.rows import (
     ActionWrite,
     ClosingWrite,
-    FinishWrite,
     HandEnding,
     HandRow,
     HandWrite,
     PlayerRow,
     RoomRow,
     SeatsWrite,
+    VotesWrite,
     Write,
 )
 from paiju.server.watermark import Watermark
@@ -890,7 +890,7 @@ class Store:
         balances: dict[int, int] = {}
         hands = [w for w in writes if isinstance(w, HandWrite)]
         actions = [w for w in writes if isinstance(w, ActionWrite)]
-        rooms = [w for w in writes if isinstance(w, SeatsWrite | ClosingWrite | FinishWrite)]
+        rooms = [w for w in writes if isinstance(w, SeatsWrite | ClosingWrite | VotesWrite)]
         if self._qmark:
             with self.engine.begin() as conn:
                 balances = self._append_sqlite(conn, hands, actions, now)
@@ -908,7 +908,7 @@ class Store:
         self,
         hands: Sequence[HandWrite],
         actions: Sequence[ActionWrite],
-        rooms: Sequence[SeatsWrite | ClosingWrite | FinishWrite],
+        rooms: Sequence[SeatsWrite | ClosingWrite | VotesWrite],
         now: float,
     ) -> dict[int, int]:
         """PostgreSQL: a batch in one transaction; the running balances it stored. A batch
@@ -1291,12 +1291,15 @@ _SET_STATUS = (
 or its closing, which the settlement and the closing write."""
 
 
-_FINISH = (
+_VOTES = (
     update(t.rooms)
     .where(t.rooms.c.id == bindparam("w_room"), t.rooms.c.status.in_(["waiting", "playing"]))
-    .values(status="finished", context=bindparam("w_context", type_=t.rooms.c.context.type))
+    .values(
+        context=bindparam("w_context", type_=t.rooms.c.context.type),
+        status=bindparam("w_status"),
+    )
 )
-"""A room its players voted to end between hands: finished, its votes in its context."""
+"""A room's votes to end it (in its context), and its end when they ended it between hands."""
 
 _CLOSE = update(t.rooms).where(t.rooms.c.id == bindparam("w_room")).values(status="closed")
 _VOID = (
@@ -1316,9 +1319,9 @@ def _setval(sequence: str) -> TextClause:
 
 
 def _write_rooms(
-    conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite | FinishWrite]
+    conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite | VotesWrite]
 ) -> None:
-    """The seats, statuses, ends by vote and closings of a group commit, in that order (one
+    """The seats, statuses, votes to end and closings of a group commit, in that order (one
     statement a table, its rows as ``executemany`` parameters): a closing is the last word
     on a room."""
     seats = [
@@ -1336,13 +1339,17 @@ def _write_rooms(
     ]
     if statuses:
         conn.execute(_SET_STATUS, statuses)
-    finishes = [
-        {"w_room": w.room_id, "w_context": dict(w.context)}
+    votes = [
+        {
+            "w_room": w.room_id,
+            "w_context": dict(w.context),
+            "w_status": "finished" if w.finished else "playing",
+        }
         for w in writes
-        if isinstance(w, FinishWrite)
+        if isinstance(w, VotesWrite)
     ]
-    if finishes:
-        conn.execute(_FINISH, finishes)
+    if votes:
+        conn.execute(_VOTES, votes)
     closings = [w for w in writes if isinstance(w, ClosingWrite)]
     if closings:
         conn.execute(_CLOSE, [{"w_room": w.room_id} for w in closings])
