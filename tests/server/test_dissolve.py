@@ -142,7 +142,8 @@ def test_all_agree_and_the_room_ends_after_the_hand_in_play_with_its_summary(
         assert asked["answers"] == ["asked", None, "bot"]
         assert asked["result"] is None and asked["limit"] == 600
         assert 0 < asked["remaining"] <= 600
-        assert _votes(t.sent("ann"))[-1]["id"] == 1  # the asker's ref on its answer
+        assert _votes(t.sent("ann"))[-1]["id"] == 1  # the asker's message id, to the asker
+        assert _votes(t.sent("bob"))[-1]["id"] is None
         t.send("bob", {"type": "dissolve_vote", "agree": True, "id": 2})
         await asyncio.sleep(0.02)
         for who in ("ann", "bob", "spectator"):

@@ -601,6 +601,9 @@ class Room:
         for rt in self.seats:
             self._cancel_timer(rt)
             self._cancel_bot(rt)
+        if self._vote_handle is not None:  # an open vote is not decided by a stopped room
+            self._vote_handle.cancel()
+            self._vote_handle = None
 
     def restore(self, hand: HandRow) -> None:
         """Rebuild the hand in play from its seed and log (crash recovery); a log of an
@@ -1236,7 +1239,7 @@ class Room:
             self._vote_handle = self.loop.call_later(
                 limits.dissolve_time, self._safe(self.vote_expired)
             )
-        self._vote_changed(ref)
+        self._vote_changed(ref, seat)
 
     def answer_dissolve(self, seat: int, agree: bool, ref: str | int | None = None) -> None:
         """A seat's answer to the open vote; every socket is shown it."""
@@ -1244,7 +1247,7 @@ class Room:
         if vote is None:
             raise ServerError("no_dissolve_vote", f"no vote to end room {self.id} is open", 409)
         vote.answer(seat, agree)
-        self._vote_changed(ref)
+        self._vote_changed(ref, seat)
 
     def vote_expired(self) -> None:
         """The time to answer is up: the seats not heard from agree."""
@@ -1252,11 +1255,12 @@ class Room:
         vote = self.vote
         if vote is not None:
             vote.expire()
-            self._vote_changed(None)
+            self._vote_changed(None, None)
 
-    def _vote_changed(self, ref: str | int | None) -> None:
-        """Show the vote as it stands; once decided, keep its record and, agreed, end the
-        room (now, or after the hand in play)."""
+    def _vote_changed(self, ref: str | int | None, seat: int | None) -> None:
+        """Show the vote as it stands (the message ``id`` ``ref`` to the socket of the
+        ``seat`` that sent it); once decided, keep its record and, agreed, end the room
+        (now, or after the hand in play)."""
         vote = self.vote
         assert vote is not None
         ends: Literal["now", "after_hand"] | None = None
@@ -1270,12 +1274,15 @@ class Room:
         if vote.result is None:
             remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
         msg = self._shown(vote.record(), ends).model_copy(
-            update={"limit": vote.limit, "remaining": remaining, "id": ref}
+            update={"limit": vote.limit, "remaining": remaining}
         )
         self.vote_shown = msg if vote.result != "refused" else None
         text = msg.model_dump_json()
         for client in self.clients():
-            client.send(text)
+            if ref is not None and seat is not None and client.seat == seat:
+                client.send(msg.model_copy(update={"id": ref}))
+            else:
+                client.send(text)
         if vote.result is not None:
             self._store_votes()
         if ends is not None:
