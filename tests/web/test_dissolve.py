@@ -41,6 +41,7 @@ def test_two_players_vote_to_end_the_room_and_see_the_summary(
         page.wait_for_selector("#felt .seat.me", timeout=30_000)
         b.wait_for_selector("#felt .seat.me", timeout=30_000)
         assert b.inner_text("#dissolve-ask") == "申请解散"
+        shoot(b, "dissolve-button")
         page.once("dialog", lambda dialog: dialog.accept())
         page.click("#dissolve-ask")
 
