@@ -30,7 +30,7 @@ from paiju.server.inbox import handle
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.records import player_record
 from paiju.server.room import Room
-from paiju.server.rows import PlayerRow
+from paiju.server.rows import ClosingWrite, PlayerRow, VotesWrite
 from paiju.server.store import Store
 from paiju.server.summary import room_summary, table_of
 
@@ -380,3 +380,35 @@ def test_an_agreement_is_stored_at_once_and_holds_after_a_restart(tmp_path: Path
         writer.cancel()
 
     _run(tmp_path, scenario)
+
+
+def _votes_stored(store: Store) -> None:
+    """A room's votes go to its context with its status: ``finished`` once they ended it,
+    never over a room already finished or closed."""
+    ann = store.create_player("ann")[0]
+    room = store.create_room("toy", {}, {}, 2, ann.id, [False, True])
+    store.set_room_status(room, "playing")
+    record = {"seat": 0, "player": ann.id, "at": 1.0, "answers": ["asked", "bot"]}
+    refused = {**record, "result": "refused"}
+    store.append_actions([VotesWrite(room, {"banker": 1, VOTES_KEY: [refused]})])
+    row = store.room(room)
+    assert row is not None and row.status == "playing"
+    assert row.context == {"banker": 1, VOTES_KEY: [refused]}
+    agreed = {**record, "result": "agreed"}
+    store.append_actions([VotesWrite(room, {VOTES_KEY: [refused, agreed]}, finished=True)])
+    store.append_actions([VotesWrite(room, {VOTES_KEY: []})])  # late: the room is over
+    row = store.room(room)
+    assert row is not None and row.status == "finished"
+    assert row.context == {VOTES_KEY: [refused, agreed]}
+    closed = store.create_room("toy", {}, {}, 2, ann.id, [False, True])
+    store.append_actions([ClosingWrite(closed, None), VotesWrite(closed, {}, finished=True)])
+    assert (store.room(closed) or row).status == "closed"
+    store.close()
+
+
+def test_votes_are_stored_with_the_room_on_sqlite(tmp_path: Path) -> None:
+    _votes_stored(Store(str(tmp_path / "votes.db")))
+
+
+def test_votes_are_stored_with_the_room_on_postgresql(postgres_db: str) -> None:
+    _votes_stored(Store(postgres_db))
