@@ -158,6 +158,7 @@ def test_all_agree_and_the_room_ends_after_the_hand_in_play_with_its_summary(
         assert over["room_finished"] and over["next_hand_in"] is None
         summary = t.sent("spectator").of("match_summary")[-1]
         assert summary["ended_by_vote"] and summary["hands"] == 1
+        assert not summary["cut_short"]  # the vote ended it, not the room's 5 hands
         assert t.sent("ann").of("match_summary")[-1] == summary
         row = store.room(room.id)
         assert row is not None and row.status == "finished" and row.hands_played == 1

@@ -276,8 +276,11 @@ class Room:
     def table(self) -> Table:
         """Who sits where, for the 总结算 (the last hand's players; bots as None)."""
         players = self.hand_players or tuple(None if s.bot else s.player for s in self.seats)
-        cut = self.options.hands is not None and not self.game.match_over(
-            self.context, self.hands_played
+        by_vote = ended_by_vote(self.votes) and not self.open
+        cut = (
+            self.options.hands is not None
+            and not by_vote
+            and not self.game.match_over(self.context, self.hands_played)
         )
         return Table(
             self.id,
@@ -288,7 +291,7 @@ class Room:
             self.next_room,
             context=dict(self.context),
             game_options=self.game_options,
-            ended_by_vote=ended_by_vote(self.votes),
+            ended_by_vote=by_vote,
         )
 
     def match_summary(self) -> MatchSummaryMsg:

@@ -25,8 +25,8 @@ def table_of(row: RoomRow) -> Table:
     hands = row.options.get("hands")
     game = make_game(row.code, **row.game_options)
     context = dict(row.context)
-    votes = context.pop(VOTES_KEY, [])
-    cut = hands is not None and not game.match_over(context, row.hands_played)
+    by_vote = ended_by_vote(context.pop(VOTES_KEY, [])) and row.status == "finished"
+    cut = hands is not None and not by_vote and not game.match_over(context, row.hands_played)
     players = [None if bot else p for p, bot in zip(row.seat_players, row.seat_bots, strict=True)]
     return Table(
         row.id,
@@ -36,7 +36,7 @@ def table_of(row: RoomRow) -> Table:
         cut,
         context=context,
         game_options=row.game_options,
-        ended_by_vote=ended_by_vote(votes),
+        ended_by_vote=by_vote,
     )
 
 
