@@ -75,5 +75,10 @@ def test_two_players_vote_to_end_the_room_and_see_the_summary(
         assert page.query_selector("#continue") is None and b.query_selector("#continue") is None
         b.wait_for_selector("#dissolve-result:has-text('全员同意，房间已解散')")
         shoot(page, "dissolve-summary")
+        # the room's record (战绩) on the 积分 page says how it ended
+        b.click("#nav-ledger")
+        kept = b.wait_for_selector(f"#record .rec-room[data-room='{room}']")
+        kept.evaluate("el => { el.open = true; }")  # its details shown, as a tap does
+        assert "经全员同意提前解散" in kept.inner_text()
     summary = server.get(f"/api/rooms/{room}/summary", token(page))
     assert summary["ended_by_vote"] and summary["hands"] == 1
