@@ -22,24 +22,31 @@ def _arrange(page: Any) -> None:
     page.click("#ssz-submit")
 
 
-def test_two_players_vote_to_end_the_room_and_see_the_summary(
-    browser: Any, page: Any, server: WebServer
-) -> None:
+def _sit_down(page: Any, b: Any, name_a: str, name_b: str) -> int:
+    """A (``page``, desktop, English) opens a 十三张 room for two; B (phone, Chinese) takes
+    the other seat and gets ready; both at the table. Returns the room's id."""
     page.set_viewport_size(DESKTOP)
-    enter(page, "想散的")
+    enter(page, name_a)
     page.click("#lang-switch")
     page.wait_for_function(
         "document.querySelector(\"[data-create='1301']\")?.textContent === 'New room'"
     )
     room = open_room(page, "1301", seats=2, bots=0, fill_after="")
+    enter(b, name_b)
+    b.goto(f"{b.base}/#/room/{room}")
+    b.click("#waiting button.primary")  # 入座
+    b.wait_for_selector("#ready")
+    b.click("#ready")
+    page.wait_for_selector("#felt .seat.me", timeout=30_000)
+    b.wait_for_selector("#felt .seat.me", timeout=30_000)
+    return room
+
+
+def test_two_players_vote_to_end_the_room_and_see_the_summary(
+    browser: Any, page: Any, server: WebServer
+) -> None:
     with more_players(browser, page, 1) as (b,):
-        enter(b, "同意的")
-        b.goto(f"{b.base}/#/room/{room}")
-        b.click("#waiting button.primary")  # 入座
-        b.wait_for_selector("#ready")
-        b.click("#ready")
-        page.wait_for_selector("#felt .seat.me", timeout=30_000)
-        b.wait_for_selector("#felt .seat.me", timeout=30_000)
+        room = _sit_down(page, b, "想散的", "同意的")
         assert b.inner_text("#dissolve-ask") == "申请解散"
         shoot(b, "dissolve-button")
         page.once("dialog", lambda dialog: dialog.accept())
@@ -82,3 +89,27 @@ def test_two_players_vote_to_end_the_room_and_see_the_summary(
         assert "经全员同意提前解散" in kept.inner_text()
     summary = server.get(f"/api/rooms/{room}/summary", token(page))
     assert summary["ended_by_vote"] and summary["hands"] == 1
+
+
+def test_a_refusal_is_shown_to_both_and_the_hand_goes_on(
+    browser: Any, page: Any, server: WebServer
+) -> None:
+    """ "the others agree or refuse": B asks, A refuses; both read who refused, and play on."""
+    with more_players(browser, page, 1) as (b,):
+        _sit_down(page, b, "不散的", "想走的")
+        b.once("dialog", lambda dialog: dialog.accept())
+        b.click("#dissolve-ask")
+        prompt = page.wait_for_selector("#dissolve-vote")
+        assert "想走的 asks to end the room" in prompt.inner_text()
+        page.click("#dissolve-refuse")
+        line = b.wait_for_selector("#dissolve-result[data-result='refused']")
+        assert line.inner_text() == "不散的 拒绝解散，牌局继续"
+        mine = page.wait_for_selector("#dissolve-result[data-result='refused']")
+        assert mine.inner_text() == "You refused: the game goes on"
+        assert page.query_selector("#dissolve-vote") is None
+        # the room plays on: the hand is there to arrange, and either may ask again later
+        _arrange(page)
+        _arrange(b)
+        b.wait_for_selector("#settlement", timeout=30_000)
+        assert b.query_selector("#match-summary") is None
+        assert b.query_selector("#continue") is not None
