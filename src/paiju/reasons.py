@@ -271,6 +271,17 @@ CODES: Final[dict[str, tuple[str, str]]] = {
         "Too many invitations this minute: try again in a moment",
     ),
     "no_result": ("现在没有要继续的结果", "There is no result to continue from"),
+    "dissolve_not_now": ("牌局没有在进行，不能申请解散", "The room is not playing: nothing to end"),
+    "dissolve_pending": (
+        "已经有人申请解散了，请等投票结果",
+        "A vote to end the room is already under way or agreed",
+    ),
+    "dissolve_too_soon": (
+        "申请解散太频繁了，{seconds} 秒后再试",
+        "You asked to end the room a moment ago: try again in {seconds} s",
+    ),
+    "no_dissolve_vote": ("现在没有解散投票", "No vote to end the room is open"),
+    "dissolve_answered": ("你已经表过态了", "You have already answered"),
     "room_playing": ("牌局已经开始了，不用再准备", "The game has started: no need to get ready"),
     "no_next_hand": ("这个房间不再发新牌了", "This room deals no further hand"),
     "deal_delayed": (

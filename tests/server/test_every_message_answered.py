@@ -53,6 +53,8 @@ MESSAGES: list[tuple[str, str]] = [
     ("ping", json.dumps({"type": "ping", "id": 8})),
     ("client_seed", json.dumps({"type": "client_seed", "seed": "abc", "id": 9})),
     ("auto_pass", json.dumps({"type": "auto_pass", "on": True, "id": 11})),
+    ("dissolve", json.dumps({"type": "dissolve", "id": 12})),
+    ("dissolve_vote", json.dumps({"type": "dissolve_vote", "agree": False, "id": 13})),
     ("unknown type", json.dumps({"type": "nonsense", "id": 10})),
     ("bad json", "{not json"),
 ]

@@ -30,6 +30,8 @@ from paiju.server.messages import (
     Chat,
     ClientSeed,
     Continue,
+    Dissolve,
+    DissolveVote,
     Draft,
     Drafted,
     Hello,
@@ -132,6 +134,10 @@ def _dispatch(room: Room, client: Peer, msg: Any, ref: str | int | None) -> None
         seat = _seat(client, " to pass for")
         room.set_auto_pass(seat, msg.on)
         client.send(AutoPassing(room=room.id, seat=seat, on=msg.on, id=msg.id))
+    elif isinstance(msg, Dissolve):
+        room.ask_dissolve(_seat(client, " to ask to end the room from"), msg.id)
+    elif isinstance(msg, DissolveVote):
+        room.answer_dissolve(_seat(client, " to vote with"), msg.agree, msg.id)
 
 
 _making: set[asyncio.Task[None]] = set()

@@ -27,6 +27,9 @@ __all__ = [
     "ClientMessage",
     "Continue",
     "Control",
+    "Dissolve",
+    "DissolveMsg",
+    "DissolveVote",
     "Draft",
     "Drafted",
     "ErrorMsg",
@@ -177,6 +180,24 @@ class Report(_Msg):
     id: Ref = None
 
 
+class Dissolve(_Msg):
+    """申请解散: a seated player asks to end the room. The other human seats answer with
+    :class:`DissolveVote` within the limit ``dissolve_time`` (no answer counts as agreement;
+    bots agree); if all agree the room ends after the hand in play, with its 总结算. One
+    request per player every ``dissolve_every`` seconds."""
+
+    type: Literal["dissolve"] = "dissolve"
+    id: Ref = None
+
+
+class DissolveVote(_Msg):
+    """A seated player's answer to the request to end the room: agree or refuse."""
+
+    type: Literal["dissolve_vote"] = "dissolve_vote"
+    agree: bool
+    id: Ref = None
+
+
 ClientMessage = (
     Hello
     | ActionMsg
@@ -191,6 +212,8 @@ ClientMessage = (
     | AutoPass
     | Chat
     | Report
+    | Dissolve
+    | DissolveVote
 )
 CLIENT_MESSAGES: tuple[type[_Msg], ...] = (
     Hello,
@@ -206,6 +229,8 @@ CLIENT_MESSAGES: tuple[type[_Msg], ...] = (
     AutoPass,
     Chat,
     Report,
+    Dissolve,
+    DissolveVote,
 )
 _CLIENT_TYPES = {m.model_fields["type"].default: m for m in CLIENT_MESSAGES}
 
@@ -476,6 +501,34 @@ class MatchSummaryMsg(_Msg):
     cut_short: bool = False
     """The room's ``hands`` ended it before the game's own match would have."""
     next_room: int | None = None
+    ended_by_vote: bool = False
+    """The players voted to end the room (申请解散) before its match was over."""
+
+
+class DissolveMsg(_Msg):
+    """申请解散: a request to end the room and its answers, sent to every socket when it
+    is asked, at each answer and when it is decided (and to a socket that connects
+    while it is open, or after it was agreed while the last hand is played)."""
+
+    type: Literal["dissolve"] = "dissolve"
+    room: int
+    seat: int
+    """The asking seat."""
+    name: str | None = None
+    """The asking seat's player's name."""
+    answers: list[Literal["asked", "agree", "refuse", "bot", "timeout"] | None]
+    """Each seat's answer: ``asked`` (the asker), ``agree``, ``refuse``, ``bot`` (a bot
+    seat agrees), ``timeout`` (no answer in time: agreement), null (awaited)."""
+    limit: float
+    """Seconds the others have to answer."""
+    remaining: float | None
+    """Seconds left to answer (null once decided)."""
+    result: Literal["agreed", "refused"] | None = None
+    """Null while open; ``agreed``: the room ends (``ends``); ``refused``: it plays on."""
+    ends: Literal["now", "after_hand"] | None = None
+    """Once agreed: the room ended now (no hand was in play) or ends after the hand."""
+    id: Ref = None
+    """The asker's or the answerer's message ``id``, on the message its message caused."""
 
 
 class ErrorMsg(_Msg):
@@ -529,6 +582,7 @@ SERVER_MESSAGES: tuple[type[_Msg], ...] = (
     Update,
     HandOver,
     MatchSummaryMsg,
+    DissolveMsg,
     ErrorMsg,
     Pong,
     ChatMsg,
@@ -567,4 +621,9 @@ ERROR_CODES: dict[str, str] = {
     "match_not_over": "再来一局 before the room's match is over",
     "again_failed": "再来一局 failed: the next match's room could not be made (ask again)",
     "deal_delayed": "the next hand could not be stored yet; it is dealt once it is",
+    "dissolve_not_now": "申请解散 in a room that is not playing (waiting, finished or closed)",
+    "dissolve_pending": "申请解散 while a vote is open, or after one agreed",
+    "dissolve_too_soon": "申请解散 again within the limit dissolve_every of the last request",
+    "no_dissolve_vote": "an answer to 申请解散 while no vote is open",
+    "dissolve_answered": "an answer from the asker or a seat that answered already",
 }

@@ -160,6 +160,15 @@ class Limits(BaseModel):
         description="The shortest bot_delay (and time_limit other than 0) a room may set: "
         "bots play at a human pace unless the operator lowers it.",
     )
+    dissolve_time: float = Field(
+        60.0,
+        gt=0,
+        description="Seconds the other seats have to answer a request to end the room "
+        "(申请解散); no answer counts as agreement.",
+    )
+    dissolve_every: float = Field(
+        120.0, ge=0, description="Seconds between two requests of one player to end a room."
+    )
     invite_lookups_per_minute: int = Field(
         30, ge=1, description="Invite-code lookups of one player a minute (burst a fifth)."
     )

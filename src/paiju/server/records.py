@@ -17,6 +17,7 @@ from typing import Any
 
 from paiju.errors import PaijuError
 from paiju.games import game as make_game
+from paiju.server.dissolve import VOTES_KEY, ended_by_vote
 from paiju.server.store import Store
 
 __all__ = ["player_record", "table_mates"]
@@ -82,6 +83,7 @@ def room_record(store: Store, room_id: int, mine: list[dict[str, Any]]) -> dict[
         "total": sum(e["delta"] for e in mine),
         "started": min(e["at"] for e in mine),
         "ended": max(e["at"] for e in mine),
+        "ended_by_vote": ended_by_vote(row.context.get(VOTES_KEY, [])),
         "hands": lines,
     }
 

@@ -18,6 +18,7 @@ seats, 托管 takeovers, timeouts) are loop callbacks that go through the same p
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 import random
@@ -34,11 +35,13 @@ from paiju.fairness import check_client_seed, commitment, new_seed
 from paiju.games import game as make_game
 from paiju.games import make_bot
 from paiju.server import hands, seat_bots
+from paiju.server.dissolve import VOTES_KEY, Asks, Vote, ended_by_vote, open_vote
 from paiju.server.errors import ServerError
 from paiju.server.fanout import legal_json, state_texts, update_texts
 from paiju.server.messages import (
     ClientSeed,
     Control,
+    DissolveMsg,
     ErrorMsg,
     HandOver,
     HandStarted,
@@ -60,6 +63,7 @@ from paiju.server.rows import (
     RoomRow,
     SeatsWrite,
     Table,
+    VotesWrite,
 )
 from paiju.server.seating import (
     SeatRuntime,
@@ -140,6 +144,21 @@ class Room:
         self.status: RoomStatus = cast(RoomStatus, row.status)
         self.hands_played = row.hands_played
         self.context: dict[str, Any] = dict(row.context)
+        self.votes: list[dict[str, Any]] = list(self.context.pop(VOTES_KEY, []))
+        """申请解散: the records of the room's decided votes to end it (kept in the stored
+        context under :data:`~paiju.server.dissolve.VOTES_KEY`, out of the game's)."""
+        self.vote: Vote | None = None
+        """The vote to end the room open now."""
+        self._vote_handle: asyncio.TimerHandle | None = None
+        self._vote_deadline = 0.0
+        self.dissolving = self.status == "playing" and ended_by_vote(self.votes)
+        """The players agreed to end the room: it ends after the hand in play (an agreement
+        stored before a restart counts after it)."""
+        self.asks = Asks()
+        """When each player last asked to end the room (loop time)."""
+        self.vote_shown: DissolveMsg | None = None
+        """The vote's message sent again to a socket that connects (open, or agreed while
+        the last hand is played)."""
         self.seats = [
             SeatRuntime(player=p, bot=b, ready=r)
             for p, b, r in zip(row.seat_players, row.seat_bots, row.ready_marks(), strict=True)
@@ -257,10 +276,12 @@ class Room:
     def table(self) -> Table:
         """Who sits where, for the 总结算 (the last hand's players; bots as None)."""
         players = self.hand_players or tuple(None if s.bot else s.player for s in self.seats)
+        by_vote = ended_by_vote(self.votes) and not self.open
         # cut short: a match that ends by itself (打弹子 to 30) stopped by the room's count;
         # where a match is counted in hands, the room's count is its length
         cut = (
             self.options.hands is not None
+            and not by_vote
             and self.game.match_option is None
             and not self.game.match_over(self.context, self.hands_played)
         )
@@ -273,6 +294,7 @@ class Room:
             self.next_room,
             context=dict(self.context),
             game_options=self.game_options,
+            ended_by_vote=by_vote,
         )
 
     def match_summary(self) -> MatchSummaryMsg:
@@ -456,6 +478,9 @@ class Room:
         if self.next_hand is not None:
             self.next_hand.cancel()
         self.next_hand = None
+        if self.dissolving:  # the players agreed to end the room: no further hand
+            self._end_by_vote()
+            return
         self.seeding = False
         self.waiting.clear()
         self.over = None
@@ -593,6 +618,9 @@ class Room:
         for rt in self.seats:
             self._cancel_timer(rt)
             self._cancel_bot(rt)
+        if self._vote_handle is not None:  # an open vote is not decided by a stopped room
+            self._vote_handle.cancel()
+            self._vote_handle = None
 
     def restore(self, hand: HandRow) -> None:
         """Rebuild the hand in play from its seed and log (crash recovery); a log of an
@@ -746,6 +774,7 @@ class Room:
             self.next_hand.cancel()
             self.next_hand = None
         self._drop_window()
+        self._cancel_vote()
         void = self.hand_id if self.state is not None else None  # only a hand in play
         self._store_closing(ClosingWrite(self.id, void), CLOSING_TRIES)
         self.state = None
@@ -771,7 +800,9 @@ class Room:
         self.hub.journal.add(self, write, _stored, failed)
 
     def _ending(self, state: State) -> HandEnding:
-        return hands.ending(
+        """What the hand's last action writes; the votes' records go with the match's
+        context, and a room its players agreed to end is finished."""
+        ending = hands.ending(
             self.game,
             state,
             room_id=self.id,
@@ -780,10 +811,17 @@ class Room:
             stake=self.options.stake,
             hands=self.options.hands,
         )
+        if not self.votes and not self.dissolving:
+            return ending
+        return dataclasses.replace(
+            ending,
+            context={**ending.context, VOTES_KEY: list(self.votes)},
+            room_finished=ending.room_finished or self.dissolving,
+        )
 
     def _hand_over(self, state: State, ending: HandEnding) -> None:
         self.hands_played = ending.hands_played
-        self.context = dict(ending.context)
+        self.context = {k: v for k, v in ending.context.items() if k != VOTES_KEY}
         for s in self.seats:
             self._cancel_timer(s)
             self._cancel_bot(s)
@@ -798,6 +836,8 @@ class Room:
         pause = self.options.pause if self.waiting else min(self.options.pause, 3.0)
         self._hold(list(ending.scores), list(ending.deltas), ending.room_finished, pause)
         if ending.room_finished:
+            self._cancel_vote()
+            self.vote_shown = None
             self.announce()
             self.send_summary()
             self.hub.finished(self)
@@ -1236,6 +1276,160 @@ class Room:
             self._cancel_timer(rt)
             self._refresh()
 
+    # -- 申请解散: a vote to end the room (paiju.server.dissolve) ------------------------
+
+    def ask_dissolve(self, seat: int, ref: str | int | None = None) -> None:
+        """The seat's player asks to end the room: every socket is shown the request; bots
+        agree at once, each other human seat has ``dissolve_time`` seconds to answer."""
+        if self.status != "playing":
+            raise ServerError(
+                "dissolve_not_now", f"room {self.id} is {self.status}: no vote to end it", 409
+            )
+        if self.vote is not None or self.dissolving:
+            raise ServerError(
+                "dissolve_pending", f"a vote to end room {self.id} is open or agreed", 409
+            )
+        player = self.seats[seat].player
+        assert player is not None  # a socket's seat is its player's
+        now = self.loop.time()
+        limits = self.hub.limits
+        self.asks.check(player, now, limits.dissolve_every)
+        self.asks.asked(player, now)
+        seats = [(rt.player, rt.bot) for rt in self.seats]
+        self.vote = open_vote(seat, player, seats, limits.dissolve_time, time.time())
+        self._vote_deadline = now + limits.dissolve_time
+        if self.vote.result is None:
+            self._vote_handle = self.loop.call_later(
+                limits.dissolve_time, self._safe(self.vote_expired)
+            )
+        self._vote_changed(ref, seat)
+
+    def answer_dissolve(self, seat: int, agree: bool, ref: str | int | None = None) -> None:
+        """A seat's answer to the open vote; every socket is shown it."""
+        vote = self.vote
+        if vote is None:
+            raise ServerError("no_dissolve_vote", f"no vote to end room {self.id} is open", 409)
+        vote.answer(seat, agree)
+        self._vote_changed(ref, seat)
+
+    def vote_expired(self) -> None:
+        """The time to answer is up: the seats not heard from agree."""
+        self._vote_handle = None
+        vote = self.vote
+        if vote is not None:
+            vote.expire()
+            self._vote_changed(None, None)
+
+    def _vote_changed(self, ref: str | int | None, seat: int | None) -> None:
+        """Show the vote as it stands (the message ``id`` ``ref`` to the socket of the
+        ``seat`` that sent it); once decided, keep its record and, agreed, end the room
+        (now, or after the hand in play)."""
+        vote = self.vote
+        assert vote is not None
+        ends: Literal["now", "after_hand"] | None = None
+        if vote.result is not None:
+            self._cancel_vote()
+            self.votes.append(vote.record())
+            if vote.result == "agreed":
+                self.dissolving = True
+                ends = "now" if self._hand_done() else "after_hand"
+        remaining = None
+        if vote.result is None:
+            remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
+        msg = self._shown(vote.record(), ends).model_copy(
+            update={"limit": vote.limit, "remaining": remaining}
+        )
+        self.vote_shown = msg if vote.result != "refused" else None
+        text = msg.model_dump_json()
+        for client in self.clients():
+            if ref is not None and seat is not None and client.seat == seat:
+                client.send(msg.model_copy(update={"id": ref}))
+            else:
+                client.send(text)
+        if vote.result is not None:
+            self._store_votes()
+        if ends is not None:
+            self._end_by_vote()
+
+    def _shown(
+        self, record: dict[str, Any], ends: Literal["now", "after_hand"] | None
+    ) -> DissolveMsg:
+        """The ``dissolve`` message of a vote's record."""
+        player = int(record["player"])
+        name = self.names.get(player)
+        if name is None:
+            name = self.store.player_names([player]).get(player)
+        return DissolveMsg(
+            room=self.id,
+            seat=record["seat"],
+            name=name,
+            answers=record["answers"],
+            limit=self.hub.limits.dissolve_time,
+            remaining=None,
+            result=record["result"],
+            ends=ends,
+        )
+
+    def _store_votes(self, finished: bool = False) -> None:
+        """Store the votes' records with the room's context (and, ``finished``, its end)
+        once no write of the room is in flight: a hand's settlement, which writes the
+        context too, is never overtaken by an older one."""
+        if self._busy():
+            again = functools.partial(self._store_votes, finished)
+            self.hub.journal.after(self, self._safe(again))
+            return
+        if self.status != ("finished" if finished else "playing"):
+            return  # the end of the room stored them (or it was closed)
+        write = VotesWrite(self.id, {**self.context, VOTES_KEY: list(self.votes)}, finished)
+        self.hub.journal.add(self, write, _stored, self._votes_not_stored)
+
+    def _hand_done(self) -> bool:
+        """No hand is in play (before the first deal, between hands)."""
+        return self.state is None or (not self.acting() and not self._busy())
+
+    def _cancel_vote(self) -> None:
+        if self._vote_handle is not None:
+            self._vote_handle.cancel()
+            self._vote_handle = None
+        self.vote = None
+
+    def _end_by_vote(self) -> None:
+        """The players agreed to end the room: a hand in play ends it with its settlement
+        (:meth:`_ending`); else it is finished now, its votes stored, the last result
+        shown as the last and the 总结算 sent."""
+        if self._busy():
+            self.hub.journal.after(self, self._safe(self._end_by_vote))
+            return
+        if self.status != "playing" or not self._hand_done():
+            return
+        if self.next_hand is not None:
+            self.next_hand.cancel()
+            self.next_hand = None
+        self.seeding = False
+        self.status = "finished"
+        self.waiting.clear()
+        for rt in self.seats:
+            self._cancel_timer(rt)
+            self._cancel_bot(rt)
+        self._store_votes(finished=True)
+        self.vote_shown = None
+        if self.over is not None:
+            self.over = self.over.model_copy(
+                update={"room_finished": True, "next_commitment": None, "waiting": []}
+            )
+            shown = self.over.model_copy(update={"next_hand_in": None}).model_dump_json()
+            for client in self.clients():
+                client.send(shown)
+        self.announce()
+        self.send_summary()
+        self.hub.finished(self)
+
+    def _votes_not_stored(self, exc: BaseException) -> None:
+        """The votes were not stored: the next hand's settlement stores them; a room ended
+        between hands stays playing in the database and is taken up after a restart,
+        where its stored agreement (if any) ends it."""
+        log.error("room %s: could not store its votes to end it: %r", self.id, exc)
+
     # -- sockets ----------------------------------------------------------------------
 
     def clients(self) -> list[Peer]:
@@ -1325,6 +1519,14 @@ class Room:
         if shown is not None and self.next_hand is not None:
             # between hands: the result again, with the time left and whose 继续 is awaited
             client.send(shown)
+        if self.vote_shown is None and self.dissolving and self.status == "playing":
+            self.vote_shown = self._shown(self.votes[-1], "after_hand")  # agreed before a restart
+        if self.vote_shown is not None and self.status == "playing":
+            vote = self.vote
+            remaining = None
+            if vote is not None and vote.result is None:
+                remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
+            client.send(self.vote_shown.model_copy(update={"remaining": remaining, "id": None}))
         if self.status == "finished":
             if self.over is not None:
                 client.send(self.over)

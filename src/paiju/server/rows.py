@@ -22,6 +22,7 @@ __all__ = [
     "RoomRow",
     "SeatsWrite",
     "Table",
+    "VotesWrite",
     "Write",
     "seated",
 ]
@@ -162,7 +163,19 @@ class ClosingWrite:
     """The hand in play when the room closed (None: none was)."""
 
 
-Write = ActionWrite | HandWrite | SeatsWrite | ClosingWrite
+@dataclass(frozen=True)
+class VotesWrite:
+    """A room's votes to end it (申请解散) as decided: its context (the match's, and the
+    votes' records) and, when its players voted to end it while no hand was in play, its
+    status ``finished``; stored by the group commit after the room's writes before it,
+    never over a room finished or closed."""
+
+    room_id: int
+    context: Mapping[str, Any]
+    finished: bool = False
+
+
+Write = ActionWrite | HandWrite | SeatsWrite | ClosingWrite | VotesWrite
 """What a room hands the group commit."""
 
 
@@ -179,6 +192,8 @@ class Table:
     context: Mapping[str, Any] = field(default_factory=dict)
     """What the room's last finished hand carried on (to count that hand's winners)."""
     game_options: Mapping[str, Any] = field(default_factory=dict)
+    ended_by_vote: bool = False
+    """The players voted to end the room (申请解散)."""
 
 
 def seated(rows: Iterable[RoomRow]) -> list[int]:

@@ -70,6 +70,7 @@ from paiju.server.rows import (
     PlayerRow,
     RoomRow,
     SeatsWrite,
+    VotesWrite,
     Write,
 )
 from paiju.server.watermark import Watermark
@@ -889,7 +890,7 @@ class Store:
         balances: dict[int, int] = {}
         hands = [w for w in writes if isinstance(w, HandWrite)]
         actions = [w for w in writes if isinstance(w, ActionWrite)]
-        rooms = [w for w in writes if isinstance(w, SeatsWrite | ClosingWrite)]
+        rooms = [w for w in writes if isinstance(w, SeatsWrite | ClosingWrite | VotesWrite)]
         if self._qmark:
             with self.engine.begin() as conn:
                 balances = self._append_sqlite(conn, hands, actions, now)
@@ -907,7 +908,7 @@ class Store:
         self,
         hands: Sequence[HandWrite],
         actions: Sequence[ActionWrite],
-        rooms: Sequence[SeatsWrite | ClosingWrite],
+        rooms: Sequence[SeatsWrite | ClosingWrite | VotesWrite],
         now: float,
     ) -> dict[int, int]:
         """PostgreSQL: a batch in one transaction; the running balances it stored. A batch
@@ -1294,6 +1295,16 @@ _SET_STATUS = (
 or its closing, which the settlement and the closing write."""
 
 
+_VOTES = (
+    update(t.rooms)
+    .where(t.rooms.c.id == bindparam("w_room"), t.rooms.c.status.in_(["waiting", "playing"]))
+    .values(
+        context=bindparam("w_context", type_=t.rooms.c.context.type),
+        status=bindparam("w_status"),
+    )
+)
+"""A room's votes to end it (in its context), and its end when they ended it between hands."""
+
 _CLOSE = update(t.rooms).where(t.rooms.c.id == bindparam("w_room")).values(status="closed")
 _VOID = (
     update(t.hands)
@@ -1311,9 +1322,12 @@ def _setval(sequence: str) -> TextClause:
     return text(f"SELECT setval(:sequence, GREATEST(:last, (SELECT last_value FROM {sequence})))")
 
 
-def _write_rooms(conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite]) -> None:
-    """The seats, statuses and closings of a group commit, in that order (one statement a
-    table, its rows as ``executemany`` parameters): a closing is the last word on a room."""
+def _write_rooms(
+    conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite | VotesWrite]
+) -> None:
+    """The seats, statuses, votes to end and closings of a group commit, in that order (one
+    statement a table, its rows as ``executemany`` parameters): a closing is the last word
+    on a room."""
     seats = [
         {"w_room": w.room_id, "w_seat": i, "w_player": p, "w_bot": b, "w_ready": r}
         for w in writes
@@ -1329,6 +1343,17 @@ def _write_rooms(conn: Connection, writes: Sequence[SeatsWrite | ClosingWrite]) 
     ]
     if statuses:
         conn.execute(_SET_STATUS, statuses)
+    votes = [
+        {
+            "w_room": w.room_id,
+            "w_context": dict(w.context),
+            "w_status": "finished" if w.finished else "playing",
+        }
+        for w in writes
+        if isinstance(w, VotesWrite)
+    ]
+    if votes:
+        conn.execute(_VOTES, votes)
     closings = [w for w in writes if isinstance(w, ClosingWrite)]
     if closings:
         conn.execute(_CLOSE, [{"w_room": w.room_id} for w in closings])

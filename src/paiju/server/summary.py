@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from paiju.engine import MatchSummary
 from paiju.games import game as make_game
+from paiju.server.dissolve import VOTES_KEY, ended_by_vote
 from paiju.server.messages import MatchSummaryMsg, SeatTotal
 from paiju.server.rows import RoomRow, Table
 from paiju.server.store import Store
@@ -23,7 +24,9 @@ def table_of(row: RoomRow) -> Table:
     stake = int(row.options.get("stake", 1))
     hands = row.options.get("hands")
     game = make_game(row.code, **row.game_options)
-    cut = hands is not None and not game.match_over(row.context, row.hands_played)
+    context = dict(row.context)
+    by_vote = ended_by_vote(context.pop(VOTES_KEY, [])) and row.status == "finished"
+    cut = hands is not None and not by_vote and not game.match_over(context, row.hands_played)
     players = [None if bot else p for p, bot in zip(row.seat_players, row.seat_bots, strict=True)]
     return Table(
         row.id,
@@ -31,8 +34,9 @@ def table_of(row: RoomRow) -> Table:
         stake,
         players,
         cut,
-        context=dict(row.context),
+        context=context,
         game_options=row.game_options,
+        ended_by_vote=by_vote,
     )
 
 
@@ -73,4 +77,5 @@ def room_summary(store: Store, table: Table) -> MatchSummaryMsg:
         winners=list(match.winners),
         cut_short=table.cut_short,
         next_room=table.next_room,
+        ended_by_vote=table.ended_by_vote,
     )

@@ -6,6 +6,7 @@
 import { h, signed } from "./dom.js";
 import { HAND_WORDS, handOf, lang, t, titleOf } from "./i18n.js";
 import "./helper-strings.js";
+import "./dissolve.js";
 
 /** 2026-12-01 08:15, the same in both languages. */
 export function when(at) {
@@ -114,6 +115,7 @@ function roomRecord(room, variants, open) {
       "div",
       { class: "rec-body" },
       h("h4", {}, t("rec.final", { room: room.room })),
+      room.ended_by_vote ? h("p", { class: "muted small rec-vote" }, t("dissolve.summary")) : null,
       h(
         "ul",
         { class: "rec-totals" },

@@ -15,6 +15,7 @@ import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
 import { sound, soundOf } from "./sound.js";
 import { ChatBar } from "./chat.js";
+import { DissolveBar } from "./dissolve.js";
 import { matesPanel } from "./mates.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
@@ -87,6 +88,7 @@ class RoomView {
     this.msgId = 0;
     this.root = h("div", { class: "room", id: "room", dataset: { room: roomId } });
     this.chat = new ChatBar(this);
+    this.dissolve = new DissolveBar(this);
     main.appendChild(this.root);
     this.offLang = onLang(() => this.render());
     this.offPrefs = onPrefs((_now, name) => {
@@ -338,6 +340,7 @@ class RoomView {
           this.lastDraft = undefined;
           this.local = {};
           this.events = [];
+          this.dissolve.newHand();
           this.refreshInfo();
         }
         this.handNo = msg.hand_no;
@@ -407,6 +410,9 @@ class RoomView {
         break;
       case "reported":
         this.chat.reported(msg);
+        break;
+      case "dissolve":
+        this.dissolve.receive(msg);
         break;
       default:
         return;
@@ -493,6 +499,7 @@ class RoomView {
       this.revealAt = 0;
       this.render();
     }
+    this.dissolve.tick(this.root);
     const next = this.root.querySelector("#next-hand");
     if (next && this.nextAt) {
       next.textContent = t("room.next_hand", { s: Math.max(0, Math.ceil((this.nextAt - performance.now()) / 1000)), word: this.handWord() });
@@ -546,8 +553,11 @@ class RoomView {
       this.seat !== null && info.status === "playing"
         ? h("button", { class: "ghost small-button", id: "leave-room", onclick: () => this.leave(t("room.leave_confirm")) }, t("room.leave"))
         : null,
+      this.dissolve.button(),
     );
     root.push(header);
+    const vote = this.dissolve.panel();
+    if (vote) root.push(vote);
     if (!this.view) {
       root.push(this.summary && info.status === "finished" ? this.summaryPanel() : this.waitingPanel());
       patchChildren(this.root, root);
@@ -809,6 +819,7 @@ class RoomView {
         mineWins ? t("summary.you_win") : winners.length ? t("summary.winners", { who: winners.map(nameAt).join(t("list.sep")) }) : t("summary.no_winner"),
       ),
       sum.cut_short ? h("p", { class: "muted small", id: "summary-cut" }, t("summary.cut_short", { word })) : null,
+      sum.ended_by_vote ? h("p", { class: "muted small", id: "summary-vote" }, t("dissolve.summary")) : null,
       h(
         "table",
         {},
