@@ -39,7 +39,12 @@ def _no_overflow(page: Any) -> None:
     wide = page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
-    assert wide <= 0, f"the page is {wide}px wider than the screen"
+    wider = page.evaluate(
+        "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right"
+        " > document.documentElement.clientWidth + 1).slice(0, 6).map((e) => e.tagName + '.'"
+        " + e.className + ' ' + (e.innerText || '').slice(0, 30))"
+    )
+    assert wide <= 0, f"the page is {wide}px wider than the screen: {wider}"
 
 
 def _english_only(text: str) -> None:
