@@ -33,6 +33,7 @@ import contextlib
 import json
 import multiprocessing
 import os
+import queue
 import signal
 import socket
 import subprocess
@@ -150,10 +151,11 @@ class Watch:
             await asyncio.sleep(0.1)
 
     async def probe(self, base: str) -> None:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        async with httpx.AsyncClient(base_url=base, timeout=10) as http:
             while True:
                 start = time.monotonic()
-                await http.get("/api/health")
+                with contextlib.suppress(httpx.HTTPError):  # unanswered: counted as waited
+                    await http.get("/api/health")
                 self.health.append((start, time.monotonic() - start))
                 await asyncio.sleep(0.02)
 
@@ -254,7 +256,11 @@ class Attacker:
         self.proc.start()
 
     async def result(self) -> collections.Counter[str]:
-        told = await asyncio.to_thread(self.answers.get, True, 60)
+        try:
+            told = await asyncio.to_thread(self.answers.get, True, 30)
+        except queue.Empty:  # stuck on a server that does not answer: stopped
+            self.proc.kill()
+            told = {"attacker stuck": 1}
         await asyncio.to_thread(self.proc.join, 10)
         return collections.Counter(told)
 

@@ -510,8 +510,8 @@ def test_the_database_away_for_seconds_tells_every_socket_and_the_rooms_resume(
                     except websockets.ConnectionClosed as closed:
                         assert closed.rcvd is not None, "closed without a frame"
                         return time.monotonic() - began, closed.rcvd.code
-                    if msg["type"] == "error":
-                        assert msg["code"] == "wrong_node", msg
+                    if msg["type"] == "error":  # a deal that could not be stored, then moving
+                        assert msg["code"] in ("wrong_node", "deal_delayed"), msg
 
         cut = asyncio.Event()
 

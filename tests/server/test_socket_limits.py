@@ -53,6 +53,24 @@ def test_a_flood_is_told_once_and_closed_when_it_goes_on(tmp_path: Path) -> None
     assert sock.sent[-1] == {"closed": 4429}  # after 5 more dropped, closed
 
 
+def test_a_flood_is_cut_where_the_server_can_cut_it() -> None:
+    """On the direct path the flood's close is written at once, and its connection cut
+    (``drop``): nothing more of it is read."""
+    limits = Limits(burst=3)
+    dropped: list[tuple[int, str]] = []
+    sock = SocketStub()
+    client = Client(
+        PlayerRow(1, "ann"),
+        sock.send_text,
+        limits,
+        sock.close,
+        drop=lambda *why: dropped.append(why),
+    )
+    for i in range(10):
+        client.rate_limited(json.dumps({"type": "ping", "id": i}))
+    assert client.closed and dropped == [(4429, "rate_limited")]
+
+
 def test_a_message_let_through_starts_the_count_again() -> None:
     """A client a little over its rate now and then is told each time, never closed."""
     limits = Limits(burst=2)

@@ -82,10 +82,12 @@ def fast_bots(
     page: Any, delay: float = 0.02, claim_window: float = 1.0, **options: float | int
 ) -> None:
     """Let the rooms this page opens have bots that act after ``delay`` seconds instead of
-    the default half second, 麻将's claim windows last ``claim_window`` seconds, and the
-    first hand deal at once from the server's seed alone (``seed_wait`` 0: the scripted
-    deals of the tests stay as chosen). The lobby's form has no field for these: the
-    request gets them in ``options``, with any other room ``options`` given here."""
+    the default half second, 麻将's claim windows last ``claim_window`` seconds, 要不起
+    pass after the short beat (``quick_pass``: a test of the table need not wait out a
+    person's pause), and the first hand deal at once from the server's seed alone
+    (``seed_wait`` 0: the scripted deals of the tests stay as chosen). The lobby's form
+    has no field for these: the request gets them in ``options``, with any other room
+    ``options`` given here."""
 
     def handle(route: Any) -> None:
         request = route.request
@@ -98,6 +100,7 @@ def fast_bots(
             "bot_delay": delay,
             "claim_window": claim_window,
             "seed_wait": 0,
+            "quick_pass": True,
             **options,
         }
         route.continue_(post_data=json.dumps(body))

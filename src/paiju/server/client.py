@@ -164,8 +164,10 @@ class Client:
                 f" the rate allows one, without an answer; {limits.burst} more close the socket",
                 ref_of(text),
             )
-        elif self.dropped > limits.burst:
+        elif self.dropped > limits.burst and not self.closed:
             self.close(4429, "rate_limited")
+            if self._drop is not None:  # its close now, and nothing more read from it
+                self._drop(4429, "rate_limited")
 
     async def writer(self) -> None:
         """Send the outbox in order until the client is closed."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import math
+import sys
 import time
 from collections.abc import Awaitable, Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
@@ -33,9 +34,12 @@ from paiju.server.client import Bucket
 from paiju.server.errors import ServerError
 from paiju.server.options import Limits
 
-__all__ = ["HeavyWork", "json_bytes"]
+__all__ = ["SWITCH_INTERVAL", "HeavyWork", "json_bytes"]
 
 T = TypeVar("T")
+
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread holds the GIL while another waits for it, once the pool works."""
 
 _FORGET = 100_000
 """Clients whose buckets are kept at most; past it the full (idle) ones are forgotten."""
@@ -65,6 +69,10 @@ class HeavyWork:
     def pool(self) -> ThreadPoolExecutor:
         if self._pool is None:
             self._pool = ThreadPoolExecutor(self.limits.heavy_workers, "paiju-heavy")
+            # a worker's job holds the GIL; the loop, waking from each system call, takes
+            # it back after at most this interval (Python's default: 5 ms, which made every
+            # turn of the loop wait while a replay was made)
+            sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         return self._pool
 
     def shutdown(self) -> None:

@@ -152,9 +152,10 @@ class ClientSeed(_Msg):
 
 
 class AutoPass(_Msg):
-    """要不起: whether the server passes for the seat, after a short beat, whenever pass is
-    its only legal action (no decision clock runs on such a turn). Off until a client
-    turns it on; it lasts while the socket's player holds the seat in this room."""
+    """要不起: whether the server passes for the seat whenever pass is its only legal
+    action - after a pause drawn as a person's, its clock running as on any turn (a room
+    with ``quick_pass``: after a short beat, no clock). Off until a client turns it on; it
+    lasts while the socket's player holds the seat in this room."""
 
     type: Literal["auto_pass"] = "auto_pass"
     on: bool = True
