@@ -3,7 +3,9 @@ write in one script, or in the scripts written together, are taken.
 
 Unicode TR 39 (Security Mechanisms), section 5.2, "Highly Restrictive": "All characters in
 each identifier must be from a single script, or from the combinations: Latin + Han +
-Hiragana + Katakana; Latin + Han + Bopomofo; or Latin + Han + Hangul."
+Hiragana + Katakana; Latin + Han + Bopomofo; or Latin + Han + Hangul." A name wholly in
+one script is read by its confusable skeleton (TR 39, section 4, with Unicode's
+confusables data) before the reserved words are compared.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ from paiju.server.identity import clean_name
         "\u0301ann",  # a mark with no base
         "a" + "\u0304" * 5 + "nn",  # five marks on one letter
         "老王 s\u0435rver",  # a Cyrillic е in one word of two
+        "\u0392\u039f\u03a4",  # Greek ΒΟΤ, one script: its confusable skeleton is bot
+        "\u0412\u041e\u0422",  # Cyrillic ВОТ
+        "\u0405\u0423\u0405\u0422\u0415\u041c",  # Cyrillic ЅУЅТЕМ reads system
     ],
 )
 def test_names_that_pass_for_the_servers_or_show_nothing_are_refused(name: str) -> None:

@@ -22,8 +22,11 @@ itself or break the display of others:
 * at most 40 characters after cleaning.
 
 A name written wholly in another script that looks like a reserved word (a Cyrillic
-``аԁтіп``) needs TR 39's confusable skeleton, which takes the Unicode data file of
-confusables (a maintained package's, such as ICU's ``SpoofChecker``): not checked here.
+``аԁтіп``, a Greek ``Βοτ``) is caught by its confusable skeleton (:func:`skeleton`):
+each character that Unicode's confusables data (TR 39, through the
+``confusable-homoglyphs`` package) lists as looking like a Latin letter is read as that
+letter before the reserved words are compared. The data is Unicode's, so a look-alike it
+does not list (Cyrillic ``п`` for ``n``) still passes.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import unicodedata
 
 from paiju.server.errors import ServerError
 
-__all__ = ["MAX_NAME", "RESERVED", "clean_name"]
+__all__ = ["MAX_NAME", "RESERVED", "clean_name", "skeleton"]
 
 MAX_NAME = 40
 RESERVED = (
@@ -87,9 +90,41 @@ def clean_name(name: str) -> str:
         _check_scripts(word)
     folded = unicodedata.normalize("NFKC", text).casefold()
     bare = _NOT_LETTERS.sub("", unicodedata.normalize("NFKC", folded))
-    if bare in RESERVED:
+    if bare in RESERVED or _NOT_LETTERS.sub("", skeleton(text)) in RESERVED:
         raise ServerError("bad_name", f"the name {text!r} is reserved (it reads as the server's)")
     return text
+
+
+def skeleton(text: str) -> str:
+    """``text`` as it reads: NFKC-folded and case-folded, each character that Unicode's
+    confusables list as a Latin look-alike read as that Latin letter.
+
+    >>> skeleton("ΒΟΤ"), skeleton("Βοτ"), skeleton("ВОТ"), skeleton("棋牌")
+    ('bot', 'bot', 'bot', '棋牌')
+    """
+    from confusable_homoglyphs import confusables
+
+    folded = unicodedata.normalize("NFKC", text)
+    found = confusables.is_confusable(folded, greedy=True, preferred_aliases=["latin"]) or []
+    latin: dict[str, str] = {}
+    for entry in found:
+        for glyph in entry["homoglyphs"]:
+            letter = _latin_letter(glyph["n"])
+            if letter is not None:
+                latin[entry["character"]] = letter
+                break
+    read = "".join(latin.get(ch, ch) for ch in folded)
+    return unicodedata.normalize("NFKC", read).casefold()
+
+
+def _latin_letter(name: str) -> str | None:
+    """The Latin letter a character's Unicode name says it is (small, capital or small
+    capital ``X``), lower case; None for anything else."""
+    for prefix in ("LATIN SMALL LETTER ", "LATIN CAPITAL LETTER ", "LATIN LETTER SMALL CAPITAL "):
+        rest = name.removeprefix(prefix)
+        if rest != name and len(rest) == 1:
+            return rest.lower()
+    return None
 
 
 def _check_marks(text: str) -> None:
