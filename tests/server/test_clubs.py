@@ -152,8 +152,12 @@ def test_a_preset_opens_a_table_in_one_tap_unlisted_and_for_members(client: Test
     assert second["room"]["id"] == room["id"] and second["seat"] == 1, "快速开始 joins it"
     public = client.get("/api/rooms", headers=stranger).json()
     assert room["id"] not in [r["id"] for r in public], "a club's table is not in the lobby"
-    tables = client.get(f"/api/clubs/{cid}", headers=ann).json()["tables"]
+    lobby = client.get(f"/api/clubs/{cid}", headers=ann).json()
+    tables = lobby["tables"]
     assert [(x["room"], x["seats"]) for x in tables] == [(room["id"], ["own", "ann"])]
+    # the club's pages show who sits where, never a seat's cards
+    assert set(tables[0]) == {"room", "code", "status", "seats", "hands_played", "hands",
+                              "preset", "opened"}  # fmt: skip
     with (
         client.websocket_connect(f"/ws/rooms/{room['id']}", headers=stranger) as ws,
         pytest.raises(WebSocketDisconnect) as closed,
@@ -286,3 +290,14 @@ def test_no_call_moves_points_but_a_settled_hand(client: TestClient) -> None:
         assert conn.execute(select(func.count()).select_from(t.ledger)).scalar() == 0
         assert conn.execute(select(func.count()).select_from(c.club_tables)).scalar() == 1
     assert client.get("/api/players/me", headers=ann).json()["balance"] == 0
+
+
+def test_the_operators_club_limits_hold(tmp_path: Path) -> None:
+    limits = Limits(min_bot_delay=0, members_per_club=2, clubs_founded_per_player=1)
+    with TestClient(create_app(str(tmp_path / "l.db"), limits=limits)) as client:
+        owner, ann, bob = (_player(client, n) for n in ("own", "ann", "bob"))
+        club = _club(client, owner)
+        assert client.post("/api/clubs", json={"name": "二"}, headers=owner).status_code == 409
+        client.post("/api/clubs/join", json={"code": club["code"]}, headers=ann)
+        full = client.post("/api/clubs/join", json={"code": club["code"]}, headers=bob)
+        assert full.status_code == 409 and full.json()["error"]["code"] == "club_full"

@@ -52,7 +52,7 @@ from paiju.server.admin.console import mute_seat
 from paiju.server.admin.router import router as admin_router
 from paiju.server.client import Client
 from paiju.server.clubs.router import router as clubs_router
-from paiju.server.clubs.service import Clubs
+from paiju.server.clubs.service import ClubLimits, Clubs
 from paiju.server.cluster import Cluster, NodeConfig
 from paiju.server.errors import ServerError
 from paiju.server.heavy import HeavyWork
@@ -247,7 +247,15 @@ def create_app(
         app.state.notices = Notices(store, lambda: hub.rooms.values())
         await app.state.notices.start()
         app.state.accounts = Accounts(store)
-        app.state.clubs = Clubs(store)
+        app.state.clubs = Clubs(
+            store,
+            ClubLimits(
+                clubs_per_player=limits.clubs_per_player,
+                founded_per_player=limits.clubs_founded_per_player,
+                members_per_club=limits.members_per_club,
+                presets_per_club=limits.presets_per_club,
+            ),
+        )
         app.state.ratings = Ratings(store)
         rater = asyncio.create_task(keep_rating(app.state.ratings))
         app.state.kicks = kicks

@@ -180,6 +180,11 @@ class Limits(BaseModel):
         20, ge=1, description="Registrations from one client address per hour."
     )
     token_days: float = Field(90.0, gt=0, description="Days a bearer token stays valid.")
+    # -- clubs (亲友圈)
+    clubs_per_player: int = Field(20, ge=1, description="Clubs a player may belong to.")
+    clubs_founded_per_player: int = Field(5, ge=1, description="Open clubs a player may own.")
+    members_per_club: int = Field(500, ge=2, description="Members a club may have.")
+    presets_per_club: int = Field(30, ge=1, description="Presets (玩法) a club may keep.")
     # -- connections
     sockets_per_player: int = Field(8, ge=1, description="Open WebSockets of one player.")
     sockets_per_address: int = Field(256, ge=1, description="Open WebSockets of one address.")
