@@ -678,7 +678,7 @@ export const STRINGS = {
     "tuoguan.cancel": "Take back my seat",
     "room.waiting": "Waiting for players…",
     "room.start": "Start now (bots take the open seats)",
-    "room.leave": "Leave the room",
+    "room.leave": "Leave",
     "room.leave_confirm": "A bot plays your seat; come back before this hand ends to take it back, after that the seat is the bot's. Leave?",
     "room.hand": "Hand {n}",
     "room.code": "{name}",
