@@ -1313,7 +1313,7 @@ export function render(ctx) {
                 now.rerender();
               })
             : null,
-          ctx.seat !== null && v.hand.length > 1 ? sortBar(ctx) : null,
+          ctx.seat !== null && v.phase !== "over" && v.hand.length > 1 ? sortBar(ctx) : null,
           openHands(ctx, v).map(([s, text]) =>
             h("div", { class: "cl-open-hand", id: `cl-open-hand-${s}`, dataset: { seat: s } }, h("small", {}, w("open_hand", { who: seatLabel(ctx, s) })), cardsEl(text, { small: true })),
           ),
