@@ -92,3 +92,64 @@ def test_group_cards_keep_the_group_and_ungroup(
     page.wait_for_selector("#cl-groups .cl-group")
     page.click("#cl-ungroup")
     page.wait_for_selector("#cl-groups", state="detached")
+
+
+SUITS = "shcd"
+
+
+def drawn(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(
+        "#cl-hand .card", "els => els.map(e => e.dataset.card)"
+    )
+    return cards
+
+
+def test_one_tap_sorting_by_suit_and_by_count(page: Any, server: WebServer) -> None:
+    """按花色 and 按张数 beside 理牌, as the usual apps have them: one tap lays the hand out
+    by suit (♠ ♥ ♣ ♦, big cards first in each) or with the ranks held most often first;
+    按大小 brings the game's order back; the choice is remembered. The cards stay the same."""
+    enter(page, "排序")
+    fast_bots(page, 0.2)
+    open_room(page, "anshan-jiayibing", seats=6, bots=5)
+    my_turn(page)
+    before = hand(page)
+    page.click("#cl-sort-suit")
+    page.wait_for_selector("#cl-sort-suit[aria-pressed='true']")
+    cards = drawn(page)
+    suits = [SUITS.index(c[1]) for c in cards if c not in ("BJ", "RJ")]
+    assert suits == sorted(suits), cards
+    assert sorted(cards) == before
+    page.click("#cl-sort-count")
+    page.wait_for_selector("#cl-sort-count[aria-pressed='true']")
+    counts = page.eval_on_selector_all(
+        "#cl-hand .cl-stack", "els => els.map(e => Number(e.dataset.count))"
+    )
+    assert counts == sorted(counts, reverse=True) and len(counts) > 1, counts
+    assert hand(page) == before
+    page.reload()
+    page.wait_for_selector("#cl-sort-count[aria-pressed='true']")
+    page.click("#cl-sort-rank")
+    page.wait_for_selector("#cl-sort-rank[aria-pressed='true']")
+
+
+def test_the_bombs_go_into_groups_in_one_tap(page: Any, server: WebServer) -> None:
+    """打弹子: "3-6张牌点相同的牌" is a 砟子 (a bomb); 炸弹成组 puts every bomb of the hand
+    in a group of its own at the front (理牌's groups), in one tap."""
+    enter(page, "炸弹成组")
+    fast_bots(page, 0.2)
+    open_room(page, "ningcheng-danzi", seats=4, bots=3)
+    page.wait_for_selector("#cl-hand .card")
+    bombs = page.eval_on_selector_all(
+        "#cl-hand .cl-stack.bomb",
+        "els => els.map(e => [...e.querySelectorAll('.card')].map(c => c.dataset.card).sort())",
+    )
+    assert bombs, "a 27-card hand without a 砟子"
+    # the jokers (drawn a stack of each) make one bomb together: 双王, 三王, 四王 (N14)
+    jokers = sorted(c for b in bombs for c in b if c in ("BJ", "RJ"))
+    bombs = [b for b in bombs if b[0] not in ("BJ", "RJ")] + ([jokers] if jokers else [])
+    page.click("#cl-group-bombs")
+    page.wait_for_selector("#cl-groups .cl-group")
+    groups = page.eval_on_selector_all(
+        "#cl-groups .cl-group", "els => els.map(e => e.dataset.cards.split(' ').sort())"
+    )
+    assert sorted(groups) == sorted(bombs)

@@ -514,3 +514,52 @@ def test_a_window_with_nothing_to_claim_shows_nothing(page: Any, server: WebServ
             assert page.evaluate(QUIET)["sounds"] <= screen["sounds"]
             break
     assert quiet == 2, "no window with nothing to claim came"
+
+
+def test_the_tables_toggles_play_for_the_player(page: Any, server: WebServer) -> None:
+    """自动和牌, 不吃碰杠 and 自动摸切, each a toggle on the table (remembered by the
+    browser), as 雀魂 has them: with all three on a hand plays itself out - a win taken when
+    one comes, every chow, pung and kong let go, each drawn tile discarded - with no tap but
+    where the seat has another choice (a concealed kong) on its turn. The record shows every
+    decision the player's own (no timeout, no bot)."""
+    import httpx
+
+    enter(page, "自动")
+    fast_bots(page, claim_window=0.3)
+    open_room(page, CODE, hands=1, time_limit=0)
+    page.wait_for_selector("#mj-auto")
+    for toggle in ("#mj-auto-win", "#mj-no-claims", "#mj-tsumogiri"):
+        page.click(toggle)
+        assert page.get_attribute(toggle, "aria-pressed") == "true"
+    tapped = 0
+    for _ in range(60):
+        try:
+            page.wait_for_selector("#mj-result, #settlement", timeout=15_000)
+            break
+        except PlaywrightTimeout:  # a turn with a choice of one's own waits for a tap
+            if page.query_selector("#mj-turn"):
+                drawn = page.get_attribute("#mj-hand .mj-tile.mj-drawn", "data-tile")
+                tile = page.locator(f"#mj-hand .mj-tile.playable[data-tile='{drawn}']").last
+                tile.click()
+                tile.click()
+                tapped += 1
+    page.wait_for_selector("#settlement", timeout=30_000)
+    game = int(page.get_attribute("#settlement", "data-game"))
+    record = httpx.get(f"{page.base}/api/games/{game}", timeout=10).json()
+    steps = httpx.get(f"{page.base}/api/games/{game}/replay?seat=0", timeout=30).json()["steps"]
+    # its decisions (not the windows it could only pass in, which the server passes)
+    mine = [
+        (i, a)
+        for i, a in enumerate(record["actions"])
+        if a["seat"] == 0 and not steps[i + 1]["only"]
+    ]
+    assert mine and all(a["actor"] == "player" for _, a in mine), mine
+    kinds = {a["action"]["type"] for _, a in mine}
+    assert not kinds & {"chi", "peng", "gang"}, kinds
+    discards = [(i, a) for i, a in mine if a["action"]["type"] == "discard"]
+    drawn_each = [steps[i]["view"].get("drawn") for i, _ in discards]
+    assert [a["action"]["tile"] for _, a in discards] == drawn_each
+    assert tapped <= 2
+    # remembered by the browser, for its next table
+    kept = page.evaluate("JSON.parse(localStorage.getItem('paiju.prefs') || '{}')")
+    assert kept["mjAutoWin"] and kept["mjNoClaims"] and kept["mjTsumogiri"], kept

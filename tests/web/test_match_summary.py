@@ -169,6 +169,11 @@ def test_the_room_form_says_what_a_whole_match_is(page: Any, lang: str) -> None:
         assert page.eval_on_selector(
             "#create-room input[name=hands]", "e => e.getBoundingClientRect().right <= innerWidth"
         )
+        # 麻将's form offers a player who can claim time to decide (claim_time), 8 s
+        claim = page.query_selector("#create-room input[name=claim_time]")
+        assert (claim is not None) == (code == "anshan-majiang")
+        if claim is not None:
+            assert claim.input_value() == "8"
 
 
 def test_a_finished_rooms_link_opens_its_summary_and_hands(browser: Any, tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from web_helpers import (
     enter,
     fast_bots,
     hand_by_index,
+    lobby_in,
     open_room,
     shoot,
 )
@@ -484,3 +485,59 @@ def test_the_end_shows_kitty_multiplier_tier_and_settlement(page: Any, server: W
         if len(seen) >= 3 and kou:
             break
     assert len(seen) >= 2, seen
+
+
+UNDER_SEATS = """(boxes) => {
+  const seats = [...document.querySelectorAll('#felt .seat')].map(
+    (s) => [s.dataset.seat, s.getBoundingClientRect()]);
+  const out = [];
+  for (const sel of boxes) {
+    for (const el of document.querySelectorAll(sel)) {
+      // what is in sight of it: the felt's middle scrolls what does not fit
+      const box = el.getBoundingClientRect();
+      const clip = document.querySelector('#felt .felt-center').getBoundingClientRect();
+      const r = {
+        left: Math.max(box.left, clip.left), right: Math.min(box.right, clip.right),
+        top: Math.max(box.top, clip.top), bottom: Math.min(box.bottom, clip.bottom),
+      };
+      if (r.right - r.left < 1 || r.bottom - r.top < 1) continue;
+      for (const [seat, s] of seats) {
+        const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+        const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+        if (w > 1 && h > 1) out.push(`${sel} under seat ${seat}`);
+      }
+    }
+  }
+  const head = document.querySelector('.room-head');
+  const tops = [...head.children].map((c) => Math.round(c.getBoundingClientRect().top / 8));
+  if (new Set(tops).size > 1 && head.getBoundingClientRect().height > 48) {
+    out.push('the header wraps');
+  }
+  return out;
+}"""
+IN_FELT = ["#sdh-contract", "#sdh-trump", "#sdh-points", ".sdh-table .trick-play", "#sdh-show-last"]
+
+
+def test_the_felt_keeps_its_chips_and_tricks_clear_of_the_seats_on_a_phone(page: Any) -> None:
+    """三打哈 on a phone in English, the hand played by 托管: the "Contract" chip, the trumps,
+    the defenders' points and the trick (the last one too) lie clear of every seat's box,
+    and the room's header is one line."""
+    enter(page, "Phone Player")
+    lobby_in(page, "en")
+    fast_bots(page, 0.3, time_limit=0.2, tuoguan_after=1)
+    open_room(page, "sandaha", hands=1)
+    seen = 0
+    for _ in range(60):
+        page.wait_for_selector("#sdh-contract, #settlement", timeout=60_000)
+        if page.query_selector("#settlement"):
+            break
+        if page.query_selector("#sdh-show-last"):
+            page.click("#sdh-show-last")
+        found = page.evaluate(UNDER_SEATS, [*IN_FELT, "#sdh-last .trick-play"])
+        assert not found, found
+        if page.query_selector(".sdh-table"):
+            seen += 1
+        if seen >= 4:
+            break
+        page.wait_for_timeout(400)  # the next play (not a wait for a window: the bots' pace)
+    assert seen >= 4, "no trick was seen on the felt"

@@ -198,12 +198,13 @@ def test_result_stays_until_continue_with_totals_after_the_reveal(
     page.wait_for_selector("#showdown")
     assert page.query_selector("#settlement") is None, "totals before the rows are turned"
     page.wait_for_selector("#settlement", timeout=10_000)
-    assert re.search("头[▲▼=]中[▲▼=]尾[▲▼=]", page.inner_text("#showdown"))
+    # each row's mark and what it moved (1301 counts the rows 1, 2, 3 with their bonuses)
+    assert re.search(r"头[▲▼=][+-]?\d*中[▲▼=][+-]?\d*尾[▲▼=]", page.inner_text("#showdown"))
     page.wait_for_selector("#session-total")
     assert "本场累计" in page.inner_text("#session-total")
     page.wait_for_timeout(4000)
     assert page.is_visible("#settlement"), "the result vanished before 继续"
-    assert page.inner_text(".room-head .chip") == "第 1 局"
+    assert page.inner_text(".room-head .chip") == "第 1/3 局"  # the room says how long it lasts
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         assert all(on_screen(page, "#continue")) or size == "phone"
@@ -215,7 +216,9 @@ def test_result_stays_until_continue_with_totals_after_the_reveal(
         assert one_line(page, ".seat .shown-row .cat, .pairs-box .rows-result")
     page.set_viewport_size(PHONE)
     page.click("#continue")
-    page.wait_for_function("document.querySelector('.room-head .chip')?.textContent === '第 2 局'")
+    page.wait_for_function(
+        "document.querySelector('.room-head .chip')?.textContent === '第 2/3 局'"
+    )
     page.wait_for_selector(".hand-zone .card")
 
 

@@ -21,6 +21,7 @@
 import { SUIT_NAMES, cardEl, cardsEl, splitCards } from "../js/cards.js";
 import { token } from "../js/api.js";
 import { h, signed } from "../js/dom.js";
+import { prefs, setPref } from "../js/prefs.js";
 import { STRINGS, lang, phaseName, t } from "../js/i18n.js";
 import { counterStrip, lastTrickButton, lastTrickPanel, ownCards } from "./counter.js";
 import { clearGroups, groupPicked, groupsOf, lipaiBar, placeGroups } from "./lipai.js";
@@ -468,12 +469,98 @@ function cardText(card) {
 
 // ------------------------------------------------------------------ the hand
 
+/** The hand's order by the player's one-tap sort (remembered by the browser): 按大小 (big
+ * cards first, the family's order), 按花色 (by suit, then big first; drawn as a row), 按张数
+ * (the ranks held most often first). */
+function sortMode() {
+  return prefs().clSort || "rank";
+}
+
+function orderedHand(profile, hand) {
+  const order = sortedHand(profile, hand);
+  const mode = sortMode();
+  if (mode === "suit") {
+    const suit = (c) => (c === "BJ" || c === "RJ" ? -1 : SUIT_ORDER.indexOf(c[1]));
+    return [...order].sort((a, b) => suit(a.card) - suit(b.card) || strength(profile, b.card) - strength(profile, a.card));
+  }
+  if (mode === "count") {
+    const counts = {};
+    for (const c of hand) counts[rankKey(c)] = (counts[rankKey(c)] || 0) + 1;
+    return [...order].sort((a, b) => counts[rankKey(b.card)] - counts[rankKey(a.card)] || strength(profile, b.card) - strength(profile, a.card));
+  }
+  return order;
+}
+
+/** The sort buttons beside 理牌, and 炸弹成组 (every bomb of the hand a group of its own)
+ * where the hand holds bombs. */
+function sortBar(ctx) {
+  const now = sortMode();
+  const v = viewOf(ctx.view);
+  const bombs = bombStacks(ctx, v.hand);
+  const button = (mode) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: `ghost small-button${now === mode ? " on" : ""}`,
+        id: `cl-sort-${mode}`,
+        "aria-pressed": now === mode ? "true" : "false",
+        onclick: () => {
+          setPref("clSort", mode);
+          (ctx.local.ctx || ctx).rerender();
+        },
+      },
+      w(`sort.${mode}`),
+    );
+  return h(
+    "div",
+    { class: "buttons cl-sort-bar", id: "cl-sort-bar" },
+    ["rank", "suit", "count"].map(button),
+    bombs.length
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "ghost small-button",
+            id: "cl-group-bombs",
+            onclick: () => {
+              const now2 = ctx.local.ctx || ctx;
+              const hand = viewOf(now2.view).hand;
+              for (const stack of bombStacks(now2, hand)) groupPicked(now2, hand, stack);
+              now2.local.picked = [];
+              now2.rerender();
+            },
+          },
+          w("sort.bombs"),
+        )
+      : null,
+  );
+}
+
+/** The bombs of the hand as lists of positions (a rank held ``bombAt`` times or more; 打弹子's
+ * jokers together), biggest first. */
+function bombStacks(ctx, hand) {
+  const profile = profileOf(ctx);
+  const bombAt = profile.bombAt || ((ctx.view.options || {}).quads_beat_all ? 4 : 0);
+  if (!bombAt) return [];
+  const byRank = new Map();
+  hand.forEach((c, i) => {
+    const r = c === "BJ" || c === "RJ" ? "J*" : rankKey(c);
+    byRank.set(r, [...(byRank.get(r) || []), i]);
+  });
+  const out = [];
+  for (const [r, at] of byRank) {
+    if (r === "J*" ? profile.jokerBombs && at.length >= 2 : at.length >= bombAt) out.push(at);
+  }
+  return out;
+}
+
 function handPicker(ctx, mode) {
   const local = ctx.local;
   const v = viewOf(ctx.view);
   const profile = profileOf(ctx);
   const hand = v.hand;
-  const order = sortedHand(profile, hand);
+  const order = orderedHand(profile, hand);
   const inSome = new Set();
   if (mode === "play") for (const a of playsOf(ctx.legal)) for (const c of splitCards(a.cards)) inSome.add(c);
   const sp = special3Of(v);
@@ -534,7 +621,7 @@ function handPicker(ctx, mode) {
     node.id = "cl-hand-rest"; // #cl-hand is the whole hand: the groups and the rest
     return h("div", { class: "cl-hand-grouped", id: "cl-hand", dataset: { count: hand.length } }, groupsEl, node);
   };
-  if (profile.layout === "stacks") {
+  if (profile.layout === "stacks" && sortMode() !== "suit") {
     const stacks = [];
     for (const item of rest) {
       const rank = rankKey(item.card);
@@ -1226,6 +1313,7 @@ export function render(ctx) {
                 now.rerender();
               })
             : null,
+          ctx.seat !== null && v.phase !== "over" && v.hand.length > 1 ? sortBar(ctx) : null,
           openHands(ctx, v).map(([s, text]) =>
             h("div", { class: "cl-open-hand", id: `cl-open-hand-${s}`, dataset: { seat: s } }, h("small", {}, w("open_hand", { who: seatLabel(ctx, s) })), cardsEl(text, { small: true })),
           ),

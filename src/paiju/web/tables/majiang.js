@@ -19,6 +19,7 @@
 import { get } from "../js/api.js";
 import { h, signed } from "../js/dom.js";
 import { seatPlace } from "../js/felt.js";
+import { prefs, setPref } from "../js/prefs.js";
 import { STRINGS, lang, phaseName, t } from "../js/i18n.js";
 import { MJ_STRINGS } from "./majiang-strings.js";
 import { whyBox } from "./why.js";
@@ -673,6 +674,52 @@ function hintButton(ctx) {
   );
 }
 
+/** The table's three toggles, as 雀魂 has them (kept by this browser): 自动和牌 (win
+ * whenever one can), 不吃碰杠 (let every chow, pung and kong go; a win stays on offer) and
+ * 自动摸切 (discard the tile just drawn when nothing else is on offer). */
+const AUTO = [
+  ["mjAutoWin", "auto_win"],
+  ["mjNoClaims", "no_claims"],
+  ["mjTsumogiri", "tsumogiri"],
+];
+
+function autoBar(ctx) {
+  const now = prefs();
+  return h(
+    "div",
+    { class: "mj-auto", id: "mj-auto", role: "group" },
+    AUTO.map(([name, key]) =>
+      h(
+        "button",
+        {
+          class: `ghost small-button mj-auto-toggle${now[name] ? " on" : ""}`,
+          id: `mj-${key.replace("_", "-")}`,
+          "aria-pressed": now[name] ? "true" : "false",
+          onclick: () => {
+            setPref(name, !prefs()[name]);
+            ctx.rerender();
+          },
+        },
+        w(`auto.${key}`),
+      ),
+    ),
+  );
+}
+
+/** What the toggles decide for the seat now, or null: 胡 (自动和牌), 过 on a claim
+ * (不吃碰杠), the drawn tile's discard (自动摸切). */
+function autoAction(v, choices, myTurn, inWindow) {
+  const now = prefs();
+  const win = choices.find((c) => c.kind === "hu" || c.kind === "zimo");
+  if (now.mjAutoWin && win) return win.action;
+  if (now.mjNoClaims && inWindow && !win) return (choices.find((c) => c.kind === "pass") || {}).action || null;
+  if (now.mjTsumogiri && myTurn && v.drawn && choices.every((c) => c.kind === "discard")) {
+    const drawn = choices.find((c) => c.tile === v.drawn);
+    return drawn ? drawn.action : null;
+  }
+  return null;
+}
+
 export function render(ctx) {
   ensureStyle();
   const view = ctx.view;
@@ -696,6 +743,12 @@ export function render(ctx) {
     local.handKey = handKey;
   }
   if (acting) local.sent = null;
+  const auto = acting ? autoAction(v, choices, myTurn, inWindow) : null;
+  const decisionKey = `${handKey}|${windowKey(v)}`;
+  if (auto && local.autoOn !== decisionKey) {
+    local.autoOn = decisionKey; // once per decision: the toggle acts, then waits for the next
+    setTimeout(() => actWatched(local.ctx || ctx, auto), 0);
+  }
   const center = middle(ctx, v);
   let mine = null;
   if (ctx.seat !== null && v.seats[ctx.seat]) {
@@ -728,6 +781,7 @@ export function render(ctx) {
         : null,
       tingPanel(ctx, v, myTurn),
       row,
+      v.phase !== "over" ? autoBar(ctx) : null,
       v.hun.length ? h("p", { class: "mj-hint mj-legend" }, w("legend")) : null,
     );
   } else if (v.result) {
