@@ -99,7 +99,8 @@ class Server(ServerProcess):
         if token == "":
             token = self.viewer
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.request(method, f"{self.base}{path}", headers=headers, timeout=10, **kwargs)
+        kwargs.setdefault("timeout", 10)
+        return httpx.request(method, f"{self.base}{path}", headers=headers, **kwargs)
 
     def create_room(
         self, token: str, code: str, seat: int | None = 0, **options: Any

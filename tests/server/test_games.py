@@ -234,7 +234,8 @@ def test_a_finished_hands_review_is_served_off_the_loop_and_kept(server: Server)
     game_id = next(
         g["id"] for g in server.call("GET", "/api/games").json() if g["code"] == "anshan-fangyang"
     )
-    first = server.call("GET", f"/api/games/{game_id}/review?seat=0", None)
+    # (a review is seconds of one core's work: a busy machine may take a minute)
+    first = server.call("GET", f"/api/games/{game_id}/review?seat=0", None, timeout=180)
     assert first.status_code == 200, first.text
     found = first.json()
     assert found["seat"] == 0 and found["reviewed"] == len(found["decisions"]) > 0
