@@ -9,6 +9,7 @@ import { STRINGS, t } from "./i18n.js";
 const DISSOLVE_STRINGS = {
   zh: {
     "dissolve.ask": "申请解散",
+    "dissolve.ask_short": "解散",
     "dissolve.confirm": "向其他玩家申请解散房间？全员同意后，本局结束即解散并总结算。",
     "dissolve.asked": "{who} 申请解散房间",
     "dissolve.you_asked": "你申请了解散房间，等其他玩家表态",
@@ -28,6 +29,7 @@ const DISSOLVE_STRINGS = {
   },
   en: {
     "dissolve.ask": "Ask to end",
+    "dissolve.ask_short": "End",
     "dissolve.confirm": "Ask the other players to end the room? If all agree, it ends after this hand with the match summary.",
     "dissolve.asked": "{who} asks to end the room",
     "dissolve.you_asked": "You asked to end the room; waiting for the others",
@@ -83,7 +85,13 @@ export class DissolveBar {
     const info = this.room.info;
     const open = this.vote && this.vote.result !== "refused";
     if (!this.seated() || !info || info.status !== "playing" || open) return null;
-    return h("button", { class: "ghost small-button", id: "dissolve-ask", onclick: () => this.ask() }, t("dissolve.ask"));
+    // a phone's one-line header has room for the short word only (解散 / End)
+    return h(
+      "button",
+      { class: "ghost small-button", id: "dissolve-ask", title: t("dissolve.ask"), onclick: () => this.ask() },
+      h("span", { class: "long" }, t("dissolve.ask")),
+      h("span", { class: "short" }, t("dissolve.ask_short")),
+    );
   }
 
   ask() {

@@ -542,7 +542,7 @@ class RoomView {
       "div",
       { class: "room-head" },
       h("a", { href: "#/", class: "back" }, "←"),
-      h("strong", { class: "room-title" }, t("room.code", { code: info.code, name: titleOf(info) })),
+      h("strong", { class: "room-title", title: t("room.code", { code: info.code, name: titleOf(info) }) }, t("room.code", { code: info.code, name: titleOf(info) })),
       this.handNo ? h("span", { class: "chip" }, this.handLabel(this.handNo)) : null,
       this.seat === null ? h("span", { class: "chip" }, t("room.spectating")) : null,
       h(
