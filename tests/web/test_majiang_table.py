@@ -65,6 +65,9 @@ TEXT_OVERFLOW = """() => {
     let box = node.parentElement;
     if (!box.offsetParent && getComputedStyle(box).position !== 'fixed') continue;  // hidden
     while (box && getComputedStyle(box).display.startsWith('inline')) box = box.parentElement;
+    // a text cut short on purpose (…), its whole text kept as the box's title: not a spill
+    const cut = getComputedStyle(box);
+    if (cut.textOverflow === 'ellipsis' && box.title && box.title === box.textContent) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
     const t = range.getBoundingClientRect();
