@@ -970,6 +970,7 @@ export const STRINGS = {
     "bz.you_banker": "You are the banker",
     "bz.reading": "{r}",
     "bz.read.points": "{n} points",
+    "bz.read.points.one": "1 point",
     "bz.read.high": "high card",
     "bz.read.pair": "pair of {r}s",
     "bz.read.groups": "front {a}, back {b}",
