@@ -49,7 +49,8 @@ async def _play_room(
     for p in players:
         await p.connect()
     await spectator.connect()
-    await asyncio.gather(*(p.play(timeout=90) for p in players))
+    # (a bound, not a measure: a hand with its bots on a busy 2-core machine may take minutes)
+    await asyncio.gather(*(p.play(timeout=240) for p in players))
     await spectator.expect("hand_over", room_finished=True)
     for p in [*players, spectator]:
         await p.close()
