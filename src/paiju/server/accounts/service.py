@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, func, insert, select, update
+from sqlalchemy import Connection, Table, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from paiju.server import tables as t
@@ -36,6 +36,7 @@ __all__ = [
     "Ban",
     "SignedIn",
     "ban_text",
+    "in_force",
 ]
 
 CODES = 10
@@ -79,6 +80,23 @@ def _new_code() -> str:
 
 def _code_hash(code: str) -> str:
     return hashlib.sha256(code.strip().lower().replace(" ", "").encode()).hexdigest()
+
+
+def in_force(store: Store, table: Table, player: int) -> Any:
+    """The row of ``table`` (a ban, a mute: ``player_id``, ``until``, ``reason``,
+    ``lifted_at``) in force on ``player`` now that ends last, or None."""
+    now = store.clock()
+    with store.engine.connect() as conn:
+        return conn.execute(
+            select(table.c.until, table.c.reason)
+            .where(
+                table.c.player_id == player,
+                table.c.lifted_at.is_(None),
+                table.c.until > now,
+            )
+            .order_by(table.c.until.desc())
+            .limit(1)
+        ).first()
 
 
 def _shown_device(device: str) -> str:
@@ -150,18 +168,7 @@ class Accounts:
 
     def ban_of(self, player: int) -> Ban | None:
         """The ban in force on ``player`` (the one that ends last), or None."""
-        now = self.store.clock()
-        with self.store.engine.connect() as conn:
-            row = conn.execute(
-                select(a.bans.c.until, a.bans.c.reason)
-                .where(
-                    a.bans.c.player_id == player,
-                    a.bans.c.lifted_at.is_(None),
-                    a.bans.c.until > now,
-                )
-                .order_by(a.bans.c.until.desc())
-                .limit(1)
-            ).first()
+        row = in_force(self.store, a.bans, player)
         return None if row is None else Ban(float(row.until), str(row.reason))
 
     def sessions(self, player: int, current: int | None = None) -> list[dict[str, Any]]:

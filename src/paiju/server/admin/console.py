@@ -19,7 +19,7 @@ from paiju.server import tables as t
 from paiju.server.accounts import audit
 from paiju.server.accounts import tables as a
 from paiju.server.accounts.logins import login_key
-from paiju.server.accounts.service import Accounts
+from paiju.server.accounts.service import Accounts, in_force
 from paiju.server.admin import tables as s
 from paiju.server.errors import ServerError
 from paiju.server.store import Store
@@ -233,18 +233,7 @@ class Console:
     # -- chat mutes ------------------------------------------------------------------
 
     def mute_of(self, player: int) -> dict[str, Any] | None:
-        now = self.store.clock()
-        with self.store.engine.connect() as conn:
-            row = conn.execute(
-                select(s.mutes.c.until, s.mutes.c.reason)
-                .where(
-                    s.mutes.c.player_id == player,
-                    s.mutes.c.lifted_at.is_(None),
-                    s.mutes.c.until > now,
-                )
-                .order_by(s.mutes.c.until.desc())
-                .limit(1)
-            ).first()
+        row = in_force(self.store, s.mutes, player)
         return None if row is None else {"until": float(row.until), "reason": row.reason}
 
     def mute(
