@@ -14,6 +14,7 @@ import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
 import { sound, soundOf } from "./sound.js";
+import { clearMoments, lastCardsBadge, momentsOf, showMoments, speak, spokenLines, voiceSetting } from "./feel.js";
 import { ChatBar } from "./chat.js";
 import { DissolveBar } from "./dissolve.js";
 import { matesPanel } from "./mates.js";
@@ -186,6 +187,7 @@ class RoomView {
     document.removeEventListener("dragend", this.onDragEnd);
     this.offLang();
     this.offPrefs();
+    clearMoments();
     if (this.ws) this.ws.close(1000, "bye");
   }
 
@@ -279,7 +281,7 @@ class RoomView {
   prefsBox() {
     const seated = this.seat !== null && this.seat !== undefined;
     if (!this.prefsEl || this.prefsSeated !== seated || this.prefsLang !== lang()) {
-      this.prefsEl = prefsMenu({ seated });
+      this.prefsEl = prefsMenu({ seated, extra: voiceSetting() });
       this.prefsSeated = seated;
       this.prefsLang = lang();
     }
@@ -375,6 +377,7 @@ class RoomView {
         if (msg.type === "update") {
           const kind = soundOf(msg.events, msg.view.options);
           if (kind) sound(kind);
+          this.feel(msg.events, msg.view);
           const mine = this.seat !== null && (msg.view.to_act || []).includes(this.seat);
           if (mine && !this.wasMine) sound("turn");
           this.wasMine = mine;
@@ -504,6 +507,15 @@ class RoomView {
     if (next && this.nextAt) {
       next.textContent = t("room.next_hand", { s: Math.max(0, Math.ceil((this.nextAt - performance.now()) / 1000)), word: this.handWord() });
     }
+  }
+
+  /** Voice and motion of an update (feel.js), and the 麻将 river's latest discard. */
+  feel(events, view) {
+    const family = this.variant ? this.variant.family : "";
+    speak(spokenLines(family, events, view));
+    showMoments(momentsOf(family, events, view), (i) => this.seatName(i));
+    const discard = [...(events || [])].reverse().find((e) => e.type === "discarded");
+    if (discard) this.local.latestDiscard = { seat: discard.seat, tile: discard.tile };
   }
 
   ctx() {
@@ -660,6 +672,7 @@ class RoomView {
         : null,
       timer ? h("div", { class: "timer", dataset: { timerSeat: i } }, h("div", { class: "bar" }), h("span", { class: "secs" })) : null,
       this.table.seatExtra ? this.table.seatExtra(ctx, i) : null,
+      lastCardsBadge(this.variant ? this.variant.family : "", this.view, i, this.seatName(i)),
       this.chat.bubble(i),
     );
   }
