@@ -11,6 +11,7 @@ import { invitesBox } from "./mates.js";
 import { clubsEntry } from "./clubs.js";
 import { replaySearch } from "./club-result.js";
 import { findVariant, loadCatalog } from "./catalog.js";
+import { tutorialLink } from "./tutorial.js";
 import { newsBox } from "./news.js";
 import "./review-strings.js";
 
@@ -403,6 +404,7 @@ export async function showRules(main, [code]) {
         ? h("button", { class: "primary", onclick: () => openCreate(main, v) }, t("lobby.create"))
         : null,
       h("a", { class: "button ghost ra-link", id: "rules-leaderboard", href: `#/ratings/${encodeURIComponent(v.code)}` }, t("ra.link")),
+      tutorialLink(v.family),
       h("h2", {}, t("rules.zh")),
       h("pre", { class: "rule-text", lang: "zh", id: "rules-zh" }, emphasis(withoutPageNumbers(v.rules_zh || ""))),
       ...readings(v),

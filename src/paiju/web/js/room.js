@@ -18,6 +18,7 @@ import { clearMoments, lastCardsBadge, momentsOf, showMoments, speak, spokenLine
 import { ChatBar } from "./chat.js";
 import { DissolveBar } from "./dissolve.js";
 import { matesPanel } from "./mates.js";
+import { tutorialOffer } from "./tutorial.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const SIGNED_OUT = 4401; // this device's session ended (signed out elsewhere, expired)
@@ -509,6 +510,21 @@ class RoomView {
     }
   }
 
+  /** The 新手教程 offer on a player's first room of a game (kept until answered). */
+  learnOffer() {
+    const family = this.variant ? this.variant.family : "";
+    if (this.seat === null || this.seat === undefined || this.offerDone) return null;
+    if (!this.offerEl || this.offerLang !== lang()) {
+      this.offerEl = tutorialOffer(family, `room/${this.roomId}`, () => {
+        this.offerDone = true;
+        this.render();
+      });
+      this.offerLang = lang();
+    }
+    if (!this.offerEl) this.offerDone = true;
+    return this.offerEl;
+  }
+
   /** Voice and motion of an update (feel.js), and the 麻将 river's latest discard. */
   feel(events, view) {
     const family = this.variant ? this.variant.family : "";
@@ -570,6 +586,8 @@ class RoomView {
     root.push(header);
     const vote = this.dissolve.panel();
     if (vote) root.push(vote);
+    const offer = this.learnOffer();
+    if (offer) root.push(offer);
     if (!this.view) {
       root.push(this.summary && info.status === "finished" ? this.summaryPanel() : this.waitingPanel());
       patchChildren(this.root, root);
