@@ -277,6 +277,10 @@ export async function showTutorial(main, [family, query]) {
     return null;
   }
   const table = new Table(script);
+  if (table.tiles && !document.getElementById("mj-style")) {
+    // the tiles' own styles, as the 麻将 table loads them
+    document.head.appendChild(h("link", { id: "mj-style", rel: "stylesheet", href: new URL("../tables/majiang.css", import.meta.url).href }));
+  }
   const steps = script.steps;
   let k = -1;
   let picked = [];
