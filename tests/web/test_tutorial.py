@@ -106,7 +106,12 @@ def walk(page: Any, family: str) -> list[str]:
 
 @pytest.mark.parametrize(
     ("size", "language", "motion"),
-    [("phone", "zh", "no-preference"), ("desktop", "en", "reduce")],
+    [
+        ("phone", "zh", "no-preference"),
+        ("phone", "en", "reduce"),
+        ("desktop", "en", "reduce"),
+        ("desktop", "zh", "no-preference"),
+    ],
 )
 def test_every_family_has_a_guided_first_hand_that_can_be_completed(
     browser: Any, server: WebServer, size: str, language: str, motion: str

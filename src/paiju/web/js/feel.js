@@ -275,6 +275,7 @@ export function showMoments(moments, who = (s) => String(s)) {
   for (const m of moments) record.push({ kind: m.kind, still: reducedMotion() });
   if (reducedMotion()) return;
   const box = layer();
+  box.replaceChildren(); // a new moment replaces the one still fading
   moments.forEach((m, i) => {
     const fans = (m.fans || []).map((f) => fanName(f));
     const el = h(

@@ -437,7 +437,7 @@ export async function showTutorial(main, [family, query]) {
 
   function draw() {
     const step = steps[k];
-    clear(box).append(
+    const parts = [
       h(
         "div",
         { class: "learn-head" },
@@ -463,7 +463,8 @@ export async function showTutorial(main, [family, query]) {
       rowsEl(),
       step ? coachEl() : null,
       table.hand.length ? handEl() : null,
-    );
+    ];
+    clear(box).append(...parts.filter(Boolean));
   }
 
   go();
