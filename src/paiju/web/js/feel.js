@@ -12,8 +12,8 @@
 // layer that takes no taps, and under prefers-reduced-motion no banner is drawn at all
 // (the badges and marks stand still). docs/web.md says why this way.
 
-import { h } from "./dom.js";
-import { STRINGS, lang, t } from "./i18n.js";
+import { h, styleSheet } from "./dom.js";
+import { STRINGS, addStrings, lang, t } from "./i18n.js";
 import { prefs, setPref } from "./prefs.js";
 import { tileName } from "../tables/mjtiles.js";
 
@@ -57,15 +57,8 @@ const FEEL_STRINGS = {
     "feel.last.title.2": "{who} has two cards left",
   },
 };
-for (const code of Object.keys(FEEL_STRINGS)) Object.assign(STRINGS[code], FEEL_STRINGS[code]);
-
-if (typeof document !== "undefined" && !document.getElementById("feel-style")) {
-  const link = document.createElement("link");
-  link.id = "feel-style";
-  link.rel = "stylesheet";
-  link.href = new URL("./feel.css", import.meta.url).href;
-  document.head.appendChild(link);
-}
+addStrings(FEEL_STRINGS);
+styleSheet("feel-style", new URL("./feel.css", import.meta.url).href);
 
 /** The climbing families: whose finishing order scores, so a seat's last cards matter. */
 const CLIMBING = new Set(["jiayibing", "fangyang", "danzi"]);

@@ -1489,3 +1489,8 @@ export function applyStatic(root = document) {
   if (button) button.textContent = t("lang.switch");
   document.title = `${t("app.title")} paiju`;
 }
+
+/** Add a module's own strings ({zh: {...}, en: {...}}) to the tables. */
+export function addStrings(table) {
+  for (const code of Object.keys(table)) Object.assign(STRINGS[code], table[code]);
+}

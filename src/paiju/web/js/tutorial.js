@@ -9,8 +9,8 @@
 // player's first room of a game; 跳过 (skip) ends it at any step. docs/web.md says why a
 // local script and not a room on the server.
 
-import { clear, h } from "./dom.js";
-import { STRINGS, lang, t } from "./i18n.js";
+import { clear, h, styleSheet } from "./dom.js";
+import { addStrings, lang, t } from "./i18n.js";
 import { cardEl, splitCards } from "./cards.js";
 import { splitTiles, tileEl, tileName } from "../tables/mjtiles.js";
 import { clearMoments, lastCardsBadge, momentsOf, showMoments, speak, spokenLines } from "./feel.js";
@@ -98,15 +98,8 @@ const TUTORIAL_STRINGS = {
     "learn.family.majiang": "Anshan mahjong",
   },
 };
-for (const code of Object.keys(TUTORIAL_STRINGS)) Object.assign(STRINGS[code], TUTORIAL_STRINGS[code]);
-
-if (typeof document !== "undefined" && !document.getElementById("tutorial-style")) {
-  const link = document.createElement("link");
-  link.id = "tutorial-style";
-  link.rel = "stylesheet";
-  link.href = new URL("./tutorial.css", import.meta.url).href;
-  document.head.appendChild(link);
-}
+addStrings(TUTORIAL_STRINGS);
+styleSheet("tutorial-style", new URL("./tutorial.css", import.meta.url).href);
 
 /** The families with a tutorial (the keys of learn/tutorials.json). */
 export const TUTORIAL_FAMILIES = ["jiayibing", "fangyang", "danzi", "sandaha", "shisanzhang", "baozi", "jiajiabao", "majiang"];
@@ -172,6 +165,18 @@ function words(x) {
   return typeof x === "string" ? x : x[lang()] || x.zh || "";
 }
 
+/** What an event writes on its seat: 要不起, 叫 80 分, 宣战 … */
+const NOTES = {
+  passed: () => t("learn.pass"),
+  bid_made: (e) => t("learn.bid", { n: e.points }),
+  bid_passed: () => t("learn.no_bid"),
+  trump_named: (e) => t("learn.trump", { suit: SUITS[e.trump] || e.trump }),
+  declared: () => t("learn.declared"),
+  bet_placed: (e) => t("learn.bet", { n: e.amount }),
+  called: (e) => t("learn.call", { card: `${e.rank}${SUITS[e.suit] || ""}` }),
+  won: () => t("learn.won"),
+};
+
 /** The table of a tutorial: what its events have done so far. */
 class Table {
   constructor(script) {
@@ -195,6 +200,7 @@ class Table {
   }
 
   apply(e) {
+    if (NOTES[e.type]) this.notes[e.seat] = NOTES[e.type](e);
     const items = (text) => (this.tiles ? splitTiles(text) : splitCards(text));
     switch (e.type) {
       case "played":
@@ -202,27 +208,6 @@ class Table {
         if (e.left !== undefined) this.sizes[e.seat] = e.left;
         this.center = { seat: e.seat, cards: e.cards };
         delete this.notes[e.seat];
-        break;
-      case "passed":
-        this.notes[e.seat] = t("learn.pass");
-        break;
-      case "bid_made":
-        this.notes[e.seat] = t("learn.bid", { n: e.points });
-        break;
-      case "bid_passed":
-        this.notes[e.seat] = t("learn.no_bid");
-        break;
-      case "trump_named":
-        this.notes[e.seat] = t("learn.trump", { suit: SUITS[e.trump] || e.trump });
-        break;
-      case "declared":
-        this.notes[e.seat] = t("learn.declared");
-        break;
-      case "bet_placed":
-        this.notes[e.seat] = t("learn.bet", { n: e.amount });
-        break;
-      case "called":
-        this.notes[e.seat] = t("learn.call", { card: `${e.rank}${SUITS[e.suit] || ""}` });
         break;
       case "discarded":
         if (e.seat === 0) this.take([e.tile]);
@@ -239,7 +224,6 @@ class Table {
         break;
       }
       case "won":
-        this.notes[e.seat] = t("learn.won");
         if (e.tile) this.hand.push(e.tile);
         break;
       case "placed":
@@ -277,10 +261,8 @@ export async function showTutorial(main, [family, query]) {
     return null;
   }
   const table = new Table(script);
-  if (table.tiles && !document.getElementById("mj-style")) {
-    // the tiles' own styles, as the 麻将 table loads them
-    document.head.appendChild(h("link", { id: "mj-style", rel: "stylesheet", href: new URL("../tables/majiang.css", import.meta.url).href }));
-  }
+  // the tiles' own styles, as the 麻将 table links them
+  if (table.tiles) styleSheet("mj-style", new URL("../tables/majiang.css", import.meta.url).href);
   const steps = script.steps;
   let k = -1;
   let picked = [];
