@@ -144,6 +144,8 @@ def test_every_family_has_a_guided_first_hand_that_can_be_completed(
             learned = page.evaluate("JSON.parse(localStorage.getItem('paiju.learned'))")
             assert learned[family] == "done"
         # the voice said the plays' names in Mandarin with the female voice, never Cantonese
+        # 打枪 is said when its banner comes, after the rows have turned over
+        page.wait_for_function("window.__said.some((x) => x.text === '打枪')")
         said_aloud = page.evaluate("window.__said")
         texts = {x["text"] for x in said_aloud}
         wanted = {"对五", "我只剩一张牌了", "王炸", "宣战", "碰", "胡了", "打枪", "80分"}

@@ -156,18 +156,22 @@ export function spokenLines(family, events, view) {
         break;
     }
   }
-  for (const m of showdownMoments(family, events, view)) out.push(m.kind === "gun" ? "打枪" : "全垒打");
   return out;
 }
 
-/** 十三张's 打枪 and 全垒打, read off the showdown an update with the reveal brings. */
+/** When 十三张's 打枪 and 全垒打 come (s): once the rows have turned over, as the table's
+ * pair by pair results do. */
+const SHOWDOWN_DELAY = 2.2;
+
+/** 十三张's 打枪 and 全垒打, read off the showdown an update with the reveal brings; each
+ * is said aloud (`say`) when its banner comes. */
 function showdownMoments(family, events, view) {
   if (family !== "shisanzhang" || !(events || []).some((e) => e.type === "revealed")) return [];
   const sd = view && view.showdown;
   if (!sd) return [];
   const out = [];
-  for (const p of sd.pairs || []) if (p.gun !== null && p.gun !== undefined) out.push({ kind: "gun", seat: p.gun });
-  for (const s of sd.homeruns || []) out.push({ kind: "homerun", seat: s });
+  for (const p of sd.pairs || []) if (p.gun !== null && p.gun !== undefined) out.push({ kind: "gun", seat: p.gun, delay: SHOWDOWN_DELAY, say: "打枪" });
+  for (const s of sd.homeruns || []) out.push({ kind: "homerun", seat: s, delay: SHOWDOWN_DELAY, say: "全垒打" });
   return out;
 }
 
@@ -273,13 +277,13 @@ export function showMoments(moments, who = (s) => String(s)) {
     const fans = (m.fans || []).map((f) => fanName(f));
     const el = h(
       "div",
-      { class: `feel-moment feel-${m.kind}`, dataset: { kind: m.kind, seat: m.seat ?? "" }, style: `animation-delay:${i * 0.5}s` },
+      { class: `feel-moment feel-${m.kind}`, dataset: { kind: m.kind, seat: m.seat ?? "" }, style: `animation-delay:${(m.delay || 0) + i * 0.5}s` },
       h("strong", {}, t(`feel.${m.kind}`)),
       m.seat !== undefined && m.seat !== null ? h("small", { class: "feel-who" }, t("feel.by", { who: who(m.seat) })) : null,
       fans.length ? h("ul", { class: "feel-fans" }, fans.map((f) => h("li", {}, f))) : null,
     );
     el.addEventListener("animationend", () => el.remove());
-    setTimeout(() => el.remove(), 4000 + i * 500); // an animation that never ends (a hidden tab)
+    setTimeout(() => el.remove(), 4000 + ((m.delay || 0) + i * 0.5) * 1000); // an animation that never ends (a hidden tab)
     box.appendChild(el);
   });
 }
@@ -287,6 +291,16 @@ export function showMoments(moments, who = (s) => String(s)) {
 function fanName(name) {
   const key = `mj.fan.${name}`;
   return key in STRINGS[lang()] ? STRINGS[lang()][key] : String(name);
+}
+
+/** An update's voice and motion, as a room and the tutorial show them: its lines said at
+ * once, its banners drawn, and a moment that comes later (十三张's 打枪) said when its
+ * banner comes, whatever the motion setting. */
+export function feelUpdate(family, events, view, who) {
+  speak(spokenLines(family, events, view));
+  const moments = momentsOf(family, events, view);
+  showMoments(moments, who);
+  for (const m of moments) if (m.say) setTimeout(() => speak([m.say]), (m.delay || 0) * 1000);
 }
 
 /** Clear the banners (the room closes). */

@@ -14,7 +14,7 @@ import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
 import { sound, soundOf } from "./sound.js";
-import { clearMoments, lastCardsBadge, momentsOf, showMoments, speak, spokenLines, voiceSetting } from "./feel.js";
+import { clearMoments, feelUpdate, lastCardsBadge, voiceSetting } from "./feel.js";
 import { ChatBar } from "./chat.js";
 import { DissolveBar } from "./dissolve.js";
 import { matesPanel } from "./mates.js";
@@ -528,8 +528,7 @@ class RoomView {
   /** Voice and motion of an update (feel.js), and the 麻将 river's latest discard. */
   feel(events, view) {
     const family = this.variant ? this.variant.family : "";
-    speak(spokenLines(family, events, view));
-    showMoments(momentsOf(family, events, view), (i) => this.seatName(i));
+    feelUpdate(family, events, view, (i) => this.seatName(i));
     const discard = [...(events || [])].reverse().find((e) => e.type === "discarded");
     if (discard) this.local.latestDiscard = { seat: discard.seat, tile: discard.tile };
   }

@@ -13,7 +13,7 @@ import { clear, h, styleSheet } from "./dom.js";
 import { addStrings, lang, t } from "./i18n.js";
 import { cardEl, splitCards } from "./cards.js";
 import { splitTiles, tileEl, tileName } from "../tables/mjtiles.js";
-import { clearMoments, lastCardsBadge, momentsOf, showMoments, speak, spokenLines } from "./feel.js";
+import { clearMoments, feelUpdate, lastCardsBadge } from "./feel.js";
 import { sound, soundOf } from "./sound.js";
 
 const TUTORIAL_STRINGS = {
@@ -274,8 +274,7 @@ export async function showTutorial(main, [family, query]) {
     for (const e of events) table.apply(e);
     const kind = soundOf(events, view.options);
     if (kind) sound(kind);
-    speak(spokenLines(family, events, view));
-    showMoments(momentsOf(family, events, view), seatName);
+    feelUpdate(family, events, view, seatName);
   };
 
   const go = () => {
