@@ -15,6 +15,7 @@
 import { h, styleSheet } from "./dom.js";
 import { STRINGS, addStrings, lang, t } from "./i18n.js";
 import { prefs, setPref } from "./prefs.js";
+import { isBombKind } from "./sound.js";
 import { tileName } from "../tables/mjtiles.js";
 
 const FEEL_STRINGS = {
@@ -62,7 +63,6 @@ styleSheet("feel-style", new URL("./feel.css", import.meta.url).href);
 
 /** The climbing families: whose finishing order scores, so a seat's last cards matter. */
 const CLIMBING = new Set(["jiayibing", "fangyang", "danzi"]);
-const PLAIN_KINDS = new Set(["", "single", "pair", "triple", "dragon", "double_dragon"]);
 const JOKER_BOMBS = new Set(["two_jokers", "three_jokers", "four_jokers"]);
 const RANK_ZH = { T: "十", J: "J", Q: "Q", K: "K", A: "A", 2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八", 9: "九" };
 const SUIT_ZH = { s: "黑桃", h: "红桃", c: "梅花", d: "方块" };
@@ -70,11 +70,6 @@ const PASS_WORDS = ["要不起", "不要", "过"];
 
 export function reducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
-
-function isBomb(kind, options) {
-  if (kind === "quad") return !!(options || {}).quads_beat_all;
-  return !PLAIN_KINDS.has(String(kind || ""));
 }
 
 function rankWord(card) {
@@ -88,7 +83,7 @@ function playWord(e, options) {
   const cards = String(e.cards || "").split(/\s+/).filter(Boolean);
   const top = cards.length ? rankWord(cards[0]) : "";
   if (JOKER_BOMBS.has(e.kind)) return "王炸";
-  if (isBomb(e.kind, options)) return "炸弹";
+  if (isBombKind(e.kind, options)) return "炸弹";
   switch (e.kind) {
     case "single":
       return top;
@@ -180,7 +175,7 @@ export function momentsOf(family, events, view) {
   const options = (view && view.options) || {};
   const out = [];
   for (const e of events || []) {
-    if (e.type === "played" && CLIMBING.has(family) && isBomb(e.kind, options)) out.push({ kind: JOKER_BOMBS.has(e.kind) ? "rocket" : "bomb", seat: e.seat });
+    if (e.type === "played" && CLIMBING.has(family) && isBombKind(e.kind, options)) out.push({ kind: JOKER_BOMBS.has(e.kind) ? "rocket" : "bomb", seat: e.seat });
     else if (e.type === "won") out.push({ kind: e.how === "zimo" ? "zimo" : "hu", seat: e.seat, fans: e.fans || [] });
     else if (e.type === "declared") out.push({ kind: "declare", seat: e.seat });
   }
