@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from web_helpers import DESKTOP, PHONE, WebServer, enter, fast_bots, open_room
 
+SIZES = {"phone": PHONE, "desktop": DESKTOP, "landscape": {"width": 844, "height": 390}}
 FAMILIES = {
     "jiayibing": "anshan-jiayibing",
     "fangyang": "anshan-fangyang",
@@ -54,9 +55,7 @@ VOICES = """
 
 
 def new_page(browser: Any, server: WebServer, size: str, motion: str = "no-preference") -> Any:
-    context = browser.new_context(
-        viewport=PHONE if size == "phone" else DESKTOP, reduced_motion=motion
-    )
+    context = browser.new_context(viewport=SIZES[size], reduced_motion=motion)
     context.add_init_script(VOICES)
     page = context.new_page()
     page.errors = []
@@ -111,6 +110,7 @@ def walk(page: Any, family: str) -> list[str]:
         ("phone", "en", "reduce"),
         ("desktop", "en", "reduce"),
         ("desktop", "zh", "no-preference"),
+        ("landscape", "en", "no-preference"),
     ],
 )
 def test_every_family_has_a_guided_first_hand_that_can_be_completed(
