@@ -20,7 +20,7 @@ from paiju.catalog import find_variant
 from paiju.games import game
 from paiju.games.baozi.rules import evaluator
 from paiju.games.majiang.hu import hu
-from paiju.games.shisanzhang.rows import RowRules, is_foul
+from paiju.games.shisanzhang.rows import RowRules, is_foul, row_value
 from paiju.tiles import parse_tiles
 
 WEB = Path(__file__).resolve().parents[1] / "src" / "paiju" / "web"
@@ -161,6 +161,23 @@ def test_the_shisanzhang_rows_do_not_foul() -> None:
     assert not is_foul(rows["front"], rows["middle"], rows["back"], RowRules())
     # and laid the other way round it would foul: the check can fail
     assert is_foul(rows["back"][:3], rows["middle"], rows["front"] + rows["back"][3:], RowRules())
+
+
+def test_the_shisanzhang_shot_wins_all_three_rows() -> None:
+    """打枪: the player wins every row against the seat the script says it shoots."""
+    script = SCRIPTS["shisanzhang"]
+    events = [e for s in script["steps"] for e in s.get("events", [])]
+    mine = {e["row"]: parse_cards(e["cards"]) for e in events if e["type"] == "placed"}
+    shown = next(e for e in events if e["type"] == "shown")
+    theirs = [parse_cards(r) for r in shown["rows"]]
+    assert sorted(parse_cards(shown["cards"])) == sorted(c for r in theirs for c in r)
+    assert not set(parse_cards(script["hand"])) & set(parse_cards(shown["cards"]))
+    assert not is_foul(*theirs, RowRules())
+    for row, other in zip(("front", "middle", "back"), theirs, strict=True):
+        assert row_value(mine[row], RowRules()) > row_value(other, RowRules()), row
+    step = next(s for s in script["steps"] if "showdown" in s)
+    guns = [p for p in step["showdown"]["pairs"] if p["gun"] is not None]
+    assert guns == [{"seats": [0, shown["seat"]], "gun": 0}]
 
 
 def test_the_majiang_hand_wins_with_the_fans_the_script_shows() -> None:
