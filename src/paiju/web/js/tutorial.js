@@ -231,7 +231,7 @@ class Table {
         this.rows[e.row] = e.cards;
         break;
       case "shown":
-        this.shown[e.seat] = { cards: e.cards, label: words(e.label) };
+        this.shown[e.seat] = { cards: e.cards, rows: e.rows || [e.cards], label: words(e.label) };
         if (e.seat === 0) this.take(items(e.cards));
         break;
       default:
@@ -344,7 +344,14 @@ export async function showTutorial(main, [family, query]) {
           h("div", { class: "learn-seat-name" }, h("b", {}, seatName(i)), table.tiles ? null : h("small", {}, t("learn.cards", { n: i === 0 ? table.hand.length || table.sizes[0] : table.sizes[i] }))),
           lastCardsBadge(family, { hand_sizes: table.sizes, phase: "play" }, i, seatName(i)),
           table.notes[i] ? h("span", { class: "learn-note", dataset: { note: i } }, table.notes[i]) : null,
-          table.shown[i] ? h("div", { class: "learn-shown" }, splitCards(table.shown[i].cards).map((c) => cardEl(c, { small: true })), h("small", {}, table.shown[i].label)) : null,
+          table.shown[i]
+            ? h(
+                "div",
+                { class: "learn-shown" },
+                table.shown[i].rows.map((row) => h("div", { class: "learn-shown-row" }, splitCards(row).map((c) => cardEl(c, { small: true })))),
+                h("small", {}, table.shown[i].label),
+              )
+            : null,
           (table.melds[i] || []).length ? h("div", { class: "learn-melds" }, table.melds[i].map((m) => h("span", { class: "learn-meld" }, m.map((x) => itemEl(x, true))))) : null,
           table.rivers[i]
             ? h(
