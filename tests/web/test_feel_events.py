@@ -94,6 +94,16 @@ def test_the_engines_moments_move_and_speak(
             assert got["shown"][0]["animation"] == "feel-boom"
             assert f"S{bomb['seat']}" in got["shown"][0]["text"]
 
+        # 打弹子's first deal declares by itself (N41): no event, the deal's first view shows it
+        state = game("ningcheng-danzi").new_state(4, seed="feel-0")
+        view = json.loads(json.dumps(state.view(0)))
+        got = page.evaluate(
+            "async ([view]) => { const m = await import('/js/feel.js');"
+            " return m.dealMoments('danzi', view); }",
+            [view],
+        )
+        assert got == [{"kind": "declare", "seat": view["declarer"], "say": "宣战"}]
+
         # 麻将: 胡 with its fans (R27-R39), 胡了 or 自摸 aloud
         events, view = moment_of(
             "anshan-majiang", 4, lambda evs, _: any(e["type"] == "won" for e in evs)

@@ -143,3 +143,25 @@ def test_emotes_are_drawn_and_the_latest_discard_is_marked(
     finally:
         page.context.close()
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize(("size", "motion"), [("phone", "no-preference"), ("desktop", "reduce")])
+def test_a_danzi_match_opens_with_its_declaration(
+    browser: Any, server: WebServer, size: str, motion: str
+) -> None:
+    """N41: a match's first deal declares by itself (the first 大王's holder): the table
+    shows 宣战 as the deal starts (a banner, none under reduced motion) and says it."""
+    page = new_page(browser, server, size, voices=True, motion=motion)
+    try:
+        enter(page, f"宣战{size}")
+        page.evaluate("localStorage.setItem('paiju.prefs', JSON.stringify({voice: 'male'}))")
+        fast_bots(page, 0.3)
+        open_room(page, "ningcheng-danzi", seats=4, bots=3)
+        page.wait_for_function("(window.__paijuMoments || []).some((m) => m.kind === 'declare')")
+        still = page.evaluate("window.__paijuMoments.find((m) => m.kind === 'declare').still")
+        assert still == (motion == "reduce")
+        page.wait_for_function("(window.__said || []).some((x) => x.text === '宣战')")
+        assert page.evaluate("window.__said.find((x) => x.text === '宣战').voice") == "Li-mu"
+    finally:
+        page.context.close()
+    assert not page.errors, page.errors

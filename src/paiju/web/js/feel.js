@@ -298,6 +298,22 @@ export function feelUpdate(family, events, view, who) {
   for (const m of moments) if (m.say) setTimeout(() => speak([m.say]), (m.delay || 0) * 1000);
 }
 
+/** The moments a deal starts with: 打弹子's first deal declares by itself (the first 大王's
+ * holder, N41), with no event for it; shown while no card has been played yet. */
+export function dealMoments(family, view) {
+  if (family !== "danzi" || !view || !view.automatic_declaration || !Number.isInteger(view.declarer)) return [];
+  const sizes = view.hand_sizes || [];
+  const untouched = sizes.length && sizes.every((n) => n === sizes[0]) && !(view.trick || []).length;
+  return untouched ? [{ kind: "declare", seat: view.declarer, say: "宣战" }] : [];
+}
+
+/** A new deal's voice and motion (dealMoments). */
+export function feelDeal(family, view, who) {
+  const moments = dealMoments(family, view);
+  showMoments(moments, who);
+  speak(moments.map((m) => m.say));
+}
+
 /** Clear the banners (the room closes). */
 export function clearMoments() {
   const el = document.getElementById("feel-layer");

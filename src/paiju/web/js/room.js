@@ -14,7 +14,7 @@ import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
 import { sound, soundOf } from "./sound.js";
-import { clearMoments, feelUpdate, lastCardsBadge, voiceSetting } from "./feel.js";
+import { clearMoments, feelDeal, feelUpdate, lastCardsBadge, voiceSetting } from "./feel.js";
 import { ChatBar } from "./chat.js";
 import { DissolveBar } from "./dissolve.js";
 import { matesPanel } from "./mates.js";
@@ -368,6 +368,11 @@ class RoomView {
           this.handOver = null;
           this.continued = false;
           this.lastDraft = undefined;
+        }
+        if (this.dealFelt !== msg.game) {
+          // a deal's first view (hand_started may have named the game already)
+          this.dealFelt = msg.game;
+          feelDeal(this.variant ? this.variant.family : "", msg.view, (i) => this.seatName(i));
         }
         this.view = msg.view;
         this.legal = msg.legal;
