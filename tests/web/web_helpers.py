@@ -30,11 +30,15 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
+CLOCK_LAUNCH = ROOT / "tests" / "clock_launch.py"
+
+
 class WebServer(ServerProcess):
-    """``paiju serve`` on 127.0.0.1 with its own database file (``web.db``) in ``folder``."""
+    """``paiju serve`` on 127.0.0.1 with its own database file (``web.db``) in ``folder``,
+    with the test-only routes that hold a room's claim windows (``clock_launch.py``)."""
 
     def __init__(self, folder: Path) -> None:
-        super().__init__(folder, db="web.db")
+        super().__init__(folder, db="web.db", command=(str(CLOCK_LAUNCH),))
 
     def start(self, timeout: float = 90.0) -> WebServer:
         self.launch(timeout)
@@ -65,6 +69,34 @@ def more_players(browser: Any, page: Any, n: int) -> Iterator[list[Any]]:
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+# ---------------------------------------------------------------- held claim windows
+
+
+def hold_windows(page: Any) -> None:
+    """The claim windows of the rooms this page's player opens from now on stay open until
+    :func:`let_window_pass` (the test's clock, ``tests/held_clock.py``): what is read inside
+    one never races its end."""
+    me = httpx.get(
+        f"{page.base}/api/players/me", headers={"Authorization": f"Bearer {token(page)}"}
+    ).json()
+    answer = httpx.post(f"{page.base}/test/players/{me['id']}/hold-windows", timeout=10)
+    assert answer.status_code == 200 and answer.json()["held"], answer.text
+
+
+def let_window_pass(page: Any, room: int) -> None:
+    """The room's held window reaches its end now (waiting for one to open if none is)."""
+    answer = httpx.post(f"{page.base}/test/rooms/{room}/clock/advance", timeout=40)
+    assert answer.status_code == 200 and answer.json()["advanced"], answer.text
+
+
+def held_window(page: Any, room: int) -> dict[str, Any]:
+    """Whether the room has a window open, and the seats it asks for more than 过."""
+    answer = httpx.get(f"{page.base}/test/rooms/{room}/clock", timeout=10)
+    assert answer.status_code == 200, answer.text
+    state: dict[str, Any] = answer.json()
+    return state
 
 
 # ---------------------------------------------------------------- steps in the UI

@@ -74,7 +74,7 @@ from paiju.server.seating import (
     seat_of,
 )
 from paiju.server.turns import SeatTurn, Step, bot_pace, pass_pause, plan
-from paiju.server.windows import Window, default_action
+from paiju.server.windows import Window, WindowClock, default_action
 
 __all__ = ["RETRY_AFTER", "Host", "Room"]
 
@@ -205,6 +205,9 @@ class Room:
         """总结算, once the match is over."""
         self.window: Window | None = None
         """The hidden decision window open now (a mahjong claim window; paiju.server.windows)."""
+        self.window_clock: WindowClock | None = None
+        """What times the hidden windows: None, the event loop (a test may set a clock it
+        drives, so that what it reads inside a window does not race the window's end)."""
         self.seeding = False
         """The first deal waits for the seated players' client seeds (``seed_wait``)."""
 
@@ -221,6 +224,11 @@ class Room:
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
         return asyncio.get_running_loop()
+
+    @property
+    def clock(self) -> WindowClock:
+        """The clock of the hidden windows: :attr:`window_clock`, else the event loop."""
+        return self.window_clock if self.window_clock is not None else self.loop
 
     # -- lobby ----------------------------------------------------------------------
 
@@ -1096,13 +1104,13 @@ class Room:
         if self.window is not None and self.window.hand_id == self.hand_id:
             return
         limit = self.options.claim_window
-        now = self.loop.time()
+        now = self.clock.time()
         self.window = Window(self.hand_id, limit, now + limit)
         claimers = self._claimers()
         if claimers and self.options.claim_time > limit:
             self.window.claimers = claimers
             self.window.extended = now + self.options.claim_time
-        self.window.handle = self.loop.call_later(limit, self._safe(self._close_window))
+        self.window.handle = self.clock.call_later(limit, self._safe(self._close_window))
 
     def _claimers(self) -> frozenset[int]:
         """The seats of the open window played by their players (no bot, no 托管) that can
@@ -1132,11 +1140,11 @@ class Room:
         state = self.state
         if window is None or state is None or window.hand_id != self.hand_id:
             return
-        now = self.loop.time()
+        now = self.clock.time()
         if window.waiting_for_claimers() and window.extended is not None and now < window.extended:
             # claim_time: a player who can claim is still deciding
             window.deadline = window.extended
-            window.handle = self.loop.call_later(
+            window.handle = self.clock.call_later(
                 window.extended - now, self._safe(self._close_window)
             )
             return
@@ -1448,6 +1456,7 @@ class Room:
         ]
         window = self.window
         if window is not None:  # one clock for the window, each seat seeing its own
+            now = self.clock.time()
             left = round(max(0.0, window.deadline - now), 3)
             ext = window.extended
             out.extend(

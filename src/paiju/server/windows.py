@@ -25,6 +25,7 @@ one :class:`Window` per open window.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -38,7 +39,16 @@ class Cancellable(Protocol):
     def cancel(self) -> None: ...
 
 
-__all__ = ["Kept", "Window", "default_action"]
+class WindowClock(Protocol):
+    """What a room's hidden windows are timed by: its event loop, or a clock a test drives
+    (a window then stays open until the test lets its time pass)."""
+
+    def time(self) -> float: ...
+
+    def call_later(self, delay: float, callback: Callable[[], object]) -> Cancellable: ...
+
+
+__all__ = ["Kept", "Window", "WindowClock", "default_action"]
 
 Actor = Literal["player", "bot", "timeout"]
 
