@@ -1,20 +1,23 @@
-"""A clock the test drives, for a room's hidden windows (a 麻将 claim window).
+"""A clock the test drives, for what a room times so as to tell nothing: its hidden
+windows (a 麻将 claim window) and the 要不起 pause before the server passes for a seat.
 
-A room times its windows by ``Room.clock`` (the event loop unless ``Room.window_clock`` is
-set). With a :class:`HeldClock` there, a window stays open until the test lets its time
-pass (:meth:`HeldClock.advance`): what a test reads inside a window never races the
-window's end, and what a window's time does (its fixed end, ``claim_time``) is still
-played exactly, at the clock's own times.
+A room times them by ``Room.clock`` (the event loop unless ``Room.hidden_clock`` is set).
+With a :class:`HeldClock` there, a window stays open (and a 要不起 pass waits) until the
+test lets its time pass (:meth:`HeldClock.advance`): what a test reads inside a window, or
+during the pause, never races their end, and what their time does (a window's fixed end,
+``claim_time``, the pass) is still played exactly, at the clock's own times.
 
 For the browser tests the server process is started through ``clock_launch.py``, which adds
 the test-only routes of :func:`routes` to the app (``paiju serve`` itself has none):
 
-* ``POST /test/players/{id}/hold-windows``: every room the player opens from now on has its
-  windows timed by a held clock, from its start (no window of it opens on the event loop);
-* ``POST /test/rooms/{id}/clock/advance``: the room's next window call (its end) is played
-  now; waits up to ``wait`` seconds for one to be scheduled. Answers ``{"advanced": …}``;
-* ``GET /test/rooms/{id}/clock``: whether a window is open, and which seats it asks for
-  more than 过 (``asks``), so a test knows whether the screen will ask its player.
+* ``POST /test/players/{id}/hold-clock``: every room the player opens from now on has a
+  held clock, from its start (no window of it opens on the event loop);
+* ``POST /test/rooms/{id}/clock/advance``: the room's next call on that clock (a window's
+  end, a 要不起 pass) is played now; waits up to ``wait`` seconds for one to be
+  scheduled. Answers ``{"advanced": …}``;
+* ``GET /test/rooms/{id}/clock``: the calls waiting (``pending``), whether a window is
+  open, and which seats it asks for more than 过 (``asks``), so a test knows whether the
+  screen will ask its player.
 """
 
 from __future__ import annotations
@@ -69,7 +72,7 @@ class HeldClock:
 
 
 HELD_OWNERS: set[int] = set()
-"""The players whose rooms' windows are held (``/test/players/{id}/hold-windows``)."""
+"""The players whose rooms' clocks are held (``/test/players/{id}/hold-clock``)."""
 
 
 def hold_marked_players_rooms() -> None:
@@ -82,7 +85,7 @@ def hold_marked_players_rooms() -> None:
     async def create_room(self: Hub, player: Any, *args: Any, **kwargs: Any) -> Any:
         room = await make(self, player, *args, **kwargs)
         if player.id in HELD_OWNERS:
-            room.window_clock = HeldClock(room.loop.time())
+            room.hidden_clock = HeldClock(room.loop.time())
         return room
 
     Hub.create_room = create_room  # type: ignore[method-assign]
@@ -98,7 +101,7 @@ def routes(app: Any) -> None:
             raise HTTPException(404, f"no room {room_id} on this server")
         return room
 
-    @router.post("/players/{player_id}/hold-windows")
+    @router.post("/players/{player_id}/hold-clock")
     async def hold(player_id: int) -> dict[str, Any]:
         HELD_OWNERS.add(player_id)
         return {"held": True}
@@ -106,9 +109,9 @@ def routes(app: Any) -> None:
     @router.post("/rooms/{room_id}/clock/advance")
     async def advance(request: Request, room_id: int, wait: float = 20.0) -> dict[str, Any]:
         room = room_of(request, room_id)
-        clock = room.window_clock
+        clock = room.hidden_clock
         if clock is None:
-            raise HTTPException(409, "the room's windows are not held")
+            raise HTTPException(409, "the room's clock is not held")
         end = room.loop.time() + wait
         while not clock.pending() and room.loop.time() < end:
             await asyncio.sleep(0.02)
@@ -117,7 +120,7 @@ def routes(app: Any) -> None:
     @router.get("/rooms/{room_id}/clock")
     async def state(request: Request, room_id: int) -> dict[str, Any]:
         room = room_of(request, room_id)
-        clock = room.window_clock
+        clock = room.hidden_clock
         window = room.window
         game = room.state
         asks = []

@@ -29,11 +29,11 @@ from web_helpers import (
     PHONE,
     WebServer,
     check_against_ledger,
+    clock_state,
     enter,
     fast_bots,
-    held_window,
-    hold_windows,
-    let_window_pass,
+    hold_clock,
+    let_time_pass,
     open_room,
     set_lang,
     token,
@@ -180,20 +180,20 @@ def tap(page: Any, action: dict[str, Any]) -> None:
 
 
 def until_asked(page: Any, room: int, me: int = 0, limit: int = 2_000) -> None:
-    """In a room whose windows are held (``hold_windows``): let every window the player has
+    """In a room whose windows are held (``hold_clock``): let every window the player has
     no say in reach its end, until the screen asks the player (its turn, or a claim window
     it can claim in) or the hand is over."""
     for _ in range(limit):
         if page.query_selector("#mj-turn, #mj-result, #settlement"):
             return
-        held = held_window(page, room)
+        held = clock_state(page, room)
         if not held["window"]:
             page.wait_for_timeout(30)  # a bot's turn: its discard opens the next window
         elif me in held["asks"]:
             page.wait_for_selector("#mj-claim, #mj-result, #settlement")
             return
         else:
-            let_window_pass(page, room)
+            let_time_pass(page, room)
     raise AssertionError(f"the screen did not ask the player after {limit} looks")
 
 
@@ -201,14 +201,14 @@ def decided_in_window(page: Any, room: int, me: int = 0) -> None:
     """After the player's tap in a held claim window: once the server keeps the decision,
     the window reaches its end (its decisions are played and shown)."""
     for _ in range(500):
-        held = held_window(page, room)
+        held = clock_state(page, room)
         if not held["window"] or me not in held["asks"]:
             break
         page.wait_for_timeout(20)
     else:
         raise AssertionError("the server never had the player's decision")
     if held["window"]:
-        let_window_pass(page, room)
+        let_time_pass(page, room)
 
 
 def lang(page: Any) -> str:
@@ -295,7 +295,7 @@ def test_scripted_hand_with_a_claim_and_the_win_screen(
     page.base = scripted.base
     enter(page, "麻将")
     fast_bots(page)
-    hold_windows(page)  # the checks below are made inside a window held open
+    hold_clock(page)  # the checks below are made inside a window held open
     room = open_room(page, CODE, hands=1)
     page.wait_for_selector("#mj-hand .mj-tile")
     shots: list[str] = []
@@ -381,7 +381,7 @@ def test_hand_against_the_family_bots(page: Any, server: WebServer) -> None:
     (a win with its fans and payments, or 流局) equal to the server's record."""
     enter(page, "麻将")
     fast_bots(page)
-    hold_windows(page)
+    hold_clock(page)
     room = open_room(page, CODE, hands=1, time_limit=60)
     page.wait_for_selector("#mj-hand .mj-tile")
     seen_turn: list[bool] = []
@@ -516,7 +516,7 @@ def test_a_window_with_nothing_to_claim_shows_nothing(page: Any, server: WebServ
     windows are held open by the test's clock while the screen is read."""
     enter(page, "不能碰")
     fast_bots(page)
-    hold_windows(page)
+    hold_clock(page)
     room = open_room(page, CODE, hands=1, time_limit=60)
     page.wait_for_selector("#mj-hand .mj-tile")
     quiet = 0
@@ -529,12 +529,12 @@ def test_a_window_with_nothing_to_claim_shows_nothing(page: Any, server: WebServ
             tap(page, decide(shown, legal, False, MajiangRules()))
             page.wait_for_function(f"({SIGNATURE})() !== {json.dumps(before)}", timeout=30_000)
             continue
-        held = held_window(page, room)
+        held = clock_state(page, room)
         if not held["window"]:
             page.wait_for_timeout(30)  # a bot's turn
             continue
         if 0 not in held["acting"]:  # the window on one's own discard
-            let_window_pass(page, room)
+            let_time_pass(page, room)
             continue
         # a window on another seat's discard, held open: the screen shows that discard
         others = sum(held["rivers"][1:])
@@ -554,7 +554,7 @@ def test_a_window_with_nothing_to_claim_shows_nothing(page: Any, server: WebServ
         if quiet == 2:
             assert page.evaluate(QUIET)["sounds"] <= screen["sounds"]
             break
-        let_window_pass(page, room)
+        let_time_pass(page, room)
     assert quiet == 2, "no window with nothing to claim came"
 
 

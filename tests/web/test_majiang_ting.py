@@ -26,7 +26,7 @@ from test_majiang_table import (  # noqa: F401  (the fixtures are used by name)
     tap,
     until_asked,
 )
-from web_helpers import enter, fast_bots, hold_windows, open_room, set_lang
+from web_helpers import enter, fast_bots, hold_clock, open_room, set_lang
 
 from majiang_play import decide, tiles_of
 from paiju.games.majiang.rules import MajiangRules
@@ -86,7 +86,7 @@ def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServe
     page.base = scripted.base
     enter(page, "听牌")
     fast_bots(page)
-    hold_windows(page)  # the panel is read in both languages inside a claim window
+    hold_clock(page)  # the panel is read in both languages inside a claim window
     room = open_room(page, CODE, hands=1)
     page.wait_for_selector("#mj-hand .mj-tile")
     seen: list[str] = []

@@ -71,28 +71,30 @@ def more_players(browser: Any, page: Any, n: int) -> Iterator[list[Any]]:
             ctx.close()
 
 
-# ---------------------------------------------------------------- held claim windows
+# ---------------------------------------------------------------- a clock the test holds
 
 
-def hold_windows(page: Any) -> None:
-    """The claim windows of the rooms this page's player opens from now on stay open until
-    :func:`let_window_pass` (the test's clock, ``tests/held_clock.py``): what is read inside
-    one never races its end."""
+def hold_clock(page: Any) -> None:
+    """In the rooms this page's player opens from now on, a claim window stays open (and a
+    要不起 pass waits) until :func:`let_time_pass` (the test's clock, ``tests/held_clock.py``):
+    what is read inside one never races its end."""
     me = httpx.get(
         f"{page.base}/api/players/me", headers={"Authorization": f"Bearer {token(page)}"}
     ).json()
-    answer = httpx.post(f"{page.base}/test/players/{me['id']}/hold-windows", timeout=10)
+    answer = httpx.post(f"{page.base}/test/players/{me['id']}/hold-clock", timeout=10)
     assert answer.status_code == 200 and answer.json()["held"], answer.text
 
 
-def let_window_pass(page: Any, room: int) -> None:
-    """The room's held window reaches its end now (waiting for one to open if none is)."""
+def let_time_pass(page: Any, room: int) -> None:
+    """The room's held window reaches its end now, or its 要不起 pass is made (waiting for
+    one to be due if none is)."""
     answer = httpx.post(f"{page.base}/test/rooms/{room}/clock/advance", timeout=40)
     assert answer.status_code == 200 and answer.json()["advanced"], answer.text
 
 
-def held_window(page: Any, room: int) -> dict[str, Any]:
-    """Whether the room has a window open, and the seats it asks for more than 过."""
+def clock_state(page: Any, room: int) -> dict[str, Any]:
+    """The calls waiting on the room's held clock (``pending``), whether a window is open,
+    and the seats it asks for more than 过."""
     answer = httpx.get(f"{page.base}/test/rooms/{room}/clock", timeout=10)
     assert answer.status_code == 200, answer.text
     state: dict[str, Any] = answer.json()

@@ -74,7 +74,7 @@ from paiju.server.seating import (
     seat_of,
 )
 from paiju.server.turns import SeatTurn, Step, bot_pace, pass_pause, plan
-from paiju.server.windows import Window, WindowClock, default_action
+from paiju.server.windows import HiddenClock, Window, default_action
 
 __all__ = ["RETRY_AFTER", "Host", "Room"]
 
@@ -205,9 +205,10 @@ class Room:
         """总结算, once the match is over."""
         self.window: Window | None = None
         """The hidden decision window open now (a mahjong claim window; paiju.server.windows)."""
-        self.window_clock: WindowClock | None = None
-        """What times the hidden windows: None, the event loop (a test may set a clock it
-        drives, so that what it reads inside a window does not race the window's end)."""
+        self.hidden_clock: HiddenClock | None = None
+        """What times what must tell the table nothing (the hidden windows, the 要不起
+        pause): None, the event loop. A test may set a clock it drives, so that what it
+        reads inside a window, or before the pause is up, does not race their end."""
         self.seeding = False
         """The first deal waits for the seated players' client seeds (``seed_wait``)."""
 
@@ -226,9 +227,10 @@ class Room:
         return asyncio.get_running_loop()
 
     @property
-    def clock(self) -> WindowClock:
-        """The clock of the hidden windows: :attr:`window_clock`, else the event loop."""
-        return self.window_clock if self.window_clock is not None else self.loop
+    def clock(self) -> HiddenClock:
+        """The clock of the hidden windows and the 要不起 pause: :attr:`hidden_clock`, else
+        the event loop."""
+        return self.hidden_clock if self.hidden_clock is not None else self.loop
 
     # -- lobby ----------------------------------------------------------------------
 
@@ -1020,7 +1022,7 @@ class Room:
             rt.pending_bot = self.loop.call_later(delay, self._safe(move))
         elif step.kind == "auto_pass":
             move = functools.partial(self._auto_pass, step.seat)
-            rt.pending_bot = self.loop.call_later(step.delay, self._safe(move))
+            rt.pending_bot = self.clock.call_later(step.delay, self._safe(move))
         else:
             rt.deadline = self.loop.time() + step.delay
             timeout = functools.partial(self._timeout, step.seat)
