@@ -211,3 +211,30 @@ def test_jiajiabao_sideways(page: Any, server: WebServer) -> None:
     page.click(".bet-chip[data-bet='5']")
     page.wait_for_selector("#group-panel .hand .card")
     look_both_ways(page, "2101", "#group-panel .hand .card", ["#group-submit"])
+
+
+def test_lobby_and_club_pages_sideways(page: Any, server: WebServer) -> None:
+    """The lobby (the join box on one line, the games in two columns) and a club's pages
+    (its list, its lobby, members, 战绩) at 844x390 in both languages: the first button of
+    each page on the screen and tappable, nothing sticking out, no text spilling."""
+    sideways(page)
+    enter(page, "横屏圈主")
+    page.wait_for_selector("[data-create='1301']")
+    assert page.evaluate(
+        "() => { const [a, b] = ['#join-code-form', '#clubs-entry']"
+        ".map((s) => document.querySelector(s).getBoundingClientRect());"
+        " return a.right <= b.left && a.bottom > b.top; }"
+    ), "the join box and the club entry are not on one line"
+    look_both_ways(page, "lobby", "[data-create='1301']", ["#lang-switch"])
+    page.click("#clubs-entry")
+    page.wait_for_selector("#club-found-go")
+    look_both_ways(page, "clubs", "#club-join-go", ["#lang-switch"])
+    page.fill("#club-name", "横屏牌局")
+    page.fill("#club-notice", "每晚八点 / every night at eight")
+    page.click("#club-found-go")
+    page.wait_for_selector("#club")
+    club = page.url.rsplit("/", 1)[1]
+    for tab in ("", "/members", "/record"):
+        page.goto(f"{page.base}/#/club/{club}{tab}")
+        page.wait_for_selector("#club .club-tab.on")
+        look_both_ways(page, f"club{tab.replace('/', '-')}", ".club-tab", ["#lang-switch"])
