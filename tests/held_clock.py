@@ -1,11 +1,12 @@
-"""A clock the test drives, for what a room times so as to tell nothing: its hidden
-windows (a 麻将 claim window) and the 要不起 pause before the server passes for a seat.
+"""A clock the test drives, for what times a room's turns: its hidden windows (a 麻将 claim
+window), the seats' decision clocks and the 要不起 pause before the server passes for a seat.
 
-A room times them by ``Room.clock`` (the event loop unless ``Room.hidden_clock`` is set).
-With a :class:`HeldClock` there, a window stays open (and a 要不起 pass waits) until the
-test lets its time pass (:meth:`HeldClock.advance`): what a test reads inside a window, or
-during the pause, never races their end, and what their time does (a window's fixed end,
-``claim_time``, the pass) is still played exactly, at the clock's own times.
+A room times them by ``Room.clock`` (the event loop unless ``Room.turn_clock`` is set).
+With a :class:`HeldClock` there, a window stays open (a clock does not run out, a 要不起
+pass waits) until the test lets its time pass (:meth:`HeldClock.advance`): what a test
+reads inside a window, while a clock runs or during the pause never races their end, and
+what their time does (a window's fixed end, ``claim_time``, a timeout, the pass) is still
+played exactly, at the clock's own times.
 
 For the browser tests the server process is started through ``clock_launch.py``, which adds
 the test-only routes of :func:`routes` to the app (``paiju serve`` itself has none):
@@ -13,11 +14,11 @@ the test-only routes of :func:`routes` to the app (``paiju serve`` itself has no
 * ``POST /test/players/{id}/hold-clock``: every room the player opens from now on has a
   held clock, from its start (no window of it opens on the event loop);
 * ``POST /test/rooms/{id}/clock/advance``: the room's next call on that clock (a window's
-  end, a 要不起 pass) is played now; waits up to ``wait`` seconds for one to be
+  end, a timeout, a 要不起 pass) is played now; waits up to ``wait`` seconds for one to be
   scheduled. Answers ``{"advanced": …}``;
-* ``GET /test/rooms/{id}/clock``: the calls waiting (``pending``), whether a window is
-  open, and which seats it asks for more than 过 (``asks``), so a test knows whether the
-  screen will ask its player.
+* ``GET /test/rooms/{id}/clock``: the calls waiting (``pending``, and ``due``: in how many
+  seconds of the clock each is due), whether a window is open, and which seats it asks
+  for more than 过 (``asks``), so a test knows whether the screen will ask its player.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def hold_marked_players_rooms() -> None:
     async def create_room(self: Hub, player: Any, *args: Any, **kwargs: Any) -> Any:
         room = await make(self, player, *args, **kwargs)
         if player.id in HELD_OWNERS:
-            room.hidden_clock = HeldClock(room.loop.time())
+            room.turn_clock = HeldClock(room.loop.time())
         return room
 
     Hub.create_room = create_room  # type: ignore[method-assign]
@@ -109,7 +110,7 @@ def routes(app: Any) -> None:
     @router.post("/rooms/{room_id}/clock/advance")
     async def advance(request: Request, room_id: int, wait: float = 20.0) -> dict[str, Any]:
         room = room_of(request, room_id)
-        clock = room.hidden_clock
+        clock = room.turn_clock
         if clock is None:
             raise HTTPException(409, "the room's clock is not held")
         end = room.loop.time() + wait
@@ -120,7 +121,7 @@ def routes(app: Any) -> None:
     @router.get("/rooms/{room_id}/clock")
     async def state(request: Request, room_id: int) -> dict[str, Any]:
         room = room_of(request, room_id)
-        clock = room.hidden_clock
+        clock = room.turn_clock
         window = room.window
         game = room.state
         asks = []
@@ -134,6 +135,7 @@ def routes(app: Any) -> None:
         return {
             "held": clock is not None,
             "pending": len(clock.pending()) if clock is not None else 0,
+            "due": [c.due - clock.now for c in clock.pending()] if clock is not None else [],
             "window": window is not None,
             "acting": sorted(room.acting()) if window is not None else [],
             "asks": asks,

@@ -129,7 +129,7 @@ async def _table(tmp: Path, deal: Deal, holder_passes: bool) -> dict[str, list[A
     players = [store.create_player(n)[0] for n in ("ann", "bob", "cat", "dan", "eve")]
     room = await hub.create_room(players[0], CODE, OPTIONS, {}, 0)
     room.game.deal = lambda seats, rng, context: deal  # type: ignore[method-assign]
-    clock = room.hidden_clock = HeldClock()
+    clock = room.turn_clock = HeldClock()
     loop = asyncio.get_running_loop()
     sockets: dict[str, _Socket] = {}
     clients: dict[str, Client] = {}
@@ -305,7 +305,7 @@ async def _claim_late(tmp: Path, deal: Deal, tile: int) -> tuple[list[Any], list
     options = OPTIONS.model_copy(update={"claim_window": 0.05, "claim_time": 30.0})
     room = await hub.create_room(players[0], CODE, options, {}, 0)
     room.game.deal = lambda seats, rng, context: deal  # type: ignore[method-assign]
-    clock = room.hidden_clock = HeldClock()
+    clock = room.turn_clock = HeldClock()
     loop = asyncio.get_running_loop()
     sockets: dict[int, _Socket] = {}
     clients: dict[int, Client] = {}

@@ -74,7 +74,7 @@ from paiju.server.seating import (
     seat_of,
 )
 from paiju.server.turns import SeatTurn, Step, bot_pace, pass_pause, plan
-from paiju.server.windows import HiddenClock, Window, default_action
+from paiju.server.windows import TurnClock, Window, default_action
 
 __all__ = ["RETRY_AFTER", "Host", "Room"]
 
@@ -205,10 +205,10 @@ class Room:
         """总结算, once the match is over."""
         self.window: Window | None = None
         """The hidden decision window open now (a mahjong claim window; paiju.server.windows)."""
-        self.hidden_clock: HiddenClock | None = None
-        """What times what must tell the table nothing (the hidden windows, the 要不起
+        self.turn_clock: TurnClock | None = None
+        """What times the turns (the seats' decision clocks, the hidden windows, the 要不起
         pause): None, the event loop. A test may set a clock it drives, so that what it
-        reads inside a window, or before the pause is up, does not race their end."""
+        reads while a clock runs, a window is open or the pause lasts does not race its end."""
         self.seeding = False
         """The first deal waits for the seated players' client seeds (``seed_wait``)."""
 
@@ -227,10 +227,9 @@ class Room:
         return asyncio.get_running_loop()
 
     @property
-    def clock(self) -> HiddenClock:
-        """The clock of the hidden windows and the 要不起 pause: :attr:`hidden_clock`, else
-        the event loop."""
-        return self.hidden_clock if self.hidden_clock is not None else self.loop
+    def clock(self) -> TurnClock:
+        """What times the turns: :attr:`turn_clock`, else the event loop."""
+        return self.turn_clock if self.turn_clock is not None else self.loop
 
     # -- lobby ----------------------------------------------------------------------
 
@@ -1024,9 +1023,9 @@ class Room:
             move = functools.partial(self._auto_pass, step.seat)
             rt.pending_bot = self.clock.call_later(step.delay, self._safe(move))
         else:
-            rt.deadline = self.loop.time() + step.delay
+            rt.deadline = self.clock.time() + step.delay
             timeout = functools.partial(self._timeout, step.seat)
-            rt.timer = self.loop.call_later(step.delay, self._safe(timeout))
+            rt.timer = self.clock.call_later(step.delay, self._safe(timeout))
 
     def _bot_move(self, seat: int, actor: Literal["bot", "timeout"]) -> None:
         rt = self.seats[seat]
@@ -1449,7 +1448,7 @@ class Room:
 
     def timers(self) -> list[dict[str, Any]]:
         """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
-        now = self.loop.time()
+        now = self.clock.time()
         limit = self.time_limit
         out = [
             {"seat": i, "limit": limit, "remaining": round(max(0.0, s.deadline - now), 3)}
@@ -1458,7 +1457,6 @@ class Room:
         ]
         window = self.window
         if window is not None:  # one clock for the window, each seat seeing its own
-            now = self.clock.time()
             left = round(max(0.0, window.deadline - now), 3)
             ext = window.extended
             out.extend(

@@ -39,17 +39,17 @@ class Cancellable(Protocol):
     def cancel(self) -> None: ...
 
 
-class HiddenClock(Protocol):
-    """What a room times its hidden windows (and the 要不起 pause, which must tell as little)
-    by: its event loop, or a clock a test drives (a window then stays open until the test
-    lets its time pass)."""
+class TurnClock(Protocol):
+    """What a room times its turns by (its hidden windows, the seats' decision clocks, the
+    要不起 pause): its event loop, or a clock a test drives (a window then stays open until
+    the test lets its time pass)."""
 
     def time(self) -> float: ...
 
     def call_later(self, delay: float, callback: Callable[[], object]) -> Cancellable: ...
 
 
-__all__ = ["HiddenClock", "Kept", "Window", "default_action"]
+__all__ = ["Kept", "TurnClock", "Window", "default_action"]
 
 Actor = Literal["player", "bot", "timeout"]
 
