@@ -1,5 +1,6 @@
 """A clock the test drives, for what times a room's turns: its hidden windows (a 麻将 claim
-window), the seats' decision clocks and the 要不起 pause before the server passes for a seat.
+window), the seats' decision clocks, the 要不起 pause before the server passes for a seat,
+and a vote to end the room.
 
 A room times them by ``Room.clock`` (the event loop unless ``Room.turn_clock`` is set).
 With a :class:`HeldClock` there, a window stays open (a clock does not run out, a 要不起

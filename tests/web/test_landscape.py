@@ -125,6 +125,9 @@ def sideways(page: Any) -> None:
 
 
 CLIMBING = [("anshan-jiayibing", 6), ("anshan-fangyang", 4), ("ningcheng-danzi", 4)]
+DECISION = ".cl-controls button, #cl-call-submit, .cl-declare-buttons button, #cl-pick button"
+"""The buttons of a climbing game's first decision: a play, 放羊's call, 打弹子's 宣战 or a
+tribute card."""
 
 
 @pytest.mark.parametrize(("code", "seats"), CLIMBING)
@@ -137,8 +140,14 @@ def test_climbing_tables_sideways(page: Any, server: WebServer, code: str, seats
     open_room(page, code, seats=seats, bots=seats - 1, time_limit=0)
     page.wait_for_selector("#turn.mine")
     page.wait_for_selector("#cl-hand .card")
-    page.wait_for_selector(".cl-controls button")
-    look_both_ways(page, code, "#cl-hand .card", [".cl-controls button"])
+    page.wait_for_selector(DECISION)
+    if page.query_selector("#cl-call"):  # 放羊's banker calls first: the call's cards too
+        look_both_ways(page, f"{code}-call", "#cl-call .card", ["#cl-call-submit"])
+        page.click("#cl-call .cl-call-suit .card >> nth=0")
+        page.click("#cl-call-submit")
+        page.wait_for_selector("#cl-call", state="detached")
+        page.wait_for_selector(".cl-controls button")  # the banker leads
+    look_both_ways(page, code, "#cl-hand .card", [DECISION])
 
 
 def test_shisanzhang_sideways(page: Any, server: WebServer) -> None:

@@ -53,7 +53,7 @@ from paiju.server.messages import (
     Welcome,
 )
 from paiju.server.options import Limits, RoomOptions, RoomStatus
-from paiju.server.ports import Commits, Peer, RoomStore
+from paiju.server.ports import Cancellable, Commits, Peer, RoomStore
 from paiju.server.rows import (
     ActionWrite,
     ClosingWrite,
@@ -149,7 +149,7 @@ class Room:
         context under :data:`~paiju.server.dissolve.VOTES_KEY`, out of the game's)."""
         self.vote: Vote | None = None
         """The vote to end the room open now."""
-        self._vote_handle: asyncio.TimerHandle | None = None
+        self._vote_handle: Cancellable | None = None
         self._vote_deadline = 0.0
         self.dissolving = self.status == "playing" and ended_by_vote(self.votes)
         """The players agreed to end the room: it ends after the hand in play (an agreement
@@ -207,8 +207,8 @@ class Room:
         """The hidden decision window open now (a mahjong claim window; paiju.server.windows)."""
         self.turn_clock: TurnClock | None = None
         """What times the turns (the seats' decision clocks, the hidden windows, the 要不起
-        pause): None, the event loop. A test may set a clock it drives, so that what it
-        reads while a clock runs, a window is open or the pause lasts does not race its end."""
+        pause) and a vote to end the room: None, the event loop. A test may set a clock it
+        drives, so that what it reads while one runs does not race its end."""
         self.seeding = False
         """The first deal waits for the seated players' client seeds (``seed_wait``)."""
 
@@ -1306,9 +1306,9 @@ class Room:
         self.asks.asked(player, now)
         seats = [(rt.player, rt.bot) for rt in self.seats]
         self.vote = open_vote(seat, player, seats, limits.dissolve_time, time.time())
-        self._vote_deadline = now + limits.dissolve_time
+        self._vote_deadline = self.clock.time() + limits.dissolve_time
         if self.vote.result is None:
-            self._vote_handle = self.loop.call_later(
+            self._vote_handle = self.clock.call_later(
                 limits.dissolve_time, self._safe(self.vote_expired)
             )
         self._vote_changed(ref, seat)
@@ -1344,7 +1344,7 @@ class Room:
                 ends = "now" if self._hand_done() else "after_hand"
         remaining = None
         if vote.result is None:
-            remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
+            remaining = round(max(0.0, self._vote_deadline - self.clock.time()), 3)
         msg = self._shown(vote.record(), ends).model_copy(
             update={"limit": vote.limit, "remaining": remaining}
         )
@@ -1534,7 +1534,7 @@ class Room:
             vote = self.vote
             remaining = None
             if vote is not None and vote.result is None:
-                remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
+                remaining = round(max(0.0, self._vote_deadline - self.clock.time()), 3)
             client.send(self.vote_shown.model_copy(update={"remaining": remaining, "id": None}))
         if self.status == "finished":
             if self.over is not None:
