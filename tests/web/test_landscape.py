@@ -159,6 +159,12 @@ def test_shisanzhang_sideways(page: Any, server: WebServer) -> None:
     open_room(page, "1301", time_limit=0)
     page.wait_for_selector(".hand-zone .card")
     look_both_ways(page, "1301", ".hand-zone .card", ["#ssz-submit", ".row-zone .row-label"])
+    # the result: every seat's rows on the felt, the settlement beside it, 继续 in view
+    page.click("#suggestions .sugg-card[data-suggestion='0']")
+    page.click("#ssz-submit")
+    page.wait_for_selector("#settlement")
+    page.wait_for_selector("#showdown")
+    look_both_ways(page, "1301-result", "#continue", ["#settlement .verdict"])
 
 
 def test_sandaha_sideways(page: Any, server: WebServer) -> None:
