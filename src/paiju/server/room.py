@@ -53,7 +53,7 @@ from paiju.server.messages import (
     Welcome,
 )
 from paiju.server.options import Limits, RoomOptions, RoomStatus
-from paiju.server.ports import Commits, Peer, RoomStore
+from paiju.server.ports import Cancellable, Commits, Peer, RoomStore
 from paiju.server.rows import (
     ActionWrite,
     ClosingWrite,
@@ -74,7 +74,7 @@ from paiju.server.seating import (
     seat_of,
 )
 from paiju.server.turns import SeatTurn, Step, bot_pace, pass_pause, plan
-from paiju.server.windows import Window, default_action
+from paiju.server.windows import TurnClock, Window, default_action
 
 __all__ = ["RETRY_AFTER", "Host", "Room"]
 
@@ -149,7 +149,7 @@ class Room:
         context under :data:`~paiju.server.dissolve.VOTES_KEY`, out of the game's)."""
         self.vote: Vote | None = None
         """The vote to end the room open now."""
-        self._vote_handle: asyncio.TimerHandle | None = None
+        self._vote_handle: Cancellable | None = None
         self._vote_deadline = 0.0
         self.dissolving = self.status == "playing" and ended_by_vote(self.votes)
         """The players agreed to end the room: it ends after the hand in play (an agreement
@@ -205,6 +205,10 @@ class Room:
         """总结算, once the match is over."""
         self.window: Window | None = None
         """The hidden decision window open now (a mahjong claim window; paiju.server.windows)."""
+        self.turn_clock: TurnClock | None = None
+        """What times the turns (the seats' decision clocks, the hidden windows, the 要不起
+        pause) and a vote to end the room: None, the event loop. A test may set a clock it
+        drives, so that what it reads while one runs does not race its end."""
         self.seeding = False
         """The first deal waits for the seated players' client seeds (``seed_wait``)."""
 
@@ -221,6 +225,11 @@ class Room:
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
         return asyncio.get_running_loop()
+
+    @property
+    def clock(self) -> TurnClock:
+        """What times the turns: :attr:`turn_clock`, else the event loop."""
+        return self.turn_clock if self.turn_clock is not None else self.loop
 
     # -- lobby ----------------------------------------------------------------------
 
@@ -1012,11 +1021,11 @@ class Room:
             rt.pending_bot = self.loop.call_later(delay, self._safe(move))
         elif step.kind == "auto_pass":
             move = functools.partial(self._auto_pass, step.seat)
-            rt.pending_bot = self.loop.call_later(step.delay, self._safe(move))
+            rt.pending_bot = self.clock.call_later(step.delay, self._safe(move))
         else:
-            rt.deadline = self.loop.time() + step.delay
+            rt.deadline = self.clock.time() + step.delay
             timeout = functools.partial(self._timeout, step.seat)
-            rt.timer = self.loop.call_later(step.delay, self._safe(timeout))
+            rt.timer = self.clock.call_later(step.delay, self._safe(timeout))
 
     def _bot_move(self, seat: int, actor: Literal["bot", "timeout"]) -> None:
         rt = self.seats[seat]
@@ -1096,13 +1105,13 @@ class Room:
         if self.window is not None and self.window.hand_id == self.hand_id:
             return
         limit = self.options.claim_window
-        now = self.loop.time()
+        now = self.clock.time()
         self.window = Window(self.hand_id, limit, now + limit)
         claimers = self._claimers()
         if claimers and self.options.claim_time > limit:
             self.window.claimers = claimers
             self.window.extended = now + self.options.claim_time
-        self.window.handle = self.loop.call_later(limit, self._safe(self._close_window))
+        self.window.handle = self.clock.call_later(limit, self._safe(self._close_window))
 
     def _claimers(self) -> frozenset[int]:
         """The seats of the open window played by their players (no bot, no 托管) that can
@@ -1132,11 +1141,11 @@ class Room:
         state = self.state
         if window is None or state is None or window.hand_id != self.hand_id:
             return
-        now = self.loop.time()
+        now = self.clock.time()
         if window.waiting_for_claimers() and window.extended is not None and now < window.extended:
             # claim_time: a player who can claim is still deciding
             window.deadline = window.extended
-            window.handle = self.loop.call_later(
+            window.handle = self.clock.call_later(
                 window.extended - now, self._safe(self._close_window)
             )
             return
@@ -1297,9 +1306,9 @@ class Room:
         self.asks.asked(player, now)
         seats = [(rt.player, rt.bot) for rt in self.seats]
         self.vote = open_vote(seat, player, seats, limits.dissolve_time, time.time())
-        self._vote_deadline = now + limits.dissolve_time
+        self._vote_deadline = self.clock.time() + limits.dissolve_time
         if self.vote.result is None:
-            self._vote_handle = self.loop.call_later(
+            self._vote_handle = self.clock.call_later(
                 limits.dissolve_time, self._safe(self.vote_expired)
             )
         self._vote_changed(ref, seat)
@@ -1335,7 +1344,7 @@ class Room:
                 ends = "now" if self._hand_done() else "after_hand"
         remaining = None
         if vote.result is None:
-            remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
+            remaining = round(max(0.0, self._vote_deadline - self.clock.time()), 3)
         msg = self._shown(vote.record(), ends).model_copy(
             update={"limit": vote.limit, "remaining": remaining}
         )
@@ -1439,7 +1448,7 @@ class Room:
 
     def timers(self) -> list[dict[str, Any]]:
         """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
-        now = self.loop.time()
+        now = self.clock.time()
         limit = self.time_limit
         out = [
             {"seat": i, "limit": limit, "remaining": round(max(0.0, s.deadline - now), 3)}
@@ -1525,7 +1534,7 @@ class Room:
             vote = self.vote
             remaining = None
             if vote is not None and vote.result is None:
-                remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
+                remaining = round(max(0.0, self._vote_deadline - self.clock.time()), 3)
             client.send(self.vote_shown.model_copy(update={"remaining": remaining, "id": None}))
         if self.status == "finished":
             if self.over is not None:

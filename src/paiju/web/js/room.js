@@ -5,7 +5,7 @@
 import { ended, get, hello, me, post, socketUrl } from "./api.js";
 import { newClientSeed } from "./fairness.js";
 import { clear, h, signed, toast } from "./dom.js";
-import { seatPlace, seatSide, seatStyle } from "./felt.js";
+import { seatOffset, seatPlace, seatSide, seatStyle } from "./felt.js";
 import { findVariant } from "./catalog.js";
 import { ownedRooms } from "./lobby.js";
 import { HAND_WORDS, handOf, lang, onLang, t, titleOf } from "./i18n.js";
@@ -680,7 +680,7 @@ class RoomView {
       {
         class: `seat${acting ? " acting" : ""}${i === this.seat ? " me" : ""} ctl-${control}`,
         style: seatStyle(i, n, base),
-        dataset: { seat: i, side: seatSide(i, n, base), place: seatPlace(i, n, base) },
+        dataset: { seat: i, side: seatSide(i, n, base), place: seatPlace(i, n, base), offset: seatOffset(i, n, base) },
       },
       h(
         "div",
