@@ -633,18 +633,16 @@ class ClimbingState(State):
         new.played_by = list(map(list, self.played_by))
         new.finished = list(self.finished)
         new.stopped = list(self.stopped)
-        # an empty counter is shared: a change goes through exposed_of, which replaces it
-        new.exposed = [copy_counter(e) if e else e for e in self.exposed]
+        # the counters are shared: a change goes through exposed_of, which copies first
+        new.exposed = list(self.exposed)
         self.copy_extra(new)
         return new
 
     def exposed_of(self, seat: int) -> Counter[int]:
         """``exposed[seat]`` to change in place (cards shown): a clone shares its original's
-        empty counters (and copies the others), so an empty one is replaced by a fresh
-        counter of this state's own first."""
-        shown = self.exposed[seat]
-        if not shown:
-            shown = self.exposed[seat] = Counter()
+        counters (copy on write), so the counter is replaced by a copy of this state's own
+        first."""
+        shown = self.exposed[seat] = copy_counter(self.exposed[seat])
         return shown
 
     def copy_extra(self, new: ClimbingState) -> None:
@@ -828,8 +826,9 @@ class ClimbingState(State):
         for c in combo.cards:  # held: check_play made sure
             rest.remove(c)  # the hand stays in the game's order
         self.hands[seat] = rest
-        if self.exposed[seat]:  # shown cards (tribute, a call) leave as they are played
-            self.exposed[seat] -= Counter(combo.cards)
+        shown = self.exposed[seat]
+        if shown:  # shown cards (tribute, a call) leave as they are played (a new counter:
+            self.exposed[seat] = shown - Counter(combo.cards)  # a clone may share this one)
         self.played.extend(combo.cards)
         self.played_by[seat].extend(combo.cards)
         self.table, self.table_seat = combo, seat
