@@ -110,11 +110,14 @@ class Cpu:
         return writes / (c.get("paiju_commit_seconds_count") or float("nan"))
 
     @staticmethod
-    async def measure(pid: int, seconds: float, into: Cpu) -> None:
-        s0, c0, w0 = cpu_seconds(pid), time.process_time(), queue_wait(pid)
-        await asyncio.sleep(seconds)
-        into.server, into.clients = cpu_seconds(pid) - s0, time.process_time() - c0
-        into.server_waited = queue_wait(pid) - w0
+    def now(pid: int) -> tuple[float, float, float]:
+        """The server's CPU seconds, this process's, and the server's wait for a CPU."""
+        return cpu_seconds(pid), time.process_time(), queue_wait(pid)
+
+    def since(self, start: tuple[float, float, float], end: tuple[float, float, float]) -> None:
+        """Keep what was used between two readings of :meth:`now`."""
+        used = [b - a for a, b in zip(start, end, strict=True)]
+        self.server, self.clients, self.server_waited = used
 
 
 def free_port() -> int:
@@ -217,8 +220,12 @@ class Clock:
         self.until = self.since + seconds
         self.go.set()
         await asyncio.sleep(warmup)
+        # the CPU is read at the window's ends, the slower /metrics after each (on a busy
+        # machine a read of it can take seconds: the window must not move with it)
+        start = Cpu.now(pid)
         before = await counters(metrics)
-        await Cpu.measure(pid, seconds, cpu)
+        await asyncio.sleep(max(0.0, self.until - time.monotonic()))
+        cpu.since(start, Cpu.now(pid))
         after = await counters(metrics)
         cpu.counted = {name: after[name] - before[name] for name in COUNTERS}
 
