@@ -949,31 +949,64 @@ class MajiangState(State):
         return hidden
 
     def view(self, seat: int | None) -> JSON:
+        return self.views([seat])[0]
+
+    def _player_json(self, s: int, viewer: int | None) -> JSON:
+        """Seat ``s`` at the table as ``viewer`` sees it (an 暗杠's tiles: its owner only,
+        until the end)."""
         over = self._phase == "over"
-        players = []
-        for s in range(self.seats):
-            melds = []
-            for m in self.melds[s]:
-                shown = over or s == seat or m.kind != "angang"
-                melds.append(
-                    {
-                        "kind": m.kind,
-                        "tiles": format_tiles(m.tiles) if shown else None,
-                        "from": m.source,
-                        "claimed": None if m.claimed is None else str(m.claimed),
-                    }
-                )
-            player: JSON = {
-                "seat": s,
-                "concealed": len(self.hands[s]),
-                "melds": melds,
-                "discards": format_tiles(t for t, _ in self.river[s]),
-                "claimed": [i for i, (_, taken) in enumerate(self.river[s]) if taken],
-                "open": self.is_open(s),
-            }
-            if over:
-                player["hand"] = format_tiles(sorted(self.hands[s]))
-            players.append(player)
+        melds = []
+        for m in self.melds[s]:
+            shown = over or s == viewer or m.kind != "angang"
+            melds.append(
+                {
+                    "kind": m.kind,
+                    "tiles": format_tiles(m.tiles) if shown else None,
+                    "from": m.source,
+                    "claimed": None if m.claimed is None else str(m.claimed),
+                }
+            )
+        player: JSON = {
+            "seat": s,
+            "concealed": len(self.hands[s]),
+            "melds": melds,
+            "discards": format_tiles(t for t, _ in self.river[s]),
+            "claimed": [i for i, (_, taken) in enumerate(self.river[s]) if taken],
+            "open": self.is_open(s),
+        }
+        if over:
+            player["hand"] = format_tiles(sorted(self.hands[s]))
+        return player
+
+    def views(self, seats: Sequence[int | None]) -> list[JSON]:
+        """Each seat's view; the table as every seat sees it (the melds but 暗杠, the
+        rivers) is computed once, and a seat's own place again only where it holds an
+        暗杠."""
+        over = self._phase == "over"
+        table = [self._player_json(s, None) for s in range(self.seats)]
+        last_discard = (
+            None
+            if self.last is None or self._phase not in ("claim", "rob")
+            else {"seat": self.last[0], "tile": str(self.last[1]), "kong": self._phase == "rob"}
+        )
+        result = self._result_json() if over else None
+        out: list[JSON] = []
+        for seat in seats:
+            players = table
+            if seat is not None and not over and any(m.kind == "angang" for m in self.melds[seat]):
+                players = list(table)
+                players[seat] = self._player_json(seat, seat)
+            out.append(self._seat_view(seat, players, last_discard, result))
+        return out
+
+    def _seat_view(
+        self,
+        seat: int | None,
+        players: list[JSON],
+        last_discard: JSON | None,
+        result: JSON | None,
+    ) -> JSON:
+        over = self._phase == "over"
         out: JSON = {
             "code": self.game.variant.code,
             "phase": self._phase,
@@ -987,9 +1020,7 @@ class MajiangState(State):
             "qiang_room": self.rules.qiang,
             "wall": len(self.wall),
             "players": players,
-            "last_discard": None
-            if self.last is None or self._phase not in ("claim", "rob")
-            else {"seat": self.last[0], "tile": str(self.last[1]), "kong": self._phase == "rob"},
+            "last_discard": last_discard,
         }
         if seat is not None:
             hand = list(self.hands[seat])
@@ -1005,7 +1036,7 @@ class MajiangState(State):
             if not over:
                 out["ting"] = help_from_view(out, self.rules)  # read from the view alone
         if over:
-            out["result"] = self._result_json()
+            out["result"] = result
         return out
 
     def _to_act_shown(self, seat: int | None) -> bool | list[int]:
