@@ -17,6 +17,8 @@ again with the cheap checks and normal bots, as the baseline in the same run.
     .venv/bin/python bench/soak.py anshan-jiayibing --option must_beat=true
     .venv/bin/python bench/soak.py sandaha --seed soak:17 --matches 1   # one match again
 
+``kill -INT`` or ``kill -TERM`` stops a long run early and still prints the figures of the
+matches played.
 A match's seed is ``{seed}:{i}``; ``--seed S:I --matches 1`` plays exactly that match.
 """
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import signal
 import sys
 import time
 from collections import Counter
@@ -137,6 +140,19 @@ def summarize(
     return len(failures)
 
 
+def stop(signum: int, frame: object) -> None:
+    """Stop a long run early (SIGINT or SIGTERM, even in a background job, where the shell
+    has SIGINT ignored): the matches played are still summed up."""
+    raise KeyboardInterrupt
+
+
+def tally(reports: dict[str, list[MatchReport]]) -> str:
+    """Matches played and failures found so far, by family."""
+    return ", ".join(
+        f"{c} {len(rs)}/{sum(len(r.failures) for r in rs)}" for c, rs in reports.items()
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -174,22 +190,29 @@ def main() -> None:
     done = (
         pool.map(soak_match, *zip(*jobs, strict=True)) if pool else (soak_match(*j) for j in jobs)
     )
-    for report in done:
-        reports[report.code].append(report)
-        for f in report.failures:
-            print(f"  failure: {f}", flush=True)
-        now = time.perf_counter()
-        if args.progress and now - shown >= args.progress:
-            shown = now
-            tally = ", ".join(
-                f"{c} {len(rs)}/{sum(len(r.failures) for r in rs)}" for c, rs in reports.items()
-            )
-            print(f"[{now - started:.0f} s] matches/failures: {tally}", flush=True)
-    if pool:
-        pool.shutdown()
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        for report in done:
+            reports[report.code].append(report)
+            for f in report.failures:
+                print(f"  failure: {f}", flush=True)
+            now = time.perf_counter()
+            if args.progress and now - shown >= args.progress:
+                shown = now
+                print(f"[{now - started:.0f} s] matches/failures: {tally(reports)}", flush=True)
+    except KeyboardInterrupt:  # stopped early (SIGINT): the figures of the matches played
+        print(f"stopped early; matches/failures: {tally(reports)}", flush=True)
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    else:
+        if pool:
+            pool.shutdown()
     wall = time.perf_counter() - started
     worst = 0
     for code in codes:
+        if not reports[code]:
+            continue
         worst = max(worst, summarize(code, reports[code], args, levels, options))
     played = sum(len(rs) for rs in reports.values())
     print(
