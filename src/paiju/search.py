@@ -13,7 +13,9 @@ safe by a prior for the rule bot:
    they leave the hand worth), then the advice of :meth:`~paiju.engine.State.suggestions` where
    those are too few, then the family's own draws);
 2. a world is sampled: :meth:`~paiju.engine.State.resample` deals again everything the seat
-   cannot see, consistently with all public play, so the search never reads a hidden card;
+   cannot see, consistently with all public play, so the search never reads a hidden card
+   (where few deals fit, :func:`~paiju.sampling.all_samples` gives all of them instead,
+   each once a pass and weighed by its probability);
 3. every candidate is played in that world (its own :meth:`~paiju.engine.State.clone`),
    then the hand is rolled out to its end with the rule bot in every seat, all candidates
    with the same rollout seeds (common random numbers: the worlds' luck cancels out of the
