@@ -627,7 +627,7 @@ def help_from_view(view: Mapping[str, Any], rules: MajiangRules = _DEFAULT) -> d
     if len(hand) == size + 1:
         out = []
         for t, ws in ready_discards(hand, melds, hun, rules).items():
-            rest = list(hand)
+            rest: list[int] = list(hand)
             rest.remove(t)
             if come := can_come(ws, rest, melds, flip):
                 out.append(
