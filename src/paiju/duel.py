@@ -9,10 +9,11 @@ cancels out: a deal's figure is the first level's mean result over its rotations
 seat it played), and the answer is the mean over the deals with its 95% interval, and the
 first level's decision times.
 
-Where a game is played as a match (打弹子 to 30 points), a deal is a whole match (its seeds
-``SEED/i/h`` hand after hand), unless ``per_hand`` asks for one hand each, valued by its
-own points (:meth:`~paiju.engine.State.payoff`); this is quicker, and the measure a search
-maximises.
+A deal is a whole match (its seeds ``SEED/i/h`` hand after hand: 8 局, 麻将's 圈, 打弹子
+to 30 points), valued by the match's totals, or with ``per_hand`` by each of its hands'
+own points (:meth:`~paiju.engine.State.payoff`, the measure a search maximises), the mean
+per hand: every hand of the match is duelled either way, the later ones with what the
+match carries into them (the banker, the leader, the dealer).
 """
 
 from __future__ import annotations
@@ -84,14 +85,16 @@ def duel(
     budget_ms: float | None = None,
     max_hands: int = 200,
 ) -> dict[str, Any]:
-    """``{"mean", "ci95", "deals", "decision_ms": {"p50", "p99"}, …}`` of ``levels[0]``
-    against ``levels[1]`` (see the module docs); ``declarer`` adds, where the game has a
+    """``{"mean", "ci95", "deals", "hands", "decision_ms": {"p50", "p99"}, …}`` of
+    ``levels[0]`` against ``levels[1]`` (see the module docs; ``hands``: the hands played
+    in all, every rotation of every deal); ``declarer`` adds, where the game has a
     declarer (三打哈), how often each level made its contract as declarer."""
     first, second = (level_name(x) for x in levels)
     times: list[float] = []
     figures: list[float] = []
     made = {"first": [0, 0], "second": [0, 0]}
     per = "hand" if per_hand or game.match_over({}, 1) else "match"
+    played = 0
     for i in range(deals):
         probe = game.new_state(seed=f"{seed}/{i}/0")
         groups = sides(probe)
@@ -106,20 +109,20 @@ def duel(
                     bots.append(_bot(game, bot_seed, second, budget_ms))
             rng = random.Random(f"{seed}/{i}/{r}")
             match = Match(game, probe.seats, (f"{seed}/{i}/{h}" for h in range(max_hands)))
+            hands: list[float] = []
             while not match.is_over and len(match.hands) < max_hands:
                 state = match.next_hand()
                 _play(state, bots, rng)
+                hands.append(statistics.fmean(state.payoff(s) for s in mine))
                 declarer = getattr(state, "declarer", None)
                 lost = getattr(state, "lost_by_declarer", None)
                 if isinstance(declarer, int) and callable(lost):
                     side = made["first" if declarer in mine else "second"]
                     side[0] += 1
                     side[1] += not lost()
-                if per == "hand":
-                    break
+            played += len(hands)
             if per == "hand":
-                hand = match.hands[-1]
-                results.append(statistics.fmean(hand.payoff(s) for s in mine))
+                results.append(statistics.fmean(hands))
             else:
                 results.append(statistics.fmean(match.totals[s] for s in mine))
         figures.append(statistics.fmean(results))
@@ -139,6 +142,7 @@ def duel(
         "mean": round(mean, 4),
         "ci95": [round(mean - half, 4), round(mean + half, 4)],
         "deals": deals,
+        "hands": played,
         "decision_ms": {"p50": pct(0.5), "p99": pct(0.99), "n": len(ordered)},
     }
     if made["first"][0] or made["second"][0]:

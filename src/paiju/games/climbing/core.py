@@ -989,7 +989,7 @@ class ClimbingState(State):
             base.subtract(cards)
 
         def propose(rng: random.Random) -> tuple[Deal, Script]:
-            parts = deal_hidden(rng, pool, sizes, allowed, accept, prune)
+            parts = deal_hidden(rng, pool, sizes, allowed, accept, prune, exact=True)
             hands = [tuple(h) for h in self.deal.hands]
             dealt = {owner: +Counter(cards) for owner, cards in public.items()}
             for (owner, _), part in zip(pieces, parts, strict=True):

@@ -804,7 +804,7 @@ class SandahaState(State):
             return True
 
         def propose(rng: random.Random) -> tuple[Deal, Script]:
-            parts = deal_hidden(rng, pool, sizes, allowed, accept=fits, prune=fits)
+            parts = deal_hidden(rng, pool, sizes, allowed, accept=fits, prune=fits, exact=True)
             hands = [list(h) for h in self.deal.hands]
             for i, s in enumerate(others):
                 hands[s] = sorted(public[s] + parts[i])
