@@ -39,6 +39,6 @@ async def review(
     client = request.client.host if request.client else None
     work = functools.partial(_review, seat=seat)
     answer: Response = await state.heavy.answer(
-        client, ("review", game_id, seat), state.finished(game_id), work, True
+        client, ("review", game_id, seat), state.finished(game_id), work, True, process=True
     )
     return answer
