@@ -28,10 +28,10 @@ from __future__ import annotations
 import asyncio
 import collections
 import math
+import multiprocessing
 import sys
 import time
 from collections.abc import Awaitable, Callable, Hashable
-import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
