@@ -82,8 +82,14 @@ class Reviews:
             return False
         return True
 
-    def kept(self, game_id: int, seat: int) -> bool:
-        return self.stored(game_id, seat) is not None
+    def beside(self, rows: list[dict[str, Any]], n: int) -> list[dict[str, Any]]:
+        """``rows`` (each naming a ``player``: the assistance report's) with each player's
+        summary over their last ``n`` hands added as ``review`` (the figures for all games,
+        and ``pending``: their hands not reviewed yet)."""
+        for row in rows:
+            found = self.summary(int(row["player"]), n)
+            row["review"] = {**found["all"], "pending": found["pending"]}
+        return rows
 
     def summary(self, player_id: int, n: int) -> dict[str, Any]:
         """The player's last ``n`` settled hands and their reviews' figures, by game;
