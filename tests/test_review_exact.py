@@ -17,15 +17,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from paiju.appraisal.baozi import appraise as appraise_baozi
+from paiju.appraisal.shisanzhang import appraise as appraise_13
 from paiju.cards import parse_cards
 from paiju.catalog import find_variant
 from paiju.engine import Deal, State
 from paiju.games import game
 from paiju.games.baozi.game import Bet, Group
-from paiju.games.baozi.review import appraise as appraise_baozi
 from paiju.games.baozi.solver import solver
 from paiju.games.shisanzhang.game import Arrange, Declare
-from paiju.games.shisanzhang.review import appraise as appraise_13
 from paiju.review import review_record
 
 from test_review import _played_record  # isort: skip

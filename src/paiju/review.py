@@ -40,7 +40,7 @@ SAMPLES = 12
 
 FIELD_WORLDS = 200
 """Fields (the others' hands dealt anew) a decision valued against the field is settled in
-(十三张's arrangement, :mod:`paiju.games.shisanzhang.review`)."""
+(十三张's arrangement, :mod:`paiju.appraisal.shisanzhang`)."""
 
 MISTAKE = 0.5
 """A decision that gave up at least this many points (expected) is marked a mistake."""

@@ -89,7 +89,7 @@ FAMILIES: dict[str, Family] = {
         bot="paiju.games.shisanzhang.bot:ShisanzhangBot",
         terminal="paiju.games.shisanzhang.terminal:ShisanzhangTable",
         odds="paiju.games.shisanzhang.odds",
-        appraise="paiju.games.shisanzhang.review:appraise",
+        appraise="paiju.appraisal.shisanzhang:appraise",
     ),
     "baozi": Family(
         "宝子",
@@ -99,7 +99,7 @@ FAMILIES: dict[str, Family] = {
         bot="paiju.games.baozi.bot:BaoziBot",
         terminal="paiju.games.baozi.terminal:BaoziTable",
         odds="paiju.games.baozi.odds",
-        appraise="paiju.games.baozi.review:appraise",
+        appraise="paiju.appraisal.baozi:appraise",
     ),
     "jiajiabao": Family(
         "佳佳宝",
@@ -109,7 +109,7 @@ FAMILIES: dict[str, Family] = {
         bot="paiju.games.baozi.bot:BaoziBot",
         terminal="paiju.games.baozi.terminal:BaoziTable",
         odds="paiju.games.baozi.odds",
-        appraise="paiju.games.baozi.review:appraise",
+        appraise="paiju.appraisal.baozi:appraise",
     ),
     "danzi": Family(
         "打弹子",

@@ -4,7 +4,8 @@ decision).
 
 A family whose decisions can be valued exactly, or against the whole field rather than by
 the search's rollouts (十三张's arrangement, 佳佳宝's grouping, every bet of 宝子 and 佳佳宝),
-names an ``appraise`` hook in its :class:`~paiju.games.Family`::
+names an ``appraise`` hook in its :class:`~paiju.games.Family` (a module of this
+package: :mod:`.shisanzhang`, :mod:`.baozi`; they sit above the games and their bots)::
 
     appraise(state, seat, played, rng, worlds) -> Appraisal | None
 
