@@ -3,18 +3,19 @@ every hand the banker (or the players) may hold.
 
 * A bet (下注) is made before any card is seen, so its chances are the game's own: a
   player's result against the banker over every deal of the deck
-  (:mod:`paiju.games.baozi.odds`). 宝子: all C(n,2)·C(n-2,2) banker/player deals counted, the pair payout (``pair_payout``)
-  included, an exact fraction. 佳佳宝: both sides grouping with the solver, counted
-  exactly over rank multisets where the code never looks at suits, and estimated by
-  Monte Carlo (its samples and 95% interval given) where it does (2107). A bet of ``b``
-  is worth ``b`` times the expected result per unit, so the best bet is the table's
-  highest when that expectation is positive, its lowest when negative (every bet is as
-  good when it is 0).
+  (:mod:`paiju.games.baozi.odds`). 宝子: all C(n,2)·C(n-2,2) banker/player deals
+  counted, the pair payout (``pair_payout``) included, an exact fraction. 佳佳宝: both
+  sides grouping with the solver, counted exactly over rank multisets where the code
+  never looks at suits, and estimated by Monte Carlo (its samples and 95% interval
+  given) where it does (2107). A bet of ``b`` is worth ``b`` times the expected result
+  per unit, so the best bet is the table's highest when that expectation is positive,
+  its lowest when negative (every bet is as good when it is 0).
 * A grouping (分组) is valued against every hand of four the banker may hold from the
   cards the seat does not see (all C(n-4, 4) of them,
-  :meth:`paiju.games.baozi.solver.Solver.scores`), the banker grouping by the solver's baseline rule; the banker's own grouping against
-  one player's hand likewise, times the players' total bet (each player's four cards
-  are as random as any other's, so the sum's expectation is exact).
+  :meth:`paiju.games.baozi.solver.Solver.scores`), the banker grouping by the solver's
+  baseline rule; the banker's own grouping against one player's hand likewise, times
+  the players' total bet (each player's four cards are as random as any other's, so the
+  sum's expectation is exact).
 
 Nothing here reads another seat's cards: the bets are public, the seat's own cards its
 own, and every other card is counted over, not looked at.

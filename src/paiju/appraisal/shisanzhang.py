@@ -2,8 +2,9 @@
 
 The seat sees its own 13 cards and nothing of the others' until the showdown. Its
 candidates are the solver's best arrangements
-(:func:`paiju.games.shisanzhang.solver.solve`, the ``ALTERNATIVES`` best that no better one dominates), its special hand where it may declare one, the bot's
-choice and the move played. Each is settled against the same ``worlds`` fields: the other
+(:func:`paiju.games.shisanzhang.solver.solve`, the ``ALTERNATIVES`` best that no better
+one dominates), its special hand where it may declare one, the bot's choice and the move
+played. Each is settled against the same ``worlds`` fields: the other
 seats' hands dealt anew from the cards the seat does not see (:meth:`State.resample`), each
 arranged (or declared) by the 十三张 bot (the 困难 level's), the bets as they were; every
 candidate is then played into that field and the hand settled by the game's own
