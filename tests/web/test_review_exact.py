@@ -6,9 +6,9 @@ best).
 The issue: "for 宝子 the bet against the exact odds", "for 十三张 and 佳佳宝 the best
 arrangement or grouping and its exact expected value" (十三张's is in
 test_review_ratings.py, played by taps). A finished hand of each is played on the server
-by the test's player's seat (not the banker's) timing out (托管 plays it); the review the page shows is that
-hand's own, made by ``review_record`` with the seat's moves counted as the player's (a
-seat played by 托管 has no decision of its player to review).
+by the test's player's seat (not the banker's) timing out (托管 plays it); the review the
+page shows is that hand's own, made by ``review_record`` with the seat's moves counted as
+the player's (a seat played by 托管 has no decision of its player to review).
 """
 
 from __future__ import annotations
