@@ -15,43 +15,22 @@ from typing import Any
 
 import httpx
 import pytest
-from test_heavy_requests import HANDS, OPTIONS
+from test_heavy_requests import stored_hand
 
-from paiju.fairness import commitment
-from paiju.games import read_record, replay
 from paiju.server.app import create_app
 from paiju.server.options import Limits
 from paiju.server.reviews.service import Reviews
-from paiju.server.rows import HandEnding
 from paiju.server.store import Store
 
 
 def _hand_of_a_player(db: Path) -> tuple[int, int, str, str]:
     """A finished 麻将 hand with a player at seat 0: (hand id, player id, their token,
     another player's token)."""
-    hand = HANDS[0]
-    record = list(replay(read_record(hand["record"])))[-1].record().to_json()
+    hand_id, player, token = stored_hand(db)
     store = Store(str(db))
-    player, tok = store.create_player("老王")
     _, other = store.create_player("老李")
-    players = (player.id, None, None, None)
-    room = store.create_room(
-        record["code"], OPTIONS.model_dump(), record["options"], 4, player.id, [False, *[True] * 3]
-    )
-    store.set_seat(room, 0, player.id, False)
-    hand_id = store.start_hand(
-        room, 1, record["code"], record["options"], players, commitment(record["seed"]),
-        record["seed"], hand["deal"], record["context"], record_format=2,
-    )  # fmt: skip
-    actions = record["actions"]
-    for i, item in enumerate(actions):
-        ending = None
-        if i == len(actions) - 1:
-            scores = tuple(hand["settlement"])
-            ending = HandEnding(room, scores, scores, players, 1, {}, True)
-        store.append_action(hand_id, i, item["seat"], item["action"], "bot", ending)
     store.close()
-    return hand_id, player.id, tok, other
+    return hand_id, player, token, other
 
 
 def test_the_summary_adds_up_kept_reviews_by_game(tmp_path: Path) -> None:
