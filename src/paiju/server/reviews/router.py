@@ -27,7 +27,6 @@ from fastapi.responses import Response
 
 from paiju.review import SAMPLES, review_record
 from paiju.server.accounts.auth import bearer
-from paiju.server.admin.staff import Staff
 from paiju.server.errors import ServerError
 from paiju.server.reviews.service import Reviews
 from paiju.server.store import off_loop, token_status
@@ -89,7 +88,7 @@ async def _may_read(request: Request, player_id: int, authorization: str | None)
     player, _ = await token_status(state.store, token)
     if player is not None and player.id == player_id:
         return
-    member = await off_loop(state.store, Staff(state.store).of_token, token)
+    member = await off_loop(state.store, state.staff.of_token, token)  # a console session
     if member is not None:
         return
     if player is not None:
