@@ -247,6 +247,8 @@ CODES: Final[dict[str, tuple[str, str]]] = {
         "Too many requests: try again in a moment",
     ),
     "server_busy": ("服务器正忙，请稍后再试", "The server is busy: try again shortly"),
+    "not_yours": ("只能查看自己的复盘汇总", "You can read only your own review summary"),
+    "worker_lost": ("计算中断了，请稍后再试", "The work stopped midway: try again shortly"),
     "busy": (
         "你的上一个请求还在处理，请稍后再试",
         "Your previous request is still being handled: try again",

@@ -132,6 +132,12 @@ def test_review_lists_mistakes_first_and_a_tap_steps_the_replay(
                 .startswith(step_word.format(index + 1))
             ), text
             assert you in text
+            if d.get("method") == "field":  # the arrangement, settled against the field
+                worlds = d["worlds"]
+                said = (
+                    f"与其他玩家的 {worlds} 副随机牌" if lang == "zh" else f"against {worlds} deals"
+                )
+                assert said in text, text
             if d["loss"] > 0 and not d["matched"]:
                 x = f"−{abs(round(d['loss'], 1)):.1f}" if round(d["loss"], 1) else "0"
                 assert (f"约 {x} 分" if lang == "zh" else f"about {x} points") in text, text

@@ -50,6 +50,7 @@ from paiju.server.accounts.service import Accounts
 from paiju.server.admin.announcements import Notices
 from paiju.server.admin.console import mute_seat
 from paiju.server.admin.router import router as admin_router
+from paiju.server.admin.staff import Staff
 from paiju.server.client import Client
 from paiju.server.clubs.router import router as clubs_router
 from paiju.server.clubs.service import ClubLimits, Clubs
@@ -257,6 +258,7 @@ def create_app(
             ),
         )
         app.state.ratings = Ratings(store)
+        app.state.staff = Staff(store, app.state.accounts.passwords)  # who is staff (a token)
         rater = asyncio.create_task(keep_rating(app.state.ratings))
         app.state.kicks = kicks
         app.state.hub = hub

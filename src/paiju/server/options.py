@@ -212,6 +212,15 @@ class Limits(BaseModel):
     heavy_per_client: int = Field(
         2, ge=1, description="Replays, proofs and suggestions of one address under way at once."
     )
+    review_workers: int = Field(
+        1,
+        ge=1,
+        le=64,
+        description="Worker processes that make 复盘 reviews (off the tables' interpreter).",
+    )
+    review_queue: int = Field(
+        4, ge=0, description="Reviews that may wait for a process; past them 503 server_busy."
+    )
     heavy_cache_bytes: int = Field(
         32 * 2**20, ge=0, description="Bytes of finished hands' replays and proofs kept."
     )

@@ -22,7 +22,9 @@ the pooled rate of everyone else (forced moves, with one legal action, left out)
 one-sided binomial test (normal approximation with continuity correction). At most
 ``per_player`` decisions of a player and ``total`` in all are replayed (the newest hands
 first), so that the report stays bounded; the median seconds a player took for a
-decision come with it.
+decision come with it, and the player's 复盘 summary (``review``: the share of reviewed
+decisions that matched the bot, the points lost per hand to marked mistakes) over the
+same number of their last hands (:meth:`paiju.server.reviews.service.Reviews.summary`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from sqlalchemy import select
 
 from paiju.engine import Action, Game, State
 from paiju.server import tables as t
+from paiju.server.reviews.service import Reviews
 from paiju.server.store import Store
 
 __all__ = [
@@ -425,4 +428,5 @@ def assistance(
     since = None if days is None else store.clock() - days * DAY
     decisions = _stored_decisions(store, per_player, total, since)
     seed = random.Random(0).randrange(2**32)
-    return assistance_of(decisions, lambda g: hard_chooser(g, seed, samples), min_decisions)
+    found = assistance_of(decisions, lambda g: hard_chooser(g, seed, samples), min_decisions)
+    return Reviews(store).beside(found, per_player)  # the 复盘 summary's figures too
