@@ -54,6 +54,9 @@ class Hub:
         sets it), else None."""
         self.guard: Guard = Guard(self)
         """Where the limits are counted: here, or with the cluster's other nodes."""
+        self.fixed_deals: Callable[[int], Sequence[str] | None] | None = None
+        """The seeds of a room's deals where they are fixed (a duplicate event's tables:
+        the events set it), else None."""
 
     def recover(self) -> int:
         """Load every unfinished room; resume hands in play where they were. Returns the count."""
@@ -105,6 +108,10 @@ class Hub:
         """The ``node`` and ``ws`` of a room's info on a cluster node (else nothing)."""
         return {} if self.placements is None else self.placements(room_id)
 
+    def deal_seeds(self, room_id: int) -> Sequence[str] | None:
+        """The seeds of a room's deals where an event fixes them, else None."""
+        return None if self.fixed_deals is None else self.fixed_deals(room_id)
+
     def active_rooms_of(self, player: int) -> int:
         return sum(
             1
@@ -136,6 +143,38 @@ class Hub:
         the rooms of this process play on meanwhile), then opened here; the creator sits
         at ``seat`` (None: nowhere), bots take the last ``options.bots`` seats."""
         g, seats, bots = self._check_new_room(player, code, options, game_options, seat, address)
+        return await self._open(player, g, options, seats, bots, seat, address)
+
+    async def open_table(
+        self,
+        owner: PlayerRow,
+        code: str,
+        options: RoomOptions,
+        game_options: dict[str, Any],
+        players: list[int | None],
+        bots: list[bool],
+    ) -> Room:
+        """A table its maker fills at once (a duplicate event's): every seat given a
+        player or a bot, the room started. The maker's own limits of open rooms do not
+        count it (the event bounds its tables)."""
+        g = make_game(code, **game_options)
+        seats = len(players)
+        if not g.min_seats <= seats <= g.max_seats:
+            raise ServerError("bad_seat", f"{g.variant.code} is not played by {seats} seats")
+        room = await self._open(owner, g, options, seats, bots, None, None)
+        room.take_seats(players, bots)
+        return room
+
+    async def _open(
+        self,
+        player: PlayerRow,
+        g: Game,
+        options: RoomOptions,
+        seats: int,
+        bots: list[bool],
+        seat: int | None,
+        address: str | None,
+    ) -> Room:
         row = await off_loop(
             self.store,
             self.store.new_room,
