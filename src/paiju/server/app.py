@@ -55,6 +55,9 @@ from paiju.server.clubs.router import router as clubs_router
 from paiju.server.clubs.service import ClubLimits, Clubs
 from paiju.server.cluster import Cluster, NodeConfig
 from paiju.server.errors import ServerError
+from paiju.server.events.router import keep_events
+from paiju.server.events.router import router as events_router
+from paiju.server.events.service import Events
 from paiju.server.heavy import HeavyWork
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
@@ -258,6 +261,10 @@ def create_app(
         )
         app.state.ratings = Ratings(store)
         rater = asyncio.create_task(keep_rating(app.state.ratings))
+        app.state.events = events = Events(store, app.state.clubs, app.state.ratings)
+        hub.fixed_deals = events.seeds_of_room
+        if node is not None:  # the node loaded its rooms before the events were known
+            hub.fix_event_deals()
         app.state.kicks = kicks
         app.state.hub = hub
         app.state.attempts = Attempts()
@@ -275,7 +282,9 @@ def create_app(
         log.info("paiju server: %d open rooms resumed from %s", recovered, store.url)
         tune_gc()
         keeper = asyncio.create_task(_keep_lock(store)) if node is None else None
+        eventer = asyncio.create_task(keep_events(app.state))
         yield
+        eventer.cancel()
         if keeper is not None:
             keeper.cancel()
         hub.shutdown()
@@ -726,6 +735,7 @@ def create_app(
     app.include_router(passkeys_router)
     app.include_router(clubs_router)
     app.include_router(ratings_router)
+    app.include_router(events_router)
     app.include_router(reviews_router)
     app.include_router(admin_router)
 

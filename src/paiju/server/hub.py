@@ -12,7 +12,7 @@ import collections
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
 from paiju.engine import Game
@@ -55,8 +55,10 @@ class Hub:
         self.guard: Guard = Guard(self)
         """Where the limits are counted: here, or with the cluster's other nodes."""
         self.fixed_deals: Callable[[int], Sequence[str] | None] | None = None
-        """The seeds of a room's deals where they are fixed (a duplicate event's tables:
-        the events set it), else None."""
+        """Where the seeds of an event's table are read when the room is loaded again (a
+        restart, another node: the events set it)."""
+        self._fixed: dict[int, Sequence[str]] = {}
+        """The seeds of the event tables opened here."""
 
     def recover(self) -> int:
         """Load every unfinished room; resume hands in play where they were. Returns the count."""
@@ -108,9 +110,20 @@ class Hub:
         """The ``node`` and ``ws`` of a room's info on a cluster node (else nothing)."""
         return {} if self.placements is None else self.placements(room_id)
 
+    def fix_event_deals(self) -> None:
+        """Give the event tables loaded before :attr:`fixed_deals` was set their seeds."""
+        for room in self.rooms.values():
+            if room.options.event is not None and room.fixed_seeds is None:
+                seeds = self.deal_seeds(room.id)
+                if seeds is not None:
+                    room.fix_seeds(seeds)
+
     def deal_seeds(self, room_id: int) -> Sequence[str] | None:
-        """The seeds of a room's deals where an event fixes them, else None."""
-        return None if self.fixed_deals is None else self.fixed_deals(room_id)
+        """The seeds of an event table's deals (None: not known here)."""
+        found = self._fixed.get(room_id)
+        if found is None and self.fixed_deals is not None:
+            found = self.fixed_deals(room_id)
+        return found
 
     def active_rooms_of(self, player: int) -> int:
         return sum(
@@ -153,15 +166,16 @@ class Hub:
         game_options: dict[str, Any],
         players: list[int | None],
         bots: list[bool],
+        seeds: Sequence[str],
     ) -> Room:
         """A table its maker fills at once (a duplicate event's): every seat given a
-        player or a bot, the room started. The maker's own limits of open rooms do not
-        count it (the event bounds its tables)."""
+        player or a bot, the room started, its deals dealt from ``seeds``. The maker's own
+        limits of open rooms do not count it (the event bounds its tables)."""
         g = make_game(code, **game_options)
         seats = len(players)
         if not g.min_seats <= seats <= g.max_seats:
             raise ServerError("bad_seat", f"{g.variant.code} is not played by {seats} seats")
-        room = await self._open(owner, g, options, seats, bots, None, None)
+        room = await self._open(owner, g, options, seats, bots, None, None, seeds)
         room.take_seats(players, bots)
         return room
 
@@ -174,6 +188,7 @@ class Hub:
         bots: list[bool],
         seat: int | None,
         address: str | None,
+        seeds: Sequence[str] | None = None,
     ) -> Room:
         row = await off_loop(
             self.store,
@@ -186,6 +201,8 @@ class Hub:
             bots,
         )
         self.store.opened(row.id)
+        if seeds is not None:
+            self._fixed[row.id] = list(seeds)
         room = Room(self, row)
         room.address = address
         self.rooms[row.id] = room
@@ -399,6 +416,7 @@ class Hub:
     def _drop(self, room: Room) -> None:
         if self.rooms.get(room.id) is room and not room.clients():
             del self.rooms[room.id]
+            self._fixed.pop(room.id, None)
 
     def shutdown(self) -> None:
         self.journal.drain()

@@ -198,7 +198,7 @@ class Room:
         """The next hand could not be stored yet (its sockets were told: ``deal_delayed``)."""
         self.address: str | None = None
         """The client address the room was created from (None: recovered)."""
-        self.fixed_seeds = hub.deal_seeds(row.id)
+        self.fixed_seeds = None if self.options.event is None else hub.deal_seeds(row.id)
         """The seeds of the room's deals when an event fixes them (else None)."""
         self.next_seed = self._seed_of(self.hands_played + 1)
         """The server seed of the next deal; its commitment is published before it."""
@@ -478,6 +478,12 @@ class Room:
         if self.fixed_seeds is not None:
             return True
         return all(s.client_seed for s in self.seats if not s.bot and s.player is not None)
+
+    def fix_seeds(self, seeds: Sequence[str]) -> None:
+        """Deal from an event's ``seeds`` from the next hand on (a room loaded before
+        they were known; its next commitment changes before any deal from it)."""
+        self.fixed_seeds = seeds
+        self.next_seed = self._seed_of(max(self.hand_no, self.hands_played) + 1)
 
     def _seed_of(self, hand_no: int) -> str:
         """The server seed of hand ``hand_no``: the event's where it fixes the deals (a

@@ -1,11 +1,12 @@
 """Rating finished rooms with OpenSkill (the ``openskill`` package's Plackett-Luce model,
 which rates any number of players and teams from a ranking), and the leaderboards.
 
-A room counts once, when its match has finished (a duplicate event's table does not: the
-event counts once, when it finishes, through :meth:`Ratings.rate_teams`) (not a room closed early), if at least
-one of its seats is a player's. Its seats are ranked by their points over the match; seats
-with equal points share a rank, which is how partners of the team games (甲乙丙, 打弹子,
-三打哈, 放羊), who score alike, are ranked together. A bot seat takes part with the fixed
+A room counts once, when its match has finished (not a room closed early), if at least
+one of its seats is a player's; a duplicate event's table does not count by itself: the
+event counts once, when it finishes, through :meth:`Ratings.rate_teams`. A room's seats
+are ranked by their points over the match; seats with equal points share a rank, which
+is how partners of the team games (甲乙丙, 打弹子, 三打哈, 放羊), who score alike, are
+ranked together. A bot seat takes part with the fixed
 rating of its level (:data:`BOT_RATINGS`) and keeps it: bots are the ladder's anchors, so
 a room with bots counts too. A player's shown rating is OpenSkill's ordinal,
 ``mu - 3 * sigma`` (a rating the player is very likely above), with the number of rooms

@@ -53,9 +53,7 @@ def upgrade() -> None:
         "event_members",
         sa.Column("event_id", sa.Integer(), sa.ForeignKey("events.id"), primary_key=True),
         sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), primary_key=True),
-        sa.Column(
-            "entrant_id", sa.Integer(), sa.ForeignKey("event_entrants.id"), nullable=False
-        ),
+        sa.Column("entrant_id", sa.Integer(), sa.ForeignKey("event_entrants.id"), nullable=False),
         sa.Column("slot", sa.Integer(), nullable=False),
     )
     op.create_table(
