@@ -156,7 +156,13 @@ class Hub:
         the rooms of this process play on meanwhile), then opened here; the creator sits
         at ``seat`` (None: nowhere), bots take the last ``options.bots`` seats."""
         g, seats, bots = self._check_new_room(player, code, options, game_options, seat, address)
-        return await self._open(player, g, options, seats, bots, seat, address)
+        room = await self._open(player, g, options, seats, bots, address)
+        if seat is not None:
+            room.join(player, seat)
+        elif all(bots):
+            room.start()
+        room.arm_fill()
+        return room
 
     async def open_table(
         self,
@@ -175,7 +181,7 @@ class Hub:
         seats = len(players)
         if not g.min_seats <= seats <= g.max_seats:
             raise ServerError("bad_seat", f"{g.variant.code} is not played by {seats} seats")
-        room = await self._open(owner, g, options, seats, bots, None, None, seeds)
+        room = await self._open(owner, g, options, seats, bots, None, seeds)
         room.take_seats(players, bots)
         return room
 
@@ -186,7 +192,6 @@ class Hub:
         options: RoomOptions,
         seats: int,
         bots: list[bool],
-        seat: int | None,
         address: str | None,
         seeds: Sequence[str] | None = None,
     ) -> Room:
@@ -207,11 +212,6 @@ class Hub:
         room.address = address
         self.rooms[row.id] = room
         self.guard.created(row.id, address)
-        if seat is not None:
-            room.join(player, seat)
-        elif all(bots):
-            room.start()
-        room.arm_fill()
         return room
 
     def _check_new_room(

@@ -192,21 +192,21 @@ class Events:
         return int(key[0])
 
     def add_bot(self, maker: Maker, event: int, level: str) -> int:
-        """A bot level as an entrant (简单, 普通, 困难: a level may enter once)."""
+        """A bot level as an entrant (简单, 普通, 困难; a level entered again is named
+        ``normal 2`` and so on: bots fill an event of many sides)."""
         name = LEVELS.get(level, level)
         if name not in ("easy", "normal", "hard"):
             raise _refuse("bad_level", f"no bot level {level!r}: easy, normal or hard", 400)
         with self.store.engine.begin() as conn:
             row = self._open_event(conn, event)
             self._may_run(conn, maker, row.club_id)
-            taken = conn.execute(
-                select(e.event_entrants.c.id).where(
-                    e.event_entrants.c.event_id == event, e.event_entrants.c.bot == name
-                )
-            ).first()
-            if taken is not None:
-                raise _refuse("entrant_taken", f"the {name} bot has entered already")
-            return self._new_entrant(conn, event, name, name)
+            same = conn.execute(
+                select(func.count())
+                .select_from(e.event_entrants)
+                .where(e.event_entrants.c.event_id == event, e.event_entrants.c.bot == name)
+            ).scalar()
+            label = name if not same else f"{name} {int(same) + 1}"
+            return self._new_entrant(conn, event, label, name)
 
     def join(
         self,
