@@ -229,7 +229,7 @@ def test_an_event_of_bots_plays_to_its_end_with_fair_rotation_and_duplicate_scor
     assert board["final"] is True and board["hands"] == 3 * 4
     rows = board["standings"]
     assert [x["rank"] for x in rows] == [1, 2, 3, 4]
-    assert sum(x["score"] for x in rows) == pytest.approx(0, abs=1e-6)
+    assert sum(x["score"] for x in rows) == pytest.approx(0, abs=1e-3)  # each rounded to 4 places
     for x in rows:
         assert x["deals"] == 3 and x["results"] == 3 * n_sides
         lo, hi = x["ci95"]
