@@ -577,8 +577,9 @@ class Events:
             return {"final": False, **self._standings(conn, event)}
 
     def event(self, event: int, viewer: int | None = None) -> dict[str, Any]:
-        """An event: its facts, entrants, tables, standings and, per deal, the tables that
-        played it (a deal opens to side-by-side replay once every table has played it)."""
+        """An event: its facts, entrants, tables, standings and ``boards``: per deal, the
+        tables that played it (a deal opens to side-by-side replay once every table has
+        played it)."""
         with self.store.engine.connect() as conn:
             row = self._event(conn, event)
             if row.club_id is not None and (
@@ -625,7 +626,7 @@ class Events:
             "entrants": entrants,
             "tables": tables,
             "standings": board,
-            "deals": deals,
+            "boards": deals,
             "me": {
                 "entrant": mine,
                 "runs": row.club_id is not None and role in ("admin", "owner"),
@@ -684,9 +685,9 @@ class Events:
         """The games (hands) of deal ``deal`` at every table, once every table has played
         it (before, a replay would show the deal to a table still to play it)."""
         answer = self.event(event, viewer)
-        if not 0 <= deal < answer["deals"].__len__():
+        if not 0 <= deal < len(answer["boards"]):
             raise _refuse("no_deal", f"event {event} has no deal {deal}", 404)
-        found = answer["deals"][deal]
+        found = answer["boards"][deal]
         if not found["complete"]:
             raise _refuse(
                 "deal_in_play",

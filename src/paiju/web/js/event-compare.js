@@ -22,7 +22,7 @@ export async function showSideBySide(main, [id, deal, a, b], who) {
   }
   const variant = await findVariant(ev.code).catch(() => null);
   const family = variant ? variant.family : "";
-  const played = (ev.deals[Number(deal)] || { tables: [] }).tables;
+  const played = (ev.boards[Number(deal)] || { tables: [] }).tables;
   const tableOf = (game) => played.find((x) => String(x.game) === String(game)) || null;
   const entrants = new Map(ev.entrants.map((x) => [x.id, x]));
   const sideOf = (seat) => ev.sides.findIndex((side) => side.includes(seat));

@@ -264,7 +264,7 @@ function dealsPanel(ev) {
     h(
       "ol",
       {},
-      ev.deals.map((d) => {
+      ev.boards.map((d) => {
         const played = d.tables;
         const links = d.complete && played.length > 1
           ? played.slice(1).map((other) =>
