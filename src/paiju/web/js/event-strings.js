@@ -102,7 +102,7 @@ export const EVENT_STRINGS = {
     "ev.status.cancelled": "Cancelled",
     "ev.entrants_n": "{n} entrants",
     "ev.entrants_n.one": "1 entrant",
-    "ev.facts": "{game} · {deals} deals · {time} per move",
+    "ev.facts": "{game} · {deals} deals · per move: {time}",
     "ev.entrants": "Entrants",
     "ev.no_entrants": "Nobody has entered yet.",
     "ev.bot": "Bot ({level})",
