@@ -75,6 +75,21 @@ class _Seat:
         raise AssertionError("a refused seed is answered by the error, not a message")
 
 
+def _event_of(
+    client: TestClient, staff: dict[str, str], code: str, deals: int, bots: list[str]
+) -> dict[str, Any]:
+    """An event of ``code`` made by staff, with these bot levels entered."""
+    made = client.post("/api/events", json={"code": code, "deals": deals}, headers=staff)
+    assert made.status_code == 201, made.text
+    event: dict[str, Any] = made.json()
+    for level in bots:
+        entered = client.post(
+            f"/api/events/{event['id']}/entrants", json={"bot": level}, headers=staff
+        )
+        assert entered.status_code == 201, entered.text
+    return event
+
+
 def _until(client: TestClient, event: int, status: str, bound: float = 240.0) -> dict[str, Any]:
     """The event once it reaches ``status`` (the server's own task moves it on; the bound
     only stops a broken run, it measures nothing)."""
@@ -162,9 +177,7 @@ def test_a_room_of_an_event_deals_the_events_seeds_and_takes_no_client_seed(
     client: TestClient,
 ) -> None:
     staff = _staff(client)
-    event = client.post("/api/events", json={"code": "1301", "deals": 2}, headers=staff).json()
-    for level in ("hard", "normal", "easy", "normal"):
-        client.post(f"/api/events/{event['id']}/entrants", json={"bot": level}, headers=staff)
+    event = _event_of(client, staff, "1301", 2, ["hard", "normal", "easy", "normal"])
     started = client.post(f"/api/events/{event['id']}/start", headers=staff)
     assert started.status_code == 200, started.text
     names = [x["name"] for x in started.json()["entrants"]]
@@ -263,18 +276,6 @@ def test_an_event_of_bots_plays_to_its_end_with_fair_rotation_and_duplicate_scor
     assert Counter(x["bot"] for x in entrants.values()) == Counter(levels)
 
 
-def test_a_deal_opens_to_side_by_side_only_once_every_table_played_it(
-    client: TestClient,
-) -> None:
-    staff = _staff(client)
-    event = client.post("/api/events", json={"code": "1301", "deals": 2}, headers=staff).json()
-    for level in ("hard", "normal", "easy", "normal"):
-        client.post(f"/api/events/{event['id']}/entrants", json={"bot": level}, headers=staff)
-    # not started: no table played anything
-    early = client.get(f"/api/events/{event['id']}/deals/0/side-by-side?a=1&b=2")
-    assert early.status_code == 409 and early.json()["error"]["code"] == "deal_in_play"
-
-
 def test_a_player_plays_round_after_round_and_the_event_rates_once(client: TestClient) -> None:
     """A person sits at one table at a time: with three bots in a game of four seats
     every table holds all four entrants, so the rounds come one after another; at the end
@@ -294,6 +295,9 @@ def test_a_player_plays_round_after_round_and_the_event_rates_once(client: TestC
     assert [x["room"] is not None for x in started["tables"]] == [True, False, False, False]
     mine = client.get(f"/api/events/{event}", headers=me).json()["me"]
     assert mine["table"] == started["tables"][0]["room"], "the event page names my table"
+    # deal 1 is still to be played at the later rounds' tables: its replays wait
+    early = client.get(f"/api/events/{event}/deals/0/side-by-side?a=1&b=2")
+    assert early.status_code == 409 and early.json()["error"]["code"] == "deal_in_play"
     done = _until(client, event, "finished")
     assert done["status"] == "finished"
     store = _state(client).store

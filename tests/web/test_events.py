@@ -20,24 +20,12 @@ from typing import Any
 
 import httpx
 import pytest
-from web_helpers import DESKTOP, PHONE, WebServer, enter, set_lang, shoot, token
+from web_helpers import DESKTOP, PHONE, WebServer, enter, no_overflow, set_lang, shoot, token
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 CARDS = "(els) => els.map((e) => e.lastElementChild.innerText)"
 """The cards of each column's hand (not its label, which names the table's entrant)."""
-
-
-def _no_overflow(page: Any) -> None:
-    wide = page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    wider = page.evaluate(
-        "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right"
-        " > document.documentElement.clientWidth + 1).slice(0, 6).map((e) => e.tagName + '.'"
-        " + e.className + ' ' + (e.innerText || '').slice(0, 30))"
-    )
-    assert wide <= 0, f"the page is {wide}px wider than the screen: {wider}"
 
 
 @pytest.mark.parametrize(("size", "lang"), [("phone", "zh"), ("desktop", "en")])
@@ -62,7 +50,7 @@ def test_a_club_owner_runs_an_event_of_bots_and_compares_a_deal(
         page.goto(server.base + "/#/")
         page.click("#events-entry")
         page.wait_for_selector("#event-new")
-        _no_overflow(page)
+        no_overflow(page)
         page.fill("#ev-name", f"Ladder {size}")
         page.select_option("#ev-game", "1301")
         page.fill("#ev-deals", "2")
@@ -108,7 +96,7 @@ def test_a_club_owner_runs_an_event_of_bots_and_compares_a_deal(
             assert "Final standings" in text and "95% interval" in text
         else:
             assert "最终排名" in text and "95% 区间" in text
-        _no_overflow(page)
+        no_overflow(page)
         shoot(page, f"event-{size}-{lang}")
         page.set_viewport_size(SIZES[size])  # the screenshots leave it at the phone's
         # deal 1 at two tables side by side
@@ -138,7 +126,7 @@ def test_a_club_owner_runs_an_event_of_bots_and_compares_a_deal(
             assert tops[0] == tops[1], "two columns side by side on a wide screen"
         if lang == "en":
             assert not CJK.search(page.inner_text("#side-by-side"))
-        _no_overflow(page)
+        no_overflow(page)
         shoot(page, f"event-side-by-side-{size}-{lang}")
     finally:
         context.close()
