@@ -48,6 +48,10 @@ def test_a_club_owner_runs_an_event_of_bots_and_compares_a_deal(
         )
         assert made.status_code == 201, made.text
         page.goto(server.base + "/#/")
+        page.wait_for_selector("#events-entry")
+        no_overflow(page)  # the lobby's entry beside 亲友圈's
+        shoot(page, f"events-lobby-{size}-{lang}")
+        page.set_viewport_size(SIZES[size])
         page.click("#events-entry")
         page.wait_for_selector("#event-new")
         no_overflow(page)
