@@ -32,7 +32,7 @@ from paiju.server.admin.staff import Staff
 from paiju.server.app import create_app
 from paiju.server.errors import ServerError
 from paiju.server.events import tables as e
-from paiju.server.events.service import deal_seed
+from paiju.server.events.service import Maker, deal_seed
 from paiju.server.messages import ClientSeed
 from paiju.server.options import Limits
 from paiju.server.ratings import tables as r
@@ -324,3 +324,23 @@ def test_a_player_plays_round_after_round_and_the_event_rates_once(client: TestC
         again = conn.execute(select(r.ratings).where(r.ratings.c.player_id == pid)).all()
     assert [x.rooms for x in again] == [1], "the event's tables are not rated again"
     assert len(counted) <= 4
+
+
+def test_a_table_left_unopened_by_its_node_is_opened_at_a_later_look(
+    client: TestClient,
+) -> None:
+    """A node that moved a round on and died before opening its tables (here: the start
+    planned them and nobody opened them) leaves them to the next look of any node, once
+    its claim is stale."""
+    staff = _staff(client)
+    event = _event_of(client, staff, "1301", 2, ["hard", "normal", "easy", "normal"])["id"]
+    events = _state(client).events
+    events.claim_seconds = 0.0  # every claim is stale at once
+    plans = events.start(Maker(staff="mei"), event)
+    assert len(plans) == 4
+    waiting = client.get(f"/api/events/{event}").json()
+    assert [x["room"] for x in waiting["tables"]] == [None] * 4
+    done = _until(client, event, "finished")
+    assert done["status"] == "finished"
+    rooms = [x["room"] for x in done["tables"]]
+    assert None not in rooms and len(set(rooms)) == 4

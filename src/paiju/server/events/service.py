@@ -39,6 +39,9 @@ __all__ = ["MAX_DEALS", "MAX_ENTRANTS", "Events", "Maker", "TablePlan", "deal_se
 
 MAX_DEALS = 64
 MAX_ENTRANTS = 32
+CLAIM_SECONDS = 60.0
+"""A table is opened by the node that claims it; a claim older than this (its node died,
+or the opening failed) is taken over at the next look."""
 HOUSE_TOKEN = "house:events"
 """The ``token_hash`` of the player who owns the tables of events staff make (a player no
 one signs in as: rooms need an owner)."""
@@ -89,6 +92,7 @@ class Events:
         self.ratings = ratings
         self._seeds: dict[int, list[str] | None] = {}
         self._lock = threading.Lock()
+        self.claim_seconds = CLAIM_SECONDS
 
     # -- making an event ---------------------------------------------------------------
 
@@ -347,6 +351,7 @@ class Events:
         }
         members = self._members(conn, list(entrants))
         plans = []
+        now = self.store.clock()
         for x in conn.execute(
             select(e.event_tables)
             .where(
@@ -355,7 +360,20 @@ class Events:
                 e.event_tables.c.room_id.is_(None),
             )
             .order_by(e.event_tables.c.table_no)
-        ):
+        ).all():
+            claimed = conn.execute(
+                update(e.event_tables)
+                .where(
+                    e.event_tables.c.event_id == event,
+                    e.event_tables.c.table_no == x.table_no,
+                    e.event_tables.c.room_id.is_(None),
+                    (e.event_tables.c.claimed_at.is_(None))
+                    | (e.event_tables.c.claimed_at < now - self.claim_seconds),
+                )
+                .values(claimed_at=now)
+            )
+            if claimed.rowcount != 1:
+                continue  # another node opens it (or did, a moment ago)
             players: list[int | None] = [None] * int(row.seats)
             levels: list[str] = ["normal"] * int(row.seats)
             for side, entrant in zip(row.sides, x.lineup, strict=True):
@@ -432,7 +450,9 @@ class Events:
     def advance(self) -> list[TablePlan]:
         """Move every running event on: a round whose tables are all over gives way to the
         next (its tables to open), the last round to the event's end. A round moves on
-        once, whichever node sees it first (a conditional update)."""
+        once, whichever node sees it first (a conditional update); a table is opened by
+        the node that claims it, and a table left without a room (a stale claim) is
+        claimed again."""
         out: list[TablePlan] = []
         with self.store.engine.connect() as conn:
             running = conn.execute(
@@ -448,6 +468,10 @@ class Events:
                     .where(e.event_tables.c.event_id == event)
                 ).all()
                 mine = [s.status for s in states if int(s.round) == round_no]
+                if any(s is None for s in mine):
+                    # a table of the round without a room: its opener died, or failed
+                    out.extend(self._plans(conn, event, round_no))
+                    continue
                 if not mine or any(s not in ("finished", "closed") for s in mine):
                     continue
                 last = max(int(s.round) for s in states)

@@ -14,7 +14,8 @@
     event_members   event_id, player_id (one entrant per player and event), entrant_id,
                     slot (its seat on the entrant's side)
     event_tables    event_id, table_no, round, lineup (the entrant of each side), room_id
-                    (NULL until its round starts)
+                    (NULL until its round starts), claimed_at (when a node took it to
+                    open: one node opens it; a stale claim is taken over)
 """
 
 from __future__ import annotations
@@ -78,4 +79,5 @@ event_tables = Table(
     Column("round", Integer, nullable=False),
     Column("lineup", JSON, nullable=False),
     Column("room_id", Integer, ForeignKey("rooms.id"), nullable=True, unique=True),
+    Column("claimed_at", Float, nullable=True),
 )

@@ -63,6 +63,7 @@ def upgrade() -> None:
         sa.Column("round", sa.Integer(), nullable=False),
         sa.Column("lineup", sa.JSON(), nullable=False),
         sa.Column("room_id", sa.Integer(), sa.ForeignKey("rooms.id"), nullable=True, unique=True),
+        sa.Column("claimed_at", sa.Float(), nullable=True),
     )
 
 
