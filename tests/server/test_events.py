@@ -298,8 +298,20 @@ def test_a_player_plays_round_after_round_and_the_event_rates_once(client: TestC
     # deal 1 is still to be played at the later rounds' tables: its replays wait
     early = client.get(f"/api/events/{event}/deals/0/side-by-side?a=1&b=2")
     assert early.status_code == 409 and early.json()["error"]["code"] == "deal_in_play"
+    first_room = started["tables"][0]["room"]
+    seen: dict[str, Any] = {}
+    end = time.monotonic() + 120  # a bound for a broken run, not a measure
+    while seen.get("hands_played", 0) < 1 and time.monotonic() < end:
+        seen = client.get(f"/api/rooms/{first_room}", headers=me).json()
+        time.sleep(0.1)
+    hand = min(h["id"] for h in client.get(f"/api/games?room={first_room}").json())
+    hidden = client.get(f"/api/games/{hand}")
+    assert hidden.status_code == 409 and hidden.json()["error"]["code"] == "deal_in_play", (
+        "a finished hand of deal 1 stays hidden while later rounds have still to play it"
+    )
     done = _until(client, event, "finished")
     assert done["status"] == "finished"
+    assert client.get(f"/api/games/{hand}").status_code == 200, "every table played it"
     store = _state(client).store
     by_round = sorted(done["tables"], key=lambda x: x["round"])
     spans = []

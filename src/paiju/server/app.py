@@ -304,6 +304,10 @@ def create_app(
         description="Authoritative rooms over WebSocket; see docs/protocol.md.",
     )
 
+    def events() -> Events:
+        found: Events = app.state.events
+        return found
+
     def invitations() -> Invitations:
         return Invitations(store())
 
@@ -672,6 +676,17 @@ def create_app(
                 "in_play", f"game {game_id} is still in play; its seed is revealed at the end", 409
             )
         room = store().room(hand.room_id)
+        if (
+            room is not None
+            and room.options.get("event")
+            and events().deal_in_play(hand.room_id, hand.hand_no)
+        ):
+            raise ServerError(
+                "deal_in_play",
+                f"game {game_id} is a deal of a duplicate event that some table has still to"
+                " play; its record opens once every table has played it",
+                409,
+            )
         stake = None if room is None else int(room.options.get("stake", 1))
         # public: the proof and the replay; not who played nor their balances (a player's
         # balance is that player's alone: GET /api/players/me/ledger)

@@ -705,6 +705,33 @@ class Events:
             )
         return [{**self._summary(r), "entrants": int(counts.get(r.id, 0))} for r in rows]
 
+    def deal_in_play(self, room: int, hand_no: int) -> bool:
+        """Whether hand ``hand_no`` of an event's table is a deal some table of the event
+        has still to play (its record would show the cards to that table): False for a
+        room of no event."""
+        with self.store.engine.connect() as conn:
+            event = conn.execute(
+                select(e.event_tables.c.event_id).where(e.event_tables.c.room_id == room)
+            ).scalar()
+            if event is None:
+                return False
+            tables = conn.execute(
+                select(func.count())
+                .select_from(e.event_tables)
+                .where(e.event_tables.c.event_id == event)
+            ).scalar()
+            played = conn.execute(
+                select(func.count())
+                .select_from(e.event_tables)
+                .join(t.hands, t.hands.c.room_id == e.event_tables.c.room_id)
+                .where(
+                    e.event_tables.c.event_id == event,
+                    t.hands.c.hand_no == hand_no,
+                    t.hands.c.status == "over",
+                )
+            ).scalar()
+        return int(played or 0) < int(tables or 0)
+
     def deal_games(self, event: int, deal: int, viewer: int | None = None) -> list[int]:
         """The games (hands) of deal ``deal`` at every table, once every table has played
         it (before, a replay would show the deal to a table still to play it)."""
