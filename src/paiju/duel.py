@@ -22,26 +22,15 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any
 
 from paiju.bots import Bot, level_name
+from paiju.duplicate import compare, interval, sides
 from paiju.engine import Game, Match, State
 from paiju.errors import PaijuError
 from paiju.games import make_bot
 
-__all__ = ["duel", "event", "sides"]
-
-
-def sides(state: State) -> list[list[int]]:
-    """The fixed sides of a hand, as every seat knows them from the start (甲乙丙, 打弹子),
-    else every seat alone."""
-    known: Callable[[int | None], list[int | None]] | None = getattr(state, "teams_known_to", None)
-    if known is not None:
-        teams = known(None)
-        if None not in teams and len(set(teams)) == 2:
-            return [[s for s, t in enumerate(teams) if t == team] for team in sorted(set(teams))]  # type: ignore[type-var]
-    return [[s] for s in range(state.seats)]
+__all__ = ["duel", "event", "sides"]  # sides: paiju.duplicate's, kept here for old callers
 
 
 class _Timed:
@@ -176,11 +165,12 @@ def event(
         raise PaijuError("an event needs at least 2 deals")
     field_level = level_name(field)
     scores: dict[str, list[float]] = {name: [] for name in names}
+    results: list[tuple[int, int, int, float]] = []
     for i in range(deals):
         probe = game.new_state(seed=f"{seed}/{i}/0")
         groups = sides(probe)
-        for name in names:
-            results: list[float] = []
+        for e, name in enumerate(names):
+            mine_results: list[float] = []
             for r, mine in enumerate(groups):
                 bots: list[Bot] = []
                 for s in range(probe.seats):
@@ -189,22 +179,18 @@ def event(
                     bots.append(_bot(game, bot_seed, level, budget_ms))
                 state = game.new_state(probe.seats, seed=f"{seed}/{i}/0")
                 _play(state, bots, random.Random(f"{seed}/{i}/{r}"))
-                results.append(statistics.fmean(state.payoff(s) for s in mine))
-            scores[name].append(statistics.fmean(results))
-
-    def interval(values: list[float]) -> tuple[float, list[float]]:
-        mean = statistics.fmean(values)
-        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-        return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
-
+                points = statistics.fmean(state.payoff(s) for s in mine)
+                mine_results.append(points)
+                results.append((i, r, e, points))
+            scores[name].append(statistics.fmean(mine_results))
+    # the lead over the others on the same deal from the same side (paiju.duplicate)
+    leads: dict[int, dict[int, list[float]]] = {}
+    for (i, _side, e), value in compare(results).items():
+        leads.setdefault(e, {}).setdefault(i, []).append(value)
     standings: list[dict[str, Any]] = []
-    for name in names:
+    for e, name in enumerate(names):
         mean, ci = interval(scores[name])
-        others = [
-            scores[name][i] - statistics.fmean(scores[o][i] for o in names if o != name)
-            for i in range(deals)
-        ]
-        lead, lead_ci = interval(others)
+        lead, lead_ci = interval([statistics.fmean(v) for _, v in sorted(leads[e].items())])
         standings.append(
             {
                 "entrant": name,

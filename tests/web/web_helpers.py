@@ -245,6 +245,19 @@ def shoot(page: Any, name: str) -> None:
     page.set_viewport_size(PHONE)
 
 
+def no_overflow(page: Any) -> None:
+    """Nothing on the page reaches past the screen's right edge (named when it does)."""
+    wide = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    wider = page.evaluate(
+        "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right"
+        " > document.documentElement.clientWidth + 1).slice(0, 6).map((e) => e.tagName + '.'"
+        " + e.className + ' ' + (e.innerText || '').slice(0, 30))"
+    )
+    assert wide <= 0, f"the page is {wide}px wider than the screen: {wider}"
+
+
 def set_lang(page: Any, to: str) -> None:
     """Show the page in language ``to`` ("zh", "en") as the language switch does, and
     wait until it is drawn so (nothing if it is already)."""

@@ -56,6 +56,9 @@ from paiju.server.clubs.router import router as clubs_router
 from paiju.server.clubs.service import ClubLimits, Clubs
 from paiju.server.cluster import Cluster, NodeConfig
 from paiju.server.errors import ServerError
+from paiju.server.events.router import keep_events
+from paiju.server.events.router import router as events_router
+from paiju.server.events.service import Events
 from paiju.server.heavy import HeavyWork
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
@@ -260,6 +263,10 @@ def create_app(
         app.state.ratings = Ratings(store)
         app.state.staff = Staff(store, app.state.accounts.passwords)  # who is staff (a token)
         rater = asyncio.create_task(keep_rating(app.state.ratings))
+        app.state.events = events = Events(store, app.state.clubs, app.state.ratings)
+        hub.fixed_deals = events.seeds_of_room
+        if node is not None:  # the node loaded its rooms before the events were known
+            hub.fix_event_deals()
         app.state.kicks = kicks
         app.state.hub = hub
         app.state.attempts = Attempts()
@@ -277,7 +284,9 @@ def create_app(
         log.info("paiju server: %d open rooms resumed from %s", recovered, store.url)
         tune_gc()
         keeper = asyncio.create_task(_keep_lock(store)) if node is None else None
+        eventer = asyncio.create_task(keep_events(app.state))
         yield
+        eventer.cancel()
         if keeper is not None:
             keeper.cancel()
         hub.shutdown()
@@ -296,6 +305,10 @@ def create_app(
         lifespan=lifespan,
         description="Authoritative rooms over WebSocket; see docs/protocol.md.",
     )
+
+    def events() -> Events:
+        found: Events = app.state.events
+        return found
 
     def invitations() -> Invitations:
         return Invitations(store())
@@ -665,6 +678,17 @@ def create_app(
                 "in_play", f"game {game_id} is still in play; its seed is revealed at the end", 409
             )
         room = store().room(hand.room_id)
+        if (
+            room is not None
+            and room.options.get("event")
+            and events().deal_in_play(hand.room_id, hand.hand_no)
+        ):
+            raise ServerError(
+                "deal_in_play",
+                f"game {game_id} is a deal of a duplicate event that some table has still to"
+                " play; its record opens once every table has played it",
+                409,
+            )
         stake = None if room is None else int(room.options.get("stake", 1))
         # public: the proof and the replay; not who played nor their balances (a player's
         # balance is that player's alone: GET /api/players/me/ledger)
@@ -728,6 +752,7 @@ def create_app(
     app.include_router(passkeys_router)
     app.include_router(clubs_router)
     app.include_router(ratings_router)
+    app.include_router(events_router)
     app.include_router(reviews_router)
     app.include_router(admin_router)
 

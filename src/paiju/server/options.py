@@ -113,6 +113,20 @@ class RoomOptions(BaseModel):
         description="Whether the public lobby lists the room (a club's tables are not "
         "listed: its members find them in the club's lobby).",
     )
+    seat_levels: list[Level] | None = Field(
+        None,
+        min_length=1,
+        max_length=16,
+        description="Each seat's bot level, where the bot seats differ (a duplicate event's "
+        "table of bot entrants); else every bot seat plays ``level``.",
+    )
+    event: int | None = Field(
+        None,
+        ge=1,
+        description="The duplicate event (复式赛) whose table this room is: its deals are the "
+        "event's (the same seeds at every table of the event, committed to as any deal; no "
+        "client seed changes them), and every hand starts as a match's first.",
+    )
     fill_after: float | None = Field(
         30.0,
         ge=0,
@@ -125,6 +139,18 @@ class RoomOptions(BaseModel):
     @classmethod
     def _level_name(cls, value: object) -> object:
         return LEVELS.get(value, value) if isinstance(value, str) else value
+
+    @field_validator("seat_levels", mode="before")
+    @classmethod
+    def _level_names(cls, value: object) -> object:
+        if isinstance(value, list):
+            return [LEVELS.get(x, x) if isinstance(x, str) else x for x in value]
+        return value
+
+    def seat_level(self, seat: int) -> str:
+        """The level of the bot in ``seat``."""
+        levels = self.seat_levels
+        return levels[seat] if levels is not None and seat < len(levels) else self.level
 
 
 class Limits(BaseModel):

@@ -24,7 +24,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol, cast
 
 from paiju.bots import Bot
@@ -114,6 +114,10 @@ class Host(Protocol):
     def summary(self, table: Table) -> MatchSummaryMsg:
         """总结算 of a table, from the hands stored of it."""
 
+    def deal_seeds(self, room_id: int) -> Sequence[str] | None:
+        """The server seeds of a room's deals when they are fixed (a duplicate event's
+        table: hand ``n`` is dealt from seed ``n - 1``), else None: a fresh seed each."""
+
 
 RETRY_AFTER = 1.0
 """Seconds a room waits after the database failed (locked, I/O) before playing on."""
@@ -194,7 +198,9 @@ class Room:
         """The next hand could not be stored yet (its sockets were told: ``deal_delayed``)."""
         self.address: str | None = None
         """The client address the room was created from (None: recovered)."""
-        self.next_seed = new_seed()
+        self.fixed_seeds = None if self.options.event is None else hub.deal_seeds(row.id)
+        """The seeds of the room's deals when an event fixes them (else None)."""
+        self.next_seed = self._seed_of(self.hands_played + 1)
         """The server seed of the next deal; its commitment is published before it."""
         self.server_seed = ""
         self.client_seeds: tuple[str, ...] | None = None
@@ -476,8 +482,25 @@ class Room:
         self.next_hand = self.loop.call_later(wait, self._safe(self.deal_hand))
 
     def _seeds_in(self) -> bool:
-        """Every human seat has sent its client seed for the next deal (true without one)."""
+        """Every human seat has sent its client seed for the next deal (true without one,
+        and at a table of fixed deals, which takes none)."""
+        if self.fixed_seeds is not None:
+            return True
         return all(s.client_seed for s in self.seats if not s.bot and s.player is not None)
+
+    def fix_seeds(self, seeds: Sequence[str]) -> None:
+        """Deal from an event's ``seeds`` from the next hand on (a room loaded before
+        they were known; its next commitment changes before any deal from it)."""
+        self.fixed_seeds = seeds
+        self.next_seed = self._seed_of(max(self.hand_no, self.hands_played) + 1)
+
+    def _seed_of(self, hand_no: int) -> str:
+        """The server seed of hand ``hand_no``: the event's where it fixes the deals (a
+        fresh one past their end), else a fresh one."""
+        fixed = self.fixed_seeds
+        if fixed is not None and 0 < hand_no <= len(fixed):
+            return fixed[hand_no - 1]
+        return new_seed()
 
     # -- hands ----------------------------------------------------------------------
 
@@ -498,6 +521,7 @@ class Room:
         players = tuple(None if s.bot else s.player for s in self.seats)
         hand_no = self.hands_played + 1
         hand_id = self.store.new_hand_id()
+        fixed = self.fixed_seeds is not None  # an event's deal: alike at all its tables
         dealt = hands.deal(
             self.game,
             room_id=self.id,
@@ -505,14 +529,14 @@ class Room:
             hand_id=hand_id,
             hand_no=hand_no,
             game_options=self.game_options,
-            context=self.context,
+            context={} if fixed else self.context,
             players=players,
             server_seed=seed,
-            sent=[s.client_seed or "" for s in self.seats],
+            sent=["" if fixed else s.client_seed or "" for s in self.seats],
         )
         state, write = dealt.state, dealt.write
         self.server_seed, self.client_seeds = seed, dealt.client_seeds
-        self.next_seed = new_seed()
+        self.next_seed = self._seed_of(hand_no + 1)
         for rt in self.seats:
             rt.client_seed = None
         self.state, self.hand_id, self.hand_no, self.hand_players = (
@@ -573,6 +597,12 @@ class Room:
             raise ServerError("spectator", "a spectator has no seat to add a seed for")
         if self.status not in ("waiting", "playing"):
             raise ServerError("no_next_hand", f"room {self.id} deals no further hand")
+        if self.fixed_seeds is not None:
+            raise ServerError(
+                "fixed_deals",
+                f"room {self.id} is a table of a duplicate event: its deals are the event's,"
+                " the same at every table, and no client seed changes them",
+            )
         self.seats[seat].client_seed = check_client_seed(msg.seed)
         client.send(
             Seeded(
@@ -609,7 +639,7 @@ class Room:
     def _bot(self, seat: int) -> Bot:
         """The seat's bot: a bot seat plays the room's level, 托管 the rule bot (普通)."""
         rt = self.seats[seat]
-        level = self.options.level if rt.bot else "normal"
+        level = self.options.seat_level(seat) if rt.bot else "normal"
         if rt.engine is None or rt.engine_level != level:
             rt.engine = make_bot(self.game, secrets.randbits(32), level)
             rt.engine_level = level
@@ -642,6 +672,8 @@ class Room:
         self.state, self.hand_id, self.hand_no = state, hand.id, hand.hand_no
         self.hand_players = hand.players
         self.hand = hand
+        if self.fixed_seeds is not None:  # the event's next deal follows this one
+            self.next_seed = self._seed_of(hand.hand_no + 1)
         self.server_seed, self.client_seeds = hand.seed, hand.client_seeds
 
     def acting(self) -> frozenset[int]:
@@ -1013,7 +1045,7 @@ class Room:
         elif step.kind == "bot":
             move = functools.partial(self._bot_move, step.seat, "bot")
             delay = step.delay
-            if rt.bot and self.options.level == "hard" and delay > 0:
+            if rt.bot and self.options.seat_level(step.seat) == "hard" and delay > 0:
                 # a 困难 bot thinks from the turn's start; its decision is shown at a
                 # moment drawn now, whatever it holds
                 rt.play_at = self.loop.time() + bot_pace(_PAUSES, delay)

@@ -14,6 +14,7 @@ import { findVariant, loadCatalog } from "./catalog.js";
 import { tutorialLink } from "./tutorial.js";
 import { newsBox } from "./news.js";
 import "./review-strings.js";
+import "./event-strings.js";
 
 const OWNED_KEY = "paiju.owned";
 
@@ -74,7 +75,7 @@ export async function showLobby(main, _args, who) {
       { class: "lobby" },
       newsBox(), // the operator's banner and 跑马灯, while showing
       // the room number / invite code first, then the games, then the open rooms
-      h("section", { class: "panel join-panel" }, invites, joinByCode(who), h("div", { class: "club-hooks" }, clubsEntry(), replaySearch())),
+      h("section", { class: "panel join-panel" }, invites, joinByCode(who), h("div", { class: "club-hooks" }, h("div", { class: "hook-entries" }, clubsEntry(), h("a", { class: "button club-entry", id: "events-entry", href: "#/events" }, t("ev.entry"))), replaySearch())),
       h("section", { class: "panel games-panel" }, h("h2", {}, t("lobby.games")), families),
       h(
         "section",
