@@ -33,6 +33,10 @@ __all__ = ["Guard", "Hub", "lookup_buckets", "lookup_rate", "too_many_lookups"]
 log = logging.getLogger("paiju.server")
 
 
+def _as_given(code: str, game_options: dict[str, Any]) -> dict[str, Any]:
+    return game_options
+
+
 class Hub:
     """Every open room of the server, and the store behind them."""
 
@@ -54,6 +58,9 @@ class Hub:
         sets it), else None."""
         self.guard: Guard = Guard(self)
         """Where the limits are counted: here, or with the cluster's other nodes."""
+        self.offer: Callable[[str, dict[str, Any]], dict[str, Any]] = _as_given
+        """The house's offer of a game for a new room: its game options with the house's
+        defaults, or a refusal (a game turned off); the console's catalogue sets it."""
 
     def recover(self) -> int:
         """Load every unfinished room; resume hands in play where they were. Returns the count."""
@@ -189,7 +196,7 @@ class Hub:
                 f"bot_delay, claim_window and time_limit (other than 0) are at least"
                 f" {fastest:g} s on this server: bots play at a human pace",
             )
-        g = make_game(code, **game_options)
+        g = make_game(code, **self.offer(code, game_options))
         seats = g.default_seats if options.seats is None else options.seats
         if not g.min_seats <= seats <= g.max_seats:
             raise IllegalAction(

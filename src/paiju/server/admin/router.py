@@ -22,6 +22,7 @@ from paiju.server.accounts.auth import bearer
 from paiju.server.accounts.logins import MAX_PASSWORD
 from paiju.server.admin import reports
 from paiju.server.admin.announcements import MAX_TEXT, Announcements, notice_text
+from paiju.server.admin.catalogue import MAX_HOUSE_TEXT, HouseCatalogue
 from paiju.server.admin.console import Console, live_rooms, room_public
 from paiju.server.admin.staff import Staff, StaffMember, may
 from paiju.server.errors import ServerError
@@ -450,3 +451,71 @@ async def trail(request: Request, me: StaffMe) -> dict[str, Any]:
     count, broken, last = await _db(request, audit.verify, store.engine)
     entries = await _db(request, _parts(request).console.trail)
     return {"entries": entries, "count": count, "broken": broken, "last_hash": last}
+
+
+# -- the catalogue -----------------------------------------------------------------------
+
+
+class GameSettingBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    enabled: bool | None = Field(None, description="New rooms may be made of it.")
+    defaults: dict[str, Any] | None = Field(
+        None, description="The game options a new room takes when it names none."
+    )
+    choices: dict[str, list[Any]] | None = Field(
+        None, description="Per game option, the values a room form offers (and a room takes)."
+    )
+
+
+class HouseBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field("house.toml", max_length=200, description="The file's name.")
+    text: str = Field(min_length=1, max_length=MAX_HOUSE_TEXT, description="The TOML text.")
+
+
+def _catalogue(request: Request) -> HouseCatalogue:
+    found: HouseCatalogue = request.app.state.catalogue
+    return found
+
+
+@router.get("/api/admin/catalogue")
+async def catalogue(request: Request, me: StaffMe) -> dict[str, Any]:
+    """Every game with the house's setting: on or off, default options, offered choices."""
+    _need(me, "support")
+    return {"games": _catalogue(request).entries()}
+
+
+@router.put("/api/admin/catalogue/{code}")
+async def catalogue_game(
+    code: Annotated[str, PathParam(max_length=40)],
+    body: GameSettingBody,
+    request: Request,
+    me: StaffMe,
+) -> dict[str, Any]:
+    """Turn a game on or off for new rooms, set its default options and the choices a
+    room form offers: here at once, on every node within seconds (audited)."""
+    by = _need(me, "admin")
+    house = _catalogue(request)
+    where = _address(request)
+
+    def change() -> dict[str, Any]:
+        return house.set_game(
+            code,
+            by,
+            enabled=body.enabled,
+            defaults=body.defaults,
+            choices=body.choices,
+            address=where,
+        )
+
+    return await _db(request, change)
+
+
+@router.post("/api/admin/catalogue/house", status_code=201)
+async def catalogue_house(body: HouseBody, request: Request, me: StaffMe) -> dict[str, Any]:
+    """Add house variants from a TOML file of ``[[variant]]`` entries (checked: an error
+    names the file, the entry and the field)."""
+    by = _need(me, "admin")
+    house = _catalogue(request)
+    added = await _db(request, house.add_house, body.name, body.text, by, _address(request))
+    return {"added": added}
