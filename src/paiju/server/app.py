@@ -469,12 +469,15 @@ def create_app(
         ]
 
     @app.get("/api/catalog/{code}")
-    async def rules(code: str) -> dict[str, Any]:
+    async def rules(code: str, request: Request) -> dict[str, Any]:
         """A catalogue entry with its rule page: the verbatim Chinese text (原文) and the
         reading of it in English (``rules_en``) and Chinese (``reading_zh``, 规则说明)."""
         v = find_variant(code)
+        house: HouseCatalogue = request.app.state.catalogue
         return {
             **variant_json(v),
+            **house.setting(v.code).to_json(),
+            "house": v.code in house.house,
             "rules_zh": v.rules_zh,
             "rules_en": v.rules_en,
             "reading_zh": v.reading_zh,

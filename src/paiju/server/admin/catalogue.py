@@ -78,6 +78,15 @@ def _game_of(code: str, options: Mapping[str, Any]) -> Any:
     return game(code, **dict(options))
 
 
+def _options_of(code: str) -> dict[str, Any]:
+    """The game options a room of ``code`` takes by the game's own defaults."""
+    try:
+        found: dict[str, Any] = dict(_game_of(code, {}).room_options)
+    except PaijuError:
+        return {}
+    return found
+
+
 def check_house_text(name: str, text: str) -> tuple[Variant, ...]:
     """The entries of a house variant file, checked: valid TOML of ``[[variant]]`` tables,
     each of a known family with its params, playable, with a code (and aliases) no entry
@@ -211,19 +220,24 @@ class HouseCatalogue:
         """Every catalogue entry with the house's setting (the console's list)."""
         from paiju.games import FAMILIES
 
-        return [
-            {
-                "code": v.code,
-                "name_zh": v.name_zh,
-                "name_en": v.name_en,
-                "family": v.family,
-                "playable": FAMILIES[v.family].game is not None,
-                "house": v.code in self.house,
-                **self.setting(v.code).to_json(),
-            }
-            for v in variants()
-            if v.family in FAMILIES
-        ]
+        out = []
+        for v in variants():
+            if v.family not in FAMILIES:
+                continue
+            playable = FAMILIES[v.family].game is not None
+            out.append(
+                {
+                    "code": v.code,
+                    "name_zh": v.name_zh,
+                    "name_en": v.name_en,
+                    "family": v.family,
+                    "playable": playable,
+                    "house": v.code in self.house,
+                    "options": _options_of(v.code) if playable else {},
+                    **self.setting(v.code).to_json(),
+                }
+            )
+        return out
 
     # -- making a room -----------------------------------------------------------------
 

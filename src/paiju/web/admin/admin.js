@@ -63,6 +63,43 @@ const TEXTS = {
   },
 };
 
+Object.assign(TEXTS.zh, {
+  tab_catalogue: "游戏目录", tab_chat: "聊天举报",
+  catalogue_hint: "改动不用重启，所有节点几秒内生效；已开的房间照常进行。",
+  game_defaults_are: "游戏本身的默认选项：", defaults: "新房间的默认选项 (JSON，如 {\"min_bet\": 2})",
+  choices: "房间表单可选的值 (JSON，如 {\"banker_rotation\": [\"stay\"]})", save: "保存", close: "收起",
+  house_title: "添加自定义玩法 (TOML)", house_file: "文件", house_text: "内容", house_add: "检查并添加",
+  house_hint: "一个或多个 [[variant]] 条目，代码不能与已有的重复；添加后不能修改，要改就用新代码并关闭旧的。",
+  on: "开放", off: "已关闭", turn_on: "开放", turn_off: "关闭", edit: "设置", house: "自定义",
+  not_playable: "暂不可玩", done_game_on: "{code} 已开放新房间", done_game_off: "{code} 已停止开新房间",
+  done_saved: "{code} 的选项已保存", done_house: "已添加：{codes}", bad_json: "不是有效的 JSON：{m}",
+  bad_file: "文件有误：{m}", chat_all: "包括已处理的", csv: "导出 CSV", reported: "被举报",
+  reporter: "举报人", lines: "最近的发言", handle: "处理", outcome: "处理结果（必填）",
+  open_report: "待处理", handled: "已处理", done_handled: "已处理举报 #{id}", seat: "座位",
+  erase: "注销玩家", erase_confirm: "确定永久注销 {who}？其牌局记录会以匿名座位保留。",
+  done_erase: "已注销，现名 {name}；保留 {n} 局记录", clubs: "亲友圈活跃",
+  active_clubs: "活跃亲友圈", club_rooms: "亲友圈房间", club_hands: "亲友圈局数",
+  band: "等级段", band_rate: "同段一致率", threshold: "门槛",
+});
+Object.assign(TEXTS.en, {
+  tab_catalogue: "Catalogue", tab_chat: "Chat reports",
+  catalogue_hint: "Changes need no restart and hold on every node within seconds; open rooms play on.",
+  game_defaults_are: "The game's own defaults:", defaults: "Defaults of a new room (JSON, e.g. {\"min_bet\": 2})",
+  choices: "Values the room form offers (JSON, e.g. {\"banker_rotation\": [\"stay\"]})", save: "Save", close: "Close",
+  house_title: "Add a house variant (TOML)", house_file: "File", house_text: "Text", house_add: "Check and add",
+  house_hint: "One or more [[variant]] entries with new codes; an entry never changes once added: to change one, add a new code and turn the old one off.",
+  on: "on", off: "off", turn_on: "Turn on", turn_off: "Turn off", edit: "Options", house: "house",
+  not_playable: "not playable yet", done_game_on: "{code} is offered for new rooms", done_game_off: "{code} is off for new rooms",
+  done_saved: "{code}: options saved", done_house: "Added: {codes}", bad_json: "Not valid JSON: {m}",
+  bad_file: "The file has an error: {m}", chat_all: "Handled ones too", csv: "Export CSV", reported: "Reported",
+  reporter: "By", lines: "Last lines", handle: "Handle", outcome: "Outcome (required)",
+  open_report: "open", handled: "handled", done_handled: "Report #{id} handled", seat: "Seat",
+  erase: "Erase player", erase_confirm: "Erase {who} for good? Their hands stay in the records under an anonymous seat.",
+  done_erase: "Erased: now {name}; {n} hands kept", clubs: "Clubs",
+  active_clubs: "Active clubs", club_rooms: "Club rooms", club_hands: "Club hands",
+  band: "Band", band_rate: "Band's rate", threshold: "Threshold",
+});
+
 const $ = (sel) => document.querySelector(sel);
 let lang = (navigator.language || "zh").toLowerCase().startsWith("zh") ? "zh" : "en";
 if (localStorage.getItem("paiju.admin.lang")) lang = localStorage.getItem("paiju.admin.lang");
@@ -195,6 +232,8 @@ function tab(name) {
     liveTimer = setInterval(() => run(live), 5000);
   }
   if (name === "news") run(news);
+  if (name === "catalogue") run(catalogue);
+  if (name === "chat") run(chatReports);
   if (name === "trail") run(trail);
 }
 for (const b of document.querySelectorAll("#tabs button")) {
@@ -475,6 +514,83 @@ async function trail() {
   }
 }
 
+// -- the catalogue ----------------------------------------------------------------
+
+let editing = null; // the game whose options are on screen
+
+async function catalogue() {
+  const data = await call("GET", "/api/admin/catalogue");
+  const list = $("#cat-list");
+  list.replaceChildren();
+  for (const g of data.games) {
+    const name = lang === "zh" ? g.name_zh : g.name_en;
+    const item = el("li", { class: `cat-game${g.enabled ? "" : " off"}`, "data-code": g.code },
+      el("span", { class: "name", text: `${g.code} · ${name}` }));
+    if (g.house) item.append(el("span", { class: "tag", text: t("house") }));
+    if (!g.playable) {
+      item.append(el("span", { class: "hint", text: t("not_playable") }));
+    } else {
+      item.append(el("span", { class: g.enabled ? "tag" : "tag off", text: g.enabled ? t("on") : t("off") }));
+      item.append(el("button", { type: "button", class: "cat-toggle", text: g.enabled ? t("turn_off") : t("turn_on"),
+        onclick: () => run(async () => {
+          await call("PUT", `/api/admin/catalogue/${encodeURIComponent(g.code)}`, { enabled: !g.enabled });
+          flash(t(g.enabled ? "done_game_off" : "done_game_on", { code: g.code }));
+          await catalogue();
+        }) }));
+      item.append(el("button", { type: "button", class: "cat-edit", text: t("edit"), onclick: () => openGame(g) }));
+    }
+    list.append(item);
+  }
+}
+
+function openGame(g) {
+  editing = g;
+  $("#cat-edit").hidden = false;
+  $("#cat-title").textContent = `${g.code} · ${lang === "zh" ? g.name_zh : g.name_en}`;
+  $("#cat-options").textContent = JSON.stringify(g.options);
+  $("#cat-defaults").value = JSON.stringify(g.defaults);
+  $("#cat-choices").value = JSON.stringify(g.choices);
+  $("#cat-edit").scrollIntoView({ block: "nearest" });
+}
+
+function parsed(input) {
+  try {
+    return JSON.parse(input.value.trim() || "{}");
+  } catch (exc) {
+    throw new Error(t("bad_json", { m: input.value }));
+  }
+}
+
+$("#cat-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  run(async () => {
+    const body = { defaults: parsed($("#cat-defaults")), choices: parsed($("#cat-choices")) };
+    await call("PUT", `/api/admin/catalogue/${encodeURIComponent(editing.code)}`, body);
+    flash(t("done_saved", { code: editing.code }));
+    await catalogue();
+  });
+});
+$("#cat-close").addEventListener("click", () => { $("#cat-edit").hidden = true; });
+
+$("#house-file").addEventListener("change", async () => {
+  const file = $("#house-file").files[0];
+  if (file) $("#house-text").value = await file.text();
+});
+$("#house-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  $("#house-error").textContent = "";
+  const file = $("#house-file").files[0];
+  try {
+    const done = await call("POST", "/api/admin/catalogue/house",
+      { name: file ? file.name : "house.toml", text: $("#house-text").value });
+    flash(t("done_house", { codes: done.added.map((v) => v.code).join(", ") }));
+    $("#house-text").value = "";
+    await catalogue();
+  } catch (exc) {
+    $("#house-error").textContent = t("bad_file", { m: exc.message });
+  }
+});
+
 // -- start ------------------------------------------------------------------------
 
 $("#lang").addEventListener("click", () => {
@@ -482,6 +598,8 @@ $("#lang").addEventListener("click", () => {
   localStorage.setItem("paiju.admin.lang", lang);
   translate();
   if (current && !$("#file").hidden) run(() => openPlayer(current.id));
+  if (!$("#tab-catalogue").hidden) run(catalogue);
+  if (!$("#tab-chat").hidden) run(chatReports);
 });
 
 translate();
