@@ -24,6 +24,7 @@ from paiju.server.admin import reports
 from paiju.server.admin.announcements import MAX_TEXT, Announcements, notice_text
 from paiju.server.admin.catalogue import MAX_HOUSE_TEXT, HouseCatalogue
 from paiju.server.admin.console import Console, live_rooms, room_public
+from paiju.server.admin.erasure import erase_player
 from paiju.server.admin.staff import Staff, StaffMember, may
 from paiju.server.errors import ServerError
 from paiju.server.store import off_loop
@@ -519,3 +520,22 @@ async def catalogue_house(body: HouseBody, request: Request, me: StaffMe) -> dic
     house = _catalogue(request)
     added = await _db(request, house.add_house, body.name, body.text, by, _address(request))
     return {"added": added}
+
+
+# -- erasing a player --------------------------------------------------------------------
+
+
+@router.post("/api/admin/players/{player_id}/erase")
+async def erase(player_id: Id, body: WithReason, request: Request, me: StaffMe) -> dict[str, Any]:
+    """Erase a player: name, login, sessions, passkeys, recovery codes, memberships go;
+    their hands stay in the records under an anonymous seat (audited)."""
+    by = _need(me, "admin")
+    state = request.app.state
+    done = await _db(
+        request, erase_player, state.store, player_id, body.reason, by, _address(request)
+    )
+    await state.kicks.end(done["sessions_ended"], player_id, "erased")
+    for room in list(state.hub.rooms.values()):  # this node's tables show the new name
+        if player_id in room.names:
+            room.names[player_id] = done["name"]
+    return done

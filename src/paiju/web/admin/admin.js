@@ -367,6 +367,18 @@ $("#export-go").addEventListener("click", () => run(async () => {
   URL.revokeObjectURL(link.href);
 }));
 
+$("#erase-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  if (!window.confirm(t("erase_confirm", { who: `#${current.id} ${current.name}` }))) return;
+  run(async () => {
+    const done = await call("POST", `/api/admin/players/${current.id}/erase`,
+      { reason: $("#erase-reason").value.trim() });
+    $("#erase-reason").value = "";
+    await openPlayer(current.id);
+    flash(t("done_erase", { name: done.name, n: done.hands_kept }));
+  });
+});
+
 // -- rooms ------------------------------------------------------------------------
 
 async function room() {
