@@ -224,7 +224,7 @@ def chat_reports(every: bool, db: str, as_json: bool) -> None:
 
     store = _store(db)
     try:
-        found = ChatReports(store).list(open_only=not every)
+        found = ChatReports(store).listing(open_only=not every)
     finally:
         store.close()
     if as_json:

@@ -49,6 +49,7 @@ from paiju.server.accounts.router import router as accounts_router
 from paiju.server.accounts.service import Accounts
 from paiju.server.admin.announcements import Notices
 from paiju.server.admin.catalogue import HouseCatalogue, preload_house
+from paiju.server.admin.chat_reports import ChatReports
 from paiju.server.admin.console import mute_seat
 from paiju.server.admin.router import router as admin_router
 from paiju.server.client import Client
@@ -247,6 +248,8 @@ def create_app(
         house = app.state.catalogue = HouseCatalogue(store)
         await house.start()
         hub.offer = house.offer
+        app.state.chat_reports = ChatReports(store)
+        hub.chat_reported = app.state.chat_reports.keep_soon
         kicks = Kicks(store) if node is None else ClusterKicks(store, node.redis_url, node.name)
         await kicks.start()
         state["kicks"] = kicks

@@ -37,6 +37,10 @@ def _as_given(code: str, game_options: dict[str, Any]) -> dict[str, Any]:
     return game_options
 
 
+def _ignore(report: dict[str, Any]) -> None:
+    return None
+
+
 class Hub:
     """Every open room of the server, and the store behind them."""
 
@@ -61,6 +65,9 @@ class Hub:
         self.offer: Callable[[str, dict[str, Any]], dict[str, Any]] = _as_given
         """The house's offer of a game for a new room: its game options with the house's
         defaults, or a refusal (a game turned off); the console's catalogue sets it."""
+        self.chat_reported: Callable[[dict[str, Any]], None] = _ignore
+        """Where a player's report (举报) of a seat's chat goes: the console's list of
+        chat reports (set by the app), kept off the event loop."""
 
     def recover(self) -> int:
         """Load every unfinished room; resume hands in play where they were. Returns the count."""

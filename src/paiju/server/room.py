@@ -114,6 +114,9 @@ class Host(Protocol):
     def summary(self, table: Table) -> MatchSummaryMsg:
         """总结算 of a table, from the hands stored of it."""
 
+    def chat_reported(self, report: dict[str, Any]) -> None:
+        """A player reported (举报) a seat's chat: to the operator's list."""
+
 
 RETRY_AFTER = 1.0
 """Seconds a room waits after the database failed (locked, I/O) before playing on."""
