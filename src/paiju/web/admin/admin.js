@@ -79,7 +79,10 @@ Object.assign(TEXTS.zh, {
   erase: "注销玩家", erase_confirm: "确定永久注销 {who}？其牌局记录会以匿名座位保留。",
   done_erase: "已注销，现名 {name}；保留 {n} 局记录", clubs: "亲友圈活跃",
   active_clubs: "活跃亲友圈", club_rooms: "亲友圈房间", club_hands: "亲友圈局数",
-  band: "等级段", band_rate: "同段一致率", threshold: "门槛",
+  band: "等级段", band_rate: "同段一致率", threshold: "门槛", reports_against: "被举报记录",
+  band_beginner: "新手", band_casual: "普通", band_strong: "高手", band_expert: "顶尖",
+  band_unrated: "未定级", band_all: "全体", above: "超过门槛", chat_none: "没有待处理的举报",
+  room: "房间",
 });
 Object.assign(TEXTS.en, {
   tab_catalogue: "Catalogue", tab_chat: "Chat reports",
@@ -97,7 +100,10 @@ Object.assign(TEXTS.en, {
   erase: "Erase player", erase_confirm: "Erase {who} for good? Their hands stay in the records under an anonymous seat.",
   done_erase: "Erased: now {name}; {n} hands kept", clubs: "Clubs",
   active_clubs: "Active clubs", club_rooms: "Club rooms", club_hands: "Club hands",
-  band: "Band", band_rate: "Band's rate", threshold: "Threshold",
+  band: "Band", band_rate: "Band's rate", threshold: "Threshold", reports_against: "Chat reports against them",
+  band_beginner: "beginner", band_casual: "casual", band_strong: "strong", band_expert: "expert",
+  band_unrated: "unrated", band_all: "everyone", above: "above threshold", chat_none: "No open reports",
+  room: "Room",
 });
 
 const $ = (sel) => document.querySelector(sel);
@@ -312,6 +318,12 @@ async function openPlayer(id) {
       el("td", { text: when(s.last_seen) }),
       el("td", { text: s.ended ? `${t("ended")} (${s.why})` : t("open") })));
   }
+  const against = $("#file-reports");
+  against.replaceChildren();
+  for (const r of p.chat_reports || []) {
+    against.append(el("li", { text: `${when(r.at)} ${t("room")} #${r.room} · ${r.lines.map((l) => l.text).join(" | ") || "-"} · ${r.handled_at ? `${t("handled")}: ${r.outcome}` : t("open_report")}` }));
+  }
+  if (!against.children.length) against.append(el("li", { text: t("none") }));
   const trailList = $("#file-trail");
   trailList.replaceChildren();
   for (const e of p.trail) {
@@ -491,8 +503,11 @@ $("#daily-form").addEventListener("submit", (ev) => {
       Object.entries(d.hands).map(([c, n]) => `${c}:${n}`).join(" ") || "-",
       Object.values(d.rooms).reduce((a, b) => a + b, 0),
       d.bot_share === null ? "-" : `${Math.round(d.bot_share * 100)}%`,
-      ["d1", "d7", "d30"].map((k) => (d.retention[k] === null ? "-" : `${Math.round(d.retention[k] * 100)}%`)).join(" / ")]);
-    $("#report").replaceChildren(table(["", t("active"), t("new_players"), t("hands"), t("rooms"), t("bot_share"), t("retention")], rows));
+      ["d1", "d7", "d30"].map((k) => (d.retention[k] === null ? "-" : `${Math.round(d.retention[k] * 100)}%`)).join(" / "),
+      `${d.clubs.active} · ${d.clubs.rooms} · ${d.clubs.hands}`]);
+    $("#report").replaceChildren(table(["", t("active"), t("new_players"), t("hands"), t("rooms"), t("bot_share"), t("retention"),
+      `${t("active_clubs")} · ${t("club_rooms")} · ${t("club_hands")}`], rows));
+    csvLink(`/api/admin/reports/daily?days=${Number($("#daily-days").value)}&format=csv`, `daily-${Number($("#daily-days").value)}.csv`);
   });
 });
 $("#collusion-go").addEventListener("click", () => run(async () => {
@@ -501,15 +516,80 @@ $("#collusion-go").addEventListener("click", () => run(async () => {
   const rows = data.pairs.map((f) => [`#${f.players[0]} + #${f.players[1]}`, f.shared_hands,
     f.z, f.p_value.toExponential(2), replays(f.hands)]);
   $("#report").replaceChildren(rows.length ? table([t("pair"), t("shared"), "z", t("p"), t("look")], rows) : t("nothing"));
+  csvLink("/api/admin/reports/collusion?format=csv", "collusion.csv");
 }));
 $("#assistance-go").addEventListener("click", () => run(async () => {
   $("#report").textContent = t("working");
   const data = await call("GET", "/api/admin/reports/assistance");
-  const rows = data.players.map((f) => [`#${f.player}`, f.decisions,
-    `${Math.round(f.match_rate * 100)}%`, `${Math.round(f.others_rate * 100)}%`,
+  const pct = (x) => `${Math.round(x * 100)}%`;
+  const rows = data.players.map((f) => [`#${f.player}`, t(`band_${f.band}`), f.decisions,
+    el("span", { class: f.above_threshold ? "stuck" : "", text: pct(f.match_rate) }),
+    `${pct(f.others_rate)} (${t(`band_${f.baseline}`)})`, pct(f.threshold),
     f.p_value === null ? "-" : f.p_value.toExponential(2), f.median_seconds ?? "-", replays(f.hands)]);
-  $("#report").replaceChildren(rows.length ? table([t("player"), t("decisions"), t("match"), t("others"), t("p"), t("seconds"), t("look")], rows) : t("nothing"));
+  $("#report").replaceChildren(rows.length ? table([t("player"), t("band"), t("decisions"), t("match"), t("band_rate"), t("threshold"), t("p"), t("seconds"), t("look")], rows) : t("nothing"));
+  csvLink("/api/admin/reports/assistance?format=csv", "assistance.csv");
 }));
+
+/** A report's CSV, fetched with the staff token (a plain link cannot carry it). */
+async function download(path, name) {
+  const answer = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+  if (!answer.ok) throw new Error(String(answer.status));
+  const link = el("a", { href: URL.createObjectURL(await answer.blob()), download: name });
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+function csvLink(path, name) {
+  const link = $("#report-csv");
+  link.hidden = false;
+  link.dataset.path = path;
+  link.dataset.name = name;
+}
+$("#report-csv").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  const link = ev.currentTarget;
+  run(() => download(link.dataset.path, link.dataset.name));
+});
+
+// -- chat reports -----------------------------------------------------------------
+
+async function chatReports() {
+  const every = $("#chat-all").checked;
+  const list = $("#chat-list");
+  list.dataset.ready = "0"; // set again once the list on screen is the new one
+  const data = await call("GET", `/api/admin/chat-reports${every ? "?all=true" : ""}`);
+  list.replaceChildren();
+  if (!data.reports.length) list.append(el("li", { text: t("chat_none") }));
+  for (const r of data.reports) {
+    const who = (id, name) => el("a", { href: "#", text: `#${id} ${name || ""}`, "data-player": id,
+      onclick: (e) => { e.preventDefault(); tab("players"); run(() => openPlayer(id)); } });
+    const item = el("li", { class: "chat-report", "data-report": r.id },
+      el("div", {}, `${when(r.at)} · ${t("room")} #${r.room} · ${t("seat")} ${r.seat + 1} · ${t("reported")} `,
+        r.reported === null ? "-" : who(r.reported, r.reported_name), ` · ${t("reporter")} `, who(r.reporter, r.reporter_name)),
+      el("blockquote", { text: r.lines.map((l) => l.text).join(" | ") || "-" }));
+    if (r.hand) item.append(replays([r.hand]));
+    if (r.handled_at) {
+      item.append(el("div", { class: "hint", text: `${t("handled")} · ${r.handled_by}: ${r.outcome}` }));
+    } else {
+      const outcome = el("input", { class: "outcome", placeholder: t("outcome"), required: "" });
+      item.append(el("form", { class: "row", onsubmit: (e) => {
+        e.preventDefault();
+        run(async () => {
+          await call("POST", `/api/admin/chat-reports/${r.id}/handle`, { outcome: outcome.value.trim() });
+          flash(t("done_handled", { id: r.id }));
+          await chatReports();
+        });
+      } }, outcome, el("button", { type: "submit", class: "handle", text: t("handle") })));
+    }
+    list.append(item);
+  }
+  list.dataset.ready = "1";
+}
+$("#chat-all").addEventListener("change", () => run(chatReports));
+$("#chat-csv").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  run(() => download(`/api/admin/chat-reports?format=csv${$("#chat-all").checked ? "&all=true" : ""}`, "chat-reports.csv"));
+});
 
 // -- the trail --------------------------------------------------------------------
 
