@@ -38,8 +38,10 @@ def test_a_catalogue_change_on_one_node_holds_on_the_other(
         _each(Node.start, nodes)
         made = CliRunner().invoke(
             cli,
-            ["admin", "staff", "add", "mei", "--role", "admin", "--password", PASSWORD]
-            + ["--db", postgres_db, "--json"],
+            [
+                *("admin", "staff", "add", "mei", "--role", "admin", "--password", PASSWORD),
+                *("--db", postgres_db, "--json"),
+            ],
         )
         assert made.exit_code == 0, made.output
         secret = json.loads(made.output)["totp_secret"]
