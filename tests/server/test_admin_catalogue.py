@@ -20,6 +20,7 @@ from click.testing import CliRunner
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
+from house_toml import house_toml
 from paiju.catalog import set_house_variants
 from paiju.cli import cli
 from paiju.server.accounts import tables as a
@@ -31,21 +32,7 @@ from paiju.server.options import Limits
 PASSWORD = "lantern-drum-93"
 FAST = Passwords(time_cost=1, memory_cost=1024)
 
-HOUSE = """
-[[variant]]
-code = "house-baozi"
-name_zh = "本店宝子"
-name_en = "House Baozi"
-family = "baozi"
-players = [2, 6]
-deck = "52"
-
-[variant.params]
-points = { J = 1, Q = 2, K = 3 }
-ladder = "AA>KK>QQ>JJ>TT>99>88>77>66>55>44>33>22"
-point_ties = ["top_card"]
-ladder_ties = ["top_card"]
-"""
+HOUSE = house_toml("house-baozi", "本店宝子", "House Baozi")
 
 
 @pytest.fixture

@@ -16,13 +16,14 @@ import httpx
 import pyotp
 from click.testing import CliRunner
 from server_helpers import FAST
-from test_admin_catalogue import HOUSE
 from test_cluster import Node, _each
 
+from house_toml import house_toml
 from paiju.catalog import set_house_variants
 from paiju.cli import cli
 
 PASSWORD = "lantern-drum-93"
+HOUSE = house_toml("house-baozi", "本店宝子", "House Baozi")
 
 
 def _entry(node: Node, code: str) -> dict[str, Any] | None:

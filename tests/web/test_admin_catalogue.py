@@ -13,35 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-import pyotp
-from test_admin_console import OVERFLOW, PASSWORD, _staff
+from admin_pages import OVERFLOW, sign_in
 from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer, enter
 
-HOUSE = """
-[[variant]]
-code = "house-web"
-name_zh = "网页宝子"
-name_en = "Web Baozi"
-family = "baozi"
-players = [2, 6]
-deck = "52"
+from house_toml import house_toml
 
-[variant.params]
-points = { J = 1, Q = 2, K = 3 }
-ladder = "AA>KK>QQ>JJ>TT>99>88>77>66>55>44>33>22"
-point_ties = ["top_card"]
-ladder_ties = ["top_card"]
-"""
-
-
-def sign_in(page: Any, server: WebServer, name: str) -> None:
-    made = _staff(server, name)
-    page.goto(f"{server.base}/admin")
-    page.fill("#si-name", name)
-    page.fill("#si-password", PASSWORD)
-    page.fill("#si-code", pyotp.TOTP(made["totp_secret"]).now())
-    page.click("#si-go")
-    page.wait_for_selector("#console:not([hidden])")
+HOUSE = house_toml("house-web", "网页宝子", "Web Baozi")
 
 
 def _new_room(server: WebServer, token: str) -> httpx.Response:

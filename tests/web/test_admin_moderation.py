@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from test_admin_catalogue import sign_in
-from test_admin_console import OVERFLOW
+from admin_pages import OVERFLOW, sign_in
 from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer
 
 from paiju.server.admin.chat_reports import ChatReports
