@@ -325,6 +325,16 @@ CODES: Final[dict[str, tuple[str, str]]] = {
         "Another report is being made: try again soon",
     ),
     "operator_notice": ("管理员通知", "A notice from the operator"),
+    "game_off": (
+        "{name_zh}暂时不开放新房间",
+        "{name_en} is not offered for new rooms just now",
+    ),
+    "option_not_offered": (
+        "本服务器不提供这个选项值（{key}）",
+        "This server does not offer that value of {key}",
+    ),
+    "no_chat_report": ("没有这条举报", "No such report"),
+    "erased": ("这个玩家已被注销", "This player was erased"),
     "no_player": ("没有这个玩家", "No such player"),
     "busy_server": ("服务器正忙，请稍后再试", "The server is busy: try again shortly"),
     "session_ended": (

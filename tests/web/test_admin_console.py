@@ -11,51 +11,13 @@ browser test".
 
 from __future__ import annotations
 
-import json
 import subprocess
-import sys
 from typing import Any
 
 import httpx
 import pyotp
+from admin_pages import ADMIN, OVERFLOW, PASSWORD, _staff
 from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer, enter
-
-PASSWORD = "lantern-drum-93"
-ADMIN = (sys.executable, "-m", "paiju", "admin")
-OVERFLOW = """() => {
-  const root = document.documentElement, width = root.clientWidth, wide = [];
-  if (root.scrollWidth > width) wide.push('page ' + root.scrollWidth);
-  for (const el of document.querySelectorAll('main *')) {
-    const box = el.getBoundingClientRect();
-    if (box.width && (box.right > width + 0.5 || box.left < -0.5) && el.offsetParent)
-      wide.push(el.id || el.className || el.tagName);
-  }
-  return wide;
-}"""
-
-
-def _staff(server: WebServer, name: str) -> dict[str, Any]:
-    made = subprocess.run(
-        [
-            *ADMIN,
-            "staff",
-            "add",
-            name,
-            "--role",
-            "admin",
-            "--password",
-            PASSWORD,
-            "--db",
-            str(server.db),
-            "--json",
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    found: dict[str, Any] = json.loads(made.stdout)
-    return found
 
 
 def test_staff_sign_in_with_totp_and_ban_a_player(browser: Any, server: WebServer) -> None:

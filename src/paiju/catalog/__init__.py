@@ -10,7 +10,8 @@ of an existing family is a TOML entry, not Python.
 
 Users add their own files with ``--variants FILE`` on every command, or by listing files
 in the ``PAIJU_VARIANTS`` environment variable (separated by ``os.pathsep``). A user entry
-with the code of a built-in one replaces it.
+with the code of a built-in one replaces it. A server also holds the house variants its
+operator added in the console (:func:`set_house_variants`, read from its database).
 
 >>> v = find_variant("1301")
 >>> v.name_zh, v.family, v.players, v.deck
@@ -40,7 +41,9 @@ __all__ = [
     "add_variant_file",
     "catalog",
     "find_variant",
+    "house_variants",
     "load_file",
+    "set_house_variants",
     "variants",
 ]
 
@@ -212,8 +215,25 @@ def _builtin() -> tuple[Variant, ...]:
     return tuple(found)
 
 
+_house: tuple[Variant, ...] = ()
+
+
+def set_house_variants(found: Iterable[Variant]) -> None:
+    """The house variants (自定义玩法) an operator added in a server's console: entries
+    after the built-in ones and the user's files, kept for the process's life (a server
+    sets them from its database and again whenever they change)."""
+    global _house
+    _house = tuple(found)
+    _load.cache_clear()
+
+
+def house_variants() -> tuple[Variant, ...]:
+    """The house variants set by :func:`set_house_variants`."""
+    return _house
+
+
 @cache
-def _load(extra: tuple[str, ...]) -> tuple[Variant, ...]:
+def _load(extra: tuple[str, ...], house: tuple[Variant, ...] = ()) -> tuple[Variant, ...]:
     by_code: dict[str, Variant] = {}
     for variant in _builtin():
         if variant.code in by_code:
@@ -222,6 +242,8 @@ def _load(extra: tuple[str, ...]) -> tuple[Variant, ...]:
     for path in extra:
         for variant in load_file(path):
             by_code[variant.code] = variant
+    for variant in house:
+        by_code.setdefault(variant.code, variant)
     _check_aliases(by_code.values())
     return tuple(by_code.values())
 
@@ -242,7 +264,7 @@ def variants() -> tuple[Variant, ...]:
 
     The public name is ``paiju.variants()``: ``paiju.catalog`` is this package.
     """
-    return _load((*_env_files(), *_extra_files))
+    return _load((*_env_files(), *_extra_files), _house)
 
 
 catalog = variants

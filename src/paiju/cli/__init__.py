@@ -11,6 +11,7 @@ from paiju.cli import core as core
 from paiju.cli import danzi as danzi
 from paiju.cli import duel as duel
 from paiju.cli import majiang as majiang
+from paiju.cli import operator as operator
 from paiju.cli import server as server
 from paiju.cli import shisanzhang as shisanzhang
 from paiju.cli import shisanzhang_solver as shisanzhang_solver

@@ -225,17 +225,28 @@ def unmute(player: str, reason: str, by: str, db: str) -> None:
     click.echo(f"{who.name} (#{who.id}): {lifted} mute(s) lifted")
 
 
+_CSV = click.option("--csv", "as_csv", is_flag=True, help="Print CSV (a spreadsheet's file).")
+
+
+def _csv(kind: str, found: list[dict[str, Any]]) -> None:
+    from paiju.server.admin.reports import csv_text
+
+    click.echo(csv_text(kind, found), nl=False)
+
+
 @admin.group()
 def report() -> None:
-    """Reports for the operator: daily figures, collusion, bot assistance."""
+    """Reports for the operator: daily figures, collusion, bot assistance (--json, --csv)."""
 
 
 @report.command("daily")
 @click.option("--days", type=click.IntRange(1, 366), default=7, show_default=True)
 @_DB
 @_JSON
-def report_daily(days: int, db: str, as_json: bool) -> None:
-    """Per day: players active, new players, hands and rooms per game, bots' share of seats."""
+@_CSV
+def report_daily(days: int, db: str, as_json: bool, as_csv: bool) -> None:
+    """Per day: players active, new players, hands and rooms per game, bots' share of
+    seats, clubs' activity (active clubs, club rooms, club hands)."""
     from paiju.server.admin.reports import daily
 
     store = _store(db)
@@ -246,12 +257,17 @@ def report_daily(days: int, db: str, as_json: bool) -> None:
     if as_json:
         echo_json(found)
         return
+    if as_csv:
+        _csv("daily", found)
+        return
     for d in found:
         share = "-" if d["bot_share"] is None else f"{d['bot_share']:.0%}"
         hands = sum(d["hands"].values())
+        clubs = d["clubs"]
         click.echo(
             f"{d['day']}  active {d['active']}  new {d['new_players']}  hands {hands}"
-            f"  rooms {sum(d['rooms'].values())}  bot seats {share}"
+            f"  rooms {sum(d['rooms'].values())}  bot seats {share}  clubs {clubs['active']}"
+            f" ({clubs['rooms']} rooms, {clubs['hands']} hands)"
         )
 
 
@@ -260,7 +276,10 @@ def report_daily(days: int, db: str, as_json: bool) -> None:
 @click.option("--min-hands", type=click.IntRange(3, 10_000), default=20, show_default=True)
 @_DB
 @_JSON
-def report_collusion(days: int | None, min_hands: int, db: str, as_json: bool) -> None:
+@_CSV
+def report_collusion(
+    days: int | None, min_hands: int, db: str, as_json: bool, as_csv: bool
+) -> None:
     """Pairs who sit together and win together beyond chance, ranked by p-value."""
     from paiju.server.admin.reports import collusion
 
@@ -271,6 +290,9 @@ def report_collusion(days: int | None, min_hands: int, db: str, as_json: bool) -
         store.close()
     if as_json:
         echo_json(found)
+        return
+    if as_csv:
+        _csv("collusion", found)
         return
     for f in found:
         a, b = f["players"]
@@ -288,8 +310,9 @@ def report_collusion(days: int | None, min_hands: int, db: str, as_json: bool) -
 @click.option("--total", type=click.IntRange(1, 100_000), default=2000, show_default=True)
 @_DB
 @_JSON
+@_CSV
 def report_assistance(
-    days: int | None, per_player: int, total: int, db: str, as_json: bool
+    days: int | None, per_player: int, total: int, db: str, as_json: bool, as_csv: bool
 ) -> None:
     """Players whose decisions match the 困难 bot's beyond their peers (bounded replay)."""
     from paiju.server.admin.reports import assistance
@@ -302,11 +325,16 @@ def report_assistance(
     if as_json:
         echo_json(found)
         return
+    if as_csv:
+        _csv("assistance", found)
+        return
     for f in found:
         p = "-" if f["p_value"] is None else f"{f['p_value']:.2g}"
+        flag = "  ABOVE" if f["above_threshold"] else ""
         click.echo(
-            f"#{f['player']}: {f['matches']}/{f['decisions']} match ({f['match_rate']:.0%},"
-            f" others {f['others_rate']:.0%}), p {p}"
+            f"#{f['player']} ({f['band']}): {f['matches']}/{f['decisions']} match"
+            f" ({f['match_rate']:.0%}; {f['baseline']} {f['others_rate']:.0%},"
+            f" threshold {f['threshold']:.0%}), p {p}{flag}"
         )
     if not found:
         click.echo("no human decisions to check")

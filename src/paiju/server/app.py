@@ -48,6 +48,8 @@ from paiju.server.accounts.router import Hashing
 from paiju.server.accounts.router import router as accounts_router
 from paiju.server.accounts.service import Accounts
 from paiju.server.admin.announcements import Notices
+from paiju.server.admin.catalogue import HouseCatalogue, preload_house
+from paiju.server.admin.chat_reports import ChatReports
 from paiju.server.admin.console import mute_seat
 from paiju.server.admin.router import router as admin_router
 from paiju.server.admin.staff import Staff
@@ -240,11 +242,18 @@ def create_app(
             from paiju.server.cluster import start_node
             from paiju.server.shared_limits import TOKEN_CACHE_SECONDS, SharedGuard
 
+            # a house variant's rooms the node takes at once need its entry
+            await asyncio.to_thread(preload_house, db)
             cluster = state["cluster"] = await start_node(db, limits, node)
             hub, store = cluster.hub, cluster.store
             store.token_ttl = TOKEN_CACHE_SECONDS
             hub.guard = SharedGuard(hub, cluster)
         await hub.guard.start()
+        house = app.state.catalogue = HouseCatalogue(store)
+        await house.start()
+        hub.offer = house.offer
+        app.state.chat_reports = ChatReports(store)
+        hub.chat_reported = app.state.chat_reports.keep_soon
         kicks = Kicks(store) if node is None else ClusterKicks(store, node.redis_url, node.name)
         await kicks.start()
         state["kicks"] = kicks
@@ -293,6 +302,7 @@ def create_app(
         heavy.shutdown()
         rater.cancel()
         await kicks.stop()
+        await house.stop()
         await app.state.notices.stop()
         await hub.guard.stop()
         if "cluster" in state:
@@ -466,16 +476,26 @@ def create_app(
         return await off_loop(store(), player_record, store(), me.id)
 
     @app.get("/api/catalog")
-    async def list_catalog() -> list[dict[str, Any]]:
-        return [variant_json(v) for v in catalog()]
+    async def list_catalog(request: Request) -> list[dict[str, Any]]:
+        """Every entry, with the house's setting of it: ``enabled`` (new rooms may be made
+        of it), the ``defaults`` of its game options and the ``choices`` a room form
+        offers (an option not named: any the game allows); ``house``: a house variant."""
+        house: HouseCatalogue = request.app.state.catalogue
+        return [
+            {**variant_json(v), **house.setting(v.code).to_json(), "house": v.code in house.house}
+            for v in catalog()
+        ]
 
     @app.get("/api/catalog/{code}")
-    async def rules(code: str) -> dict[str, Any]:
+    async def rules(code: str, request: Request) -> dict[str, Any]:
         """A catalogue entry with its rule page: the verbatim Chinese text (原文) and the
         reading of it in English (``rules_en``) and Chinese (``reading_zh``, 规则说明)."""
         v = find_variant(code)
+        house: HouseCatalogue = request.app.state.catalogue
         return {
             **variant_json(v),
+            **house.setting(v.code).to_json(),
+            "house": v.code in house.house,
             "rules_zh": v.rules_zh,
             "rules_en": v.rules_en,
             "reading_zh": v.reading_zh,

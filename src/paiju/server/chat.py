@@ -5,8 +5,9 @@ emote (:data:`EMOTES`) or, only where the operator allows it (the ``chat_text_ma
 limit above 0), a short text; spectators send nothing. Each seat has its own pace
 (:class:`ChatPace`: at least ``chat_seconds`` between two messages and at most
 ``chat_per_minute``); a text is cleaned like a name and cut to the limit's length. A
-report (举报) of a seat's text is logged, and a seat reported by two players of the
-table may send phrases and emotes only for the rest of the room. The texts of phrases are
+report (举报) of a seat's text goes to the operator's list of chat reports with the
+seat's last texts, and a seat reported by two players of the table may send phrases and
+emotes only for the rest of the room. The texts of phrases are
 the clients' (zh/en), the server passes codes.
 """
 
@@ -46,6 +47,9 @@ PHRASES: dict[str, tuple[str, ...]] = {
 
 EMOTES: tuple[str, ...] = ("smile", "laugh", "cry", "angry", "thumbs", "flower", "tea", "wow")
 
+LINES_KEPT = 5
+"""The free texts of a seat a report carries (its last ones)."""
+
 REPORTS_TO_MUTE = 2
 """Players of the table whose report of a seat's text stops that seat's free text."""
 
@@ -77,6 +81,9 @@ class ChatPace:
     muted_until: float = 0.0
     """Unix time until which the seat's player is muted by its club's admins (or the
     operator): its free text is stopped, as reports stop it."""
+    lines: deque[tuple[float, str]] = field(default_factory=lambda: deque(maxlen=LINES_KEPT))
+    """The seat's last free texts (Unix time, text), as the table read them: a report
+    (举报) of the seat carries them to the operator."""
 
     @property
     def muted(self) -> bool:
@@ -125,6 +132,8 @@ def chat_message(
         if pace.muted:
             raise ServerError("chat_muted", "reports stopped this seat's free text")
     pace.take(limits.chat_seconds, limits.chat_per_minute)
+    if text is not None:
+        pace.lines.append((time.time(), text))
     return ChatMsg(room=room, seat=seat, phrase=msg.phrase, emote=msg.emote, text=text)
 
 

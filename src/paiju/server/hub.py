@@ -33,6 +33,14 @@ __all__ = ["Guard", "Hub", "lookup_buckets", "lookup_rate", "too_many_lookups"]
 log = logging.getLogger("paiju.server")
 
 
+def _as_given(code: str, game_options: dict[str, Any]) -> dict[str, Any]:
+    return game_options
+
+
+def _ignore(report: dict[str, Any]) -> None:
+    return None
+
+
 class Hub:
     """Every open room of the server, and the store behind them."""
 
@@ -59,6 +67,12 @@ class Hub:
         restart, another node: the events set it)."""
         self._fixed: dict[int, Sequence[str]] = {}
         """The seeds of the event tables opened here."""
+        self.offer: Callable[[str, dict[str, Any]], dict[str, Any]] = _as_given
+        """The house's offer of a game for a new room: its game options with the house's
+        defaults, or a refusal (a game turned off); the console's catalogue sets it."""
+        self.chat_reported: Callable[[dict[str, Any]], None] = _ignore
+        """Where a player's report (举报) of a seat's chat goes: the console's list of
+        chat reports (set by the app), kept off the event loop."""
 
     def recover(self) -> int:
         """Load every unfinished room; resume hands in play where they were. Returns the count."""
@@ -245,7 +259,7 @@ class Hub:
                 f"bot_delay, claim_window and time_limit (other than 0) are at least"
                 f" {fastest:g} s on this server: bots play at a human pace",
             )
-        g = make_game(code, **game_options)
+        g = make_game(code, **self.offer(code, game_options))
         seats = g.default_seats if options.seats is None else options.seats
         if not g.min_seats <= seats <= g.max_seats:
             raise IllegalAction(

@@ -188,13 +188,26 @@ def _chat(room: Room, client: Peer, msg: Chat) -> None:
 
 
 def _report(room: Room, client: Peer, msg: Report) -> None:
-    """举报 a seat's free text: logged for the operator; two reporters stop it."""
+    """举报 a seat's free text: to the operator's list, with the seat's last texts; two
+    reporters stop it."""
     check_report(client.seat, msg.seat, room.n)
     pace = room.seats[msg.seat].chat
+    first = client.player.id not in pace.reported_by
     pace.reported_by.add(client.player.id)
     log.warning(
         "room %s: player %s reported the chat of seat %d", room.id, client.player.id, msg.seat
     )
+    if first:  # to the operator's list, once per reporter and seat
+        room.hub.chat_reported(
+            {
+                "room": room.id,
+                "hand": room.hand_id or None,
+                "reporter": client.player.id,
+                "reported": room.seats[msg.seat].player,
+                "seat": msg.seat,
+                "lines": [{"at": at, "text": text} for at, text in pace.lines],
+            }
+        )
     client.send(Reported(seat=msg.seat, muted=pace.muted, id=msg.id))
 
 

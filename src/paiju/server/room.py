@@ -118,6 +118,9 @@ class Host(Protocol):
         """The server seeds of a room's deals when they are fixed (a duplicate event's
         table: hand ``n`` is dealt from seed ``n - 1``), else None: a fresh seed each."""
 
+    def chat_reported(self, report: dict[str, Any]) -> None:
+        """A player reported (举报) a seat's chat: to the operator's list."""
+
 
 RETRY_AFTER = 1.0
 """Seconds a room waits after the database failed (locked, I/O) before playing on."""

@@ -18,8 +18,14 @@ pairs tested and the hands where the pair gained most.
 **Bot assistance** (:func:`assistance`). Each human decision of a finished hand is
 replayed; the 困难 bot (:class:`paiju.search.SearchBot`, on the seat's own view, a
 bounded budget) is asked what it would have done; a player's match rate is compared to
-the pooled rate of everyone else (forced moves, with one legal action, left out) with a
-one-sided binomial test (normal approximation with continuity correction). At most
+the pooled rate of the other players **of their level** (forced moves, with one legal
+action, left out) with a one-sided binomial test (normal approximation with continuity
+correction): a strong player follows a strong bot more often than a beginner, so the
+level's own rate is the fair baseline. A level is a band of the player's rating ``mu``
+(:func:`level_bands`: :data:`BANDS`, cut at the bots' anchor ratings); a band whose
+other players made fewer than ``min_decisions`` decisions falls back to everyone else
+(``baseline`` ``all``). Each row gives the ``threshold``: the match rate above which the
+test says "beyond chance" at :data:`ALPHA` over the player's number of decisions. At most
 ``per_player`` decisions of a player and ``total`` in all are replayed (the newest hands
 first), so that the report stays bounded; the median seconds a player took for a
 decision come with it, and the player's 复盘 summary (``review``: the share of reviewed
@@ -43,17 +49,23 @@ from sqlalchemy import select
 
 from paiju.engine import Action, Game, State
 from paiju.server import tables as t
+from paiju.server.clubs import tables as c
 from paiju.server.reviews.service import Reviews
 from paiju.server.store import Store
 
 __all__ = [
+    "ALPHA",
+    "BANDS",
     "Decision",
     "assistance",
     "assistance_of",
     "collusion",
     "collusion_of",
+    "csv_text",
     "daily",
     "hard_chooser",
+    "level_bands",
+    "threshold",
     "upper_p",
 ]
 
@@ -95,6 +107,7 @@ def daily(store: Store, days: int = 7) -> list[dict[str, Any]]:
             "seats": 0,
             "bot_seats": 0,
             "bot_share": None,
+            "clubs": {"active": 0, "rooms": 0, "hands": 0},
         }
     active: dict[str, set[int]] = defaultdict(set)
     with store.engine.connect() as conn:
@@ -116,6 +129,7 @@ def daily(store: Store, days: int = 7) -> list[dict[str, Any]]:
             entry = out.get(_day(at))
             if entry is not None:
                 entry["rooms"][code] = entry["rooms"].get(code, 0) + 1
+        _club_days(conn, since, out)
         cohorts: dict[str, set[int]] = defaultdict(set)
         for pid, at in conn.execute(
             select(t.players.c.id, t.players.c.created_at).where(t.players.c.created_at >= since)
@@ -130,6 +144,28 @@ def daily(store: Store, days: int = 7) -> list[dict[str, Any]]:
             entry["bot_share"] = round(entry["bot_seats"] / entry["seats"], 4)
         entry["retention"] = _retention(key, cohorts[key], active, today)
     return list(out.values())
+
+
+def _club_days(conn: Any, since: float, out: dict[str, dict[str, Any]]) -> None:
+    """Each day's 亲友圈 figures: clubs whose tables dealt a hand (active), club tables
+    opened (rooms), and the hands dealt at club tables."""
+    ct = c.club_tables
+    for (at,) in conn.execute(select(ct.c.at).where(ct.c.at >= since)):
+        entry = out.get(_day(at))
+        if entry is not None:
+            entry["clubs"]["rooms"] += 1
+    active: dict[str, set[int]] = defaultdict(set)
+    for club, at in conn.execute(
+        select(ct.c.club_id, t.hands.c.started_at)
+        .join(t.hands, t.hands.c.room_id == ct.c.room_id)
+        .where(t.hands.c.started_at >= since)
+    ):
+        entry = out.get(_day(at))
+        if entry is not None:
+            entry["clubs"]["hands"] += 1
+            active[entry["day"]].add(int(club))
+    for day, clubs in active.items():
+        out[day]["clubs"]["active"] = len(clubs)
 
 
 def _retention(
@@ -306,13 +342,65 @@ def _same(x: Action, y: Action) -> bool:
     return x.to_json() == y.to_json()
 
 
+BANDS: tuple[tuple[float, str], ...] = (
+    (18.0, "beginner"),
+    (25.0, "casual"),
+    (30.0, "strong"),
+    (math.inf, "expert"),
+)
+"""The levels of the assistance report, by a player's rating ``mu``, cut at the bots'
+anchors (:data:`paiju.server.ratings.service.BOT_RATINGS`): 新手 below the 简单 bot, 普通
+up to the 普通 bot, 高手 up to the 困难 bot, 顶尖 above it; ``unrated`` without a rating."""
+BAND_ZH = {
+    "beginner": "新手",
+    "casual": "普通",
+    "strong": "高手",
+    "expert": "顶尖",
+    "unrated": "未定级",
+    "all": "全体",
+}
+ALPHA = 0.01
+"""The one-sided level of the assistance report's threshold."""
+Z_ALPHA = 2.3263478740408408
+"""The standard normal's quantile at 1 - :data:`ALPHA`."""
+
+
+def band_of_mu(mu: float) -> str:
+    return next(name for upper, name in BANDS if mu < upper)
+
+
+def level_bands(store: Store) -> dict[int, str]:
+    """Each rated player's band: the mean ``mu`` of their ratings, weighted by the rooms
+    behind each (a player who plays several games is one level)."""
+    from paiju.server.ratings import tables as r
+
+    sums: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    with store.engine.connect() as conn:
+        for player, mu, rooms in conn.execute(
+            select(r.ratings.c.player_id, r.ratings.c.mu, r.ratings.c.rooms)
+        ):
+            weight = max(1, int(rooms))
+            sums[int(player)][0] += float(mu) * weight
+            sums[int(player)][1] += weight
+    return {p: band_of_mu(total / weight) for p, (total, weight) in sums.items()}
+
+
+def threshold(p0: float, n: int) -> float:
+    """The match rate over ``n`` decisions above which the one-sided test of
+    :func:`assistance_of` says "beyond chance" at :data:`ALPHA`, against a rate ``p0``."""
+    return min(1.0, p0 + Z_ALPHA * math.sqrt(p0 * (1 - p0) / n) + 0.5 / n)
+
+
 def assistance_of(
     decisions: Iterable[Decision],
     chooser: Callable[[Game], Chooser],
     min_decisions: int = 30,
+    bands: dict[int, str] | None = None,
 ) -> list[dict[str, Any]]:
     """The assistance test (see the module) over ``decisions``; ``chooser(game)`` makes
-    the reference bot of a game."""
+    the reference bot of a game. With ``bands`` (player -> level) a player is compared
+    with the others of their band, where those made ``min_decisions`` decisions; with
+    everyone else otherwise (``baseline`` says which)."""
     bots: dict[int, Chooser] = {}
     matched: dict[int, list[bool]] = defaultdict(list)
     times: dict[int, list[float]] = defaultdict(list)
@@ -333,23 +421,40 @@ def assistance_of(
             times[d.player].append(d.seconds)
     total_n = sum(len(v) for v in matched.values())
     total_k = sum(sum(v) for v in matched.values())
+
+    def band(player: int) -> str:
+        return "all" if bands is None else bands.get(player, "unrated")
+
+    band_n: dict[str, int] = defaultdict(int)
+    band_k: dict[str, int] = defaultdict(int)
+    for player, marks in matched.items():
+        band_n[band(player)] += len(marks)
+        band_k[band(player)] += sum(marks)
     found: list[dict[str, Any]] = []
     for player, marks in matched.items():
         n, k = len(marks), sum(marks)
-        rest_n, rest_k = total_n - n, total_k - k
+        level = band(player)
+        rest_n, rest_k = band_n[level] - n, band_k[level] - k
+        baseline = level
+        if bands is None or rest_n < min_decisions:
+            rest_n, rest_k, baseline = total_n - n, total_k - k, "all"
         p0 = (rest_k / rest_n) if rest_n else 0.5
         p0 = min(max(p0, 1e-6), 1 - 1e-6)
         z = (k - 0.5 - n * p0) / math.sqrt(n * p0 * (1 - p0))
         found.append(
             {
                 "player": player,
+                "band": level,
+                "baseline": baseline,
                 "decisions": n,
                 "matches": k,
                 "match_rate": round(k / n, 4),
                 "others_rate": round(p0, 4),
+                "threshold": round(threshold(p0, n), 4),
                 "z": round(z, 3),
                 "p_value": upper_p(z) if n >= min_decisions else None,
                 "enough": n >= min_decisions,
+                "above_threshold": n >= min_decisions and k / n > threshold(p0, n),
                 "median_seconds": (
                     round(statistics.median(times[player]), 2) if times[player] else None
                 ),
@@ -428,5 +533,112 @@ def assistance(
     since = None if days is None else store.clock() - days * DAY
     decisions = _stored_decisions(store, per_player, total, since)
     seed = random.Random(0).randrange(2**32)
-    found = assistance_of(decisions, lambda g: hard_chooser(g, seed, samples), min_decisions)
+    bands = level_bands(store)
+    found = assistance_of(decisions, lambda g: hard_chooser(g, seed, samples), min_decisions, bands)
     return Reviews(store).beside(found, per_player)  # the 复盘 summary's figures too
+
+
+# -- CSV -----------------------------------------------------------------------------------
+
+
+def _daily_rows(days: list[dict[str, Any]]) -> tuple[list[str], list[list[Any]]]:
+    codes = sorted({code for d in days for code in d["hands"]})
+    head = [
+        "day",
+        "active",
+        "new_players",
+        "hands",
+        "rooms",
+        "bot_share",
+        "retention_d1",
+        "retention_d7",
+        "retention_d30",
+        "clubs_active",
+        "club_rooms",
+        "club_hands",
+        *[f"hands_{code}" for code in codes],
+    ]
+    rows = [
+        [
+            d["day"],
+            d["active"],
+            d["new_players"],
+            sum(d["hands"].values()),
+            sum(d["rooms"].values()),
+            d["bot_share"],
+            d["retention"]["d1"],
+            d["retention"]["d7"],
+            d["retention"]["d30"],
+            d["clubs"]["active"],
+            d["clubs"]["rooms"],
+            d["clubs"]["hands"],
+            *[d["hands"].get(code, 0) for code in codes],
+        ]
+        for d in days
+    ]
+    return head, rows
+
+
+def _table(kind: str, found: list[dict[str, Any]]) -> tuple[list[str], list[list[Any]]]:
+    """A report's rows as a header and lines of cells."""
+    if kind == "daily":
+        return _daily_rows(found)
+    if kind == "collusion":
+        head = ["player_a", "player_b", "shared_hands", "z", "p_value", "p_bonferroni", "hands"]
+        return head, [
+            [
+                *f["players"],
+                f["shared_hands"],
+                f["z"],
+                f["p_value"],
+                f["p_bonferroni"],
+                " ".join(map(str, f["hands"])),
+            ]
+            for f in found
+        ]
+    if kind == "assistance":
+        head = [
+            "player",
+            "band",
+            "baseline",
+            "decisions",
+            "matches",
+            "match_rate",
+            "others_rate",
+            "threshold",
+            "above_threshold",
+            "p_value",
+            "median_seconds",
+            "hands",
+        ]
+        return head, [[*(f[k] for k in head[:-1]), " ".join(map(str, f["hands"]))] for f in found]
+    if kind == "chat":
+        head = ["id", "at", "room", "hand", "reporter", "reported", "seat", "lines"]
+        head += ["handled_at", "handled_by", "outcome"]
+        return head, [
+            [
+                *(r[k] for k in head[:6]),
+                r["seat"] + 1,
+                " | ".join(line["text"] for line in r["lines"]),
+                r["handled_at"],
+                r["handled_by"],
+                r["outcome"],
+            ]
+            for r in found
+        ]
+    raise ValueError(f"no report {kind!r}")
+
+
+def csv_text(kind: str, found: list[dict[str, Any]]) -> str:
+    """A report (``daily``, ``collusion``, ``assistance``, ``chat``) as CSV text: one
+    header line, then a line per row (an empty cell for a figure that has none)."""
+    import csv
+    import io
+
+    head, rows = _table(kind, found)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(head)
+    for row in rows:
+        writer.writerow(["" if cell is None else cell for cell in row])
+    return out.getvalue()

@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -22,7 +22,10 @@ from paiju.server.accounts.auth import bearer
 from paiju.server.accounts.logins import MAX_PASSWORD
 from paiju.server.admin import reports
 from paiju.server.admin.announcements import MAX_TEXT, Announcements, notice_text
+from paiju.server.admin.catalogue import MAX_HOUSE_TEXT, HouseCatalogue
+from paiju.server.admin.chat_reports import ChatReports
 from paiju.server.admin.console import Console, live_rooms, room_public
+from paiju.server.admin.erasure import erase_player
 from paiju.server.admin.staff import Staff, StaffMember, may
 from paiju.server.errors import ServerError
 from paiju.server.store import off_loop
@@ -195,7 +198,9 @@ async def search(
 async def player(player_id: Id, request: Request, me: StaffMe) -> dict[str, Any]:
     """A player's file: login, ban, mute, sessions (with addresses), balance, trail."""
     _need(me, "support")
-    return await _db(request, _parts(request).console.player, player_id)
+    found = await _db(request, _parts(request).console.player, player_id)
+    found["chat_reports"] = await _db(request, _chat(request).against, player_id)
+    return found
 
 
 @router.get("/api/admin/players/{player_id}/ledger")
@@ -404,39 +409,56 @@ async def _report(request: Request, call: Callable[[], T]) -> T:
         return await asyncio.to_thread(call)
 
 
-@router.get("/api/admin/reports/daily")
+Format = Annotated[str, Query(pattern="^(json|csv)$", description="json, or csv for a file.")]
+
+
+@router.get("/api/admin/reports/daily", response_model=None)
 async def report_daily(
-    request: Request, me: StaffMe, days: Annotated[int, Query(ge=1, le=366)] = 7
-) -> dict[str, Any]:
+    request: Request,
+    me: StaffMe,
+    days: Annotated[int, Query(ge=1, le=366)] = 7,
+    format: Format = "json",
+) -> dict[str, Any] | Response:
+    """Per day: players active and new, retention, hands and rooms per game, bots' share
+    of seats, and clubs' activity (active clubs, club rooms, club hands)."""
     _need(me, "admin")
     store = request.app.state.store
-    return {"days": await _report(request, lambda: reports.daily(store, days))}
+    found = await _report(request, lambda: reports.daily(store, days))
+    if format == "csv":
+        return _csv(f"daily-{days}", reports.csv_text("daily", found))
+    return {"days": found}
 
 
-@router.get("/api/admin/reports/collusion")
+@router.get("/api/admin/reports/collusion", response_model=None)
 async def report_collusion(
     request: Request,
     me: StaffMe,
     days: Annotated[int | None, Query(ge=1, le=3660)] = None,
     min_hands: Annotated[int, Query(ge=3, le=10_000)] = 20,
-) -> dict[str, Any]:
+    format: Format = "json",
+) -> dict[str, Any] | Response:
     _need(me, "admin")
     store = request.app.state.store
     found = await _report(request, lambda: reports.collusion(store, days, min_hands))
+    if format == "csv":
+        return _csv("collusion", reports.csv_text("collusion", found))
     return {"pairs": found}
 
 
-@router.get("/api/admin/reports/assistance")
+@router.get("/api/admin/reports/assistance", response_model=None)
 async def report_assistance(
     request: Request,
     me: StaffMe,
     days: Annotated[int | None, Query(ge=1, le=3660)] = None,
     per_player: Annotated[int, Query(ge=1, le=1000)] = 200,
-) -> dict[str, Any]:
+    format: Format = "json",
+) -> dict[str, Any] | Response:
     _need(me, "admin")
     store = request.app.state.store
     total = 2000
     found = await _report(request, lambda: reports.assistance(store, days, per_player, total))
+    if format == "csv":
+        return _csv("assistance", reports.csv_text("assistance", found))
     return {"players": found}
 
 
@@ -450,3 +472,139 @@ async def trail(request: Request, me: StaffMe) -> dict[str, Any]:
     count, broken, last = await _db(request, audit.verify, store.engine)
     entries = await _db(request, _parts(request).console.trail)
     return {"entries": entries, "count": count, "broken": broken, "last_hash": last}
+
+
+# -- the catalogue -----------------------------------------------------------------------
+
+
+class GameSettingBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    enabled: bool | None = Field(None, description="New rooms may be made of it.")
+    defaults: dict[str, Any] | None = Field(
+        None, description="The game options a new room takes when it names none."
+    )
+    choices: dict[str, list[Any]] | None = Field(
+        None, description="Per game option, the values a room form offers (and a room takes)."
+    )
+
+
+class HouseBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field("house.toml", max_length=200, description="The file's name.")
+    text: str = Field(min_length=1, max_length=MAX_HOUSE_TEXT, description="The TOML text.")
+
+
+def _catalogue(request: Request) -> HouseCatalogue:
+    found: HouseCatalogue = request.app.state.catalogue
+    return found
+
+
+@router.get("/api/admin/catalogue")
+async def catalogue(request: Request, me: StaffMe) -> dict[str, Any]:
+    """Every game with the house's setting: on or off, default options, offered choices."""
+    _need(me, "support")
+    return {"games": _catalogue(request).entries()}
+
+
+@router.put("/api/admin/catalogue/{code}")
+async def catalogue_game(
+    code: Annotated[str, PathParam(max_length=40)],
+    body: GameSettingBody,
+    request: Request,
+    me: StaffMe,
+) -> dict[str, Any]:
+    """Turn a game on or off for new rooms, set its default options and the choices a
+    room form offers: here at once, on every node within seconds (audited)."""
+    by = _need(me, "admin")
+    house = _catalogue(request)
+    where = _address(request)
+
+    def change() -> dict[str, Any]:
+        return house.set_game(
+            code,
+            by,
+            enabled=body.enabled,
+            defaults=body.defaults,
+            choices=body.choices,
+            address=where,
+        )
+
+    return await _db(request, change)
+
+
+@router.post("/api/admin/catalogue/house", status_code=201)
+async def catalogue_house(body: HouseBody, request: Request, me: StaffMe) -> dict[str, Any]:
+    """Add house variants from a TOML file of ``[[variant]]`` entries (checked: an error
+    names the file, the entry and the field)."""
+    by = _need(me, "admin")
+    house = _catalogue(request)
+    added = await _db(request, house.add_house, body.name, body.text, by, _address(request))
+    return {"added": added}
+
+
+# -- erasing a player --------------------------------------------------------------------
+
+
+@router.post("/api/admin/players/{player_id}/erase")
+async def erase(player_id: Id, body: WithReason, request: Request, me: StaffMe) -> dict[str, Any]:
+    """Erase a player: name, login, sessions, passkeys, recovery codes, memberships go;
+    their hands stay in the records under an anonymous seat (audited)."""
+    by = _need(me, "admin")
+    state = request.app.state
+    done = await _db(
+        request, erase_player, state.store, player_id, body.reason, by, _address(request)
+    )
+    await state.kicks.end(done["sessions_ended"], player_id, "erased")
+    for room in list(state.hub.rooms.values()):  # this node's tables show the new name
+        if player_id in room.names:
+            room.names[player_id] = done["name"]
+    return done
+
+
+# -- chat reports ------------------------------------------------------------------------
+
+
+class HandleBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    outcome: str = Field(min_length=1, max_length=500, description="What staff did (audited).")
+
+
+def _chat(request: Request) -> ChatReports:
+    found: ChatReports = request.app.state.chat_reports
+    return found
+
+
+@router.get("/api/admin/chat-reports", response_model=None)
+async def chat_reports(
+    request: Request,
+    me: StaffMe,
+    every: Annotated[bool, Query(alias="all")] = False,
+    format: Annotated[str, Query(pattern="^(json|csv)$")] = "json",
+) -> dict[str, Any] | Response:
+    """Players' reports (举报) of chat lines, the newest first: the open ones (``all``:
+    handled ones too), with the reported seat's last lines; ``format=csv`` for a file."""
+    _need(me, "support")
+    found = await _db(request, _chat(request).listing, not every)
+    if format == "csv":
+        return _csv("chat-reports", reports.csv_text("chat", found))
+    return {"reports": found}
+
+
+@router.post("/api/admin/chat-reports/{report_id}/handle")
+async def handle_chat_report(
+    report_id: Id, body: HandleBody, request: Request, me: StaffMe
+) -> dict[str, Any]:
+    """Mark a chat report handled, with what was done (audited)."""
+    by = _need(me, "support")
+    await _db(request, _chat(request).handle, report_id, body.outcome, by, _address(request))
+    return {"report": report_id, "handled": True}
+
+
+def _csv(name: str, text: str) -> Response:
+    """A report as a CSV file (UTF-8 with a BOM, so that spreadsheet programs read the
+    Chinese names)."""
+    return Response(
+        "\ufeff" + text,
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}.csv"'},
+    )

@@ -15,17 +15,50 @@
                     notice to one room; NULL: everyone), starts, ends, by, created_at,
                     withdrawn_at
 
+and of migration ``0200``::
+
+    catalogue_games id, code (unique), enabled (new rooms of it may be made), defaults (the
+                    game options a new room takes when it names none), choices (per game
+                    option, the values a room may take: the room form offers only these),
+                    by, updated_at
+    house_variants  id, code (unique), name (the file's name), text (the TOML entry as
+                    given: it never changes once added, so old hands replay as they
+                    were played), by, added_at
+    chat_reports    id, room_id, hand_id (the hand in play, if any), reporter, reported
+                    (player ids), seat, lines (the reported seat's last free texts, as
+                    the table read them), at, handled_at, handled_by, outcome
+
 Staff are not players: a staff member has no seat, no ledger and no player's token, and
 a player's session never opens the console.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Float, ForeignKey, Index, Integer, String, Table, Text
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+)
 
 from paiju.server.tables import metadata
 
-__all__ = ["announcements", "mutes", "staff", "staff_codes", "staff_sessions"]
+__all__ = [
+    "announcements",
+    "catalogue_games",
+    "chat_reports",
+    "house_variants",
+    "mutes",
+    "staff",
+    "staff_codes",
+    "staff_sessions",
+]
 
 staff = Table(
     "staff",
@@ -91,4 +124,45 @@ announcements = Table(
     Column("created_at", Float, nullable=False),
     Column("withdrawn_at", Float, nullable=True),
     Index("ix_announcements_ends", "ends"),
+)
+
+catalogue_games = Table(
+    "catalogue_games",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(40), nullable=False, unique=True),
+    Column("enabled", Boolean, nullable=False),
+    Column("defaults", JSON, nullable=False),
+    Column("choices", JSON, nullable=False),
+    Column("by", String(64), nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+house_variants = Table(
+    "house_variants",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(40), nullable=False, unique=True),
+    Column("name", String(200), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("by", String(64), nullable=False),
+    Column("added_at", Float, nullable=False),
+)
+
+chat_reports = Table(
+    "chat_reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_id", Integer, nullable=False),
+    Column("hand_id", Integer, nullable=True),
+    Column("reporter", Integer, ForeignKey("players.id"), nullable=False),
+    Column("reported", Integer, ForeignKey("players.id"), nullable=True),
+    Column("seat", Integer, nullable=False),
+    Column("lines", JSON, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("handled_at", Float, nullable=True),
+    Column("handled_by", String(64), nullable=True),
+    Column("outcome", Text, nullable=True),
+    Index("ix_chat_reports_open", "handled_at", "at"),
+    Index("ix_chat_reports_reported", "reported"),
 )

@@ -63,6 +63,49 @@ const TEXTS = {
   },
 };
 
+Object.assign(TEXTS.zh, {
+  tab_catalogue: "游戏目录", tab_chat: "聊天举报",
+  catalogue_hint: "改动不用重启，所有节点几秒内生效；已开的房间照常进行。",
+  game_defaults_are: "游戏本身的默认选项：", defaults: "新房间的默认选项 (JSON，如 {\"min_bet\": 2})",
+  choices: "房间表单可选的值 (JSON，如 {\"banker_rotation\": [\"stay\"]})", save: "保存", close: "收起",
+  house_title: "添加自定义玩法 (TOML)", house_file: "文件", house_text: "内容", house_add: "检查并添加",
+  house_hint: "一个或多个 [[variant]] 条目，代码不能与已有的重复；添加后不能修改，要改就用新代码并关闭旧的。",
+  on: "开放", off: "已关闭", turn_on: "开放", turn_off: "关闭", edit: "设置", house: "自定义",
+  not_playable: "暂不可玩", done_game_on: "{code} 已开放新房间", done_game_off: "{code} 已停止开新房间",
+  done_saved: "{code} 的选项已保存", done_house: "已添加：{codes}", bad_json: "不是有效的 JSON：{m}",
+  bad_file: "文件有误：{m}", chat_all: "包括已处理的", csv: "导出 CSV", reported: "被举报",
+  reporter: "举报人", lines: "最近的发言", handle: "处理", outcome: "处理结果（必填）",
+  open_report: "待处理", handled: "已处理", done_handled: "已处理举报 #{id}", seat: "座位",
+  erase: "注销玩家", erase_confirm: "确定永久注销 {who}？其牌局记录会以匿名座位保留。",
+  done_erase: "已注销，现名 {name}；保留 {n} 局记录", clubs: "亲友圈活跃",
+  active_clubs: "活跃亲友圈", club_rooms: "亲友圈房间", club_hands: "亲友圈局数",
+  band: "等级段", band_rate: "同段一致率", threshold: "门槛", reports_against: "被举报记录",
+  band_beginner: "新手", band_casual: "普通", band_strong: "高手", band_expert: "顶尖",
+  band_unrated: "未定级", band_all: "全体", above: "超过门槛", chat_none: "没有待处理的举报",
+  room: "房间",
+});
+Object.assign(TEXTS.en, {
+  tab_catalogue: "Catalogue", tab_chat: "Chat reports",
+  catalogue_hint: "Changes need no restart and hold on every node within seconds; open rooms play on.",
+  game_defaults_are: "The game's own defaults:", defaults: "Defaults of a new room (JSON, e.g. {\"min_bet\": 2})",
+  choices: "Values the room form offers (JSON, e.g. {\"banker_rotation\": [\"stay\"]})", save: "Save", close: "Close",
+  house_title: "Add a house variant (TOML)", house_file: "File", house_text: "Text", house_add: "Check and add",
+  house_hint: "One or more [[variant]] entries with new codes; an entry never changes once added: to change one, add a new code and turn the old one off.",
+  on: "on", off: "off", turn_on: "Turn on", turn_off: "Turn off", edit: "Options", house: "house",
+  not_playable: "not playable yet", done_game_on: "{code} is offered for new rooms", done_game_off: "{code} is off for new rooms",
+  done_saved: "{code}: options saved", done_house: "Added: {codes}", bad_json: "Not valid JSON: {m}",
+  bad_file: "The file has an error: {m}", chat_all: "Handled ones too", csv: "Export CSV", reported: "Reported",
+  reporter: "By", lines: "Last lines", handle: "Handle", outcome: "Outcome (required)",
+  open_report: "open", handled: "handled", done_handled: "Report #{id} handled", seat: "Seat",
+  erase: "Erase player", erase_confirm: "Erase {who} for good? Their hands stay in the records under an anonymous seat.",
+  done_erase: "Erased: now {name}; {n} hands kept", clubs: "Clubs",
+  active_clubs: "Active clubs", club_rooms: "Club rooms", club_hands: "Club hands",
+  band: "Band", band_rate: "Band's rate", threshold: "Threshold", reports_against: "Chat reports against them",
+  band_beginner: "beginner", band_casual: "casual", band_strong: "strong", band_expert: "expert",
+  band_unrated: "unrated", band_all: "everyone", above: "above threshold", chat_none: "No open reports",
+  room: "Room",
+});
+
 const $ = (sel) => document.querySelector(sel);
 let lang = (navigator.language || "zh").toLowerCase().startsWith("zh") ? "zh" : "en";
 if (localStorage.getItem("paiju.admin.lang")) lang = localStorage.getItem("paiju.admin.lang");
@@ -195,6 +238,8 @@ function tab(name) {
     liveTimer = setInterval(() => run(live), 5000);
   }
   if (name === "news") run(news);
+  if (name === "catalogue") run(catalogue);
+  if (name === "chat") run(chatReports);
   if (name === "trail") run(trail);
 }
 for (const b of document.querySelectorAll("#tabs button")) {
@@ -273,6 +318,12 @@ async function openPlayer(id) {
       el("td", { text: when(s.last_seen) }),
       el("td", { text: s.ended ? `${t("ended")} (${s.why})` : t("open") })));
   }
+  const against = $("#file-reports");
+  against.replaceChildren();
+  for (const r of p.chat_reports || []) {
+    against.append(el("li", { text: `${when(r.at)} ${t("room")} #${r.room} · ${r.lines.map((l) => l.text).join(" | ") || "-"} · ${r.handled_at ? `${t("handled")}: ${r.outcome}` : t("open_report")}` }));
+  }
+  if (!against.children.length) against.append(el("li", { text: t("none") }));
   const trailList = $("#file-trail");
   trailList.replaceChildren();
   for (const e of p.trail) {
@@ -327,6 +378,18 @@ $("#export-go").addEventListener("click", () => run(async () => {
   link.click();
   URL.revokeObjectURL(link.href);
 }));
+
+$("#erase-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  if (!window.confirm(t("erase_confirm", { who: `#${current.id} ${current.name}` }))) return;
+  run(async () => {
+    const done = await call("POST", `/api/admin/players/${current.id}/erase`,
+      { reason: $("#erase-reason").value.trim() });
+    $("#erase-reason").value = "";
+    await openPlayer(current.id);
+    flash(t("done_erase", { name: done.name, n: done.hands_kept }));
+  });
+});
 
 // -- rooms ------------------------------------------------------------------------
 
@@ -440,8 +503,11 @@ $("#daily-form").addEventListener("submit", (ev) => {
       Object.entries(d.hands).map(([c, n]) => `${c}:${n}`).join(" ") || "-",
       Object.values(d.rooms).reduce((a, b) => a + b, 0),
       d.bot_share === null ? "-" : `${Math.round(d.bot_share * 100)}%`,
-      ["d1", "d7", "d30"].map((k) => (d.retention[k] === null ? "-" : `${Math.round(d.retention[k] * 100)}%`)).join(" / ")]);
-    $("#report").replaceChildren(table(["", t("active"), t("new_players"), t("hands"), t("rooms"), t("bot_share"), t("retention")], rows));
+      ["d1", "d7", "d30"].map((k) => (d.retention[k] === null ? "-" : `${Math.round(d.retention[k] * 100)}%`)).join(" / "),
+      `${d.clubs.active} · ${d.clubs.rooms} · ${d.clubs.hands}`]);
+    $("#report").replaceChildren(table(["", t("active"), t("new_players"), t("hands"), t("rooms"), t("bot_share"), t("retention"),
+      `${t("active_clubs")} · ${t("club_rooms")} · ${t("club_hands")}`], rows));
+    csvLink(`/api/admin/reports/daily?days=${Number($("#daily-days").value)}&format=csv`, `daily-${Number($("#daily-days").value)}.csv`);
   });
 });
 $("#collusion-go").addEventListener("click", () => run(async () => {
@@ -450,15 +516,80 @@ $("#collusion-go").addEventListener("click", () => run(async () => {
   const rows = data.pairs.map((f) => [`#${f.players[0]} + #${f.players[1]}`, f.shared_hands,
     f.z, f.p_value.toExponential(2), replays(f.hands)]);
   $("#report").replaceChildren(rows.length ? table([t("pair"), t("shared"), "z", t("p"), t("look")], rows) : t("nothing"));
+  csvLink("/api/admin/reports/collusion?format=csv", "collusion.csv");
 }));
 $("#assistance-go").addEventListener("click", () => run(async () => {
   $("#report").textContent = t("working");
   const data = await call("GET", "/api/admin/reports/assistance");
-  const rows = data.players.map((f) => [`#${f.player}`, f.decisions,
-    `${Math.round(f.match_rate * 100)}%`, `${Math.round(f.others_rate * 100)}%`,
+  const pct = (x) => `${Math.round(x * 100)}%`;
+  const rows = data.players.map((f) => [`#${f.player}`, t(`band_${f.band}`), f.decisions,
+    el("span", { class: f.above_threshold ? "stuck" : "", text: pct(f.match_rate) }),
+    `${pct(f.others_rate)} (${t(`band_${f.baseline}`)})`, pct(f.threshold),
     f.p_value === null ? "-" : f.p_value.toExponential(2), f.median_seconds ?? "-", replays(f.hands)]);
-  $("#report").replaceChildren(rows.length ? table([t("player"), t("decisions"), t("match"), t("others"), t("p"), t("seconds"), t("look")], rows) : t("nothing"));
+  $("#report").replaceChildren(rows.length ? table([t("player"), t("band"), t("decisions"), t("match"), t("band_rate"), t("threshold"), t("p"), t("seconds"), t("look")], rows) : t("nothing"));
+  csvLink("/api/admin/reports/assistance?format=csv", "assistance.csv");
 }));
+
+/** A report's CSV, fetched with the staff token (a plain link cannot carry it). */
+async function download(path, name) {
+  const answer = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+  if (!answer.ok) throw new Error(String(answer.status));
+  const link = el("a", { href: URL.createObjectURL(await answer.blob()), download: name });
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+function csvLink(path, name) {
+  const link = $("#report-csv");
+  link.hidden = false;
+  link.dataset.path = path;
+  link.dataset.name = name;
+}
+$("#report-csv").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  const link = ev.currentTarget;
+  run(() => download(link.dataset.path, link.dataset.name));
+});
+
+// -- chat reports -----------------------------------------------------------------
+
+async function chatReports() {
+  const every = $("#chat-all").checked;
+  const list = $("#chat-list");
+  list.dataset.ready = "0"; // set again once the list on screen is the new one
+  const data = await call("GET", `/api/admin/chat-reports${every ? "?all=true" : ""}`);
+  list.replaceChildren();
+  if (!data.reports.length) list.append(el("li", { text: t("chat_none") }));
+  for (const r of data.reports) {
+    const who = (id, name) => el("a", { href: "#", text: `#${id} ${name || ""}`, "data-player": id,
+      onclick: (e) => { e.preventDefault(); tab("players"); run(() => openPlayer(id)); } });
+    const item = el("li", { class: "chat-report", "data-report": r.id },
+      el("div", {}, `${when(r.at)} · ${t("room")} #${r.room} · ${t("seat")} ${r.seat + 1} · ${t("reported")} `,
+        r.reported === null ? "-" : who(r.reported, r.reported_name), ` · ${t("reporter")} `, who(r.reporter, r.reporter_name)),
+      el("blockquote", { text: r.lines.map((l) => l.text).join(" | ") || "-" }));
+    if (r.hand) item.append(replays([r.hand]));
+    if (r.handled_at) {
+      item.append(el("div", { class: "hint", text: `${t("handled")} · ${r.handled_by}: ${r.outcome}` }));
+    } else {
+      const outcome = el("input", { class: "outcome", placeholder: t("outcome"), required: "" });
+      item.append(el("form", { class: "row", onsubmit: (e) => {
+        e.preventDefault();
+        run(async () => {
+          await call("POST", `/api/admin/chat-reports/${r.id}/handle`, { outcome: outcome.value.trim() });
+          flash(t("done_handled", { id: r.id }));
+          await chatReports();
+        });
+      } }, outcome, el("button", { type: "submit", class: "handle", text: t("handle") })));
+    }
+    list.append(item);
+  }
+  list.dataset.ready = "1";
+}
+$("#chat-all").addEventListener("change", () => run(chatReports));
+$("#chat-csv").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  run(() => download(`/api/admin/chat-reports?format=csv${$("#chat-all").checked ? "&all=true" : ""}`, "chat-reports.csv"));
+});
 
 // -- the trail --------------------------------------------------------------------
 
@@ -475,6 +606,83 @@ async function trail() {
   }
 }
 
+// -- the catalogue ----------------------------------------------------------------
+
+let editing = null; // the game whose options are on screen
+
+async function catalogue() {
+  const data = await call("GET", "/api/admin/catalogue");
+  const list = $("#cat-list");
+  list.replaceChildren();
+  for (const g of data.games) {
+    const name = lang === "zh" ? g.name_zh : g.name_en;
+    const item = el("li", { class: `cat-game${g.enabled ? "" : " off"}`, "data-code": g.code },
+      el("span", { class: "name", text: `${g.code} · ${name}` }));
+    if (g.house) item.append(el("span", { class: "tag", text: t("house") }));
+    if (!g.playable) {
+      item.append(el("span", { class: "hint", text: t("not_playable") }));
+    } else {
+      item.append(el("span", { class: g.enabled ? "tag" : "tag off", text: g.enabled ? t("on") : t("off") }));
+      item.append(el("button", { type: "button", class: "cat-toggle", text: g.enabled ? t("turn_off") : t("turn_on"),
+        onclick: () => run(async () => {
+          await call("PUT", `/api/admin/catalogue/${encodeURIComponent(g.code)}`, { enabled: !g.enabled });
+          flash(t(g.enabled ? "done_game_off" : "done_game_on", { code: g.code }));
+          await catalogue();
+        }) }));
+      item.append(el("button", { type: "button", class: "cat-edit", text: t("edit"), onclick: () => openGame(g) }));
+    }
+    list.append(item);
+  }
+}
+
+function openGame(g) {
+  editing = g;
+  $("#cat-edit").hidden = false;
+  $("#cat-title").textContent = `${g.code} · ${lang === "zh" ? g.name_zh : g.name_en}`;
+  $("#cat-options").textContent = JSON.stringify(g.options);
+  $("#cat-defaults").value = JSON.stringify(g.defaults);
+  $("#cat-choices").value = JSON.stringify(g.choices);
+  $("#cat-edit").scrollIntoView({ block: "nearest" });
+}
+
+function parsed(input) {
+  try {
+    return JSON.parse(input.value.trim() || "{}");
+  } catch (exc) {
+    throw new Error(t("bad_json", { m: input.value }));
+  }
+}
+
+$("#cat-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  run(async () => {
+    const body = { defaults: parsed($("#cat-defaults")), choices: parsed($("#cat-choices")) };
+    await call("PUT", `/api/admin/catalogue/${encodeURIComponent(editing.code)}`, body);
+    flash(t("done_saved", { code: editing.code }));
+    await catalogue();
+  });
+});
+$("#cat-close").addEventListener("click", () => { $("#cat-edit").hidden = true; });
+
+$("#house-file").addEventListener("change", async () => {
+  const file = $("#house-file").files[0];
+  if (file) $("#house-text").value = await file.text();
+});
+$("#house-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  $("#house-error").textContent = "";
+  const file = $("#house-file").files[0];
+  try {
+    const done = await call("POST", "/api/admin/catalogue/house",
+      { name: file ? file.name : "house.toml", text: $("#house-text").value });
+    flash(t("done_house", { codes: done.added.map((v) => v.code).join(", ") }));
+    $("#house-text").value = "";
+    await catalogue();
+  } catch (exc) {
+    $("#house-error").textContent = t("bad_file", { m: exc.message });
+  }
+});
+
 // -- start ------------------------------------------------------------------------
 
 $("#lang").addEventListener("click", () => {
@@ -482,6 +690,8 @@ $("#lang").addEventListener("click", () => {
   localStorage.setItem("paiju.admin.lang", lang);
   translate();
   if (current && !$("#file").hidden) run(() => openPlayer(current.id));
+  if (!$("#tab-catalogue").hidden) run(catalogue);
+  if (!$("#tab-chat").hidden) run(chatReports);
 });
 
 translate();

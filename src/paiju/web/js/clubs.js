@@ -9,7 +9,7 @@
 import { call, get, post, token } from "./api.js";
 import { clear, h, signed, toast } from "./dom.js";
 import { lang, nameOf, t, titleOf } from "./i18n.js";
-import { loadCatalog } from "./catalog.js";
+import { houseOptions, loadCatalog, optionValue } from "./catalog.js";
 import { when } from "./record.js";
 import { resultPanel, save } from "./club-result.js";
 import { tableFor } from "../tables/index.js";
@@ -418,9 +418,9 @@ class ClubView {
         name.dataset.auto = "1";
       }
       const table = await tableFor(v.family);
-      gameFields = (table.createOptions ? table.createOptions(v) : []).map((opt) => {
+      gameFields = houseOptions(v, table.createOptions ? table.createOptions(v) : []).map((opt) => {
         let input;
-        if (opt.choices) input = h("select", { name: `g.${opt.key}` }, opt.choices.map((c) => h("option", { value: c.value, selected: c.value === opt.default }, c.label)));
+        if (opt.choices) input = h("select", { name: `g.${opt.key}` }, opt.choices.map((c) => h("option", { value: c.value, selected: String(c.value) === String(opt.default) }, c.label)));
         else if (opt.type === "checkbox") input = h("input", { type: "checkbox", name: `g.${opt.key}`, checked: !!opt.default });
         else input = h("input", { type: "number", name: `g.${opt.key}`, value: opt.default, min: opt.min ?? 1 });
         return { opt, input, el: field(opt.label, input) };
@@ -442,9 +442,7 @@ class ClubView {
           if (fillAfter.value !== "") options.fill_after = Number(fillAfter.value);
           const gameOptions = {};
           for (const { opt, input } of gameFields) {
-            if (opt.type === "checkbox") gameOptions[opt.key] = input.checked;
-            else if (opt.choices) gameOptions[opt.key] = opt.number ? Number(input.value) : input.value;
-            else gameOptions[opt.key] = Number(input.value);
+            gameOptions[opt.key] = optionValue(opt, input);
           }
           const body = { name: name.value.trim(), code: game.value, options, game_options: gameOptions, keep_waiting: keep.checked };
           if (await this.act("POST", `/api/clubs/${this.id}/presets`, body)) form.remove();

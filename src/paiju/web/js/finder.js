@@ -217,7 +217,7 @@ export function gameFinder(variants, { onCreate, who, extraNote, recentCodes = [
         : null,
       v.playable
         ? h("button", { type: "button", class: "create", dataset: top ? { createTop: v.code } : { create: v.code }, onclick: () => onCreate(v) }, t("lobby.create"))
-        : h("span", { class: "muted" }, t("lobby.not_playable")),
+        : h("span", { class: "muted" }, t(v.off ? "lobby.game_off" : "lobby.not_playable")),
     );
   }
 

@@ -10,7 +10,7 @@ import { gameFinder } from "./finder.js";
 import { invitesBox } from "./mates.js";
 import { clubsEntry } from "./clubs.js";
 import { replaySearch } from "./club-result.js";
-import { findVariant, loadCatalog } from "./catalog.js";
+import { findVariant, houseOptions, loadCatalog, optionValue } from "./catalog.js";
 import { tutorialLink } from "./tutorial.js";
 import { newsBox } from "./news.js";
 import "./review-strings.js";
@@ -283,10 +283,10 @@ async function openCreate(main, variant) {
   const fillAfter = h("input", { type: "number", name: "fill_after", min: 0, value: 30, placeholder: "—" });
   // 麻将: seconds a player who can claim (吃碰杠胡) is given, as the usual apps give them
   const claimTime = variant.family === "majiang" ? h("input", { type: "number", name: "claim_time", min: 0, max: 60, value: 8 }) : null;
-  const gameFields = (table.createOptions ? table.createOptions(variant) : []).map((opt) => {
+  const gameFields = houseOptions(variant, table.createOptions ? table.createOptions(variant) : []).map((opt) => {
     let input;
     if (opt.choices) {
-      input = h("select", { name: `g.${opt.key}` }, opt.choices.map((c) => h("option", { value: c.value, selected: c.value === opt.default }, c.label)));
+      input = h("select", { name: `g.${opt.key}` }, opt.choices.map((c) => h("option", { value: c.value, selected: String(c.value) === String(opt.default) }, c.label)));
     } else if (opt.type === "checkbox") {
       input = h("input", { type: "checkbox", name: `g.${opt.key}`, checked: !!opt.default });
     } else {
@@ -315,9 +315,7 @@ async function openCreate(main, variant) {
         if (claimTime && claimTime.value !== "") options.claim_time = Number(claimTime.value);
         const gameOptions = {};
         for (const { opt, input } of gameFields) {
-          if (opt.type === "checkbox") gameOptions[opt.key] = input.checked;
-          else if (opt.choices) gameOptions[opt.key] = opt.number ? Number(input.value) : input.value;
-          else gameOptions[opt.key] = Number(input.value);
+          gameOptions[opt.key] = optionValue(opt, input);
         }
         try {
           const made = await post("/api/rooms", {
@@ -401,9 +399,11 @@ export async function showRules(main, [code]) {
       h("a", { href: "#/", class: "back" }, `← ${t("rules.back")}`),
       h("h1", {}, t("rules.title", { name: titleOf(v) })),
       h("p", { class: "muted" }, `${t(`family.${v.family}`)} · ${playersText(v.players)} · ${deckText(v.deck, v.family)}`),
-      v.playable
+      v.playable && v.enabled !== false
         ? h("button", { class: "primary", onclick: () => openCreate(main, v) }, t("lobby.create"))
-        : null,
+        : v.enabled === false
+          ? h("p", { class: "muted", id: "rules-game-off" }, t("lobby.game_off"))
+          : null,
       h("a", { class: "button ghost ra-link", id: "rules-leaderboard", href: `#/ratings/${encodeURIComponent(v.code)}` }, t("ra.link")),
       tutorialLink(v.family),
       h("h2", {}, t("rules.zh")),

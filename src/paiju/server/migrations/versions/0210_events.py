@@ -1,7 +1,7 @@
 """Duplicate events (复式赛): events, their entrants and members, and their tables.
 
 Revision ID: 0210
-Revises: 0190
+Revises: 0200
 Create Date: 2026-12-07
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0210"
-down_revision = "0196"
+down_revision = "0200"
 branch_labels = None
 depends_on = None
 
