@@ -270,6 +270,11 @@ def create_app(
 
             single = state["metrics"] = NodeMetrics(hub)
             hub.journal.observe = single.committed
+        else:
+            state["metrics"] = state["cluster"].metrics
+        app.state.metrics = state["metrics"]
+        app.state.cluster = state.get("cluster")
+        app.state.metrics.start()
         app.state.store = store
         recovered = hub.recover() if node is None else len(hub.rooms)
         log.info("paiju server: %d open rooms resumed from %s", recovered, store.url)
@@ -286,6 +291,7 @@ def create_app(
         await hub.guard.stop()
         if "cluster" in state:
             await state["cluster"].stop()
+        app.state.metrics.stop()
         store.close()
 
     app = FastAPI(

@@ -665,6 +665,32 @@ class Cluster:
         secret: the call was passed on by a node, and its :data:`CLIENT` is believed."""
         return bool(self.secret) and hmac.compare_digest(passed.encode(), self.secret.encode())
 
+    async def ask_others(
+        self, path: str, headers: dict[str, str], timeout: float
+    ) -> dict[str, dict[str, Any] | None]:
+        """``GET path`` of every other live node at once (with ``headers``, a staff
+        member's session, say): each node's JSON answer, or None for a node that did not
+        answer with 200 within ``timeout`` seconds."""
+        now = time.monotonic()
+        me = self.config.name
+        live = [
+            n for n in self.nodes.values() if n.name != me and now - n.seen <= self.stale_after()
+        ]
+
+        async def ask(node: NodeInfo) -> dict[str, Any] | None:
+            try:
+                answer = await self.http.get(
+                    node.url.rstrip("/") + path, headers=headers, timeout=timeout
+                )
+                found = answer.json() if answer.status_code == 200 else None
+            except (httpx.HTTPError, ValueError) as exc:
+                log.warning("node %s: node %s did not answer %s: %r", me, node.name, path, exc)
+                return None
+            return found if isinstance(found, dict) else None
+
+        answers = await asyncio.gather(*(ask(n) for n in live))
+        return {n.name: a for n, a in zip(live, answers, strict=True)}
+
     # -- where new rooms go ------------------------------------------------------------
 
     def candidates(self) -> list[NodeInfo]:
