@@ -153,6 +153,7 @@ class Hub:
         self.guard.created(row.id, address)
         if seat is not None:
             room.join(player, seat)
+            room.seen_from(seat, address)
         elif all(bots):
             room.start()
         room.arm_fill()
