@@ -12,6 +12,7 @@ import { clubsEntry } from "./clubs.js";
 import { replaySearch } from "./club-result.js";
 import { findVariant, loadCatalog } from "./catalog.js";
 import { newsBox } from "./news.js";
+import { joinBody } from "./nearby.js";
 import "./review-strings.js";
 
 const OWNED_KEY = "paiju.owned";
@@ -146,7 +147,7 @@ function renderRooms(box, rooms, who) {
         mine !== null && mine >= 0
           ? h("a", { class: "button primary back-to-seat", href: `#/room/${r.id}`, dataset: { seat: mine } }, t("room.back_to_seat"))
           : r.status === "waiting" && openSeat >= 0
-            ? h("button", { class: "primary", onclick: () => join(r.id) }, t("room.join"))
+            ? h("button", { class: "primary", onclick: () => join(r.id, r) }, t("room.join"))
             : null,
         mine !== null && mine >= 0
           ? null
@@ -205,7 +206,7 @@ async function enterByCode(text, who, note) {
     const info = await get(`/api/rooms/${roomId}`);
     const mine = who ? (info.seat_players || []).indexOf(who.id) : -1;
     // a seat of one's own: back to it; an open seat in a waiting room: take it; else watch
-    if (mine < 0 && info.status === "waiting" && info.control.includes("open")) await post(`/api/rooms/${roomId}/join`, {});
+    if (mine < 0 && info.status === "waiting" && info.control.includes("open")) await post(`/api/rooms/${roomId}/join`, await joinBody(info));
     location.hash = `#/room/${roomId}`;
   } catch (exc) {
     note.textContent = exc.message;
@@ -214,9 +215,9 @@ async function enterByCode(text, who, note) {
 
 let joinRefusal = () => {};
 
-async function join(roomId) {
+async function join(roomId, info) {
   try {
-    await post(`/api/rooms/${roomId}/join`, {});
+    await post(`/api/rooms/${roomId}/join`, await joinBody(info));
     location.hash = `#/room/${roomId}`;
   } catch (exc) {
     joinRefusal(roomId, exc.message);

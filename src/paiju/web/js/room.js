@@ -16,6 +16,7 @@ import { rememberPlayed } from "./finder.js";
 import { sound, soundOf } from "./sound.js";
 import { ChatBar } from "./chat.js";
 import { DissolveBar } from "./dissolve.js";
+import { NearbyBar, joinBody } from "./nearby.js";
 import { matesPanel } from "./mates.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
@@ -89,6 +90,7 @@ class RoomView {
     this.root = h("div", { class: "room", id: "room", dataset: { room: roomId } });
     this.chat = new ChatBar(this);
     this.dissolve = new DissolveBar(this);
+    this.nearby = new NearbyBar(this);
     main.appendChild(this.root);
     this.offLang = onLang(() => this.render());
     this.offPrefs = onPrefs((_now, name) => {
@@ -322,6 +324,7 @@ class RoomView {
         this.seedNext(msg.room.next_commitment);
         this.sendAutoPass();
         if (msg.seat !== null && msg.seat !== undefined) rememberPlayed(msg.room.code);
+        if (!msg.room.game) this.nearby.welcomed(); // before the first deal: 防作弊 reminders
         break;
       case "room":
         // the server pushes the room's info whenever it changes before the first deal
@@ -413,6 +416,9 @@ class RoomView {
         break;
       case "dissolve":
         this.dissolve.receive(msg);
+        break;
+      case "nearby":
+        this.nearby.receive(msg);
         break;
       default:
         return;
@@ -559,6 +565,8 @@ class RoomView {
     const vote = this.dissolve.panel();
     if (vote) root.push(vote);
     if (!this.view) {
+      const near = this.nearby.panel();
+      if (near) root.push(near);
       root.push(this.summary && info.status === "finished" ? this.summaryPanel() : this.waitingPanel());
       patchChildren(this.root, root);
       return;
@@ -925,7 +933,7 @@ class RoomView {
 
   async join() {
     try {
-      await post(`/api/rooms/${this.roomId}/join`, {});
+      await post(`/api/rooms/${this.roomId}/join`, await joinBody(this.info));
       this.joinRefused = null;
       if (this.ws) this.ws.close(1000, "rejoin");
     } catch (exc) {
