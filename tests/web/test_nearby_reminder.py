@@ -13,6 +13,7 @@ consent".
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from web_helpers import DESKTOP, PHONE, WebServer, enter, open_room, shoot
@@ -86,6 +87,44 @@ def test_two_players_from_one_address_are_reminded_and_told_their_distance(
         bo.click("#ready")
         bo.wait_for_selector("#felt .seat.me", timeout=30_000)
         assert bo.query_selector("#nearby") is None
+    finally:
+        ann.context.close()
+        bo.context.close()
+    assert not ann.errors and not bo.errors, (ann.errors, bo.errors)
+
+
+def test_a_room_that_refuses_near_seats_tells_the_player_why(
+    browser: Any, server: WebServer
+) -> None:
+    """ "a room option can refuse such seats": the option is ticked in the room form, and
+    the second player from the same address is told why the seat is refused."""
+    ann = _person(browser, server, PHONE, HOME)
+    bo = _person(browser, server, DESKTOP, NEAR)
+    try:
+        enter(ann, "Ann")
+        ann.click("[data-create='1301']")
+        label = ann.wait_for_selector("#create-room label:has(input[name=refuse_nearby])")
+        assert label.inner_text() == "禁止同IP或距离过近的玩家入座"
+        ann.fill("#create-room input[name=seats]", "2")
+        ann.fill("#create-room input[name=bots]", "0")
+        ann.fill("#create-room input[name=fill_after]", "")
+        ann.check("#create-room input[name=refuse_nearby]")
+        ann.click("#create-submit")
+        ann.wait_for_url(re.compile(r"#/room/\d+$"))
+        room = int(ann.url.rsplit("/", 1)[1])
+        ann.wait_for_selector("#waiting")
+        enter(bo, "Bo")
+        bo.click("#lang-switch")
+        bo.wait_for_function(
+            "document.querySelector(\"[data-create='1301']\")?.textContent === 'New room'"
+        )
+        bo.goto(f"{bo.base}/#/room/{room}")
+        bo.click("#waiting button.primary")  # Take a seat
+        refused = bo.wait_for_selector("#join-refused")
+        assert "you share an address with seat 1" in refused.inner_text()
+        assert bo.evaluate(WIDE) == []
+        info = server.get(f"/api/rooms/{room}", ann.evaluate("localStorage.getItem('paiju.token')"))
+        assert info["players"][1] is None and info["options"]["refuse_nearby"] is True
     finally:
         ann.context.close()
         bo.context.close()

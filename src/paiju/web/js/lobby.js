@@ -279,6 +279,7 @@ async function openCreate(main, variant) {
     ["normal", "easy", "hard"].map((k) => h("option", { value: k }, t(`create.level.${k}`))),
   );
   const spectators = h("input", { type: "checkbox", name: "spectators", checked: true });
+  const refuseNearby = h("input", { type: "checkbox", name: "refuse_nearby" });
   const fillAfter = h("input", { type: "number", name: "fill_after", min: 0, value: 30, placeholder: "—" });
   // 麻将: seconds a player who can claim (吃碰杠胡) is given, as the usual apps give them
   const claimTime = variant.family === "majiang" ? h("input", { type: "number", name: "claim_time", min: 0, max: 60, value: 8 }) : null;
@@ -307,6 +308,7 @@ async function openCreate(main, variant) {
           tuoguan: tuoguan.value,
           level: level.value,
           spectators: spectators.checked,
+          refuse_nearby: refuseNearby.checked,
         };
         if (hands.value) options.hands = Number(hands.value);
         if (timeLimit.value !== "") options.time_limit = Number(timeLimit.value);
@@ -347,6 +349,7 @@ async function openCreate(main, variant) {
       field(t("create.fill_after"), fillAfter),
       claimTime ? field(t("create.claim_time"), claimTime) : null,
       h("label", { class: "field check" }, spectators, h("span", {}, t("create.spectators"))),
+      h("label", { class: "field check" }, refuseNearby, h("span", {}, t("create.refuse_nearby"))),
     ),
     gameFields.length ? h("h3", {}, t("create.game_options")) : null,
     gameFields.length ? h("div", { class: "grid" }, gameFields.map((f) => f.el)) : null,
