@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 from starlette.testclient import TestClient
 
 from paiju.server.app import create_app
@@ -188,7 +188,7 @@ def test_shared_locations_closer_than_the_limit_are_told_as_a_distance_only(
     store = client.app.state.store  # type: ignore[attr-defined]
     written = []
     with store.engine.connect() as conn:
-        for table in ("rooms", "hands", "actions", "audit_log"):
+        for table in inspect(store.engine).get_table_names():
             rows = conn.execute(text(f"SELECT * FROM {table}")).all()
             written.append(json.dumps([list(map(str, r)) for r in rows]))
     logged = "\n".join(r.getMessage() for r in caplog.records)
