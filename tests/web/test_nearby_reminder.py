@@ -1,6 +1,7 @@
 """防作弊 at the table as two people meet it: Ann (desktop, English) opens a room; Bo (phone,
 Chinese) takes the other seat from the same address, and both are told before the first
-deal that they share an IP address (同IP提醒). Each is asked, in the table, whether to share
+deal that they share an IP address (同IP提醒). Each is asked, in the table (once another person
+sits there), whether to share
 their location; once both allow it (their browsers at two points 60 m apart), both read
 that they sit about 60 m apart (GPS距离提醒, under the server's 200 m). The reminder is gone
 once the first hand is dealt.
@@ -55,10 +56,9 @@ def test_two_players_from_one_address_are_reminded_and_told_their_distance(
             "document.querySelector(\"[data-create='1301']\")?.textContent === 'New room'"
         )
         room = open_room(ann, "1301", seats=2, bots=0, fill_after="")
-        # asked, in the table, before anything is sent; nothing to remind of yet
-        ask = ann.wait_for_selector("#nearby-ask")
-        assert "Share your location" in ask.inner_text() and "200 m" in ask.inner_text()
-        assert ann.query_selector("#nearby-pairs") is None
+        # alone at the table: nothing to remind of, nothing asked
+        ann.wait_for_selector("#waiting")
+        assert ann.query_selector("#nearby") is None
         enter(bo, "Bo")
         bo.goto(f"{bo.base}/#/room/{room}")
         bo.click("#waiting button.primary")  # 入座
@@ -68,6 +68,9 @@ def test_two_players_from_one_address_are_reminded_and_told_their_distance(
         assert "防作弊提醒" in bo.inner_text("#nearby")
         line = ann.wait_for_selector("#nearby-pairs li[data-same='true']")
         assert line.inner_text().lower() == "you and bo share an ip address"
+        # asked, in the table, once another person sits there; nothing is sent before
+        ask = ann.wait_for_selector("#nearby-ask")
+        assert "Share your location" in ask.inner_text() and "200 m" in ask.inner_text()
         assert "开启位置" in bo.inner_text("#nearby-ask")
         shoot(bo, "nearby-same-ip")
         assert bo.evaluate(WIDE) == []

@@ -142,8 +142,10 @@ export class NearbyBar {
     const limit = this.msg ? this.msg.limit : (this.room.limits || {}).nearby_distance;
     const asked = consent();
     const gps = limit > 0 && typeof navigator !== "undefined" && navigator.geolocation;
+    // asked only at a table where another person sits: with bots alone nobody is near
+    const others = ((info.seat_players || []).filter((p, i) => p !== null && p !== undefined && i !== this.room.seat)).length;
     let prompt = null;
-    if (this.seated() && gps) {
+    if (this.seated() && gps && (others > 0 || this.sent)) {
       if (this.sent) {
         prompt = h(
           "p",
