@@ -66,6 +66,10 @@ def test_staff_see_and_close_a_room_from_the_node_that_does_not_play_it(
         player = other.register("bo")
         refused = other.call("GET", f"/api/admin/rooms/{room['id']}", player)
         assert refused.status_code == 401, refused.text
+        told = other.call(
+            "POST", f"/api/admin/rooms/{room['id']}/notice", staff, json={"zh": "请文明用语"}
+        )
+        assert told.status_code == 200 and told.json()["room"] == room["id"], told.text
         closed = other.call(
             "POST", f"/api/admin/rooms/{room['id']}/close", staff, json={"reason": "stuck"}
         )
