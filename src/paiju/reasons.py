@@ -190,6 +190,19 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "room_full": ("这个房间没有空位了", "This room has no open seat"),
     "room_started": ("这个房间已经开始了，可以观战", "This room has started: you may watch"),
     "seat_taken": ("这个座位已经有人了", "That seat is taken"),
+    "too_near_address": (
+        "这个房间不允许同IP入座：你和{seat}的网络地址相同",
+        "This room refuses players on one network: you share an address with {seat}",
+    ),
+    "too_near": (
+        "这个房间不允许距离过近的玩家入座：你离{seat}约 {metres} 米（不足 {limit} 米）",
+        "This room refuses players sitting close: you are about {metres} m from {seat}"
+        " (under {limit} m)",
+    ),
+    "location_late": (
+        "第一局开始后不再使用位置",
+        "A location counts before the first deal only",
+    ),
     "not_seated": ("你在这个房间没有座位", "You hold no seat in this room"),
     "not_owner": ("只有开房间的人可以这样做", "Only the room's owner may do that"),
     "spectator": ("观战时不能出牌：先入座", "Spectators cannot play: take a seat first"),

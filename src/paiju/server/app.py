@@ -75,6 +75,7 @@ from paiju.server.messages import (
     RoomInfo,
     Suggestions,
 )
+from paiju.server.nearby import Point
 from paiju.server.net import replayed
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.ratings.router import keep_rating
@@ -146,9 +147,21 @@ class InviteRequest(BaseModel):
     player: int = Field(ge=1, le=2**63 - 1, description="The player invited (a table-mate).")
 
 
+class PointBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    lat: float = Field(ge=-90, le=90)
+    lon: float = Field(ge=-180, le=180)
+
+
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(None, ge=0, le=15, description="A seat; default: the first open one.")
+    location: PointBody | None = Field(
+        None,
+        description="The player's location, if they allowed the browser to give it: a room "
+        "with refuse_nearby refuses a seat too close to a seated player's (kept in memory "
+        "until the first deal, as the distance alone; docs/fairness.md).",
+    )
 
 
 class RoomCreated(BaseModel):
@@ -288,6 +301,11 @@ def create_app(
 
             single = state["metrics"] = NodeMetrics(hub)
             hub.journal.observe = single.committed
+        else:
+            state["metrics"] = state["cluster"].metrics
+        app.state.metrics = state["metrics"]
+        app.state.cluster = state.get("cluster")
+        app.state.metrics.start()
         app.state.store = store
         recovered = hub.recover() if node is None else len(hub.rooms)
         log.info("paiju server: %d open rooms resumed from %s", recovered, store.url)
@@ -307,6 +325,7 @@ def create_app(
         await hub.guard.stop()
         if "cluster" in state:
             await state["cluster"].stop()
+        app.state.metrics.stop()
         store.close()
 
     app = FastAPI(
@@ -550,11 +569,18 @@ def create_app(
         raise ServerError("no_invite", f"no room has the invite code {code!r}", 404)
 
     @app.post("/api/rooms/{room_id}/join")
-    async def join(room_id: Id, body: JoinRequest, me: Me) -> RoomCreated:
+    async def join(room_id: Id, body: JoinRequest, me: Me, request: Request) -> RoomCreated:
         room = hub().room(room_id)
+        address = _address(request)
+        point = None if body.location is None else Point(body.location.lat, body.location.lon)
         async with hub().guard.serial(me.id):
             await hub().guard.check_join(me.id)
+            if room.seat_of(me.id) is None:
+                room.check_nearby(address, point)  # 防作弊: a room that refuses near seats
             seat = room.join(me, body.seat)
+        room.seen_from(seat, address)
+        if point is not None:
+            room.locate(seat, point)
         await room.settled()  # the seat is stored before it is answered
         await off_loop(store(), invitations().drop, me.id, room_id)
         info = room.info()
@@ -930,13 +956,18 @@ async def _serve_socket(
         await _refuse(websocket, exc.code, str(exc), 4429)
         return
     try:
-        await _play_socket(websocket, room, hub, player, kicks)
+        await _play_socket(websocket, room, hub, player, kicks, address)
     finally:
         await hub.guard.close_socket(player.id, address)
 
 
 async def _play_socket(
-    websocket: WebSocket, room: Room, hub: Hub, player: PlayerRow, kicks: Kicks
+    websocket: WebSocket,
+    room: Room,
+    hub: Hub,
+    player: PlayerRow,
+    kicks: Kicks,
+    address: str | None = None,
 ) -> None:
     guard = hub.guard
     shared = guard.shared  # a cluster's bucket admits each message before the room sees it
@@ -952,6 +983,7 @@ async def _play_socket(
     try:
         await room.settled()  # the state it is sent includes the room's last action
         room.attach(client)
+        room.seen_from(client.seat, address, client)  # 同IP提醒, before the first deal
     except PaijuError as exc:
         kicks.remove(player.id, player.session, client)
         client.refuse(exc)

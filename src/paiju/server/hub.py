@@ -173,6 +173,7 @@ class Hub:
         room = await self._open(player, g, options, seats, bots, address)
         if seat is not None:
             room.join(player, seat)
+            room.seen_from(seat, address)
         elif all(bots):
             room.start()
         room.arm_fill()

@@ -107,6 +107,13 @@ class RoomOptions(BaseModel):
         "who cannot beat. Off (the default): its clock runs and its pass comes after a "
         "pause drawn as a person's, so that its turn looks like any other.",
     )
+    refuse_nearby: bool = Field(
+        False,
+        description="防作弊: refuse a seat to a player who comes from the network address "
+        "of a player seated already (同IP), or whose shared location is closer to one "
+        "than the server's nearby_distance (GPS); off: the table is only told, before "
+        "the first deal.",
+    )
     spectators: bool = Field(True, description="Whether others may watch.")
     listed: bool = Field(
         True,
@@ -200,6 +207,13 @@ class Limits(BaseModel):
     )
     invite_lookups_per_address: int = Field(
         120, ge=1, description="Invite-code lookups from one address a minute (burst a fifth)."
+    )
+    nearby_distance: float = Field(
+        200.0,
+        ge=0,
+        le=100_000,
+        description="GPS距离提醒: metres under which two seated players who shared their "
+        "location are told, before the first deal, that they sit close (0: never).",
     )
     # -- players
     registrations_per_address: int = Field(

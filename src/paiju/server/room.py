@@ -47,11 +47,14 @@ from paiju.server.messages import (
     HandStarted,
     MatchInfo,
     MatchSummaryMsg,
+    NearbyMsg,
+    NearbyPair,
     RoomInfo,
     RoomMsg,
     Seeded,
     Welcome,
 )
+from paiju.server.nearby import Point, Whereabouts, refusal
 from paiju.server.options import Limits, RoomOptions, RoomStatus
 from paiju.server.ports import Cancellable, Commits, Peer, RoomStore
 from paiju.server.rows import (
@@ -220,6 +223,10 @@ class Room:
         drives, so that what it reads while one runs does not race its end."""
         self.seeding = False
         """The first deal waits for the seated players' client seeds (``seed_wait``)."""
+        self.whereabouts = Whereabouts(self.n)
+        """防作弊: the seats' addresses and shared points, in memory only (nearby.py)."""
+        self.nearby_told: NearbyMsg | None = None
+        """What the table was last told of who sits near whom."""
 
     @property
     def open(self) -> bool:
@@ -392,6 +399,8 @@ class Room:
         seat = self.seat_of(player.id)
         if seat is None:
             raise ServerError("not_seated", f"you hold no seat in room {self.id}", 409)
+        self.whereabouts.left(seat)
+        self._tell_nearby()
         rt = self.seats[seat]
         client = rt.client
         rt.auto_pass = False
@@ -415,6 +424,68 @@ class Room:
             self.announce()  # the seat's name is now "bot" (before the deal: _refresh says so)
         self._refresh()
         return seat
+
+    # -- 防作弊: who sits near whom, before the first deal ---------------------------------
+
+    def before_first_deal(self) -> bool:
+        return self.hands_played == 0 and self.state is None and self.open
+
+    def check_nearby(self, address: str | None, point: Point | None) -> None:
+        """A room with ``refuse_nearby`` refuses a seat to a player from the address of a
+        player seated already, or closer than the server's ``nearby_distance`` to one
+        (``too_near_address``, ``too_near``)."""
+        if not self.options.refuse_nearby:
+            return
+        limit = self.hub.limits.nearby_distance
+        held = [i for i, s in enumerate(self.seats) if s.player is not None and not s.bot]
+        pair = self.whereabouts.near(held, address, point, limit)
+        if pair is not None:
+            raise refusal(pair, self.id, limit)
+
+    def seen_from(self, seat: int | None, address: str | None, client: Peer | None = None) -> None:
+        """A seat's player came from ``address`` (joining, or opening a socket): the table
+        is told if that makes two seats share one; else ``client`` (a socket that just
+        opened) is told what the table was told, before the first deal."""
+        if seat is not None and self.whereabouts.seen(seat, address):
+            self._tell_nearby()
+        elif client is not None and self.nearby_told is not None and self.before_first_deal():
+            client.send(self.nearby_told)
+
+    def locate(self, seat: int, point: Point | None, ref: str | int | None = None) -> None:
+        """The seat's player shared their location (None: took it back), before the
+        first deal; the table is told the distances (the sender is answered in any case)."""
+        if not self.before_first_deal():
+            raise ServerError(
+                "location_late", "a location counts before the room's first deal only", 409
+            )
+        self.whereabouts.located(seat, point)
+        client = self.seats[seat].client
+        told = self._tell_nearby(skip=client)
+        if client is not None:
+            client.send(told.model_copy(update={"id": ref}))
+
+    def _nearby(self) -> NearbyMsg:
+        limit = self.hub.limits.nearby_distance
+        pairs = [
+            NearbyPair(seats=list(p.seats), same_address=p.same_address, metres=p.metres)
+            for p in self.whereabouts.pairs(limit)
+        ]
+        return NearbyMsg(room=self.id, pairs=pairs, shared=self.whereabouts.shared(), limit=limit)
+
+    def _tell_nearby(self, skip: Peer | None = None) -> NearbyMsg:
+        """Tell every socket (but ``skip``) who sits near whom, if that changed since the
+        table was last told (before the first deal; nothing while there is nothing to
+        say and nothing was said)."""
+        now = self._nearby()
+        told = self.nearby_told
+        quiet = not now.pairs and not any(now.shared)
+        if now != told and not (told is None and quiet) and self.before_first_deal():
+            self.nearby_told = now
+            body = now.model_dump_json()
+            for client in self.clients():
+                if client is not skip:
+                    client.send(body)
+        return now
 
     def _give_to_bot(self, seat: int) -> None:
         rt = self.seats[seat]
@@ -520,6 +591,7 @@ class Room:
         self.waiting.clear()
         self.over = None
         self.acted.clear()
+        self.whereabouts.forget_points()  # the shared locations are not kept past a deal
         seed = self.next_seed
         players = tuple(None if s.bot else s.player for s in self.seats)
         hand_no = self.hands_played + 1

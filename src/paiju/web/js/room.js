@@ -17,6 +17,7 @@ import { sound, soundOf } from "./sound.js";
 import { clearMoments, feelDeal, feelUpdate, lastCardsBadge, voiceSetting } from "./feel.js";
 import { ChatBar } from "./chat.js";
 import { DissolveBar } from "./dissolve.js";
+import { NearbyBar, joinBody } from "./nearby.js";
 import { matesPanel } from "./mates.js";
 import { tutorialOffer } from "./tutorial.js";
 
@@ -91,6 +92,7 @@ class RoomView {
     this.root = h("div", { class: "room", id: "room", dataset: { room: roomId } });
     this.chat = new ChatBar(this);
     this.dissolve = new DissolveBar(this);
+    this.nearby = new NearbyBar(this);
     main.appendChild(this.root);
     this.offLang = onLang(() => this.render());
     this.offPrefs = onPrefs((_now, name) => {
@@ -325,6 +327,7 @@ class RoomView {
         this.seedNext(msg.room.next_commitment);
         this.sendAutoPass();
         if (msg.seat !== null && msg.seat !== undefined) rememberPlayed(msg.room.code);
+        if (!msg.room.game) this.nearby.welcomed(); // before the first deal: 防作弊 reminders
         break;
       case "room":
         // the server pushes the room's info whenever it changes before the first deal
@@ -422,6 +425,9 @@ class RoomView {
         break;
       case "dissolve":
         this.dissolve.receive(msg);
+        break;
+      case "nearby":
+        this.nearby.receive(msg);
         break;
       default:
         return;
@@ -593,6 +599,8 @@ class RoomView {
     const offer = this.learnOffer();
     if (offer) root.push(offer);
     if (!this.view) {
+      const near = this.nearby.panel();
+      if (near) root.push(near);
       root.push(this.summary && info.status === "finished" ? this.summaryPanel() : this.waitingPanel());
       patchChildren(this.root, root);
       return;
@@ -960,7 +968,7 @@ class RoomView {
 
   async join() {
     try {
-      await post(`/api/rooms/${this.roomId}/join`, {});
+      await post(`/api/rooms/${this.roomId}/join`, await joinBody(this.info));
       this.joinRefused = null;
       if (this.ws) this.ws.close(1000, "rejoin");
     } catch (exc) {
