@@ -356,3 +356,39 @@ def test_a_table_left_unopened_by_its_node_is_opened_at_a_later_look(
     assert done["status"] == "finished"
     rooms = [x["room"] for x in done["tables"]]
     assert None not in rooms and len(set(rooms)) == 4
+
+
+def test_a_restarted_server_deals_the_events_seeds_again(tmp_path: Path) -> None:
+    """A server stopped in the middle of an event resumes its tables from the database,
+    and the deals after the restart are still the event's: every table's hand N has the
+    same seed."""
+    db = str(tmp_path / "restart.db")
+    limits = Limits(min_bot_delay=0)
+    with TestClient(create_app(db, limits=limits)) as first:
+        first.app.state.accounts.passwords = FAST  # type: ignore[attr-defined]
+        staff = _staff(first)
+        bots = ["easy", "normal", "easy", "normal"]
+        event = _event_of(first, staff, "anshan-fangyang", 3, bots)["id"]
+        started = first.post(f"/api/events/{event}/start", headers=staff).json()
+        store = _state(first).store
+        end = time.monotonic() + 120  # a bound for a broken run, not a measure
+        while time.monotonic() < end:
+            with store.engine.connect() as conn:
+                over = conn.execute(select(t.hands.c.id).where(t.hands.c.status == "over")).first()
+            if over is not None:
+                break
+            time.sleep(0.1)
+    rooms = [x["room"] for x in started["tables"]]
+    with TestClient(create_app(db, limits=limits)) as again:
+        done = _until(again, event, "finished")
+        assert done["status"] == "finished"
+        with _state(again).store.engine.connect() as conn:
+            key = str(conn.execute(select(e.events.c.secret)).scalar())
+            hands = conn.execute(
+                select(t.hands.c.room_id, t.hands.c.hand_no, t.hands.c.seed).where(
+                    t.hands.c.room_id.in_(rooms), t.hands.c.status == "over"
+                )
+            ).all()
+    assert len(hands) == 3 * 4
+    for h in hands:
+        assert h.seed == deal_seed(key, h.hand_no - 1), (h.room_id, h.hand_no)
