@@ -299,12 +299,11 @@ export function feelUpdate(family, events, view, who) {
 }
 
 /** The moments a deal starts with: 打弹子's first deal declares by itself (the first 大王's
- * holder, N41), with no event for it; shown while no card has been played yet. */
+ * holder, N41), with no event for it; shown on the deal's first view while nobody has gone
+ * out (a player who comes in after the first plays still learns the deal is declared). */
 export function dealMoments(family, view) {
   if (family !== "danzi" || !view || !view.automatic_declaration || !Number.isInteger(view.declarer)) return [];
-  const sizes = view.hand_sizes || [];
-  const untouched = sizes.length && sizes.every((n) => n === sizes[0]) && !(view.trick || []).length;
-  return untouched ? [{ kind: "declare", seat: view.declarer, say: "宣战" }] : [];
+  return (view.finished || []).length ? [] : [{ kind: "declare", seat: view.declarer, say: "宣战" }];
 }
 
 /** A new deal's voice and motion (dealMoments). */
