@@ -208,7 +208,9 @@ def test_a_finished_rooms_link_opens_its_summary_and_hands(browser: Any, tmp_pat
         assert [int(r.get_attribute("data-seat")) for r in rows] == [0, 1, 2, 3]
         for row, line in zip(rows, summary["seats"], strict=True):
             assert int(row.query_selector(".total").inner_text().replace("+", "")) == line["total"]
-        assert page.inner_text("#match-summary tbody tr[data-seat='0'] .who") == "你"
+        who = page.inner_text("#match-summary tbody tr[data-seat='0'] .who")
+        crowned = 0 in summary["winners"]  # the 大赢家 badge follows the name then
+        assert who == ("你 ★ 大赢家" if crowned else "你"), who
         assert page.query_selector("#again") is None  # the table is gone: no 再来一局 here
         links = page.eval_on_selector_all(
             "#finished-hands li a", "els => els.map(e => [e.innerText, e.getAttribute('href')])"
