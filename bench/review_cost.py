@@ -1,11 +1,15 @@
 """What a 复盘 costs: decisions reviewed per CPU second and the p99 per decision, per game,
 beside the 困难 bot's own decision (the search the review stands on) in the same run.
 
-    PYTHONPATH=src .venv/bin/python bench/review_cost.py [--hands 2] [--samples 12] [--codes …]
+    PYTHONPATH=src .venv/bin/python bench/review_cost.py [--hands 2] [--samples 12]
+        [--worlds 200] [--seat 1] [--codes …]
 
-For each code, hands are played by the rule bot in every seat (seeds 0, 1, …); seat 0's
+For each code, hands are played by the rule bot in every seat (seeds 0, 1, …); ``--seat``'s
 decisions are then reviewed (:func:`paiju.review.review_record`, ``--samples`` worlds a
-decision) and, for the baseline, decided again by the 困难 bot from the same positions.
+decision for the search, ``--worlds`` fields for a 十三张 arrangement) and, for the
+baseline, decided again by the 困难 bot from the same positions. Seat 1, not 0: seat 0
+is the banker of 宝子, who makes no decision. ``how`` is how the decisions were valued
+(``search``, ``exact``: 宝子's and 佳佳宝's, ``field``: 十三张's arrangement).
 Times are CPU time of this thread (one core's work, whatever else the machine runs). The
 ratio is the review's time per decision over the hard bot's: what a review costs in
 units of the bot's own thinking.
@@ -20,7 +24,7 @@ from typing import Any
 
 from paiju.fairness import deal_seed
 from paiju.games import SAMPLE_CODES, game, make_bot, rule_bot
-from paiju.review import review_record
+from paiju.review import FIELD_WORLDS, review_record
 
 
 def _record(code: str, seed: int) -> dict[str, Any]:
@@ -40,22 +44,22 @@ def _record(code: str, seed: int) -> dict[str, Any]:
             "client_seeds": None, "context": {}, "actions": actions, "format": None}  # fmt: skip
 
 
-def _hard_times(record: dict[str, Any]) -> list[float]:
-    """The 困难 bot's CPU time for each of seat 0's decisions of the record."""
+def _hard_times(record: dict[str, Any], seat: int) -> list[float]:
+    """The 困难 bot's CPU time for each of ``seat``'s decisions of the record."""
     g = game(record["code"])
     state = g.new_state(record["seats"], seed=deal_seed(record["seed"], None))
     hard = make_bot(g, 0, "hard")
     out = []
     rng = random.Random(0)
     for item in record["actions"]:
-        seat, action = item["seat"], g.parse_action(item["action"])
-        legal = state.legal_actions(seat)
-        if seat == 0 and (legal is None or len(legal) > 1):
-            seen = state.resample(0, rng)
+        who, action = item["seat"], g.parse_action(item["action"])
+        legal = state.legal_actions(who)
+        if who == seat and (legal is None or len(legal) > 1):
+            seen = state.resample(seat, rng)
             start = time.thread_time()
-            hard.act(seen, 0)
+            hard.act(seen, seat)
             out.append(time.thread_time() - start)
-        state.apply(seat, action)
+        state.apply(who, action)
     return out
 
 
@@ -63,21 +67,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2)
     parser.add_argument("--samples", type=int, default=12)
+    parser.add_argument("--worlds", type=int, default=FIELD_WORLDS)
+    parser.add_argument("--seat", type=int, default=1)
     parser.add_argument("--codes", nargs="*", default=list(SAMPLE_CODES))
     args = parser.parse_args()
-    heads = ("code", "decisions", "per CPU s", "p99 ms", "hard p50", "ratio")
-    print("{:<18} {:>9} {:>9} {:>8} {:>9} {:>6}".format(*heads))
+    heads = ("code", "decisions", "per CPU s", "p99 ms", "hard p50", "ratio", "how")
+    print("{:<18} {:>9} {:>9} {:>8} {:>9} {:>6}  {}".format(*heads))
     for code in args.codes:
         times: list[float] = []
         hard: list[float] = []
+        how: set[str] = set()
         for h in range(args.hands):
             record = _record(code, h)
             start = time.thread_time()
-            found = review_record(record, 0, args.samples, seed=h)
+            found = review_record(record, args.seat, args.samples, seed=h, worlds=args.worlds)
             spent = time.thread_time() - start
-            n = max(1, found["reviewed"])
-            times += [spent / n] * n
-            hard += _hard_times(record)
+            n = found["reviewed"]
+            times += [spent / n] * n if n else []
+            how.update(d["method"] for d in found["decisions"])
+            hard += _hard_times(record, args.seat)
         times.sort()
         hard.sort()
         per_s = len(times) / sum(times) if sum(times) else float("inf")
@@ -88,6 +96,7 @@ def main() -> None:
         ratio = mean / hard_mean if hard_mean else float("nan")
         print(
             f"{code:<18} {len(times):>9} {per_s:>9.1f} {p99:>8.0f} {hard_p50:>9.0f} {ratio:>5.1f}x"
+            f"  {','.join(sorted(how))}"
         )
 
 

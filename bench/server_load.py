@@ -13,7 +13,10 @@ connection every 2 s on average; each think time varies by ``--jitter``, ±50% b
 as people's do - ``--jitter 0`` makes every client a metronome, and since a decision that
 comes late is taken at once, metronomes fall into step and act in bursts). Then the same
 clients run against a bare WebSocket echo server (the ``websockets`` library on uvloop)
-in the same run: the ceiling.
+in the same run: the ceiling; and a bare websocket room server (rooms of ``--seats``
+sockets acting in turn, each action broadcast as one small text, no rules nor store):
+the baseline of what a table costs the server, printed as the ratio of the server's CPU
+an action.
 
 Printed: hands settled per second, actions per second, p50/p99 latency from an action to
 its broadcast (the actor's own ``update``), errors, lost actions (sent, neither refused
@@ -107,11 +110,14 @@ class Cpu:
         return writes / (c.get("paiju_commit_seconds_count") or float("nan"))
 
     @staticmethod
-    async def measure(pid: int, seconds: float, into: Cpu) -> None:
-        s0, c0, w0 = cpu_seconds(pid), time.process_time(), queue_wait(pid)
-        await asyncio.sleep(seconds)
-        into.server, into.clients = cpu_seconds(pid) - s0, time.process_time() - c0
-        into.server_waited = queue_wait(pid) - w0
+    def now(pid: int) -> tuple[float, float, float]:
+        """The server's CPU seconds, this process's, and the server's wait for a CPU."""
+        return cpu_seconds(pid), time.process_time(), queue_wait(pid)
+
+    def since(self, start: tuple[float, float, float], end: tuple[float, float, float]) -> None:
+        """Keep what was used between two readings of :meth:`now`."""
+        used = [b - a for a, b in zip(start, end, strict=True)]
+        self.server, self.clients, self.server_waited = used
 
 
 def free_port() -> int:
@@ -158,6 +164,40 @@ uvloop.run(main())
 """
 
 
+ROOM_SERVER = """
+import asyncio, json, sys
+import uvloop, websockets
+SEATS = int(sys.argv[2])
+rooms = {}
+async def play(ws):
+    hello = json.loads(await ws.recv())
+    room = rooms.setdefault(hello["room"], {"sockets": {}, "version": 0})
+    seat = hello["seat"]
+    room["sockets"][seat] = ws
+    if len(room["sockets"]) == SEATS:
+        websockets.broadcast(list(room["sockets"].values()),
+                             json.dumps({"type": "update", "version": 0, "turn": 0}))
+    async for message in ws:
+        msg = json.loads(message)
+        turn = room["version"] % SEATS
+        if seat != turn:
+            await ws.send(json.dumps({"type": "error", "code": "not_your_turn"}))
+            continue
+        room["version"] += 1
+        text = json.dumps({"type": "update", "version": room["version"], "seat": seat,
+                           "action": msg["action"], "turn": room["version"] % SEATS})
+        websockets.broadcast(list(room["sockets"].values()), text)
+async def main():
+    async with websockets.serve(play, "127.0.0.1", int(sys.argv[1]), max_queue=None,
+                                compression=None, backlog=4096):
+        await asyncio.Future()
+uvloop.run(main())
+"""
+"""A bare websocket room server (the ``websockets`` library on uvloop), the baseline of a
+table's cost: rooms of ``--seats`` sockets play in turn, each action checked for its
+turn and broadcast to the room as one small JSON text; no rules, no views, no store."""
+
+
 @dataclass
 class Clock:
     """Clients connect first, then all start together (``go``), play a warm-up that is not
@@ -180,8 +220,12 @@ class Clock:
         self.until = self.since + seconds
         self.go.set()
         await asyncio.sleep(warmup)
+        # the CPU is read at the window's ends, the slower /metrics after each (on a busy
+        # machine a read of it can take seconds: the window must not move with it)
+        start = Cpu.now(pid)
         before = await counters(metrics)
-        await Cpu.measure(pid, seconds, cpu)
+        await asyncio.sleep(max(0.0, self.until - time.monotonic()))
+        cpu.since(start, Cpu.now(pid))
         after = await counters(metrics)
         cpu.counted = {name: after[name] - before[name] for name in COUNTERS}
 
@@ -385,6 +429,89 @@ async def echo_client(url: str, stats: Stats, clock: Clock, payload: str) -> Non
                 stats.latencies.append(time.perf_counter() - began)
 
 
+async def room_client(
+    url: str,
+    room: int,
+    seat: int,
+    seats: int,
+    stats: Stats,
+    clock: Clock,
+    pace: float,
+    jitter: float,
+    rng: random.Random,
+) -> None:
+    """A seat of the bare room server: on its turn it acts (after its think time, paced as
+    the game clients are), and times its action to its broadcast."""
+    async with websockets.connect(url, compression=None, open_timeout=60) as ws:
+        await ws.send(json.dumps({"room": room, "seat": seat}))
+        clock.connected += 1
+        await clock.go.wait()
+        began: float | None = None
+        began_at = 0.0
+        async for text in ws:
+            now = time.monotonic()
+            if now >= clock.until:
+                break
+            msg = json.loads(text)
+            in_phase = clock.measured(now)
+            stats.messages += 1
+            stats.phase_messages += in_phase
+            if msg.get("seat") == seat and began is not None:
+                stats.acked += 1
+                stats.phase_acked += in_phase
+                if clock.measured(began_at):
+                    stats.latencies.append(time.perf_counter() - began)
+                began = None
+            if msg.get("turn") == seat:
+                if pace:
+                    await asyncio.sleep(pace * rng.uniform(1 - jitter, 1 + jitter))
+                began, began_at = time.perf_counter(), time.monotonic()
+                stats.sent += 1
+                await ws.send(json.dumps({"type": "action", "action": {"type": "pass"}}))
+
+
+async def run_room(
+    port: int, args: argparse.Namespace, n: int, seconds: float, pid: int, cpu: Cpu
+) -> tuple[Stats, float]:
+    """The same number of clients at the bare room server, in rooms of ``--seats``."""
+    stats = Stats()
+    clock = Clock(asyncio.Event())
+    seats = args.seats
+    rng = random.Random(7)
+    factories = [
+        (
+            lambda i=i: room_client(
+                f"ws://{HOST}:{port}/",
+                i // seats,
+                i % seats,
+                seats,
+                stats,
+                clock,
+                args.pace,
+                args.jitter,
+                random.Random(rng.random()),
+            )
+        )
+        for i in range(n - n % seats)
+    ]
+    tasks = await connect_all(factories)
+    deadline = time.monotonic() + 120
+    while clock.connected < len(factories) and time.monotonic() < deadline:
+        if all(t.done() for t in tasks):
+            break
+        await asyncio.sleep(0.1)
+    measuring = asyncio.create_task(clock.run(args.warmup, seconds, pid, cpu))
+    await measuring
+    await asyncio.sleep(0.5)
+    for t in tasks:
+        t.cancel()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    stats.failures += sum(
+        isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError) for r in results
+    )
+    return stats, seconds
+
+
 async def connect_all(factories: list[Any], batch: int = 100) -> list[asyncio.Task[None]]:
     tasks = []
     for i in range(0, len(factories), batch):
@@ -581,6 +708,36 @@ def echo_phase(args: argparse.Namespace, n: int, seconds: float) -> EchoPhase:
     return EchoPhase(stats, echo_time, cpu)
 
 
+def room_phase(args: argparse.Namespace, n: int, seconds: float) -> EchoPhase:
+    """The bare room server, ``n`` clients seated in rooms of ``--seats``."""
+    folder = Path(tempfile.mkdtemp(prefix="paiju-bench-room-"))
+    port = free_port()
+    room = start(
+        [sys.executable, "-c", ROOM_SERVER, str(port), str(args.seats)], port, folder, "room"
+    )
+    cpu = Cpu()
+    try:
+        stats, room_time = uvloop.run(run_room(port, args, n, seconds, room.pid, cpu))
+    finally:
+        stop(room)
+    return EchoPhase(stats, room_time, cpu)
+
+
+def report_room(r: EchoPhase, n: int) -> None:
+    per_action = 1000 * r.cpu.server / r.stats.phase_acked if r.stats.phase_acked else 0.0
+    print(
+        f"bare room server: {n} connections, actions/s {r.stats.phase_acked / r.seconds:10.1f},"
+        f" p50 {pct(r.stats.latencies, 0.5):.1f} ms, p99 {pct(r.stats.latencies, 0.99):.1f} ms,"
+        f" errors {r.stats.errors + r.stats.failures}; server CPU {per_action:.3f} ms an action"
+        f" ({100 * r.cpu.server / r.seconds:.0f}% of one core),"
+        f" {r.stats.phase_messages / max(1, r.stats.phase_acked):.2f} messages sent an action"
+    )
+
+
+def cpu_per_action(p: EchoPhase) -> float:
+    return p.cpu.server / p.stats.phase_acked if p.stats.phase_acked else float("nan")
+
+
 def report_game(args: argparse.Namespace, g: GamePhase, seconds: float) -> None:
     game, game_time, game_cpu = g.stats, g.seconds, g.cpu
     lost = game.sent - g.stored - game.refused
@@ -675,6 +832,11 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--no-echo", action="store_true")
     parser.add_argument(
+        "--no-room",
+        action="store_true",
+        help="Leave out the bare room server (the baseline of the server's CPU an action).",
+    )
+    parser.add_argument(
         "--rounds",
         type=int,
         default=1,
@@ -693,13 +855,22 @@ def main() -> None:
     raise_file_limit(4 * n + 256)
     found: list[tuple[float, float]] = []
     p99s: list[float] = []
+    tables: list[float] = []
     for r in range(max(1, args.rounds)):
-        order = ("game", "echo") if r % 2 == 0 else ("echo", "game")
-        if args.no_echo:
-            order = ("game",)
+        order = ("game", "room", "echo") if r % 2 == 0 else ("room", "echo", "game")
+        order = tuple(
+            p
+            for p in order
+            if not (p == "echo" and args.no_echo) and not (p == "room" and args.no_room)
+        )
         echo: EchoPhase | None = None
         game: GamePhase | None = None
+        room: EchoPhase | None = None
         for phase in order:
+            if phase == "room":
+                room = room_phase(args, n, seconds)
+                report_room(room, n)
+                continue
             if phase == "game":
                 game = game_phase(args, n, seconds)
                 report_game(args, game, seconds)
@@ -707,6 +878,14 @@ def main() -> None:
             else:
                 echo = echo_phase(args, n, seconds)
                 report_echo(echo, n)
+        if game is not None and room is not None:
+            table = cpu_per_action(game) / cpu_per_action(room)
+            tables.append(table)
+            sent = [p.stats.phase_messages / max(1, p.stats.phase_acked) for p in (game, room)]
+            print(
+                f"ratio server CPU an action, game : bare room server = {table:.2f}"
+                f"   (messages sent an action {sent[0]:.2f} : {sent[1]:.2f})"
+            )
         if game is None or echo is None:
             continue
         handled, per_cpu = ratios(game, echo)
@@ -721,6 +900,11 @@ def main() -> None:
         print(
             f"median of {len(p99s)} rounds: latency p99 = {statistics.median(p99s):.1f} ms"
             f"   (rounds: {', '.join(f'{p:.1f}' for p in p99s)})"
+        )
+    if len(tables) > 1:
+        print(
+            f"median of {len(tables)} rounds: server CPU an action, game : bare room server ="
+            f" {statistics.median(tables):.2f}"
         )
     if len(found) > 1:
         print(

@@ -1,6 +1,7 @@
 """Run ``paiju serve`` for the scripted mahjong browser test (a test device).
 
-Two changes to the server process, nothing else: every hand is dealt from the seed written
+Two changes to the server process, and the test-only clock routes of ``held_clock.py``
+(``clock_launch.py``): every hand is dealt from the seed written
 in the file named by ``PAIJU_TEST_SEED_FILE`` (instead of a fresh secret seed), and the
 mahjong bots are :class:`majiang_play.PassiveBot` (they discard what they draw and pass
 every claim). With both, the hand is the one :func:`majiang_play.simulate` computed.
@@ -35,6 +36,9 @@ def main() -> None:
     games.FAMILIES["majiang"] = dataclasses.replace(
         games.FAMILIES["majiang"], bot="majiang_play:PassiveBot"
     )
+    from clock_launch import with_clock_routes
+
+    with_clock_routes()
     from paiju.cli import main as paiju_main
 
     paiju_main(sys.argv[1:])

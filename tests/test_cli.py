@@ -134,6 +134,19 @@ def test_simulate_json_reports_totals_speed_and_no_failures(
     assert json.loads(again)["totals"] == summary["totals"]
 
 
+def test_simulate_plays_fewer_matches_by_default_where_a_match_is_long(
+    capsys: pytest.CaptureFixture[str], toy_variants: Path
+) -> None:
+    """A whole 打弹子 match is about 50 times a 十三张 one: the default run plays 3 of them,
+    and 100 matches of a family not listed (the toy's)."""
+    from paiju.cli.core import SIMULATE_GAMES
+
+    _, out, _ = run(capsys, "simulate", "ningcheng-danzi", "--quick", "--hands", "1", "--json")
+    assert json.loads(out)["games"] == SIMULATE_GAMES["danzi"] == 3
+    _, out, _ = run(capsys, "simulate", "toy", "--quick", "--json")
+    assert json.loads(out)["games"] == 100
+
+
 def test_simulate_counts_invariant_failures(
     capsys: pytest.CaptureFixture[str], toy_variants: Path
 ) -> None:

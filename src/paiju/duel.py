@@ -9,10 +9,11 @@ cancels out: a deal's figure is the first level's mean result over its rotations
 seat it played), and the answer is the mean over the deals with its 95% interval, and the
 first level's decision times.
 
-Where a game is played as a match (打弹子 to 30 points), a deal is a whole match (its seeds
-``SEED/i/h`` hand after hand), unless ``per_hand`` asks for one hand each, valued by its
-own points (:meth:`~paiju.engine.State.payoff`); this is quicker, and the measure a search
-maximises.
+A deal is a whole match (its seeds ``SEED/i/h`` hand after hand: 8 局, 麻将's 圈, 打弹子
+to 30 points), valued by the match's totals, or with ``per_hand`` by each of its hands'
+own points (:meth:`~paiju.engine.State.payoff`, the measure a search maximises), the mean
+per hand: every hand of the match is duelled either way, the later ones with what the
+match carries into them (the banker, the leader, the dealer).
 """
 
 from __future__ import annotations
@@ -21,26 +22,15 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any
 
 from paiju.bots import Bot, level_name
+from paiju.duplicate import compare, interval, sides
 from paiju.engine import Game, Match, State
 from paiju.errors import PaijuError
 from paiju.games import make_bot
 
-__all__ = ["duel", "event", "sides"]
-
-
-def sides(state: State) -> list[list[int]]:
-    """The fixed sides of a hand, as every seat knows them from the start (甲乙丙, 打弹子),
-    else every seat alone."""
-    known: Callable[[int | None], list[int | None]] | None = getattr(state, "teams_known_to", None)
-    if known is not None:
-        teams = known(None)
-        if None not in teams and len(set(teams)) == 2:
-            return [[s for s, t in enumerate(teams) if t == team] for team in sorted(set(teams))]  # type: ignore[type-var]
-    return [[s] for s in range(state.seats)]
+__all__ = ["duel", "event", "sides"]  # sides: paiju.duplicate's, kept here for old callers
 
 
 class _Timed:
@@ -84,14 +74,16 @@ def duel(
     budget_ms: float | None = None,
     max_hands: int = 200,
 ) -> dict[str, Any]:
-    """``{"mean", "ci95", "deals", "decision_ms": {"p50", "p99"}, …}`` of ``levels[0]``
-    against ``levels[1]`` (see the module docs); ``declarer`` adds, where the game has a
+    """``{"mean", "ci95", "deals", "hands", "decision_ms": {"p50", "p99"}, …}`` of
+    ``levels[0]`` against ``levels[1]`` (see the module docs; ``hands``: the hands played
+    in all, every rotation of every deal); ``declarer`` adds, where the game has a
     declarer (三打哈), how often each level made its contract as declarer."""
     first, second = (level_name(x) for x in levels)
     times: list[float] = []
     figures: list[float] = []
     made = {"first": [0, 0], "second": [0, 0]}
     per = "hand" if per_hand or game.match_over({}, 1) else "match"
+    played = 0
     for i in range(deals):
         probe = game.new_state(seed=f"{seed}/{i}/0")
         groups = sides(probe)
@@ -106,20 +98,20 @@ def duel(
                     bots.append(_bot(game, bot_seed, second, budget_ms))
             rng = random.Random(f"{seed}/{i}/{r}")
             match = Match(game, probe.seats, (f"{seed}/{i}/{h}" for h in range(max_hands)))
+            hands: list[float] = []
             while not match.is_over and len(match.hands) < max_hands:
                 state = match.next_hand()
                 _play(state, bots, rng)
+                hands.append(statistics.fmean(state.payoff(s) for s in mine))
                 declarer = getattr(state, "declarer", None)
                 lost = getattr(state, "lost_by_declarer", None)
                 if isinstance(declarer, int) and callable(lost):
                     side = made["first" if declarer in mine else "second"]
                     side[0] += 1
                     side[1] += not lost()
-                if per == "hand":
-                    break
+            played += len(hands)
             if per == "hand":
-                hand = match.hands[-1]
-                results.append(statistics.fmean(hand.payoff(s) for s in mine))
+                results.append(statistics.fmean(hands))
             else:
                 results.append(statistics.fmean(match.totals[s] for s in mine))
         figures.append(statistics.fmean(results))
@@ -139,6 +131,7 @@ def duel(
         "mean": round(mean, 4),
         "ci95": [round(mean - half, 4), round(mean + half, 4)],
         "deals": deals,
+        "hands": played,
         "decision_ms": {"p50": pct(0.5), "p99": pct(0.99), "n": len(ordered)},
     }
     if made["first"][0] or made["second"][0]:
@@ -172,11 +165,12 @@ def event(
         raise PaijuError("an event needs at least 2 deals")
     field_level = level_name(field)
     scores: dict[str, list[float]] = {name: [] for name in names}
+    results: list[tuple[int, int, int, float]] = []
     for i in range(deals):
         probe = game.new_state(seed=f"{seed}/{i}/0")
         groups = sides(probe)
-        for name in names:
-            results: list[float] = []
+        for e, name in enumerate(names):
+            mine_results: list[float] = []
             for r, mine in enumerate(groups):
                 bots: list[Bot] = []
                 for s in range(probe.seats):
@@ -185,22 +179,18 @@ def event(
                     bots.append(_bot(game, bot_seed, level, budget_ms))
                 state = game.new_state(probe.seats, seed=f"{seed}/{i}/0")
                 _play(state, bots, random.Random(f"{seed}/{i}/{r}"))
-                results.append(statistics.fmean(state.payoff(s) for s in mine))
-            scores[name].append(statistics.fmean(results))
-
-    def interval(values: list[float]) -> tuple[float, list[float]]:
-        mean = statistics.fmean(values)
-        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-        return round(mean, 4), [round(mean - half, 4), round(mean + half, 4)]
-
+                points = statistics.fmean(state.payoff(s) for s in mine)
+                mine_results.append(points)
+                results.append((i, r, e, points))
+            scores[name].append(statistics.fmean(mine_results))
+    # the lead over the others on the same deal from the same side (paiju.duplicate)
+    leads: dict[int, dict[int, list[float]]] = {}
+    for (i, _side, e), value in compare(results).items():
+        leads.setdefault(e, {}).setdefault(i, []).append(value)
     standings: list[dict[str, Any]] = []
-    for name in names:
+    for e, name in enumerate(names):
         mean, ci = interval(scores[name])
-        others = [
-            scores[name][i] - statistics.fmean(scores[o][i] for o in names if o != name)
-            for i in range(deals)
-        ]
-        lead, lead_ci = interval(others)
+        lead, lead_ci = interval([statistics.fmean(v) for _, v in sorted(leads[e].items())])
         standings.append(
             {
                 "entrant": name,

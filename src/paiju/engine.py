@@ -523,6 +523,12 @@ class State(ABC):
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may see (``None`` = a spectator), JSON-ready."""
 
+    def views(self, seats: Sequence[int | None]) -> list[JSON]:
+        """``view(seat)`` of each of ``seats``, in order: what a server sends every
+        listener of a table after an action. A family may compute what all seats see alike
+        once here; the views may then share those parts, so they are read-only."""
+        return [self.view(seat) for seat in seats]
+
     @abstractmethod
     def settlement(self) -> tuple[int, ...]:
         """Per-seat score deltas of the finished hand; they sum to zero."""

@@ -190,6 +190,19 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "room_full": ("这个房间没有空位了", "This room has no open seat"),
     "room_started": ("这个房间已经开始了，可以观战", "This room has started: you may watch"),
     "seat_taken": ("这个座位已经有人了", "That seat is taken"),
+    "too_near_address": (
+        "这个房间不允许同IP入座：你和{seat}的网络地址相同",
+        "This room refuses players on one network: you share an address with {seat}",
+    ),
+    "too_near": (
+        "这个房间不允许距离过近的玩家入座：你离{seat}约 {metres} 米（不足 {limit} 米）",
+        "This room refuses players sitting close: you are about {metres} m from {seat}"
+        " (under {limit} m)",
+    ),
+    "location_late": (
+        "第一局开始后不再使用位置",
+        "A location counts before the first deal only",
+    ),
     "not_seated": ("你在这个房间没有座位", "You hold no seat in this room"),
     "not_owner": ("只有开房间的人可以这样做", "Only the room's owner may do that"),
     "spectator": ("观战时不能出牌：先入座", "Spectators cannot play: take a seat first"),
@@ -247,6 +260,8 @@ CODES: Final[dict[str, tuple[str, str]]] = {
         "Too many requests: try again in a moment",
     ),
     "server_busy": ("服务器正忙，请稍后再试", "The server is busy: try again shortly"),
+    "not_yours": ("只能查看自己的复盘汇总", "You can read only your own review summary"),
+    "worker_lost": ("计算中断了，请稍后再试", "The work stopped midway: try again shortly"),
     "busy": (
         "你的上一个请求还在处理，请稍后再试",
         "Your previous request is still being handled: try again",

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from paiju.appraisal import Appraisal, Valued
 from paiju.engine import Action, State, apply_log, record_format
 from paiju.errors import PaijuError, ProtocolError
 from paiju.fairness import deal_seed
@@ -30,10 +31,16 @@ from paiju.games import game as make_game
 from paiju.sampling import ResampleFailed
 from paiju.search import Budget, SearchBot
 
-__all__ = ["SAMPLES", "review_record"]
+__all__ = ["FIELD_WORLDS", "SAMPLES", "review_record"]
+
+Appraise = Callable[[State, int, Action, random.Random, int], Appraisal | None]
 
 SAMPLES = 12
 """Worlds each decision is valued in by default."""
+
+FIELD_WORLDS = 200
+"""Fields (the others' hands dealt anew) a decision valued against the field is settled in
+(十三张's arrangement, :mod:`paiju.appraisal.shisanzhang`)."""
 
 MISTAKE = 0.5
 """A decision that gave up at least this many points (expected) is marked a mistake."""
@@ -41,6 +48,11 @@ MISTAKE = 0.5
 
 def _key(action: Action) -> str:
     return repr(sorted(action.to_json().items()))
+
+
+def _num(x: float) -> float:
+    """A value as the review shows it: 3 decimals, never -0.0."""
+    return round(x, 3) + 0.0
 
 
 def _stats(values: list[float]) -> tuple[float, float]:
@@ -53,7 +65,11 @@ def _stats(values: list[float]) -> tuple[float, float]:
 
 
 def review_record(
-    record: Mapping[str, Any], seat: int, samples: int = SAMPLES, seed: int = 0
+    record: Mapping[str, Any],
+    seat: int,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    worlds: int = FIELD_WORLDS,
 ) -> dict[str, Any]:
     """The review of ``seat``'s decisions in a finished game's published record (what
     ``GET /api/games/{id}`` answers, or a replay file of that form)."""
@@ -65,6 +81,8 @@ def review_record(
         raise PaijuError(f"there is no seat {seat}; seats are 0-{seats - 1}")
     if not 1 <= samples <= 256:
         raise PaijuError("samples are 1 to 256 worlds a decision")
+    if not 1 <= worlds <= 10_000:
+        raise PaijuError("worlds are 1 to 10,000 fields a decision")
     seed_text = record.get("deal_seed") or deal_seed(
         str(record["seed"]), record.get("client_seeds")
     )
@@ -76,7 +94,8 @@ def review_record(
     items = list(record.get("actions") or [])
     logged = [(int(item["seat"]), g.parse_action(item["action"])) for item in items]
     decisions: list[dict[str, Any]] = []
-    reviewed = _Reviewer(search, rng, seat, samples)
+    appraise = None if family.appraise is None else resolve(family.appraise)
+    reviewed = _Reviewer(search, rng, seat, samples, appraise, worlds)
     log_format = record_format(record.get("format"))
     index = 0
     for index, (who, action) in enumerate(logged):
@@ -104,8 +123,17 @@ def review_record(
 
 
 class _Reviewer:
-    def __init__(self, search: SearchBot, rng: random.Random, seat: int, samples: int) -> None:
+    def __init__(
+        self,
+        search: SearchBot,
+        rng: random.Random,
+        seat: int,
+        samples: int,
+        appraise: Appraise | None = None,
+        worlds: int = FIELD_WORLDS,
+    ) -> None:
         self.search, self.rng, self.seat, self.samples = search, rng, seat, samples
+        self.appraise, self.worlds = appraise, worlds
 
     def decision(self, state: State, played: Action, index: int) -> dict[str, Any] | None:
         seat = self.seat
@@ -116,6 +144,10 @@ class _Reviewer:
             root = state.resample(seat, self.rng)  # the position as the seat saw it
         except ResampleFailed:
             return None
+        if self.appraise is not None:
+            found = self.appraise(root, seat, played, self.rng, self.worlds)
+            if found is not None:
+                return self.appraised(found, index)
         base = self.search.policy.act(root, seat)
         choices = self.search.choices(root, seat, base)
         keys = [_key(a) for a in choices]
@@ -136,25 +168,62 @@ class _Reviewer:
         if not outcomes[0]:
             return None
         stats = [_stats(o) for o in outcomes]
-        best = max(range(len(choices)), key=lambda i: (stats[i][0], -i))
-        mine = keys.index(_key(played))
-        value_best, value_played = stats[best][0], stats[mine][0]
-        loss = max(0.0, value_best - value_played)
-        return {
-            "index": index,
-            "played": played.to_json(),
-            "best": choices[best].to_json(),
-            "bot": base.to_json(),
-            "value_played": round(value_played, 3),
-            "value_best": round(value_best, 3),
-            "spread_played": round(stats[mine][1], 3),
-            "spread_best": round(stats[best][1], 3),
-            "loss": round(loss, 3),
-            "matched": mine == best or _key(played) == _key(base),
-            "mistake": loss >= MISTAKE,
-            "worlds": len(outcomes[0]),
-            "candidates": [
-                {"action": a.to_json(), "value": round(s[0], 3), "spread": round(s[1], 3)}
-                for a, s in zip(choices, stats, strict=True)
-            ],
-        }
+        valued = [Valued(a, m, sd) for a, (m, sd) in zip(choices, stats, strict=True)]
+        return _decision(index, valued, played, base, "search", len(outcomes[0]), {})
+
+    def appraised(self, found: Appraisal, index: int) -> dict[str, Any]:
+        """A decision the family valued itself (exactly, or against the field)."""
+        return _decision(
+            index,
+            list(found.candidates),
+            found.played,
+            found.bot,
+            found.method,
+            found.worlds,
+            found.facts,
+        )
+
+
+def _decision(
+    index: int,
+    valued: list[Valued],
+    played: Action,
+    base: Action,
+    method: str,
+    worlds: int,
+    facts: Mapping[str, Any],
+) -> dict[str, Any]:
+    """One reviewed decision: the best candidate (the highest value, the first of equals),
+    the played one's loss against it, whether it matched the bot or the best."""
+    keys = [_key(v.action) for v in valued]
+    best = max(range(len(valued)), key=lambda i: (valued[i].value, -i))
+    mine = keys.index(_key(played))
+    value_best, value_played = valued[best].value, valued[mine].value
+    loss = max(0.0, value_best - value_played)
+    if loss < 1e-9:
+        best = mine  # as good as the best: the played move is a best one
+    return {
+        "index": index,
+        "played": played.to_json(),
+        "best": valued[best].action.to_json(),
+        "bot": base.to_json(),
+        "value_played": _num(value_played),
+        "value_best": _num(value_best),
+        "spread_played": round(valued[mine].spread, 3),
+        "spread_best": round(valued[best].spread, 3),
+        "loss": _num(loss),
+        "matched": mine == best or _key(played) == _key(base),
+        "mistake": loss >= MISTAKE,
+        "method": method,
+        "worlds": worlds,
+        **({"facts": dict(facts)} if facts else {}),
+        "candidates": [
+            {
+                "action": v.action.to_json(),
+                "value": _num(v.value),
+                "spread": round(v.spread, 3),
+                **({"facts": dict(v.facts)} if v.facts else {}),
+            }
+            for v in valued
+        ],
+    }

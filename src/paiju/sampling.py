@@ -23,13 +23,24 @@ placed (Hall's condition, and the family's monotone checks of a partial deal), g
 on a dead end, so it finds a deal whenever one exists; random swaps of two cards that keep
 the deal fitting then take it back towards a uniform draw. A sampler that finds none
 raises :class:`ResampleFailed`; nothing ever answers with the true deal instead.
+
+Where the deal is the whole of what is hidden (a family passes ``exact=True``: no order
+inside a place matters and nothing else hidden is chosen again that changes the hand to
+come) and few deals fit, :func:`all_samples` gives every one of them, each once, with its
+probability, instead of drawing with repeats: a search over the worlds then averages over
+exactly the worlds that can be, weighted as a uniform deal of the cards told apart would
+weigh them (two copies of a card in one hand are one way of dealing them, split between
+two hands two ways).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -38,7 +49,7 @@ from paiju.errors import IllegalAction, PaijuError
 if TYPE_CHECKING:
     from paiju.engine import Action, Deal, State
 
-__all__ = ["ResampleFailed", "Script", "deal_hidden", "replay_sample"]
+__all__ = ["ResampleFailed", "Script", "all_deals", "all_samples", "deal_hidden", "replay_sample"]
 
 Allowed = Mapping[int, frozenset[int]]
 """Card -> the places it may be dealt to (a card missing from the mapping may go anywhere)."""
@@ -55,6 +66,10 @@ SEARCH_NODES = 200_000
 """The placements the search may try in all before it gives up, a few seconds at most (it
 never has to in play: a dead end is found a card or two after it is entered, and a card
 that got stuck is placed first on the next try)."""
+
+EXACT_NODES = 20_000
+"""The placements :func:`all_deals` may try before it gives up counting (the worlds are
+then drawn as usual)."""
 
 MIX_SWAPS = 8
 """Swaps tried per card after the search (:func:`_mixed`)."""
@@ -214,6 +229,132 @@ class _OutOfNodes(Exception):
     """The search spent its nodes without finding a deal or proving there is none."""
 
 
+class _TooMany(Exception):
+    """More deals fit than asked for, or the nodes ran out before all were found."""
+
+
+def all_deals(
+    cards: Iterable[int],
+    sizes: Sequence[int],
+    allowed: Allowed | None = None,
+    accept: Check | None = None,
+    prune: Check | None = None,
+    limit: int = 64,
+) -> list[tuple[list[list[int]], int]] | None:
+    """Every deal of ``cards`` into places of ``sizes`` that :func:`deal_hidden` may give
+    (each card where ``allowed`` lets it go, passing ``prune`` on the way and ``accept`` at
+    the end), each once, its places sorted, with its weight: how many deals of the cards
+    told apart give it (the product over kinds of card of ``n!`` over the ``k!`` of how
+    many of the kind each place holds). None when more than ``limit`` fit, or when
+    :data:`EXACT_NODES` placements did not tell.
+
+    A depth-first search places the cards in sorted order, a copy of a card never into an
+    earlier place than the copy before it (so each deal is met once), each only where
+    Hall's condition still holds."""
+    pool = sorted(cards)
+    if len(pool) != sum(sizes):
+        return []
+    everywhere = frozenset(range(len(sizes)))
+    rules = allowed or {}
+    kinds = [rules.get(c, everywhere) & everywhere for c in pool]
+    counts = Counter(kinds)
+    room = list(sizes)
+    parts: list[list[int]] = [[] for _ in sizes]
+    where = [0] * len(pool)
+    found: list[tuple[list[list[int]], int]] = []
+    nodes = 0
+    copies = Counter(pool)
+    whole = math.prod(math.factorial(n) for n in copies.values())
+
+    def place(at: int) -> None:
+        nonlocal nodes
+        if at == len(pool):
+            if accept is None or accept(parts):
+                held = [Counter(p) for p in parts]
+                ways = math.prod(math.factorial(n) for h in held for n in h.values())
+                found.append(([sorted(p) for p in parts], whole // ways))
+                if len(found) > limit:
+                    raise _TooMany
+            return
+        card, kind = pool[at], kinds[at]
+        counts[kind] -= 1
+        low = where[at - 1] if at and pool[at - 1] == card else 0
+        for p in sorted(kind):
+            if p < low or room[p] == 0:
+                continue
+            nodes += 1
+            if nodes > EXACT_NODES:
+                raise _TooMany
+            room[p] -= 1
+            parts[p].append(card)
+            where[at] = p
+            if _hall_ok(counts, room) and (prune is None or prune(parts)):
+                place(at + 1)
+            parts[p].pop()
+            room[p] += 1
+        counts[kind] += 1
+
+    try:
+        if _hall_ok(counts, room):
+            place(0)
+    except _TooMany:
+        return None
+    return found
+
+
+@dataclass
+class _Count:
+    """:func:`all_samples` asking the family's sampler for every deal (at most ``limit``)."""
+
+    limit: int
+    called: bool = False
+    shape: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    deals: list[tuple[list[list[int]], int]] | None = field(default_factory=list)
+
+
+@dataclass
+class _Forced:
+    """:func:`all_samples` asking the family's sampler for one deal it found before."""
+
+    parts: list[list[int]]
+
+
+_MODE: ContextVar[_Count | _Forced | None] = ContextVar("_MODE", default=None)
+
+
+def all_samples(
+    state: S, seat: int, rng: random.Random, limit: int
+) -> tuple[list[tuple[S, float]], bool]:
+    """The worlds behind ``seat``'s view of ``state`` with their probabilities, and whether
+    they are all of them: every world, each once, when the family's sampler deals
+    ``exact`` and at most ``limit`` deals fit; else one world of :meth:`State.resample`
+    (probability 1, False). A world's probability is its deal's weight among all (see
+    :func:`all_deals`). Raises ResampleFailed as :meth:`State.resample` does."""
+    probe = _Count(limit)
+    token = _MODE.set(probe)
+    try:
+        first = state.resample(seat, rng)
+    finally:
+        _MODE.reset(token)
+    if not probe.called:
+        return [(first, 1.0)], not state.hidden_from(seat)
+    if probe.deals is None or not probe.deals:
+        return [(first, 1.0)], False
+    worlds: list[tuple[S, int]] = []
+    for parts, weight in probe.deals:
+        token = _MODE.set(_Forced(parts))
+        try:
+            worlds.append((state.resample(seat, rng), weight))
+        except ResampleFailed:  # the constraints let it through, the play rules it out
+            continue
+        finally:
+            _MODE.reset(token)
+    if not worlds:  # pragma: no cover - the resample above found one
+        return [(first, 1.0)], False
+    total = sum(w for _, w in worlds)
+    return [(world, w / total) for world, w in worlds], True
+
+
 def deal_hidden(
     rng: random.Random,
     cards: Iterable[int],
@@ -221,6 +362,8 @@ def deal_hidden(
     allowed: Allowed | None = None,
     accept: Check | None = None,
     prune: Check | None = None,
+    *,
+    exact: bool = False,
 ) -> list[list[int]]:
     """Deal ``cards`` into places of ``sizes`` at random, each card where ``allowed`` lets
     it go, the whole deal passing ``accept``; raises ResampleFailed only when no such deal
@@ -241,10 +384,26 @@ def deal_hidden(
 
     ``cards`` should come in an order fixed by public information (sorted), so that the
     deal depends on ``rng`` only.
+
+    ``exact``: the deal is the whole of what is hidden (no order inside a place matters,
+    nothing else hidden chosen again changes the hand to come), so that
+    :func:`all_samples` may give every deal (:func:`all_deals`) when few fit.
     """
     pool = list(cards)
     if len(pool) != sum(sizes):
         raise ResampleFailed(f"{len(pool)} unknown cards for {sum(sizes)} places")
+    mode = _MODE.get()
+    if isinstance(mode, _Forced):
+        return [list(p) for p in mode.parts]
+    if isinstance(mode, _Count):
+        shape = (tuple(sorted(pool)), tuple(sizes))
+        if not mode.called:
+            mode.called, mode.shape = True, shape
+            mode.deals = (
+                all_deals(pool, sizes, allowed, accept, prune, mode.limit) if exact else None
+            )
+        elif mode.shape != shape:  # a second deal of other cards: not one deal's worlds
+            mode.deals = None
     rules = allowed or {}
     for _ in range(SHUFFLE_TRIES):
         rng.shuffle(pool)
@@ -292,6 +451,8 @@ def replay_sample(
     in every family's playouts all of them do, and the tries are a safety net only."""
     target = state.view(seat)
     game = state.game
+    if isinstance(_MODE.get(), _Forced):
+        tries = min(tries, 8)  # the deal is given: only what the script draws again varies
     for _ in range(tries):
         deal, script = propose(rng)
         new: Any = game.start(state.seats, deal, state.context)

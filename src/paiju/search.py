@@ -13,7 +13,9 @@ safe by a prior for the rule bot:
    they leave the hand worth), then the advice of :meth:`~paiju.engine.State.suggestions` where
    those are too few, then the family's own draws);
 2. a world is sampled: :meth:`~paiju.engine.State.resample` deals again everything the seat
-   cannot see, consistently with all public play, so the search never reads a hidden card;
+   cannot see, consistently with all public play, so the search never reads a hidden card
+   (where few deals fit, :func:`~paiju.sampling.all_samples` gives all of them instead,
+   each once a pass and weighed by its probability);
 3. every candidate is played in that world (its own :meth:`~paiju.engine.State.clone`),
    then the hand is rolled out to its end with the rule bot in every seat, all candidates
    with the same rollout seeds (common random numbers: the worlds' luck cancels out of the
@@ -45,7 +47,7 @@ from collections.abc import Callable, Sequence
 
 from paiju.bots import Bot
 from paiju.engine import Action, Game, State
-from paiju.sampling import ResampleFailed
+from paiju.sampling import ResampleFailed, all_samples
 
 __all__ = ["BotMaker", "Budget", "SearchBot"]
 
@@ -77,16 +79,29 @@ def _key(action: Action) -> str:
     return repr(sorted(action.to_json().items()))
 
 
-def _running(d: Sequence[float], quiet_after: int) -> bool:
-    """Whether a candidate with outcome differences ``d`` may still beat the rule bot:
-    the mean is not below 0 by more than a standard error, and, from ``quiet_after``
-    worlds on, some outcome changed."""
+def _mean_se(d: Sequence[float], w: Sequence[float]) -> tuple[float, float]:
+    """The weighted mean of outcome differences ``d`` (each world weighed by ``w``: its
+    probability where the worlds are all of them, else 1) and its standard error (by the
+    effective number of worlds; with equal weights the plain one)."""
+    n = len(d)
+    total = sum(w[:n])
+    mean = sum(x * v for x, v in zip(d, w, strict=False)) / total
+    if n < 2:
+        return mean, math.inf
+    var = sum(v * (x - mean) ** 2 for x, v in zip(d, w, strict=False)) / total * n / (n - 1)
+    effective = total**2 / sum(v * v for v in w[:n])
+    return mean, math.sqrt(var / effective)
+
+
+def _running(d: Sequence[float], w: Sequence[float], quiet_after: int) -> bool:
+    """Whether a candidate with outcome differences ``d`` (worlds weighed by ``w``) may
+    still beat the rule bot: the mean is not below 0 by more than a standard error, and,
+    from ``quiet_after`` worlds on, some outcome changed."""
     n = len(d)
     if not any(d):
         return n < quiet_after
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    return mean + math.sqrt(var / n) >= 0
+    mean, se = _mean_se(d, w)
+    return mean + se >= 0
 
 
 class SearchBot:
@@ -113,6 +128,11 @@ class SearchBot:
         """A wall-clock time (:func:`time.monotonic`) at which the search stops, however few
         worlds it has rolled out (the server's cap on a bot's turn); None: no wall cap."""
         self.resample_failures = 0
+        self.last_exact = 0
+        """How many worlds the last search took as all there are (0: it drew them)."""
+        self.last_weights: list[float] = []
+        """The weight of each world of the last search (its probability when they are all
+        of them, else 1)."""
         """Searches cut short for want of a sample (the samplers raise only where none
         exists: the soak bench counts these)."""
 
@@ -131,12 +151,10 @@ class SearchBot:
         margin = state.search_margin if state.search_margin is not None else self.margin
         best, best_score = 0, 0.0
         for i, d in enumerate(diffs[1:], 1):
-            n = len(d)
-            mean = sum(d) / n
-            var = sum((x - mean) ** 2 for x in d) / (n - 1)
+            mean, se = _mean_se(d, self.last_weights)
             if mean <= 0:
                 continue
-            score = mean / max(math.sqrt(var / n), 1e-9)
+            score = mean / max(se, 1e-9)
             if score > margin and score > best_score:
                 best, best_score = i, score
         return choices[best]
@@ -170,6 +188,12 @@ class SearchBot:
     def search(self, state: State, seat: int, choices: list[Action]) -> list[list[float]]:
         """Per candidate, its outcome minus the rule bot's in each sampled world.
 
+        Where few worlds fit the seat's view (:func:`~paiju.sampling.all_samples`: no more
+        than the cap on worlds), the worlds are all of them, each once a pass, in passes
+        of a random order as long as whole passes fit the cap, each weighed by its
+        probability (:attr:`last_weights`); else they are drawn by
+        :meth:`~paiju.engine.State.resample`, weighed alike.
+
         The budget is raced: from :attr:`race_after` worlds on, a candidate whose mean
         is below the rule bot's by more than its standard error, or (from a twelfth of
         the cap on worlds, at least :attr:`race_after`) that has changed no outcome at
@@ -179,9 +203,27 @@ class SearchBot:
         budget = self.budget
         deadline = time.thread_time() + budget.ms / 1000
         diffs: list[list[float]] = [[] for _ in choices]
+        weights: list[float] = []
+        self.last_weights = weights
+        self.last_exact = 0
+        self.last_samples = 0
         active = list(range(1, len(choices)))
         cap = budget.samples or state.search_samples or 48
         quiet_after = max(self.race_after, cap // 12)
+        try:
+            found, complete = all_samples(state, seat, self.rng, cap)
+        except ResampleFailed:
+            self.resample_failures += 1
+            return diffs
+        if complete:
+            self.last_exact = len(found)
+            passes = max(1, cap // len(found))
+            cap = passes * len(found)
+            queue: list[tuple[State, float]] = []
+            for _ in range(passes):
+                queue += self.rng.sample(found, len(found))
+        else:
+            queue = list(found)
         n = 0
         wall = self.deadline
         while (
@@ -190,19 +232,23 @@ class SearchBot:
             and (n < budget.min_samples or time.thread_time() < deadline)
             and (wall is None or time.monotonic() < wall)
         ):
-            try:
-                world = state.resample(seat, self.rng)
-            except ResampleFailed:
-                self.resample_failures += 1
-                break
+            if queue:
+                world, weight = queue.pop(0)
+            else:
+                try:
+                    world, weight = state.resample(seat, self.rng), 1.0
+                except ResampleFailed:
+                    self.resample_failures += 1
+                    break
             seed = self.rng.randrange(2**31)
             base = self.value(world, seat, choices[0], seed)
             diffs[0].append(0.0)
+            weights.append(weight)
             for i in active:
                 diffs[i].append(self.value(world, seat, choices[i], seed) - base)
             n += 1
             if n >= self.race_after:
-                active = [i for i in active if _running(diffs[i], quiet_after)]
+                active = [i for i in active if _running(diffs[i], weights, quiet_after)]
         self.last_samples = n
         return diffs
 

@@ -240,13 +240,14 @@ def test_dealer_rotation_winner_deals_next() -> None:
     state.apply(0, Discard(T("5z")))
     state.apply(1, Win())
     pass_all(state)
-    assert state.next_context() == {"dealer": 1, "passes": 1}  # a pass of the deal
+    assert state.next_context()["dealer"] == 1  # a pass of the deal
+    assert state.next_context()["passes"] == 1
     state = stacked(HANDS_B, dealer_rotation="next")
     state.apply(0, Discard(T("5z")))
     state.apply(1, Pass())
     state.apply(3, Win())
     pass_all(state)  # seat 3 wins: the deal passes to the dealer's 下家, seat 1
-    assert state.next_context() == {"dealer": 1, "passes": 1}
+    assert state.next_context()["dealer"] == 1 and state.next_context()["passes"] == 1
 
 
 def test_passing_a_win_blocks_discard_wins_until_own_draw() -> None:
@@ -344,7 +345,8 @@ def test_exhausted_wall_is_a_drawn_hand() -> None:
         state.apply(seat, Discard(tile))
     if not state.wins:
         assert state.wall == [] and state.settlement() == (0, 0, 0, 0)
-        assert state.next_context() == {"dealer": state.dealer, "passes": 0}  # 连庄
+        nxt = state.next_context()
+        assert nxt["dealer"] == state.dealer and nxt["passes"] == 0  # 连庄
     assert sum(state.settlement()) == 0
 
 
@@ -416,28 +418,69 @@ def test_r5_draws_from_the_front_replacements_from_the_tail() -> None:
     assert state.turn == 1 and state.drawn == T("8p")
 
 
-def test_a_match_is_one_quan_of_dealer_passes() -> None:
-    """R3 "胡牌的人下一局坐庄，流局庄家连庄" (our reading) and the match: one 圈 is four passes of
-    the deal to another seat; a 连庄 hand (the dealer wins, or 流局) does not count. The
-    match ends on the fourth pass, ``quan = 2`` on the eighth."""
+def test_a_quan_ends_when_the_deal_has_gone_round_to_every_seat() -> None:
+    """R3 "胡牌的人下一局坐庄，流局庄家连庄" (our reading), and the match counted in 圈 as
+    players count them: a 圈 ends when the deal passes on once every seat has dealt in it,
+    so every seat deals in every 圈 (with the winner dealing next, the deal need not reach
+    every seat in four passes); a 连庄 hand (the dealer wins, or 流局) passes nothing."""
     from paiju.engine import Match
     from paiju.harness import playout
 
-    for quan in (1, 2):
-        g = game("anshan-majiang", quan=quan)
-        for seed in range(3):
-            match = Match(g, 4, (f"q{quan}-{seed}/{h}" for h in range(400)))
-            passes = 0
+    for quan, rotation in ((1, "winner"), (1, "next"), (2, "winner")):
+        g = game("anshan-majiang", quan=quan, dealer_rotation=rotation)
+        for seed in range(4):
+            match = Match(g, 4, (f"q{quan}{rotation}-{seed}/{h}" for h in range(400)))
+            dealt: set[int] = set()
+            ended = passes = 0
             while not match.is_over:
                 state = match.next_hand()
+                assert isinstance(state, MajiangState)
+                dealt.add(state.dealer)
                 rng = random.Random(seed)
                 while not state.is_over:
                     seat = min(state.to_act())
                     state.apply(seat, state.random_action(seat, rng))
                 nxt = state.next_context()
-                changed = nxt["dealer"] != state.dealer  # type: ignore[attr-defined]
-                passes += changed
-                assert nxt["passes"] == passes
-                assert match.is_over == (passes == 4 * quan)
-            assert passes == 4 * quan and len(match.hands) >= 4 * quan
+                if nxt["dealer"] != state.dealer:
+                    passes += 1
+                    if len(dealt) == 4 or passes == 16:
+                        assert len(dealt) == 4, "a seat never dealt in 16 passes of the deal"
+                        ended, dealt, passes = ended + 1, set(), 0
+                assert nxt["quan"] == ended
+                assert match.is_over == (ended == quan)
+            if rotation == "next":
+                assert len(match.hands) >= 4
     assert len(playout(game("anshan-majiang"), seed="own", deep=False).hands) >= 4
+
+
+def test_a_quan_counts_the_seats_that_dealt() -> None:
+    """With the winner dealing next: 0 → 1 → 0 → 2 → 3 → 1: the 圈 ends on the pass from
+    seat 3, the last seat to deal in it; the next 圈 starts with seat 1."""
+    from paiju.games.majiang.game import after_hand
+
+    context: dict[str, object] = {}
+    for dealer, following in ((0, 1), (1, 1), (1, 0), (0, 2), (2, 3)):
+        context = after_hand(context, dealer, following, 4)
+        assert context["quan"] == 0
+    context = after_hand(context, 3, 1, 4)
+    assert context["quan"] == 1 and context["dealt"] == [1] and context["passes"] == 5
+
+
+def test_a_quan_ends_after_sixteen_passes_when_a_seat_never_wins() -> None:
+    """A seat that wins no hand never deals when the winner deals next: the 圈 still ends,
+    after four passes per seat."""
+    from paiju.games.majiang.game import after_hand
+
+    context: dict[str, object] = {}
+    dealer = 0
+    for n in range(1, 17):
+        following = 2 if dealer == 0 else 0  # seats 1 and 3 never win
+        context = after_hand(context, dealer, following, 4)
+        dealer = following
+        assert context["quan"] == (1 if n == 16 else 0)
+
+
+def test_an_older_match_without_the_count_of_quan_ends_on_four_passes() -> None:
+    g = game("anshan-majiang")
+    assert not g.match_over({"dealer": 1, "passes": 3}, 5)
+    assert g.match_over({"dealer": 1, "passes": 4}, 6)

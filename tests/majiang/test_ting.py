@@ -355,3 +355,31 @@ def test_ting_refuses_another_family(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_parse_melds_is_shared_with_hu() -> None:
     assert parse_melds("p:222p")[0].tiles == (10, 10, 10)
+
+
+def test_a_kind_whose_four_copies_are_the_hand_and_the_flip_is_no_wait() -> None:
+    """R5: the flip 「is set aside, face up, out of play」, so with 999m in the hand and 9m
+    flipped no 9m is left to come: 9m is no wait (``paiju hu`` refuses a fifth 9m), while
+    the other kinds the three 混 (1m, R9: 「如果揭的是8万，那么9万是混」, 9 → 1) complete stay."""
+    got = ting("111999m88p11567s", flip="9m")["waits"]
+    tiles = [w["tile"] for w in got]
+    assert "9m" not in tiles
+    assert "8m" in tiles and "8p" in tiles
+    assert all(w["unseen"] > 0 for w in got)
+    with pytest.raises(NotationError):  # and hu agrees: a fifth 9m is bad input
+        from paiju.games.majiang.hu import hu
+
+        hu("111999m88p11567s", win="9m", flip="9m")
+
+
+def test_a_kind_seen_elsewhere_stays_a_wait_with_none_unseen() -> None:
+    """空听: a wait whose copies are all seen on the table (not the seat's own) is still a
+    wait in form, shown with 0 unseen, as 雀魂 shows it."""
+    from paiju.games.majiang.ting import can_come, waits_json
+
+    hand = parse_tiles("234m456p78s11122z")
+    ws = can_come(waits(hand, (), hun_kinds(parse_tiles("9p")[0], MajiangRules())), hand, (), 0)
+    unseen = [4] * 34
+    unseen[parse_tiles("9s")[0]] = 0  # every 9s in the discards
+    shown = {w["tile"]: w["unseen"] for w in waits_json(ws, unseen)}
+    assert shown["9s"] == 0 and shown["6s"] == 4

@@ -104,3 +104,15 @@ def test_hidden_kongs_of_others_stay_unseen() -> None:
     view["players"][2]["melds"] = [{"kind": "angang", "tiles": None, "from": None, "claimed": None}]
     before = help_from_view(_strip(state.view(0)), state.rules)
     assert help_from_view(view, state.rules) == before
+
+
+def test_the_help_leaves_out_a_kind_held_four_times_with_the_flip() -> None:
+    """R5: the flip 「is set aside, face up, out of play」: holding 999m with 9m flipped,
+    no 9m can come, so neither the ready discards nor the waits after one name 9m."""
+    hands = ["111999m88p11567s2z", "2345m2345p2345s7z", HANDS[2], "3467m3467p3467s6z"]
+    state = stacked(hands, draws="6s", flip="9m")
+    ready = {d["tile"]: _kinds(d) for d in state.view(0)["ting"]["discards"]}
+    assert "2z" in ready and "9m" not in ready["2z"] and ready["2z"]["8m"] == 4
+    state.apply(0, Discard(T("2z")))
+    kinds = _kinds(state.view(0)["ting"])
+    assert "9m" not in kinds and "8p" in kinds

@@ -11,6 +11,7 @@ not be able to help a friend)".
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -268,12 +269,53 @@ def test_live_figures_count_players_rooms_and_a_stuck_table(
         assert live["players_online"] == 1 and live["rooms"] == 1
         assert live["by_game"] == {"ningcheng-danzi": {"playing": 1}}
         assert live["stuck"] == [] and live["hands_per_minute"] == 1
+        # one node: its own figures, the hand it dealt counted by its metrics
+        assert live["nodes"] == [
+            {
+                "name": "single",
+                "reachable": True,
+                "players_online": 1,
+                "rooms": 1,
+                "connections": 1,
+                "hands_per_minute": 1,
+                "errors_per_minute": 0,
+            }
+        ]
         store = _state(client).store
         later = time.time() + 3600  # an hour without an action: past any timer
         monkeypatch.setattr(store, "clock", lambda: later)
         live = client.get("/api/admin/live", headers=admin).json()
         assert live["stuck"] == [room_id]
         assert live["by_game"] == {"ningcheng-danzi": {"stuck": 1}}
+
+
+def test_errors_per_minute_count_the_errors_the_server_logged(client: TestClient) -> None:
+    admin = _staff(client)
+    metrics = _state(client).metrics
+    now = [1000.0]
+    metrics.error_count.count.clock = lambda: now[0]
+    assert client.get("/api/admin/live", headers=admin).json()["errors_per_minute"] == 0
+    log = logging.getLogger("paiju.server")
+    log.error("room 7: could not store its seats: %r", OSError("disk full"))
+    log.warning("a warning is no error")
+    logging.getLogger("uvicorn.error").exception("Exception in ASGI application")
+    logging.getLogger("elsewhere").error("another library's error is not the server's")
+    live = client.get("/api/admin/live", headers=admin).json()
+    assert live["errors_per_minute"] == 2 and live["nodes"][0]["errors_per_minute"] == 2
+    scraped = client.get("/metrics").text
+    assert 'paiju_errors_total{node="single"} 2.0' in scraped
+    now[0] += 61  # a minute later: none in the last minute, two in all
+    assert client.get("/api/admin/live", headers=admin).json()["errors_per_minute"] == 0
+    assert 'paiju_errors_total{node="single"} 2.0' in client.get("/metrics").text
+
+
+def test_a_stopped_server_counts_no_more_errors(tmp_path: Path) -> None:
+    app = create_app(str(tmp_path / "stopped.db"))
+    with TestClient(app):
+        metrics = app.state.metrics
+        logging.getLogger("paiju.server").error("counted")
+    logging.getLogger("paiju.server").error("after the server stopped: not counted")
+    assert metrics.error_count.count.total == 1
 
 
 def test_players_are_found_by_id_login_and_name_and_exported(client: TestClient) -> None:

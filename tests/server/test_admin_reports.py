@@ -28,6 +28,7 @@ from paiju.games import game, rule_bot
 from paiju.server import tables as t
 from paiju.server.admin.reports import assistance as assistance_report
 from paiju.server.admin.reports import collusion, collusion_of, daily, hard_chooser
+from paiju.server.reviews.service import Reviews
 from paiju.server.store import Store
 
 NOW = time.time()
@@ -263,6 +264,9 @@ def _play(store: Store, hands: int) -> dict[str, int]:
 def test_assistance_tells_a_bot_playing_as_a_person_from_a_random_mover(tmp_path: Path) -> None:
     store = _db(tmp_path)
     ids = _play(store, 2)
+    last = store.ledger(ids["as_bot"])[-1]  # one hand of the player reviewed (复盘) and kept
+    review = {"decisions": [{"loss": 2.0, "mistake": True, "matched": False}]}
+    Reviews(store).keep(last["game"], last["seat"], json.dumps(review).encode())
     ranked = assistance_report(store, min_decisions=10, samples=2)
     found = {f["player"]: f for f in ranked}
     as_bot, rule, rand = found[ids["as_bot"]], found[ids["rule"]], found[ids["random"]]
@@ -275,6 +279,10 @@ def test_assistance_tells_a_bot_playing_as_a_person_from_a_random_mover(tmp_path
     assert rand["p_value"] is not None and rand["p_value"] > 0.5
     assert (as_bot["median_seconds"], rule["median_seconds"]) == (1.0, 2.0)
     assert ranked[-1]["player"] == ids["random"]
+    # the report reads the 复盘 summary's figures of the same players
+    assert as_bot["review"]["reviewed_hands"] == 1 and as_bot["review"]["hands"] == 2
+    assert as_bot["review"]["mistake_loss_per_hand"] == 2.0 and as_bot["review"]["pending"] == 1
+    assert rand["review"]["reviewed_hands"] == 0 and rand["review"]["matched_share"] is None
     store.close()
 
 

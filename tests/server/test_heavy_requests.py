@@ -38,10 +38,16 @@ OPTIONS = RoomOptions(seats=4, bots=3, time_limit=0, bot_delay=0, pause=0, seed_
 
 def _finished_hand(db: Path) -> int:
     """A finished 麻将 hand stored in ``db``; its id."""
+    return stored_hand(db)[0]
+
+
+def stored_hand(db: Path) -> tuple[int, int, str]:
+    """A finished 麻将 hand stored in ``db`` with a player (老王) at seat 0: the hand's id,
+    the player's and their bearer token."""
     hand = HANDS[0]
     record = list(replay(read_record(hand["record"])))[-1].record().to_json()
     store = Store(str(db))
-    player, _ = store.create_player("老王")
+    player, token = store.create_player("老王")
     players = (player.id, None, None, None)
     room = store.create_room(
         record["code"], OPTIONS.model_dump(), record["options"], 4, player.id, [False, *[True] * 3]
@@ -67,7 +73,7 @@ def _finished_hand(db: Path) -> int:
             ending = HandEnding(room, scores, scores, players, 1, {}, True)
         store.append_action(hand_id, i, item["seat"], item["action"], "bot", ending)
     store.close()
-    return hand_id
+    return hand_id, player.id, token
 
 
 def _serve(db: Path, limits: Limits, calls: Callable[[httpx.AsyncClient], Any]) -> Any:

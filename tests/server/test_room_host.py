@@ -44,6 +44,9 @@ class OneRoomHost:
     def summary(self, table: Table) -> MatchSummaryMsg:
         return room_summary(self.store, table)
 
+    def deal_seeds(self, room_id: int) -> list[str] | None:
+        return None
+
 
 def test_a_room_plays_a_hand_for_a_host_that_is_not_the_hub(tmp_path: Path) -> None:
     store = Store(str(tmp_path / "host.db"))

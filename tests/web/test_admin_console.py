@@ -120,3 +120,61 @@ def test_the_lobby_shows_the_operators_banner_and_marquee(browser: Any, server: 
         assert page.evaluate(wide) <= 0
     finally:
         context.close()
+
+
+def _signed_in(page: Any, server: WebServer, made: dict[str, Any], name: str) -> None:
+    page.goto(f"{server.base}/admin")
+    page.fill("#si-name", name)
+    page.fill("#si-password", PASSWORD)
+    page.fill("#si-code", pyotp.TOTP(made["totp_secret"]).now())
+    page.click("#si-go")
+    page.wait_for_selector("#console:not([hidden])")
+
+
+def test_the_live_tab_shows_each_nodes_figures_and_refreshes_itself(
+    browser: Any, server: WebServer
+) -> None:
+    made = _staff(server, "lan")
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_default_timeout(20_000)
+    try:
+        _signed_in(page, server, made, "lan")
+        row = "#live-nodes tr[data-node='single']"
+        page.wait_for_selector(f"{row} td:has-text('single server')")
+        cells = page.locator(f"{row} td")
+        assert [page.inner_text(f"#live-nodes th:nth-child({i})") for i in (1, 5)] == [
+            "Node",
+            "Errors a minute",
+        ]
+        rooms_before = int(cells.nth(2).inner_text())
+        assert page.inner_text("#live-epm") == cells.nth(4).inner_text()
+        # a room opens meanwhile: the page shows it at its next refresh, unasked
+        player = httpx.post(f"{server.base}/api/players", json={"name": "Lin"}, timeout=10).json()
+        body = {"code": "2001", "options": {"seats": 2, "fill_after": None}, "seat": 0}
+        opened = httpx.post(
+            f"{server.base}/api/rooms",
+            json=body,
+            headers={"Authorization": f"Bearer {player['token']}"},
+            timeout=10,
+        )
+        assert opened.status_code == 201, opened.text
+        page.wait_for_function(
+            "n => document.querySelector(\"#live-nodes tr[data-node='single'] td:nth-child(3)\")"
+            ".textContent === String(n)",
+            arg=rooms_before + 1,
+        )
+        assert page.evaluate(OVERFLOW) == []
+        page.click("#lang")
+        page.wait_for_selector(f"{row} td:has-text('单机')")
+        assert page.inner_text("#live-nodes th:nth-child(5)") == "每分钟错误"
+        assert "每分钟错误" in page.inner_text(".figures")
+        page.set_viewport_size(PHONE)
+        assert page.evaluate(OVERFLOW) == []
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "admin-live-nodes-phone.png"))
+    finally:
+        context.close()
+    assert not errors, errors

@@ -2,7 +2,8 @@
 出牌; at a turn where nothing beats the table says so and the seat passes by itself after
 a pause drawn as a person's, its clock running as on any turn (the other seats see nothing
 else); turned off in the ⚙ menu (remembered after a reload), the next such turn waits for
-the player's own 要不起 tap."""
+the player's own 要不起 tap. The pause is held by the test's clock (``hold_clock``) while
+the screen is read, and let pass when it has been."""
 
 from __future__ import annotations
 
@@ -10,7 +11,18 @@ import time
 from typing import Any
 
 import pytest
-from web_helpers import DESKTOP, PHONE, WebServer, enter, fast_bots, lobby_in, open_room
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    WebServer,
+    clock_state,
+    enter,
+    fast_bots,
+    hold_clock,
+    let_time_pass,
+    lobby_in,
+    open_room,
+)
 
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 NOTE = {"zh": "要不起，马上自动不出", "en": "Cannot beat: passing for you"}
@@ -58,12 +70,13 @@ def test_cannot_beat_passes_by_itself_and_the_option_is_remembered(
     enter(page, f"要不起{size}")
     lobby_in(page, code)
     fast_bots(page, 0.3, quick_pass=False)  # the table's own way: nothing told
-    open_room(page, "anshan-jiayibing", seats=6, bots=5, time_limit=30)
+    hold_clock(page)  # the pass waits for the test: the screen is read before it
+    room = open_room(page, "anshan-jiayibing", seats=6, bots=5, time_limit=60)
     page.wait_for_selector("#felt .seat.me")
     seat = my_seat(page)
     until_cannot_beat(page)
     # the table says so, the seat's clock runs as on any turn, and nobody taps: the pass
-    # comes by itself (after a person's pause: at most 9 s)
+    # comes by itself after a person's pause (held until the screen is read)
     seen = page.evaluate(
         """seat => ({note: document.querySelector('#cl-note')?.innerText || '',
                      pass: !!document.querySelector('#cl-pass'),
@@ -72,6 +85,7 @@ def test_cannot_beat_passes_by_itself_and_the_option_is_remembered(
     )
     assert NOTE[code] in seen["note"] and seen["pass"], seen
     assert seen["clock"], seen
+    let_time_pass(page, room)  # the pause is up: the server passes for the seat
     page.wait_for_selector(".cl-auto-pass", state="detached", timeout=15_000)
     # turned off in the ⚙ menu: remembered by this browser, also after a reload
     page.click("#prefs-open")
@@ -85,7 +99,8 @@ def test_cannot_beat_passes_by_itself_and_the_option_is_remembered(
     until_cannot_beat(page)
     assert NOTE[code] not in page.inner_text("#cl-note")
     assert page.query_selector(f"[data-timer-seat='{seat}']")  # the clock runs now
-    page.wait_for_timeout(2_500)  # more than the beat: still the player's turn
+    # that clock is all the seat has waiting on the room's clock: no pass is on its way
+    assert clock_state(page, room)["due"] == [pytest.approx(60.0, abs=1)]
     assert page.query_selector("#turn.mine") and page.is_visible("#cl-pass")
     page.click("#cl-pass")
     page.wait_for_selector("#turn.mine", state="detached", timeout=8_000)

@@ -11,7 +11,15 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from web_helpers import WebServer, check_against_ledger, enter, open_room, shoot
+from web_helpers import (
+    WebServer,
+    check_against_ledger,
+    enter,
+    hold_clock,
+    let_time_pass,
+    open_room,
+    shoot,
+)
 
 from paiju.cards import deck, format_cards
 from paiju.games.shisanzhang.rows import RowRules, is_foul
@@ -51,17 +59,22 @@ def test_timer_tuoguan_and_cancel(page: Any, server: WebServer) -> None:
     """A decision timer runs on the player's seat, with a beep in its last seconds; one
     timeout lets the bot decide that once and the result stays until 继续; only the second
     timeout in a row puts the seat in 托管 (shown on the seat and in a banner) until the
-    player cancels it."""
+    player cancels it. The room's clock is the test's (``hold_clock``): the seat's time runs
+    out when the test has read the clock."""
     enter(page, "托管")
-    open_room(page, "1301", time_limit=2, hands=3)
+    hold_clock(page)
+    room = open_room(page, "1301", time_limit=2, hands=3)
     page.wait_for_selector("#turn .timer .secs")
     assert page.inner_text("#turn .timer .secs").endswith("秒")
+    # the low-time sound: the page's own countdown reaches its last seconds
+    page.wait_for_function("(window.__paijuBeeps || 0) >= 1")
+    let_time_pass(page, room)  # the seat's time is up
     page.wait_for_selector("#settlement", timeout=30_000)
-    assert page.evaluate("window.__paijuBeeps || 0") >= 1  # the low-time sound
     assert page.query_selector("#tuoguan") is None  # one timeout is not 托管
     page.wait_for_timeout(1500)
     assert page.is_visible("#settlement") and page.is_visible("#continue")  # still there
     page.click("#continue")
+    let_time_pass(page, room)  # the next hand's time is up too
     banner = page.wait_for_selector("#tuoguan", timeout=30_000)
     assert "托管" in banner.inner_text()
     assert page.inner_text(".seat.me .badge.ctl") == "托管中"

@@ -1,7 +1,8 @@
 """申请解散 as two people at a table use it: A (desktop, English) taps "Ask to end" and
 confirms; B (phone, Chinese) is shown the request with each seat's answer, the seconds left
 and 同意 / 拒绝, and agrees; both read that the room ends after this hand, play it out, and
-see the 总结算 saying the players agreed to end it early.
+see the 总结算 saying the players agreed to end it early. The vote's timer is the test's
+clock (``hold_clock``): the request is read and answered before it could run out.
 
 The rule: "a seated player asks to end the room; the others agree or refuse within a timer
 ... if all agree the room ends after the current hand with its 总结算; the request, the
@@ -12,7 +13,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from web_helpers import DESKTOP, WebServer, enter, more_players, open_room, shoot, token
+from web_helpers import (
+    DESKTOP,
+    WebServer,
+    enter,
+    hold_clock,
+    more_players,
+    open_room,
+    shoot,
+    token,
+)
 
 
 def _arrange(page: Any) -> None:
@@ -31,6 +41,7 @@ def _sit_down(page: Any, b: Any, name_a: str, name_b: str) -> int:
     page.wait_for_function(
         "document.querySelector(\"[data-create='1301']\")?.textContent === 'New room'"
     )
+    hold_clock(page)
     room = open_room(page, "1301", seats=2, bots=0, fill_after="")
     enter(b, name_b)
     b.goto(f"{b.base}/#/room/{room}")

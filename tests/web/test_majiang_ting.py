@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_majiang_table import (  # noqa: F401  (the fixtures are used by name)
     CODE,
     SIGNATURE,
     ScriptedServer,
+    decided_in_window,
     layout_problems,
     plan,
     scripted,
@@ -24,9 +24,9 @@ from test_majiang_table import (  # noqa: F401  (the fixtures are used by name)
     shoot,
     signature,
     tap,
-    window_closed,
+    until_asked,
 )
-from web_helpers import enter, fast_bots, open_room, set_lang
+from web_helpers import enter, fast_bots, hold_clock, open_room, set_lang
 
 from majiang_play import decide, tiles_of
 from paiju.games.majiang.rules import MajiangRules
@@ -81,47 +81,39 @@ def _check_screen(page: Any, seen: list[str]) -> None:
 def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServer) -> None:  # noqa: F811
     """The whole scripted hand by taps; at every decision the panel and the marks equal the
     engine's waits of what is on screen. The first time a discard would leave the hand ready,
-    the player taps that (marked) tile once, reads what it would wait on, and taps it again."""
+    the player taps that (marked) tile once, reads what it would wait on, and taps it again.
+    The claim windows are held open by the test's clock while the panel is read in them."""
     page.base = scripted.base
     enter(page, "听牌")
-    fast_bots(page, claim_window=3)  # the panel is read in both languages before one's turn
-    open_room(page, CODE, hands=1)
+    fast_bots(page)
+    hold_clock(page)  # the panel is read in both languages inside a claim window
+    room = open_room(page, CODE, hands=1)
     page.wait_for_selector("#mj-hand .mj-tile")
     seen: list[str] = []
     shots: list[str] = []
     rules = MajiangRules()
     claimed = False
     for _ in range(200):
-        page.wait_for_selector("#mj-claim, #mj-turn, #mj-result, #settlement", timeout=30_000)
+        until_asked(page, room)
         if page.query_selector("#mj-result") or page.query_selector("#settlement"):
             break
         _check_screen(page, seen)
         before = signature(page)
-        if "waits" in seen and "ting" not in shots and page.query_selector("#mj-turn") is None:
-            # read in a claim window of the others' discards; a busy machine may see the
-            # window close first, and the panel is read again at the next one
-            try:
-                for lang, word in (("zh", "听牌"), ("en", "Ready")):
-                    set_lang(page, lang)
-                    page.wait_for_function(
-                        "(w) => (document.getElementById('mj-ting')?.textContent || '')"
-                        ".includes(w)",
-                        arg=word,
-                        timeout=5_000,
-                    )
-                    problems = layout_problems(page, ["#mj-ting", "#mj-ting .mj-wait", "#mj-hand"])
-                    assert window_closed(page) or not problems, problems
-                # one set of pictures, in English (the window is short; the Chinese panel is
-                # pictured on one's own turn below, which waits for the player)
-                shoot(page, "majiang-ting-en")
-                if not window_closed(page):
-                    shots.append("ting")
-            except PlaywrightTimeout:
-                if not window_closed(page):
-                    raise
+        in_window = page.query_selector("#mj-claim") is not None
+        if "waits" in seen and "ting" not in shots and in_window:
+            # read in a claim window of the others' discards, held open meanwhile
+            for lang, word in (("zh", "听牌"), ("en", "Ready")):
+                set_lang(page, lang)
+                page.wait_for_function(
+                    "(w) => (document.getElementById('mj-ting')?.textContent || '').includes(w)",
+                    arg=word,
+                )
+                problems = layout_problems(page, ["#mj-ting", "#mj-ting .mj-wait", "#mj-hand"])
+                assert not problems, problems
+            shoot(page, "majiang-ting-en")
+            shots.append("ting")
             set_lang(page, "zh")
-            if window_closed(page):
-                continue
+            assert page.query_selector("#mj-claim"), "the held window closed"
         marked = page.locator("#mj-hand .mj-tile.mj-ting-ok")
         if page.query_selector("#mj-turn") and marked.count() and "mark" not in shots:
             shots.append("mark")
@@ -145,6 +137,8 @@ def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServe
             action = decide(hand_seen, legal, claimed, rules)
             claimed = claimed or action["type"] in ("peng", "chi")
             tap(page, action)
+            if in_window:
+                decided_in_window(page, room)
         page.wait_for_function(f"({SIGNATURE})() !== {json.dumps(before)}", timeout=30_000)
     assert "waits" in seen and {"ting", "mark"} <= set(shots), (seen, shots)
 

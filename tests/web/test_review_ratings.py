@@ -23,7 +23,17 @@ from typing import Any
 import httpx
 import pytest
 from test_shisanzhang_table import ROWS, hand_on_screen, place, rows_for
-from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer, enter, fast_bots, open_room, token
+from web_helpers import (
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    WebServer,
+    enter,
+    fast_bots,
+    no_overflow,
+    open_room,
+    token,
+)
 
 from paiju.cards import parse_cards
 from paiju.catalog import find_variant
@@ -33,18 +43,6 @@ from paiju.games.shisanzhang.spec import params_of
 PLAYER = "Lin"
 CJK = re.compile(r"[\u3400-\u9fff]")
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
-
-
-def _no_overflow(page: Any) -> None:
-    wide = page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    wider = page.evaluate(
-        "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right"
-        " > document.documentElement.clientWidth + 1).slice(0, 6).map((e) => e.tagName + '.'"
-        " + e.className + ' ' + (e.innerText || '').slice(0, 30))"
-    )
-    assert wide <= 0, f"the page is {wide}px wider than the screen: {wider}"
 
 
 def _english_only(text: str) -> None:
@@ -132,6 +130,12 @@ def test_review_lists_mistakes_first_and_a_tap_steps_the_replay(
                 .startswith(step_word.format(index + 1))
             ), text
             assert you in text
+            if d.get("method") == "field":  # the arrangement, settled against the field
+                worlds = d["worlds"]
+                said = (
+                    f"与其他玩家的 {worlds} 副随机牌" if lang == "zh" else f"against {worlds} deals"
+                )
+                assert said in text, text
             if d["loss"] > 0 and not d["matched"]:
                 x = f"−{abs(round(d['loss'], 1)):.1f}" if round(d["loss"], 1) else "0"
                 assert (f"约 {x} 分" if lang == "zh" else f"about {x} points") in text, text
@@ -148,7 +152,7 @@ def test_review_lists_mistakes_first_and_a_tap_steps_the_replay(
         assert str(index + 1) in counter and str(n) in counter, counter
         done = page.locator("#action-log li.done").count()
         assert done == index + 1
-        _no_overflow(page)
+        no_overflow(page)
         if lang == "en":
             _english_only(page.inner_text("#review"))
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -208,7 +212,7 @@ def test_leaderboard_and_my_ratings_show_the_finished_room(
         assert cells == [str(mine["rank"]), PLAYER, f"{mine['rating']:.1f}", str(mine["rooms"])]
         title = page.inner_text("#leaderboard h1")
         assert title.startswith("排行榜" if lang == "zh" else "Leaderboard")
-        _no_overflow(page)
+        no_overflow(page)
         if lang == "en":  # (the server is shared: other tests' players may have Chinese names)
             text = page.inner_text("#leaderboard")
             for other in board:
@@ -219,7 +223,7 @@ def test_leaderboard_and_my_ratings_show_the_finished_room(
         own = page.wait_for_selector("#my-ratings tr[data-code='1301']")
         assert own.get_attribute("data-rooms") == str(mine["rooms"])
         assert f"{mine['rating']:.1f}" in own.inner_text()
-        _no_overflow(page)
+        no_overflow(page)
         if lang == "en":
             _english_only(page.inner_text("#my-ratings"))
         own.query_selector(".ra-link").click()
@@ -277,7 +281,7 @@ def test_a_waiting_room_shows_the_seated_players_ratings(
         )
         assert float(bot_mark.get_attribute("data-rating")) == bots[level]["rating"]
         assert f"{bots[level]['rating']:.1f}" in bot_mark.inner_text()
-        _no_overflow(guest)
+        no_overflow(guest)
         if lang == "en":
             text = guest.inner_text("#waiting .seat-list")
             _english_only(text)
@@ -335,6 +339,6 @@ def test_a_club_leaderboard_lists_its_members_only(
         assert listed == [played["me"]["id"]]
         title = page.inner_text("#leaderboard h1")
         assert title.startswith("Leaderboard · ") and title.endswith(" · Tuesday club"), title
-        _no_overflow(page)
+        no_overflow(page)
     finally:
         context.close()

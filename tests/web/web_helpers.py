@@ -30,11 +30,15 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
+CLOCK_LAUNCH = ROOT / "tests" / "clock_launch.py"
+
+
 class WebServer(ServerProcess):
-    """``paiju serve`` on 127.0.0.1 with its own database file (``web.db``) in ``folder``."""
+    """``paiju serve`` on 127.0.0.1 with its own database file (``web.db``) in ``folder``,
+    with the test-only routes that hold a room's claim windows (``clock_launch.py``)."""
 
     def __init__(self, folder: Path) -> None:
-        super().__init__(folder, db="web.db")
+        super().__init__(folder, db="web.db", command=(str(CLOCK_LAUNCH),))
 
     def start(self, timeout: float = 90.0) -> WebServer:
         self.launch(timeout)
@@ -65,6 +69,36 @@ def more_players(browser: Any, page: Any, n: int) -> Iterator[list[Any]]:
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+# ---------------------------------------------------------------- a clock the test holds
+
+
+def hold_clock(page: Any) -> None:
+    """In the rooms this page's player opens from now on, a claim window stays open (and a
+    要不起 pass waits) until :func:`let_time_pass` (the test's clock, ``tests/held_clock.py``):
+    what is read inside one never races its end."""
+    me = httpx.get(
+        f"{page.base}/api/players/me", headers={"Authorization": f"Bearer {token(page)}"}
+    ).json()
+    answer = httpx.post(f"{page.base}/test/players/{me['id']}/hold-clock", timeout=10)
+    assert answer.status_code == 200 and answer.json()["held"], answer.text
+
+
+def let_time_pass(page: Any, room: int) -> None:
+    """The room's held window reaches its end now, or its 要不起 pass is made (waiting for
+    one to be due if none is)."""
+    answer = httpx.post(f"{page.base}/test/rooms/{room}/clock/advance", timeout=40)
+    assert answer.status_code == 200 and answer.json()["advanced"], answer.text
+
+
+def clock_state(page: Any, room: int) -> dict[str, Any]:
+    """The calls waiting on the room's held clock (``pending``), whether a window is open,
+    and the seats it asks for more than 过."""
+    answer = httpx.get(f"{page.base}/test/rooms/{room}/clock", timeout=10)
+    assert answer.status_code == 200, answer.text
+    state: dict[str, Any] = answer.json()
+    return state
 
 
 # ---------------------------------------------------------------- steps in the UI
@@ -209,6 +243,19 @@ def shoot(page: Any, name: str) -> None:
         path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True, animations="disabled"
     )
     page.set_viewport_size(PHONE)
+
+
+def no_overflow(page: Any) -> None:
+    """Nothing on the page reaches past the screen's right edge (named when it does)."""
+    wide = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    wider = page.evaluate(
+        "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right"
+        " > document.documentElement.clientWidth + 1).slice(0, 6).map((e) => e.tagName + '.'"
+        " + e.className + ' ' + (e.innerText || '').slice(0, 30))"
+    )
+    assert wide <= 0, f"the page is {wide}px wider than the screen: {wider}"
 
 
 def set_lang(page: Any, to: str) -> None:

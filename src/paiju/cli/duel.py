@@ -27,7 +27,7 @@ __all__ = ["duel", "event"]
 @click.option(
     "--per-hand",
     is_flag=True,
-    help="In a game played as a match (打弹子), one hand per deal valued by its points.",
+    help="Value every hand of each match by its own points (the mean per hand), not the match.",
 )
 @click.option("--budget-ms", type=float, help="The 困难 bot's thinking time per decision.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")

@@ -286,6 +286,13 @@ def verify(
     show_default=True,
     help="Sampled worlds each decision is valued in.",
 )
+@click.option(
+    "--worlds",
+    type=click.IntRange(1, 10_000),
+    default=200,
+    show_default=True,
+    help="Fields a 十三张 arrangement is settled against (the others' hands dealt anew).",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="The review's own seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
 @variants_option
@@ -295,6 +302,7 @@ def review(
     db: str,
     path: str | None,
     samples: int,
+    worlds: int,
     seed: int,
     as_json: bool,
 ) -> None:
@@ -312,7 +320,7 @@ def review(
         record = _local_record(db, game_id)
     else:
         raise PaijuError("name a GAME_ID (of --db) or a --file")
-    result = review_record(record, seat, samples, seed)
+    result = review_record(record, seat, samples, seed, worlds)
     if as_json:
         echo_json(result)
         return

@@ -75,6 +75,9 @@ class Family:
     the rule bot, whose choice already weighs every hand the others may hold."""
     search_policy: str | None = None
     """The bot the 困难 search proposes and rolls out with, where it is not the rule bot."""
+    appraise: str | None = None
+    """The family's own 复盘 of a decision (exact, or against the whole field), where the
+    search's rollouts are not the best measure (:mod:`paiju.appraisal`)."""
 
 
 FAMILIES: dict[str, Family] = {
@@ -86,6 +89,7 @@ FAMILIES: dict[str, Family] = {
         bot="paiju.games.shisanzhang.bot:ShisanzhangBot",
         terminal="paiju.games.shisanzhang.terminal:ShisanzhangTable",
         odds="paiju.games.shisanzhang.odds",
+        appraise="paiju.appraisal.shisanzhang:appraise",
     ),
     "baozi": Family(
         "宝子",
@@ -95,6 +99,7 @@ FAMILIES: dict[str, Family] = {
         bot="paiju.games.baozi.bot:BaoziBot",
         terminal="paiju.games.baozi.terminal:BaoziTable",
         odds="paiju.games.baozi.odds",
+        appraise="paiju.appraisal.baozi:appraise",
     ),
     "jiajiabao": Family(
         "佳佳宝",
@@ -104,6 +109,7 @@ FAMILIES: dict[str, Family] = {
         bot="paiju.games.baozi.bot:BaoziBot",
         terminal="paiju.games.baozi.terminal:BaoziTable",
         odds="paiju.games.baozi.odds",
+        appraise="paiju.appraisal.baozi:appraise",
     ),
     "danzi": Family(
         "打弹子",

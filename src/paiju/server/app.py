@@ -52,11 +52,15 @@ from paiju.server.admin.catalogue import HouseCatalogue, preload_house
 from paiju.server.admin.chat_reports import ChatReports
 from paiju.server.admin.console import mute_seat
 from paiju.server.admin.router import router as admin_router
+from paiju.server.admin.staff import Staff
 from paiju.server.client import Client
 from paiju.server.clubs.router import router as clubs_router
 from paiju.server.clubs.service import ClubLimits, Clubs
 from paiju.server.cluster import Cluster, NodeConfig
 from paiju.server.errors import ServerError
+from paiju.server.events.router import keep_events
+from paiju.server.events.router import router as events_router
+from paiju.server.events.service import Events
 from paiju.server.heavy import HeavyWork
 from paiju.server.hub import Hub
 from paiju.server.identity import clean_name
@@ -71,6 +75,7 @@ from paiju.server.messages import (
     RoomInfo,
     Suggestions,
 )
+from paiju.server.nearby import Point
 from paiju.server.net import replayed
 from paiju.server.options import Limits, RoomOptions
 from paiju.server.ratings.router import keep_rating
@@ -142,9 +147,21 @@ class InviteRequest(BaseModel):
     player: int = Field(ge=1, le=2**63 - 1, description="The player invited (a table-mate).")
 
 
+class PointBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    lat: float = Field(ge=-90, le=90)
+    lon: float = Field(ge=-180, le=180)
+
+
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(None, ge=0, le=15, description="A seat; default: the first open one.")
+    location: PointBody | None = Field(
+        None,
+        description="The player's location, if they allowed the browser to give it: a room "
+        "with refuse_nearby refuses a seat too close to a seated player's (kept in memory "
+        "until the first deal, as the distance alone; docs/fairness.md).",
+    )
 
 
 class RoomCreated(BaseModel):
@@ -266,7 +283,12 @@ def create_app(
             ),
         )
         app.state.ratings = Ratings(store)
+        app.state.staff = Staff(store, app.state.accounts.passwords)  # who is staff (a token)
         rater = asyncio.create_task(keep_rating(app.state.ratings))
+        app.state.events = events = Events(store, app.state.clubs, app.state.ratings)
+        hub.fixed_deals = events.seeds_of_room
+        if node is not None:  # the node loaded its rooms before the events were known
+            hub.fix_event_deals()
         app.state.kicks = kicks
         app.state.hub = hub
         app.state.attempts = Attempts()
@@ -279,12 +301,19 @@ def create_app(
 
             single = state["metrics"] = NodeMetrics(hub)
             hub.journal.observe = single.committed
+        else:
+            state["metrics"] = state["cluster"].metrics
+        app.state.metrics = state["metrics"]
+        app.state.cluster = state.get("cluster")
+        app.state.metrics.start()
         app.state.store = store
         recovered = hub.recover() if node is None else len(hub.rooms)
         log.info("paiju server: %d open rooms resumed from %s", recovered, store.url)
         tune_gc()
         keeper = asyncio.create_task(_keep_lock(store)) if node is None else None
+        eventer = asyncio.create_task(keep_events(app.state))
         yield
+        eventer.cancel()
         if keeper is not None:
             keeper.cancel()
         hub.shutdown()
@@ -296,6 +325,7 @@ def create_app(
         await hub.guard.stop()
         if "cluster" in state:
             await state["cluster"].stop()
+        app.state.metrics.stop()
         store.close()
 
     app = FastAPI(
@@ -304,6 +334,10 @@ def create_app(
         lifespan=lifespan,
         description="Authoritative rooms over WebSocket; see docs/protocol.md.",
     )
+
+    def events() -> Events:
+        found: Events = app.state.events
+        return found
 
     def invitations() -> Invitations:
         return Invitations(store())
@@ -535,11 +569,18 @@ def create_app(
         raise ServerError("no_invite", f"no room has the invite code {code!r}", 404)
 
     @app.post("/api/rooms/{room_id}/join")
-    async def join(room_id: Id, body: JoinRequest, me: Me) -> RoomCreated:
+    async def join(room_id: Id, body: JoinRequest, me: Me, request: Request) -> RoomCreated:
         room = hub().room(room_id)
+        address = _address(request)
+        point = None if body.location is None else Point(body.location.lat, body.location.lon)
         async with hub().guard.serial(me.id):
             await hub().guard.check_join(me.id)
+            if room.seat_of(me.id) is None:
+                room.check_nearby(address, point)  # 防作弊: a room that refuses near seats
             seat = room.join(me, body.seat)
+        room.seen_from(seat, address)
+        if point is not None:
+            room.locate(seat, point)
         await room.settled()  # the seat is stored before it is answered
         await off_loop(store(), invitations().drop, me.id, room_id)
         info = room.info()
@@ -683,6 +724,17 @@ def create_app(
                 "in_play", f"game {game_id} is still in play; its seed is revealed at the end", 409
             )
         room = store().room(hand.room_id)
+        if (
+            room is not None
+            and room.options.get("event")
+            and events().deal_in_play(hand.room_id, hand.hand_no)
+        ):
+            raise ServerError(
+                "deal_in_play",
+                f"game {game_id} is a deal of a duplicate event that some table has still to"
+                " play; its record opens once every table has played it",
+                409,
+            )
         stake = None if room is None else int(room.options.get("stake", 1))
         # public: the proof and the replay; not who played nor their balances (a player's
         # balance is that player's alone: GET /api/players/me/ledger)
@@ -746,6 +798,7 @@ def create_app(
     app.include_router(passkeys_router)
     app.include_router(clubs_router)
     app.include_router(ratings_router)
+    app.include_router(events_router)
     app.include_router(reviews_router)
     app.include_router(admin_router)
 
@@ -903,13 +956,18 @@ async def _serve_socket(
         await _refuse(websocket, exc.code, str(exc), 4429)
         return
     try:
-        await _play_socket(websocket, room, hub, player, kicks)
+        await _play_socket(websocket, room, hub, player, kicks, address)
     finally:
         await hub.guard.close_socket(player.id, address)
 
 
 async def _play_socket(
-    websocket: WebSocket, room: Room, hub: Hub, player: PlayerRow, kicks: Kicks
+    websocket: WebSocket,
+    room: Room,
+    hub: Hub,
+    player: PlayerRow,
+    kicks: Kicks,
+    address: str | None = None,
 ) -> None:
     guard = hub.guard
     shared = guard.shared  # a cluster's bucket admits each message before the room sees it
@@ -925,6 +983,7 @@ async def _play_socket(
     try:
         await room.settled()  # the state it is sent includes the room's last action
         room.attach(client)
+        room.seen_from(client.seat, address, client)  # 同IP提醒, before the first deal
     except PaijuError as exc:
         kicks.remove(player.id, player.session, client)
         client.refuse(exc)

@@ -90,6 +90,14 @@ _ROOM_PATH = re.compile(r"^/api/rooms/([0-9]{1,19})(?:/([a-z]+))?$")
 """A call on one room: ``/api/rooms/{id}`` or ``/api/rooms/{id}/{route}`` (the path as
 the app sees it, percent-decoded: a ``..%2F`` is a ``../`` here and matches nothing)."""
 
+_CONSOLE_ROOM_PATH = re.compile(r"^/api/admin/rooms/([0-9]{1,19})(?:/([a-z]+))?$")
+"""A console call on one room: ``/api/admin/rooms/{id}`` (its public view) or
+``/api/admin/rooms/{id}/{route}`` (:data:`CONSOLE_ROUTES`)."""
+
+CONSOLE_ROUTES = frozenset({"close", "notice"})
+"""The console's calls on a room that are passed to its node (with the staff member's
+session, which every node reads from the shared database)."""
+
 ROOM_ROUTES = frozenset(
     {"join", "leave", "start", "close", "spectate", "suggestions", "check"}
     | {"invite", "summary", "again"}  # 邀请牌友, the 总结算, 再来一局
@@ -657,6 +665,32 @@ class Cluster:
         secret: the call was passed on by a node, and its :data:`CLIENT` is believed."""
         return bool(self.secret) and hmac.compare_digest(passed.encode(), self.secret.encode())
 
+    async def ask_others(
+        self, path: str, headers: dict[str, str], timeout: float
+    ) -> dict[str, dict[str, Any] | None]:
+        """``GET path`` of every other live node at once (with ``headers``, a staff
+        member's session, say): each node's JSON answer, or None for a node that did not
+        answer with 200 within ``timeout`` seconds."""
+        now = time.monotonic()
+        me = self.config.name
+        live = [
+            n for n in self.nodes.values() if n.name != me and now - n.seen <= self.stale_after()
+        ]
+
+        async def ask(node: NodeInfo) -> dict[str, Any] | None:
+            try:
+                answer = await self.http.get(
+                    node.url.rstrip("/") + path, headers=headers, timeout=timeout
+                )
+                found = answer.json() if answer.status_code == 200 else None
+            except (httpx.HTTPError, ValueError) as exc:
+                log.warning("node %s: node %s did not answer %s: %r", me, node.name, path, exc)
+                return None
+            return found if isinstance(found, dict) else None
+
+        answers = await asyncio.gather(*(ask(n) for n in live))
+        return {n.name: a for n, a in zip(live, answers, strict=True)}
+
     # -- where new rooms go ------------------------------------------------------------
 
     def candidates(self) -> list[NodeInfo]:
@@ -913,10 +947,11 @@ room before the answer goes out."""
 
 
 class RoomsAnywhere:
-    """The cluster's part of every ``/api/rooms`` call, an ASGI middleware (plain ASGI: a
-    call of any other path, and every WebSocket, goes straight to the app): the lobby from
-    the database, a room another node holds passed on to that node, a new room placed on
-    the least loaded node. The request's body, read here (within the server's body limit,
+    """The cluster's part of every ``/api/rooms`` call and of the console's calls on a
+    room (``/api/admin/rooms/…``), an ASGI middleware (plain ASGI: a call of any other
+    path, and every WebSocket, goes straight to the app): the lobby from the database, a
+    room another node holds passed on to that node, a new room placed on the least
+    loaded node. The request's body, read here (within the server's body limit,
     a middleware outside this one), is handed on to the app."""
 
     def __init__(self, app: ASGIApp, cluster: Callable[[], Cluster | None]) -> None:
@@ -924,14 +959,19 @@ class RoomsAnywhere:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         node = self.cluster()
-        if scope["type"] != "http" or node is None or not scope["path"].startswith("/api/rooms"):
+        path = scope["path"] if scope["type"] == "http" else ""
+        console = path.startswith("/api/admin/rooms/")
+        if node is None or not (path.startswith("/api/rooms") or console):
             await self.app(scope, receive, send)
             return
         request = Request(scope, receive)
         body = await request.body()
         answer: Response | str
         try:
-            answer = await _rooms_anywhere(node, request)
+            if console:
+                answer = await _console_room(node, request)
+            else:
+                answer = await _rooms_anywhere(node, request)
         except OperationalError as exc:  # the database does not answer
             log.warning("node %s: %s: %r", node.config.name, scope["path"], exc)
             answer = _unreachable(
@@ -954,17 +994,44 @@ class RoomsAnywhere:
             await self.app(scope, replay, send)
 
 
+def _passed_on(node: Cluster, request: Request) -> bool:
+    """Whether another node passed the call on (its :data:`FORWARDED` header is the
+    cluster's secret); its client's address is then the one it names."""
+    passed = request.headers.get(FORWARDED)
+    trusted = passed is not None and node.trusts(passed)
+    if trusted:
+        address = request.headers.get(CLIENT)
+        if address:
+            request.scope["client"] = (address, 0)
+    return trusted
+
+
+async def _console_room(node: Cluster, request: Request) -> Response | str:
+    """A console call on one room (``/api/admin/rooms/{id}``, ``…/close``, ``…/notice``)
+    on a cluster node: the app's own (:data:`APP`) when this node plays the room or
+    none does (its 404), else passed on to the node that plays it, so that staff see
+    and close any room from whichever node their console reached."""
+    trusted = _passed_on(node, request)
+    found = _CONSOLE_ROOM_PATH.match(request.url.path)
+    if found is None or trusted:
+        return APP
+    room_id, route = int(found.group(1)), found.group(2) or ""
+    if route and route not in CONSOLE_ROUTES:
+        return APP
+    if not 1 <= room_id <= ROOM_ID_MAX or room_id in node.hub.rooms:
+        return APP
+    holder = await node.holder(room_id)
+    if holder is None:
+        return APP
+    target = f"/api/admin/rooms/{room_id}" + (f"/{route}" if route else "")
+    return await _forward(node, request, holder.url.rstrip("/") + target)
+
+
 async def _rooms_anywhere(node: Cluster, request: Request) -> Response | str:
     """A call under ``/api/rooms`` on a cluster node (see :class:`RoomsAnywhere`): its
     answer, or :data:`APP` / :data:`CREATE` for the app's own."""
     path = request.url.path
-    passed = request.headers.get(FORWARDED)
-    trusted = passed is not None and node.trusts(passed)
-    if trusted:
-        # a call another node passed on: its client's address is the one it names
-        address = request.headers.get(CLIENT)
-        if address:
-            request.scope["client"] = (address, 0)
+    trusted = _passed_on(node, request)
     if path == "/api/rooms" and request.method == "POST":
         return await _place(node, request) if not trusted else CREATE
     if path == "/api/rooms" and request.method == "GET":

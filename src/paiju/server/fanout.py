@@ -63,6 +63,12 @@ def _action_json(action: Action) -> JSON:
         return action.to_json()
 
 
+def _views(state: State, seats: Sequence[int | None]) -> dict[int | None, JSON]:
+    """Each distinct seat's view, computed once (:meth:`State.views`)."""
+    distinct = list(dict.fromkeys(seats))
+    return dict(zip(distinct, state.views(distinct), strict=True))
+
+
 def state_texts(
     state: State,
     head: dict[str, Any],
@@ -73,25 +79,23 @@ def state_texts(
     ref: str | int | None = None,
 ) -> list[str]:
     """The ``state`` texts of listeners at ``seats``: each its seat's whole view now.
-    ``head`` holds the message's ``type``, ``room``, ``game`` and ``version``."""
+    ``head`` holds the message's ``type``, ``room``, ``game`` and ``version``.
+
+    Every distinct seat's view is computed once, by :meth:`State.views` (which computes
+    what all seats see alike once)."""
     texts: dict[int | None, str] = {}
-    out = []
-    for seat in seats:
-        text = texts.get(seat)
-        if text is None:
-            view = state.view(seat)
-            text = texts[seat] = dumps(
-                {
-                    **head,
-                    "view": view,
-                    "timers": visible_timers(timers, view, seat),
-                    "control": control,
-                    "legal": legal_json(state, seat, acting),
-                    "ref": ref,
-                }
-            )
-        out.append(text)
-    return out
+    for seat, view in _views(state, seats).items():
+        texts[seat] = dumps(
+            {
+                **head,
+                "view": view,
+                "timers": visible_timers(timers, view, seat),
+                "control": control,
+                "legal": legal_json(state, seat, acting),
+                "ref": ref,
+            }
+        )
+    return [texts[seat] for seat in seats]
 
 
 def update_texts(
@@ -114,24 +118,20 @@ def update_texts(
     A decision of a hidden window (``within``) names its seat to that seat only, and
     while the window stays open only that seat is sent its update. A view that hides who
     acts (its ``to_act`` not a list): an action it shows nothing of (a claim decision in
-    a mahjong window) does not name its seat either."""
+    a mahjong window) does not name its seat either.
+
+    Every distinct seat's view is computed once, by :meth:`State.views` (which computes
+    what all seats see alike once), and each distinct seat's text serialised once."""
     kept_open = within and state.hidden_window()
     shown = [(e.audience(), e.to_json()) for e in events]
-    spectators: str | None = None
-    out: list[str | None] = []
-    for seat in seats:
-        if kept_open and seat != actor_seat:
-            out.append(None)
-            continue
-        if seat is None and spectators is not None:
-            out.append(spectators)
-            continue
-        view = state.view(seat)
+    wanted = [s for s in seats if not kept_open or s == actor_seat]
+    texts: dict[int | None, str] = {}
+    for seat, view in _views(state, wanted).items():
         seen = [body for aud, body in shown if aud is None or (seat is not None and seat in aud)]
         unseen = seat != actor_seat and (
             within or (not seen and not isinstance(view.get("to_act"), list))
         )
-        text = dumps(
+        texts[seat] = dumps(
             {
                 **head,
                 **({"seat": None, "actor": None} if unseen else {}),
@@ -143,7 +143,4 @@ def update_texts(
                 "ref": ref if seat == actor_seat and actor == "player" else None,
             }
         )
-        if seat is None:
-            spectators = text
-        out.append(text)
-    return out
+    return [texts.get(seat) for seat in seats]

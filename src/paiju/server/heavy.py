@@ -14,6 +14,13 @@ serialised there too, so that the loop only hands the bytes to the socket:
   429 ``too_many_requests`` with ``Retry-After``;
 * a full pool answers 503 ``server_busy`` with ``Retry-After`` at once, instead of
   queueing without end.
+
+Work that is long and all Python (a 复盘 review: seconds of search) runs instead in a pool
+of worker *processes* (``process=True``: ``review_workers`` running, ``review_queue``
+more waiting, full answered as above), so that it never holds the interpreter lock the
+tables' loop needs. A worker that dies (killed, out of memory) breaks only its job: the
+request is answered 503 ``worker_lost`` with ``Retry-After``, the broken pool is dropped and
+the next job starts a fresh one.
 """
 
 from __future__ import annotations
@@ -21,10 +28,12 @@ from __future__ import annotations
 import asyncio
 import collections
 import math
+import multiprocessing
 import sys
 import time
 from collections.abc import Awaitable, Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from fastapi.responses import Response
@@ -51,8 +60,13 @@ class HeavyWork:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self._pool: ThreadPoolExecutor | None = None
+        self._processes: ProcessPoolExecutor | None = None
         self.jobs = 0
         """Jobs handed to the pool and not done (running or waiting)."""
+        self.process_jobs = 0
+        """Jobs handed to the process pool and not done (running or waiting)."""
+        self.processes_started = 0
+        """Process pools started (a new one after a worker died)."""
         self._running: dict[Hashable, asyncio.Future[bytes]] = {}
         self._cache: collections.OrderedDict[Hashable, bytes] = collections.OrderedDict()
         self.cached_bytes = 0
@@ -75,10 +89,27 @@ class HeavyWork:
             sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         return self._pool
 
+    @property
+    def process_capacity(self) -> int:
+        """Jobs the process pool takes at once: running and waiting."""
+        return self.limits.review_workers + self.limits.review_queue
+
+    def processes(self) -> ProcessPoolExecutor:
+        if self._processes is None:
+            # forkserver: a worker starts from a clean process, not a fork of the server's
+            # threads and loop
+            context = multiprocessing.get_context("forkserver")
+            self._processes = ProcessPoolExecutor(self.limits.review_workers, context)
+            self.processes_started += 1
+        return self._processes
+
     def shutdown(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
+            self._processes = None
 
     def admit(self, client: str | None) -> None:
         """Count a heavy request of ``client``: 429 ``too_many_requests`` past its
@@ -118,12 +149,13 @@ class HeavyWork:
         load: Callable[[], Awaitable[T]],
         work: Callable[[T], Any],
         keep: bool,
+        process: bool = False,
     ) -> Response:
         """The JSON answer of ``work(await load())`` for ``client``: from the cache under
         ``key`` where it is kept, else computed in the pool (and kept where ``keep``: the
         answer never changes). ``load`` runs on the loop, first (a read of the database,
         whose refusals - 404, 409 - come before any work is queued)."""
-        body = await self.body(client, key, load, work, keep)
+        body = await self.body(client, key, load, work, keep, process)
         return Response(body, media_type="application/json")
 
     async def body(
@@ -133,8 +165,10 @@ class HeavyWork:
         load: Callable[[], Awaitable[T]],
         work: Callable[[T], Any],
         keep: bool,
+        process: bool = False,
     ) -> bytes:
-        """:meth:`answer`'s JSON bytes."""
+        """:meth:`answer`'s JSON bytes (``process``: made in the process pool, ``work``
+        and what ``load`` gives being picklable)."""
         self.admit(client)
         cached = self._cache.get(key)
         if cached is not None:
@@ -147,22 +181,27 @@ class HeavyWork:
             self._per_client[client] += 1
         try:
             source = await load()
-            return await self._run(key, work, source, keep)
+            return await self._run(key, work, source, keep, process)
         finally:
             if client is not None:
                 self._per_client[client] -= 1
                 if self._per_client[client] <= 0:
                     del self._per_client[client]
 
-    async def _run(self, key: Hashable, work: Callable[[T], Any], source: T, keep: bool) -> bytes:
+    async def _run(
+        self, key: Hashable, work: Callable[[T], Any], source: T, keep: bool, process: bool
+    ) -> bytes:
         running = self._running.get(key)  # started while this one loaded
         if running is not None:
             return await asyncio.shield(running)
-        if self.jobs >= self.capacity:
-            wait = max(1, min(30, math.ceil(self._seconds * self.jobs / self.limits.heavy_workers)))
+        jobs = self.process_jobs if process else self.jobs
+        capacity = self.process_capacity if process else self.capacity
+        if jobs >= capacity:
+            workers = self.limits.review_workers if process else self.limits.heavy_workers
+            wait = max(1, min(30, math.ceil(self._seconds * jobs / workers)))
             raise ServerError(
                 "server_busy",
-                f"the server is busy with {self.jobs} replays, proofs and suggestions;"
+                f"the server is busy with {jobs} replays, proofs, suggestions and reviews;"
                 f" try again in {wait} s",
                 503,
                 retry_after=wait,
@@ -170,25 +209,49 @@ class HeavyWork:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[bytes] = loop.create_future()
         self._running[key] = done
-        self.jobs += 1
+        pool: Executor = self.processes() if process else self.pool()
+        if process:
+            self.process_jobs += 1
+        else:
+            self.jobs += 1
         started = time.monotonic()
         try:
-            body = await loop.run_in_executor(self.pool(), json_bytes, work, source)
+            body = await loop.run_in_executor(pool, json_bytes, work, source)
         except asyncio.CancelledError:
             done.cancel()
             raise
+        except BrokenProcessPool:
+            self._drop(pool)
+            lost = ServerError(
+                "worker_lost",
+                "the worker making this answer stopped; try again in 1 s",
+                503,
+                retry_after=1,
+            )
+            done.set_exception(lost)
+            done.exception()
+            raise lost from None
         except Exception as exc:
             done.set_exception(exc)
             done.exception()  # retrieved: a request that waited for it re-raises it
             raise
         finally:
-            self.jobs -= 1
+            if process:
+                self.process_jobs -= 1
+            else:
+                self.jobs -= 1
             del self._running[key]
             self._seconds = 0.8 * self._seconds + 0.2 * (time.monotonic() - started)
         done.set_result(body)
         if keep:
             self._keep(key, body)
         return body
+
+    def _drop(self, pool: Executor) -> None:
+        """Forget a process pool a worker of which died (the next job starts another)."""
+        if pool is self._processes:
+            self._processes = None
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def _keep(self, key: Hashable, body: bytes) -> None:
         limit = self.limits.heavy_cache_bytes

@@ -12,7 +12,7 @@ import collections
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
 from paiju.engine import Game
@@ -62,6 +62,11 @@ class Hub:
         sets it), else None."""
         self.guard: Guard = Guard(self)
         """Where the limits are counted: here, or with the cluster's other nodes."""
+        self.fixed_deals: Callable[[int], Sequence[str] | None] | None = None
+        """Where the seeds of an event's table are read when the room is loaded again (a
+        restart, another node: the events set it)."""
+        self._fixed: dict[int, Sequence[str]] = {}
+        """The seeds of the event tables opened here."""
         self.offer: Callable[[str, dict[str, Any]], dict[str, Any]] = _as_given
         """The house's offer of a game for a new room: its game options with the house's
         defaults, or a refusal (a game turned off); the console's catalogue sets it."""
@@ -119,6 +124,21 @@ class Hub:
         """The ``node`` and ``ws`` of a room's info on a cluster node (else nothing)."""
         return {} if self.placements is None else self.placements(room_id)
 
+    def fix_event_deals(self) -> None:
+        """Give the event tables loaded before :attr:`fixed_deals` was set their seeds."""
+        for room in self.rooms.values():
+            if room.options.event is not None and room.fixed_seeds is None:
+                seeds = self.deal_seeds(room.id)
+                if seeds is not None:
+                    room.fix_seeds(seeds)
+
+    def deal_seeds(self, room_id: int) -> Sequence[str] | None:
+        """The seeds of an event table's deals (None: not known here)."""
+        found = self._fixed.get(room_id)
+        if found is None and self.fixed_deals is not None:
+            found = self.fixed_deals(room_id)
+        return found
+
     def active_rooms_of(self, player: int) -> int:
         return sum(
             1
@@ -150,6 +170,46 @@ class Hub:
         the rooms of this process play on meanwhile), then opened here; the creator sits
         at ``seat`` (None: nowhere), bots take the last ``options.bots`` seats."""
         g, seats, bots = self._check_new_room(player, code, options, game_options, seat, address)
+        room = await self._open(player, g, options, seats, bots, address)
+        if seat is not None:
+            room.join(player, seat)
+            room.seen_from(seat, address)
+        elif all(bots):
+            room.start()
+        room.arm_fill()
+        return room
+
+    async def open_table(
+        self,
+        owner: PlayerRow,
+        code: str,
+        options: RoomOptions,
+        game_options: dict[str, Any],
+        players: list[int | None],
+        bots: list[bool],
+        seeds: Sequence[str],
+    ) -> Room:
+        """A table its maker fills at once (a duplicate event's): every seat given a
+        player or a bot, the room started, its deals dealt from ``seeds``. The maker's own
+        limits of open rooms do not count it (the event bounds its tables)."""
+        g = make_game(code, **game_options)
+        seats = len(players)
+        if not g.min_seats <= seats <= g.max_seats:
+            raise ServerError("bad_seat", f"{g.variant.code} is not played by {seats} seats")
+        room = await self._open(owner, g, options, seats, bots, None, seeds)
+        room.take_seats(players, bots)
+        return room
+
+    async def _open(
+        self,
+        player: PlayerRow,
+        g: Game,
+        options: RoomOptions,
+        seats: int,
+        bots: list[bool],
+        address: str | None,
+        seeds: Sequence[str] | None = None,
+    ) -> Room:
         row = await off_loop(
             self.store,
             self.store.new_room,
@@ -161,15 +221,12 @@ class Hub:
             bots,
         )
         self.store.opened(row.id)
+        if seeds is not None:
+            self._fixed[row.id] = list(seeds)
         room = Room(self, row)
         room.address = address
         self.rooms[row.id] = room
         self.guard.created(row.id, address)
-        if seat is not None:
-            room.join(player, seat)
-        elif all(bots):
-            room.start()
-        room.arm_fill()
         return room
 
     def _check_new_room(
@@ -374,6 +431,7 @@ class Hub:
     def _drop(self, room: Room) -> None:
         if self.rooms.get(room.id) is room and not room.clients():
             del self.rooms[room.id]
+            self._fixed.pop(room.id, None)
 
     def shutdown(self) -> None:
         self.journal.drain()

@@ -35,6 +35,7 @@ from paiju.server.messages import (
     Draft,
     Drafted,
     Hello,
+    Location,
     Ping,
     Pong,
     Ready,
@@ -44,6 +45,7 @@ from paiju.server.messages import (
     Sync,
     Welcome,
 )
+from paiju.server.nearby import Point
 from paiju.server.ports import Peer
 from paiju.server.room import Room
 
@@ -138,6 +140,12 @@ def _dispatch(room: Room, client: Peer, msg: Any, ref: str | int | None) -> None
         room.ask_dissolve(_seat(client, " to ask to end the room from"), msg.id)
     elif isinstance(msg, DissolveVote):
         room.answer_dissolve(_seat(client, " to vote with"), msg.agree, msg.id)
+    elif isinstance(msg, Location):
+        seat = _seat(client, " to share a location for")
+        if (msg.lat is None) != (msg.lon is None):
+            raise ServerError("bad_message", "a location has both lat and lon, or neither")
+        point = None if msg.lat is None or msg.lon is None else Point(msg.lat, msg.lon)
+        room.locate(seat, point, msg.id)
 
 
 _making: set[asyncio.Task[None]] = set()

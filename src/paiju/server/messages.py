@@ -36,8 +36,11 @@ __all__ = [
     "HandOver",
     "HandStarted",
     "Hello",
+    "Location",
     "MatchInfo",
     "MatchSummaryMsg",
+    "NearbyMsg",
+    "NearbyPair",
     "Ping",
     "Pong",
     "Preview",
@@ -199,6 +202,18 @@ class DissolveVote(_Msg):
     id: Ref = None
 
 
+class Location(_Msg):
+    """GPS距离提醒: the point the player's browser gave (``navigator.geolocation``), sent
+    only once they allowed it at the table; both null: taken back. The server keeps it
+    in memory until the room's first deal and tells the table distances only (answer:
+    ``nearby``); after the first deal it is refused (``location_late``)."""
+
+    type: Literal["location"] = "location"
+    lat: float | None = Field(None, ge=-90, le=90)
+    lon: float | None = Field(None, ge=-180, le=180)
+    id: Ref = None
+
+
 ClientMessage = (
     Hello
     | ActionMsg
@@ -215,6 +230,7 @@ ClientMessage = (
     | Report
     | Dissolve
     | DissolveVote
+    | Location
 )
 CLIENT_MESSAGES: tuple[type[_Msg], ...] = (
     Hello,
@@ -232,6 +248,7 @@ CLIENT_MESSAGES: tuple[type[_Msg], ...] = (
     Report,
     Dissolve,
     DissolveVote,
+    Location,
 )
 _CLIENT_TYPES = {m.model_fields["type"].default: m for m in CLIENT_MESSAGES}
 
@@ -572,6 +589,31 @@ class Reported(_Msg):
     id: Ref = None
 
 
+class NearbyPair(_Msg):
+    """Two seats that share a network address (同IP), or whose players' shared locations
+    are closer than the operator's ``nearby_distance`` (``metres``, whole metres; null:
+    not that close, or not both shared one)."""
+
+    seats: list[int]
+    same_address: bool
+    metres: int | None = None
+
+
+class NearbyMsg(_Msg):
+    """防作弊, before the room's first deal, to every socket of the room whenever it
+    changes (and to a socket that joins while it has something to say): the pairs of
+    seats that sit near each other, which seats shared a location, and the operator's
+    distance (metres; 0: no distance is told)."""
+
+    type: Literal["nearby"] = "nearby"
+    room: int
+    pairs: list[NearbyPair]
+    shared: list[bool]
+    limit: float
+    id: Ref = None
+    """The ``location`` message's ``id`` on the answer to it."""
+
+
 SERVER_MESSAGES: tuple[type[_Msg], ...] = (
     Welcome,
     RoomMsg,
@@ -588,6 +630,7 @@ SERVER_MESSAGES: tuple[type[_Msg], ...] = (
     Pong,
     ChatMsg,
     Reported,
+    NearbyMsg,
 )
 
 ERROR_CODES: dict[str, str] = {
@@ -627,4 +670,5 @@ ERROR_CODES: dict[str, str] = {
     "dissolve_too_soon": "申请解散 again within the limit dissolve_every of the last request",
     "no_dissolve_vote": "an answer to 申请解散 while no vote is open",
     "dissolve_answered": "an answer from the asker or a seat that answered already",
+    "location_late": "a location sent after the room's first deal (it counts before it only)",
 }

@@ -9,6 +9,9 @@ in sum:
 * ``paiju_actions_total``, ``paiju_hands_total`` - actions and new hands it stored
   (``rate(paiju_actions_total[1m])`` is the actions per second);
 * ``paiju_commit_seconds`` - the latency of its group commits (a histogram);
+* ``paiju_errors_total`` - errors the node logged (records at level ERROR or above of
+  the ``paiju`` and ``uvicorn.error`` loggers: a room whose write or read failed, an
+  engine that failed on an action, a request that raised; :class:`ErrorCount`);
 * ``python_gc_*`` - Python's cyclic garbage collector: collections and objects collected
   per generation (steady play should leave it almost nothing: its pauses stall every room);
 
@@ -21,6 +24,9 @@ and on a cluster node only:
 from __future__ import annotations
 
 import gc
+import logging
+import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
@@ -32,10 +38,62 @@ from prometheus_client.registry import Collector
 if TYPE_CHECKING:
     from paiju.server.hub import Hub
 
-__all__ = ["CONTENT_TYPE", "SINGLE", "NodeMetrics"]
+__all__ = ["CONTENT_TYPE", "SINGLE", "ErrorCount", "LastMinute", "NodeMetrics"]
 
 SINGLE = "single"
 """The ``node`` label of a server that is not part of a cluster."""
+
+MINUTE = 60.0
+
+ERROR_LOGGERS = ("paiju", "uvicorn.error")
+"""The loggers whose records at level ERROR or above count as the node's errors."""
+
+
+class LastMinute:
+    """A count of events and how many came in the last minute (the console's "per
+    minute" figures), by a monotonic ``clock`` (a test drives its own)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.total = 0
+        self._recent: deque[tuple[float, int]] = deque()
+
+    def add(self, n: int = 1) -> None:
+        self.total += n
+        self._recent.append((self.clock(), n))
+        self._forget(self.clock())
+
+    def _forget(self, now: float) -> None:
+        recent = self._recent
+        while recent and recent[0][0] <= now - MINUTE:
+            recent.popleft()
+
+    def per_minute(self) -> int:
+        """The events of the last 60 seconds."""
+        self._forget(self.clock())
+        return sum(n for _, n in self._recent)
+
+
+class ErrorCount(logging.Handler):
+    """Counts the records at level ERROR or above of :data:`ERROR_LOGGERS` (a handler on
+    each of them while :meth:`attach` holds): the node's errors, in all and in the last
+    minute. Nothing of a record is kept but its time."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(logging.ERROR)
+        self.count = LastMinute(clock)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count.add()
+
+    def attach(self) -> None:
+        for name in ERROR_LOGGERS:
+            logging.getLogger(name).addHandler(self)
+
+    def detach(self) -> None:
+        for name in ERROR_LOGGERS:
+            logging.getLogger(name).removeHandler(self)
+
 
 _BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0)
 
@@ -67,6 +125,13 @@ class NodeMetrics:
         self.hands = Counter(
             "paiju_hands", "Hands this node dealt and stored.", ["node"], registry=r
         ).labels(node)
+        self.errors = Counter(
+            "paiju_errors", "Errors this node logged.", ["node"], registry=r
+        ).labels(node)
+        self.error_count = ErrorCount()
+        self._errors_seen = 0
+        self.hands_recent = LastMinute()
+        """This node's hands of the last minute (the console's hands per minute)."""
         self.commit = Histogram(
             "paiju_commit_seconds",
             "Latency of this node's group commits.",
@@ -103,6 +168,17 @@ class NodeMetrics:
             self.actions.inc(actions)
         if hands:
             self.hands.inc(hands)
+            self.hands_recent.add(hands)
+
+    def start(self) -> None:
+        """Count the node's errors from now on (:class:`ErrorCount`)."""
+        self.error_count.attach()
+
+    def stop(self) -> None:
+        self.error_count.detach()
+
+    def errors_per_minute(self) -> int:
+        return self.error_count.count.per_minute()
 
     def render(self) -> bytes:
         """The text exposition, the gauges read now."""
@@ -110,6 +186,9 @@ class NodeMetrics:
         rooms = hub.rooms.values()
         self.rooms.labels(node).set(len(hub.rooms))
         self.connections.labels(node).set(sum(len(r.clients()) for r in rooms))
+        errors = self.error_count.count.total
+        self.errors.inc(errors - self._errors_seen)
+        self._errors_seen = errors
         if self.cluster is not None and self._cluster is not None:
             held, live, adopted, gone = self.cluster()
             leases, nodes, taken, dropped = self._cluster

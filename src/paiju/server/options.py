@@ -107,11 +107,32 @@ class RoomOptions(BaseModel):
         "who cannot beat. Off (the default): its clock runs and its pass comes after a "
         "pause drawn as a person's, so that its turn looks like any other.",
     )
+    refuse_nearby: bool = Field(
+        False,
+        description="防作弊: refuse a seat to a player who comes from the network address "
+        "of a player seated already (同IP), or whose shared location is closer to one "
+        "than the server's nearby_distance (GPS); off: the table is only told, before "
+        "the first deal.",
+    )
     spectators: bool = Field(True, description="Whether others may watch.")
     listed: bool = Field(
         True,
         description="Whether the public lobby lists the room (a club's tables are not "
         "listed: its members find them in the club's lobby).",
+    )
+    seat_levels: list[Level] | None = Field(
+        None,
+        min_length=1,
+        max_length=16,
+        description="Each seat's bot level, where the bot seats differ (a duplicate event's "
+        "table of bot entrants); else every bot seat plays ``level``.",
+    )
+    event: int | None = Field(
+        None,
+        ge=1,
+        description="The duplicate event (复式赛) whose table this room is: its deals are the "
+        "event's (the same seeds at every table of the event, committed to as any deal; no "
+        "client seed changes them), and every hand starts as a match's first.",
     )
     fill_after: float | None = Field(
         30.0,
@@ -125,6 +146,18 @@ class RoomOptions(BaseModel):
     @classmethod
     def _level_name(cls, value: object) -> object:
         return LEVELS.get(value, value) if isinstance(value, str) else value
+
+    @field_validator("seat_levels", mode="before")
+    @classmethod
+    def _level_names(cls, value: object) -> object:
+        if isinstance(value, list):
+            return [LEVELS.get(x, x) if isinstance(x, str) else x for x in value]
+        return value
+
+    def seat_level(self, seat: int) -> str:
+        """The level of the bot in ``seat``."""
+        levels = self.seat_levels
+        return levels[seat] if levels is not None and seat < len(levels) else self.level
 
 
 class Limits(BaseModel):
@@ -175,6 +208,13 @@ class Limits(BaseModel):
     invite_lookups_per_address: int = Field(
         120, ge=1, description="Invite-code lookups from one address a minute (burst a fifth)."
     )
+    nearby_distance: float = Field(
+        200.0,
+        ge=0,
+        le=100_000,
+        description="GPS距离提醒: metres under which two seated players who shared their "
+        "location are told, before the first deal, that they sit close (0: never).",
+    )
     # -- players
     registrations_per_address: int = Field(
         20, ge=1, description="Registrations from one client address per hour."
@@ -211,6 +251,15 @@ class Limits(BaseModel):
     )
     heavy_per_client: int = Field(
         2, ge=1, description="Replays, proofs and suggestions of one address under way at once."
+    )
+    review_workers: int = Field(
+        1,
+        ge=1,
+        le=64,
+        description="Worker processes that make 复盘 reviews (off the tables' interpreter).",
+    )
+    review_queue: int = Field(
+        4, ge=0, description="Reviews that may wait for a process; past them 503 server_busy."
     )
     heavy_cache_bytes: int = Field(
         32 * 2**20, ge=0, description="Bytes of finished hands' replays and proofs kept."

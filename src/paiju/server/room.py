@@ -24,7 +24,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol, cast
 
 from paiju.bots import Bot
@@ -47,13 +47,16 @@ from paiju.server.messages import (
     HandStarted,
     MatchInfo,
     MatchSummaryMsg,
+    NearbyMsg,
+    NearbyPair,
     RoomInfo,
     RoomMsg,
     Seeded,
     Welcome,
 )
+from paiju.server.nearby import Point, Whereabouts, refusal
 from paiju.server.options import Limits, RoomOptions, RoomStatus
-from paiju.server.ports import Commits, Peer, RoomStore
+from paiju.server.ports import Cancellable, Commits, Peer, RoomStore
 from paiju.server.rows import (
     ActionWrite,
     ClosingWrite,
@@ -74,7 +77,7 @@ from paiju.server.seating import (
     seat_of,
 )
 from paiju.server.turns import SeatTurn, Step, bot_pace, pass_pause, plan
-from paiju.server.windows import Window, default_action
+from paiju.server.windows import TurnClock, Window, default_action
 
 __all__ = ["RETRY_AFTER", "Host", "Room"]
 
@@ -114,6 +117,10 @@ class Host(Protocol):
     def summary(self, table: Table) -> MatchSummaryMsg:
         """总结算 of a table, from the hands stored of it."""
 
+    def deal_seeds(self, room_id: int) -> Sequence[str] | None:
+        """The server seeds of a room's deals when they are fixed (a duplicate event's
+        table: hand ``n`` is dealt from seed ``n - 1``), else None: a fresh seed each."""
+
     def chat_reported(self, report: dict[str, Any]) -> None:
         """A player reported (举报) a seat's chat: to the operator's list."""
 
@@ -152,7 +159,7 @@ class Room:
         context under :data:`~paiju.server.dissolve.VOTES_KEY`, out of the game's)."""
         self.vote: Vote | None = None
         """The vote to end the room open now."""
-        self._vote_handle: asyncio.TimerHandle | None = None
+        self._vote_handle: Cancellable | None = None
         self._vote_deadline = 0.0
         self.dissolving = self.status == "playing" and ended_by_vote(self.votes)
         """The players agreed to end the room: it ends after the hand in play (an agreement
@@ -197,7 +204,9 @@ class Room:
         """The next hand could not be stored yet (its sockets were told: ``deal_delayed``)."""
         self.address: str | None = None
         """The client address the room was created from (None: recovered)."""
-        self.next_seed = new_seed()
+        self.fixed_seeds = None if self.options.event is None else hub.deal_seeds(row.id)
+        """The seeds of the room's deals when an event fixes them (else None)."""
+        self.next_seed = self._seed_of(self.hands_played + 1)
         """The server seed of the next deal; its commitment is published before it."""
         self.server_seed = ""
         self.client_seeds: tuple[str, ...] | None = None
@@ -208,8 +217,16 @@ class Room:
         """总结算, once the match is over."""
         self.window: Window | None = None
         """The hidden decision window open now (a mahjong claim window; paiju.server.windows)."""
+        self.turn_clock: TurnClock | None = None
+        """What times the turns (the seats' decision clocks, the hidden windows, the 要不起
+        pause) and a vote to end the room: None, the event loop. A test may set a clock it
+        drives, so that what it reads while one runs does not race its end."""
         self.seeding = False
         """The first deal waits for the seated players' client seeds (``seed_wait``)."""
+        self.whereabouts = Whereabouts(self.n)
+        """防作弊: the seats' addresses and shared points, in memory only (nearby.py)."""
+        self.nearby_told: NearbyMsg | None = None
+        """What the table was last told of who sits near whom."""
 
     @property
     def open(self) -> bool:
@@ -224,6 +241,11 @@ class Room:
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
         return asyncio.get_running_loop()
+
+    @property
+    def clock(self) -> TurnClock:
+        """What times the turns: :attr:`turn_clock`, else the event loop."""
+        return self.turn_clock if self.turn_clock is not None else self.loop
 
     # -- lobby ----------------------------------------------------------------------
 
@@ -377,6 +399,8 @@ class Room:
         seat = self.seat_of(player.id)
         if seat is None:
             raise ServerError("not_seated", f"you hold no seat in room {self.id}", 409)
+        self.whereabouts.left(seat)
+        self._tell_nearby()
         rt = self.seats[seat]
         client = rt.client
         rt.auto_pass = False
@@ -400,6 +424,68 @@ class Room:
             self.announce()  # the seat's name is now "bot" (before the deal: _refresh says so)
         self._refresh()
         return seat
+
+    # -- 防作弊: who sits near whom, before the first deal ---------------------------------
+
+    def before_first_deal(self) -> bool:
+        return self.hands_played == 0 and self.state is None and self.open
+
+    def check_nearby(self, address: str | None, point: Point | None) -> None:
+        """A room with ``refuse_nearby`` refuses a seat to a player from the address of a
+        player seated already, or closer than the server's ``nearby_distance`` to one
+        (``too_near_address``, ``too_near``)."""
+        if not self.options.refuse_nearby:
+            return
+        limit = self.hub.limits.nearby_distance
+        held = [i for i, s in enumerate(self.seats) if s.player is not None and not s.bot]
+        pair = self.whereabouts.near(held, address, point, limit)
+        if pair is not None:
+            raise refusal(pair, self.id, limit)
+
+    def seen_from(self, seat: int | None, address: str | None, client: Peer | None = None) -> None:
+        """A seat's player came from ``address`` (joining, or opening a socket): the table
+        is told if that makes two seats share one; else ``client`` (a socket that just
+        opened) is told what the table was told, before the first deal."""
+        if seat is not None and self.whereabouts.seen(seat, address):
+            self._tell_nearby()
+        elif client is not None and self.nearby_told is not None and self.before_first_deal():
+            client.send(self.nearby_told)
+
+    def locate(self, seat: int, point: Point | None, ref: str | int | None = None) -> None:
+        """The seat's player shared their location (None: took it back), before the
+        first deal; the table is told the distances (the sender is answered in any case)."""
+        if not self.before_first_deal():
+            raise ServerError(
+                "location_late", "a location counts before the room's first deal only", 409
+            )
+        self.whereabouts.located(seat, point)
+        client = self.seats[seat].client
+        told = self._tell_nearby(skip=client)
+        if client is not None:
+            client.send(told.model_copy(update={"id": ref}))
+
+    def _nearby(self) -> NearbyMsg:
+        limit = self.hub.limits.nearby_distance
+        pairs = [
+            NearbyPair(seats=list(p.seats), same_address=p.same_address, metres=p.metres)
+            for p in self.whereabouts.pairs(limit)
+        ]
+        return NearbyMsg(room=self.id, pairs=pairs, shared=self.whereabouts.shared(), limit=limit)
+
+    def _tell_nearby(self, skip: Peer | None = None) -> NearbyMsg:
+        """Tell every socket (but ``skip``) who sits near whom, if that changed since the
+        table was last told (before the first deal; nothing while there is nothing to
+        say and nothing was said)."""
+        now = self._nearby()
+        told = self.nearby_told
+        quiet = not now.pairs and not any(now.shared)
+        if now != told and not (told is None and quiet) and self.before_first_deal():
+            self.nearby_told = now
+            body = now.model_dump_json()
+            for client in self.clients():
+                if client is not skip:
+                    client.send(body)
+        return now
 
     def _give_to_bot(self, seat: int) -> None:
         rt = self.seats[seat]
@@ -470,8 +556,25 @@ class Room:
         self.next_hand = self.loop.call_later(wait, self._safe(self.deal_hand))
 
     def _seeds_in(self) -> bool:
-        """Every human seat has sent its client seed for the next deal (true without one)."""
+        """Every human seat has sent its client seed for the next deal (true without one,
+        and at a table of fixed deals, which takes none)."""
+        if self.fixed_seeds is not None:
+            return True
         return all(s.client_seed for s in self.seats if not s.bot and s.player is not None)
+
+    def fix_seeds(self, seeds: Sequence[str]) -> None:
+        """Deal from an event's ``seeds`` from the next hand on (a room loaded before
+        they were known; its next commitment changes before any deal from it)."""
+        self.fixed_seeds = seeds
+        self.next_seed = self._seed_of(max(self.hand_no, self.hands_played) + 1)
+
+    def _seed_of(self, hand_no: int) -> str:
+        """The server seed of hand ``hand_no``: the event's where it fixes the deals (a
+        fresh one past their end), else a fresh one."""
+        fixed = self.fixed_seeds
+        if fixed is not None and 0 < hand_no <= len(fixed):
+            return fixed[hand_no - 1]
+        return new_seed()
 
     # -- hands ----------------------------------------------------------------------
 
@@ -488,10 +591,12 @@ class Room:
         self.waiting.clear()
         self.over = None
         self.acted.clear()
+        self.whereabouts.forget_points()  # the shared locations are not kept past a deal
         seed = self.next_seed
         players = tuple(None if s.bot else s.player for s in self.seats)
         hand_no = self.hands_played + 1
         hand_id = self.store.new_hand_id()
+        fixed = self.fixed_seeds is not None  # an event's deal: alike at all its tables
         dealt = hands.deal(
             self.game,
             room_id=self.id,
@@ -499,14 +604,14 @@ class Room:
             hand_id=hand_id,
             hand_no=hand_no,
             game_options=self.game_options,
-            context=self.context,
+            context={} if fixed else self.context,
             players=players,
             server_seed=seed,
-            sent=[s.client_seed or "" for s in self.seats],
+            sent=["" if fixed else s.client_seed or "" for s in self.seats],
         )
         state, write = dealt.state, dealt.write
         self.server_seed, self.client_seeds = seed, dealt.client_seeds
-        self.next_seed = new_seed()
+        self.next_seed = self._seed_of(hand_no + 1)
         for rt in self.seats:
             rt.client_seed = None
         self.state, self.hand_id, self.hand_no, self.hand_players = (
@@ -567,6 +672,12 @@ class Room:
             raise ServerError("spectator", "a spectator has no seat to add a seed for")
         if self.status not in ("waiting", "playing"):
             raise ServerError("no_next_hand", f"room {self.id} deals no further hand")
+        if self.fixed_seeds is not None:
+            raise ServerError(
+                "fixed_deals",
+                f"room {self.id} is a table of a duplicate event: its deals are the event's,"
+                " the same at every table, and no client seed changes them",
+            )
         self.seats[seat].client_seed = check_client_seed(msg.seed)
         client.send(
             Seeded(
@@ -603,7 +714,7 @@ class Room:
     def _bot(self, seat: int) -> Bot:
         """The seat's bot: a bot seat plays the room's level, 托管 the rule bot (普通)."""
         rt = self.seats[seat]
-        level = self.options.level if rt.bot else "normal"
+        level = self.options.seat_level(seat) if rt.bot else "normal"
         if rt.engine is None or rt.engine_level != level:
             rt.engine = make_bot(self.game, secrets.randbits(32), level)
             rt.engine_level = level
@@ -636,6 +747,8 @@ class Room:
         self.state, self.hand_id, self.hand_no = state, hand.id, hand.hand_no
         self.hand_players = hand.players
         self.hand = hand
+        if self.fixed_seeds is not None:  # the event's next deal follows this one
+            self.next_seed = self._seed_of(hand.hand_no + 1)
         self.server_seed, self.client_seeds = hand.seed, hand.client_seeds
 
     def acting(self) -> frozenset[int]:
@@ -1007,7 +1120,7 @@ class Room:
         elif step.kind == "bot":
             move = functools.partial(self._bot_move, step.seat, "bot")
             delay = step.delay
-            if rt.bot and self.options.level == "hard" and delay > 0:
+            if rt.bot and self.options.seat_level(step.seat) == "hard" and delay > 0:
                 # a 困难 bot thinks from the turn's start; its decision is shown at a
                 # moment drawn now, whatever it holds
                 rt.play_at = self.loop.time() + bot_pace(_PAUSES, delay)
@@ -1015,11 +1128,11 @@ class Room:
             rt.pending_bot = self.loop.call_later(delay, self._safe(move))
         elif step.kind == "auto_pass":
             move = functools.partial(self._auto_pass, step.seat)
-            rt.pending_bot = self.loop.call_later(step.delay, self._safe(move))
+            rt.pending_bot = self.clock.call_later(step.delay, self._safe(move))
         else:
-            rt.deadline = self.loop.time() + step.delay
+            rt.deadline = self.clock.time() + step.delay
             timeout = functools.partial(self._timeout, step.seat)
-            rt.timer = self.loop.call_later(step.delay, self._safe(timeout))
+            rt.timer = self.clock.call_later(step.delay, self._safe(timeout))
 
     def _bot_move(self, seat: int, actor: Literal["bot", "timeout"]) -> None:
         rt = self.seats[seat]
@@ -1099,13 +1212,13 @@ class Room:
         if self.window is not None and self.window.hand_id == self.hand_id:
             return
         limit = self.options.claim_window
-        now = self.loop.time()
+        now = self.clock.time()
         self.window = Window(self.hand_id, limit, now + limit)
         claimers = self._claimers()
         if claimers and self.options.claim_time > limit:
             self.window.claimers = claimers
             self.window.extended = now + self.options.claim_time
-        self.window.handle = self.loop.call_later(limit, self._safe(self._close_window))
+        self.window.handle = self.clock.call_later(limit, self._safe(self._close_window))
 
     def _claimers(self) -> frozenset[int]:
         """The seats of the open window played by their players (no bot, no 托管) that can
@@ -1135,11 +1248,11 @@ class Room:
         state = self.state
         if window is None or state is None or window.hand_id != self.hand_id:
             return
-        now = self.loop.time()
+        now = self.clock.time()
         if window.waiting_for_claimers() and window.extended is not None and now < window.extended:
             # claim_time: a player who can claim is still deciding
             window.deadline = window.extended
-            window.handle = self.loop.call_later(
+            window.handle = self.clock.call_later(
                 window.extended - now, self._safe(self._close_window)
             )
             return
@@ -1300,9 +1413,9 @@ class Room:
         self.asks.asked(player, now)
         seats = [(rt.player, rt.bot) for rt in self.seats]
         self.vote = open_vote(seat, player, seats, limits.dissolve_time, time.time())
-        self._vote_deadline = now + limits.dissolve_time
+        self._vote_deadline = self.clock.time() + limits.dissolve_time
         if self.vote.result is None:
-            self._vote_handle = self.loop.call_later(
+            self._vote_handle = self.clock.call_later(
                 limits.dissolve_time, self._safe(self.vote_expired)
             )
         self._vote_changed(ref, seat)
@@ -1338,7 +1451,7 @@ class Room:
                 ends = "now" if self._hand_done() else "after_hand"
         remaining = None
         if vote.result is None:
-            remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
+            remaining = round(max(0.0, self._vote_deadline - self.clock.time()), 3)
         msg = self._shown(vote.record(), ends).model_copy(
             update={"limit": vote.limit, "remaining": remaining}
         )
@@ -1442,7 +1555,7 @@ class Room:
 
     def timers(self) -> list[dict[str, Any]]:
         """The running decision clocks, as the JSON of :class:`~paiju.server.messages.Timer`."""
-        now = self.loop.time()
+        now = self.clock.time()
         limit = self.time_limit
         out = [
             {"seat": i, "limit": limit, "remaining": round(max(0.0, s.deadline - now), 3)}
@@ -1528,7 +1641,7 @@ class Room:
             vote = self.vote
             remaining = None
             if vote is not None and vote.result is None:
-                remaining = round(max(0.0, self._vote_deadline - self.loop.time()), 3)
+                remaining = round(max(0.0, self._vote_deadline - self.clock.time()), 3)
             client.send(self.vote_shown.model_copy(update={"remaining": remaining, "id": None}))
         if self.status == "finished":
             if self.over is not None:

@@ -25,6 +25,7 @@ one :class:`Window` per open window.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -38,7 +39,17 @@ class Cancellable(Protocol):
     def cancel(self) -> None: ...
 
 
-__all__ = ["Kept", "Window", "default_action"]
+class TurnClock(Protocol):
+    """What a room times its turns by (its hidden windows, the seats' decision clocks, the
+    要不起 pause): its event loop, or a clock a test drives (a window then stays open until
+    the test lets its time pass)."""
+
+    def time(self) -> float: ...
+
+    def call_later(self, delay: float, callback: Callable[[], object]) -> Cancellable: ...
+
+
+__all__ = ["Kept", "TurnClock", "Window", "default_action"]
 
 Actor = Literal["player", "bot", "timeout"]
 

@@ -516,24 +516,38 @@ class BaoziState(State):
         return out
 
     def view(self, seat: int | None) -> JSON:
+        return self.views([seat])[0]
+
+    def views(self, seats: Sequence[int | None]) -> list[JSON]:
+        """Each seat's view; what every seat sees alike (the bets' range, the results) is
+        computed once and shared."""
         low, high = self._bet_range()
-        out: JSON = {
+        common: JSON = {
             "code": self.game.variant.code,
             "phase": self._phase,
-            "seat": seat,
+            "seat": None,
             "to_act": sorted(self.to_act()),
             "banker": self.banker,
             "dealing": self.game.dealing,
             "min_bet": low,
             "max_bet": high,
-            "seats": [self.seat_view(seat, s) for s in range(self.seats)],
+            "seats": None,
         }
         if self.results is not None:
-            out["results"] = [
+            common["results"] = [
                 {"seat": s, "winner": w, "groups": list(g), "amount": a}
                 for s, (w, g, a) in zip(self.players, self.results, strict=True)
             ]
-            out["settlement"] = list(self.settlement())
+            common["settlement"] = list(self.settlement())
+        shown = None  # once over, every seat sees every hand alike
+        if self._phase == "over":
+            shown = [self.seat_view(None, s) for s in range(self.seats)]
+        out: list[JSON] = []
+        for seat in seats:
+            view = dict(common)
+            view["seat"] = seat
+            view["seats"] = shown or [self.seat_view(seat, s) for s in range(self.seats)]
+            out.append(view)
         return out
 
     def next_context(self) -> JSON:

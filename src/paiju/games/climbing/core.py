@@ -633,18 +633,16 @@ class ClimbingState(State):
         new.played_by = list(map(list, self.played_by))
         new.finished = list(self.finished)
         new.stopped = list(self.stopped)
-        # an empty counter is shared: a change goes through exposed_of, which replaces it
-        new.exposed = [copy_counter(e) if e else e for e in self.exposed]
+        # the counters are shared: a change goes through exposed_of, which copies first
+        new.exposed = list(self.exposed)
         self.copy_extra(new)
         return new
 
     def exposed_of(self, seat: int) -> Counter[int]:
         """``exposed[seat]`` to change in place (cards shown): a clone shares its original's
-        empty counters (and copies the others), so an empty one is replaced by a fresh
-        counter of this state's own first."""
-        shown = self.exposed[seat]
-        if not shown:
-            shown = self.exposed[seat] = Counter()
+        counters (copy on write), so the counter is replaced by a copy of this state's own
+        first."""
+        shown = self.exposed[seat] = copy_counter(self.exposed[seat])
         return shown
 
     def copy_extra(self, new: ClimbingState) -> None:
@@ -828,8 +826,9 @@ class ClimbingState(State):
         for c in combo.cards:  # held: check_play made sure
             rest.remove(c)  # the hand stays in the game's order
         self.hands[seat] = rest
-        if self.exposed[seat]:  # shown cards (tribute, a call) leave as they are played
-            self.exposed[seat] -= Counter(combo.cards)
+        shown = self.exposed[seat]
+        if shown:  # shown cards (tribute, a call) leave as they are played (a new counter:
+            self.exposed[seat] = shown - Counter(combo.cards)  # a clone may share this one)
         self.played.extend(combo.cards)
         self.played_by[seat].extend(combo.cards)
         self.table, self.table_seat = combo, seat
@@ -990,7 +989,7 @@ class ClimbingState(State):
             base.subtract(cards)
 
         def propose(rng: random.Random) -> tuple[Deal, Script]:
-            parts = deal_hidden(rng, pool, sizes, allowed, accept, prune)
+            parts = deal_hidden(rng, pool, sizes, allowed, accept, prune, exact=True)
             hands = [tuple(h) for h in self.deal.hands]
             dealt = {owner: +Counter(cards) for owner, cards in public.items()}
             for (owner, _), part in zip(pieces, parts, strict=True):
@@ -1099,25 +1098,49 @@ class ClimbingState(State):
         ]
 
     def view(self, seat: int | None) -> JSON:
-        rules = self.rules
+        return self.views([seat])[0]
+
+    def views(self, seats: Sequence[int | None]) -> list[JSON]:
+        """Each seat's view; what every seat sees alike (the table, the tricks, the played
+        cards, the result) is computed once and shared."""
+        common = self._common_view()
+        over = self._phase == "over"
+        texts = [format_cards(h) for h in self.hands]
+        result = self.result_json() if over else None
+        out: list[JSON] = []
+        for seat, extra in zip(seats, self.views_extra(seats), strict=True):
+            view = dict(common)
+            view["seat"] = seat
+            view["hand"] = None if seat is None else texts[seat]
+            view["hands"] = [
+                texts[s] if over or self.sees_hand(seat, s) else None for s in range(self.seats)
+            ]
+            view["teams"] = self.teams_known_to(seat)
+            view.update(extra)
+            if over:
+                view["result"] = result
+            out.append(view)
+        return out
+
+    def views_extra(self, viewers: Sequence[int | None]) -> list[JSON]:
+        """:meth:`view_extra` of each viewer (a game may compute what all see alike once)."""
+        return [self.view_extra(viewer) for viewer in viewers]
+
+    def _common_view(self) -> JSON:
+        """The fields of a view every seat sees alike, in the view's order (the seat's own
+        fields ``seat``, ``hand``, ``hands`` and ``teams`` held by None)."""
         table: JSON | None = None
         if self.table is not None:
-            table = {"seat": self.table_seat, **rules.describe(self.table)}
-        hands: list[str | None] = [
-            format_cards(self.hands[s])
-            if self._phase == "over" or self.sees_hand(seat, s)
-            else None
-            for s in range(self.seats)
-        ]
-        out: JSON = {
+            table = {"seat": self.table_seat, **self.rules.describe(self.table)}
+        return {
             "code": self.game.variant.code,
             "family": self.game.variant.family,
             "phase": self._phase,
-            "seat": seat,
+            "seat": None,
             "to_act": sorted(self.to_act()),
             "turn": None if self._phase == "over" else self.turn,
-            "hand": None if seat is None else format_cards(self.hands[seat]),
-            "hands": hands,
+            "hand": None,
+            "hands": None,
             "hand_sizes": [len(h) for h in self.hands],
             "leader": self.leader,
             "table": table,
@@ -1131,14 +1154,10 @@ class ClimbingState(State):
             "finished": list(self.finished),
             "places": self.places(),
             "stopped": list(self.stopped),
-            "teams": self.teams_known_to(seat),
+            "teams": None,
             "jiefeng_from": self.jiefeng_from,
             "options": dict(self.game.options),
         }
-        out.update(self.view_extra(seat))
-        if self._phase == "over":
-            out["result"] = self.result_json()
-        return out
 
     def result_json(self) -> JSON:
         """The ``result`` of a finished deal's view (the settlement and its reading)."""

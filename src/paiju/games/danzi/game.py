@@ -1139,8 +1139,11 @@ class DanziState(ClimbingState):
         return out
 
     def view_extra(self, viewer: int | None) -> JSON:
-        return {
-            "partner": None if viewer is None else (viewer + 2) % self.seats,
+        return self.views_extra([viewer])[0]
+
+    def views_extra(self, viewers: Sequence[int | None]) -> list[JSON]:
+        common: JSON = {
+            "partner": None,
             "declarer": self.declarer,
             "automatic_declaration": self.automatic,
             "declaration": self._declaration_state(),
@@ -1148,12 +1151,19 @@ class DanziState(ClimbingState):
             "declined": list(self.declined),
             "table_take": self.table_take if self.table is not None else False,
             "trick_takes": self._trick_takes(),
-            "tribute": self._tribute_view(viewer),
+            "tribute": None,
             "deal_number": self.deal_number,
             "totals": list(self.totals),
             "target": self.options["target"],
             "previous": self.previous,
         }
+        out: list[JSON] = []
+        for viewer in viewers:
+            extra = dict(common)
+            extra["partner"] = None if viewer is None else (viewer + 2) % self.seats
+            extra["tribute"] = self._tribute_view(viewer)
+            out.append(extra)
+        return out
 
     def _tribute_view(self, viewer: int | None) -> JSON | None:
         if self.form is None:

@@ -186,6 +186,42 @@ class WinRecord:
 # ------------------------------------------------------------------------------- game
 
 
+QUAN_MOST_PASSES = 4
+"""Passes of the deal per seat after which a 圈 ends even if a seat has not dealt in it
+(with the winner dealing next, a seat that wins no hand never deals): 16 at four seats."""
+
+
+def _count(context: Mapping[str, Any], key: str) -> int:
+    value = context.get(key, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def after_hand(context: Mapping[str, Any], dealer: int, following: int, seats: int) -> JSON:
+    """The next hand's context when ``dealer`` dealt this one and ``following`` deals next:
+    ``passes`` counts the passes of the deal to another seat (过庄) in the match, ``quan``
+    the 圈 ended, ``dealt`` the seats that have dealt in the 圈 under way and
+    ``quan_passes`` its passes. A 圈 ends when the deal passes on once every seat has dealt
+    in it (or after :data:`QUAN_MOST_PASSES` passes per seat); the new 圈 starts with the
+    seat the deal passed to."""
+    passes, done, in_quan = _count(context, "passes"), _count(context, "quan"), 0
+    dealt = {s for s in context.get("dealt", ()) if isinstance(s, int)} | {dealer}
+    if following != dealer:
+        passes += 1
+        in_quan = _count(context, "quan_passes") + 1
+        if len(dealt) >= seats or in_quan >= QUAN_MOST_PASSES * seats:
+            done, dealt, in_quan = done + 1, set(), 0
+        dealt.add(following)
+    else:
+        in_quan = _count(context, "quan_passes")
+    return {
+        "dealer": following,
+        "passes": passes,
+        "quan": done,
+        "dealt": sorted(dealt),
+        "quan_passes": in_quan,
+    }
+
+
 class MajiangGame(Game):
     """鞍山麻将: four seats, 136 tiles, the 混, 明枪/暗枪 rooms (room option ``qiang``)."""
 
@@ -217,8 +253,16 @@ class MajiangGame(Game):
         return self.rules.as_options()
 
     def match_over(self, context: Mapping[str, Any], hands_played: int) -> bool:
-        """A match is ``quan`` 圈: one 圈 is as many passes of the deal to another seat
-        (过庄) as there are seats; a hand the dealer deals again (连庄) does not count."""
+        """A match is ``quan`` 圈, counted as players count them: a 圈 ends when the deal has
+        gone round to every seat, that is when it passes on (过庄) from a dealer once every
+        seat has dealt in the 圈 (with the deal passing to the 下家, four passes; with the
+        winner dealing next, a seat that wins no hand never deals, so a 圈 also ends after
+        :data:`QUAN_MOST_PASSES` passes per seat); a hand the dealer deals again (连庄)
+        passes nothing. A context of an older match without the count of 圈 counts four
+        passes to a 圈, as it did."""
+        done = context.get("quan")
+        if isinstance(done, int) and not isinstance(done, bool):
+            return done >= (self.match_length or 1)
         passes = context.get("passes", 0)
         return isinstance(passes, int) and passes >= (self.match_length or 1) * self.max_seats
 
@@ -842,15 +886,15 @@ class MajiangState(State):
 
     def next_context(self) -> JSON:
         """The next dealer: the winner (or the 下家 under ``dealer_rotation = next``);
-        after 流局 or a dealer's win the dealer deals again (连庄). ``passes`` counts the
-        times the deal went to another seat in the match (过庄, four of them make a 圈)."""
-        passes = self.context.get("passes", 0)
-        passes = passes if isinstance(passes, int) and not isinstance(passes, bool) else 0
+        after 流局 or a dealer's win the dealer deals again (连庄). The count of 圈 goes
+        with it (:func:`after_hand`; see :meth:`MajiangGame.match_over`)."""
         if not self.wins or any(w.seat == self.dealer for w in self.wins):
-            return {"dealer": self.dealer, "passes": passes}
-        if self.rules.dealer_rotation == "next":
-            return {"dealer": (self.dealer + 1) % self.seats, "passes": passes + 1}
-        return {"dealer": self.wins[0].seat, "passes": passes + 1}
+            following = self.dealer
+        elif self.rules.dealer_rotation == "next":
+            following = (self.dealer + 1) % self.seats
+        else:
+            following = self.wins[0].seat
+        return after_hand(self.context, self.dealer, following, self.seats)
 
     def locations(self) -> Mapping[str, Sequence[int]]:
         out: dict[str, Sequence[int]] = {"wall": self.wall, "flip": (self.flip,)}
@@ -949,31 +993,64 @@ class MajiangState(State):
         return hidden
 
     def view(self, seat: int | None) -> JSON:
+        return self.views([seat])[0]
+
+    def _player_json(self, s: int, viewer: int | None) -> JSON:
+        """Seat ``s`` at the table as ``viewer`` sees it (an 暗杠's tiles: its owner only,
+        until the end)."""
         over = self._phase == "over"
-        players = []
-        for s in range(self.seats):
-            melds = []
-            for m in self.melds[s]:
-                shown = over or s == seat or m.kind != "angang"
-                melds.append(
-                    {
-                        "kind": m.kind,
-                        "tiles": format_tiles(m.tiles) if shown else None,
-                        "from": m.source,
-                        "claimed": None if m.claimed is None else str(m.claimed),
-                    }
-                )
-            player: JSON = {
-                "seat": s,
-                "concealed": len(self.hands[s]),
-                "melds": melds,
-                "discards": format_tiles(t for t, _ in self.river[s]),
-                "claimed": [i for i, (_, taken) in enumerate(self.river[s]) if taken],
-                "open": self.is_open(s),
-            }
-            if over:
-                player["hand"] = format_tiles(sorted(self.hands[s]))
-            players.append(player)
+        melds = []
+        for m in self.melds[s]:
+            shown = over or s == viewer or m.kind != "angang"
+            melds.append(
+                {
+                    "kind": m.kind,
+                    "tiles": format_tiles(m.tiles) if shown else None,
+                    "from": m.source,
+                    "claimed": None if m.claimed is None else str(m.claimed),
+                }
+            )
+        player: JSON = {
+            "seat": s,
+            "concealed": len(self.hands[s]),
+            "melds": melds,
+            "discards": format_tiles(t for t, _ in self.river[s]),
+            "claimed": [i for i, (_, taken) in enumerate(self.river[s]) if taken],
+            "open": self.is_open(s),
+        }
+        if over:
+            player["hand"] = format_tiles(sorted(self.hands[s]))
+        return player
+
+    def views(self, seats: Sequence[int | None]) -> list[JSON]:
+        """Each seat's view; the table as every seat sees it (the melds but 暗杠, the
+        rivers) is computed once, and a seat's own place again only where it holds an
+        暗杠."""
+        over = self._phase == "over"
+        table = [self._player_json(s, None) for s in range(self.seats)]
+        last_discard = (
+            None
+            if self.last is None or self._phase not in ("claim", "rob")
+            else {"seat": self.last[0], "tile": str(self.last[1]), "kong": self._phase == "rob"}
+        )
+        result = self._result_json() if over else None
+        out: list[JSON] = []
+        for seat in seats:
+            players = table
+            if seat is not None and not over and any(m.kind == "angang" for m in self.melds[seat]):
+                players = list(table)
+                players[seat] = self._player_json(seat, seat)
+            out.append(self._seat_view(seat, players, last_discard, result))
+        return out
+
+    def _seat_view(
+        self,
+        seat: int | None,
+        players: list[JSON],
+        last_discard: JSON | None,
+        result: JSON | None,
+    ) -> JSON:
+        over = self._phase == "over"
         out: JSON = {
             "code": self.game.variant.code,
             "phase": self._phase,
@@ -987,9 +1064,7 @@ class MajiangState(State):
             "qiang_room": self.rules.qiang,
             "wall": len(self.wall),
             "players": players,
-            "last_discard": None
-            if self.last is None or self._phase not in ("claim", "rob")
-            else {"seat": self.last[0], "tile": str(self.last[1]), "kong": self._phase == "rob"},
+            "last_discard": last_discard,
         }
         if seat is not None:
             hand = list(self.hands[seat])
@@ -1005,7 +1080,7 @@ class MajiangState(State):
             if not over:
                 out["ting"] = help_from_view(out, self.rules)  # read from the view alone
         if over:
-            out["result"] = self._result_json()
+            out["result"] = result
         return out
 
     def _to_act_shown(self, seat: int | None) -> bool | list[int]:

@@ -508,6 +508,19 @@ def ready_discards(
     return out
 
 
+def can_come(
+    ws: Sequence[Wait], hand: Iterable[int], melds: Sequence[Meld], flip: int
+) -> list[Wait]:
+    """The waits of ``ws`` whose kind can still come to the seat: a kind whose four copies
+    are its own (its concealed hand and melds) and the flip (set aside face up, out of play:
+    R5) is no wait, as ``paiju hu`` refuses a fifth copy. A kind whose copies are all seen
+    elsewhere (discards, another seat's melds) stays a wait, with 0 unseen: the hand is
+    ready on it in form (空听, shown with 0 left as 雀魂 shows it)."""
+    held = _held(hand, melds)
+    held[flip] += 1
+    return [w for w in ws if held[w.kind] < 4]
+
+
 def unseen_counts(seen: Iterable[int]) -> list[int]:
     """Per kind, the copies a seat has not seen: four less those in ``seen`` (its own hand,
     混 included, every meld shown, every discard on the table, the flip)."""
@@ -567,7 +580,7 @@ def ting(
     five = sorted(t for t, n in every.items() if n > 4)
     if five:
         raise NotationError(f"more than four {format_tiles(five)} (hand, melds and flip)")
-    ws = waits(concealed, meld_list, hun, rules)
+    ws = can_come(waits(concealed, meld_list, hun, rules), concealed, meld_list, flip_tile)
     return {"waits": waits_json(ws, unseen_counts(seen))}
 
 
@@ -590,7 +603,8 @@ def help_from_view(view: Mapping[str, Any], rules: MajiangRules = _DEFAULT) -> d
     if view.get("drawn"):
         hand.append(Tile.parse(view["drawn"]))
     hun = frozenset(view["hun"])
-    seen: list[int] = [*hand, Tile.parse(view["flip"])]
+    flip = Tile.parse(view["flip"])
+    seen: list[int] = [*hand, flip]
     melds: list[Meld] = []
     for p in view["players"]:
         claimed = set(p["claimed"])
@@ -608,13 +622,16 @@ def help_from_view(view: Mapping[str, Any], rules: MajiangRules = _DEFAULT) -> d
     unseen = unseen_counts(seen)
     size = 13 - 3 * len(melds)
     if len(hand) == size:
-        return {"waits": waits_json(waits(hand, melds, hun, rules), unseen, as_kind=True)}
+        ws = can_come(waits(hand, melds, hun, rules), hand, melds, flip)
+        return {"waits": waits_json(ws, unseen, as_kind=True)}
     if len(hand) == size + 1:
-        ready = ready_discards(hand, melds, hun, rules)
-        return {
-            "discards": [
-                {"tile": format_tiles([t]), "waits": waits_json(ws, unseen, as_kind=True)}
-                for t, ws in ready.items()
-            ]
-        }
+        out = []
+        for t, ws in ready_discards(hand, melds, hun, rules).items():
+            rest: list[int] = list(hand)
+            rest.remove(t)
+            if come := can_come(ws, rest, melds, flip):
+                out.append(
+                    {"tile": format_tiles([t]), "waits": waits_json(come, unseen, as_kind=True)}
+                )
+        return {"discards": out}
     return {}

@@ -804,7 +804,7 @@ class SandahaState(State):
             return True
 
         def propose(rng: random.Random) -> tuple[Deal, Script]:
-            parts = deal_hidden(rng, pool, sizes, allowed, accept=fits, prune=fits)
+            parts = deal_hidden(rng, pool, sizes, allowed, accept=fits, prune=fits, exact=True)
             hands = [list(h) for h in self.deal.hands]
             for i, s in enumerate(others):
                 hands[s] = sorted(public[s] + parts[i])
@@ -913,12 +913,36 @@ class SandahaState(State):
         return format_cards(self.sorted_cards(cards))
 
     def view(self, seat: int | None) -> JSON:
+        return self.views([seat])[0]
+
+    def views(self, seats: Sequence[int | None]) -> list[JSON]:
+        """Each seat's view; what every seat sees alike (the bids, the tricks, the played
+        cards, the result) is computed once and shared."""
+        common = self._common_view()
+        kitty = self._text(self.kitty)
+        out: list[JSON] = []
+        for seat in seats:
+            view = dict(common)
+            view["seat"] = seat
+            view["hand"] = None if seat is None else self._text(self.hands[seat])
+            view["kitty"] = kitty if self.sees_kitty(seat) else None
+            if seat is not None and seat == self.declarer and self._phase == "burying":
+                view["taken"] = format_cards(self.taken)  # the kitty just picked up, marked
+            if seat is not None and self._phase == "bidding" and seat == self.turn:
+                view["changzhu"] = self.changzhu(seat)
+                view["must_bid"] = self.must_bid(seat)
+            out.append(view)
+        return out
+
+    def _common_view(self) -> JSON:
+        """The fields of a view every seat sees alike, in the view's order (the seat's own
+        fields ``seat``, ``hand`` and ``kitty`` held by None)."""
         out: JSON = {
             "code": self.game.variant.code,
             "phase": self._phase,
-            "seat": seat,
+            "seat": None,
             "to_act": sorted(self.to_act()),
-            "hand": None if seat is None else self._text(self.hands[seat]),
+            "hand": None,
             "hand_sizes": [len(h) for h in self.hands],
             "first_bidder": self.first_bidder,
             "bids": [{"seat": s, "bid": b} for s, b in self.bids],
@@ -936,16 +960,11 @@ class SandahaState(State):
             "defenders_points": self.defenders_points,
             "played": format_cards(self.played),
             "unplayed": unplayed_by_rank(self.game.full_set(), self.played),
-            "kitty": self._text(self.kitty) if self.sees_kitty(seat) else None,
+            "kitty": None,
             "kitty_size": len(self.kitty),
             "stake": self.game.options["stake"],
             "rule": self.game.options["rule"],
         }
-        if seat is not None and seat == self.declarer and self._phase == "burying":
-            out["taken"] = format_cards(self.taken)  # the kitty just picked up, marked
-        if seat is not None and self._phase == "bidding" and seat == self.turn:
-            out["changzhu"] = self.changzhu(seat)
-            out["must_bid"] = self.must_bid(seat)
         if self._phase == "over":
             outcome = self.outcome()
             out["result"] = {

@@ -677,10 +677,14 @@ class ShisanzhangState(State):
         return [(a, scores.get(a)) for a in dict.fromkeys(ordered)][:limit]
 
     def view(self, seat: int | None) -> JSON:
-        out: JSON = {
+        return self.views([seat])[0]
+
+    def views(self, seats: Sequence[int | None]) -> list[JSON]:
+        """Each seat's view; what every seat sees alike is computed once and shared."""
+        common: JSON = {
             "code": self.game.variant.code,
             "phase": self.phase,
-            "seat": seat,
+            "seat": None,
             "to_act": sorted(self.to_act()),
             "seats": self.seats,
             "scoring": self.game.scoring,
@@ -688,21 +692,29 @@ class ShisanzhangState(State):
             "banker": self.banker,
             "ready": [h is not None for h in self.acted],
         }
-        if self.game.params.bets and self.banker is not None:
-            out["bet_choices"] = list(self.game.params.bets)
-            out["bets"] = [
-                b if (not self.betting or s == seat) else (None if b is None else "placed")
-                for s, b in enumerate(self.bets)
-            ]
-        if seat is not None:
-            special = self.specials[seat]
-            out["hand"] = self.hand_texts[seat]
-            out["special"] = None if special is None else special.name_zh
-            out["must_declare"] = self.forced[seat]
-            mine = self.acted[seat]
-            out["mine"] = None if mine is None else mine.to_json()
-        if self.showdown is not None:
-            out["showdown"] = self.showdown
+        bets = self.game.params.bets and self.banker is not None
+        if bets:
+            common["bet_choices"] = list(self.game.params.bets)
+            common["bets"] = None
+        out: list[JSON] = []
+        for seat in seats:
+            view = dict(common)
+            view["seat"] = seat
+            if bets:
+                view["bets"] = [
+                    b if (not self.betting or s == seat) else (None if b is None else "placed")
+                    for s, b in enumerate(self.bets)
+                ]
+            if seat is not None:
+                special = self.specials[seat]
+                view["hand"] = self.hand_texts[seat]
+                view["special"] = None if special is None else special.name_zh
+                view["must_declare"] = self.forced[seat]
+                mine = self.acted[seat]
+                view["mine"] = None if mine is None else mine.to_json()
+            if self.showdown is not None:
+                view["showdown"] = self.showdown
+            out.append(view)
         return out
 
     def resample(self, seat: int, rng: random.Random) -> ShisanzhangState:

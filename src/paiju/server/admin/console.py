@@ -28,7 +28,16 @@ if TYPE_CHECKING:
     from paiju.server.hub import Hub
     from paiju.server.room import Room
 
-__all__ = ["STUCK_GRACE", "Console", "live_rooms", "mute_seat", "muted_until", "room_public"]
+__all__ = [
+    "STUCK_GRACE",
+    "Console",
+    "live_rooms",
+    "merge_live",
+    "mute_seat",
+    "muted_until",
+    "node_figures",
+    "room_public",
+]
 
 STUCK_GRACE = 30.0
 """A playing room is stuck when no action came for twice its decision time and this."""
@@ -57,6 +66,56 @@ def live_rooms(hub: Hub) -> list[dict[str, Any]]:
                 "deal_delayed": room.deal_delayed,
             }
         )
+    return out
+
+
+def node_figures(
+    name: str, rooms: list[dict[str, Any]], online: int, hands: int, errors: int
+) -> dict[str, Any]:
+    """One node's live figures: players online, open rooms, sockets, hands and errors
+    in the last minute (from the node's metrics: :mod:`paiju.server.metrics`)."""
+    return {
+        "name": name,
+        "reachable": True,
+        "players_online": online,
+        "rooms": len(rooms),
+        "connections": sum(r["connected"] for r in rooms),
+        "hands_per_minute": hands,
+        "errors_per_minute": errors,
+    }
+
+
+def merge_live(own: dict[str, Any], others: dict[str, dict[str, Any] | None]) -> dict[str, Any]:
+    """A cluster's live figures: this node's (:meth:`Console.live`, with ``node``) and
+    the other nodes' answers (``None``: a node that did not answer). Rooms, players and
+    errors add up; the hands per minute are the shared database's (every node's hands)
+    already. Each room of the list names its node; ``nodes`` lists every node's figures."""
+    out = dict(own)
+    nodes = [own["node"]]
+    rooms = [dict(r, node=own["node"]["name"]) for r in own["list"]]
+    games = {code: dict(states) for code, states in own["by_game"].items()}
+    stuck = list(own["stuck"])
+    for name, theirs in sorted(others.items()):
+        if theirs is None:
+            nodes.append({"name": name, "reachable": False})
+            continue
+        nodes.append(theirs["node"])
+        rooms += [dict(r, node=name) for r in theirs["list"]]
+        stuck += theirs["stuck"]
+        for code, states in theirs["by_game"].items():
+            mine = games.setdefault(code, {})
+            for state, n in states.items():
+                mine[state] = mine.get(state, 0) + n
+    reached = [n for n in nodes if n["reachable"]]
+    out.update(
+        nodes=nodes,
+        list=rooms,
+        stuck=stuck,
+        by_game=dict(sorted(games.items())),
+        rooms=len(rooms),
+        players_online=sum(n["players_online"] for n in reached),
+        errors_per_minute=sum(n["errors_per_minute"] for n in reached),
+    )
     return out
 
 

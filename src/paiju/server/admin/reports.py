@@ -28,7 +28,9 @@ other players made fewer than ``min_decisions`` decisions falls back to everyone
 test says "beyond chance" at :data:`ALPHA` over the player's number of decisions. At most
 ``per_player`` decisions of a player and ``total`` in all are replayed (the newest hands
 first), so that the report stays bounded; the median seconds a player took for a
-decision come with it.
+decision come with it, and the player's 复盘 summary (``review``: the share of reviewed
+decisions that matched the bot, the points lost per hand to marked mistakes) over the
+same number of their last hands (:meth:`paiju.server.reviews.service.Reviews.summary`).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from sqlalchemy import select
 from paiju.engine import Action, Game, State
 from paiju.server import tables as t
 from paiju.server.clubs import tables as c
+from paiju.server.reviews.service import Reviews
 from paiju.server.store import Store
 
 __all__ = [
@@ -531,7 +534,8 @@ def assistance(
     decisions = _stored_decisions(store, per_player, total, since)
     seed = random.Random(0).randrange(2**32)
     bands = level_bands(store)
-    return assistance_of(decisions, lambda g: hard_chooser(g, seed, samples), min_decisions, bands)
+    found = assistance_of(decisions, lambda g: hard_chooser(g, seed, samples), min_decisions, bands)
+    return Reviews(store).beside(found, per_player)  # the 复盘 summary's figures too
 
 
 # -- CSV -----------------------------------------------------------------------------------

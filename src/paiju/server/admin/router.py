@@ -24,7 +24,13 @@ from paiju.server.admin import reports
 from paiju.server.admin.announcements import MAX_TEXT, Announcements, notice_text
 from paiju.server.admin.catalogue import MAX_HOUSE_TEXT, HouseCatalogue
 from paiju.server.admin.chat_reports import ChatReports
-from paiju.server.admin.console import Console, live_rooms, room_public
+from paiju.server.admin.console import (
+    Console,
+    live_rooms,
+    merge_live,
+    node_figures,
+    room_public,
+)
 from paiju.server.admin.erasure import erase_player
 from paiju.server.admin.staff import Staff, StaffMember, may
 from paiju.server.errors import ServerError
@@ -172,14 +178,49 @@ async def staff_disable(
 # -- live --------------------------------------------------------------------------------
 
 
-@router.get("/api/admin/live")
-async def live(request: Request, me: StaffMe) -> dict[str, Any]:
-    """Players online, rooms by game and state (stuck too), hands per minute."""
-    _need(me, "support")
-    hub = request.app.state.hub
+NODE_ANSWER_TIMEOUT = 2.0
+"""Seconds a cluster node has to answer another's ask for its live figures."""
+
+
+async def _node_live(request: Request) -> dict[str, Any]:
+    """This node's live figures (:meth:`Console.live`), with its own (``node``)."""
+    state = request.app.state
+    hub = state.hub
     rooms = live_rooms(hub)
-    online = {c.player.id for r in list(hub.rooms.values()) for c in r.clients()}
-    return await _db(request, _parts(request).console.live, rooms, len(online))
+    online = len({c.player.id for r in list(hub.rooms.values()) for c in r.clients()})
+    found = await _db(request, _parts(request).console.live, rooms, online)
+    metrics = state.metrics
+    errors = metrics.errors_per_minute()
+    found["node"] = node_figures(
+        metrics.node, rooms, online, metrics.hands_recent.per_minute(), errors
+    )
+    found["errors_per_minute"] = errors
+    return found
+
+
+@router.get("/api/admin/live")
+async def live(
+    request: Request, me: StaffMe, authorization: Annotated[str | None, Header()] = None
+) -> dict[str, Any]:
+    """Players online, rooms by game and state (stuck too), hands and errors per
+    minute, and each node's figures (``nodes``): on a cluster, every live node is asked
+    for its own (``/api/admin/node``) and the figures add up."""
+    _need(me, "support")
+    own = await _node_live(request)
+    cluster = request.app.state.cluster
+    if cluster is None:
+        return merge_live(own, {})
+    others = await cluster.ask_others(
+        "/api/admin/node", {"authorization": authorization or ""}, NODE_ANSWER_TIMEOUT
+    )
+    return merge_live(own, others)
+
+
+@router.get("/api/admin/node")
+async def node_live(request: Request, me: StaffMe) -> dict[str, Any]:
+    """This node's live figures alone (what :func:`live` asks of each node)."""
+    _need(me, "support")
+    return await _node_live(request)
 
 
 # -- players -----------------------------------------------------------------------------

@@ -14,7 +14,9 @@ from sqlalchemy import create_engine
 import paiju.server.accounts.tables
 import paiju.server.admin.tables
 import paiju.server.clubs.tables
-import paiju.server.ratings.tables  # noqa: F401
+import paiju.server.events.tables
+import paiju.server.ratings.tables
+import paiju.server.reviews.tables  # noqa: F401
 from paiju.server.store import database_url
 from paiju.server.tables import metadata
 

@@ -2,9 +2,11 @@
 which rates any number of players and teams from a ranking), and the leaderboards.
 
 A room counts once, when its match has finished (not a room closed early), if at least
-one of its seats is a player's. Its seats are ranked by their points over the match; seats
-with equal points share a rank, which is how partners of the team games (甲乙丙, 打弹子,
-三打哈, 放羊), who score alike, are ranked together. A bot seat takes part with the fixed
+one of its seats is a player's; a duplicate event's table does not count by itself: the
+event counts once, when it finishes, through :meth:`Ratings.rate_teams`. A room's seats
+are ranked by their points over the match; seats with equal points share a rank, which
+is how partners of the team games (甲乙丙, 打弹子, 三打哈, 放羊), who score alike, are
+ranked together. A bot seat takes part with the fixed
 rating of its level (:data:`BOT_RATINGS`) and keeps it: bots are the ladder's anchors, so
 a room with bots counts too. A player's shown rating is OpenSkill's ordinal,
 ``mu - 3 * sigma`` (a rating the player is very likely above), with the number of rooms
@@ -86,6 +88,8 @@ class Ratings:
             ).first()
             if row is None or row.status != "finished":
                 return False
+            if (row.options or {}).get("event"):
+                return False  # a duplicate event's table: the event counts, once, at its end
             seats = conn.execute(
                 select(t.room_seats.c.seat, t.room_seats.c.player_id, t.room_seats.c.is_bot)
                 .where(t.room_seats.c.room_id == room)
@@ -99,28 +103,45 @@ class Ratings:
             humans = {int(s.seat): int(s.player_id) for s in seats if s.player_id is not None}
             if not humans or len(seats) < 2 or not totals:
                 return False
-            code = str(row.code)
             level = str((row.options or {}).get("level", "normal"))
-            held = self._held(conn, code, list(humans.values()))
-            teams = []
-            order = []
-            for s in seats:
-                seat = int(s.seat)
-                if seat in humans:
-                    mu, sigma, _ = held.get(humans[seat], (MU, SIGMA, 0))
+            teams: list[list[int | str]] = [
+                [humans[int(s.seat)]] if int(s.seat) in humans else [level] for s in seats
+            ]
+            points = [float(totals.get(int(s.seat), 0)) for s in seats]
+            self.rate_teams(conn, str(row.code), teams, points, now)
+        return True
+
+    def rate_teams(
+        self,
+        conn: Any,
+        code: str,
+        teams: list[list[int | str]],
+        points: list[float],
+        now: float,
+    ) -> None:
+        """One rating update of ``code`` in the transaction ``conn``: ``teams`` (each a list
+        of player ids, or of a bot level, which keeps its published rating) ranked by their
+        ``points`` (higher first, equal points share a rank). A room calls it once per
+        finished match, an event once when it finishes."""
+        humans = sorted({m for team in teams for m in team if isinstance(m, int)})
+        held = self._held(conn, code, humans)
+        rated_in: list[list[Any]] = []
+        for team in teams:
+            members = []
+            for m in team:
+                if isinstance(m, int):
+                    mu, sigma, _ = held.get(m, (MU, SIGMA, 0))
                 else:
-                    mu, sigma = BOT_RATINGS.get(level, BOT_RATINGS["normal"])
-                teams.append([self.model.rating(mu=mu, sigma=sigma)])
-                order.append(seat)
-            points = [totals.get(seat, 0) for seat in order]
-            ranked = sorted(set(points), reverse=True)
-            ranks = [float(ranked.index(p) + 1) for p in points]
-            rated = self.model.rate(teams, ranks=ranks)
-            for seat, team in zip(order, rated, strict=True):
-                if seat not in humans:
+                    mu, sigma = BOT_RATINGS.get(m, BOT_RATINGS["normal"])
+                members.append(self.model.rating(mu=mu, sigma=sigma))
+            rated_in.append(members)
+        ranked = sorted(set(points), reverse=True)
+        ranks = [float(ranked.index(p) + 1) for p in points]
+        rated = self.model.rate(rated_in, ranks=ranks)
+        for team, new_team in zip(teams, rated, strict=True):
+            for player, new in zip(team, new_team, strict=True):
+                if not isinstance(player, int):
                     continue  # a bot keeps its published rating
-                player = humans[seat]
-                new = team[0]
                 if player in held:
                     conn.execute(
                         update(r.ratings)
@@ -143,7 +164,6 @@ class Ratings:
                             updated_at=now,
                         )
                     )
-        return True
 
     @staticmethod
     def _held(conn: Any, code: str, players: list[int]) -> dict[int, tuple[float, float, int]]:

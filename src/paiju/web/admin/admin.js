@@ -15,7 +15,7 @@ const TEXTS = {
     trail_of: "操作记录", room_id: "房间号", show: "查看",
     public_only: "只显示观战视角：进行中的暗牌不显示，牌局结束后可看完整回放。",
     close_room: "关闭房间", text_zh: "中文", text_en: "English", send_notice: "发送通知",
-    open_rooms: "本节点的房间", kind: "类型", banner: "大厅横幅", marquee: "跑马灯",
+    open_rooms: "开着的房间", kind: "类型", banner: "大厅横幅", marquee: "跑马灯",
     starts: "开始", ends: "结束", publish: "发布", notice_all: "立即通知所有牌桌",
     daily: "每日报表", collusion: "串通嫌疑", assistance: "外挂嫌疑",
     login: "登录名", guest: "游客", balance: "积分", hands: "局数", since: "注册",
@@ -30,6 +30,8 @@ const TEXTS = {
     seconds: "中位用时(秒)", nothing: "没有结果", at: "时间", actor: "操作者",
     action: "操作", target: "对象", address: "地址", working: "计算中…",
     bad_login: "用户名、密码或验证码不对", device: "设备", open: "在线", ended: "已结束",
+    errors_minute: "每分钟错误", node: "节点", no_answer: "未响应", nodes: "各节点",
+    single: "单机",
   },
   en: {
     title: "paiju console", sign_in: "Staff sign-in", name: "Name", password: "Password",
@@ -44,7 +46,7 @@ const TEXTS = {
     show: "Show",
     public_only: "A spectator's view only: no hidden card of a hand in play; the whole hand in its replay once over.",
     close_room: "Close room", text_zh: "中文", text_en: "English", send_notice: "Send notice",
-    open_rooms: "Rooms on this node", kind: "Kind", banner: "Lobby banner",
+    open_rooms: "Open rooms", kind: "Kind", banner: "Lobby banner",
     marquee: "Scrolling notice", starts: "Starts", ends: "Ends", publish: "Publish",
     notice_all: "Notify every table now", daily: "Daily", collusion: "Collusion",
     assistance: "Bot assistance", login: "Login", guest: "guest", balance: "Balance",
@@ -60,6 +62,8 @@ const TEXTS = {
     seconds: "Median s", nothing: "Nothing found", at: "When", actor: "By",
     action: "Action", target: "On", address: "From", working: "Working…",
     bad_login: "Wrong name, password or code", device: "Device", open: "open", ended: "ended",
+    errors_minute: "Errors a minute", node: "Node", no_answer: "no answer", nodes: "Nodes",
+    single: "single server",
   },
 };
 
@@ -255,6 +259,19 @@ async function live() {
   $("#live-hpm").textContent = data.hands_per_minute;
   $("#live-stuck").textContent = data.stuck.length;
   $("#live-stuck").classList.toggle("stuck", data.stuck.length > 0);
+  $("#live-epm").textContent = data.errors_per_minute;
+  $("#live-epm").classList.toggle("stuck", data.errors_per_minute > 0);
+  // each node's own figures (one row on a single server); a node that did not answer says so
+  const nodes = $("#live-nodes tbody");
+  nodes.replaceChildren();
+  for (const n of data.nodes) {
+    const name = n.name === "single" ? t("single") : n.name;
+    const cells = n.reachable
+      ? [n.players_online, n.rooms, n.hands_per_minute, n.errors_per_minute].map((v, i) =>
+        el("td", { text: v, class: i === 3 && v > 0 ? "stuck" : "" }))
+      : [el("td", { text: t("no_answer"), class: "stuck", colspan: "4" })];
+    nodes.append(el("tr", { "data-node": n.name }, el("td", { text: name }), ...cells));
+  }
   const body = $("#live-games tbody");
   body.replaceChildren();
   for (const [code, states] of Object.entries(data.by_game)) {
@@ -270,7 +287,8 @@ async function live() {
       el("td", {}, el("a", { href: "#", text: `#${r.id}`, onclick: (e) => { e.preventDefault(); $("#room-id").value = r.id; run(room); } })),
       el("td", { text: name }),
       el("td", { text: r.stuck ? t("stuck") : t(r.status) || r.status, class: r.stuck ? "stuck" : "" }),
-      el("td", { text: `${r.connected}/${r.seats}` })));
+      el("td", { text: `${r.connected}/${r.seats}` }),
+      el("td", { text: r.node === "single" ? t("single") : r.node })));
   }
 }
 

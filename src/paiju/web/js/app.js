@@ -5,6 +5,9 @@
 //   #/account[/…]   sign up, sign in, recovery, sessions (account.js; open without a player)
 //   #/clubs         my 亲友圈         #/club/ID[/TAB] a club (js/clubs.js)
 //   #/summary/ID    a finished room's 总结算 and result card (js/club-result.js)
+//   #/learn/FAMILY  a family's 新手教程 (js/tutorial.js)
+//   #/events        复式赛 (js/events.js)   #/event/ID   an event
+//   #/event/ID/deal/D/A/B   a deal at two tables side by side (js/event-compare.js)
 
 import { me, playerName, register } from "./api.js";
 import { accountLinks, showEntry } from "./account.js";
@@ -24,6 +27,11 @@ const routes = [
   [/^#\/clubs(?:\/join\/([^/]+))?$/, () => import("./clubs.js").then((m) => m.showClubs)],
   [/^#\/club\/(\d+)(?:\/(\w+))?$/, () => import("./clubs.js").then((m) => m.showClub)],
   [/^#\/summary\/(\d+)$/, () => import("./club-result.js").then((m) => m.showSummary)],
+  // 新手教程: played in the browser alone, so open without a player too
+  [/^#\/learn\/(\w+)(?:\?(.*))?$/, () => import("./tutorial.js").then((m) => m.showTutorial), { open: true }],
+  [/^#\/events$/, () => import("./events.js").then((m) => m.showEvents)],
+  [/^#\/event\/(\d+)$/, () => import("./events.js").then((m) => m.showEvent)],
+  [/^#\/event\/(\d+)\/deal\/(\d+)\/(\d+)\/(\d+)$/, () => import("./event-compare.js").then((m) => m.showSideBySide)],
 ];
 
 let cleanup = null;

@@ -1,5 +1,5 @@
 // 快捷语 and 表情 at the table: the seated player's 💬 menu of the game's stock phrases and
-// emotes (no free text unless the server allows it: welcome.limits.chat_text_max), sent as
+// emotes (pictures drawn by the app, emotes.js) (no free text unless the server allows it: welcome.limits.chat_text_max), sent as
 // `chat` messages; what any seat sends shows as a bubble on that seat for a few seconds.
 // ⚙ 屏蔽快捷语和表情 hides the others' bubbles; a free text's bubble has 举报. Spectators
 // see the bubbles and send nothing.
@@ -8,6 +8,7 @@ import { h, toast } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { prefs } from "./prefs.js";
 import { sound } from "./sound.js";
+import { EMOTE_CODES, emoteEl } from "./emotes.js";
 import "./helper-strings.js";
 
 /** The server's phrase codes (paiju.server.chat.PHRASES): common, then the family's own. */
@@ -22,7 +23,6 @@ const OWN = {
   baozi: ["open_up", "big_hand"],
   jiajiabao: ["open_up", "big_hand"],
 };
-export const EMOTES = { smile: "😊", laugh: "😂", cry: "😢", angry: "😠", thumbs: "👍", flower: "🌹", tea: "🍵", wow: "😮" };
 const SHOWN_MS = 4000;
 
 export function phrasesFor(family) {
@@ -64,7 +64,7 @@ export class ChatBar {
       h(
         "div",
         { class: "chat-panel", id: "chat-panel" },
-        h("div", { class: "chat-emotes" }, Object.entries(EMOTES).map(([code, ch]) => h("button", { type: "button", class: "chat-emote", dataset: { emote: code }, title: t(`chat.e.${code}`), "aria-label": t(`chat.e.${code}`), onclick: () => this.send({ emote: code }) }, ch))),
+        h("div", { class: "chat-emotes" }, EMOTE_CODES.map((code) => h("button", { type: "button", class: "chat-emote", dataset: { emote: code }, title: t(`chat.e.${code}`), "aria-label": t(`chat.e.${code}`), onclick: () => this.send({ emote: code }) }, emoteEl(code, 26)))),
         h("div", { class: "chat-phrases" }, phrasesFor(this.family()).map((code) => h("button", { type: "button", class: "chat-phrase", dataset: { phrase: code }, onclick: () => this.send({ phrase: code }) }, t(`chat.p.${code}`)))),
         input
           ? h(
@@ -109,7 +109,7 @@ export class ChatBar {
   bubble(seat) {
     const b = this.bubbles[seat];
     if (!b) return null;
-    const words = b.phrase ? t(`chat.p.${b.phrase}`) : b.emote ? EMOTES[b.emote] || b.emote : b.text;
+    const words = b.phrase ? t(`chat.p.${b.phrase}`) : b.emote ? emoteEl(b.emote, 30) : b.text;
     const room = this.room;
     return h(
       "div",

@@ -49,3 +49,13 @@ export function toast(message, kind = "info") {
 export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
+
+/** Link a module's own style sheet once (`id` keeps it from being linked twice). */
+export function styleSheet(id, href) {
+  if (typeof document === "undefined" || document.getElementById(id)) return;
+  const link = document.createElement("link");
+  link.id = id;
+  link.rel = "stylesheet";
+  link.href = href;
+  document.head.appendChild(link);
+}

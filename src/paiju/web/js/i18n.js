@@ -141,6 +141,7 @@ export const STRINGS = {
     "create.tuoguan.disconnect": "掉线后托管",
     "create.tuoguan.off": "不托管（只代打超时的一步）",
     "create.spectators": "允许观战",
+    "create.refuse_nearby": "禁止同IP或距离过近的玩家入座",
     "create.fill_after": "空位等几秒后由机器人补上（空：一直等）",
     "create.claim_time": "能吃碰杠胡时的思考秒数（0：和别家一样）",
     "create.game_options": "本游戏的选项",
@@ -818,6 +819,7 @@ export const STRINGS = {
     "create.tuoguan.disconnect": "after a disconnection",
     "create.tuoguan.off": "off (the bot only makes the timed-out move)",
     "create.spectators": "Allow spectators",
+    "create.refuse_nearby": "Refuse players on one network or sitting close",
     "create.fill_after": "Seconds before bots fill the open seats (empty: wait)",
     "create.claim_time": "Seconds to decide a claim (chow, pung, kong, win; 0: as long as everyone)",
     "create.game_options": "Game options",
@@ -1490,4 +1492,9 @@ export function applyStatic(root = document) {
   const button = document.getElementById("lang-switch");
   if (button) button.textContent = t("lang.switch");
   document.title = `${t("app.title")} paiju`;
+}
+
+/** Add a module's own strings ({zh: {...}, en: {...}}) to the tables. */
+export function addStrings(table) {
+  for (const code of Object.keys(table)) Object.assign(STRINGS[code], table[code]);
 }

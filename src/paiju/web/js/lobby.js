@@ -11,8 +11,11 @@ import { invitesBox } from "./mates.js";
 import { clubsEntry } from "./clubs.js";
 import { replaySearch } from "./club-result.js";
 import { findVariant, houseOptions, loadCatalog, optionValue } from "./catalog.js";
+import { tutorialLink } from "./tutorial.js";
 import { newsBox } from "./news.js";
+import { joinBody } from "./nearby.js";
 import "./review-strings.js";
+import "./event-strings.js";
 
 const OWNED_KEY = "paiju.owned";
 
@@ -73,7 +76,7 @@ export async function showLobby(main, _args, who) {
       { class: "lobby" },
       newsBox(), // the operator's banner and 跑马灯, while showing
       // the room number / invite code first, then the games, then the open rooms
-      h("section", { class: "panel join-panel" }, invites, joinByCode(who), h("div", { class: "club-hooks" }, clubsEntry(), replaySearch())),
+      h("section", { class: "panel join-panel" }, invites, joinByCode(who), h("div", { class: "club-hooks" }, h("div", { class: "hook-entries" }, clubsEntry(), h("a", { class: "button club-entry", id: "events-entry", href: "#/events" }, t("ev.entry"))), replaySearch())),
       h("section", { class: "panel games-panel" }, h("h2", {}, t("lobby.games")), families),
       h(
         "section",
@@ -146,7 +149,7 @@ function renderRooms(box, rooms, who) {
         mine !== null && mine >= 0
           ? h("a", { class: "button primary back-to-seat", href: `#/room/${r.id}`, dataset: { seat: mine } }, t("room.back_to_seat"))
           : r.status === "waiting" && openSeat >= 0
-            ? h("button", { class: "primary", onclick: () => join(r.id) }, t("room.join"))
+            ? h("button", { class: "primary", onclick: () => join(r.id, r) }, t("room.join"))
             : null,
         mine !== null && mine >= 0
           ? null
@@ -205,7 +208,7 @@ async function enterByCode(text, who, note) {
     const info = await get(`/api/rooms/${roomId}`);
     const mine = who ? (info.seat_players || []).indexOf(who.id) : -1;
     // a seat of one's own: back to it; an open seat in a waiting room: take it; else watch
-    if (mine < 0 && info.status === "waiting" && info.control.includes("open")) await post(`/api/rooms/${roomId}/join`, {});
+    if (mine < 0 && info.status === "waiting" && info.control.includes("open")) await post(`/api/rooms/${roomId}/join`, await joinBody(info));
     location.hash = `#/room/${roomId}`;
   } catch (exc) {
     note.textContent = exc.message;
@@ -214,9 +217,9 @@ async function enterByCode(text, who, note) {
 
 let joinRefusal = () => {};
 
-async function join(roomId) {
+async function join(roomId, info) {
   try {
-    await post(`/api/rooms/${roomId}/join`, {});
+    await post(`/api/rooms/${roomId}/join`, await joinBody(info));
     location.hash = `#/room/${roomId}`;
   } catch (exc) {
     joinRefusal(roomId, exc.message);
@@ -278,6 +281,7 @@ async function openCreate(main, variant) {
     ["normal", "easy", "hard"].map((k) => h("option", { value: k }, t(`create.level.${k}`))),
   );
   const spectators = h("input", { type: "checkbox", name: "spectators", checked: true });
+  const refuseNearby = h("input", { type: "checkbox", name: "refuse_nearby" });
   const fillAfter = h("input", { type: "number", name: "fill_after", min: 0, value: 30, placeholder: "—" });
   // 麻将: seconds a player who can claim (吃碰杠胡) is given, as the usual apps give them
   const claimTime = variant.family === "majiang" ? h("input", { type: "number", name: "claim_time", min: 0, max: 60, value: 8 }) : null;
@@ -306,6 +310,7 @@ async function openCreate(main, variant) {
           tuoguan: tuoguan.value,
           level: level.value,
           spectators: spectators.checked,
+          refuse_nearby: refuseNearby.checked,
         };
         if (hands.value) options.hands = Number(hands.value);
         if (timeLimit.value !== "") options.time_limit = Number(timeLimit.value);
@@ -344,6 +349,7 @@ async function openCreate(main, variant) {
       field(t("create.fill_after"), fillAfter),
       claimTime ? field(t("create.claim_time"), claimTime) : null,
       h("label", { class: "field check" }, spectators, h("span", {}, t("create.spectators"))),
+      h("label", { class: "field check" }, refuseNearby, h("span", {}, t("create.refuse_nearby"))),
     ),
     gameFields.length ? h("h3", {}, t("create.game_options")) : null,
     gameFields.length ? h("div", { class: "grid" }, gameFields.map((f) => f.el)) : null,
@@ -403,6 +409,7 @@ export async function showRules(main, [code]) {
           ? h("p", { class: "muted", id: "rules-game-off" }, t("lobby.game_off"))
           : null,
       h("a", { class: "button ghost ra-link", id: "rules-leaderboard", href: `#/ratings/${encodeURIComponent(v.code)}` }, t("ra.link")),
+      tutorialLink(v.family),
       h("h2", {}, t("rules.zh")),
       h("pre", { class: "rule-text", lang: "zh", id: "rules-zh" }, emphasis(withoutPageNumbers(v.rules_zh || ""))),
       ...readings(v),

@@ -7,7 +7,9 @@ import { t } from "./i18n.js";
 import "./helper-strings.js";
 
 const KEY = "paiju.prefs";
-const DEFAULTS = { autoPass: true, sound: true, muteChat: false };
+// 语音 (spoken play names) is off until the player turns it on: the voice is whatever the
+// device has, and a table that starts talking on a first visit surprises (docs/web.md)
+const DEFAULTS = { autoPass: true, sound: true, muteChat: false, voice: "off" };
 const listeners = new Set();
 
 export function prefs() {
@@ -41,8 +43,9 @@ function toggle(name, label, id) {
   return h("label", { class: "pref" }, input, h("span", {}, label));
 }
 
-/** The room's ⚙ menu: 自动要不起, 声音, 屏蔽快捷语 (spectators have no auto-pass). */
-export function prefsMenu({ seated }) {
+/** The room's ⚙ menu: 自动要不起, 声音, 屏蔽快捷语 (spectators have no auto-pass), and what
+ * the room adds (`extra`: 语音). */
+export function prefsMenu({ seated, extra = null }) {
   const box = h(
     "details",
     { class: "prefs", id: "prefs" },
@@ -53,6 +56,7 @@ export function prefsMenu({ seated }) {
       seated ? toggle("autoPass", t("prefs.auto_pass"), "pref-auto-pass") : null,
       toggle("sound", t("prefs.sound"), "pref-sound"),
       toggle("muteChat", t("prefs.mute_chat"), "pref-mute-chat"),
+      extra,
     ),
   );
   return box;

@@ -3,7 +3,9 @@
 // first, each a sentence in the reader's language with the cards or tiles drawn as the
 // replay's log draws them; a tap on a line steps the replay to that move. A summary line
 // follows: the share of decisions that matched the AI and the points lost in the hand.
-// A full review queue (429, 503) says when to come back.
+// A full review queue (429, 503) says when to come back. Where a game's decision is valued
+// exactly (宝子, 佳佳宝) or against the whole field (十三张), a line under it says how, with
+// the chances and both expectations.
 
 import { get } from "./api.js";
 import { clear, h } from "./dom.js";
@@ -16,6 +18,44 @@ export function points(x) {
   const v = Math.round(Number(x) * 10) / 10;
   if (v === 0) return "0";
   return v < 0 ? `−${Math.abs(v).toFixed(1)}` : `+${v.toFixed(1)}`;
+}
+
+/** A chance written "p/q" (or a number) as a percentage: "49.7%". */
+export function percent(x) {
+  const [p, q] = String(x).split("/").map(Number);
+  const v = q ? p / q : Number(x);
+  return `${(100 * v).toFixed(1)}%`;
+}
+
+/** Three decimals with a true minus sign (an expectation per unit bet). */
+function fine(x) {
+  const v = Number(x);
+  if (Math.abs(v) < 0.0005) return "0.000";
+  return v < 0 ? `−${Math.abs(v).toFixed(3)}` : `+${v.toFixed(3)}`;
+}
+
+/** How a decision was valued, for the games valued exactly or against the whole field
+ * (宝子 and 佳佳宝 bets against the exact odds, 佳佳宝 groupings against every hand the
+ * banker may hold, 十三张 arrangements settled against sampled deals of the others'
+ * hands): one line, or null for the search's own review. */
+export function valuedLine(d) {
+  if (d.method !== "exact" && d.method !== "field") return null;
+  const facts = d.facts || {};
+  const parts = [];
+  if (facts.odds) {
+    const o = facts.odds;
+    const vars = { w: percent(o.win), p: percent(o.push), l: percent(o.loss), e: fine(o.expected), n: o.samples };
+    parts.push(t(o.method === "exact" ? "rv.odds" : "rv.odds_mc", vars));
+  } else if (d.method === "exact") {
+    const mine = (d.candidates || []).find((c) => JSON.stringify(c.action) === JSON.stringify(d.played));
+    const f = (mine && mine.facts) || {};
+    const key = facts.against === "each player" ? "rv.groups_banker" : "rv.groups";
+    parts.push(t(key, { n: Number(facts.hands || 0).toLocaleString("en-US"), w: percent(f.win), p: percent(f.push), l: percent(f.loss) }));
+  } else {
+    parts.push(t("rv.field", { n: d.worlds, se: Number(facts.loss_stderr || 0).toFixed(1) }));
+  }
+  parts.push(t("rv.values", { mine: points(d.value_played), best: points(d.value_best) }));
+  return h("div", { class: "rv-valued", dataset: { method: d.method } }, parts.join(t("rv.sep")));
 }
 
 /** The seat the signed-in player held in this game: by the 战绩 of the player (which lists
@@ -102,6 +142,7 @@ export function reviewPanel(opts) {
       },
       d.mistake ? h("span", { class: "badge rv-mark" }, t("rv.mark")) : null,
       ...parts,
+      valuedLine(d),
     );
   }
 

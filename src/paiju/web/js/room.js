@@ -5,7 +5,7 @@
 import { ended, get, hello, me, post, socketUrl } from "./api.js";
 import { newClientSeed } from "./fairness.js";
 import { clear, h, signed, toast } from "./dom.js";
-import { seatPlace, seatSide, seatStyle } from "./felt.js";
+import { seatOffset, seatPlace, seatSide, seatStyle } from "./felt.js";
 import { findVariant } from "./catalog.js";
 import { ownedRooms } from "./lobby.js";
 import { HAND_WORDS, handOf, lang, onLang, t, titleOf } from "./i18n.js";
@@ -14,9 +14,12 @@ import { tableFor } from "../tables/index.js";
 import { onPrefs, prefs, prefsMenu } from "./prefs.js";
 import { rememberPlayed } from "./finder.js";
 import { sound, soundOf } from "./sound.js";
+import { clearMoments, feelDeal, feelUpdate, lastCardsBadge, voiceSetting } from "./feel.js";
 import { ChatBar } from "./chat.js";
 import { DissolveBar } from "./dissolve.js";
+import { NearbyBar, joinBody } from "./nearby.js";
 import { matesPanel } from "./mates.js";
+import { tutorialOffer } from "./tutorial.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const SIGNED_OUT = 4401; // this device's session ended (signed out elsewhere, expired)
@@ -89,6 +92,7 @@ class RoomView {
     this.root = h("div", { class: "room", id: "room", dataset: { room: roomId } });
     this.chat = new ChatBar(this);
     this.dissolve = new DissolveBar(this);
+    this.nearby = new NearbyBar(this);
     main.appendChild(this.root);
     this.offLang = onLang(() => this.render());
     this.offPrefs = onPrefs((_now, name) => {
@@ -186,6 +190,7 @@ class RoomView {
     document.removeEventListener("dragend", this.onDragEnd);
     this.offLang();
     this.offPrefs();
+    clearMoments();
     if (this.ws) this.ws.close(1000, "bye");
   }
 
@@ -279,7 +284,7 @@ class RoomView {
   prefsBox() {
     const seated = this.seat !== null && this.seat !== undefined;
     if (!this.prefsEl || this.prefsSeated !== seated || this.prefsLang !== lang()) {
-      this.prefsEl = prefsMenu({ seated });
+      this.prefsEl = prefsMenu({ seated, extra: voiceSetting() });
       this.prefsSeated = seated;
       this.prefsLang = lang();
     }
@@ -322,6 +327,7 @@ class RoomView {
         this.seedNext(msg.room.next_commitment);
         this.sendAutoPass();
         if (msg.seat !== null && msg.seat !== undefined) rememberPlayed(msg.room.code);
+        if (!msg.room.game) this.nearby.welcomed(); // before the first deal: 防作弊 reminders
         break;
       case "room":
         // the server pushes the room's info whenever it changes before the first deal
@@ -366,6 +372,11 @@ class RoomView {
           this.continued = false;
           this.lastDraft = undefined;
         }
+        if (this.dealFelt !== msg.game) {
+          // a deal's first view (hand_started may have named the game already)
+          this.dealFelt = msg.game;
+          feelDeal(this.variant ? this.variant.family : "", msg.view, (i) => this.seatName(i));
+        }
         this.view = msg.view;
         this.legal = msg.legal;
         this.control = msg.control;
@@ -375,6 +386,7 @@ class RoomView {
         if (msg.type === "update") {
           const kind = soundOf(msg.events, msg.view.options);
           if (kind) sound(kind);
+          this.feel(msg.events, msg.view);
           const mine = this.seat !== null && (msg.view.to_act || []).includes(this.seat);
           if (mine && !this.wasMine) sound("turn");
           this.wasMine = mine;
@@ -413,6 +425,9 @@ class RoomView {
         break;
       case "dissolve":
         this.dissolve.receive(msg);
+        break;
+      case "nearby":
+        this.nearby.receive(msg);
         break;
       default:
         return;
@@ -506,6 +521,29 @@ class RoomView {
     }
   }
 
+  /** The 新手教程 offer on a player's first room of a game (kept until answered). */
+  learnOffer() {
+    const family = this.variant ? this.variant.family : "";
+    if (this.seat === null || this.seat === undefined || this.offerDone) return null;
+    if (!this.offerEl || this.offerLang !== lang()) {
+      this.offerEl = tutorialOffer(family, `room/${this.roomId}`, () => {
+        this.offerDone = true;
+        this.render();
+      });
+      this.offerLang = lang();
+    }
+    if (!this.offerEl) this.offerDone = true;
+    return this.offerEl;
+  }
+
+  /** Voice and motion of an update (feel.js), and the 麻将 river's latest discard. */
+  feel(events, view) {
+    const family = this.variant ? this.variant.family : "";
+    feelUpdate(family, events, view, (i) => this.seatName(i));
+    const discard = [...(events || [])].reverse().find((e) => e.type === "discarded");
+    if (discard) this.local.latestDiscard = { seat: discard.seat, tile: discard.tile };
+  }
+
   ctx() {
     return {
       view: this.view,
@@ -558,7 +596,11 @@ class RoomView {
     root.push(header);
     const vote = this.dissolve.panel();
     if (vote) root.push(vote);
+    const offer = this.learnOffer();
+    if (offer) root.push(offer);
     if (!this.view) {
+      const near = this.nearby.panel();
+      if (near) root.push(near);
       root.push(this.summary && info.status === "finished" ? this.summaryPanel() : this.waitingPanel());
       patchChildren(this.root, root);
       return;
@@ -646,7 +688,7 @@ class RoomView {
       {
         class: `seat${acting ? " acting" : ""}${i === this.seat ? " me" : ""} ctl-${control}`,
         style: seatStyle(i, n, base),
-        dataset: { seat: i, side: seatSide(i, n, base), place: seatPlace(i, n, base) },
+        dataset: { seat: i, side: seatSide(i, n, base), place: seatPlace(i, n, base), offset: seatOffset(i, n, base) },
       },
       h(
         "div",
@@ -660,6 +702,7 @@ class RoomView {
         : null,
       timer ? h("div", { class: "timer", dataset: { timerSeat: i } }, h("div", { class: "bar" }), h("span", { class: "secs" })) : null,
       this.table.seatExtra ? this.table.seatExtra(ctx, i) : null,
+      lastCardsBadge(this.variant ? this.variant.family : "", this.view, i, this.seatName(i)),
       this.chat.bubble(i),
     );
   }
@@ -925,7 +968,7 @@ class RoomView {
 
   async join() {
     try {
-      await post(`/api/rooms/${this.roomId}/join`, {});
+      await post(`/api/rooms/${this.roomId}/join`, await joinBody(this.info));
       this.joinRefused = null;
       if (this.ws) this.ws.close(1000, "rejoin");
     } catch (exc) {

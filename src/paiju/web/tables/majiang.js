@@ -231,9 +231,11 @@ function meldsEl(melds, opts, cls = "mj-melds") {
   return h("div", { class: cls }, melds.map((m) => meldEl(m, opts)));
 }
 
-function pondEl(v, seat, opts) {
+function pondEl(v, seat, opts, latest = null) {
   const s = v.seats[seat];
   const last = v.last && v.last.seat === seat && !v.last.kong;
+  // the latest discard of the whole table stays marked in its river until the next one
+  const newest = latest && latest.seat === seat;
   return h(
     "div",
     { class: "mj-pond", dataset: { seat, tiles: s.discards.map((d) => d.tile).join("") } },
@@ -241,6 +243,7 @@ function pondEl(v, seat, opts) {
       const el = tileEl(d.tile, opts);
       if (d.claimed) el.classList.add("claimed-away");
       if (last && k === s.discards.length - 1) el.classList.add("last");
+      if (newest && k === s.discards.length - 1 && d.tile === latest.tile) el.classList.add("latest");
       return el;
     }),
   );
@@ -268,7 +271,7 @@ export function seatExtra(ctx, seat) {
     ),
     mine ? null : meldsEl(s.melds, { ...opts, faceUp: over }),
     over && s.hand && !mine ? tilesEl(sortTiles(s.hand, v.hun), { ...opts, cls: "mj-shown" }) : null,
-    pondEl(v, seat, opts),
+    pondEl(v, seat, opts, ctx.local.latestDiscard),
   );
 }
 

@@ -2,7 +2,7 @@
 options and the choices a room form offers), house variants, and reports of chat lines.
 
 Revision ID: 0200
-Revises: 0190
+Revises: 0196
 Create Date: 2026-12-07
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0200"
-down_revision = "0190"
+down_revision = "0196"
 branch_labels = None
 depends_on = None
 
