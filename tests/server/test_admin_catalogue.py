@@ -230,3 +230,14 @@ def test_the_catalogue_set_command_takes_defaults_and_choices(db: str) -> None:
         cli, ["admin", "catalogue", "set", "2001", "--default", "min_bet=0", "--db", db]
     )
     assert bad.exit_code != 0
+
+
+def test_a_clubs_preset_of_a_game_turned_off_is_refused(client: TestClient) -> None:
+    staff, ann = _staff(client), _player(client)
+    club = client.post("/api/clubs", json={"name": "East"}, headers=ann).json()["id"]
+    client.put("/api/admin/catalogue/2001", json={"enabled": False}, headers=staff)
+    body = {"name": "宝子", "code": "2001", "options": {"seats": 2, "bots": 1}}
+    refused = client.post(f"/api/clubs/{club}/presets", json=body, headers=ann)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_off"
+    client.put("/api/admin/catalogue/2001", json={"enabled": True}, headers=staff)
+    assert client.post(f"/api/clubs/{club}/presets", json=body, headers=ann).status_code == 201

@@ -97,6 +97,7 @@ def test_staff_handle_a_chat_report_erase_a_player_and_download_a_csv(
         caught.value.save_as(saved)
         lines = saved.read_text(encoding="utf-8-sig").splitlines()
         assert lines[0].startswith("day,active,new_players") and len(lines) == 4
+        page.screenshot(path=str(ARTIFACTS / "admin-reports-desktop.png"))
         # in English, on a phone
         page.click("#lang")
         page.set_viewport_size(PHONE)

@@ -176,6 +176,8 @@ async def add_preset(club_id: int, body: NewPreset, request: Request, me: Me) ->
     from paiju.catalog import find_variant
 
     find_variant(body.code)  # unknown_variant (404) for a code the catalogue lacks
+    # the house's offer: a game turned off, or a value it does not offer, is refused now
+    request.app.state.catalogue.offer(body.code, dict(body.game_options))
     clubs = _clubs(request)
     options = body.options.model_dump(exclude_defaults=True)
     options.pop("listed", None)

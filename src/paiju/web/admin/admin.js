@@ -502,13 +502,25 @@ function chart(days) {
   days.forEach((d, i) => {
     const hh = (hands[i] / most) * 170;
     const ah = (d.active / most) * 170;
-    ctx.fillStyle = "#2c5aa0";
-    ctx.fillRect(i * w + 6, 190 - hh, w / 2 - 8, hh);
-    ctx.fillStyle = "#e0a030";
-    ctx.fillRect(i * w + w / 2, 190 - ah, w / 2 - 8, ah);
+    const ch = ((d.clubs ? d.clubs.hands : 0) / most) * 170;
+    const bar = Math.max(1, w / 3 - 6);
+    ctx.fillStyle = "#2c5aa0"; // hands
+    ctx.fillRect(i * w + 4, 190 - hh, bar, hh);
+    ctx.fillStyle = "#3a9d5d"; // of them at clubs' tables
+    ctx.fillRect(i * w + 4 + w / 3, 190 - ch, bar, ch);
+    ctx.fillStyle = "#e0a030"; // players active
+    ctx.fillRect(i * w + 4 + (2 * w) / 3, 190 - ah, bar, ah);
     ctx.fillStyle = "#333";
     ctx.fillText(d.day.slice(5), i * w + 6, 210);
   });
+  let x = 8; // the legend
+  for (const [color, key] of [["#2c5aa0", "hands"], ["#3a9d5d", "club_hands"], ["#e0a030", "active"]]) {
+    ctx.fillStyle = color;
+    ctx.fillRect(x, 6, 12, 12);
+    ctx.fillStyle = "#333";
+    ctx.fillText(t(key), x + 16, 17);
+    x += 24 + ctx.measureText(t(key)).width;
+  }
 }
 
 $("#daily-form").addEventListener("submit", (ev) => {
