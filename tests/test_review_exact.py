@@ -9,8 +9,10 @@ never reads a card the seat could not see.
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +30,7 @@ from paiju.games.baozi.solver import solver
 from paiju.games.shisanzhang.game import Arrange, Declare
 from paiju.review import review_record
 
+import cli_run  # isort: skip
 from test_review import _played_record  # isort: skip
 
 
@@ -190,3 +193,18 @@ def test_the_same_view_is_valued_the_same(code: str, seats: int, bets: bool, see
     second = appraise(other, seat, played, random.Random(seed), 3)
     assert first is not None
     assert first == second
+
+
+def test_paiju_review_takes_the_fields_of_a_shisanzhang_arrangement(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`paiju review --file … --worlds N --json`: the arrangement settled against N fields."""
+    record = _played_record("1301", 3, 5, 0, careless=True)
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    args = ("review", "--file", str(path), "--seat", "0", "--worlds", "6", "--json")
+    code, out, err = cli_run.run(capsys, *args)
+    assert code == 0, err
+    (decision,) = json.loads(out)["decisions"]
+    assert decision["method"] == "field" and decision["worlds"] == 6
+    assert {"index", "played", "best", "value_played", "value_best", "loss"} <= set(decision)
