@@ -260,3 +260,17 @@ def test_paiju_review_takes_the_fields_of_a_shisanzhang_arrangement(
     (decision,) = json.loads(out)["decisions"]
     assert decision["method"] == "field" and decision["worlds"] == 6
     assert {"index", "played", "best", "value_played", "value_best", "loss"} <= set(decision)
+
+
+def test_an_estimated_edge_whose_interval_holds_zero_makes_every_bet_as_good() -> None:
+    """2107's odds are a Monte Carlo estimate (it compares suits): where its 95% interval
+    holds 0 the sign of the edge is unknown, and no bet is marked worse than another."""
+    g = game("2107")
+    state = g.new_state(2, seed="mc")
+    found = appraise_baozi(state, 1, Bet(7), random.Random(0), 1)
+    assert found is not None
+    odds = found.facts["odds"]
+    low, high = odds["expected_ci95"]
+    assert low <= 0 <= high, "the shipped estimate's interval holds 0"
+    assert odds["sign_unknown"] and found.bot == Bet(7)
+    assert {c.value for c in found.candidates} == {0.0}

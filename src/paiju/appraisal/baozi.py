@@ -9,7 +9,8 @@ every hand the banker (or the players) may hold.
   never looks at suits, and estimated by Monte Carlo (its samples and 95% interval
   given) where it does (2107). A bet of ``b`` is worth ``b`` times the expected result
   per unit, so the best bet is the table's highest when that expectation is positive,
-  its lowest when negative (every bet is as good when it is 0).
+  its lowest when negative (every bet is as good when it is 0, or when a Monte Carlo
+  estimate's 95% interval holds 0: ``sign_unknown``).
 * A grouping (分组) is valued against every hand of four the banker may hold from the
   cards the seat does not see (all C(n-4, 4) of them), the banker grouping as the bot
   groups: where the code never looks at suits, counted by rank multisets, each with the
@@ -100,6 +101,10 @@ def _bet(state: BaoziState, seat: int, played: Bet) -> Appraisal:
     odds = bet_odds(game.variant, int(game.options.get("pair_payout", 1)))
     low, high = game.options["min_bet"], game.options["max_bet"]
     per_unit = float(odds["expected"])
+    low_ci, high_ci = odds.get("expected_ci95", (per_unit, per_unit))
+    if low_ci <= 0 <= high_ci and per_unit != 0:
+        per_unit = 0.0  # an estimate that cannot tell its sign: every bet is as good
+        odds["sign_unknown"] = True
     amounts = dict.fromkeys([low, high, played.amount])
     candidates = tuple(Valued(Bet(a), a * per_unit) for a in amounts)
     if per_unit > 0:
