@@ -9,7 +9,10 @@ decisions are then reviewed (:func:`paiju.review.review_record`, ``--samples`` w
 decision for the search, ``--worlds`` fields for a 十三张 arrangement) and, for the
 baseline, decided again by the 困难 bot from the same positions. Seat 1, not 0: seat 0
 is the banker of 宝子, who makes no decision. ``how`` is how the decisions were valued
-(``search``, ``exact``: 宝子's and 佳佳宝's, ``field``: 十三张's arrangement).
+(``search``, ``exact``: 宝子's and 佳佳宝's, ``field``: 十三张's arrangement). One hand of
+each code is reviewed first, untimed, so that the one-time tables of a code (宝子's odds,
+佳佳宝's rank multisets, 2107's Monte Carlo odds) are made, as in a worker process that
+has reviewed that code before; ``--cold`` times them too.
 Times are CPU time of this thread (one core's work, whatever else the machine runs). The
 ratio is the review's time per decision over the hard bot's: what a review costs in
 units of the bot's own thinking.
@@ -69,6 +72,12 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=12)
     parser.add_argument("--worlds", type=int, default=FIELD_WORLDS)
     parser.add_argument("--seat", type=int, default=1)
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="Time the first review too (a code's one-time tables: the odds, the rank"
+        " multisets), which a worker process makes once and keeps.",
+    )
     parser.add_argument("--codes", nargs="*", default=list(SAMPLE_CODES))
     args = parser.parse_args()
     heads = ("code", "decisions", "per CPU s", "p99 ms", "hard p50", "ratio", "how")
@@ -77,6 +86,8 @@ def main() -> None:
         times: list[float] = []
         hard: list[float] = []
         how: set[str] = set()
+        if not args.cold:  # a worker's tables made once, as a running server has them
+            review_record(_record(code, 10_000), args.seat, args.samples, worlds=args.worlds)
         for h in range(args.hands):
             record = _record(code, h)
             start = time.thread_time()

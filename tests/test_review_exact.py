@@ -9,8 +9,12 @@ never reads a card the seat could not see.
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import comb, prod
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,15 +23,17 @@ from hypothesis import strategies as st
 
 from paiju.appraisal.baozi import appraise as appraise_baozi
 from paiju.appraisal.shisanzhang import appraise as appraise_13
-from paiju.cards import parse_cards
+from paiju.cards import Card, parse_cards
 from paiju.catalog import find_variant
 from paiju.engine import Deal, State
 from paiju.games import game
-from paiju.games.baozi.game import Bet, Group
+from paiju.games.baozi.game import Bet, Group, group_winner, order_groups
+from paiju.games.baozi.rules import symbol
 from paiju.games.baozi.solver import solver
 from paiju.games.shisanzhang.game import Arrange, Declare
 from paiju.review import review_record
 
+import cli_run  # isort: skip
 from test_review import _played_record  # isort: skip
 
 
@@ -68,15 +74,44 @@ def test_baozi_bet_where_ties_go_to_the_banker_is_lowest_best() -> None:
     assert values[Bet(9)] - values[Bet(2)] == pytest.approx(float(7 * per_unit))
 
 
-@pytest.mark.parametrize("code", ["2101", "2105", "2107"])
-def test_jiajiabao_grouping_is_the_solver_s_count_of_every_banker_hand(code: str) -> None:
-    """A player's grouping is valued against every hand of four the banker may hold from
-    the cards it does not see: the plain scan of them all gives the same expectations,
-    times the bet."""
+def _against_every_hand(
+    code: str, hand: tuple[Card, ...], split: Any, banker: bool = False
+) -> Fraction:
+    """The reference, counted by hand: every rank multiset the other side (the banker, or
+    one player where ``banker``) may hold from the cards the seat does not see, weighted by
+    its card hands (the product of C(left, k) over its ranks), grouped as the bot groups
+    one such hand, compared group by group; the seat's expected result."""
+    sol = solver(find_variant(code))
+    ev = sol.ev
+    left: dict[str, list[Card]] = {}
+    for card in ev.deck:
+        if card not in hand:
+            left.setdefault(symbol(card), []).append(card)
+    total = result = 0
+    for ranks in combinations_with_replacement(sorted(left), 4):
+        need = {r: ranks.count(r) for r in set(ranks)}
+        if any(n > len(left[r]) for r, n in need.items()):
+            continue
+        weight = prod(comb(len(left[r]), n) for r, n in need.items())
+        cards = [c for r, n in need.items() for c in left[r][:n]]
+        theirs = sol.best(cards, "player" if banker else "banker")
+        mine = order_groups(ev, *split)
+        pair = (mine, theirs) if banker else (theirs, mine)  # (the banker's, the player's)
+        won = group_winner([ev.compare(pair[0][i], pair[1][i]) for i in (0, 1)])
+        sign = -1 if banker else 1
+        result += sign * weight * {"player": 1, "banker": -1, "push": 0}[won]
+        total += weight
+    return Fraction(result, total)
+
+
+@pytest.mark.parametrize("code", ["2101", "2105"])
+def test_jiajiabao_grouping_against_every_hand_the_banker_may_hold(code: str) -> None:
+    """Where the code never looks at suits, a player's grouping is valued against every
+    hand of four the banker may hold, grouped as the bot groups it: the count by hand
+    (one hand of each rank multiset, weighted) gives the same expectations, times the bet."""
     g = game(code)
-    state = g.new_state(3, seed=f"g{code}")
-    for seat in (1, 2):
-        state.apply(seat, Bet(3 if seat == 1 else 5))
+    state = g.new_state(2, seed=f"g{code}")
+    state.apply(1, Bet(3))
     seat = 1
     legal = state.legal_actions(seat)
     assert legal
@@ -84,8 +119,27 @@ def test_jiajiabao_grouping_is_the_solver_s_count_of_every_banker_hand(code: str
     assert isinstance(played, Group)
     flipped = Group(played.second, played.first)  # the same grouping, groups the other way
     found = appraise_baozi(state, seat, flipped, random.Random(0), 1)
-    assert found is not None and found.method == "exact"
+    assert found is not None and found.method == "exact" and found.facts["others"] == "bot"
     assert found.played in [c.action for c in found.candidates]
+    for c in found.candidates:
+        assert isinstance(c.action, Group)
+        reference = _against_every_hand(code, state.hands[seat], (c.action.first, c.action.second))
+        assert Fraction(c.facts["expected_exact"]) == 3 * reference
+
+
+def test_jiajiabao_grouping_where_suits_count_is_the_solver_s_scan_of_every_hand() -> None:
+    """2107 compares suits: the grouping is counted card by card against every hand of the
+    banker, grouped by the solver's baseline rule; the plain scan of them all agrees."""
+    code = "2107"
+    g = game(code)
+    state = g.new_state(3, seed=f"g{code}")
+    for seat in (1, 2):
+        state.apply(seat, Bet(3 if seat == 1 else 5))
+    seat = 1
+    legal = state.legal_actions(seat)
+    assert legal
+    found = appraise_baozi(state, seat, legal[0], random.Random(0), 1)
+    assert found is not None and found.facts["others"] == "baseline"
     scan = solver(find_variant(code)).scores_by_scan(state.hands[seat], "player")
     by_split = {frozenset((frozenset(s.front), frozenset(s.back))): s for s in scan}
     for c in found.candidates:
@@ -106,10 +160,11 @@ def test_jiajiabao_banker_grouping_counts_every_player_s_bet() -> None:
     assert legal
     found = appraise_baozi(state, 0, legal[0], random.Random(0), 1)
     assert found is not None and found.facts["stake"] == 9
-    scores = solver(find_variant("2101")).scores(state.hands[0], "banker")
-    assert sorted(c.value for c in found.candidates) == pytest.approx(
-        sorted(9 * float(s.expected) for s in scores)
-    )
+    for c in found.candidates:
+        assert isinstance(c.action, Group)
+        split = (c.action.first, c.action.second)
+        reference = _against_every_hand("2101", state.hands[0], split, banker=True)
+        assert Fraction(c.facts["expected_exact"]) == 9 * reference
 
 
 def _one_dragon_state() -> State:
@@ -190,3 +245,32 @@ def test_the_same_view_is_valued_the_same(code: str, seats: int, bets: bool, see
     second = appraise(other, seat, played, random.Random(seed), 3)
     assert first is not None
     assert first == second
+
+
+def test_paiju_review_takes_the_fields_of_a_shisanzhang_arrangement(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`paiju review --file … --worlds N --json`: the arrangement settled against N fields."""
+    record = _played_record("1301", 3, 5, 0, careless=True)
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    args = ("review", "--file", str(path), "--seat", "0", "--worlds", "6", "--json")
+    code, out, err = cli_run.run(capsys, *args)
+    assert code == 0, err
+    (decision,) = json.loads(out)["decisions"]
+    assert decision["method"] == "field" and decision["worlds"] == 6
+    assert {"index", "played", "best", "value_played", "value_best", "loss"} <= set(decision)
+
+
+def test_an_estimated_edge_whose_interval_holds_zero_makes_every_bet_as_good() -> None:
+    """2107's odds are a Monte Carlo estimate (it compares suits): where its 95% interval
+    holds 0 the sign of the edge is unknown, and no bet is marked worse than another."""
+    g = game("2107")
+    state = g.new_state(2, seed="mc")
+    found = appraise_baozi(state, 1, Bet(7), random.Random(0), 1)
+    assert found is not None
+    odds = found.facts["odds"]
+    low, high = odds["expected_ci95"]
+    assert low <= 0 <= high, "the shipped estimate's interval holds 0"
+    assert odds["sign_unknown"] and found.bot == Bet(7)
+    assert {c.value for c in found.candidates} == {0.0}

@@ -94,7 +94,7 @@ def test_the_summary_starts_missing_reviews_in_the_pool_and_keeps_them(tmp_path:
                 await asyncio.sleep(0.05)
             out["again"] = again
             out["review"] = (await http.get(f"/api/games/{hand_id}/review?seat=0")).json()
-            out["jobs"] = app.state.heavy.process_jobs
+            out["pools"] = app.state.heavy.processes_started
             return out
 
     found = asyncio.run(calls())
@@ -107,6 +107,7 @@ def test_the_summary_starts_missing_reviews_in_the_pool_and_keeps_them(tmp_path:
     assert by_staff["pending"] == 1 and by_staff["started"] == 1
     assert found["again"]["pending"] == 0 and found["again"]["all"]["reviewed_hands"] == 1
     assert found["review"]["seat"] == 0
+    assert found["pools"] == 1, "made in the pool of worker processes"
     store = Store(str(db))
     kept = Reviews(store).stored(hand_id, 0)
     store.close()

@@ -9,12 +9,17 @@ every hand the banker (or the players) may hold.
   never looks at suits, and estimated by Monte Carlo (its samples and 95% interval
   given) where it does (2107). A bet of ``b`` is worth ``b`` times the expected result
   per unit, so the best bet is the table's highest when that expectation is positive,
-  its lowest when negative (every bet is as good when it is 0).
+  its lowest when negative (every bet is as good when it is 0, or when a Monte Carlo
+  estimate's 95% interval holds 0: ``sign_unknown``).
 * A grouping (分组) is valued against every hand of four the banker may hold from the
-  cards the seat does not see (all C(n-4, 4) of them,
-  :meth:`paiju.games.baozi.solver.Solver.scores`), the banker grouping by the solver's
-  baseline rule; the banker's own grouping against one player's hand likewise, times
-  the players' total bet (each player's four cards are as random as any other's, so the
+  cards the seat does not see (all C(n-4, 4) of them), the banker grouping as the bot
+  groups: where the code never looks at suits, counted by rank multisets, each with the
+  bot's grouping of it and weighted by its card hands left beside the seat's four
+  (:class:`paiju.games.baozi.odds.RankTables`); where it does (2107), counted card by
+  card (:meth:`paiju.games.baozi.solver.Solver.scores`) with the banker grouping by the
+  solver's baseline rule (the split whose groups beat the most two-card hands). The
+  banker's own grouping is valued likewise against one player's hand, times the
+  players' total bet (each player's four cards are as random as any other's, so the
   sum's expectation is exact).
 
 Nothing here reads another seat's cards: the bets are public, the seat's own cards its
@@ -29,12 +34,16 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+import numpy as np
+
 from paiju.appraisal import Appraisal, Valued
+from paiju.cards import Card
 from paiju.catalog import Variant, find_variant
 from paiju.engine import Action, State
 from paiju.games.baozi.game import BaoziState, Bet, Group, JiajiabaoState
-from paiju.games.baozi.odds import baozi_counts, jiajiabao_odds
-from paiju.games.baozi.solver import Role, solver
+from paiju.games.baozi.odds import RankTables, baozi_counts, jiajiabao_odds, suit_free
+from paiju.games.baozi.solver import GroupingScore, Role, group_outcomes, solver
+from paiju.games.baozi.spec import JiajiabaoParams, params_of
 
 __all__ = ["appraise", "bet_odds"]
 
@@ -92,6 +101,10 @@ def _bet(state: BaoziState, seat: int, played: Bet) -> Appraisal:
     odds = bet_odds(game.variant, int(game.options.get("pair_payout", 1)))
     low, high = game.options["min_bet"], game.options["max_bet"]
     per_unit = float(odds["expected"])
+    low_ci, high_ci = odds.get("expected_ci95", (per_unit, per_unit))
+    if low_ci <= 0 <= high_ci and per_unit != 0:
+        per_unit = 0.0  # an estimate that cannot tell its sign: every bet is as good
+        odds["sign_unknown"] = True
     amounts = dict.fromkeys([low, high, played.amount])
     candidates = tuple(Valued(Bet(a), a * per_unit) for a in amounts)
     if per_unit > 0:
@@ -103,6 +116,34 @@ def _bet(state: BaoziState, seat: int, played: Bet) -> Appraisal:
     return Appraisal("exact", candidates, best, played, facts={"odds": odds})
 
 
+@cache
+def _rank_tables(code: str) -> RankTables:
+    return RankTables(find_variant(code))
+
+
+def _against_the_bot(
+    code: str, hand: Sequence[Card], scores: list[GroupingScore], role: Role
+) -> list[GroupingScore]:
+    """Each split's counts against every hand the other side may hold, grouped as the bot
+    groups it: by rank multisets, each weighted by its card hands left beside ``hand``
+    (exact where the code never looks at suits)."""
+    tables = _rank_tables(code)
+    ev = solver(find_variant(code)).ev
+    mine = tables.multiset_index(hand)
+    weights = tables.weights[mine].astype(np.int64)
+    their_f, their_b = tables.policy["banker" if role == "player" else "player"]
+    out = []
+    for sc in scores:
+        f, b = ev.rank(*sc.front), ev.rank(*sc.back)
+        won_f, lost_f = group_outcomes(np.full(their_f.shape, f), their_f, tables.tie_banker, role)
+        won_b, lost_b = group_outcomes(np.full(their_b.shape, b), their_b, tables.tie_banker, role)
+        wins = int(np.sum(weights, where=won_f & won_b))
+        losses = int(np.sum(weights, where=lost_f & lost_b))
+        hands = int(weights.sum())
+        out.append(GroupingScore(sc.front, sc.back, wins, hands - wins - losses, losses))
+    return out
+
+
 def _grouping(state: JiajiabaoState, seat: int, played: Group) -> Appraisal | None:
     game = state.game
     banker = seat == state.banker
@@ -110,7 +151,12 @@ def _grouping(state: JiajiabaoState, seat: int, played: Group) -> Appraisal | No
     players = state.players if banker else [seat]
     stake = sum(state.bets[s] or 0 for s in players)
     sol = solver(game.variant)
-    scores = sol.scores(state.hands[seat], role)
+    hand = state.hands[seat]
+    scores = sol.scores(hand, role)
+    params = params_of(game.variant)
+    exact_bot = not sol.fixed and isinstance(params, JiajiabaoParams) and suit_free(params)
+    if exact_bot:
+        scores = _against_the_bot(game.variant.code, hand, scores, role)
     candidates: list[Valued] = []
     for sc in scores:
         facts = {
@@ -120,7 +166,7 @@ def _grouping(state: JiajiabaoState, seat: int, played: Group) -> Appraisal | No
             "expected_exact": _frac(sc.expected * stake),
         }
         candidates.append(Valued(Group(sc.front, sc.back), float(sc.expected * stake), 0, facts))
-    front, back = sol.best(state.hands[seat], role)
+    front, back = sol.best(hand, role)
     split = _split(played.first, played.second)
     mine = next((c.action for c in candidates if _split(*_groups(c.action)) == split), None)
     if mine is None:
@@ -128,7 +174,7 @@ def _grouping(state: JiajiabaoState, seat: int, played: Group) -> Appraisal | No
     about: dict[str, Any] = {
         "hands": scores[0].hands if scores else 0,
         "stake": stake,
-        "others": "baseline",
+        "others": "bot" if exact_bot else "baseline",
         "against": "each player" if banker else "the banker",
     }
     return Appraisal("exact", tuple(candidates), Group(front, back), mine, facts=about)

@@ -333,5 +333,5 @@ def review(
         click.echo(
             f"{mark} #{d['index']:<3} played {json.dumps(d['played'], ensure_ascii=False)}"
             f" ({d['value_played']:+.2f}); best {json.dumps(d['best'], ensure_ascii=False)}"
-            f" ({d['value_best']:+.2f}); loss {d['loss']:.2f}"
+            f" ({d['value_best']:+.2f}); loss {d['loss']:.2f} [{d['method']}]"
         )
