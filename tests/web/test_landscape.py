@@ -148,6 +148,9 @@ def test_climbing_tables_sideways(page: Any, server: WebServer, code: str, seats
         page.wait_for_selector("#cl-call", state="detached")
         page.wait_for_selector(".cl-controls button")  # the banker leads
     look_both_ways(page, code, "#cl-hand .card", [DECISION])
+    if page.query_selector("#cl-play"):  # a tap on the hand's last card picks it
+        page.locator("#cl-hand .card").last.click()
+        page.wait_for_selector("#cl-hand .card.selected")
 
 
 def test_shisanzhang_sideways(page: Any, server: WebServer) -> None:
@@ -187,6 +190,8 @@ def test_majiang_sideways(page: Any, server: WebServer) -> None:
     open_room(page, "anshan-majiang", time_limit=0)
     page.wait_for_selector("#mj-turn")
     look_both_ways(page, "anshan-majiang", "#mj-hand .mj-tile", ["#mj-turn button"])
+    page.locator("#mj-hand .mj-tile.playable").first.click()  # a first tap picks a tile
+    page.wait_for_selector("#mj-hand .mj-tile.picked")
 
 
 def start_as_player(page: Any, code: str) -> None:
