@@ -11,11 +11,14 @@ come back. The finished room counts for the ratings (a room with bots counts: th
 carry fixed ratings): the game's leaderboard, reached from its rule page, lists the
 player with the rooms behind the rating, the 积分 page lists the player's own ratings, and
 another person looking at a waiting room before sitting down sees each seated player's
-rating for that game and the bot's fixed rating by its level.
+rating for that game and the bot's fixed rating by its level. The 积分 page also shows the
+player's own 复盘 summary over their last hands, and says which hands are still pending.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import re
 import time
 from typing import Any
@@ -339,6 +342,113 @@ def test_a_club_leaderboard_lists_its_members_only(
         assert listed == [played["me"]["id"]]
         title = page.inner_text("#leaderboard h1")
         assert title.startswith("Leaderboard · ") and title.endswith(" · Tuesday club"), title
+        no_overflow(page)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "zh"), ("desktop", "en")])
+def test_my_review_summary_on_the_ledger_page(
+    browser: Any, server: WebServer, played: dict[str, Any], size: str, lang: str
+) -> None:
+    """The 积分 page shows the player's own 复盘 summary over their last hands: per game the
+    share of decisions that matched the AI, the points lost per hand to the marked
+    mistakes (the fouled arrangement), and the hands reviewed of those played."""
+    game, tok, me = played["game"], played["token"], played["me"]["id"]
+    made = httpx.get(
+        f"{server.base}/api/games/{game}/review?seat=0",
+        headers={"Authorization": f"Bearer {tok}"},
+        timeout=300,
+    )  # the hand's review, made (or read) before the page asks
+    assert made.status_code == 200, made.text
+    summary = server.get(f"/api/players/{me}/review-summary?n=20", tok)
+    assert summary["pending"] == 0, summary
+    figures = summary["games"]["1301"]
+    assert figures["mistake_loss_per_hand"] > 0, figures  # 倒水 is a marked mistake
+    context = browser.new_context(viewport=SIZES[size], storage_state=played["storage"])
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{server.base}/")
+        page.evaluate(f"localStorage.setItem('paiju.lang', '{lang}')")
+        page.goto(f"{server.base}/#/")
+        page.click("#nav-ledger")
+        row = page.wait_for_selector("#my-review tr[data-code='1301']")
+        assert page.inner_text("#my-review h2") == ("我的复盘" if lang == "zh" else "My reviews")
+        heads = page.eval_on_selector_all("#my-review th", "els => els.map(e => e.innerText)")
+        if lang == "zh":
+            assert heads == ["游戏", "一致率", "失误损失/手", "已复盘"], heads
+        else:
+            assert heads[1:] == ["Same as AI", "Lost/hand", "Reviewed"], heads
+        cells = [c.inner_text() for c in row.query_selector_all("td")]
+        assert cells[1] == f"{round(100 * figures['matched_share'])}%", cells
+        shown = math.floor(-figures["mistake_loss_per_hand"] * 10 + 0.5) / 10  # as JS rounds
+        assert cells[2] == f"−{abs(shown):.1f}", cells
+        assert cells[3] == f"{figures['reviewed_hands']}/{figures['hands']}", cells
+        assert page.locator("#my-review-pending").count() == 0
+        # the whole section in view across the screen, nothing past its right edge
+        box = page.locator("#my-review").bounding_box()
+        assert box is not None and box["x"] >= 0
+        assert box["x"] + box["width"] <= SIZES[size]["width"]
+        row.scroll_into_view_if_needed()
+        assert row.is_visible()
+        no_overflow(page)
+        # fewer hands asked: the same one hand is the last of them
+        page.select_option("#my-review-n", "10")
+        page.wait_for_selector("#my-review tr[data-code='1301']")
+        assert page.get_attribute("#my-review", "data-hands") == "1"
+        if lang == "en":
+            _english_only(page.inner_text("#my-review"))
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator("#my-review").screenshot(path=str(ARTIFACTS / f"my-review-{size}-{lang}.png"))
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_my_review_summary_says_what_is_pending(
+    browser: Any, server: WebServer, played: dict[str, Any], lang: str
+) -> None:
+    """Hands without a review yet are pending (the server starts them): the page says how
+    many, and its button asks again, then shows them counted."""
+    answers = [
+        {"hands": 3, "pending": 2, "reviewed_hands": 1, "matched_share": 0.5},
+        {"hands": 3, "pending": 0, "reviewed_hands": 3, "matched_share": 0.75},
+    ]
+
+    def summary(route: Any) -> None:
+        a = answers.pop(0) if len(answers) > 1 else answers[0]
+        game = {
+            "hands": a["hands"],
+            "reviewed_hands": a["reviewed_hands"],
+            "matched_share": a["matched_share"],
+            "mistake_loss_per_hand": 1.26,
+        }
+        body = {"hands": a["hands"], "pending": a["pending"], "games": {"1301": game}, "all": game}
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    context = browser.new_context(viewport=PHONE, storage_state=played["storage"])
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.route("**/review-summary?*", summary)
+        page.goto(f"{server.base}/")
+        page.evaluate(f"localStorage.setItem('paiju.lang', '{lang}')")
+        page.goto(f"{server.base}/#/ledger")
+        said = page.wait_for_selector("#my-review-pending").inner_text()
+        if lang == "zh":
+            assert said == "还有 2 手正在复盘，过一会儿点“刷新”再看。"
+        else:
+            assert said == "2 hands are still being reviewed: press Refresh in a little while."
+        row = page.locator("#my-review tr[data-code='1301'] td")
+        assert row.all_inner_texts()[1:] == ["50%", "−1.3", "1/3"]
+        page.click("#my-review-again")
+        page.wait_for_selector("#my-review tr[data-reviewed='3']")
+        assert page.locator("#my-review-pending").count() == 0
+        assert row.all_inner_texts()[1:] == ["75%", "−1.3", "3/3"]
         no_overflow(page)
     finally:
         context.close()

@@ -1,5 +1,6 @@
-// My ledger (积分): the balance with a chart of it, then 战绩 (record.js): per-game
-// statistics and one record per room with its hands.
+// My ledger (积分): the balance with a chart of it, my ratings, my 复盘 summary
+// (review-summary.js), then 战绩 (record.js): per-game statistics and one record per room
+// with its hands.
 
 import { get } from "./api.js";
 import { h, toast } from "./dom.js";
@@ -7,6 +8,7 @@ import { t } from "./i18n.js";
 import { loadCatalog } from "./catalog.js";
 import { recordSections } from "./record.js";
 import { myRatings } from "./ratings.js";
+import { myReviewSummary } from "./review-summary.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -63,6 +65,7 @@ export async function showLedger(main, _args, who = null) {
       h("p", { class: "balance", id: "balance", dataset: { balance: data.balance } }, t("ledger.balance", { n: data.balance })),
       entries.length ? balanceChart(entries) : h("p", { class: "muted" }, t("ledger.empty")),
       ratings,
+      myReviewSummary(who),
       record ? recordSections(record, variants) : null,
     ),
   );

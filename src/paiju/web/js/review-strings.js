@@ -1,7 +1,7 @@
 // The strings of 复盘 (the AI review of a hand) and of the ratings (排行榜, a player's
 // ratings, the seats' ratings in a waiting room), Chinese and English, merged into
 // js/i18n.js's dictionaries when this module loads (as helper-strings.js does), with
-// their styles (review.css).
+// their styles (review.css); and of a player's own review summary (review-summary.js).
 
 import { STRINGS } from "./i18n.js";
 
@@ -50,6 +50,18 @@ export const REVIEW_STRINGS = {
     "ra.bot_seat": "机器人等级分 {r}",
     "ra.new": "新玩家",
     "ra.about": "等级分 = μ − 3σ（OpenSkill），打得越多越准；机器人的等级分是固定的。",
+    "rs.title": "我的复盘",
+    "rs.last": "最近",
+    "rs.n": "{n} 手",
+    "rs.again": "刷新",
+    "rs.loading": "正在读取复盘…",
+    "rs.matched": "一致率",
+    "rs.loss": "失误损失/手",
+    "rs.reviewed": "已复盘",
+    "rs.all": "全部游戏",
+    "rs.empty": "还没有打完的牌：打完一手后就能看到复盘汇总。",
+    "rs.pending": "还有 {n} 手正在复盘，过一会儿点“刷新”再看。",
+    "rs.about": "一致率：你的决定中和困难 AI 选择相同（或一样好）的比例；失误损失/手：被标为失误的决定平均每手少得的分；已复盘：已复盘的手数/打过的手数。",
   },
   en: {
     "rv.button": "Review",
@@ -96,6 +108,19 @@ export const REVIEW_STRINGS = {
     "ra.bot_seat": "bot rating {r}",
     "ra.new": "new player",
     "ra.about": "Rating = μ − 3σ (OpenSkill): it firms up with every room; bots have fixed ratings.",
+    "rs.title": "My reviews",
+    "rs.last": "Last",
+    "rs.n": "{n} hands",
+    "rs.again": "Refresh",
+    "rs.loading": "Reading the reviews…",
+    "rs.matched": "Same as AI",
+    "rs.loss": "Lost/hand",
+    "rs.reviewed": "Reviewed",
+    "rs.all": "All games",
+    "rs.empty": "No finished hand yet: the summary of reviews appears after one.",
+    "rs.pending": "{n} hands are still being reviewed: press Refresh in a little while.",
+    "rs.pending.one": "1 hand is still being reviewed: press Refresh in a little while.",
+    "rs.about": "Same as AI: the share of your decisions the hard AI would have made too (or as good); lost/hand: the points the marked mistakes gave up, per reviewed hand; reviewed: hands reviewed of the hands played.",
   },
 };
 
