@@ -87,6 +87,9 @@ Object.assign(TEXTS.zh, {
   band_beginner: "新手", band_casual: "普通", band_strong: "高手", band_expert: "顶尖",
   band_unrated: "未定级", band_all: "全体", above: "超过门槛", chat_none: "没有待处理的举报",
   room: "房间",
+  tab_events: "复式赛", ev_name: "名称", ev_deals: "副数", ev_time: "每步时间（秒，不填用游戏默认）",
+  ev_make: "创建比赛", ev_entrants: "参赛", ev_status: "状态", ev_none: "还没有比赛",
+  ev_open: "报名中", ev_running: "进行中", ev_finished: "已结束", done_event: "已创建比赛 #{id}：{name}",
 });
 Object.assign(TEXTS.en, {
   tab_catalogue: "Catalogue", tab_chat: "Chat reports",
@@ -108,6 +111,9 @@ Object.assign(TEXTS.en, {
   band_beginner: "beginner", band_casual: "casual", band_strong: "strong", band_expert: "expert",
   band_unrated: "unrated", band_all: "everyone", above: "above threshold", chat_none: "No open reports",
   room: "Room",
+  tab_events: "Duplicate events", ev_name: "Name", ev_deals: "Deals", ev_time: "Seconds a move (empty: the game's)",
+  ev_make: "Make the event", ev_entrants: "Entrants", ev_status: "Status", ev_none: "No event yet",
+  ev_open: "open", ev_running: "running", ev_finished: "finished", done_event: "Event #{id} made: {name}",
 });
 
 const $ = (sel) => document.querySelector(sel);
@@ -245,6 +251,7 @@ function tab(name) {
   if (name === "catalogue") run(catalogue);
   if (name === "chat") run(chatReports);
   if (name === "trail") run(trail);
+  if (name === "events") run(events);
 }
 for (const b of document.querySelectorAll("#tabs button")) {
   b.addEventListener("click", () => tab(b.dataset.tab));
@@ -722,9 +729,55 @@ $("#lang").addEventListener("click", () => {
   if (current && !$("#file").hidden) run(() => openPlayer(current.id));
   if (!$("#tab-catalogue").hidden) run(catalogue);
   if (!$("#tab-chat").hidden) run(chatReports);
+  if (!$("#tab-events").hidden) run(events);
 });
 
 translate();
 if (token) {
   call("GET", "/api/admin/me").then(show).catch(() => signOut(false));
 }
+
+// -- duplicate events (复式赛) --------------------------------------------------------
+// The operator's events (docs/events.md): listed as anyone sees them (no club's), made
+// with the console's session; entrants join and it starts from the players' pages.
+
+async function events() {
+  const [cat, found] = await Promise.all([
+    call("GET", "/api/admin/catalogue"),
+    fetch("/api/events").then((r) => r.json()), // the operator's events are public
+  ]);
+  const names = new Map(cat.games.map((g) => [g.code, lang === "zh" ? g.name_zh : g.name_en]));
+  const pick = $("#event-code");
+  const chosen = pick.value;
+  pick.replaceChildren(...cat.games.filter((g) => g.playable && g.enabled).map((g) =>
+    el("option", { value: g.code, text: `${g.code} · ${names.get(g.code)}` })));
+  if (chosen) pick.value = chosen;
+  const body = $("#event-list tbody");
+  body.replaceChildren();
+  for (const ev of found.events || []) {
+    body.append(el("tr", { "data-event": ev.id, "data-status": ev.status },
+      el("td", {}, el("a", { href: `/#/event/${ev.id}`, target: "_blank", text: `#${ev.id}` })),
+      el("td", { text: ev.name || "-" }),
+      el("td", { text: `${ev.code} · ${names.get(ev.code) || ""}` }),
+      el("td", { text: ev.deals }),
+      el("td", { text: ev.entrants }),
+      el("td", { text: t(`ev_${ev.status}`) })));
+  }
+  $("#event-none").hidden = (found.events || []).length > 0;
+}
+
+$("#event-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  run(async () => {
+    const seconds = $("#event-time").value.trim();
+    const made = await call("POST", "/api/events", {
+      name: $("#event-name").value.trim(),
+      code: $("#event-code").value,
+      deals: Number($("#event-deals").value),
+      time_limit: seconds === "" ? null : Number(seconds),
+    });
+    $("#event-name").value = "";
+    await events();
+    flash(t("done_event", { id: made.id, name: made.name || made.code }));
+  });
+});
