@@ -53,6 +53,16 @@ def _english_only(text: str) -> None:
     assert not CJK.search(text), text
 
 
+def _player_page(context: Any, server: WebServer, lang: str, errors: list[str]) -> Any:
+    """A page of the played player's browser, in language ``lang``, its errors kept."""
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.base}/")
+    page.evaluate(f"localStorage.setItem('paiju.lang', '{lang}')")
+    return page
+
+
 @pytest.fixture(scope="module")
 def played(browser: Any, server: WebServer) -> dict[str, Any]:
     """A person's finished 1301 room of one hand against two bots, played by taps."""
@@ -95,11 +105,7 @@ def test_review_lists_mistakes_first_and_a_tap_steps_the_replay(
     context = browser.new_context(viewport=SIZES[size], storage_state=played["storage"])
     errors: list[str] = []
     try:
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(f"{server.base}/")
-        page.evaluate(f"localStorage.setItem('paiju.lang', '{lang}')")
+        page = _player_page(context, server, lang, errors)
         game = played["game"]
         page.goto(f"{server.base}/#/replay/{game}")
         page.wait_for_selector("#action-log li")
@@ -198,11 +204,7 @@ def test_leaderboard_and_my_ratings_show_the_finished_room(
     context = browser.new_context(viewport=SIZES[size], storage_state=played["storage"])
     errors: list[str] = []
     try:
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(f"{server.base}/")
-        page.evaluate(f"localStorage.setItem('paiju.lang', '{lang}')")
+        page = _player_page(context, server, lang, errors)
         page.goto(f"{server.base}/#/rules/1301")
         page.click("#rules-leaderboard")
         page.wait_for_selector("#leaderboard")
@@ -368,11 +370,7 @@ def test_my_review_summary_on_the_ledger_page(
     context = browser.new_context(viewport=SIZES[size], storage_state=played["storage"])
     errors: list[str] = []
     try:
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(f"{server.base}/")
-        page.evaluate(f"localStorage.setItem('paiju.lang', '{lang}')")
+        page = _player_page(context, server, lang, errors)
         page.goto(f"{server.base}/#/")
         page.click("#nav-ledger")
         row = page.wait_for_selector("#my-review tr[data-code='1301']")
