@@ -411,7 +411,8 @@ def test_my_review_summary_says_what_is_pending(
     browser: Any, server: WebServer, played: dict[str, Any], lang: str
 ) -> None:
     """Hands without a review yet are pending (the server starts them): the page says how
-    many, and its button asks again, then shows them counted."""
+    many, and its button asks again, then shows them counted; with more than one game a
+    last row gives the figures over all of them."""
     answers = [
         {"hands": 3, "pending": 2, "reviewed_hands": 1, "matched_share": 0.5},
         {"hands": 3, "pending": 0, "reviewed_hands": 3, "matched_share": 0.75},
@@ -425,7 +426,15 @@ def test_my_review_summary_says_what_is_pending(
             "matched_share": a["matched_share"],
             "mistake_loss_per_hand": 1.26,
         }
-        body = {"hands": a["hands"], "pending": a["pending"], "games": {"1301": game}, "all": game}
+        other = {"hands": 1, "reviewed_hands": 1, "matched_share": 1.0, "mistake_loss_per_hand": 0}
+        every = {
+            "hands": a["hands"] + 1,
+            "reviewed_hands": a["reviewed_hands"] + 1,
+            "matched_share": 0.6,
+            "mistake_loss_per_hand": 0.9,
+        }
+        games = {"1301": game, "2001": other}
+        body = {"hands": a["hands"] + 1, "pending": a["pending"], "games": games, "all": every}
         route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
 
     context = browser.new_context(viewport=PHONE, storage_state=played["storage"])
@@ -447,6 +456,11 @@ def test_my_review_summary_says_what_is_pending(
         page.wait_for_selector("#my-review tr[data-reviewed='3']")
         assert page.locator("#my-review-pending").count() == 0
         assert row.all_inner_texts()[1:] == ["75%", "−1.3", "3/3"]
+        other_row = page.locator("#my-review tr[data-code='2001'] td").all_inner_texts()
+        assert other_row[1:] == ["100%", "0", "1/1"]
+        # more than one game: a last row adds them up
+        every = page.locator("#my-review tbody tr").last.locator("td").all_inner_texts()
+        assert every == ["全部游戏" if lang == "zh" else "All games", "60%", "−0.9", "4/4"]
         no_overflow(page)
     finally:
         context.close()
