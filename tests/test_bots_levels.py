@@ -147,11 +147,15 @@ def test_climbing_and_majiang_name_legal_alternatives_the_search_takes(code: str
 def test_the_race_drops_a_candidate_that_changes_nothing_or_is_clearly_worse() -> None:
     from paiju.search import _running
 
-    assert not _running([0.0, 0.0, 0.0, 0.0], 4)
-    assert not _running([-10.0, -12.0, -9.0, -11.0], 4)
-    assert _running([0.0, 5.0, 0.0, 0.0], 4)
-    assert _running([-5.0, 5.0, -5.0, 6.0], 4)
+    def running(d: list[float], quiet_after: int) -> bool:  # every world weighs the same
+        return _running(d, [1.0] * len(d), quiet_after)
+
+
+    assert not running([0.0, 0.0, 0.0, 0.0], 4)
+    assert not running([-10.0, -12.0, -9.0, -11.0], 4)
+    assert running([0.0, 5.0, 0.0, 0.0], 4)
+    assert running([-5.0, 5.0, -5.0, 6.0], 4)
     # where the cap on worlds is high, a quiet candidate keeps its place a while longer
-    assert _running([0.0, 0.0, 0.0, 0.0], 33)
-    assert not _running([0.0] * 33, 33)
-    assert not _running([-10.0, -12.0, -9.0, -11.0], 33)
+    assert running([0.0, 0.0, 0.0, 0.0], 33)
+    assert not running([0.0] * 33, 33)
+    assert not running([-10.0, -12.0, -9.0, -11.0], 33)
