@@ -268,7 +268,13 @@ def test_lobby_and_club_pages_sideways(page: Any, server: WebServer) -> None:
         look_both_ways(page, f"club{tab.replace('/', '-')}", ".club-tab", ["#lang-switch"])
 
 
-RESULTS = [("2001", 4), ("2101", 4), ("sandaha", 4), ("ningcheng-danzi", 4)]
+RESULTS = [
+    ("2001", 4),
+    ("2101", 4),
+    ("sandaha", 4),
+    ("ningcheng-danzi", 4),
+    ("anshan-jiayibing", 6),
+]
 
 
 @pytest.mark.parametrize(("code", "seats"), RESULTS)
