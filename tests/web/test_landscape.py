@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_helpers import ARTIFACTS, WebServer, enter, fast_bots, open_room, set_lang
+from web_helpers import (
+    ARTIFACTS,
+    WebServer,
+    enter,
+    fast_bots,
+    open_room,
+    screen_settlement,
+    set_lang,
+)
 
 LANDSCAPE = {"width": 844, "height": 390}
 SHOTS = ARTIFACTS / "landscape"
@@ -258,3 +266,36 @@ def test_lobby_and_club_pages_sideways(page: Any, server: WebServer) -> None:
         page.goto(f"{page.base}/#/club/{club}{tab}")
         page.wait_for_selector("#club .club-tab.on")
         look_both_ways(page, f"club{tab.replace('/', '-')}", ".club-tab", ["#lang-switch"])
+
+
+RESULTS = [
+    ("2001", 4),
+    ("2101", 4),
+    ("sandaha", 4),
+    ("ningcheng-danzi", 4),
+    ("anshan-jiayibing", 6),
+]
+
+
+@pytest.mark.parametrize(("code", "seats"), RESULTS)
+def test_hand_results_sideways(page: Any, server: WebServer, code: str, seats: int) -> None:
+    """A hand the player's seat plays by timeouts (the server plays each for it, never 托管,
+    so the result waits for its 继续): the result and the settlement beside the felt, its
+    verdict, 继续 and 回放 on the screen and tappable, nothing spilling."""
+    sideways(page)
+    enter(page, "横屏结果")
+    if code in ("2001", "2101"):  # a bet of one's own (and 佳佳宝's suggested groups)
+        fast_bots(page, 0.05)
+        start_as_player(page, code)
+        page.click(".bet-chip[data-bet='5']")
+        if code == "2101":  # two cards of the four make one group
+            page.click("#group-panel .hand .card >> nth=0")
+            page.click("#group-panel .hand .card >> nth=1")
+            page.click("#group-submit")
+    else:
+        fast_bots(page, 0.01, claim_window=0.3, time_limit=0.2, tuoguan_after=100)
+        open_room(page, code, seats=seats, bots=seats - 1, hands=2, time_limit=0)
+    page.wait_for_selector("#settlement, #open-all", timeout=120_000)  # a whole hand
+    screen_settlement(page)  # 宝子's 搓牌 opens one's own cards first
+    page.wait_for_selector("#continue")
+    look_both_ways(page, f"{code}-result", "#continue", ["#replay-link", "#settlement .verdict"])
