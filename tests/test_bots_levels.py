@@ -150,7 +150,6 @@ def test_the_race_drops_a_candidate_that_changes_nothing_or_is_clearly_worse() -
     def running(d: list[float], quiet_after: int) -> bool:  # every world weighs the same
         return _running(d, [1.0] * len(d), quiet_after)
 
-
     assert not running([0.0, 0.0, 0.0, 0.0], 4)
     assert not running([-10.0, -12.0, -9.0, -11.0], 4)
     assert running([0.0, 5.0, 0.0, 0.0], 4)

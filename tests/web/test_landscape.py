@@ -117,11 +117,18 @@ def seen_problems(page: Any, hand: str, controls: list[str]) -> list[str]:
     return problems
 
 
-def look_both_ways(page: Any, name: str, hand: str, controls: list[str]) -> None:
-    """The screen at 844x390 in Chinese and in English: no problem; a picture of each."""
+def look_both_ways(
+    page: Any, name: str, hand: str, controls: list[str], scroll: bool = False
+) -> None:
+    """The screen at 844x390 in Chinese and in English: no problem; a picture of each.
+    ``scroll``: a page a person scrolls (the lobby, under the operator's announcements
+    when there are some) is looked at with ``hand`` scrolled into view first; a table is
+    looked at as it comes."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     for lang in ("zh", "en"):
         set_lang(page, lang)
+        if scroll:
+            page.locator(hand).first.scroll_into_view_if_needed()
         problems = seen_problems(page, hand, controls)
         assert not problems, (lang, problems)
         page.screenshot(path=str(SHOTS / f"{name}-{lang}.png"), animations="disabled")
@@ -253,10 +260,10 @@ def test_lobby_and_club_pages_sideways(page: Any, server: WebServer) -> None:
         ".map((s) => document.querySelector(s).getBoundingClientRect());"
         " return a.right <= b.left && a.bottom > b.top; }"
     ), "the join box and the club entry are not on one line"
-    look_both_ways(page, "lobby", "[data-create='1301']", ["#lang-switch"])
+    look_both_ways(page, "lobby", "[data-create='1301']", ["#lang-switch"], scroll=True)
     page.click("#clubs-entry")
     page.wait_for_selector("#club-found-go")
-    look_both_ways(page, "clubs", "#club-join-go", ["#lang-switch"])
+    look_both_ways(page, "clubs", "#club-join-go", ["#lang-switch"], scroll=True)
     page.fill("#club-name", "横屏牌局")
     page.fill("#club-notice", "每晚八点 / every night at eight")
     page.click("#club-found-go")
@@ -265,7 +272,9 @@ def test_lobby_and_club_pages_sideways(page: Any, server: WebServer) -> None:
     for tab in ("", "/members", "/record"):
         page.goto(f"{page.base}/#/club/{club}{tab}")
         page.wait_for_selector("#club .club-tab.on")
-        look_both_ways(page, f"club{tab.replace('/', '-')}", ".club-tab", ["#lang-switch"])
+        look_both_ways(
+            page, f"club{tab.replace('/', '-')}", ".club-tab", ["#lang-switch"], scroll=True
+        )
 
 
 RESULTS = [

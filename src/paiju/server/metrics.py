@@ -82,17 +82,30 @@ class ErrorCount(logging.Handler):
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(logging.ERROR)
         self.count = LastMinute(clock)
+        self._kept: list[tuple[logging.Logger, logging.Handler]] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         self.count.add()
 
     def attach(self) -> None:
+        """Count from now on. A logger that had no handler sent its warnings to logging's
+        last resort (stderr, the message alone): this handler would silence that, so a
+        handler that does the same is set beside it."""
         for name in ERROR_LOGGERS:
-            logging.getLogger(name).addHandler(self)
+            logger = logging.getLogger(name)
+            if not logger.hasHandlers():
+                stderr = logging.StreamHandler()
+                stderr.setLevel(logging.WARNING)
+                logger.addHandler(stderr)
+                self._kept.append((logger, stderr))
+            logger.addHandler(self)
 
     def detach(self) -> None:
         for name in ERROR_LOGGERS:
             logging.getLogger(name).removeHandler(self)
+        for logger, stderr in self._kept:
+            logger.removeHandler(stderr)
+        self._kept.clear()
 
 
 _BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0)
