@@ -19,7 +19,7 @@ import { ChatBar } from "./chat.js";
 import { DissolveBar } from "./dissolve.js";
 import { NearbyBar, joinBody } from "./nearby.js";
 import { matesPanel } from "./mates.js";
-import { markLearned, tutorialOffer } from "./tutorial.js";
+import { tutorialOffer } from "./tutorial.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const SIGNED_OUT = 4401; // this device's session ended (signed out elsewhere, expired)
@@ -521,17 +521,10 @@ class RoomView {
     }
   }
 
-  /** The 新手教程 offer on a player's first room of a game: kept until answered, or until
-   * the player's first hand of it is over (a whole hand played: no longer a first game, and
-   * the result, not the offer, is what the screen is for). */
+  /** The 新手教程 offer on a player's first room of a game (kept until answered). */
   learnOffer() {
     const family = this.variant ? this.variant.family : "";
     if (this.seat === null || this.seat === undefined || this.offerDone) return null;
-    if (this.handOver) {
-      if (this.offerEl) markLearned(family, "played");
-      this.offerDone = true;
-      return null;
-    }
     if (!this.offerEl || this.offerLang !== lang()) {
       this.offerEl = tutorialOffer(family, `room/${this.roomId}`, () => {
         this.offerDone = true;
