@@ -18,8 +18,9 @@ the test-only routes of :func:`routes` to the app (``paiju serve`` itself has no
   end, a timeout, a 要不起 pass) is played now; waits up to ``wait`` seconds for one to be
   scheduled. Answers ``{"advanced": …}``;
 * ``GET /test/rooms/{id}/clock``: the calls waiting (``pending``, and ``due``: in how many
-  seconds of the clock each is due), whether a window is open, and which seats it asks
-  for more than 过 (``asks``), so a test knows whether the screen will ask its player.
+  seconds of the clock each is due), whether a window is open (a closing one, whose
+  decisions are being played, is not), and which seats it asks for more than 过
+  (``asks``), so a test knows whether the screen will ask its player.
 """
 
 from __future__ import annotations
@@ -124,6 +125,10 @@ def routes(app: Any) -> None:
         room = room_of(request, room_id)
         clock = room.turn_clock
         window = room.window
+        if window is not None and window.closing:
+            # its time is up: its decisions are being played (each after the commit of the
+            # one before), and the state may be past it already (a claim, the next turn)
+            window = None
         game = room.state
         asks = []
         if window is not None and game is not None:

@@ -192,6 +192,10 @@ def until_asked(page: Any, room: int, me: int = 0, limit: int = 2_000) -> None:
         elif me in held["asks"]:
             page.wait_for_selector("#mj-claim, #mj-result, #settlement")
             return
+        elif not held["pending"]:
+            # the window's time is up already: its decisions are being played, each after
+            # the commit of the one before (nothing is due on the clock until they are)
+            page.wait_for_timeout(30)
         else:
             let_time_pass(page, room)
     raise AssertionError(f"the screen did not ask the player after {limit} looks")
@@ -207,7 +211,7 @@ def decided_in_window(page: Any, room: int, me: int = 0) -> None:
         page.wait_for_timeout(20)
     else:
         raise AssertionError("the server never had the player's decision")
-    if held["window"]:
+    if held["window"] and held["pending"]:  # (none: it is closing already)
         let_time_pass(page, room)
 
 
