@@ -12,7 +12,7 @@ from typing import Any
 import pyotp
 from web_helpers import WebServer
 
-__all__ = ["ADMIN", "OVERFLOW", "PASSWORD", "_staff", "sign_in"]
+__all__ = ["ADMIN", "OVERFLOW", "PASSWORD", "add_staff", "sign_in"]
 
 PASSWORD = "lantern-drum-93"
 ADMIN = (sys.executable, "-m", "paiju", "admin")
@@ -28,7 +28,7 @@ OVERFLOW = """() => {
 }"""
 
 
-def _staff(server: WebServer, name: str) -> dict[str, Any]:
+def add_staff(server: WebServer, name: str) -> dict[str, Any]:
     made = subprocess.run(
         [
             *ADMIN,
@@ -54,7 +54,7 @@ def _staff(server: WebServer, name: str) -> dict[str, Any]:
 
 def sign_in(page: Any, server: WebServer, name: str) -> None:
     """A new admin ``name`` signs in at /admin with a fresh authenticator code."""
-    made = _staff(server, name)
+    made = add_staff(server, name)
     page.goto(f"{server.base}/admin")
     page.fill("#si-name", name)
     page.fill("#si-password", PASSWORD)

@@ -16,12 +16,12 @@ from typing import Any
 
 import httpx
 import pyotp
-from admin_pages import ADMIN, OVERFLOW, PASSWORD, _staff
+from admin_pages import ADMIN, OVERFLOW, PASSWORD, add_staff, sign_in
 from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer, enter
 
 
 def test_staff_sign_in_with_totp_and_ban_a_player(browser: Any, server: WebServer) -> None:
-    made = _staff(server, "mei")
+    made = add_staff(server, "mei")
     assert made["otpauth_uri"].startswith("otpauth://totp/") and len(made["recovery_codes"]) == 10
     player = httpx.post(f"{server.base}/api/players", json={"name": "Rowdy"}, timeout=10).json()
     context = browser.new_context(viewport=DESKTOP, locale="zh-CN")
@@ -122,26 +122,16 @@ def test_the_lobby_shows_the_operators_banner_and_marquee(browser: Any, server: 
         context.close()
 
 
-def _signed_in(page: Any, server: WebServer, made: dict[str, Any], name: str) -> None:
-    page.goto(f"{server.base}/admin")
-    page.fill("#si-name", name)
-    page.fill("#si-password", PASSWORD)
-    page.fill("#si-code", pyotp.TOTP(made["totp_secret"]).now())
-    page.click("#si-go")
-    page.wait_for_selector("#console:not([hidden])")
-
-
 def test_the_live_tab_shows_each_nodes_figures_and_refreshes_itself(
     browser: Any, server: WebServer
 ) -> None:
-    made = _staff(server, "lan")
     context = browser.new_context(viewport=DESKTOP, locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_default_timeout(20_000)
     try:
-        _signed_in(page, server, made, "lan")
+        sign_in(page, server, "lan")
         row = "#live-nodes tr[data-node='single']"
         page.wait_for_selector(f"{row} td:has-text('single server')")
         cells = page.locator(f"{row} td")
