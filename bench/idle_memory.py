@@ -97,21 +97,7 @@ async def hold_room(port: int, n: int, seats: int, pid: int) -> tuple[int, int]:
 def game_memory(n: int, codes: list[str], seats: int) -> tuple[int, int, int]:
     folder = Path(tempfile.mkdtemp(prefix="paiju-bench-idle-"))
     port = sl.free_port()
-    server = sl.start(
-        [
-            sys.executable,
-            str(Path(sys.executable).parent / "paiju"),
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            str(folder / "bench.db"),
-            *(f"--limit={name}={value}" for name, value in sl.BENCH_LIMITS.items()),
-        ],
-        port,
-        folder,
-        "server",
-    )
+    server = sl.serve(folder, port)
     try:
         seated = sl.setup_tables(f"http://{sl.HOST}:{port}", n, codes, seats)
         time.sleep(1)

@@ -140,6 +140,29 @@ def start(cmd: list[str], port: int, folder: Path, name: str) -> subprocess.Pope
     raise SystemExit(f"{name} did not start")
 
 
+def serve(folder: Path, port: int, profile: list[str] | None = None) -> subprocess.Popen[bytes]:
+    """``paiju serve`` on ``port`` with a fresh database in ``folder`` (``profile``: the
+    command that wraps it, if any)."""
+    return start(
+        [
+            sys.executable,
+            *(profile or []),
+            str(Path(sys.executable).parent / "paiju"),
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(folder / "bench.db"),
+            # every client of the bench comes from 127.0.0.1: the operator lifts the
+            # per-address limits (and the per-player ones the bench's tables exceed)
+            *(f"--limit={name}={value}" for name, value in BENCH_LIMITS.items()),
+        ],
+        port,
+        folder,
+        "server",
+    )
+
+
 def stop(proc: subprocess.Popen[bytes]) -> None:
     if proc.poll() is None:
         proc.send_signal(signal.SIGINT)
@@ -659,24 +682,7 @@ def game_phase(args: argparse.Namespace, n: int, seconds: float) -> GamePhase:
     profile = (
         [str(Path(__file__).with_name("cpu_profile.py")), args.profile] if args.profile else []
     )
-    server = start(
-        [
-            sys.executable,
-            *profile,
-            str(Path(sys.executable).parent / "paiju"),
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            str(folder / "bench.db"),
-            # every client of the bench comes from 127.0.0.1: the operator lifts the
-            # per-address limits (and the per-player ones the bench's tables exceed)
-            *(f"--limit={name}={value}" for name, value in BENCH_LIMITS.items()),
-        ],
-        port,
-        folder,
-        "server",
-    )
+    server = serve(folder, port, profile)
     try:
         seated = setup_tables(f"http://{HOST}:{port}", n, args.codes.split(","), args.seats)
         load = os.getloadavg()[0]
