@@ -10,15 +10,28 @@ the error shown), all without a restart and on every node."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import pytest
 from admin_pages import OVERFLOW, sign_in
 from web_helpers import ARTIFACTS, DESKTOP, PHONE, WebServer, enter
 
 from house_toml import house_toml
 
 HOUSE = house_toml("house-web", "网页宝子", "Web Baozi")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    """A server of this module's own: the house variant added here must not reach the
+    shared server's catalogue, whose every variant other tests also build in-process."""
+    srv = WebServer(tmp_path_factory.mktemp("catalogue-server")).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
 
 
 def _new_room(server: WebServer, token: str) -> httpx.Response:

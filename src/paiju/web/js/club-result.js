@@ -104,7 +104,7 @@ export async function resultPanel(roomId, clubName, onClose) {
           h(
             "tr",
             { class: s.winner ? "winner" : "", dataset: { seat: s.seat, total: s.total } },
-            h("td", { class: "who" }, seatLabel(s), s.winner ? h("span", { class: "badge big-winner" }, ` ★ ${t("club.big_winner")}`) : null),
+            h("td", { class: "who" }, seatLabel(s), s.winner ? [" ", h("span", { class: "badge big-winner" }, `★ ${t("club.big_winner")}`)] : null),
             h("td", { class: `total ${s.total > 0 ? "win" : s.total < 0 ? "loss" : ""}` }, signed(s.total)),
           ),
         ),

@@ -846,7 +846,7 @@ class RoomView {
       h(
         "tr",
         { dataset: { seat: line.seat }, class: `${line.seat === this.seat ? "me" : ""}${line.winner ? " winner" : ""}` },
-        h("td", { class: "who" }, nameAt(line), line.winner ? h("span", { class: "badge big-winner" }, ` ★ ${t("summary.winner")}`) : null),
+        h("td", { class: "who" }, nameAt(line), line.winner ? [" ", h("span", { class: "badge big-winner" }, `★ ${t("summary.winner")}`)] : null),
         h("td", { class: `total ${line.total > 0 ? "win" : line.total < 0 ? "loss" : ""}`, dataset: { total: line.total } }, signed(line.total)),
         h("td", { class: "won", dataset: { won: line.won } }, String(line.won)),
       ),
