@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import sys
 from collections.abc import Iterator
@@ -31,3 +32,29 @@ def toy_variants(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     catalog_module._load.cache_clear()
     yield path
     catalog_module._load.cache_clear()
+
+
+WEB = HERE / "web"
+
+
+@pytest.fixture(autouse=True)
+def no_browser_loop_outside_the_browser_tests(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test outside tests/web runs with no event loop marked as running.
+
+    Playwright's sync API, once a worker has opened the browser for a browser test, leaves
+    its own loop marked as running in that worker's thread between calls; a later test in
+    the same worker that calls ``asyncio.run`` would then be refused ("cannot be called
+    from a running event loop"). That loop is set aside for the test and put back after,
+    so the order in which xdist hands tests to a worker does not matter."""
+    if WEB in request.path.parents:
+        yield
+        return
+    held = asyncio._get_running_loop()
+    if held is None:
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(held)
