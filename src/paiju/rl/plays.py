@@ -32,7 +32,7 @@ import numpy as np
 from paiju.engine import Action, Game, State
 from paiju.errors import IllegalAction
 from paiju.rl.cardseq import CARD_SLOTS, DONE, PASSING, CardChoice, EnumeratedPlays
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs, Sight, read_only
+from paiju.rl.encoding import Encoder, Layout, Mask, Obs, Sight, mask_of, read_only
 
 __all__ = ["PlayEncoder", "PlaySight"]
 
@@ -184,13 +184,10 @@ class PlayEncoder(Encoder):
             smalls = [] if choice.cards else self._decision(state, seat)[1]
         if choice is PASSING and not smalls:
             return self._passing
-        mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
-        if choice is not None:
-            for i in choice.legal():
-                mask[i] = 1
-        for i in smalls:  # small decisions only before a card
-            mask[i] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+        legal = [] if choice is None else choice.legal()
+        if smalls:  # small decisions only before a card
+            legal = [*legal, *smalls]
+        return mask_of(self.idle, legal)
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None

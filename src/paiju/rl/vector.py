@@ -18,10 +18,10 @@ arrays made once, which the agent reads in place.
 
 The arrays are rewritten by every :meth:`~PaijuVectorEnv.step`: an agent that keeps a row
 past the next step copies it. They are the environment's to write: an agent only reads them
-(a mask row that stays as it was is not written again). :meth:`~PaijuVectorEnv.step` takes one index per game (an
-integer array or sequence of N), checks all of them against the masks before any game moves
-(a masked-out index raises :class:`~paiju.errors.IllegalAction` and nothing changes), and
-returns the arrays.
+(a mask row that stays as it was is not written again). :meth:`~PaijuVectorEnv.step` takes
+one index per game (an integer array or sequence of N), checks all of them against the
+masks before any game moves (a masked-out index raises :class:`~paiju.errors.IllegalAction`
+and nothing changes), and returns the arrays.
 
 **Reset and autoreset.** :meth:`~PaijuVectorEnv.reset` starts every game's episode; with a
 ``seed``, game ``i`` deals from ``seed + i`` (as ``PaijuAEC.reset(seed=seed + i)``). A
