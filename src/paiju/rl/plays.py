@@ -218,7 +218,7 @@ class PlaySight(Sight):
     and ``hand_sizes`` rewritten where they changed; the family's own fields
     (:meth:`PlayEncoder.observe_extra`) written afresh at every new version."""
 
-    __slots__ = ("encoder", "extra", "hand", "phase", "sizes")
+    __slots__ = ("encoder", "extra", "hand", "new_hand", "phase", "sizes")
 
     def __init__(self, encoder: PlayEncoder, seat: int) -> None:
         super().__init__(encoder, seat)
@@ -226,6 +226,8 @@ class PlaySight(Sight):
         self.extra = encoder.extra_start()
         self.phase: str | None = None
         self.hand: Sequence[int] = []
+        self.new_hand = False
+        """Whether the last refresh rewrote the ``hand`` field (the hand changed)."""
         self.sizes: list[int] = []
 
     def forget(self) -> None:
@@ -244,7 +246,8 @@ class PlaySight(Sight):
                 cells[at["phase"] + phases.index(phase)] = 1
             self.phase = phase
         hand = enc.hand(state, seat)
-        if hand != self.hand:
+        self.new_hand = hand != self.hand
+        if self.new_hand:
             self.count(at["hand"], CARD_SLOTS, hand)
             self.hand = hand[:]  # a copy of the same type (a list is compared with lists)
         sizes = enc.hand_sizes(state)
