@@ -197,7 +197,9 @@ class FollowOracle(PlayOracle):
             if size == n and off_room == 0:
                 found.append(DONE)
             return found
-        if size < n:
+        if size < n and not self.pairs_needed:  # no pair demanded: any card of the suit
+            found = [c for c in kinds if hand[c] > chosen[c] and suit[c] == led]
+        elif size < n:
             trial = list(chosen)
             left = n - size - 1
             for c in kinds:
