@@ -251,6 +251,8 @@ class ClimbingSight(PlaySight):
         own = not over and type(state).sees_hand is ClimbingState.sees_hand
         for s in (seat,) if own else range(n):
             shown = hands[s] if over or state.sees_hand(seat, s) else None
+            if s == seat and shown is not None and seen[s] is not None and not self.new_hand:
+                continue  # its own hand, shown and as the ``hand`` field last wrote it
             if shown != seen[s]:
                 row = start + (s - seat) % n * CARD_SLOTS
                 if shown is None:

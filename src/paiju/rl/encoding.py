@@ -42,6 +42,7 @@ __all__ = [
     "Obs",
     "Sight",
     "count_in",
+    "mask_of",
     "put_turned",
     "read_only",
 ]
@@ -172,6 +173,21 @@ def read_only(mask: Mask) -> Mask:
     """``mask`` made read-only, to be handed to agents as it is (and never changed)."""
     mask.flags.writeable = False
     return mask
+
+
+def mask_of(blank: Mask, legal: Sequence[int]) -> Mask:
+    """A fresh mask: ``blank`` (all zero, the action size long) with the indexes ``legal``
+    set to 1. A few are set one by one in a copy of ``blank``, more in a bytearray that
+    numpy then reads (each way the cheaper where it is used)."""
+    if len(legal) < 16:
+        mask = blank.copy()
+        for i in legal:
+            mask[i] = 1
+        return mask
+    cells = bytearray(len(blank))
+    for i in legal:
+        cells[i] = 1
+    return np.frombuffer(cells, dtype=np.int8)
 
 
 def count_in(out: Obs, indexes: Sequence[int]) -> None:
@@ -326,7 +342,7 @@ class Sight:
     def count(self, start: int, slots: int, items: Sequence[int]) -> None:
         """Write the counts of ``items`` (slot indexes, fewer than 256 of each) over the
         cells ``start : start + slots``, whatever they held."""
-        if len(items) < 8:  # a few: cell by cell
+        if len(items) < 16:  # a few: cell by cell
             self.span[start : start + slots] = _ZEROS[:slots]
             cells = self.cells
             for x in items:

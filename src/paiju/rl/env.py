@@ -280,12 +280,14 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         state = self.table.state
         enc = self.encoder
         choice = self._choice if agent == self.agent_selection else None
-        acting = seat in self._acting and not (
-            self.terminations.get(agent) or self.truncations.get(agent)
-        )
+        acting = self._acting
+        sight = enc.sights[seat]  # Encoder.sight, its two calls inlined (every step)
+        sight.update(state, choice, acting)
         obs: dict[str, np.ndarray] = {
-            "observation": enc.sight(state, seat, choice, self._acting),
-            "action_mask": enc.mask(state, seat, choice) if acting else enc.idle,
+            "observation": sight.vector.copy(),
+            "action_mask": enc.mask(state, seat, choice)
+            if seat in acting and not (self.terminations.get(agent) or self.truncations.get(agent))
+            else enc.idle,
         }
         self._cache[agent] = obs
         return obs

@@ -32,7 +32,7 @@ import numpy as np
 from paiju.engine import Action, Game, State
 from paiju.errors import IllegalAction
 from paiju.rl.cardseq import CARD_SLOTS, DONE, PASSING, CardChoice, EnumeratedPlays
-from paiju.rl.encoding import Encoder, Layout, Mask, Obs, Sight, read_only
+from paiju.rl.encoding import Encoder, Layout, Mask, Obs, Sight, mask_of, read_only
 
 __all__ = ["PlayEncoder", "PlaySight"]
 
@@ -184,13 +184,10 @@ class PlayEncoder(Encoder):
             smalls = [] if choice.cards else self._decision(state, seat)[1]
         if choice is PASSING and not smalls:
             return self._passing
-        mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
-        if choice is not None:
-            for i in choice.legal():
-                mask[i] = 1
-        for i in smalls:  # small decisions only before a card
-            mask[i] = 1
-        return np.frombuffer(mask, dtype=np.int8)
+        legal = [] if choice is None else choice.legal()
+        if smalls:  # small decisions only before a card
+            legal = [*legal, *smalls]
+        return mask_of(self.idle, legal)
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None
@@ -221,7 +218,7 @@ class PlaySight(Sight):
     and ``hand_sizes`` rewritten where they changed; the family's own fields
     (:meth:`PlayEncoder.observe_extra`) written afresh at every new version."""
 
-    __slots__ = ("encoder", "extra", "hand", "phase", "sizes")
+    __slots__ = ("encoder", "extra", "hand", "new_hand", "phase", "sizes")
 
     def __init__(self, encoder: PlayEncoder, seat: int) -> None:
         super().__init__(encoder, seat)
@@ -229,6 +226,8 @@ class PlaySight(Sight):
         self.extra = encoder.extra_start()
         self.phase: str | None = None
         self.hand: Sequence[int] = []
+        self.new_hand = False
+        """Whether the last refresh rewrote the ``hand`` field (the hand changed)."""
         self.sizes: list[int] = []
 
     def forget(self) -> None:
@@ -247,7 +246,8 @@ class PlaySight(Sight):
                 cells[at["phase"] + phases.index(phase)] = 1
             self.phase = phase
         hand = enc.hand(state, seat)
-        if hand != self.hand:
+        self.new_hand = hand != self.hand
+        if self.new_hand:
             self.count(at["hand"], CARD_SLOTS, hand)
             self.hand = hand[:]  # a copy of the same type (a list is compared with lists)
         sizes = enc.hand_sizes(state)

@@ -48,7 +48,7 @@ from paiju.games.sandaha.game import (
 )
 from paiju.games.sandaha.rules import TRUMP, TRUMP_NAMES, Component, order
 from paiju.rl.cardseq import CARD_SLOTS, DONE, CardChoice, PlayOracle
-from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs, Sight
+from paiju.rl.encoding import Encoder, GrowingCounts, Layout, Mask, Obs, Sight, mask_of
 
 __all__ = [
     "BuryOracle",
@@ -160,8 +160,8 @@ class FollowOracle(PlayOracle):
         self.pairable: list[int] = []
         self.good: npt.NDArray[np.int8] | None = None
         self.pairs_needed = 0
-        if self.short:
-            return
+        if self.short or not any(c.pairs for c in lead):
+            return  # all the led suit, or a lead without pairs: no pair is demanded
         tractor_pairs, pairs = rules.follow_value(in_suit, lead, trump)
         self.pairable = rules.pairs_in(in_suit)
         self.pairs_needed = pairs
@@ -197,7 +197,9 @@ class FollowOracle(PlayOracle):
             if size == n and off_room == 0:
                 found.append(DONE)
             return found
-        if size < n:
+        if size < n and not self.pairs_needed:  # no pair demanded: any card of the suit
+            found = [c for c in kinds if hand[c] > chosen[c] and suit[c] == led]
+        elif size < n:
             trial = list(chosen)
             left = n - size - 1
             for c in kinds:
@@ -334,18 +336,17 @@ class SandahaEncoder(Encoder):
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
         assert isinstance(state, SandahaState)
-        mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
         phase = state.phase
+        if phase != "bidding" and phase != "naming":  # a card choice
+            return mask_of(self.idle, self._choice(state, seat, choice).legal())
+        mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
         if phase == "bidding":
             if state.must_bid(seat) is None:
                 mask[PASS] = 1
             for b in state.bid_range():
                 mask[FIRST_BID + self.bid_values.index(b)] = 1
-        elif phase == "naming":
-            mask[self.first_trump :] = bytes([1]) * len(TRUMP_NAMES)
         else:
-            for i in self._choice(state, seat, choice).legal():
-                mask[i] = 1
+            mask[self.first_trump :] = bytes([1]) * len(TRUMP_NAMES)
         return np.frombuffer(mask, dtype=np.int8)
 
     def step(

@@ -27,6 +27,7 @@ Observation fields (seats relative to the observer):
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
@@ -46,7 +47,6 @@ from paiju.rl.encoding import (
     Mask,
     Obs,
     Sight,
-    count_in,
     read_only,
 )
 
@@ -203,10 +203,13 @@ class ShisanzhangEncoder(Encoder):
         if found is None or found[0] is not state:
             result = state.result
             assert result is not None
-            rows = np.zeros(self.seats * CARD_SLOTS, dtype=np.float32)
-            count_in(rows, [s * CARD_SLOTS + c for s, h in enumerate(state.hands) for c in h])
+            rows = array("f", bytes(4 * self.seats * CARD_SLOTS))
+            for s, hand in enumerate(state.hands):
+                row = s * CARD_SLOTS
+                for c in hand:
+                    rows[row + c] += 1
             marks = [(h.foul, h.rows is None, result.scores[s]) for s, h in enumerate(result.hands)]
-            found = self._shown = (state, rows.data, marks)
+            found = self._shown = (state, memoryview(rows), marks)
         return found[1], found[2]
 
     def make_sight(self, seat: int) -> ShisanzhangSight:

@@ -17,10 +17,11 @@ arrays made once, which the agent reads in place.
 * ``terminations`` - ``(N,)`` bool: whether the last step ended game ``i``'s episode.
 
 The arrays are rewritten by every :meth:`~PaijuVectorEnv.step`: an agent that keeps a row
-past the next step copies it. :meth:`~PaijuVectorEnv.step` takes one index per game (an
-integer array or sequence of N), checks all of them against the masks before any game moves
-(a masked-out index raises :class:`~paiju.errors.IllegalAction` and nothing changes), and
-returns the arrays.
+past the next step copies it. They are the environment's to write: an agent only reads them
+(a mask row that stays as it was is not written again). :meth:`~PaijuVectorEnv.step` takes
+one index per game (an integer array or sequence of N), checks all of them against the
+masks before any game moves (a masked-out index raises :class:`~paiju.errors.IllegalAction`
+and nothing changes), and returns the arrays.
 
 **Reset and autoreset.** :meth:`~PaijuVectorEnv.reset` starts every game's episode; with a
 ``seed``, game ``i`` deals from ``seed + i`` (as ``PaijuAEC.reset(seed=seed + i)``). A
@@ -43,7 +44,7 @@ import numpy.typing as npt
 from paiju.engine import State
 from paiju.errors import IllegalAction
 from paiju.rl.cardseq import CardChoice
-from paiju.rl.encoding import Encoder, Layout
+from paiju.rl.encoding import Encoder, Layout, Mask
 from paiju.rl.env import Table
 
 __all__ = ["PaijuVectorEnv"]
@@ -85,6 +86,10 @@ class PaijuVectorEnv:
         """Each game's observation row, written by one copy between float32 memoryviews."""
         self._masks = [row.data for row in self.action_masks]
         """Each game's mask row (an index checked against it costs a fraction of numpy's)."""
+        self._written: list[Mask | None] = [None] * num_envs
+        """The read-only mask last copied into each game's row (an encoder hands one out
+        again while the legal indexes stay: 十三张's 72,076 entries are then not copied
+        again)."""
         self._paid: list[int] = []
         """The games whose rewards or termination the last step set."""
         self._choices: list[CardChoice | None] = [None] * num_envs
@@ -215,4 +220,7 @@ class PaijuVectorEnv:
         sight = enc.sights[seat]
         sight.update(state, choice, acting)
         self._rows[i][:] = sight.span
-        self.action_masks[i] = enc.mask(state, seat, choice)
+        mask = enc.mask(state, seat, choice)
+        if mask is not self._written[i]:
+            self._masks[i][:] = mask.data
+            self._written[i] = None if mask.flags.writeable else mask
