@@ -13,7 +13,6 @@ step)." "Bots can fill an event (a bot level is an entrant like any other)".
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -276,25 +275,68 @@ def test_an_event_of_bots_plays_to_its_end_with_fair_rotation_and_duplicate_scor
     assert Counter(x["bot"] for x in entrants.values()) == Counter(levels)
 
 
+def test_a_person_makes_it_the_movement_and_needs_two_tables_of_entrants(
+    client: TestClient,
+) -> None:
+    """With a person among the entrants the event plays the movement, where no one sees a
+    deal twice: 十三张's four sides need eight entrants (two tables), and the start says
+    so; bots alone play the rotation."""
+    staff = _staff(client)
+    event = _event_of(client, staff, "1301", 4, ["hard", "normal", "easy"])["id"]
+    _, me = _player(client, "阿梅")
+    client.post(f"/api/events/{event}/join", json={}, headers=me)
+    short = client.post(f"/api/events/{event}/start", headers=staff)
+    assert short.status_code == 409, short.text
+    refused = short.json()["error"]
+    assert refused["code"] == "too_few_entrants" and refused["params"]["needed"] == 8, refused
+    assert "8, not 4" in refused["message"]
+    assert "8" in refused["text"]["zh"] and "8 entrants" in refused["text"]["en"]
+    for level in ("hard", "normal", "easy", "normal"):
+        client.post(f"/api/events/{event}/entrants", json={"bot": level}, headers=staff)
+    started = client.post(f"/api/events/{event}/start", headers=staff)
+    assert started.status_code == 200, started.text
+    found = started.json()
+    assert found["movement"] == "movement"
+    assert sorted((x["round"], x["deals"]) for x in found["tables"]) == [
+        (0, [0, 1]),
+        (0, [2, 3]),
+        (1, [0, 1]),
+        (1, [2, 3]),
+    ]
+    seen = Counter(
+        (entrant, deal) for x in found["tables"] for entrant in x["lineup"] for deal in x["deals"]
+    )
+    assert set(seen.values()) == {1} and len(seen) == 8 * 4, "every entrant meets every deal once"
+    rooms = [_state(client).hub.rooms[x["room"]] for x in found["tables"] if x["round"] == 0]
+    with _state(client).store.engine.connect() as conn:
+        key = str(conn.execute(select(e.events.c.secret).where(e.events.c.id == event)).scalar())
+    for room, x in zip(rooms, [x for x in found["tables"] if x["round"] == 0], strict=True):
+        assert list(room.fixed_seeds or []) == [deal_seed(key, d) for d in x["deals"]]
+        assert room.options.hands == 2
+
+
 def test_a_player_plays_round_after_round_and_the_event_rates_once(client: TestClient) -> None:
-    """A person sits at one table at a time: with three bots in a game of four seats
-    every table holds all four entrants, so the rounds come one after another; at the end
-    the person's rating of the game moves once, by the event (its tables do not count
-    alone). A seat whose player is away is played at its clock's end."""
+    """A person sits at one table at a time: the movement's rounds come one after
+    another, and each deal reaches the person once; at the end the person's rating of the
+    game moves once, by the event (its tables do not count alone). A seat whose player is
+    away is played at its clock's end."""
     staff = _staff(client)
     made = client.post(
-        "/api/events", json={"code": "1301", "deals": 2, "time_limit": 0.05}, headers=staff
+        "/api/events", json={"code": "1301", "deals": 4, "time_limit": 0.05}, headers=staff
     ).json()
     event = made["id"]
     pid, me = _player(client, "阿梅")
     client.post(f"/api/events/{event}/join", json={}, headers=me)
-    for level in ("hard", "normal", "easy"):
+    for level in ("hard", "normal", "easy", "hard", "normal", "easy", "normal"):
         client.post(f"/api/events/{event}/entrants", json={"bot": level}, headers=staff)
     started = client.post(f"/api/events/{event}/start", headers=staff).json()
-    assert sorted(x["round"] for x in started["tables"]) == [0, 1, 2, 3]
-    assert [x["room"] is not None for x in started["tables"]] == [True, False, False, False]
+    assert sorted(x["round"] for x in started["tables"]) == [0, 0, 1, 1]
+    assert [x["room"] is not None for x in started["tables"]] == [True, True, False, False]
     mine = client.get(f"/api/events/{event}", headers=me).json()["me"]
     assert mine["table"] == started["tables"][0]["room"], "the event page names my table"
+    me_entrant = client.get(f"/api/events/{event}", headers=me).json()["me"]["entrant"]
+    my_deals = [d for x in started["tables"] if me_entrant in x["lineup"] for d in x["deals"]]
+    assert sorted(my_deals) == [0, 1, 2, 3], "each deal once"
     # deal 1 is still to be played at the later rounds' tables: its replays wait
     early = client.get(f"/api/events/{event}/deals/0/side-by-side?a=1&b=2")
     assert early.status_code == 409 and early.json()["error"]["code"] == "deal_in_play"
@@ -313,20 +355,23 @@ def test_a_player_plays_round_after_round_and_the_event_rates_once(client: TestC
     assert done["status"] == "finished"
     assert client.get(f"/api/games/{hand}").status_code == 200, "every table played it"
     store = _state(client).store
-    by_round = sorted(done["tables"], key=lambda x: x["round"])
-    spans = []
-    for x in by_round:
+    spans: dict[int, list[tuple[float, float]]] = {}
+    for x in done["tables"]:
         with store.engine.connect() as conn:
             times = conn.execute(
                 select(t.hands.c.started_at, t.hands.c.ended_at).where(
                     t.hands.c.room_id == x["room"]
                 )
             ).all()
-        spans.append((min(h.started_at for h in times), max(h.ended_at for h in times)))
+        spans.setdefault(x["round"], []).append(
+            (min(h.started_at for h in times), max(h.ended_at for h in times))
+        )
         room = store.room(x["room"])
         assert room.owner_id != pid
-    for before, after in itertools.pairwise(spans):
-        assert after[0] >= before[1], "a round's tables open once the round before is over"
+    assert sorted(spans) == [0, 1]
+    assert min(a for a, _ in spans[1]) >= max(b for _, b in spans[0]), (
+        "a round's tables open once the round before is over"
+    )
     with store.engine.connect() as conn:
         rated = conn.execute(select(r.ratings).where(r.ratings.c.player_id == pid)).all()
         counted = conn.execute(select(r.rated_rooms.c.room_id)).scalars().all()
@@ -336,6 +381,8 @@ def test_a_player_plays_round_after_round_and_the_event_rates_once(client: TestC
         again = conn.execute(select(r.ratings).where(r.ratings.c.player_id == pid)).all()
     assert [x.rooms for x in again] == [1], "the event's tables are not rated again"
     assert len(counted) <= 4
+    board = done["standings"]["standings"]
+    assert {x["deals"] for x in board} == {4}, "every entrant played every deal, once each"
 
 
 def test_a_table_left_unopened_by_its_node_is_opened_at_a_later_look(
