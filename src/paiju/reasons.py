@@ -269,6 +269,10 @@ CODES: Final[dict[str, tuple[str, str]]] = {
         "So many entrants sit at {needed} tables in turn: the event needs {needed} deals at least",
     ),
     "event_over": ("这场复式赛已经结束或取消了", "This event is over or cancelled"),
+    "event_stopped": (
+        "这场复式赛已被取消或提前结束，本桌关闭，未打完的这局作废",
+        "This event was cancelled or ended early: the table is closed, the hand in play is void",
+    ),
     "not_yours": ("只能查看自己的复盘汇总", "You can read only your own review summary"),
     "worker_lost": ("计算中断了，请稍后再试", "The work stopped midway: try again shortly"),
     "busy": (

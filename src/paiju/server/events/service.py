@@ -31,6 +31,7 @@ from paiju.duplicate import Result, schedule, seat_entrants, sides, standings
 from paiju.errors import EventError
 from paiju.games import game as make_game
 from paiju.server import tables as t
+from paiju.server.accounts import audit
 from paiju.server.clubs.service import Clubs
 from paiju.server.errors import ServerError
 from paiju.server.events import tables as e
@@ -493,7 +494,11 @@ class Events:
                 if round_no < last:
                     moved = conn.execute(
                         update(e.events)
-                        .where(e.events.c.id == event, e.events.c.round == round_no)
+                        .where(
+                            e.events.c.id == event,
+                            e.events.c.round == round_no,
+                            e.events.c.status == "running",
+                        )
                         .values(round=round_no + 1)
                     )
                     if moved.rowcount == 1:
@@ -502,25 +507,115 @@ class Events:
                 self._finish(conn, event)
         return out
 
-    def _finish(self, conn: Connection, event: int) -> None:
+    # -- stopping an event early -------------------------------------------------------
+
+    def _rooms(self, conn: Connection, event: int) -> list[int]:
+        return [
+            int(x)
+            for x in conn.execute(
+                select(e.event_tables.c.room_id).where(
+                    e.event_tables.c.event_id == event, e.event_tables.c.room_id.is_not(None)
+                )
+            ).scalars()
+        ]
+
+    def _audit(
+        self, conn: Connection, maker: Maker, action: str, event: int, reason: str, **detail: Any
+    ) -> None:
+        audit.record(
+            conn,
+            at=self.store.clock(),
+            actor=maker.label,
+            action=action,
+            target=None,
+            reason=reason,
+            address=detail.pop("address", None),
+            detail={"event": event, **detail},
+        )
+
+    def cancel(
+        self, maker: Maker, event: int, reason: str = "", address: str | None = None
+    ) -> list[int]:
+        """Call the event off (open or running): nothing is scored, no rating moves, its
+        tables are to close (the rooms returned; a hand in play there is void). Audited."""
+        with self.store.engine.begin() as conn:
+            row = self._event(conn, event)
+            self._may_run(conn, maker, row.club_id)
+            done = conn.execute(
+                update(e.events)
+                .where(e.events.c.id == event, e.events.c.status.in_(("open", "running")))
+                .values(status="cancelled", finished_at=self.store.clock(), final=None)
+            )
+            if done.rowcount != 1:
+                raise _refuse("event_over", f"event {event} is {row.status} already")
+            rooms = self._rooms(conn, event)
+            self._audit(conn, maker, "cancel_event", event, reason, address=address, rooms=rooms)
+            return rooms
+
+    def end_early(
+        self, maker: Maker, event: int, reason: str = "", address: str | None = None
+    ) -> list[int]:
+        """End a running event now: its standings are final over the deals that every
+        table playing them has finished (the others count for no one), its rating update
+        is made as at its end, and its tables are to close (the rooms returned; a hand in
+        play there is void: points move only by a settled hand). Audited."""
+        with self.store.engine.begin() as conn:
+            row = self._event(conn, event)
+            self._may_run(conn, maker, row.club_id)
+            if row.status != "running":
+                raise _refuse("event_over", f"event {event} is {row.status}, not running")
+            if not self._finish(conn, event, early=True):
+                raise _refuse("event_over", f"event {event} has ended already")
+            rooms = self._rooms(conn, event)
+            self._audit(conn, maker, "end_event", event, reason, address=address, rooms=rooms)
+            return rooms
+
+    def stopped(self, rooms: Sequence[int]) -> list[int]:
+        """Of ``rooms`` (open tables of events on one node), those whose event is over
+        (cancelled, or ended early): each node closes its own."""
+        if not rooms:
+            return []
+        with self.store.engine.connect() as conn:
+            return [
+                int(x)
+                for x in conn.execute(
+                    select(e.event_tables.c.room_id)
+                    .join(e.events, e.events.c.id == e.event_tables.c.event_id)
+                    .where(
+                        e.event_tables.c.room_id.in_(list(rooms)),
+                        e.events.c.status.in_(("cancelled", "finished")),
+                    )
+                ).scalars()
+            ]
+
+    def _finish(self, conn: Connection, event: int, early: bool = False) -> bool:
         """The event's end, once: its final standings, and one rating update of the game
-        (entrants ranked by their mean duplicate score per deal; bots as anchors)."""
-        final = self._standings(conn, event)
+        (entrants ranked by their mean duplicate score per deal; bots as anchors). Ended
+        ``early``, only the deals every table that plays them has finished count. Whether
+        this call ended it."""
+        final = self._standings(conn, event, whole_deals=early)
+        if early:
+            final["ended_early"] = True
         done = conn.execute(
             update(e.events)
             .where(e.events.c.id == event, e.events.c.status == "running")
             .values(status="finished", finished_at=self.store.clock(), final=final)
         )
         if done.rowcount != 1:
-            return
+            return False
         rows = final["standings"]
         teams: list[list[int | str]] = []
         for x in rows:
             teams.append(list(x["members"]) if x["bot"] is None else [x["bot"]])
-        if len(teams) >= 2 and any(x["bot"] is None for x in rows):
+        if (
+            len(teams) >= 2
+            and any(x["bot"] is None for x in rows)
+            and any(x["deals"] for x in rows)
+        ):
             points = [float(x["mean"]) for x in rows]
             code = str(self._event(conn, event).code)
             self.ratings.rate_teams(conn, code, teams, points, self.store.clock())
+        return True
 
     # -- reading ------------------------------------------------------------------------
 
@@ -591,9 +686,26 @@ class Events:
             for x in rows
         ]
 
-    def _standings(self, conn: Connection, event: int) -> dict[str, Any]:
+    def _standings(self, conn: Connection, event: int, whole_deals: bool = False) -> dict[str, Any]:
+        """The standings from the settled hands; with ``whole_deals``, over the deals that
+        every table opened to play them has finished (an event ended early)."""
         entrants = self._entrants(conn, event)
         results, played = self._results(conn, event)
+        if whole_deals:
+            n = int(self._event(conn, event).deals)
+            opened = conn.execute(
+                select(e.event_tables.c.table_no, e.event_tables.c.deals).where(
+                    e.event_tables.c.event_id == event, e.event_tables.c.room_id.is_not(None)
+                )
+            ).all()
+            done = {(h["table"], h["deal"]) for h in played}
+            whole = {
+                d
+                for d in range(n)
+                if all((int(x.table_no), d) in done for x in opened if d in table_deals(x.deals, n))
+            }
+            results = [x for x in results if x[0] in whole]
+            played = [h for h in played if h["deal"] in whole]
         by_id = {x["id"]: x for x in entrants}
         rows = []
         for rank, x in enumerate(standings(results, list(by_id)), 1):
@@ -615,6 +727,8 @@ class Events:
             row = self._event(conn, event)
             if row.status == "finished" and row.final is not None:
                 return {"final": True, **dict(row.final)}
+            if row.status == "cancelled":  # nothing is scored
+                return {"final": True, "cancelled": True, "standings": [], "hands": 0}
             return {"final": False, **self._standings(conn, event)}
 
     def event(self, event: int, viewer: int | None = None) -> dict[str, Any]:
@@ -650,8 +764,7 @@ class Events:
                 if row.club_id is None or viewer is None
                 else self.clubs.role_of(row.club_id, viewer, conn)
             )
-        final = row.final if row.status == "finished" else None
-        board = self.standings(event) if final is None else {"final": True, **dict(final)}
+        board = self.standings(event)
         deals = []
         for i in range(int(row.deals)):
             hands = [h for h in played if h["deal"] == i]
@@ -726,13 +839,16 @@ class Events:
         with self.store.engine.connect() as conn:
             mine = conn.execute(
                 select(
-                    e.event_tables.c.event_id, e.event_tables.c.deals, e.events.c.deals.label("n")
+                    e.event_tables.c.event_id,
+                    e.event_tables.c.deals,
+                    e.events.c.deals.label("n"),
+                    e.events.c.status,
                 )
                 .join(e.events, e.events.c.id == e.event_tables.c.event_id)
                 .where(e.event_tables.c.room_id == room)
             ).first()
-            if mine is None:
-                return False
+            if mine is None or mine.status in ("cancelled", "finished"):
+                return False  # no table plays it any more
             deals = table_deals(mine.deals, int(mine.n))
             if not 0 < hand_no <= len(deals):
                 return False
