@@ -769,7 +769,10 @@ class Events:
         for i in range(int(row.deals)):
             hands = [h for h in played if h["deal"] == i]
             at = sum(i in x["deals"] for x in tables)
-            deals.append({"deal": i, "tables": hands, "complete": at > 0 and len(hands) == at})
+            over = row.status in ("cancelled", "finished") and bool(hands)  # none plays it now
+            deals.append(
+                {"deal": i, "tables": hands, "complete": over or (at > 0 and len(hands) == at)}
+            )
         mine = next((x["id"] for x in entrants if viewer in x["members"]), None)
         return {
             **self._summary(row),
