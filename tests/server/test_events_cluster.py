@@ -1,7 +1,7 @@
 """Duplicate events (复式赛) on a cluster: an event started through one node plays its
-tables there; that node is killed mid-event, the other node takes the tables over and
-deals them the event's own deals from the database, moves the event to its end, and the
-standings read the same from either node.
+tables there; that node is killed mid-event, the other nodes take the tables over and
+deal them the event's own deals from the database, move the event to its end, and the
+standings read the same from either of them.
 
 The issue: "works on one process and on a cluster"; "Every table plays the same seeded
 deals"; "Standings live during the event and final after it".
@@ -26,7 +26,7 @@ from paiju.server.store import Store
 from server_process import TEST_LIMITS
 
 PASSWORD = "lantern-drum-93"
-DEALS = 4
+DEALS = 3
 BOUND = 240.0
 """Seconds a broken run waits before it fails (a bound, never a measure)."""
 
@@ -56,12 +56,12 @@ def _until(node: Node, event: int, done: Any) -> dict[str, Any]:
         time.sleep(0.2)
 
 
-def test_an_event_outlives_the_node_that_started_it_and_reads_the_same_from_both(
+def test_an_event_outlives_the_node_that_started_it_and_reads_the_same_from_the_others(
     tmp_path: Path, postgres_db: str, redis_url: str
 ) -> None:
-    a, b = nodes = [Node(tmp_path / n, postgres_db, redis_url, n) for n in ("a", "b")]
+    a, b, c = nodes = [Node(tmp_path / n, postgres_db, redis_url, n) for n in ("a", "b", "c")]
     for node in nodes:  # bots at a pace: the tables are still playing when a node dies
-        node.limits = {**TEST_LIMITS, "min_bot_delay": 0.1}
+        node.limits = {**TEST_LIMITS, "min_bot_delay": 0.05}
     try:
         _each(Node.start, nodes)
         staff = _staff_on(postgres_db, a)
@@ -89,19 +89,18 @@ def test_an_event_outlives_the_node_that_started_it_and_reads_the_same_from_both
         }
         assert playing, "some table has deals still to play when a dies"
         a.kill9()
-        # b takes a's tables over and plays the event to its end
-        done = _until(b, event, lambda x: x["status"] == "finished")
+        # b and c take a's tables over and play the event to its end
+        done = _until(c, event, lambda x: x["status"] == "finished")
         assert done["status"] == "finished", done["status"]
         for room in playing:
-            assert b.call("GET", f"/api/rooms/{room}").json()["node"] == "b", room
-        a.start()
-        on_a = a.call("GET", f"/api/events/{event}/standings").json()
+            assert b.call("GET", f"/api/rooms/{room}").json()["node"] in ("b", "c"), room
+        on_c = c.call("GET", f"/api/events/{event}/standings").json()
         on_b = b.call("GET", f"/api/events/{event}/standings").json()
-        assert on_a == on_b and on_a["final"] is True
-        assert on_a["hands"] == 4 * DEALS
-        assert abs(sum(x["score"] for x in on_a["standings"])) < 1e-3
+        assert on_c == on_b and on_c["final"] is True
+        assert on_c["hands"] == 4 * DEALS
+        assert abs(sum(x["score"] for x in on_c["standings"])) < 1e-3
         assert (
-            a.call("GET", f"/api/events/{event}").json()
+            c.call("GET", f"/api/events/{event}").json()
             == b.call("GET", f"/api/events/{event}").json()
         )
         # every table dealt the event's deals, before and after the takeover
