@@ -173,7 +173,7 @@ function eventParts(ev, game, who, redraw) {
     h("p", { class: "muted", id: "event-facts" }, t("ev.facts", { game, deals: ev.deals, time })),
     teamSize > 1 ? h("p", { class: "muted small" }, t("ev.team_of", { n: teamSize })) : null,
     ev.me.table ? h("a", { class: "button primary", id: "event-my-table", href: `#/room/${ev.me.table}` }, t("ev.my_table")) : null,
-    ev.movement === "movement" ? h("p", { class: "muted small", id: "event-movement" }, t("ev.movement", { tables: Math.sqrt(ev.tables.length), rounds: Math.sqrt(ev.tables.length) })) : null,
+    ev.movement === "movement" ? h("p", { class: "muted small", id: "event-movement" }, t("ev.movement", { tables: ev.tables.filter((x) => x.round === 0).length, rounds: new Set(ev.tables.map((x) => x.round)).size })) : null,
     ev.standings.ended_early ? h("p", { class: "muted", id: "event-ended-early" }, t("ev.ended_early")) : null,
     ev.status === "cancelled" ? h("p", { class: "muted", id: "event-cancelled" }, t("ev.cancelled_note")) : null,
   );
