@@ -13,38 +13,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pyotp
+from server_helpers import staff_on
 from sqlalchemy import select
 from test_cluster import Node, _each
 
 from paiju.server import tables as t
-from paiju.server.accounts.logins import Passwords
-from paiju.server.admin.staff import Staff
 from paiju.server.events import tables as e
 from paiju.server.events.service import deal_seed
 from paiju.server.store import Store
 from server_process import TEST_LIMITS
 
-PASSWORD = "lantern-drum-93"
 DEALS = 3
 BOUND = 240.0
 """Seconds a broken run waits before it fails (a bound, never a measure)."""
-
-
-def _staff_on(dsn: str, node: Node) -> str:
-    """A staff member made in the shared database, signed in through ``node``: the token."""
-    store = Store(dsn)
-    try:
-        made = Staff(store, Passwords(time_cost=1, memory_cost=1024)).add(
-            "mei", "support", PASSWORD
-        )
-    finally:
-        store.close()
-    body = {"name": "mei", "password": PASSWORD, "code": pyotp.TOTP(made.secret).now()}
-    answer = node.call("POST", "/api/admin/sessions", None, json=body)
-    assert answer.status_code == 201, answer.text
-    token: str = answer.json()["token"]
-    return token
 
 
 def _until(node: Node, event: int, done: Any) -> dict[str, Any]:
@@ -64,7 +45,7 @@ def test_an_event_outlives_the_node_that_started_it_and_reads_the_same_from_the_
         node.limits = {**TEST_LIMITS, "min_bot_delay": 0.05}
     try:
         _each(Node.start, nodes)
-        staff = _staff_on(postgres_db, a)
+        staff = staff_on(postgres_db, a)
         body = {"code": "anshan-fangyang", "deals": DEALS}
         made = a.call("POST", "/api/events", staff, json=body)
         assert made.status_code == 201, made.text

@@ -28,16 +28,22 @@ CARDS = "(els) => els.map((e) => e.lastElementChild.innerText)"
 """The cards of each column's hand (not its label, which names the table's entrant)."""
 
 
-@pytest.mark.parametrize(("size", "lang"), [("phone", "zh"), ("desktop", "en")])
-def test_a_club_owner_runs_an_event_of_bots_and_compares_a_deal(
-    browser: Any, server: WebServer, size: str, lang: str
-) -> None:
+def _page(browser: Any, server: WebServer, size: str) -> tuple[Any, Any, list[str]]:
+    """A page of the server at ``size``, and the JavaScript errors it will meet."""
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_default_timeout(30_000)
     page.base = server.base
+    return context, page, errors
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "zh"), ("desktop", "en")])
+def test_a_club_owner_runs_an_event_of_bots_and_compares_a_deal(
+    browser: Any, server: WebServer, size: str, lang: str
+) -> None:
+    context, page, errors = _page(browser, server, size)
     try:
         enter(page, f"Owner{size}")
         set_lang(page, lang)
@@ -145,12 +151,7 @@ def test_a_club_owner_ends_or_cancels_a_running_event_from_its_page(
 ) -> None:
     """An absent player is not waited for: the event's page offers its makers to end it
     now (standings final over the deals every table finished) or to call it off."""
-    context = browser.new_context(viewport=SIZES[size])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.set_default_timeout(30_000)
-    page.base = server.base
+    context, page, errors = _page(browser, server, size)
     try:
         enter(page, f"Stopper{size}")
         set_lang(page, lang)

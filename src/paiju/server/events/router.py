@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path, Query, Request, Response
@@ -233,6 +234,25 @@ async def start_event(
     return await off_loop(events.store, events.event, event_id, maker.player)
 
 
+async def _stop(
+    event_id: int,
+    request: Request,
+    body: Stop | None,
+    authorization: str | None,
+    call: Callable[[Events], Callable[..., list[int]]],
+) -> dict[str, Any]:
+    """Stop an event through ``call`` (its cancel, or its end now), then close this node's
+    tables of it (the other nodes close theirs at their next look)."""
+    maker = await _maker(request, authorization)
+    events = _events(request)
+    reason = "" if body is None else body.reason
+    where = request.client.host if request.client else None
+    work = functools.partial(call(events), maker, event_id, reason, where)
+    rooms = await off_loop(events.store, work)
+    await close_tables(request.app.state, rooms)
+    return await off_loop(events.store, events.event, event_id, maker.player)
+
+
 @router.post("/api/events/{event_id}/cancel")
 async def cancel_event(
     event_id: Id,
@@ -242,15 +262,7 @@ async def cancel_event(
 ) -> dict[str, Any]:
     """Call the event off (its maker: staff, or the club's admins): nothing is scored, no
     rating moves, its tables close (a hand in play is void). Audited."""
-    maker = await _maker(request, authorization)
-    events = _events(request)
-    reason = "" if body is None else body.reason
-    where = request.client.host if request.client else None
-    rooms = await off_loop(
-        events.store, functools.partial(events.cancel, maker, event_id, reason, where)
-    )
-    await close_tables(request.app.state, rooms)
-    return await off_loop(events.store, events.event, event_id, maker.player)
+    return await _stop(event_id, request, body, authorization, lambda x: x.cancel)
 
 
 @router.post("/api/events/{event_id}/end")
@@ -263,15 +275,7 @@ async def end_event(
     """End a running event now (its maker): the standings are final over the deals that
     every table playing them has finished, the ratings move as at its end, its tables
     close (a hand in play is void). Audited."""
-    maker = await _maker(request, authorization)
-    events = _events(request)
-    reason = "" if body is None else body.reason
-    where = request.client.host if request.client else None
-    rooms = await off_loop(
-        events.store, functools.partial(events.end_early, maker, event_id, reason, where)
-    )
-    await close_tables(request.app.state, rooms)
-    return await off_loop(events.store, events.event, event_id, maker.player)
+    return await _stop(event_id, request, body, authorization, lambda x: x.end_early)
 
 
 @router.get("/api/events/{event_id}/standings")
