@@ -103,3 +103,35 @@ def test_an_event_outlives_the_node_that_started_it_and_reads_the_same_from_the_
             assert h.seed == deal_seed(secret, h.hand_no - 1), (h.room_id, h.hand_no)
     finally:
         _each(Node.stop, nodes)
+
+
+def test_an_event_cancelled_through_another_node_closes_its_tables_where_they_play(
+    tmp_path: Path, postgres_db: str, redis_url: str
+) -> None:
+    """The tables play on the node that started the event; the cancel reaches the other
+    node, which has none of them: the playing node closes its own at its next look."""
+    a, b = nodes = [Node(tmp_path / n, postgres_db, redis_url, n) for n in ("a", "b")]
+    for node in nodes:
+        node.limits = {**TEST_LIMITS, "min_bot_delay": 0.05}
+    try:
+        _each(Node.start, nodes)
+        staff = staff_on(postgres_db, a, "support")
+        made = a.call("POST", "/api/events", staff, json={"code": "anshan-fangyang", "deals": 8})
+        event = made.json()["id"]
+        for level in ("easy", "normal", "easy", "normal"):
+            a.call("POST", f"/api/events/{event}/entrants", staff, json={"bot": level})
+        started = a.call("POST", f"/api/events/{event}/start", staff)
+        assert started.status_code == 200, started.text
+        rooms = [x["room"] for x in started.json()["tables"]]
+        for room in rooms:
+            assert a.call("GET", f"/api/rooms/{room}").json()["node"] == "a"
+        off = b.call("POST", f"/api/events/{event}/cancel", staff, json={"reason": "test"})
+        assert off.status_code == 200, off.text
+        assert off.json()["standings"]["cancelled"] is True
+        found = _until(b, event, lambda x: all(t["status"] == "closed" for t in x["tables"]))
+        assert [x["status"] for x in found["tables"]] == ["closed"] * len(rooms)
+        for room in rooms:
+            assert a.call("GET", f"/api/rooms/{room}").json()["status"] == "closed"
+        assert a.call("GET", f"/api/events/{event}/standings").json()["standings"] == []
+    finally:
+        _each(Node.stop, nodes)
