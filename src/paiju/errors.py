@@ -10,7 +10,8 @@
     ├── IllegalAction (ValueError)  an action the rules do not allow in this state
     │   └── NotYourTurn             the seat may not act now
     ├── ProtocolError (ValueError)  a malformed action, event or deal (bad JSON form)
-    └── FairnessError               a revealed seed that does not match its commitment
+    ├── FairnessError               a revealed seed that does not match its commitment
+    └── EventError (ValueError)     a duplicate event that cannot be laid out as asked
 
 Surfaces (CLI, server) catch :class:`PaijuError` and show its message; anything else
 is a bug.
@@ -22,6 +23,7 @@ from typing import Any
 
 __all__ = [
     "CatalogError",
+    "EventError",
     "FairnessError",
     "IllegalAction",
     "NotImplementedFamily",
@@ -114,3 +116,11 @@ class FairnessError(PaijuError):
     """A revealed seed that does not match its commitment, or a log that does not re-deal."""
 
     code = "unfair"
+
+
+class EventError(_Told, ValueError):
+    """A duplicate event (复式赛) that cannot be laid out: too few entrants for its
+    movement (reason ``"too_few_entrants"``, params ``{"needed": 8, "entrants": 5}``), or
+    too few deals for its rounds (``"too_few_deals"``, ``{"needed": 3}``)."""
+
+    code = "bad_event"

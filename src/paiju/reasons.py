@@ -260,6 +260,19 @@ CODES: Final[dict[str, tuple[str, str]]] = {
         "Too many requests: try again in a moment",
     ),
     "server_busy": ("服务器正忙，请稍后再试", "The server is busy: try again shortly"),
+    "too_few_entrants": (
+        "复式赛需要 {needed} 个参赛方才能开始（现在 {entrants} 个），可以加机器人补足",
+        "The event needs {needed} entrants to start ({entrants} now): bots can fill it",
+    ),
+    "too_few_deals": (
+        "这么多参赛方要分 {needed} 桌轮换，至少要 {needed} 副牌",
+        "So many entrants sit at {needed} tables in turn: the event needs {needed} deals at least",
+    ),
+    "event_over": ("这场复式赛已经结束或取消了", "This event is over or cancelled"),
+    "event_stopped": (
+        "这场复式赛已被取消或提前结束，本桌关闭，未打完的这局作废",
+        "This event was cancelled or ended early: the table is closed, the hand in play is void",
+    ),
     "not_yours": ("只能查看自己的复盘汇总", "You can read only your own review summary"),
     "worker_lost": ("计算中断了，请稍后再试", "The work stopped midway: try again shortly"),
     "busy": (

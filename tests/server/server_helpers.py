@@ -406,3 +406,28 @@ class Relay:
 
     def up(self) -> None:
         self.refusing = False
+
+
+STAFF_PASSWORD = "lantern-drum-93"
+
+
+def staff_on(dsn: str, server: Server, role: str = "admin", name: str = "mei") -> str:
+    """A staff member of ``role`` made in the database ``dsn`` (a cluster's shared one),
+    signed in through ``server``: their console token."""
+    import pyotp
+
+    from paiju.server.accounts.logins import Passwords
+    from paiju.server.admin.staff import Staff
+
+    store = Store(dsn)
+    try:
+        made = Staff(store, Passwords(time_cost=1, memory_cost=1024)).add(
+            name, role, STAFF_PASSWORD
+        )
+    finally:
+        store.close()
+    body = {"name": name, "password": STAFF_PASSWORD, "code": pyotp.TOTP(made.secret).now()}
+    answer = server.call("POST", "/api/admin/sessions", None, json=body)
+    assert answer.status_code == 201, answer.text
+    token: str = answer.json()["token"]
+    return token

@@ -12,30 +12,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pyotp
-from server_helpers import FAST
+from server_helpers import FAST, staff_on
 from test_cluster import Node, _each
 
-from paiju.server.accounts.logins import Passwords
 from paiju.server.admin.console import merge_live, node_figures
-from paiju.server.admin.staff import Staff
-from paiju.server.store import Store
-
-PASSWORD = "lantern-drum-93"
-
-
-def _staff_on(dsn: str, node: Node) -> str:
-    """An admin made in the shared database, signed in through ``node``: their token."""
-    store = Store(dsn)
-    try:
-        made = Staff(store, Passwords(time_cost=1, memory_cost=1024)).add("mei", "admin", PASSWORD)
-    finally:
-        store.close()
-    body = {"name": "mei", "password": PASSWORD, "code": pyotp.TOTP(made.secret).now()}
-    answer = node.call("POST", "/api/admin/sessions", None, json=body)
-    assert answer.status_code == 201, answer.text
-    token: str = answer.json()["token"]
-    return token
 
 
 def _room_on(node: Node) -> dict[str, Any]:
@@ -57,7 +37,7 @@ def test_staff_see_and_close_a_room_from_the_node_that_does_not_play_it(
         room = _room_on(nodes[0])
         plays = by_name[room["node"]]
         other = next(n for n in nodes if n is not plays)
-        staff = _staff_on(postgres_db, other)
+        staff = staff_on(postgres_db, other)
         seen = other.call("GET", f"/api/admin/rooms/{room['id']}", staff)
         assert seen.status_code == 200, seen.text
         assert seen.json()["room"]["id"] == room["id"]
@@ -100,7 +80,7 @@ def test_the_live_figures_name_every_node_with_its_rooms(
         _each(Node.start, nodes)
         rooms = [_room_on(nodes[0]), _room_on(nodes[1])]
         assert {r["node"] for r in rooms} == {"a", "b"}  # one on each: the least loaded
-        staff = _staff_on(postgres_db, nodes[1])
+        staff = staff_on(postgres_db, nodes[1])
         for node in nodes:
             live = node.call("GET", "/api/admin/live", staff)
             assert live.status_code == 200, live.text

@@ -13,7 +13,7 @@ step)." "Bots can fill an event (a bot level is an entrant like any other)".
 
 from __future__ import annotations
 
-import itertools
+import json
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -27,6 +27,7 @@ from starlette.testclient import TestClient
 
 from paiju.fairness import commitment
 from paiju.server import tables as t
+from paiju.server.accounts import tables as a
 from paiju.server.accounts.logins import Passwords
 from paiju.server.admin.staff import Staff
 from paiju.server.app import create_app
@@ -276,25 +277,68 @@ def test_an_event_of_bots_plays_to_its_end_with_fair_rotation_and_duplicate_scor
     assert Counter(x["bot"] for x in entrants.values()) == Counter(levels)
 
 
+def test_a_person_makes_it_the_movement_and_needs_two_tables_of_entrants(
+    client: TestClient,
+) -> None:
+    """With a person among the entrants the event plays the movement, where no one sees a
+    deal twice: 十三张's four sides need eight entrants (two tables), and the start says
+    so; bots alone play the rotation."""
+    staff = _staff(client)
+    event = _event_of(client, staff, "1301", 4, ["hard", "normal", "easy"])["id"]
+    _, me = _player(client, "阿梅")
+    client.post(f"/api/events/{event}/join", json={}, headers=me)
+    short = client.post(f"/api/events/{event}/start", headers=staff)
+    assert short.status_code == 409, short.text
+    refused = short.json()["error"]
+    assert refused["code"] == "too_few_entrants" and refused["params"]["needed"] == 8, refused
+    assert "8, not 4" in refused["message"]
+    assert "8" in refused["text"]["zh"] and "8 entrants" in refused["text"]["en"]
+    for level in ("hard", "normal", "easy", "normal"):
+        client.post(f"/api/events/{event}/entrants", json={"bot": level}, headers=staff)
+    started = client.post(f"/api/events/{event}/start", headers=staff)
+    assert started.status_code == 200, started.text
+    found = started.json()
+    assert found["movement"] == "movement"
+    assert sorted((x["round"], x["deals"]) for x in found["tables"]) == [
+        (0, [0, 1]),
+        (0, [2, 3]),
+        (1, [0, 1]),
+        (1, [2, 3]),
+    ]
+    seen = Counter(
+        (entrant, deal) for x in found["tables"] for entrant in x["lineup"] for deal in x["deals"]
+    )
+    assert set(seen.values()) == {1} and len(seen) == 8 * 4, "every entrant meets every deal once"
+    rooms = [_state(client).hub.rooms[x["room"]] for x in found["tables"] if x["round"] == 0]
+    with _state(client).store.engine.connect() as conn:
+        key = str(conn.execute(select(e.events.c.secret).where(e.events.c.id == event)).scalar())
+    for room, x in zip(rooms, [x for x in found["tables"] if x["round"] == 0], strict=True):
+        assert list(room.fixed_seeds or []) == [deal_seed(key, d) for d in x["deals"]]
+        assert room.options.hands == 2
+
+
 def test_a_player_plays_round_after_round_and_the_event_rates_once(client: TestClient) -> None:
-    """A person sits at one table at a time: with three bots in a game of four seats
-    every table holds all four entrants, so the rounds come one after another; at the end
-    the person's rating of the game moves once, by the event (its tables do not count
-    alone). A seat whose player is away is played at its clock's end."""
+    """A person sits at one table at a time: the movement's rounds come one after
+    another, and each deal reaches the person once; at the end the person's rating of the
+    game moves once, by the event (its tables do not count alone). A seat whose player is
+    away is played at its clock's end."""
     staff = _staff(client)
     made = client.post(
-        "/api/events", json={"code": "1301", "deals": 2, "time_limit": 0.05}, headers=staff
+        "/api/events", json={"code": "1301", "deals": 4, "time_limit": 0.05}, headers=staff
     ).json()
     event = made["id"]
     pid, me = _player(client, "阿梅")
     client.post(f"/api/events/{event}/join", json={}, headers=me)
-    for level in ("hard", "normal", "easy"):
+    for level in ("hard", "normal", "easy", "hard", "normal", "easy", "normal"):
         client.post(f"/api/events/{event}/entrants", json={"bot": level}, headers=staff)
     started = client.post(f"/api/events/{event}/start", headers=staff).json()
-    assert sorted(x["round"] for x in started["tables"]) == [0, 1, 2, 3]
-    assert [x["room"] is not None for x in started["tables"]] == [True, False, False, False]
+    assert sorted(x["round"] for x in started["tables"]) == [0, 0, 1, 1]
+    assert [x["room"] is not None for x in started["tables"]] == [True, True, False, False]
     mine = client.get(f"/api/events/{event}", headers=me).json()["me"]
     assert mine["table"] == started["tables"][0]["room"], "the event page names my table"
+    me_entrant = client.get(f"/api/events/{event}", headers=me).json()["me"]["entrant"]
+    my_deals = [d for x in started["tables"] if me_entrant in x["lineup"] for d in x["deals"]]
+    assert sorted(my_deals) == [0, 1, 2, 3], "each deal once"
     # deal 1 is still to be played at the later rounds' tables: its replays wait
     early = client.get(f"/api/events/{event}/deals/0/side-by-side?a=1&b=2")
     assert early.status_code == 409 and early.json()["error"]["code"] == "deal_in_play"
@@ -313,20 +357,23 @@ def test_a_player_plays_round_after_round_and_the_event_rates_once(client: TestC
     assert done["status"] == "finished"
     assert client.get(f"/api/games/{hand}").status_code == 200, "every table played it"
     store = _state(client).store
-    by_round = sorted(done["tables"], key=lambda x: x["round"])
-    spans = []
-    for x in by_round:
+    spans: dict[int, list[tuple[float, float]]] = {}
+    for x in done["tables"]:
         with store.engine.connect() as conn:
             times = conn.execute(
                 select(t.hands.c.started_at, t.hands.c.ended_at).where(
                     t.hands.c.room_id == x["room"]
                 )
             ).all()
-        spans.append((min(h.started_at for h in times), max(h.ended_at for h in times)))
+        spans.setdefault(x["round"], []).append(
+            (min(h.started_at for h in times), max(h.ended_at for h in times))
+        )
         room = store.room(x["room"])
         assert room.owner_id != pid
-    for before, after in itertools.pairwise(spans):
-        assert after[0] >= before[1], "a round's tables open once the round before is over"
+    assert sorted(spans) == [0, 1]
+    assert min(a for a, _ in spans[1]) >= max(b for _, b in spans[0]), (
+        "a round's tables open once the round before is over"
+    )
     with store.engine.connect() as conn:
         rated = conn.execute(select(r.ratings).where(r.ratings.c.player_id == pid)).all()
         counted = conn.execute(select(r.rated_rooms.c.room_id)).scalars().all()
@@ -336,6 +383,8 @@ def test_a_player_plays_round_after_round_and_the_event_rates_once(client: TestC
         again = conn.execute(select(r.ratings).where(r.ratings.c.player_id == pid)).all()
     assert [x.rooms for x in again] == [1], "the event's tables are not rated again"
     assert len(counted) <= 4
+    board = done["standings"]["standings"]
+    assert {x["deals"] for x in board} == {4}, "every entrant played every deal, once each"
 
 
 def test_a_table_left_unopened_by_its_node_is_opened_at_a_later_look(
@@ -392,3 +441,129 @@ def test_a_restarted_server_deals_the_events_seeds_again(tmp_path: Path) -> None
     assert len(hands) == 3 * 4
     for h in hands:
         assert h.seed == deal_seed(key, h.hand_no - 1), (h.room_id, h.hand_no)
+
+
+def _people_event(
+    client: TestClient, maker: dict[str, str], me: dict[str, str], club: int | None = None
+) -> dict[str, Any]:
+    """A 十三张 event of four deals, one person and seven bots, a long clock a move (the
+    person's table waits on the person: nothing races it), started."""
+    body: dict[str, Any] = {"code": "1301", "deals": 4, "time_limit": 600}
+    if club is not None:
+        body["club"] = club
+    made = client.post("/api/events", json=body, headers=maker)
+    assert made.status_code == 201, made.text
+    event = made.json()["id"]
+    assert client.post(f"/api/events/{event}/join", json={}, headers=me).status_code == 201
+    for level in ("hard", "normal", "easy", "hard", "normal", "easy", "normal"):
+        added = client.post(f"/api/events/{event}/entrants", json={"bot": level}, headers=maker)
+        assert added.status_code == 201, added.text
+    started = client.post(f"/api/events/{event}/start", headers=maker)
+    assert started.status_code == 200, started.text
+    found: dict[str, Any] = started.json()
+    return found
+
+
+def _hands_of(client: TestClient, room: int) -> list[str]:
+    with _state(client).store.engine.connect() as conn:
+        return [
+            str(x) for x in conn.execute(select(t.hands.c.status).where(t.hands.c.room_id == room))
+        ]
+
+
+def _audited(client: TestClient, action: str) -> list[Any]:
+    with _state(client).store.engine.connect() as conn:
+        return conn.execute(select(a.audit_log).where(a.audit_log.c.action == action)).all()
+
+
+def test_a_clubs_admin_cancels_an_event_nothing_is_scored_and_its_tables_close(
+    client: TestClient,
+) -> None:
+    """An absent person is not waited for: the maker calls the event off. Its tables
+    close at once (the hand in play is void: points never move but by a settled hand),
+    the standings are empty, no rating moves, and the console's trail keeps the call."""
+    owner_id, owner = _player(client, "老王")
+    club = client.post("/api/clubs", json={"name": "周三"}, headers=owner).json()
+    pid, me = _player(client, "阿梅")
+    client.post("/api/clubs/join", json={"code": club["code"]}, headers=me)
+    started = _people_event(client, owner, me, club["id"])
+    event = started["id"]
+    mine = client.get(f"/api/events/{event}", headers=me).json()["me"]["table"]
+    assert mine is not None
+    # a member who did not make it may not call it off, nor anyone without a session
+    assert client.post(f"/api/events/{event}/cancel", headers=me).status_code == 403
+    assert client.post(f"/api/events/{event}/cancel").status_code == 401
+    assert client.post(f"/api/events/{event}/end", headers=me).status_code == 403
+    off = client.post(f"/api/events/{event}/cancel", json={"reason": "人没来"}, headers=owner)
+    assert off.status_code == 200, off.text
+    found = off.json()
+    assert found["status"] == "cancelled"
+    assert found["standings"] == {"final": True, "cancelled": True, "standings": [], "hands": 0}
+    hub = _state(client).hub
+    for x in found["tables"]:
+        if x["room"] is not None:
+            assert not hub.rooms[x["room"]].open, "every table of the event is closed"
+    assert "over" not in _hands_of(client, mine), "the person's hand in play is void"
+    assert found["me"]["table"] is None
+    again = client.post(f"/api/events/{event}/cancel", headers=owner)
+    assert again.status_code == 409 and again.json()["error"]["code"] == "event_over"
+    ended = client.post(f"/api/events/{event}/end", headers=owner)
+    assert ended.status_code == 409 and ended.json()["error"]["code"] == "event_over"
+    with _state(client).store.engine.connect() as conn:
+        assert conn.execute(select(r.ratings)).all() == []
+    (entry,) = _audited(client, "cancel_event")
+    assert entry.actor == f"player:{owner_id}" and entry.reason == "人没来"
+    assert json.loads(entry.detail)["event"] == event
+    # the looks that follow leave it cancelled (no round moves on, nothing opens)
+    assert _state(client).events.advance() == []
+    assert client.get(f"/api/events/{event}", headers=me).json()["status"] == "cancelled"
+    assert pid != owner_id
+
+
+def test_ending_an_event_early_makes_the_standings_final_over_the_deals_every_table_finished(
+    client: TestClient,
+) -> None:
+    """The person plays round 1 by leaving the table to its bot (托管), then does not come
+    to round 2's table. The maker ends the event: the deals that every table playing them
+    finished count (both tables of each round play them), the rest count for no one; the
+    person's rating moves once; the hand in play at the person's table is void."""
+    staff = _staff(client)
+    pid, me = _player(client, "阿梅")
+    started = _people_event(client, staff, me)
+    event = started["id"]
+    me_entrant = client.get(f"/api/events/{event}", headers=me).json()["me"]["entrant"]
+    first = next(x for x in started["tables"] if me_entrant in x["lineup"])
+    left = client.post(f"/api/rooms/{first['room']}/leave", headers=me)
+    assert left.status_code == 200, left.text
+    end = time.monotonic() + 240  # a bound for a broken run, not a measure
+    while time.monotonic() < end:
+        found = client.get(f"/api/events/{event}", headers=me).json()
+        later = [x for x in found["tables"] if x["round"] == 1]
+        theirs = [x for x in later if me_entrant not in x["lineup"]]
+        if theirs and all(x["status"] == "finished" for x in theirs) and found["me"]["table"]:
+            break
+        time.sleep(0.2)
+    mine = found["me"]["table"]
+    (waiting,) = [x for x in later if me_entrant in x["lineup"]]
+    assert waiting["room"] == mine and "over" not in _hands_of(client, mine)
+    whole = sorted(theirs[0]["deals"])
+    ended = client.post(f"/api/events/{event}/end", json={"reason": "时间到"}, headers=staff)
+    assert ended.status_code == 200, ended.text
+    done = ended.json()
+    assert done["status"] == "finished"
+    board = done["standings"]
+    assert board["final"] is True and board["ended_early"] is True
+    assert board["hands"] == 2 * len(whole), "two tables played each whole deal"
+    for x in board["standings"]:
+        assert x["deals"] == len(whole), "every entrant played each whole deal once"
+    assert sum(x["score"] for x in board["standings"]) == pytest.approx(0, abs=1e-3)
+    assert not _state(client).hub.rooms[mine].open, "the waiting table is closed"
+    assert "over" not in _hands_of(client, mine), "its hand in play is void, not settled"
+    assert client.get(f"/api/events/{event}/standings").json() == board
+    with _state(client).store.engine.connect() as conn:
+        rated = conn.execute(select(r.ratings).where(r.ratings.c.player_id == pid)).all()
+    assert [(x.code, x.rooms) for x in rated] == [("1301", 1)], "rated once, by the event"
+    (entry,) = _audited(client, "end_event")
+    assert entry.actor == "staff:mei" and entry.reason == "时间到"
+    again = client.post(f"/api/events/{event}/end", headers=staff)
+    assert again.status_code == 409 and again.json()["error"]["code"] == "event_over"

@@ -15,6 +15,7 @@ from admin_pages import OVERFLOW, sign_in
 from web_helpers import ARTIFACTS, DESKTOP, WebServer
 
 CJK = re.compile(r"[\u3400-\u9fff]")
+CANCEL = {"zh": "取消比赛", "en": "Cancel"}
 
 
 @pytest.mark.parametrize(("lang", "staff"), [("zh", "events-zh"), ("en", "events-en")])
@@ -56,12 +57,12 @@ def test_the_console_lists_events_and_makes_one(
         cells = first.locator("td").all_inner_texts()
         assert cells[0] == f"#{made['id']}" and cells[1] == name
         assert cells[2].startswith("1301 · ") and cells[2] != "1301 · "
-        assert cells[3:] == ["4", "0", "报名中" if lang == "zh" else "open"]
+        assert cells[3:] == ["4", "0", "报名中" if lang == "zh" else "open", CANCEL[lang]]
         heads = page.locator("#event-list th").all_inner_texts()
         assert heads[1:] == (
-            ["名称", "游戏", "副数", "参赛", "状态"]
+            ["名称", "游戏", "副数", "参赛", "状态", "操作"]
             if lang == "zh"
-            else ["Name", "Game", "Deals", "Entrants", "Status"]
+            else ["Name", "Game", "Deals", "Entrants", "Status", "Actions"]
         )
         assert page.evaluate(OVERFLOW) == []
         if lang == "en":
@@ -82,6 +83,18 @@ def test_the_console_lists_events_and_makes_one(
         # the event's own page, for the players, is where entrants join
         href = first.locator("a").get_attribute("href")
         assert href == f"/#/event/{made['id']}"
+        # staff call it off from the list, giving the reason the trail keeps
+        page.once("dialog", lambda dialog: dialog.accept("no entrants"))
+        first.locator("[data-stop='cancel']").click()
+        said = page.wait_for_selector("#flash:not(.bad):not(:empty)").inner_text()
+        assert said == (
+            f"比赛 #{made['id']}：已取消" if lang == "zh" else f"Event #{made['id']}: cancelled"
+        )
+        now = httpx.get(f"{server.base}/api/events/{made['id']}", timeout=10).json()
+        assert now["status"] == "cancelled"
+        row = page.locator(f"#event-list tbody tr[data-event='{made['id']}']")
+        assert row.get_attribute("data-status") == "cancelled"
+        assert row.locator("[data-stop]").count() == 0
         assert not errors, errors
     finally:
         context.close()

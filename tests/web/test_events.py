@@ -28,16 +28,22 @@ CARDS = "(els) => els.map((e) => e.lastElementChild.innerText)"
 """The cards of each column's hand (not its label, which names the table's entrant)."""
 
 
-@pytest.mark.parametrize(("size", "lang"), [("phone", "zh"), ("desktop", "en")])
-def test_a_club_owner_runs_an_event_of_bots_and_compares_a_deal(
-    browser: Any, server: WebServer, size: str, lang: str
-) -> None:
+def _page(browser: Any, server: WebServer, size: str) -> tuple[Any, Any, list[str]]:
+    """A page of the server at ``size``, and the JavaScript errors it will meet."""
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.set_default_timeout(30_000)
     page.base = server.base
+    return context, page, errors
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "zh"), ("desktop", "en")])
+def test_a_club_owner_runs_an_event_of_bots_and_compares_a_deal(
+    browser: Any, server: WebServer, size: str, lang: str
+) -> None:
+    context, page, errors = _page(browser, server, size)
     try:
         enter(page, f"Owner{size}")
         set_lang(page, lang)
@@ -132,6 +138,58 @@ def test_a_club_owner_runs_an_event_of_bots_and_compares_a_deal(
             assert not CJK.search(page.inner_text("#side-by-side"))
         no_overflow(page)
         shoot(page, f"event-side-by-side-{size}-{lang}")
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.mark.parametrize(
+    ("size", "lang", "how"), [("phone", "zh", "end"), ("desktop", "en", "cancel")]
+)
+def test_a_club_owner_ends_or_cancels_a_running_event_from_its_page(
+    browser: Any, server: WebServer, size: str, lang: str, how: str
+) -> None:
+    """An absent player is not waited for: the event's page offers its makers to end it
+    now (standings final over the deals every table finished) or to call it off."""
+    context, page, errors = _page(browser, server, size)
+    try:
+        enter(page, f"Stopper{size}")
+        set_lang(page, lang)
+        auth = {"Authorization": f"Bearer {token(page)}"}
+        club = httpx.post(f"{server.base}/api/clubs", json={"name": f"Stop {size}"}, headers=auth)
+        assert club.status_code == 201, club.text
+        body = {
+            "name": f"Stop {size}",
+            "code": "1301",
+            "deals": 2,
+            "time_limit": 600,
+            "club": club.json()["id"],
+        }
+        event = httpx.post(f"{server.base}/api/events", json=body, headers=auth).json()["id"]
+        httpx.post(f"{server.base}/api/events/{event}/join", json={}, headers=auth)
+        for level in ["hard", "normal", "easy"] * 2 + ["normal"]:
+            httpx.post(
+                f"{server.base}/api/events/{event}/entrants", json={"bot": level}, headers=auth
+            )
+        started = httpx.post(f"{server.base}/api/events/{event}/start", headers=auth)
+        assert started.status_code == 200, started.text
+        page.goto(f"{server.base}/#/event/{event}")
+        page.wait_for_selector("#event[data-status='running']")
+        movement = page.inner_text("#event-movement")
+        assert ("2 桌 2 轮" in movement) if lang == "zh" else ("2 tables and 2 rounds" in movement)
+        page.once("dialog", lambda dialog: dialog.accept())
+        if how == "end":
+            page.click("#event-end")
+            page.wait_for_selector("#event[data-status='finished']")
+            page.wait_for_selector("#event-ended-early")
+            assert "每一桌都打完" in page.inner_text("#event-ended-early")
+        else:
+            page.click("#event-cancel")
+            page.wait_for_selector("#event[data-status='cancelled']")
+            assert "Cancelled" in page.inner_text("#event-cancelled")
+            assert not CJK.search(page.inner_text("#event"))
+        assert page.locator("#event-end, #event-cancel").count() == 0
+        no_overflow(page)
     finally:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"

@@ -34,6 +34,7 @@ from paiju.errors import PaijuError, ProtocolError
 from paiju.fairness import check_client_seed, commitment, new_seed
 from paiju.games import game as make_game
 from paiju.games import make_bot
+from paiju.reasons import texts_of_code
 from paiju.server import hands, seat_bots
 from paiju.server.dissolve import VOTES_KEY, Asks, Vote, ended_by_vote, open_vote
 from paiju.server.errors import ServerError
@@ -895,7 +896,7 @@ class Room:
         self._store_closing(ClosingWrite(self.id, void), CLOSING_TRIES)
         self.state = None
         self.status = "closed"
-        text = ErrorMsg(code=code, message=message).model_dump_json()
+        text = ErrorMsg(code=code, message=message, text=texts_of_code(code)).model_dump_json()
         for client in self.clients():
             client.send(text)
         self.announce()

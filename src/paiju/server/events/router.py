@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path, Query, Request, Response
@@ -26,7 +27,7 @@ from paiju.server.options import RoomOptions
 from paiju.server.rows import PlayerRow
 from paiju.server.store import off_loop, token_status
 
-__all__ = ["ADVANCE_EVERY", "keep_events", "open_tables", "router"]
+__all__ = ["ADVANCE_EVERY", "close_tables", "keep_events", "open_tables", "router"]
 
 log = logging.getLogger("paiju.server")
 
@@ -55,6 +56,11 @@ class NewEntrant(BaseModel):
     bot: str | None = Field(None, description="A bot level: easy, normal, hard (简单, 普通, 困难).")
     player: int | None = Field(None, ge=1, description="A player entered by the event's maker.")
     entrant: int | None = Field(None, ge=1, description="The team the player joins.")
+
+
+class Stop(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: str = Field("", max_length=500, description="Why (kept in the audit trail).")
 
 
 class Join(BaseModel):
@@ -102,14 +108,35 @@ async def open_tables(app_state: Any, plans: list[TablePlan]) -> None:
         await off_loop(events.store, events.table_opened, plan.event, plan.table_no, room.id)
 
 
+async def close_tables(app_state: Any, rooms: list[int] | None = None) -> None:
+    """Close this node's open tables of events that are over (cancelled or ended early):
+    ``rooms``, or every event table it plays. The hand in play there is void."""
+    events: Events = app_state.events
+    hub = app_state.hub
+    mine = [
+        r.id
+        for r in list(hub.rooms.values())
+        if r.options.event is not None and r.open and (rooms is None or r.id in rooms)
+    ]
+    for room_id in await off_loop(events.store, events.stopped, mine):
+        room = hub.rooms.get(room_id)
+        if room is None or not room.open:
+            continue
+        await room.settled()
+        room.close("event_stopped", f"room {room_id}'s event was cancelled or ended early")
+        await room.settled()
+
+
 async def keep_events(app_state: Any) -> None:
-    """Move running events on every :data:`ADVANCE_EVERY` seconds, until cancelled."""
+    """Move running events on every :data:`ADVANCE_EVERY` seconds, and close this node's
+    tables of events that were stopped, until cancelled."""
     events: Events = app_state.events
     while True:
         await asyncio.sleep(ADVANCE_EVERY)
         try:
             plans = await asyncio.to_thread(events.advance)
             await open_tables(app_state, plans)
+            await close_tables(app_state)
         except Exception as exc:  # the database away: the next look moves them on
             log.warning("events: cannot move the running events on (%r)", exc)
 
@@ -205,6 +232,50 @@ async def start_event(
     plans = await off_loop(events.store, events.start, maker, event_id)
     await open_tables(request.app.state, plans)
     return await off_loop(events.store, events.event, event_id, maker.player)
+
+
+async def _stop(
+    event_id: int,
+    request: Request,
+    body: Stop | None,
+    authorization: str | None,
+    call: Callable[[Events], Callable[..., list[int]]],
+) -> dict[str, Any]:
+    """Stop an event through ``call`` (its cancel, or its end now), then close this node's
+    tables of it (the other nodes close theirs at their next look)."""
+    maker = await _maker(request, authorization)
+    events = _events(request)
+    reason = "" if body is None else body.reason
+    where = request.client.host if request.client else None
+    work = functools.partial(call(events), maker, event_id, reason, where)
+    rooms = await off_loop(events.store, work)
+    await close_tables(request.app.state, rooms)
+    return await off_loop(events.store, events.event, event_id, maker.player)
+
+
+@router.post("/api/events/{event_id}/cancel")
+async def cancel_event(
+    event_id: Id,
+    request: Request,
+    body: Stop | None = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict[str, Any]:
+    """Call the event off (its maker: staff, or the club's admins): nothing is scored, no
+    rating moves, its tables close (a hand in play is void). Audited."""
+    return await _stop(event_id, request, body, authorization, lambda x: x.cancel)
+
+
+@router.post("/api/events/{event_id}/end")
+async def end_event(
+    event_id: Id,
+    request: Request,
+    body: Stop | None = None,
+    authorization: Annotated[str | None, Header()] = None,
+) -> dict[str, Any]:
+    """End a running event now (its maker): the standings are final over the deals that
+    every table playing them has finished, the ratings move as at its end, its tables
+    close (a hand in play is void). Audited."""
+    return await _stop(event_id, request, body, authorization, lambda x: x.end_early)
 
 
 @router.get("/api/events/{event_id}/standings")

@@ -1,10 +1,11 @@
 """Duplicate events (复式赛) on the database: making one, its entrants, its start (the
-tables of :func:`paiju.duplicate.lineups`, in :func:`paiju.duplicate.rounds`), its rounds
-moving on as their tables finish, the standings read from the settled hands, and its end
-(final standings, and one rating update of the game).
+tables of :func:`paiju.duplicate.schedule`: the rotation for bots, the movement for
+people), its rounds moving on as their tables finish, the standings read from the settled
+hands, and its end (final standings, and one rating update of the game).
 
-An event's deals are its secret's: deal ``i`` (hand ``i + 1`` at every table) is dealt
-from the server seed ``HMAC-SHA256(secret, "deal/i")``. Each table commits to it before
+An event's deals are its secret's: deal ``i`` is dealt from the server seed
+``HMAC-SHA256(secret, "deal/i")`` at every table that plays it (a table's hand ``k + 1``
+is the ``k``-th of its deals). Each table commits to it before
 dealing as any room does, and reveals it when the hand ends; no client seed changes it,
 so that every table plays the same cards. Everything here is free of sockets and of the
 hub: the router opens the tables this service plans.
@@ -26,9 +27,11 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from paiju.bots import LEVELS
-from paiju.duplicate import Result, lineups, rounds, sides, standings
+from paiju.duplicate import Result, schedule, seat_entrants, sides, standings
+from paiju.errors import EventError
 from paiju.games import game as make_game
 from paiju.server import tables as t
+from paiju.server.accounts import audit
 from paiju.server.clubs.service import Clubs
 from paiju.server.errors import ServerError
 from paiju.server.events import tables as e
@@ -72,11 +75,18 @@ class TablePlan:
     options: dict[str, Any]
     players: list[int | None]
     bots: list[bool]
+    deals: tuple[int, ...]
 
 
 def deal_seed(secret: str, deal: int) -> str:
     """The server seed of an event's deal ``deal`` (from 0)."""
     return hmac.new(secret.encode(), f"deal/{deal}".encode(), hashlib.sha256).hexdigest()
+
+
+def table_deals(deals: Sequence[int] | None, n_deals: int) -> list[int]:
+    """The event's deals a table plays, in order (``None``: every deal, as the rotation's
+    tables and those of events started before the movement play)."""
+    return list(range(n_deals)) if deals is None else [int(d) for d in deals]
 
 
 def _refuse(code: str, message: str, status: int = 409, **params: Any) -> ServerError:
@@ -306,13 +316,14 @@ class Events:
                         f"{x.name}'s team has {len(members.get(int(x.id), []))} of {size} players",
                         name=x.name,
                     )
-            if len(entrants) < max(2, len(row.sides)):
-                raise _refuse(
-                    "too_few_entrants",
-                    f"this event needs at least {max(2, len(row.sides))} entrants (one per side;"
-                    " a bot level can be one)",
-                    n=max(2, len(row.sides)),
+            try:
+                kind, plan = schedule(
+                    len(row.sides), [x.bot is not None for x in entrants], int(row.deals)
                 )
+            except EventError as exc:
+                raise _refuse(
+                    str(exc.reason), str(exc), n=exc.params["needed"], **exc.params
+                ) from None
             ids = [int(x.id) for x in entrants]
             for i, entrant in enumerate(ids):
                 conn.execute(
@@ -320,22 +331,20 @@ class Events:
                     .where(e.event_entrants.c.id == entrant)
                     .values(position=i)
                 )
-            tables = lineups(len(row.sides), len(ids))
-            bots = {i for i, x in enumerate(entrants) if x.bot is not None}
-            for r, group in enumerate(rounds(tables, shared=bots)):
-                for table_no in group:
-                    conn.execute(
-                        insert(e.event_tables).values(
-                            event_id=event,
-                            table_no=table_no,
-                            round=r,
-                            lineup=[ids[i] for i in tables[table_no]],
-                        )
+            for table_no, sitting in enumerate(plan):
+                conn.execute(
+                    insert(e.event_tables).values(
+                        event_id=event,
+                        table_no=table_no,
+                        round=sitting.round,
+                        lineup=[ids[i] for i in sitting.lineup],
+                        deals=list(sitting.deals),
                     )
+                )
             done = conn.execute(
                 update(e.events)
                 .where(e.events.c.id == event, e.events.c.status == "open")
-                .values(status="running", round=0, started_at=self.store.clock())
+                .values(status="running", round=0, movement=kind, started_at=self.store.clock())
             )
             if done.rowcount != 1:
                 raise _refuse("event_started", f"event {event} has started already")
@@ -376,16 +385,18 @@ class Events:
                 continue  # another node opens it (or did, a moment ago)
             players: list[int | None] = [None] * int(row.seats)
             levels: list[str] = ["normal"] * int(row.seats)
-            for side, entrant in zip(row.sides, x.lineup, strict=True):
+            slots: dict[int, int] = {}
+            for seat, entrant in sorted(seat_entrants(row.sides, x.lineup).items()):
                 who = entrants[int(entrant)]
-                for k, seat in enumerate(side):
-                    if who.bot is not None:
-                        levels[seat] = who.bot
-                    else:
-                        players[seat] = members[int(entrant)][k]
+                if who.bot is not None:
+                    levels[seat] = who.bot
+                else:
+                    k = slots[entrant] = slots.get(entrant, -1) + 1
+                    players[seat] = members[int(entrant)][k]
+            deals = table_deals(x.deals, int(row.deals))
             options: dict[str, Any] = {
                 "seats": int(row.seats),
-                "hands": int(row.deals),
+                "hands": len(deals),
                 "time_limit": row.time_limit,
                 "listed": False,
                 "spectators": False,
@@ -406,6 +417,7 @@ class Events:
                     options=options,
                     players=players,
                     bots=[p is None for p in players],
+                    deals=tuple(deals),
                 )
             )
         return plans
@@ -430,11 +442,15 @@ class Events:
                 return self._seeds[room]
         with self.store.engine.connect() as conn:
             row = conn.execute(
-                select(e.events.c.secret, e.events.c.deals)
+                select(e.events.c.secret, e.events.c.deals, e.event_tables.c.deals.label("mine"))
                 .join(e.event_tables, e.event_tables.c.event_id == e.events.c.id)
                 .where(e.event_tables.c.room_id == room)
             ).first()
-        found = None if row is None else [deal_seed(row.secret, i) for i in range(row.deals)]
+        found = (
+            None
+            if row is None
+            else [deal_seed(row.secret, i) for i in table_deals(row.mine, int(row.deals))]
+        )
         with self._lock:
             if len(self._seeds) > 10_000:
                 self._seeds.clear()
@@ -445,7 +461,7 @@ class Events:
         """The seeds of a planned table's deals (before its room exists)."""
         with self.store.engine.connect() as conn:
             row = self._event(conn, plan.event)
-        return [deal_seed(row.secret, i) for i in range(int(row.deals))]
+        return [deal_seed(row.secret, i) for i in plan.deals]
 
     def advance(self) -> list[TablePlan]:
         """Move every running event on: a round whose tables are all over gives way to the
@@ -478,7 +494,11 @@ class Events:
                 if round_no < last:
                     moved = conn.execute(
                         update(e.events)
-                        .where(e.events.c.id == event, e.events.c.round == round_no)
+                        .where(
+                            e.events.c.id == event,
+                            e.events.c.round == round_no,
+                            e.events.c.status == "running",
+                        )
                         .values(round=round_no + 1)
                     )
                     if moved.rowcount == 1:
@@ -487,25 +507,115 @@ class Events:
                 self._finish(conn, event)
         return out
 
-    def _finish(self, conn: Connection, event: int) -> None:
+    # -- stopping an event early -------------------------------------------------------
+
+    def _rooms(self, conn: Connection, event: int) -> list[int]:
+        return [
+            int(x)
+            for x in conn.execute(
+                select(e.event_tables.c.room_id).where(
+                    e.event_tables.c.event_id == event, e.event_tables.c.room_id.is_not(None)
+                )
+            ).scalars()
+        ]
+
+    def _audit(
+        self, conn: Connection, maker: Maker, action: str, event: int, reason: str, **detail: Any
+    ) -> None:
+        audit.record(
+            conn,
+            at=self.store.clock(),
+            actor=maker.label,
+            action=action,
+            target=None,
+            reason=reason,
+            address=detail.pop("address", None),
+            detail={"event": event, **detail},
+        )
+
+    def cancel(
+        self, maker: Maker, event: int, reason: str = "", address: str | None = None
+    ) -> list[int]:
+        """Call the event off (open or running): nothing is scored, no rating moves, its
+        tables are to close (the rooms returned; a hand in play there is void). Audited."""
+        with self.store.engine.begin() as conn:
+            row = self._event(conn, event)
+            self._may_run(conn, maker, row.club_id)
+            done = conn.execute(
+                update(e.events)
+                .where(e.events.c.id == event, e.events.c.status.in_(("open", "running")))
+                .values(status="cancelled", finished_at=self.store.clock(), final=None)
+            )
+            if done.rowcount != 1:
+                raise _refuse("event_over", f"event {event} is {row.status} already")
+            rooms = self._rooms(conn, event)
+            self._audit(conn, maker, "cancel_event", event, reason, address=address, rooms=rooms)
+            return rooms
+
+    def end_early(
+        self, maker: Maker, event: int, reason: str = "", address: str | None = None
+    ) -> list[int]:
+        """End a running event now: its standings are final over the deals that every
+        table playing them has finished (the others count for no one), its rating update
+        is made as at its end, and its tables are to close (the rooms returned; a hand in
+        play there is void: points move only by a settled hand). Audited."""
+        with self.store.engine.begin() as conn:
+            row = self._event(conn, event)
+            self._may_run(conn, maker, row.club_id)
+            if row.status != "running":
+                raise _refuse("event_over", f"event {event} is {row.status}, not running")
+            if not self._finish(conn, event, early=True):
+                raise _refuse("event_over", f"event {event} has ended already")
+            rooms = self._rooms(conn, event)
+            self._audit(conn, maker, "end_event", event, reason, address=address, rooms=rooms)
+            return rooms
+
+    def stopped(self, rooms: Sequence[int]) -> list[int]:
+        """Of ``rooms`` (open tables of events on one node), those whose event is over
+        (cancelled, or ended early): each node closes its own."""
+        if not rooms:
+            return []
+        with self.store.engine.connect() as conn:
+            return [
+                int(x)
+                for x in conn.execute(
+                    select(e.event_tables.c.room_id)
+                    .join(e.events, e.events.c.id == e.event_tables.c.event_id)
+                    .where(
+                        e.event_tables.c.room_id.in_(list(rooms)),
+                        e.events.c.status.in_(("cancelled", "finished")),
+                    )
+                ).scalars()
+            ]
+
+    def _finish(self, conn: Connection, event: int, early: bool = False) -> bool:
         """The event's end, once: its final standings, and one rating update of the game
-        (entrants ranked by their mean duplicate score per deal; bots as anchors)."""
-        final = self._standings(conn, event)
+        (entrants ranked by their mean duplicate score per deal; bots as anchors). Ended
+        ``early``, only the deals every table that plays them has finished count. Whether
+        this call ended it."""
+        final = self._standings(conn, event, whole_deals=early)
+        if early:
+            final["ended_early"] = True
         done = conn.execute(
             update(e.events)
             .where(e.events.c.id == event, e.events.c.status == "running")
             .values(status="finished", finished_at=self.store.clock(), final=final)
         )
         if done.rowcount != 1:
-            return
+            return False
         rows = final["standings"]
         teams: list[list[int | str]] = []
         for x in rows:
             teams.append(list(x["members"]) if x["bot"] is None else [x["bot"]])
-        if len(teams) >= 2 and any(x["bot"] is None for x in rows):
+        if (
+            len(teams) >= 2
+            and any(x["bot"] is None for x in rows)
+            and any(x["deals"] for x in rows)
+        ):
             points = [float(x["mean"]) for x in rows]
             code = str(self._event(conn, event).code)
             self.ratings.rate_teams(conn, code, teams, points, self.store.clock())
+        return True
 
     # -- reading ------------------------------------------------------------------------
 
@@ -519,6 +629,7 @@ class Events:
             select(
                 e.event_tables.c.table_no,
                 e.event_tables.c.lineup,
+                e.event_tables.c.deals,
                 e.event_tables.c.room_id,
                 t.hands.c.id,
                 t.hands.c.hand_no,
@@ -536,9 +647,10 @@ class Events:
             .order_by(t.hands.c.hand_no, e.event_tables.c.table_no)
         )
         for x in conn.execute(q):
-            deal = int(x.hand_no) - 1
-            if not 0 <= deal < int(row.deals) or x.settlement is None:
+            mine = table_deals(x.deals, int(row.deals))
+            if not 0 < int(x.hand_no) <= len(mine) or x.settlement is None:
                 continue
+            deal = mine[int(x.hand_no) - 1]
             for side, entrant in enumerate(x.lineup):
                 points = statistics.fmean(float(x.settlement[s]) for s in groups[side])
                 results.append((deal, side, int(entrant), points))
@@ -574,9 +686,26 @@ class Events:
             for x in rows
         ]
 
-    def _standings(self, conn: Connection, event: int) -> dict[str, Any]:
+    def _standings(self, conn: Connection, event: int, whole_deals: bool = False) -> dict[str, Any]:
+        """The standings from the settled hands; with ``whole_deals``, over the deals that
+        every table opened to play them has finished (an event ended early)."""
         entrants = self._entrants(conn, event)
         results, played = self._results(conn, event)
+        if whole_deals:
+            n = int(self._event(conn, event).deals)
+            opened = conn.execute(
+                select(e.event_tables.c.table_no, e.event_tables.c.deals).where(
+                    e.event_tables.c.event_id == event, e.event_tables.c.room_id.is_not(None)
+                )
+            ).all()
+            done = {(h["table"], h["deal"]) for h in played}
+            whole = {
+                d
+                for d in range(n)
+                if all((int(x.table_no), d) in done for x in opened if d in table_deals(x.deals, n))
+            }
+            results = [x for x in results if x[0] in whole]
+            played = [h for h in played if h["deal"] in whole]
         by_id = {x["id"]: x for x in entrants}
         rows = []
         for rank, x in enumerate(standings(results, list(by_id)), 1):
@@ -598,6 +727,8 @@ class Events:
             row = self._event(conn, event)
             if row.status == "finished" and row.final is not None:
                 return {"final": True, **dict(row.final)}
+            if row.status == "cancelled":  # nothing is scored
+                return {"final": True, "cancelled": True, "standings": [], "hands": 0}
             return {"final": False, **self._standings(conn, event)}
 
     def event(self, event: int, viewer: int | None = None) -> dict[str, Any]:
@@ -616,6 +747,7 @@ class Events:
                     "table": int(x.table_no),
                     "round": int(x.round),
                     "lineup": [int(v) for v in x.lineup],
+                    "deals": table_deals(x.deals, int(row.deals)),
                     "room": None if x.room_id is None else int(x.room_id),
                     "status": x.status,
                 }
@@ -632,17 +764,14 @@ class Events:
                 if row.club_id is None or viewer is None
                 else self.clubs.role_of(row.club_id, viewer, conn)
             )
-        final = row.final if row.status == "finished" else None
-        board = self.standings(event) if final is None else {"final": True, **dict(final)}
+        board = self.standings(event)
         deals = []
         for i in range(int(row.deals)):
             hands = [h for h in played if h["deal"] == i]
+            at = sum(i in x["deals"] for x in tables)
+            over = row.status in ("cancelled", "finished") and bool(hands)  # none plays it now
             deals.append(
-                {
-                    "deal": i,
-                    "tables": hands,
-                    "complete": bool(tables) and len(hands) == len(tables),
-                }
+                {"deal": i, "tables": hands, "complete": over or (at > 0 and len(hands) == at)}
             )
         mine = next((x["id"] for x in entrants if viewer in x["members"]), None)
         return {
@@ -680,6 +809,7 @@ class Events:
             "club": row.club_id,
             "status": row.status,
             "round": int(row.round),
+            "movement": row.movement,
             "created_at": row.created_at,
             "started_at": row.started_at,
             "finished_at": row.finished_at,
@@ -710,27 +840,42 @@ class Events:
         has still to play (its record would show the cards to that table): False for a
         room of no event."""
         with self.store.engine.connect() as conn:
-            event = conn.execute(
-                select(e.event_tables.c.event_id).where(e.event_tables.c.room_id == room)
-            ).scalar()
-            if event is None:
-                return False
-            tables = conn.execute(
-                select(func.count())
-                .select_from(e.event_tables)
-                .where(e.event_tables.c.event_id == event)
-            ).scalar()
-            played = conn.execute(
-                select(func.count())
-                .select_from(e.event_tables)
-                .join(t.hands, t.hands.c.room_id == e.event_tables.c.room_id)
-                .where(
-                    e.event_tables.c.event_id == event,
-                    t.hands.c.hand_no == hand_no,
-                    t.hands.c.status == "over",
+            mine = conn.execute(
+                select(
+                    e.event_tables.c.event_id,
+                    e.event_tables.c.deals,
+                    e.events.c.deals.label("n"),
+                    e.events.c.status,
                 )
-            ).scalar()
-        return int(played or 0) < int(tables or 0)
+                .join(e.events, e.events.c.id == e.event_tables.c.event_id)
+                .where(e.event_tables.c.room_id == room)
+            ).first()
+            if mine is None or mine.status in ("cancelled", "finished"):
+                return False  # no table plays it any more
+            deals = table_deals(mine.deals, int(mine.n))
+            if not 0 < hand_no <= len(deals):
+                return False
+            deal = deals[hand_no - 1]
+            tables = conn.execute(
+                select(e.event_tables.c.room_id, e.event_tables.c.deals).where(
+                    e.event_tables.c.event_id == mine.event_id
+                )
+            ).all()
+            over = {
+                (int(x.room_id), int(x.hand_no))
+                for x in conn.execute(
+                    select(t.hands.c.room_id, t.hands.c.hand_no)
+                    .join(e.event_tables, e.event_tables.c.room_id == t.hands.c.room_id)
+                    .where(e.event_tables.c.event_id == mine.event_id, t.hands.c.status == "over")
+                )
+            }
+        at = played = 0
+        for x in tables:
+            theirs = table_deals(x.deals, int(mine.n))
+            if deal in theirs:
+                at += 1
+                played += (x.room_id, theirs.index(deal) + 1) in over
+        return played < at
 
     def deal_games(self, event: int, deal: int, viewer: int | None = None) -> list[int]:
         """The games (hands) of deal ``deal`` at every table, once every table has played

@@ -7,15 +7,19 @@
                     game's), club_id (NULL: the operator's), made_by ("staff:NAME" or
                     "player:ID"), owner_id (the player the tables belong to), secret (the
                     deals' seeds come from it: never shown), status (open | running |
-                    finished | cancelled), round (the round of tables in play), created_at,
+                    finished | cancelled), round (the round of tables in play), movement
+                    (rotation | movement, set at the start; NULL before it, and for the
+                    events started before the movement: a rotation), created_at,
                     started_at, finished_at, final (the standings once finished)
     event_entrants  id, event_id, name, bot (a bot level, or NULL: players), position (its
                     place in the rotation, from the start), joined_at
     event_members   event_id, player_id (one entrant per player and event), entrant_id,
                     slot (its seat on the entrant's side)
-    event_tables    event_id, table_no, round, lineup (the entrant of each side), room_id
-                    (NULL until its round starts), claimed_at (when a node took it to
-                    open: one node opens it; a stale claim is taken over)
+    event_tables    event_id, table_no, round, lineup (the entrant of each side), deals
+                    (the event's deals it plays, in order: its hand k + 1 is deals[k];
+                    NULL: every deal), room_id (NULL until its round starts), claimed_at
+                    (when a node took it to open: one node opens it; a stale claim is
+                    taken over)
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ events = Table(
     Column("secret", String(64), nullable=False),
     Column("status", String(16), nullable=False),
     Column("round", Integer, nullable=False),
+    Column("movement", String(16), nullable=True),
     Column("created_at", Float, nullable=False),
     Column("started_at", Float, nullable=True),
     Column("finished_at", Float, nullable=True),
@@ -78,6 +83,7 @@ event_tables = Table(
     Column("table_no", Integer, primary_key=True),
     Column("round", Integer, nullable=False),
     Column("lineup", JSON, nullable=False),
+    Column("deals", JSON, nullable=True),
     Column("room_id", Integer, ForeignKey("rooms.id"), nullable=True, unique=True),
     Column("claimed_at", Float, nullable=True),
 )

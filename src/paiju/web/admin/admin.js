@@ -90,6 +90,9 @@ Object.assign(TEXTS.zh, {
   tab_events: "复式赛", ev_name: "名称", ev_deals: "副数", ev_time: "每步时间（秒，不填用游戏默认）",
   ev_make: "创建比赛", ev_entrants: "参赛", ev_status: "状态", ev_none: "还没有比赛",
   ev_open: "报名中", ev_running: "进行中", ev_finished: "已结束", done_event: "已创建比赛 #{id}：{name}",
+  ev_cancelled: "已取消", ev_cancel: "取消比赛", ev_end: "提前结束", ev_actions: "操作",
+  ev_stop_reason: "原因（写入审计记录）：取消不计成绩、不改积分；提前结束按每桌都打完的牌副定排名。两者都马上关闭各桌，正在打的这局作废。",
+  done_ev_stop: "比赛 #{id}：{status}",
 });
 Object.assign(TEXTS.en, {
   tab_catalogue: "Catalogue", tab_chat: "Chat reports",
@@ -114,6 +117,9 @@ Object.assign(TEXTS.en, {
   tab_events: "Duplicate events", ev_name: "Name", ev_deals: "Deals", ev_time: "Seconds a move (empty: the game's)",
   ev_make: "Make the event", ev_entrants: "Entrants", ev_status: "Status", ev_none: "No event yet",
   ev_open: "open", ev_running: "running", ev_finished: "finished", done_event: "Event #{id} made: {name}",
+  ev_cancelled: "cancelled", ev_cancel: "Cancel", ev_end: "End now", ev_actions: "Actions",
+  ev_stop_reason: "Reason (kept in the audit trail). Cancel scores nothing and moves no rating; End now makes the standings final over the deals every table finished. Both close every table at once, the hand in play void.",
+  done_ev_stop: "Event #{id}: {status}",
 });
 
 const $ = (sel) => document.querySelector(sel);
@@ -761,9 +767,28 @@ async function events() {
       el("td", { text: `${ev.code} · ${names.get(ev.code) || ""}` }),
       el("td", { text: ev.deals }),
       el("td", { text: ev.entrants }),
-      el("td", { text: t(`ev_${ev.status}`) })));
+      el("td", { text: t(`ev_${ev.status}`) }),
+      el("td", {}, ...stopButtons(ev))));
   }
   $("#event-none").hidden = (found.events || []).length > 0;
+}
+
+function stopButtons(ev) {
+  const stop = (how) => () => run(async () => {
+    const reason = window.prompt(t("ev_stop_reason"));
+    if (reason === null) return;
+    const done = await call("POST", `/api/events/${ev.id}/${how}`, { reason: reason.trim() });
+    await events();
+    flash(t("done_ev_stop", { id: ev.id, status: t(`ev_${done.status}`) }));
+  });
+  const out = [];
+  if (ev.status === "open" || ev.status === "running") {
+    out.push(el("button", { type: "button", class: "danger", "data-stop": "cancel", text: t("ev_cancel"), onclick: stop("cancel") }));
+  }
+  if (ev.status === "running") {
+    out.push(el("button", { type: "button", "data-stop": "end", text: t("ev_end"), onclick: stop("end") }));
+  }
+  return out;
 }
 
 $("#event-form").addEventListener("submit", (ev) => {

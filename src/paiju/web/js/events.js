@@ -173,6 +173,9 @@ function eventParts(ev, game, who, redraw) {
     h("p", { class: "muted", id: "event-facts" }, t("ev.facts", { game, deals: ev.deals, time })),
     teamSize > 1 ? h("p", { class: "muted small" }, t("ev.team_of", { n: teamSize })) : null,
     ev.me.table ? h("a", { class: "button primary", id: "event-my-table", href: `#/room/${ev.me.table}` }, t("ev.my_table")) : null,
+    ev.movement === "movement" ? h("p", { class: "muted small", id: "event-movement" }, t("ev.movement", { tables: ev.tables.filter((x) => x.round === 0).length, rounds: new Set(ev.tables.map((x) => x.round)).size })) : null,
+    ev.standings.ended_early ? h("p", { class: "muted", id: "event-ended-early" }, t("ev.ended_early")) : null,
+    ev.status === "cancelled" ? h("p", { class: "muted", id: "event-cancelled" }, t("ev.cancelled_note")) : null,
   );
   const buttons = [];
   if (open && mine === null) buttons.push(h("button", { class: "primary", id: "event-join", onclick: act(() => post(`/api/events/${ev.id}/join`, {}), t("ev.joined")) }, t("ev.join")));
@@ -188,6 +191,16 @@ function eventParts(ev, game, who, redraw) {
       ),
     );
     buttons.push(h("button", { class: "primary", id: "event-start", onclick: act(() => post(`/api/events/${ev.id}/start`), t("ev.started")) }, t("ev.start")));
+  }
+  const asked = (question, call, done) => {
+    const run = act(call, done);
+    return () => (window.confirm(question) ? run() : undefined);
+  };
+  if ((open || ev.status === "running") && ev.me.runs) {
+    buttons.push(h("button", { class: "primary danger", id: "event-cancel", onclick: asked(t("ev.cancel_confirm"), () => post(`/api/events/${ev.id}/cancel`, {}), t("ev.cancelled")) }, t("ev.cancel")));
+  }
+  if (ev.status === "running" && ev.me.runs) {
+    buttons.push(h("button", { id: "event-end", onclick: asked(t("ev.end_confirm"), () => post(`/api/events/${ev.id}/end`, {}), t("ev.ended")) }, t("ev.end")));
   }
   const entrants = h(
     "section",
