@@ -69,6 +69,19 @@ SEEN = """([hand, controls]) => {
   const seats = [...document.querySelectorAll('#felt .seat')]
     .map((el) => [el.dataset.seat, el.getBoundingClientRect()]);
   for (const [s, r] of seats) if (!inView(r)) out.push(`seat ${s}: ${at(r)} off the screen`);
+  // a seat that clips what it holds shows every card and tile of it whole
+  for (const el of document.querySelectorAll('#felt .seat')) {
+    const cs = getComputedStyle(el);
+    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+    const b = el.getBoundingClientRect();
+    const within = (r) => r.left >= b.left - 1 && r.right <= b.right + 1
+      && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+    for (const c of el.querySelectorAll('.card, .mj-tile')) {
+      const r = c.getBoundingClientRect();
+      if (!within(r))
+        out.push(`seat ${el.dataset.seat}: ${name(c)} ${at(r)} cut by its edge ${at(b)}`);
+    }
+  }
   const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
     && a.top < b.bottom - 1 && b.top < a.bottom - 1;
   for (let i = 0; i < seats.length; i++)
@@ -283,6 +296,7 @@ RESULTS = [
     ("sandaha", 4),
     ("ningcheng-danzi", 4),
     ("anshan-jiayibing", 6),
+    ("anshan-majiang", 4),
 ]
 
 
