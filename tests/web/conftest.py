@@ -17,6 +17,7 @@ if str(HERE) not in sys.path:
 from web_helpers import (  # noqa: E402
     CHROMIUM,
     PHONE,
+    DealServer,
     WebServer,
     launch_browser,
 )
@@ -39,6 +40,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     """One ``paiju serve`` subprocess for the browser tests, on a free port."""
     srv = WebServer(tmp_path_factory.mktemp("web-server")).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def deal_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DealServer]:
+    """A ``paiju serve`` subprocess whose rooms deal what the test chose
+    (:meth:`DealServer.choose`), with the clock routes."""
+    folder = tmp_path_factory.mktemp("deal-server")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PAIJU_TEST_DEAL_FILE", str(folder / "chosen.json"))
+        srv = DealServer(folder)
+        srv.start()
     try:
         yield srv
     finally:
