@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,7 @@ from web_helpers import (  # noqa: E402
     CHROMIUM,
     PHONE,
     DealServer,
+    ScriptedServer,
     WebServer,
     launch_browser,
 )
@@ -54,6 +56,32 @@ def deal_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DealServer
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("PAIJU_TEST_DEAL_FILE", str(folder / "chosen.json"))
         srv = DealServer(folder)
+        srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def plan() -> Any:
+    """A 麻将 hand whose player is offered a 碰 or 吃, takes it and wins, against bots that
+    discard what they draw and pass every claim (``majiang_play.find_seed``)."""
+    from majiang_play import find_seed
+
+    return find_seed()
+
+
+@pytest.fixture(scope="module")
+def scripted(tmp_path_factory: pytest.TempPathFactory, plan: Any) -> Iterator[ScriptedServer]:
+    """A ``paiju serve`` subprocess that deals ``plan``'s hand in every room, with those
+    bots and the clock routes."""
+    folder = tmp_path_factory.mktemp("mj-web")
+    seed_file = folder / "seed.txt"
+    seed_file.write_text(plan.seed, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PAIJU_TEST_SEED_FILE", str(seed_file))
+        srv = ScriptedServer(folder)
         srv.start()
     try:
         yield srv

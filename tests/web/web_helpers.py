@@ -70,6 +70,18 @@ class DealServer(WebServer):
         )
 
 
+MAJIANG_LAUNCH = ROOT / "tests" / "majiang_launch.py"
+
+
+class ScriptedServer(WebServer):
+    """``paiju serve`` through ``majiang_launch.py``: every hand dealt from the seed in the
+    file ``PAIJU_TEST_SEED_FILE`` names, 麻将's bots discarding what they draw and passing
+    every claim (``majiang_play.PassiveBot``), the clock routes as :class:`WebServer` has them."""
+
+    def __init__(self, folder: Path) -> None:
+        ServerProcess.__init__(self, folder, db="web.db", command=(str(MAJIANG_LAUNCH),))
+
+
 def launch_browser(pw: Any) -> Any:
     return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
