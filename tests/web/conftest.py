@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -48,15 +48,24 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
         srv.stop()
 
 
+Started = TypeVar("Started", bound=WebServer)
+
+
+def started(srv: Started, **env: str) -> Started:
+    """``srv`` started, its process given the variables ``env`` besides this one's."""
+    with pytest.MonkeyPatch.context() as mp:
+        for name, value in env.items():
+            mp.setenv(name, value)
+        srv.start()
+    return srv
+
+
 @pytest.fixture(scope="session")
 def deal_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DealServer]:
     """A ``paiju serve`` subprocess whose rooms deal what the test chose
     (:meth:`DealServer.choose`), with the clock routes."""
     folder = tmp_path_factory.mktemp("deal-server")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PAIJU_TEST_DEAL_FILE", str(folder / "chosen.json"))
-        srv = DealServer(folder)
-        srv.start()
+    srv = started(DealServer(folder), PAIJU_TEST_DEAL_FILE=str(folder / "chosen.json"))
     try:
         yield srv
     finally:
@@ -79,10 +88,7 @@ def scripted(tmp_path_factory: pytest.TempPathFactory, plan: Any) -> Iterator[Sc
     folder = tmp_path_factory.mktemp("mj-web")
     seed_file = folder / "seed.txt"
     seed_file.write_text(plan.seed, encoding="utf-8")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PAIJU_TEST_SEED_FILE", str(seed_file))
-        srv = ScriptedServer(folder)
-        srv.start()
+    srv = started(ScriptedServer(folder), PAIJU_TEST_SEED_FILE=str(seed_file))
     try:
         yield srv
     finally:
