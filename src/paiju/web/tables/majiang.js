@@ -769,6 +769,12 @@ export function render(ctx) {
   const decisionKey = `${handKey}|${windowKey(v)}`;
   if (auto && local.autoOn !== decisionKey) {
     local.autoOn = decisionKey; // once per decision: the toggle acts, then waits for the next
+    const made = inWindow ? choices.find((c) => JSON.stringify(c.action) === JSON.stringify(auto)) : null;
+    if (made) {
+      // the bar says what the toggle chose in this window, as after a tap
+      local.sent = w(made.kind);
+      local.sentOn = windowKey(v);
+    }
     setTimeout(() => actWatched(local.ctx || ctx, auto), 0);
   }
   const center = middle(ctx, v);
