@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -17,6 +18,8 @@ if str(HERE) not in sys.path:
 from web_helpers import (  # noqa: E402
     CHROMIUM,
     PHONE,
+    DealServer,
+    ScriptedServer,
     WebServer,
     launch_browser,
 )
@@ -39,6 +42,53 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     """One ``paiju serve`` subprocess for the browser tests, on a free port."""
     srv = WebServer(tmp_path_factory.mktemp("web-server")).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+Started = TypeVar("Started", bound=WebServer)
+
+
+def started(srv: Started, **env: str) -> Started:
+    """``srv`` started, its process given the variables ``env`` besides this one's."""
+    with pytest.MonkeyPatch.context() as mp:
+        for name, value in env.items():
+            mp.setenv(name, value)
+        srv.start()
+    return srv
+
+
+@pytest.fixture(scope="session")
+def deal_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DealServer]:
+    """A ``paiju serve`` subprocess whose rooms deal what the test chose
+    (:meth:`DealServer.choose`), with the clock routes."""
+    folder = tmp_path_factory.mktemp("deal-server")
+    srv = started(DealServer(folder), PAIJU_TEST_DEAL_FILE=str(folder / "chosen.json"))
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def plan() -> Any:
+    """A 麻将 hand whose player is offered a 碰 or 吃, takes it and wins, against bots that
+    discard what they draw and pass every claim (``majiang_play.find_seed``)."""
+    from majiang_play import find_seed
+
+    return find_seed()
+
+
+@pytest.fixture(scope="module")
+def scripted(tmp_path_factory: pytest.TempPathFactory, plan: Any) -> Iterator[ScriptedServer]:
+    """A ``paiju serve`` subprocess that deals ``plan``'s hand in every room, with those
+    bots and the clock routes."""
+    folder = tmp_path_factory.mktemp("mj-web")
+    seed_file = folder / "seed.txt"
+    seed_file.write_text(plan.seed, encoding="utf-8")
+    srv = started(ScriptedServer(folder), PAIJU_TEST_SEED_FILE=str(seed_file))
     try:
         yield srv
     finally:

@@ -1,7 +1,7 @@
 """A whole 宁城打弹子 deal with tribute (进贡/挑选/还贡) in the browser, played by taps as a
 person plays, against three server bots through the real server.
 
-The server runs through ``tests/danzi_launch.py``: a chosen seed and a room whose first hand
+The server runs through ``tests/deal_launch.py``: a chosen seed and a room whose first hand
 starts from a given match context (the second deal of a match, totals 12:9, the previous
 finishing order 甲 0, 1, 3, 2 without 宣战), so the 2/2 tribute (N48) happens on screen: seats
 3 and 2 give two cards each to the pool, the player (the previous 头游) picks two by tap, then
@@ -12,11 +12,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from test_climbing_table import (
     HAND,
     accepted,
@@ -31,7 +28,7 @@ from test_climbing_table import (
 from web_helpers import (
     DESKTOP,
     PHONE,
-    WebServer,
+    DealServer,
     check_against_ledger,
     enter,
     fast_bots,
@@ -40,9 +37,7 @@ from web_helpers import (
 )
 
 from paiju.games import read_record, replay
-from server_process import ServerProcess
 
-LAUNCH = Path(__file__).resolve().parents[1] / "danzi_launch.py"
 SEED = "danzi-web"
 CONTEXT = {
     "totals": [12, 9],
@@ -52,32 +47,6 @@ CONTEXT = {
 }
 ORDER = ["4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "3", "BJ", "RJ"]
 """N5 "大王、小王、3、2、A、K、……、4" (low to high here)."""
-
-
-class DanziServer(WebServer):
-    """``paiju serve`` through ``danzi_launch.py`` (chosen seed and match context)."""
-
-    def __init__(self, folder: Path) -> None:
-        ServerProcess.__init__(self, folder, db="web.db", command=(str(LAUNCH),))
-        self.chosen = folder / "chosen.json"
-
-
-@pytest.fixture(scope="module")
-def danzi_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DanziServer]:
-    folder = tmp_path_factory.mktemp("danzi-web")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PAIJU_TEST_DANZI_FILE", str(folder / "chosen.json"))
-        srv = DanziServer(folder)
-        srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
-def choose_deal(srv: DanziServer, seed: str, context: dict[str, Any]) -> None:
-    """The seed and match context of the next room's first deal."""
-    srv.chosen.write_text(json.dumps({"seed": seed, "context": context}), encoding="utf-8")
 
 
 def minus(hand: list[str], cards: list[str]) -> list[str]:
@@ -112,7 +81,7 @@ def tribute_on_screen(page: Any) -> list[tuple[str, int, list[str]]]:
     return [(t, s, sorted(c)) for t, s, c in lines]
 
 
-def test_a_whole_danzi_deal_with_tribute_by_taps(page: Any, danzi_server: DanziServer) -> None:
+def test_a_whole_danzi_deal_with_tribute_by_taps(page: Any, deal_server: DealServer) -> None:
     """The second deal of a match at seat 0 (the previous 头游) against three bots, every
     decision a tap: 挑选 from the pool, 还贡 chosen and confirmed, 宣战 declined, the play to
     the end; the tribute log, the hand, the partner's open hand, the places, points and match
@@ -120,8 +89,8 @@ def test_a_whole_danzi_deal_with_tribute_by_taps(page: Any, danzi_server: DanziS
 
     rule (002): "三游和末游自动各拿出两张最大的牌给头游和二游挑选，头游有优先选择权";
     "进贡方得到贡牌之后，须拿出同样张数的牌作为还贡"; "互为一伙的玩家可以互相看到对方的牌" """
-    page.base = danzi_server.base
-    choose_deal(danzi_server, SEED, CONTEXT)
+    page.base = deal_server.base
+    deal_server.choose(SEED, CONTEXT)
     enter(page, "打弹子")
     fast_bots(page, delay=0)
     open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
@@ -197,7 +166,7 @@ def test_a_whole_danzi_deal_with_tribute_by_taps(page: Any, danzi_server: DanziS
         raise AssertionError("the deal did not end")
     assert seen["picked"] and seen["returned"] and seen["log"] is not None, seen
 
-    record = check_against_ledger(page, danzi_server, 0)
+    record = check_against_ledger(page, deal_server, 0)
     assert record["context"] == CONTEXT
     states = list(replay(read_record(record)))
     final = states[-1]
@@ -262,15 +231,15 @@ SAOGONG_CONTEXT = {
 }
 
 
-def test_saogong_free_tribute_by_taps(page: Any, danzi_server: DanziServer) -> None:
+def test_saogong_free_tribute_by_taps(page: Any, deal_server: DealServer) -> None:
     """骚贡: the player (the previous 末游) holds no 王/3/2 and chooses the two cards it gives;
     a 4 is refused with the server's reason, then two cards are tapped and confirmed, the
     felt's log shows them given to the pool and the hand is two cards shorter.
 
     rule (002): "在手中没有王，3，2的时候，进贡方可以自主选择需要进贡的牌。" (N51; 4s
     excepted, N52)"""
-    page.base = danzi_server.base
-    choose_deal(danzi_server, SAOGONG_SEED, SAOGONG_CONTEXT)
+    page.base = deal_server.base
+    deal_server.choose(SAOGONG_SEED, SAOGONG_CONTEXT)
     enter(page, "骚贡")
     fast_bots(page, delay=0)
     open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
@@ -314,7 +283,7 @@ CONTEXT_4_2 = {
 """The deal after seat 0 declared (宣战) and went out first: the 4/2 form (N49)."""
 
 
-def test_the_4_2_tribute_after_a_declaration_by_taps(page: Any, danzi_server: DanziServer) -> None:
+def test_the_4_2_tribute_after_a_declaration_by_taps(page: Any, deal_server: DealServer) -> None:
     """After a 宣战 the tribute is 4 and 2 cards (N49): 末游 (seat 3) gives the player, the
     previous 头游, four cards and 三游 (seat 2) gives 二游 two, all shown (N56); the player
     returns four cards chosen by tap, no 4 and none of a received value (N54, N55), and the
@@ -322,8 +291,8 @@ def test_the_4_2_tribute_after_a_declaration_by_taps(page: Any, danzi_server: Da
 
     rule (002): "进贡牌当有人宣战时（贡牌为4、2）为明牌"; "作为还贡的牌不能与进贡的牌数值相同";
     "4同样不能作为还贡的牌" """
-    page.base = danzi_server.base
-    choose_deal(danzi_server, SEED + "-42", CONTEXT_4_2)
+    page.base = deal_server.base
+    deal_server.choose(SEED + "-42", CONTEXT_4_2)
     enter(page, "打弹子")
     fast_bots(page, delay=0)
     open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1)
@@ -360,7 +329,7 @@ def test_the_4_2_tribute_after_a_declaration_by_taps(page: Any, danzi_server: Da
     else:
         raise AssertionError("the deal did not end")
     assert gave is not None and log is not None
-    record = check_against_ledger(page, danzi_server, 0)
+    record = check_against_ledger(page, deal_server, 0)
     assert record["context"] == CONTEXT_4_2
     final = list(replay(read_record(record)))[-1]
     entries = final.view(0)["tribute"]["log"]
@@ -447,15 +416,15 @@ def settlement_columns(page: Any) -> dict[str, list[str]]:
 
 
 def test_a_room_of_deals_says_each_deals_points_the_match_and_its_words(
-    page: Any, danzi_server: DanziServer
+    page: Any, deal_server: DealServer
 ) -> None:
     """A room of two 盘 at 29:29: the first deal's box gives its points, how they were
     counted, the score reaching 30 and the 局 won (the 积分 settled), the room's lines say
     盘 (下一盘, 1 盘); the second deal starts a new 局 and the room's count cuts it short; the
     总结算 counts each deal for the side that scored more in it. Chinese on a phone, then
     English on a desktop."""
-    page.base = danzi_server.base
-    choose_deal(danzi_server, SEED, MATCH_POINT)
+    page.base = deal_server.base
+    deal_server.choose(SEED, MATCH_POINT)
     enter(page, "打弹子")
     fast_bots(page, delay=0)
     room = open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=2)
@@ -518,7 +487,7 @@ def test_a_room_of_deals_says_each_deals_points_the_match_and_its_words(
     assert table["head"] == ["Seat", "Deal points", "Match score", "Points"]
     for s in range(4):  # cut short: the deal's points on screen, no 积分
         assert table[str(s)] == [str(points2[s % 2]), f"{points2[s % 2]}/30", "0"]
-    summary = danzi_server.get(f"/api/rooms/{room}/summary", token(page))
+    summary = deal_server.get(f"/api/rooms/{room}/summary", token(page))
     won = [
         int(points[s % 2] > points[1 - s % 2]) + int(points2[s % 2] > points2[1 - s % 2])
         for s in range(4)
@@ -567,15 +536,14 @@ def test_a_room_of_deals_says_each_deals_points_the_match_and_its_words(
 
 
 def test_the_returns_are_picked_under_their_own_words_and_a_deal_is_a_pan(
-    page: Any, danzi_server: DanziServer
+    page: Any, deal_server: DealServer
 ) -> None:
     """N48: "在不宣战的情况下，三游优先选择还贡牌": the player, 三游 of the previous deal, is
     asked to pick two of the returned cards (挑两张还贡牌), not the tribute. Once the deal is
     over, the replay's title and the lobby's recent games call it a 盘 (a deal, in English),
     by its number in the room, not by the server's game id."""
-    page.base = danzi_server.base
-    choose_deal(
-        danzi_server,
+    page.base = deal_server.base
+    deal_server.choose(
         SEED,
         {**CONTEXT, "previous": {"finish_order": [1, 3, 0, 2], "declarer": None}},
     )

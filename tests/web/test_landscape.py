@@ -8,18 +8,34 @@ artifacts/web/landscape/ (docs/screenshots/landscape/ holds a copy of them)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from test_climbing_table import hand_on_screen, tap
+from test_danzi_table import returned
+from test_majiang_table import (
+    SIGNATURE,
+    decided_in_window,
+    seen_on_screen,
+    signature,
+    until_asked,
+)
+from test_majiang_table import tap as tap_tiles
 from web_helpers import (
     ARTIFACTS,
+    DealServer,
+    ScriptedServer,
     WebServer,
     enter,
     fast_bots,
+    hold_clock,
     open_room,
     screen_settlement,
     set_lang,
 )
+
+from majiang_play import decide
 
 LANDSCAPE = {"width": 844, "height": 390}
 SHOTS = ARTIFACTS / "landscape"
@@ -69,6 +85,19 @@ SEEN = """([hand, controls]) => {
   const seats = [...document.querySelectorAll('#felt .seat')]
     .map((el) => [el.dataset.seat, el.getBoundingClientRect()]);
   for (const [s, r] of seats) if (!inView(r)) out.push(`seat ${s}: ${at(r)} off the screen`);
+  // a seat that clips what it holds shows every card and tile of it whole
+  for (const el of document.querySelectorAll('#felt .seat')) {
+    const cs = getComputedStyle(el);
+    if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+    const b = el.getBoundingClientRect();
+    const within = (r) => r.left >= b.left - 1 && r.right <= b.right + 1
+      && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+    for (const c of el.querySelectorAll('.card, .mj-tile')) {
+      const r = c.getBoundingClientRect();
+      if (!within(r))
+        out.push(`seat ${el.dataset.seat}: ${name(c)} ${at(r)} cut by its edge ${at(b)}`);
+    }
+  }
   const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
     && a.top < b.bottom - 1 && b.top < a.bottom - 1;
   for (let i = 0; i < seats.length; i++)
@@ -137,6 +166,38 @@ def look_both_ways(
 
 def sideways(page: Any) -> None:
     page.set_viewport_size(LANDSCAPE)
+
+
+# what of the felt's middle a person cannot see: a card or a line under a seat, or cut off
+# by the middle's own edge (its middle and two corners are not the element's own)
+HIDDEN = """(sel) => [...document.querySelectorAll(sel)].filter((el) => {
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height) return false;  // not drawn (a chip this layout leaves out)
+  const hit = (x, y) => {
+    const top = document.elementFromPoint(x, y);
+    return !!top && (el === top || el.contains(top));
+  };
+  return !(hit((r.left + r.right) / 2, (r.top + r.bottom) / 2) && hit(r.left + 3, r.top + 3)
+    && hit(r.right - 3, r.bottom - 3));
+}).map((el) => {
+  const r = el.getBoundingClientRect();
+  const what = el.dataset.card || el.textContent.trim().slice(0, 24);
+  return `${what} at ${Math.round(r.left)},${Math.round(r.top)}`;
+})"""
+
+
+def felt_seen(page: Any, selector: str) -> None:
+    """Every element of ``selector`` on the felt is seen whole, in both languages."""
+    for lang in ("zh", "en"):
+        set_lang(page, lang)
+        hidden: list[str] = page.evaluate(HIDDEN, selector)
+        for _ in range(20):  # a frame a loaded machine paints late
+            if not hidden:
+                break
+            page.wait_for_timeout(100)
+            hidden = page.evaluate(HIDDEN, selector)
+        assert not hidden, (lang, selector, hidden)
+    set_lang(page, "zh")
 
 
 CLIMBING = [("anshan-jiayibing", 6), ("anshan-fangyang", 4), ("ningcheng-danzi", 4)]
@@ -283,6 +344,7 @@ RESULTS = [
     ("sandaha", 4),
     ("ningcheng-danzi", 4),
     ("anshan-jiayibing", 6),
+    ("anshan-majiang", 4),
 ]
 
 
@@ -308,3 +370,222 @@ def test_hand_results_sideways(page: Any, server: WebServer, code: str, seats: i
     screen_settlement(page)  # 宝子's 搓牌 opens one's own cards first
     page.wait_for_selector("#continue")
     look_both_ways(page, f"{code}-result", "#continue", ["#replay-link", "#settlement .verdict"])
+
+
+SANDAHA_SEED = "landscape-12"
+"""三打哈: seat 0 bids first (``SandahaGame.new_state(4, seed=...).first_bidder``, searched
+over "landscape-N"): its bid of 5, the lowest, makes it the declarer whatever the bots do."""
+
+
+def test_sandaha_burying_and_tricks_sideways(page: Any, deal_server: DealServer) -> None:
+    """三打哈 as the declarer, held sideways: the 29 cards with the kitty taken up, 提示's
+    eight picked and 扣底 on the screen; naming trumps; then, three tricks later, the
+    trick on the felt whole beside its seats (none under one's own seat), 出牌, 上一轮 and
+    the sorting tappable, and 上一轮's four plays whole in the trick's place. Nothing in
+    the room is timed (no time per move), so the screens wait for the player.
+
+    rule (003): "叫分最低者为庄家，庄家得到底牌" "4个玩家各发21牌，剩余8张为底牌" """
+    page.base = deal_server.base
+    deal_server.choose(SANDAHA_SEED)
+    sideways(page)
+    enter(page, "横屏埋底")
+    fast_bots(page, 0.05)
+    open_room(page, "sandaha", time_limit=0)
+    page.wait_for_selector("#turn.mine ~ #mine .legal-actions button")
+    page.click(".legal-actions button:last-child")  # 5: nobody can bid under it
+    page.wait_for_selector("#bury-submit")
+    assert len(page.query_selector_all("#sdh-hand .card")) == 29
+    page.click("#sdh-hint")
+    page.wait_for_function("document.querySelectorAll('#sdh-hand .card.selected').length === 8")
+    look_both_ways(
+        page, "sandaha-bury", "#sdh-hand .card", ["#bury-submit", "#sdh-hint", "#sdh-sort button"]
+    )
+    page.click("#bury-submit")
+    page.wait_for_selector(".legal-actions button[data-action*='trump']")
+    look_both_ways(page, "sandaha-trump", "#sdh-hand .card", [".legal-actions button"])
+    page.click(".legal-actions button[data-action*='trump']")
+    # three tricks or more by 提示 and 出牌, until the player follows in a trick (the
+    # others' cards on the felt, 上一轮 beside them)
+    for played in range(20):
+        page.wait_for_selector("#play-submit", timeout=30_000)
+        if played >= 3 and page.query_selector("#sdh-show-last"):
+            break
+        left = len(page.query_selector_all("#sdh-hand .card"))
+        page.click("#sdh-hint")
+        page.wait_for_function("!document.querySelector('#play-submit').disabled")
+        page.click("#play-submit")
+        page.wait_for_function(
+            f"document.querySelectorAll('#sdh-hand .card').length < {left}", timeout=30_000
+        )
+    else:
+        raise AssertionError("the player never followed in a trick")
+    look_both_ways(
+        page,
+        "sandaha-tricks",
+        "#sdh-hand .card",
+        ["#play-submit", "#sdh-hint", "#sdh-show-last", "#sdh-sort button"],
+    )
+    felt_seen(page, "#table-center .trick-play .card, #table-center .chip")
+    page.click("#sdh-show-last")
+    page.wait_for_selector("#sdh-last")
+    assert len(page.query_selector_all("#sdh-last .trick-play")) == 4
+    felt_seen(page, "#sdh-last .trick-play .card, #sdh-last .trick-play small, #sdh-last .sdh-mid")
+    look_both_ways(page, "sandaha-last-trick", "#sdh-hand .card", ["#sdh-show-last"])
+
+
+DANZI_SEED = "landscape-0"
+"""打弹子: with either finishing order below, seat 0 meets each of the screens listed
+(``DanziGame.new_state`` played by the rule bot, searched over "landscape-N")."""
+DANZI_TRIBUTE = [
+    ([0, 1, 3, 2], ["pick", "return", "declare", "play"]),  # 头游: 挑选 and 还贡 (2/2)
+    ([1, 3, 0, 2], ["pick", "declare", "play"]),  # 三游: 挑还贡牌, then 宣战 offered first
+]
+
+
+@pytest.mark.parametrize(("previous", "screens"), DANZI_TRIBUTE)
+def test_danzi_tribute_sideways(
+    page: Any, deal_server: DealServer, previous: list[int], screens: list[str]
+) -> None:
+    """打弹子's second deal held sideways, from 进贡 to the first play: the tribute log on
+    the felt whole (no line under a seat or cut off), 挑选's pairs beside what to do, 还贡's
+    chosen cards and its button, the cards one received beside the decision and the
+    宣战 buttons above the hand, and at the first play the whole hand still on the
+    screen. Nothing in the room is timed (no time per move), so the screens wait.
+
+    rule (002): "三游和末游自动各拿出两张最大的牌给头游和二游挑选，头游有优先选择权";
+    "进贡方得到贡牌之后，须拿出同样张数的牌作为还贡"; "在不宣战的情况下，三游优先选择还贡牌" """
+    page.base = deal_server.base
+    deal_server.choose(
+        DANZI_SEED,
+        {
+            "totals": [12, 9],
+            "deal_number": 1,
+            "previous": {"finish_order": previous, "declarer": None},
+            "match_over": False,
+        },
+    )
+    sideways(page)
+    enter(page, "横屏进贡")
+    fast_bots(page, 0.05)
+    open_room(page, "ningcheng-danzi", seats=4, bots=3, hands=1, time_limit=0)
+    log = "#cl-tribute .card, #cl-tribute .cl-tribute-line, #cl-tribute .cl-who"
+    name = f"ningcheng-danzi-{''.join(str(p) for p in previous)}"
+    decision = "#turn.mine ~ #mine :is(#cl-pick, #cl-give, #cl-declare-offer, #cl-play)"
+    seen: list[str] = []
+    picked: list[str] = []
+    while "play" not in seen:
+        page.wait_for_selector(decision, timeout=30_000)
+        if page.query_selector("#cl-pick"):
+            seen.append("pick")
+            look_both_ways(page, f"{name}-pick", "#cl-hand .card", ["#cl-pick button"])
+            felt_seen(page, log)
+            picked = page.eval_on_selector(
+                "#cl-pick button", "b => JSON.parse(b.dataset.action).cards.split(' ')"
+            )
+            page.click("#cl-pick button >> nth=0")
+            page.wait_for_selector("#cl-pick", state="detached")
+        elif page.query_selector("#cl-give"):
+            seen.append("return")
+            hand = hand_on_screen(page)
+            tap(page, hand, returned(hand, picked, len(picked)))
+            page.wait_for_selector("#cl-give:not([disabled])")
+            look_both_ways(page, f"{name}-return", "#cl-hand .card", ["#cl-give", "#cl-clear"])
+            felt_seen(page, log)
+            page.click("#cl-give")
+            page.wait_for_selector("#cl-give", state="detached")
+        elif page.query_selector("#cl-declare-offer"):
+            seen.append("declare")
+            look_both_ways(
+                page, f"{name}-declare", "#cl-hand .card", [".cl-declare-buttons button"]
+            )
+            felt_seen(page, log)
+            page.click("button[data-action*='decline']")
+            page.wait_for_selector("#cl-declare-offer", state="detached")
+        else:
+            seen.append("play")
+            look_both_ways(page, f"{name}-play", "#cl-hand .card", [".cl-controls button"])
+            felt_seen(page, log)
+    assert seen == screens, seen
+
+
+def test_majiang_claim_and_commitment_sideways(
+    page: Any, scripted: ScriptedServer, plan: Any
+) -> None:
+    """麻将 held sideways in a claim window held open (``plan``'s hand: the player is
+    offered a 碰 or 吃): the bar with its buttons above the hand, the wall's count, the
+    indicators and the discard up whole in the felt's middle column (not under a seat);
+    after 过 the bar says what was chosen while the others decide and offers nothing more
+    (a tap there could only be refused); the deal's commitment in the felt's corner opens
+    its hash whole on the screen. The windows are held by the test's clock."""
+    page.base = scripted.base
+    sideways(page)
+    enter(page, "横屏吃碰")
+    fast_bots(page)
+    hold_clock(page)
+    room = open_room(page, "anshan-majiang", hands=1)
+    page.wait_for_selector("#mj-hand .mj-tile")
+    for _ in range(100):  # the player's discards as the plan made them, to its first claim
+        until_asked(page, room)
+        if page.query_selector("#mj-claim"):
+            break
+        assert page.query_selector("#mj-turn"), "the hand ended before the player's claim"
+        before = signature(page)
+        shown, legal = seen_on_screen(page)
+        tap_tiles(page, decide(shown, legal, False, plan.state.rules))
+        page.wait_for_function(f"({SIGNATURE})() !== {json.dumps(before)}", timeout=30_000)
+    else:
+        raise AssertionError("no claim window asked the player")
+    middle = "#mj-wall, #mj-flip, #mj-hun, #mj-qiang, #mj-last"
+    look_both_ways(page, "anshan-majiang-claim", "#mj-hand .mj-tile", ["#mj-claim .mj-act"])
+    felt_seen(page, middle)
+    page.click("#mj-claim .mj-act[data-kind='pass']")
+    page.wait_for_selector("#mj-claim.sent #mj-sent")
+    assert not page.query_selector("#mj-claim .mj-act, #mj-claim button")
+    look_both_ways(page, "anshan-majiang-passed", "#mj-hand .mj-tile", ["#mj-sent"])
+    felt_seen(page, middle)
+    commitment = page.get_attribute("#commitment", "data-commitment")
+    assert commitment
+    for lang in ("zh", "en"):  # (the language's switch draws the table again, closed)
+        set_lang(page, lang)
+        if not page.query_selector("#commitment[open]"):
+            page.click("#commitment summary")
+        page.wait_for_selector("#commitment[open] p")
+        problems = seen_problems(
+            page, "#mj-hand .mj-tile", ["#commitment summary", "#commitment p"]
+        )
+        assert not problems, (lang, problems)
+        assert commitment in page.inner_text("#commitment p")
+        page.screenshot(path=str(SHOTS / f"anshan-majiang-commitment-{lang}.png"))
+    set_lang(page, "zh")
+    decided_in_window(page, room)
+
+
+FANGYANG_SEED = "landscape-8"
+"""放羊: the first deal gives seat 0 the ♥4 (``FangyangGame.new_state``, searched over
+"landscape-N"), so the player is the banker and calls."""
+
+
+def test_fangyang_call_sideways(page: Any, deal_server: DealServer) -> None:
+    """放羊's call held sideways, the player the banker (the ♥4's holder): the callable
+    cards by suit, 亮 and 叫牌 on the screen and tappable; a card tapped says whom it
+    makes one's partner and 叫牌 takes it, with the hand still whole below; then the banker
+    leads. Pictures: ``anshan-fangyang-call``.
+
+    rule (004, 鞍山放羊): "第一局由手中有红桃4的为庄家先出牌"; "由庄家选择一张A以下的牌,
+    庄家与手中有庄家要的牌的玩家一伙" """
+    page.base = deal_server.base
+    deal_server.choose(FANGYANG_SEED)
+    sideways(page)
+    enter(page, "横屏叫牌")
+    fast_bots(page, 0.05)
+    open_room(page, "anshan-fangyang", seats=4, bots=3, time_limit=0)
+    page.wait_for_selector("#turn.mine ~ #mine #cl-call")
+    assert "4h" in hand_on_screen(page)
+    look_both_ways(page, "anshan-fangyang-call", "#cl-call .card", ["#cl-call-submit", "#cl-liang"])
+    page.click("#cl-call .cl-call-suit .card >> nth=0")
+    page.wait_for_selector("#cl-call-mode")
+    page.wait_for_selector("#cl-call-submit:not([disabled])")
+    look_both_ways(page, "anshan-fangyang-called", "#cl-hand .card", ["#cl-call-submit"])
+    page.click("#cl-call-submit")
+    page.wait_for_selector("#cl-call", state="detached")
+    page.wait_for_selector(".cl-controls button")  # the banker leads

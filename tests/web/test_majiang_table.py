@@ -3,7 +3,8 @@ claim buttons, the win screen checked against the engine and the server's record
 a phone (390x844) and a desktop (1280x800) show without scrolling and without text spilling
 out of its box.
 
-The scripted hand runs on a server of its own (``tests/majiang_launch.py``): every hand is dealt
+The scripted hand runs on a server of its own (``tests/majiang_launch.py``, the ``scripted``
+fixture): every hand is dealt
 from a seed the test chose, and the bots discard what they draw and pass every claim. The
 test looks for that seed in-process first (``majiang_play.find_seed``: a hand in which its
 player is offered a 碰 or 吃, takes it and wins), so the claim and the win are certain and
@@ -17,16 +18,15 @@ rule (004): 「只有庄家可得到十四张牌,其余的人十三张牌。庄�
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_helpers import (
     ARTIFACTS,
     DESKTOP,
     PHONE,
+    ScriptedServer,
     WebServer,
     check_against_ledger,
     clock_state,
@@ -39,12 +39,10 @@ from web_helpers import (
     token,
 )
 
-from majiang_play import Seen, decide, find_seed, ints, tiles_of
+from majiang_play import Seen, decide, ints, tiles_of
 from paiju.games.majiang.rules import MajiangRules
-from server_process import ServerProcess
 
 HERE = Path(__file__).resolve().parent
-LAUNCH = HERE.parent / "majiang_launch.py"
 CODE = "anshan-majiang"
 
 # what changes on the page when an action is accepted (or the table moves on)
@@ -100,33 +98,6 @@ VISIBLE = """(selectors) => {
   }
   return out;
 }"""
-
-
-class ScriptedServer(WebServer):
-    """``paiju serve`` through ``majiang_launch.py`` (chosen seed, passive bots)."""
-
-    def __init__(self, folder: Path) -> None:
-        ServerProcess.__init__(self, folder, db="web.db", command=(str(LAUNCH),))
-
-
-@pytest.fixture(scope="module")
-def plan() -> Any:
-    return find_seed()
-
-
-@pytest.fixture(scope="module")
-def scripted(tmp_path_factory: pytest.TempPathFactory, plan: Any) -> Iterator[ScriptedServer]:
-    folder = tmp_path_factory.mktemp("mj-web")
-    seed_file = folder / "seed.txt"
-    seed_file.write_text(plan.seed, encoding="utf-8")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PAIJU_TEST_SEED_FILE", str(seed_file))
-        srv = ScriptedServer(folder)
-        srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
 
 
 def signature(page: Any) -> str:

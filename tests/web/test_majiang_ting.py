@@ -12,21 +12,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from test_majiang_table import (  # noqa: F401  (the fixtures are used by name)
+from test_majiang_table import (
     CODE,
     SIGNATURE,
-    ScriptedServer,
     decided_in_window,
     layout_problems,
-    plan,
-    scripted,
     seen_on_screen,
     shoot,
     signature,
     tap,
     until_asked,
 )
-from web_helpers import enter, fast_bots, hold_clock, open_room, set_lang
+from web_helpers import ScriptedServer, enter, fast_bots, hold_clock, open_room, set_lang
 
 from majiang_play import decide, tiles_of
 from paiju.games.majiang.rules import MajiangRules
@@ -78,7 +75,7 @@ def _check_screen(page: Any, seen: list[str]) -> None:
             seen.append("waits")
 
 
-def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServer) -> None:  # noqa: F811
+def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServer) -> None:
     """The whole scripted hand by taps; at every decision the panel and the marks equal the
     engine's waits of what is on screen. The first time a discard would leave the hand ready,
     the player taps that (marked) tile once, reads what it would wait on, and taps it again.
@@ -143,7 +140,7 @@ def test_ting_panel_and_marks_follow_the_hand(page: Any, scripted: ScriptedServe
     assert "waits" in seen and {"ting", "mark"} <= set(shots), (seen, shots)
 
 
-def test_hint_picks_the_advised_tile(page: Any, scripted: ScriptedServer) -> None:  # noqa: F811
+def test_hint_picks_the_advised_tile(page: Any, scripted: ScriptedServer) -> None:
     """提示 on one's turn picks the tile the server advises (as one tap does), in both
     languages, and the 打出 button names it."""
     page.base = scripted.base

@@ -225,3 +225,44 @@ def test_first_room_offers_the_tutorial_and_it_can_be_skipped(
     finally:
         page.context.close()
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("size", ["phone", "landscape"])
+def test_the_offer_waits_below_a_hand_result(browser: Any, server: WebServer, size: str) -> None:
+    """A first room's offer left unanswered through the first hand: above the table while
+    the hand is played, below the settlement once the result is up (the result is where it
+    was without the offer, never pushed down the screen by it), and still answerable there
+    (不用了 puts it away for good)."""
+    page = new_page(browser, server, size)
+    try:
+        enter(page, f"教程在后{size}")
+        fast_bots(page, 0.05)
+        open_room(page, "1301", seats=4, bots=3, time_limit=0)
+        page.wait_for_selector(".hand-zone .card")
+        place = """(s) => { const e = document.querySelector(s); if (!e) return null;
+          const r = e.getBoundingClientRect();
+          return [r.top + scrollY, r.bottom + scrollY]; }"""
+        offer = page.evaluate(place, "#learn-offer")
+        felt = page.evaluate(place, "#felt")
+        assert offer and felt
+        if size == "phone":  # offered above the table while the hand is played
+            assert offer[1] <= felt[0], (offer, felt)
+        page.click("#suggestions .sugg-card[data-suggestion='0']")
+        page.click("#ssz-submit")
+        page.wait_for_selector("#settlement .verdict")
+        page.wait_for_selector("#learn-offer.after-result")
+        settlement = page.evaluate(place, "#settlement")
+        offer = page.evaluate(place, "#learn-offer")
+        assert offer[0] >= settlement[1] - 1, (offer, settlement)
+        verdict = page.evaluate(place, "#settlement .verdict")
+        page.evaluate("document.getElementById('learn-offer').style.display = 'none'")
+        assert page.evaluate(place, "#settlement .verdict") == verdict  # not moved by it
+        page.evaluate("document.getElementById('learn-offer').style.display = ''")
+        page.click("#learn-offer-no")
+        page.wait_for_selector("#learn-offer", state="detached")
+        learned = page.evaluate("JSON.parse(localStorage.getItem('paiju.learned'))")
+        assert learned == {"shisanzhang": "declined"}
+        assert page.query_selector("#settlement .verdict")  # the result stays
+    finally:
+        page.context.close()
+    assert not page.errors, page.errors

@@ -51,6 +51,37 @@ class WebServer(ServerProcess):
         return answer.json()
 
 
+DEAL_LAUNCH = ROOT / "tests" / "deal_launch.py"
+
+
+class DealServer(WebServer):
+    """``paiju serve`` through ``deal_launch.py``: each room's deals from the seed the test
+    chose (:meth:`choose`), its first from the match context chosen with it; the clock
+    routes as :class:`WebServer` has them. Its process reads ``PAIJU_TEST_DEAL_FILE``."""
+
+    def __init__(self, folder: Path) -> None:
+        ServerProcess.__init__(self, folder, db="web.db", command=(str(DEAL_LAUNCH),))
+        self.chosen = folder / "chosen.json"
+
+    def choose(self, seed: str, context: dict[str, Any] | None = None) -> None:
+        """The seed of the next room's deals and the match context of its first."""
+        self.chosen.write_text(
+            json.dumps({"seed": seed, "context": context or {}}), encoding="utf-8"
+        )
+
+
+MAJIANG_LAUNCH = ROOT / "tests" / "majiang_launch.py"
+
+
+class ScriptedServer(WebServer):
+    """``paiju serve`` through ``majiang_launch.py``: every hand dealt from the seed in the
+    file ``PAIJU_TEST_SEED_FILE`` names, 麻将's bots discarding what they draw and passing
+    every claim (``majiang_play.PassiveBot``), the clock routes as :class:`WebServer` has them."""
+
+    def __init__(self, folder: Path) -> None:
+        ServerProcess.__init__(self, folder, db="web.db", command=(str(MAJIANG_LAUNCH),))
+
+
 def launch_browser(pw: Any) -> Any:
     return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 

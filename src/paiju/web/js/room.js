@@ -597,7 +597,11 @@ class RoomView {
     const vote = this.dissolve.panel();
     if (vote) root.push(vote);
     const offer = this.learnOffer();
-    if (offer) root.push(offer);
+    // once a hand's result is up the offer waits below it, smaller: it never pushes the
+    // result off a phone's screen, and stays until it is answered
+    const offerAfter = Boolean(offer && this.view && this.handOver);
+    if (offer) offer.classList.toggle("after-result", offerAfter);
+    if (offer && !offerAfter) root.push(offer);
     if (!this.view) {
       const near = this.nearby.panel();
       if (near) root.push(near);
@@ -632,6 +636,7 @@ class RoomView {
       root.push(this.settlementPanel());
       if (this.summary && info.status === "finished") root.push(this.summaryPanel());
     }
+    if (offerAfter) root.push(offer);
     // the deal's commitment (a long hash) one tap away, not spelled out under every table
     if (this.commitment) {
       root.push(

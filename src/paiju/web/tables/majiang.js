@@ -481,6 +481,8 @@ function actionButton(ctx, c, opts) {
         local.sentOn = windowKey(local.norm || norm(ctx.view));
         local.picked = null;
         actWatched(local.ctx || ctx, c.action);
+        // a claim window says nothing back until it ends: the bar says the choice now
+        (local.ctx || ctx).rerender();
       },
     },
     label,
@@ -545,6 +547,22 @@ function actionBar(ctx, v, choices, myTurn, inWindow) {
   const buttons = choices.filter((c) => c.kind !== "discard").sort((a, b) => BUTTON_ORDER.indexOf(a.kind) - BUTTON_ORDER.indexOf(b.kind));
   if (inWindow) {
     const who = v.last ? ctx.seatName(v.last.seat) : "";
+    // one's choice in this window is made (the window stays open, alike for every seat,
+    // until the others decide): what was chosen, no buttons that could only be refused
+    const sent = local.sent && local.sentOn === windowKey(v) ? local.sent : null;
+    if (sent) {
+      return h(
+        "div",
+        { class: "mj-bar claim sent", id: "mj-claim", role: "status" },
+        h(
+          "div",
+          { class: "mj-prompt" },
+          h("span", { id: "mj-sent" }, w("claim_sent", { what: sent })),
+          v.last && v.last.tile ? tileEl(v.last.tile, { ...opts, size: "sm" }) : null,
+          timerEl(ctx),
+        ),
+      );
+    }
     return h(
       "div",
       { class: "mj-bar claim", id: "mj-claim", role: "group" },
@@ -745,11 +763,18 @@ export function render(ctx) {
     local.picked = null;
     local.handKey = handKey;
   }
-  if (acting) local.sent = null;
+  // a choice made stays said while its window is open (the window asks every seat alike)
+  if (acting && !(inWindow && local.sentOn === windowKey(v))) local.sent = null;
   const auto = acting ? autoAction(v, choices, myTurn, inWindow) : null;
   const decisionKey = `${handKey}|${windowKey(v)}`;
   if (auto && local.autoOn !== decisionKey) {
     local.autoOn = decisionKey; // once per decision: the toggle acts, then waits for the next
+    const made = inWindow ? choices.find((c) => JSON.stringify(c.action) === JSON.stringify(auto)) : null;
+    if (made) {
+      // the bar says what the toggle chose in this window, as after a tap
+      local.sent = w(made.kind);
+      local.sentOn = windowKey(v);
+    }
     setTimeout(() => actWatched(local.ctx || ctx, auto), 0);
   }
   const center = middle(ctx, v);
