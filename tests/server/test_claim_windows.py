@@ -367,3 +367,69 @@ def test_a_player_who_can_claim_is_given_claim_time() -> None:
     assert clock["seat"] == HOLDER and clock["limit"] == 30.0 and clock["remaining"] > 29
     for m in other:
         assert all(t["seat"] != HOLDER for t in m.get("timers") or []), m
+
+
+async def _kept_on_reopen(tmp: Path, deal: Deal, tile: int) -> dict[str, Any]:
+    """The dealer discards ``tile``; seat ``HOLDER`` (who could 碰 it) sends 过 while the
+    window is open. The ``state`` each seat's screen would get on opening again, then
+    and after the window closed."""
+    store = Store(str(tmp / "kept.db"))
+    hub = Hub(store, Limits(min_bot_delay=0))
+    players = [store.create_player(n)[0] for n in ("ann", "bob", "cat", "dan")]
+    room = await hub.create_room(players[0], CODE, OPTIONS, {}, 0)
+    room.game.deal = lambda seats, rng, context: deal  # type: ignore[method-assign]
+    clock = room.turn_clock = HeldClock()
+    loop = asyncio.get_running_loop()
+    sockets: dict[int, _Socket] = {}
+    clients: dict[int, Client] = {}
+    writers: list[asyncio.Task[None]] = []
+    for seat, player in enumerate(players):
+        sock = _Socket(clock)
+        client = Client(player, sock.send_text, hub.limits, sock.close)
+        writers.append(loop.create_task(client.writer()))
+        sockets[seat], clients[seat] = sock, client
+        if seat:
+            room.join(player, seat)
+        room.attach(client)
+    for _ in range(400):
+        if room.state is not None and 0 in room.acting():
+            break
+        await asyncio.sleep(0.01)
+    act = {"type": "action", "action": {"type": "discard", "tile": str(Tile(tile))}}
+    handle(room, clients[0], json.dumps(act))
+    for _ in range(2_000):
+        if room.window is not None and _caught_up(room, sockets):
+            break
+        await asyncio.sleep(0.01)
+    handle(room, clients[HOLDER], json.dumps({"type": "action", "action": {"type": "pass"}}))
+    out: dict[str, Any] = {
+        "open": room.window is not None and HOLDER in room.window.kept,
+        "holder": json.loads(room.state_for(clients[HOLDER]) or "{}"),
+        "other": json.loads(room.state_for(clients[1]) or "{}"),
+    }
+    clock.advance()  # the window's time passes: the kept 过 is played
+    for _ in range(400):
+        if room.window is None and _caught_up(room, sockets):
+            break
+        await asyncio.sleep(0.01)
+    out["after"] = json.loads(room.state_for(clients[HOLDER]) or "{}")
+    hub.shutdown()
+    store.close()
+    return out
+
+
+def test_a_screen_opened_again_mid_window_is_told_the_choice_it_made() -> None:
+    """docs/protocol.md (``state``): a decision sent in an open window is kept, not played,
+    until the window closes; a screen opened again meanwhile (a reload) is told that choice
+    (``kept``), so it says 你选了“过” instead of offering the buttons again. Only the seat
+    that chose is told; once the window has closed nothing is kept."""
+    import tempfile
+
+    pair, _, tile = _deals()
+    with tempfile.TemporaryDirectory() as tmp:
+        got = asyncio.run(_kept_on_reopen(Path(tmp), pair, tile))
+    assert got["open"], "the holder's 过 was not kept in the open window"
+    assert got["holder"]["type"] == "state" and got["holder"]["kept"] == {"type": "pass"}
+    assert got["holder"]["view"]["to_act"] is True  # the window still asks the seat
+    assert got["other"]["type"] == "state" and "kept" not in got["other"]
+    assert got["after"]["type"] == "state" and "kept" not in got["after"]

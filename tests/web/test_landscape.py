@@ -515,7 +515,7 @@ def test_majiang_claim_and_commitment_sideways(
     offered a 碰 or 吃): the bar with its buttons above the hand, the wall's count, the
     indicators and the discard up whole in the felt's middle column (not under a seat);
     after 过 the bar says what was chosen while the others decide and offers nothing more
-    (a tap there could only be refused); the deal's commitment in the felt's corner opens
+    (a tap there could only be refused), also once the page is loaded again; the deal's commitment in the felt's corner opens
     its hash whole on the screen. The windows are held by the test's clock."""
     page.base = scripted.base
     sideways(page)
@@ -539,6 +539,11 @@ def test_majiang_claim_and_commitment_sideways(
     look_both_ways(page, "anshan-majiang-claim", "#mj-hand .mj-tile", ["#mj-claim .mj-act"])
     felt_seen(page, middle)
     page.click("#mj-claim .mj-act[data-kind='pass']")
+    page.wait_for_selector("#mj-claim.sent #mj-sent")
+    assert not page.query_selector("#mj-claim .mj-act, #mj-claim button")
+    # the screen opened again in the window (a reload): the server tells it the choice it
+    # kept, so the bar says it again and offers nothing
+    page.reload()
     page.wait_for_selector("#mj-claim.sent #mj-sent")
     assert not page.query_selector("#mj-claim .mj-act, #mj-claim button")
     look_both_ways(page, "anshan-majiang-passed", "#mj-hand .mj-tile", ["#mj-sent"])

@@ -9,7 +9,7 @@ Each distinct seat's text is computed and serialised once (spectators share one)
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic_core import to_json
@@ -77,24 +77,28 @@ def state_texts(
     control: Sequence[str],
     acting: frozenset[int],
     ref: str | int | None = None,
+    kept: Mapping[int, Action] | None = None,
 ) -> list[str]:
     """The ``state`` texts of listeners at ``seats``: each its seat's whole view now.
-    ``head`` holds the message's ``type``, ``room``, ``game`` and ``version``.
+    ``head`` holds the message's ``type``, ``room``, ``game`` and ``version``; ``kept``
+    the decisions seats sent in an open hidden window, each said to its own seat only
+    (``kept``), so a screen opened again mid-window shows the choice made.
 
     Every distinct seat's view is computed once, by :meth:`State.views` (which computes
     what all seats see alike once)."""
     texts: dict[int | None, str] = {}
     for seat, view in _views(state, seats).items():
-        texts[seat] = dumps(
-            {
-                **head,
-                "view": view,
-                "timers": visible_timers(timers, view, seat),
-                "control": control,
-                "legal": legal_json(state, seat, acting),
-                "ref": ref,
-            }
-        )
+        msg = {
+            **head,
+            "view": view,
+            "timers": visible_timers(timers, view, seat),
+            "control": control,
+            "legal": legal_json(state, seat, acting),
+            "ref": ref,
+        }
+        if kept and seat is not None and seat in kept:
+            msg["kept"] = _action_json(kept[seat])
+        texts[seat] = dumps(msg)
     return [texts[seat] for seat in seats]
 
 

@@ -436,6 +436,9 @@ class StateMsg(_Msg):
     legal: list[dict[str, Any]] | None = None
     """Your legal actions when you are to act and the game can list them (else null)."""
     ref: Ref = None
+    kept: dict[str, Any] | None = None
+    """The decision you sent in the open hidden window (a 麻将 claim window), kept until
+    it closes; absent otherwise. Only your own socket is told."""
 
 
 class Update(_Msg):

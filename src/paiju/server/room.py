@@ -1713,7 +1713,15 @@ class Room:
             "version": len(state.history),
         }
         seats = [client.seat for client in clients]
-        return state_texts(state, head, seats, self.timers(), self.control(), self.acting(), ref)
+        window = self.window
+        kept = (
+            {seat: k.action for seat, k in window.kept.items()}
+            if window is not None and window.hand_id == self.hand_id
+            else None
+        )
+        return state_texts(
+            state, head, seats, self.timers(), self.control(), self.acting(), ref, kept
+        )
 
     def legal(self, seat: int | None) -> list[dict[str, Any]] | None:
         """The seat's legal actions (JSON) when it is to act and the game lists them."""

@@ -379,6 +379,9 @@ class RoomView {
         }
         this.view = msg.view;
         this.legal = msg.legal;
+        // the decision this seat sent in the open hidden window (a screen opened again
+        // mid-window says the choice made instead of offering it again)
+        this.kept = msg.type === "state" ? msg.kept || null : null;
         this.control = msg.control;
         this.timers = msg.timers;
         this.timersAt = performance.now();
@@ -548,6 +551,7 @@ class RoomView {
     return {
       view: this.view,
       legal: this.legal,
+      kept: this.kept,
       seat: this.seat,
       game: this.game,
       info: this.info,

@@ -763,6 +763,12 @@ export function render(ctx) {
     local.picked = null;
     local.handKey = handKey;
   }
+  // the choice the server kept for this window (the screen was opened again mid-window)
+  if (ctx.kept && inWindow && local.keptSeen !== ctx.kept) {
+    local.keptSeen = ctx.kept;
+    local.sent = w(classify(ctx.kept, v).kind);
+    local.sentOn = windowKey(v);
+  }
   // a choice made stays said while its window is open (the window asks every seat alike)
   if (acting && !(inWindow && local.sentOn === windowKey(v))) local.sent = null;
   const auto = acting ? autoAction(v, choices, myTurn, inWindow) : null;
