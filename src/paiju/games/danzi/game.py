@@ -172,7 +172,9 @@ class DanziRules(Rules):
     def plays_in_order(self, hand: Sequence[int], table: dz.Combo | None) -> list[Combo]:
         """:meth:`plays` of a hand already in the game's order (a state's hand), against a
         table given as its 打弹子 combination."""
-        return [Combo(kind, rank, n, cards) for (_, kind, rank, n, _), cards in _plays(hand, table)]
+        return [
+            Combo(kind, rank, n, cards) for (_, kind, rank, n, _, _), cards in _plays(hand, table)
+        ]
 
     def play_cards(self, hand: Sequence[int], table: dz.Combo | None) -> list[tuple[Card, ...]]:
         """The cards of each of :meth:`plays_in_order`, in its order (the legal actions)."""
@@ -323,10 +325,11 @@ class DealScored(Event):
 # ------------------------------------------------------------------------------- helpers
 
 
-PlayInfo = tuple[int, str, int, int, tuple[tuple[int, int], ...]]
+PlayInfo = tuple[int, str, int, int, tuple[tuple[int, int], ...], dz.Combo]
 """What a play's count vector says for the core: its place in the order of the legal plays
 (plain first, low to high: the row, the card count and the top as one int), the core's
-kind id, rank and length, and its ``(rank index, count)`` parts in the game's order."""
+kind id, rank and length, its ``(rank index, count)`` parts in the game's order, and its
+打弹子 combination."""
 
 _IN_ORDER: Final = tuple(sorted(range(NRANKS), key=SINGLE.__getitem__))
 """The rank indexes in the game's order, low to high (4 … A 2 3 小王 大王)."""
@@ -351,7 +354,7 @@ def _play_info(d: dz.Combo) -> PlayInfo:
         parts = tuple((i, counts[i]) for i in _IN_ORDER if counts[i])
         assert 0 <= d.cards < 1000 and 0 <= d.top < 1000  # the order's int below
         order = (d.row * 1000 + d.cards) * 1000 + d.top  # (row, cards, top) as one int
-        info = order, KIND_IDS[d.kind], d.row * 100 + d.top, d.cards, parts
+        info = order, KIND_IDS[d.kind], d.row * 100 + d.top, d.cards, parts, d
         _KEPT.append(d)
         _PLAY_INFO[id(d)] = info
     return info
@@ -957,7 +960,10 @@ class DanziState(ClimbingState):
             for info, listed_cards in listed[3]:
                 if listed_cards is cards:
                     if self.hands[seat] == listed[1]:
-                        return Combo(info[1], info[2], info[3], listed_cards)
+                        combo = Combo(info[1], info[2], info[3], listed_cards)
+                        # the table it makes, as danzi_table reads it next
+                        _TABLE_DANZI[0] = (combo, self.rules, info[5])
+                        return combo
                     break
         return super().check_play(seat, cards)
 
