@@ -653,7 +653,7 @@ class SandahaState(State):
                     by = next(s for s, c in blockers if c == forced)
                     failed = ThrowFailed(seat, cards, forced.cards, by)
                     self.throw_failed = failed
-                    shown = Counter(cards)
+                    shown: Counter[int] = Counter(cards)
                     shown.subtract(forced.cards)
                     # cards shown twice are still held once; a new counter (a clone may
                     # share this one)
