@@ -114,6 +114,8 @@ class Rules(ABC):
         for level, rank in enumerate(self.order):
             levels[rank] = level
         self._level = [levels.get(_card_rank(c), -1) for c in range(54)]
+        # (level, card) as one int, for sort: a card is below 64
+        self._sort_key = [level * 64 + c for c, level in enumerate(self._level)]
 
     # -- the single-card order -------------------------------------------------------
 
@@ -123,7 +125,7 @@ class Rules(ABC):
 
     def sort(self, cards: Iterable[int]) -> list[int]:
         """Cards low to high by the game's order (then by suit, for a stable display)."""
-        return sorted(cards, key=lambda c: (self._level[c], c))
+        return sorted(cards, key=self._sort_key.__getitem__)
 
     def rank_text(self, level: int) -> str:
         """The rank name of a level: ``3`` … ``10`` … ``A``, ``2``, ``BJ`` (小王), ``RJ`` (大王)."""
