@@ -34,7 +34,6 @@ import re
 import secrets
 import struct
 from collections.abc import Iterable, Sequence
-from operator import mod
 from typing import TypeVar
 
 from paiju.errors import FairnessError
@@ -178,16 +177,6 @@ class DealRng:
             return out
         self._fill(n - 1)  # one word a draw unless one is rejected (then more, below)
         words = self._words
-        if n <= len(_LIMITS):
-            drawn = words[1 - n :]  # the draws for i = 1 … n - 1 (the next word is last)
-            if max(drawn) < _LOWEST_LIMIT:  # none rejected: the loop below, without the checks
-                del words[1 - n :]
-                bounds = range(n, 1, -1)
-                for i, j in zip(
-                    range(n - 1, 0, -1), map(mod, reversed(drawn), bounds), strict=True
-                ):
-                    out[i], out[j] = out[j], out[i]
-                return out
         pop = words.pop
         limits = _LIMITS if n <= len(_LIMITS) else None
         for i in range(n - 1, 0, -1):
@@ -207,5 +196,3 @@ _COUNTERS = [i.to_bytes(8, "big") for i in range(256)]
 """The counter bytes of the first blocks of a stream (8 bytes big-endian)."""
 _LIMITS = [0, *(_WORD - _WORD % (i + 1) for i in range(1, 256))]
 """``_LIMITS[i]``: the rejection limit of ``randbelow(i + 1)``, as a shuffle draws it."""
-_LOWEST_LIMIT = min(_LIMITS[1:])
-"""Below every limit of :data:`_LIMITS`: a shuffle's draws all under it are none rejected."""
