@@ -42,11 +42,17 @@ def test_bad_tiles_name_the_token(bad: str) -> None:
         parse_tiles(bad)
 
 
-def _reference_shuffle(seed: str, n: int) -> list[int]:
-    """The documented construction, written out independently of paiju.fairness."""
+def _reference_words(seed: str) -> list[int]:
+    """The stream's first 256 words, by the documented construction."""
     key = hashlib.sha256(seed.encode()).digest()
     stream = b"".join(hashlib.sha256(key + i.to_bytes(8, "big")).digest() for i in range(64))
-    words = [int.from_bytes(stream[i : i + 8], "big") for i in range(0, len(stream), 8)]
+    return [int.from_bytes(stream[i : i + 8], "big") for i in range(0, len(stream), 8)]
+
+
+def _reference_shuffle(seed: str, n: int, words: list[int] | None = None) -> list[int]:
+    """The documented construction, written out independently of paiju.fairness."""
+    if words is None:
+        words = _reference_words(seed)
     items = list(range(n))
     pos = 0
     for i in range(n - 1, 0, -1):
@@ -63,6 +69,19 @@ def _reference_shuffle(seed: str, n: int) -> list[int]:
 @pytest.mark.parametrize("seed", ["example", "0", "a" * 64])
 def test_the_rng_follows_its_documented_construction(seed: str) -> None:
     assert DealRng(seed).shuffled(range(52)) == _reference_shuffle(seed, 52)
+
+
+@pytest.mark.parametrize("at", [0, 3, 47])
+def test_a_rejected_draw_is_drawn_again(at: int) -> None:
+    """docs/fairness.md: a word at or above the largest multiple of ``i + 1`` is rejected
+    and the next word drawn (a true stream almost never holds one: here one is put in)."""
+    words = _reference_words("rejected")
+    words[at] = 2**64 - 1  # rejected by every bound but a power of two (52 - at is none)
+    rng = DealRng("rejected")
+    rng._fill(len(words))
+    rng._words[:] = words[::-1]  # the next word is held last
+    assert rng.shuffled(range(52)) == _reference_shuffle("", 52, words)
+    assert rng._words == words[::-1][: len(words) - 52]  # 51 draws and one drawn again
 
 
 def test_int_and_text_seeds_agree_and_shuffles_are_permutations() -> None:

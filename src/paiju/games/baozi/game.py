@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from paiju.cards import Card, CardList, format_cards
 from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
@@ -300,9 +300,18 @@ class JiajiabaoGame(BaoziGame):
 
 def _as_cards(items: Sequence[int]) -> tuple[Card, ...]:
     """Dealt items as cards (those of a shuffled deck already are, and are kept)."""
-    if all(type(c) is Card for c in items):
+    if {*map(type, items)} <= _CARD_TYPE:  # one look at C speed
         return cast("tuple[Card, ...]", tuple(items))
     return tuple(map(Card, items))
+
+
+_CARD_TYPE: Final = frozenset({Card})
+
+
+@functools.cache
+def _bets(low: int, high: int) -> tuple[Bet, ...]:
+    """Every bet from ``low`` to ``high``, made once (a frozen action is shared)."""
+    return tuple(Bet(n) for n in range(low, high + 1))
 
 
 class BaoziState(State):
@@ -388,8 +397,7 @@ class BaoziState(State):
         if seat not in self.to_act():
             return []
         if self._phase == "betting":
-            low, high = self._bet_range()
-            return [Bet(n) for n in range(low, high + 1)]
+            return list(_bets(*self._bet_range()))
         return None
 
     def _apply(self, seat: int, action: Action) -> list[Event]:

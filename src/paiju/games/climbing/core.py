@@ -114,6 +114,8 @@ class Rules(ABC):
         for level, rank in enumerate(self.order):
             levels[rank] = level
         self._level = [levels.get(_card_rank(c), -1) for c in range(54)]
+        # (level, card) as one int, for sort: a card is below 64
+        self._sort_key = [level * 64 + c for c, level in enumerate(self._level)]
 
     # -- the single-card order -------------------------------------------------------
 
@@ -123,7 +125,7 @@ class Rules(ABC):
 
     def sort(self, cards: Iterable[int]) -> list[int]:
         """Cards low to high by the game's order (then by suit, for a stable display)."""
-        return sorted(cards, key=lambda c: (self._level[c], c))
+        return sorted(cards, key=self._sort_key.__getitem__)
 
     def rank_text(self, level: int) -> str:
         """The rank name of a level: ``3`` … ``10`` … ``A``, ``2``, ``BJ`` (小王), ``RJ`` (大王)."""
@@ -624,13 +626,14 @@ class ClimbingState(State):
         new.__dict__.update(self.__dict__)
         new.context = dict(self.context)
         new.history = list(self.history)
-        new.hands = list(map(list, self.hands))
+        # each seat's hand and played cards are shared: a change replaces the seat's list
+        new.hands = list(self.hands)
         new.played = list(self.played)
         new.passed = set(self.passed)
         new.trick = list(self.trick)
         new.last_trick = list(self.last_trick)
         new.log = list(self.log)
-        new.played_by = list(map(list, self.played_by))
+        new.played_by = list(self.played_by)
         new.finished = list(self.finished)
         new.stopped = list(self.stopped)
         # the counters are shared: a change goes through exposed_of, which copies first
@@ -830,7 +833,7 @@ class ClimbingState(State):
         if shown:  # shown cards (tribute, a call) leave as they are played (a new counter:
             self.exposed[seat] = shown - Counter(combo.cards)  # a clone may share this one)
         self.played.extend(combo.cards)
-        self.played_by[seat].extend(combo.cards)
+        self.played_by[seat] = [*self.played_by[seat], *combo.cards]  # a clone may share it
         self.table, self.table_seat = combo, seat
         self.passed = set()
         self.trick.append((seat, combo.cards))
@@ -865,7 +868,11 @@ class ClimbingState(State):
         assert self.table_seat is not None
         out = self.sitting_out()
         seats = self.seats
-        live = [self.in_play(s) for s in range(seats)]  # asked once a seat
+        if type(self).in_play is ClimbingState.in_play:  # in_play of each seat, inlined
+            hands, finished, stopped = self.hands, self.finished, self.stopped
+            live = [bool(hands[s]) and s not in finished and s not in stopped for s in range(seats)]
+        else:
+            live = [self.in_play(s) for s in range(seats)]  # asked once a seat
         table_seat = self.table_seat
         if all(s in out for s in range(seats) if live[s] and s != table_seat):
             return self._end_trick()

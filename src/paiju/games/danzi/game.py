@@ -172,7 +172,9 @@ class DanziRules(Rules):
     def plays_in_order(self, hand: Sequence[int], table: dz.Combo | None) -> list[Combo]:
         """:meth:`plays` of a hand already in the game's order (a state's hand), against a
         table given as its 打弹子 combination."""
-        return [Combo(kind, rank, n, cards) for (_, kind, rank, n, _), cards in _plays(hand, table)]
+        return [
+            Combo(kind, rank, n, cards) for (_, kind, rank, n, _, _), cards in _plays(hand, table)
+        ]
 
     def play_cards(self, hand: Sequence[int], table: dz.Combo | None) -> list[tuple[Card, ...]]:
         """The cards of each of :meth:`plays_in_order`, in its order (the legal actions)."""
@@ -323,10 +325,11 @@ class DealScored(Event):
 # ------------------------------------------------------------------------------- helpers
 
 
-PlayInfo = tuple[tuple[int, int, int], str, int, int, tuple[tuple[int, int], ...]]
+PlayInfo = tuple[int, str, int, int, tuple[tuple[int, int], ...], dz.Combo]
 """What a play's count vector says for the core: its place in the order of the legal plays
-(plain first, low to high), the core's kind id, rank and length, and its ``(rank index,
-count)`` parts in the game's order."""
+(plain first, low to high: the row, the card count and the top as one int), the core's
+kind id, rank and length, its ``(rank index, count)`` parts in the game's order, and its
+打弹子 combination."""
 
 _IN_ORDER: Final = tuple(sorted(range(NRANKS), key=SINGLE.__getitem__))
 """The rank indexes in the game's order, low to high (4 … A 2 3 小王 大王)."""
@@ -334,18 +337,26 @@ _COUNTS_IN_ORDER: Final = itemgetter(*_IN_ORDER)
 """A count vector's counts in the game's order."""
 _BY_RANK: Final = itemgetter(*(_IN_ORDER.index(i) for i in range(NRANKS)))
 """Of values in the game's order, the value of each rank index."""
-_PLAY_INFO: dict[dz.Counts, PlayInfo] = {}
+_PLAY_INFO: dict[int, PlayInfo] = {}
+""":data:`PlayInfo` by the ``id`` of its combination: the generator's combinations are made
+once (:mod:`paiju.games.danzi.moves`), and :data:`_KEPT` keeps each one met alive, so that
+its ``id`` stays its own."""
+_KEPT: list[dz.Combo] = []
 _CARDS_ONLY: Final = {Card}
+_FIRST: Final = itemgetter(0)
 
 
 def _play_info(d: dz.Combo) -> PlayInfo:
-    """:data:`PlayInfo` of a play, made once per count vector (a count vector is one play)."""
-    info = _PLAY_INFO.get(d.counts)
+    """:data:`PlayInfo` of a play, made once per combination."""
+    info = _PLAY_INFO.get(id(d))
     if info is None:
         counts = d.counts
         parts = tuple((i, counts[i]) for i in _IN_ORDER if counts[i])
-        info = (d.row, d.cards, d.top), KIND_IDS[d.kind], d.row * 100 + d.top, d.cards, parts
-        _PLAY_INFO[counts] = info
+        assert 0 <= d.cards < 1000 and 0 <= d.top < 1000  # the order's int below
+        order = (d.row * 1000 + d.cards) * 1000 + d.top  # (row, cards, top) as one int
+        info = order, KIND_IDS[d.kind], d.row * 100 + d.top, d.cards, parts, d
+        _KEPT.append(d)
+        _PLAY_INFO[id(d)] = info
     return info
 
 
@@ -370,19 +381,27 @@ def _plays(hand: Sequence[int], table: dz.Combo | None) -> list[tuple[PlayInfo, 
     if not found:
         return []
     known = _PLAY_INFO.get
-    infos = [known(d.counts) or _play_info(d) for d in found]
-    infos.sort(key=itemgetter(0))
-    held = (
-        cast("Sequence[Card]", hand)
+    infos = [known(id(d)) or _play_info(d) for d in found]
+    infos.sort(key=_FIRST)
+    held: tuple[Card, ...] = (
+        tuple(cast("Sequence[Card]", hand))
         if {*map(type, hand)} == _CARDS_ONLY
-        else [Card(c) for c in hand]
+        else tuple([Card(c) for c in hand])
     )
     # where each rank's cards begin in the hand: the counts summed in the game's order
     start = _BY_RANK(list(accumulate(_COUNTS_IN_ORDER(counts), initial=0)))
     out: list[tuple[PlayInfo, tuple[Card, ...]]] = []
     for info in infos:
+        parts = info[4]
+        if len(parts) == 1:  # one rank's cards (a single, a pair, a 砟子): a slice
+            ((i, n),) = parts
+            if n > counts[i]:
+                raise IllegalAction("the hand does not hold that play", reason="cards_not_in_hand")
+            at = start[i]
+            out.append((info, held[at : at + n]))
+            continue
         cards: list[Card] = []
-        for i, n in info[4]:
+        for i, n in parts:
             if n > counts[i]:
                 raise IllegalAction("the hand does not hold that play", reason="cards_not_in_hand")
             at = start[i]
@@ -941,7 +960,10 @@ class DanziState(ClimbingState):
             for info, listed_cards in listed[3]:
                 if listed_cards is cards:
                     if self.hands[seat] == listed[1]:
-                        return Combo(info[1], info[2], info[3], listed_cards)
+                        combo = Combo(info[1], info[2], info[3], listed_cards)
+                        # the table it makes, as danzi_table reads it next
+                        _TABLE_DANZI[0] = (combo, self.rules, info[5])
+                        return combo
                     break
         return super().check_play(seat, cards)
 

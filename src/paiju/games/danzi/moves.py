@@ -194,28 +194,63 @@ def _bombs(hand: Counts) -> tuple[Combo, ...]:
     return tuple(out)
 
 
-def _singles_and_pairs(hand: Counts, size: int, above: int) -> Iterator[Combo]:
-    for i in range(13):
-        if hand[i] >= size and SINGLE[i] > above:
-            yield _same_rank(i, size)
+def _single_candidates(size: int, above: int) -> tuple[tuple[int, Combo], ...]:
+    """The singles (``size`` 1) or pairs (2) above ``above`` a hand may hold, in the
+    generator's order: each with the rank index whose count it needs."""
+    out = [(i, _same_rank(i, size)) for i in range(13) if SINGLE[i] > above]
     if size == 1:
-        for i in (BJ, RJ):
-            if hand[i] and SINGLE[i] > above:
-                yield _jokers(int(i == BJ), int(i == RJ))
+        out += [(i, _jokers(int(i == BJ), int(i == RJ))) for i in (BJ, RJ) if SINGLE[i] > above]
+    return tuple(out)
 
 
-def all_plays(hand: Counts) -> list[Combo]:
-    """Every combination the hand can lead (N9-N21), each count vector once."""
-    out = list(_singles_and_pairs(hand, 1, -1))
-    out.extend(_singles_and_pairs(hand, 2, -1))
-    for per in (1, 2):
-        held = _held(hand, per)
+_ABOVE: Final = range(-1, max(SINGLE) + 1)
+# size -> above + 1 -> the candidates of _singles_and_pairs, made once
+_CANDIDATES: Final = {
+    size: tuple(_single_candidates(size, above) for above in _ABOVE) for size in (1, 2)
+}
+
+
+def _singles_and_pairs(hand: Counts, size: int, above: int) -> list[Combo]:
+    if above in _ABOVE:
+        return [combo for i, combo in _CANDIDATES[size][above + 1] if hand[i] >= size]
+    return [combo for i, combo in _single_candidates(size, above) if hand[i] >= size]
+
+
+_RUNS: Final[dict[tuple[int, int], tuple[Combo, ...]]] = {}
+"""The sequences of :func:`_runs`, by (copies per rank, held ranks' bits)."""
+
+
+def _runs(per: int, held: int) -> tuple[Combo, ...]:
+    """Every plain sequence of ``per`` cards a rank (单龙, 双龙) on the ranks ``held``
+    (bits of rank indexes), shorter first, each length low to high; made once a set."""
+    found = _RUNS.get((per, held))
+    if found is None:
+        out: list[Combo] = []
         have = held.bit_count()
         for groups in _SHAPES_BY_PER[per]:  # shorter first
             if groups > have:
                 break
-            out.extend(_sequences(hand, per, groups, held=held))
-    out.extend(_bombs(tuple(hand)))
+            for bits, _, combo in _WINDOW_BITS[(per, groups)]:
+                if bits & held == bits:
+                    out.append(combo)
+        found = _RUNS[(per, held)] = tuple(out)
+    return found
+
+
+def all_plays(hand: Counts) -> list[Combo]:
+    """Every combination the hand can lead (N9-N21), each count vector once."""
+    once = twice = 0  # the ranks held at least once, twice
+    for i in range(13):
+        n = hand[i]
+        if n:
+            once |= 1 << i
+            if n >= 2:
+                twice |= 1 << i
+    out = _singles_and_pairs(hand, 1, -1)
+    out += _singles_and_pairs(hand, 2, -1)
+    out += _runs(1, once)
+    out += _runs(2, twice)
+    out += _bombs(tuple(hand))
     return out
 
 

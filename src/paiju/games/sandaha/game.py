@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, ClassVar
 
 from paiju.cards import CardList, format_cards, unplayed_by_rank
@@ -304,12 +305,11 @@ _ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8)
 """``to_act`` of one seat, made once (it is asked several times a step)."""
 
 
-def copy_counter(counts: Counter[int]) -> Counter[int]:
-    """A copy of ``counts`` without ``Counter()``'s argument checks (a clone copies one per
-    seat at every step of a search)."""
-    new: Counter[int] = Counter.__new__(Counter)
-    dict.update(new, counts)
-    return new
+_MADE: list[tuple[Play, list[int], list[Component], int] | None] = [None]
+"""In its one place, the follow :meth:`SandahaState.random_action` made last, with the hand
+(a copy), the lead and the trump it was made for: ``rules.build_follow`` makes a legal
+follow, so that play is not checked again on that hand and that lead (a random playout's
+step, on a clone of the state that made it)."""
 
 
 class SandahaState(State):
@@ -373,7 +373,8 @@ class SandahaState(State):
         new.last_trick = list(self.last_trick)
         new.winners = list(self.winners)
         new.played = list(self.played)
-        new.exposed = [copy_counter(e) for e in self.exposed]
+        # the counters are shared: a change replaces a seat's counter, never changes it
+        new.exposed = list(self.exposed)
         new.tricks_won = list(self.tricks_won)
         new.tricks = list(self.tricks)
         return new
@@ -394,6 +395,15 @@ class SandahaState(State):
 
     def defenders(self) -> list[int]:
         return [s for s in range(self.seats) if s != self.declarer]
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`State.apply`; a play (most actions) is checked and applied at once, its
+        turn checked once."""
+        if type(action) is Play:
+            self.check_turn(seat, action)
+            self._check_play(seat, action)
+            return self._logged(seat, action, self._apply_play(seat, action))
+        return super().apply(seat, action)
 
     def check(self, seat: int, action: Action) -> None:
         self.check_turn(seat)
@@ -581,8 +591,18 @@ class SandahaState(State):
         cards = action.cards
         if not cards:
             raise IllegalAction("play at least one card", reason="play_something")
-        self._holds(seat, cards)
         t = self.trump_index
+        made = _MADE[0]
+        if (
+            made is not None
+            and made[0] is action
+            and self.trick
+            and made[3] == t
+            and self.hands[seat] == made[1]
+            and self.lead == made[2]
+        ):
+            return  # the follow random_action built for this hand and this lead: legal
+        self._holds(seat, cards)
         if not self.trick:
             suits = rules.effective_suits(cards, t)
             if len(suits) != 1:
@@ -610,9 +630,8 @@ class SandahaState(State):
             rest.remove(c)
         rest.sort()
         self.hands[seat] = rest
-        if self.exposed[seat]:  # cards shown by a failed throw (rarely any)
-            self.exposed[seat] -= Counter(cards)
-            self.exposed[seat] = +self.exposed[seat]
+        if self.exposed[seat]:  # cards shown by a failed throw (rarely any): a new counter,
+            self.exposed[seat] = self.exposed[seat] - Counter(cards)  # a clone may share it
         self.played.extend(cards)
 
     def _apply_play(self, seat: int, action: Play) -> list[Event]:
@@ -634,9 +653,11 @@ class SandahaState(State):
                     by = next(s for s, c in blockers if c == forced)
                     failed = ThrowFailed(seat, cards, forced.cards, by)
                     self.throw_failed = failed
-                    shown = Counter(cards)
+                    shown: Counter[int] = Counter(cards)
                     shown.subtract(forced.cards)
-                    self.exposed[seat] |= +shown  # cards shown twice are still held once
+                    # cards shown twice are still held once; a new counter (a clone may
+                    # share this one)
+                    self.exposed[seat] = self.exposed[seat] | +shown
                     events.append(failed)
                     cards = forced.cards
                     comps = [forced]
@@ -1023,7 +1044,9 @@ class SandahaState(State):
         if not self.trick:
             return Play(as_cards(rng.choice(lead_options(hand, t))))
         keys = {c: rng.random() for c in set(hand)}
-        return Play(tuple(rules.build_follow(hand, self.lead, t, keys.__getitem__)))
+        play = Play(tuple(rules.build_follow(hand, self.lead, t, keys.__getitem__)))
+        _MADE[0] = (play, list(hand), list(self.lead), t)
+        return play
 
 
 def lead_options(hand: Sequence[int], trump: int) -> list[tuple[int, ...]]:
@@ -1033,8 +1056,13 @@ def lead_options(hand: Sequence[int], trump: int) -> list[tuple[int, ...]]:
     for c in hand:
         by_suit.setdefault(o.suit[c], []).append(c)
     options: list[tuple[int, ...]] = [(c,) for c in sorted(set(hand))]
+    level = o.level
     for cards in by_suit.values():
         pairs = rules.pairs_in(cards)
         options += [(c, c) for c in pairs]
-        options += [comp.cards for comp in rules.tractors(cards, trump)]
+        if len(pairs) < 2:
+            continue  # a tractor is two pairs or more
+        levels = sorted({level[c] for c in pairs})
+        if any(b == a + 1 for a, b in pairwise(levels)):  # else no two pairs chain
+            options += [comp.cards for comp in rules.tractors(cards, trump)]
     return options

@@ -377,6 +377,25 @@ _BONUS_NAMES = {"三条": "冲三", "炸弹": "四梅", "同花顺": "同花顺"
 """The name of a row bonus (points settlement) by the row's category, where it differs."""
 
 
+_BONUS_TABLES: dict[int, tuple[ShisanzhangParams, tuple[tuple[int, ...], ...]]] = {}
+"""By the ``id`` of a code's params (kept with them, so the ``id`` stays theirs), each
+row's bonus by row category index."""
+
+
+def _bonus_table(params: ShisanzhangParams) -> tuple[tuple[int, ...], ...]:
+    """Each row's bonus (冲三, 四梅, 同花顺 …) by the index of the row's category, 0 where
+    the code gives none: ``row_bonuses`` read once a code."""
+    found = _BONUS_TABLES.get(id(params))
+    if found is None or found[0] is not params:
+        bonuses = params.row_bonuses
+        table = tuple(
+            tuple(bonuses[name][row] if name in bonuses else 0 for name in CATEGORIES)
+            for row in range(3)
+        )
+        found = _BONUS_TABLES[id(params)] = (params, table)
+    return found[1]
+
+
 def _points_pair(
     a: Hand,
     b: Hand,
@@ -388,18 +407,19 @@ def _points_pair(
     each won row's points and its bonus (冲三, 四梅, 同花顺), then 打枪."""
     amount = 0
     bonuses: list[dict[str, Any]] = []
-    row_points, row_bonuses = params.row_points, params.row_bonuses
+    row_points, bonus_of = params.row_points, _bonus_table(params)
     won, lost = a.values, b.values
     each = [0, 0, 0]
     for row in (0, 1, 2):
         result = res[row]
         if result == 0:
             continue
-        category = CATEGORIES[(won if result > 0 else lost)[row] >> CATEGORY_SHIFT]
-        bonus = row_bonuses[category][row] if category in row_bonuses else 0
+        cat = (won if result > 0 else lost)[row] >> CATEGORY_SHIFT
+        bonus = bonus_of[row][cat]
         each[row] = result * (row_points[row] + bonus)
         amount += each[row]
         if bonus:
+            category = CATEGORIES[cat]
             bonuses.append(
                 {
                     "seat": 0 if result > 0 else 1,
