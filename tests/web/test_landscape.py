@@ -515,8 +515,9 @@ def test_majiang_claim_and_commitment_sideways(
     offered a 碰 or 吃): the bar with its buttons above the hand, the wall's count, the
     indicators and the discard up whole in the felt's middle column (not under a seat);
     after 过 the bar says what was chosen while the others decide and offers nothing more
-    (a tap there could only be refused), also once the page is loaded again; the deal's commitment in the felt's corner opens
-    its hash whole on the screen. The windows are held by the test's clock."""
+    (a tap there could only be refused), also once the page is loaded again; the deal's
+    commitment in the felt's corner opens its hash whole on the screen. The windows are
+    held by the test's clock."""
     page.base = scripted.base
     sideways(page)
     enter(page, "横屏吃碰")
