@@ -844,7 +844,7 @@ class RoomSockets:
     outermost middleware rather than through the router: a socket's task waits inside
     every layer it was called through for as long as the socket is open, and the
     router's layers (the exception handlers, the dependency stacks, the route's own
-    wrappers) weighed about a third of what an idle socket holds. Every other call, and
+    wrappers) weighed about a quarter of what an idle socket held. Every other call, and
     a socket of any other path, goes on to the app."""
 
     def __init__(self, app: ASGIApp, serve: Callable[[WebSocket, int], Awaitable[None]]) -> None:
