@@ -242,7 +242,7 @@ class Limits(BaseModel):
     ws_compression: bool = Field(
         False,
         description="Whether a WebSocket may negotiate permessage-deflate, as browsers offer:"
-        " about half the traffic or less, for about 50 KB more memory a socket (its"
+        " about half the traffic or less, for about 40 KiB more memory a socket (its"
         " compressor's state) and every text compressed once per socket.",
     )
     # -- heavy requests (replays, proofs, suggestions: paiju.server.heavy)
