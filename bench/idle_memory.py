@@ -12,6 +12,10 @@ measured the same way, in the same run. Printed: KiB of resident memory a socket
 (the growth over the count of sockets, so what the rooms' own state weighs at the
 server's first reading is not counted, but a hand dealt when its table fills is) and the
 ratio. A socket's buffers are the kernel's, outside both processes' memory.
+
+``--compression deflate`` has the clients offer permessage-deflate, as browsers do (the
+bench's other clients do not): what a socket holds then includes its compression state,
+where the server accepts the extension.
 """
 
 from __future__ import annotations
@@ -52,7 +56,9 @@ async def settle(pid: int) -> int:
     return last
 
 
-async def hold_game(port: int, seated: list[tuple[int, str]], pid: int) -> tuple[int, int]:
+async def hold_game(
+    port: int, seated: list[tuple[int, str]], pid: int, compression: str | None
+) -> tuple[int, int]:
     """Open every seat's socket, read its first messages, then sit idle; the server's
     memory before and after."""
     before = rss_kib(pid)
@@ -62,7 +68,7 @@ async def hold_game(port: int, seated: list[tuple[int, str]], pid: int) -> tuple
             ws = await websockets.connect(
                 f"ws://{sl.HOST}:{port}/ws/rooms/{room}",
                 additional_headers={"Authorization": f"Bearer {token}"},
-                compression=None,
+                compression=compression,
                 open_timeout=60,
                 max_queue=None,
             )
@@ -76,13 +82,15 @@ async def hold_game(port: int, seated: list[tuple[int, str]], pid: int) -> tuple
     return before, after
 
 
-async def hold_room(port: int, n: int, seats: int, pid: int) -> tuple[int, int]:
+async def hold_room(
+    port: int, n: int, seats: int, pid: int, compression: str | None
+) -> tuple[int, int]:
     """As many sockets at the bare room server, each seated by its hello."""
     before = rss_kib(pid)
     sockets = []
     for i in range(n - n % seats):
         ws = await websockets.connect(
-            f"ws://{sl.HOST}:{port}/", compression=None, open_timeout=60, max_queue=None
+            f"ws://{sl.HOST}:{port}/", compression=compression, open_timeout=60, max_queue=None
         )
         await ws.send(json.dumps({"room": i // seats, "seat": i % seats}))
         sockets.append(ws)
@@ -94,20 +102,22 @@ async def hold_room(port: int, n: int, seats: int, pid: int) -> tuple[int, int]:
     return before, after
 
 
-def game_memory(n: int, codes: list[str], seats: int) -> tuple[int, int, int]:
+def game_memory(
+    n: int, codes: list[str], seats: int, compression: str | None
+) -> tuple[int, int, int]:
     folder = Path(tempfile.mkdtemp(prefix="paiju-bench-idle-"))
     port = sl.free_port()
     server = sl.serve(folder, port)
     try:
         seated = sl.setup_tables(f"http://{sl.HOST}:{port}", n, codes, seats)
         time.sleep(1)
-        before, after = uvloop.run(hold_game(port, seated, server.pid))
+        before, after = uvloop.run(hold_game(port, seated, server.pid, compression))
     finally:
         sl.stop(server)
     return before, after, len(seated)
 
 
-def room_memory(n: int, seats: int) -> tuple[int, int, int]:
+def room_memory(n: int, seats: int, compression: str | None) -> tuple[int, int, int]:
     folder = Path(tempfile.mkdtemp(prefix="paiju-bench-idle-room-"))
     port = sl.free_port()
     room = sl.start(
@@ -115,7 +125,7 @@ def room_memory(n: int, seats: int) -> tuple[int, int, int]:
     )
     try:
         time.sleep(0.5)
-        before, after = uvloop.run(hold_room(port, n, seats, room.pid))
+        before, after = uvloop.run(hold_room(port, n, seats, room.pid, compression))
     finally:
         sl.stop(room)
     return before, after, n - n % seats
@@ -126,11 +136,18 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=400)
     parser.add_argument("--codes", default="1301,2001")
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument(
+        "--compression",
+        choices=["none", "deflate"],
+        default="none",
+        help="deflate: the clients offer permessage-deflate, as browsers do.",
+    )
     args = parser.parse_args()
+    compression = None if args.compression == "none" else args.compression
     n = min(args.connections, sl.MAX_CONNECTIONS)
     sl.raise_file_limit(2 * n + 256)
-    g_before, g_after, g_n = game_memory(n, args.codes.split(","), args.seats)
-    r_before, r_after, r_n = room_memory(n, args.seats)
+    g_before, g_after, g_n = game_memory(n, args.codes.split(","), args.seats, compression)
+    r_before, r_after, r_n = room_memory(n, args.seats, compression)
     game = (g_after - g_before) / g_n
     bare = (r_after - r_before) / r_n
     print(

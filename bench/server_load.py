@@ -25,8 +25,17 @@ to the echo server's round-trip rate. Everything is counted over ``--seconds`` a
 ``--warmup`` in which the clients already play: the start, when every table deals at once
 and every client's first decision falls in the same ``pace`` seconds, is not steady state
 (default: 2 s flat out, three think times paced). Bounded in time (``--warmup`` +
-``--seconds`` per phase plus set-up) and connections (``--connections`` at most 2,000);
+``--seconds`` per phase plus set-up) and connections (``--connections`` at most 4,000);
 127.0.0.1 only.
+
+The game's and the bare room server's clients are driven from several processes (one
+per 1,000 clients, or ``--client-processes``; each table's seats in one process): one
+process's event loop is the limit past about a thousand clients, and the latency it
+measured past that was its own. ``--connections 250,1000,4000`` runs each size in turn
+and prints their p99s together. ``--profile FILE`` profiles the server's measured window
+only (``cpu_profile.py``).
+
+    .venv/bin/python bench/server_load.py --connections 250,1000,4000 --pace 2 --no-echo
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -47,6 +57,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +65,7 @@ import httpx
 import uvloop
 import websockets
 
-MAX_CONNECTIONS = 2_000
+MAX_CONNECTIONS = 4_000
 BENCH_LIMITS = {
     "registrations_per_address": 100_000,
     "rooms_per_address": 100_000,
@@ -493,48 +504,6 @@ async def room_client(
                 await ws.send(json.dumps({"type": "action", "action": {"type": "pass"}}))
 
 
-async def run_room(
-    port: int, args: argparse.Namespace, n: int, seconds: float, pid: int, cpu: Cpu
-) -> tuple[Stats, float]:
-    """The same number of clients at the bare room server, in rooms of ``--seats``."""
-    stats = Stats()
-    clock = Clock(asyncio.Event())
-    seats = args.seats
-    rng = random.Random(7)
-    factories = [
-        (
-            lambda i=i: room_client(
-                f"ws://{HOST}:{port}/",
-                i // seats,
-                i % seats,
-                seats,
-                stats,
-                clock,
-                args.pace,
-                args.jitter,
-                random.Random(rng.random()),
-            )
-        )
-        for i in range(n - n % seats)
-    ]
-    tasks = await connect_all(factories)
-    deadline = time.monotonic() + 120
-    while clock.connected < len(factories) and time.monotonic() < deadline:
-        if all(t.done() for t in tasks):
-            break
-        await asyncio.sleep(0.1)
-    measuring = asyncio.create_task(clock.run(args.warmup, seconds, pid, cpu))
-    await measuring
-    await asyncio.sleep(0.5)
-    for t in tasks:
-        t.cancel()
-    results = await asyncio.gather(*tasks, return_exceptions=True)
-    stats.failures += sum(
-        isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError) for r in results
-    )
-    return stats, seconds
-
-
 async def connect_all(factories: list[Any], batch: int = 100) -> list[asyncio.Task[None]]:
     tasks = []
     for i in range(0, len(factories), batch):
@@ -581,41 +550,187 @@ def setup_tables(base: str, n: int, codes: list[str], seats: int) -> list[tuple[
     return out
 
 
-async def run_game(
-    port: int,
-    seated: list[tuple[int, str]],
-    seconds: float,
-    pace: float,
-    jitter: float,
-    warmup: float,
-    pid: int,
-    cpu: Cpu,
-) -> tuple[Stats, float]:
+def game_clients(
+    port: int, part: list[tuple[int, tuple[int, str]]], args: argparse.Namespace
+) -> ClientsOf:
+    """The game's clients of one load process: ``(i, (room, token))`` each, the ``i``-th
+    seated client (seeded by ``i``)."""
+
+    def make(stats: Stats, clock: Clock) -> list[Any]:
+        return [
+            (
+                lambda r=room, t=token, i=i: game_client(
+                    f"ws://{HOST}:{port}/ws/rooms/{r}", t, stats, clock, args.pace, args.jitter, i
+                )
+            )
+            for i, (room, token) in part
+        ]
+
+    return make
+
+
+def room_clients(port: int, part: list[int], args: argparse.Namespace) -> ClientsOf:
+    """The bare room server's clients of one load process: the seats numbered ``part``
+    (seat ``i`` sits in room ``i // seats``)."""
+    seats = args.seats
+
+    def make(stats: Stats, clock: Clock) -> list[Any]:
+        return [
+            (
+                lambda i=i: room_client(
+                    f"ws://{HOST}:{port}/",
+                    i // seats,
+                    i % seats,
+                    seats,
+                    stats,
+                    clock,
+                    args.pace,
+                    args.jitter,
+                    random.Random(7_000_003 * i),
+                )
+            )
+            for i in part
+        ]
+
+    return make
+
+
+ClientsOf = Any
+"""Makes one load process's clients: ``(stats, clock) -> [coroutine function]``."""
+
+
+def load_processes(args: argparse.Namespace, n: int) -> int:
+    """How many processes drive ``n`` clients: ``--client-processes``, else one per
+    :data:`PER_PROCESS` clients (one process's loop is the limit past about a thousand)."""
+    wanted = args.client_processes or -(-n // PER_PROCESS)
+    return max(1, min(wanted, n // max(1, args.seats) or 1))
+
+
+PER_PROCESS = 1_000
+
+
+def parts(items: list[Any], k: int, seats: int) -> list[list[Any]]:
+    """``items`` cut into ``k`` runs of whole tables (each table's seats in one process)."""
+    tables = [items[i : i + seats] for i in range(0, len(items), seats)]
+    return [[x for table in tables[j::k] for x in table] for j in range(k) if tables[j::k]]
+
+
+def _load_process(conn: Connection, make: ClientsOf, settle: bool) -> None:
+    """One load process: its clients connect, say so, wait for the window, play it, and
+    send back what they counted and the CPU this process used over the window."""
+    uvloop.run(_drive_clients(conn, make, settle))
+
+
+async def _drive_clients(conn: Connection, make: ClientsOf, settle: bool) -> None:
     stats = Stats()
     clock = Clock(asyncio.Event())
-    factories = [
-        (
-            lambda r=room, t=token, i=i: game_client(
-                f"ws://{HOST}:{port}/ws/rooms/{r}", t, stats, clock, pace, jitter, i
-            )
-        )
-        for i, (room, token) in enumerate(seated)
-    ]
+    factories = make(stats, clock)
     tasks = await connect_all(factories)
     deadline = time.monotonic() + 120
-    while clock.connected < len(seated) and time.monotonic() < deadline:
+    while clock.connected < len(factories) and time.monotonic() < deadline:
         if all(t.done() for t in tasks):
             break
         await asyncio.sleep(0.1)
-    metrics = (f"http://{HOST}:{port}/metrics",)
-    measuring = asyncio.create_task(clock.run(warmup, seconds, pid, cpu, metrics))
-    results = await asyncio.gather(*tasks, return_exceptions=True)
+    conn.send(clock.connected)
+    loop = asyncio.get_running_loop()
+    clock.since, clock.until = await loop.run_in_executor(None, conn.recv)
+    clock.go.set()
+
+    async def used() -> float:
+        await asyncio.sleep(max(0.0, clock.since - time.monotonic()))
+        start = time.process_time()
+        await asyncio.sleep(max(0.0, clock.until - time.monotonic()))
+        return time.process_time() - start
+
+    cpu = asyncio.create_task(used())
+    if settle:  # the game's clients end on their own, once their actions are answered
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+    else:  # the bare room server's play on: they are stopped
+        await asyncio.sleep(max(0.0, clock.until - time.monotonic()) + 0.5)
+        for t in tasks:
+            t.cancel()
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        results = [r for r in results if not isinstance(r, asyncio.CancelledError)]
     failures = [r for r in results if isinstance(r, BaseException)]
-    for f in failures[:3]:
-        stats.error_samples.append(f"client failed: {f!r}")
+    stats.error_samples.extend(f"client failed: {f!r}" for f in failures[:3])
     stats.failures += len(failures)
-    await measuring
-    return stats, seconds
+    conn.send((stats, await cpu))
+
+
+def drive(
+    makers: list[ClientsOf],
+    args: argparse.Namespace,
+    seconds: float,
+    pid: int,
+    metrics: tuple[str, ...] = (),
+    profiled: bool = False,
+    settle: bool = True,
+) -> tuple[Stats, Cpu]:
+    """Run each maker's clients in a process of its own; once every process's clients
+    are connected, all start together, play ``--warmup`` seconds, then ``seconds``
+    measured: the server's CPU over that window (``profiled``: the server's profile
+    covers it alone, see ``cpu_profile.py``), the load processes' CPU, and what the
+    clients counted, summed."""
+    context = multiprocessing.get_context("fork")  # no event loop runs here yet
+    links = []
+    for make in makers:
+        mine, theirs = context.Pipe()
+        process = context.Process(target=_load_process, args=(theirs, make, settle))
+        process.start()
+        links.append((process, mine))
+    try:
+        for _, link in links:
+            if not link.poll(300):
+                raise SystemExit("a load process did not connect its clients in 300 s")
+            link.recv()
+        since = time.monotonic() + args.warmup
+        until = since + seconds
+        for _, link in links:
+            link.send((since, until))
+        cpu = Cpu()
+        time.sleep(max(0.0, since - time.monotonic()))
+        if profiled:
+            os.kill(pid, signal.SIGUSR1)
+        start = Cpu.now(pid)
+        before = asyncio.run(counters(metrics))
+        time.sleep(max(0.0, until - time.monotonic()))
+        cpu.since(start, Cpu.now(pid))
+        if profiled:
+            os.kill(pid, signal.SIGUSR2)
+        after = asyncio.run(counters(metrics))
+        cpu.counted = {name: after[name] - before[name] for name in COUNTERS}
+        stats = Stats()
+        cpu.clients = 0.0
+        for _, link in links:
+            if not link.poll(120):
+                raise SystemExit("a load process did not report within 120 s of the end")
+            part, used = link.recv()
+            merge(stats, part)
+            cpu.clients += used
+    finally:
+        for process, _ in links:
+            process.join(10)
+            if process.is_alive():
+                process.kill()
+    return stats, cpu
+
+
+def merge(into: Stats, part: Stats) -> None:
+    """Add what one load process's clients counted."""
+    for name in (
+        "sent",
+        "acked",
+        "errors",
+        "failures",
+        "refused",
+        "messages",
+        "phase_messages",
+        "phase_acked",
+    ):
+        setattr(into, name, getattr(into, name) + getattr(part, name))
+    into.latencies.extend(part.latencies)
+    into.hands |= part.hands
+    into.error_samples.extend(part.error_samples[: max(0, 5 - len(into.error_samples))])
 
 
 async def run_echo(
@@ -682,14 +797,19 @@ def game_phase(args: argparse.Namespace, n: int, seconds: float) -> GamePhase:
     profile = (
         [str(Path(__file__).with_name("cpu_profile.py")), args.profile] if args.profile else []
     )
+    if args.profile:  # cpu_profile.py profiles the measured window only
+        os.environ["PAIJU_PROFILE_WINDOW"] = "1"
     server = serve(folder, port, profile)
     try:
         seated = setup_tables(f"http://{HOST}:{port}", n, args.codes.split(","), args.seats)
         load = os.getloadavg()[0]
-        cpu = Cpu()
-        game, game_time = uvloop.run(
-            run_game(port, seated, seconds, args.pace, args.jitter, args.warmup, server.pid, cpu)
-        )
+        k = load_processes(args, len(seated))
+        makers = [
+            game_clients(port, part, args) for part in parts(list(enumerate(seated)), k, args.seats)
+        ]
+        metrics = (f"http://{HOST}:{port}/metrics",)
+        game, cpu = drive(makers, args, seconds, server.pid, metrics, bool(args.profile))
+        game_time = seconds
     finally:
         stop(server)
     db = sqlite3.connect(folder / "bench.db")
@@ -721,12 +841,17 @@ def room_phase(args: argparse.Namespace, n: int, seconds: float) -> EchoPhase:
     room = start(
         [sys.executable, "-c", ROOM_SERVER, str(port), str(args.seats)], port, folder, "room"
     )
-    cpu = Cpu()
     try:
-        stats, room_time = uvloop.run(run_room(port, args, n, seconds, room.pid, cpu))
+        time.sleep(0.5)
+        seats = list(range(n - n % args.seats))
+        makers = [
+            room_clients(port, part, args)
+            for part in parts(seats, load_processes(args, len(seats)), args.seats)
+        ]
+        stats, cpu = drive(makers, args, seconds, room.pid, settle=False)
     finally:
         stop(room)
-    return EchoPhase(stats, room_time, cpu)
+    return EchoPhase(stats, seconds, cpu)
 
 
 def report_room(r: EchoPhase, n: int) -> None:
@@ -814,53 +939,12 @@ def ratios(g: GamePhase, e: EchoPhase) -> tuple[float, float]:
     return g.msgs / e.msgs, per_cpu
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--connections", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=20.0, help="Length of each phase.")
-    parser.add_argument(
-        "--pace", type=float, default=0.0, help="Seconds between a client's actions (0: flat out)."
-    )
-    parser.add_argument(
-        "--jitter",
-        type=float,
-        default=0.5,
-        help="Paced: each think time is pace x uniform[1-jitter, 1+jitter] (0: a metronome).",
-    )
-    parser.add_argument(
-        "--warmup",
-        type=float,
-        default=None,
-        help="Seconds played before the measured phase of each run (not counted); "
-        "default: 2, or three think times (3 x pace) when paced.",
-    )
-    parser.add_argument("--codes", default="1301,2001")
-    parser.add_argument("--seats", type=int, default=4)
-    parser.add_argument("--no-echo", action="store_true")
-    parser.add_argument(
-        "--no-room",
-        action="store_true",
-        help="Leave out the bare room server (the baseline of the server's CPU an action).",
-    )
-    parser.add_argument(
-        "--rounds",
-        type=int,
-        default=1,
-        help="Play the game and the echo server this many times, each round in the other"
-        " order, and print each round's ratio and p99 and their medians (one run's figures"
-        " move by a quarter from one run to the next on a shared machine).",
-    )
-    parser.add_argument(
-        "--profile", help="Write a cProfile of the server process (CPU time) to this file."
-    )
-    args = parser.parse_args()
-    n = min(args.connections, MAX_CONNECTIONS)
-    if args.warmup is None:
-        args.warmup = max(2.0, 3 * args.pace)
-    seconds = min(args.seconds, 120.0)
-    raise_file_limit(4 * n + 256)
+def one_size(args: argparse.Namespace, n: int, seconds: float) -> tuple[float, float, float]:
+    """Every round's phases with ``n`` clients; the medians over the rounds of the game's
+    p99, the bare room server's p99 and the ratio of their CPU an action."""
     found: list[tuple[float, float]] = []
     p99s: list[float] = []
+    room_p99s: list[float] = []
     tables: list[float] = []
     for r in range(max(1, args.rounds)):
         order = ("game", "room", "echo") if r % 2 == 0 else ("room", "echo", "game")
@@ -876,6 +960,7 @@ def main() -> None:
             if phase == "room":
                 room = room_phase(args, n, seconds)
                 report_room(room, n)
+                room_p99s.append(pct(room.stats.latencies, 0.99))
                 continue
             if phase == "game":
                 game = game_phase(args, n, seconds)
@@ -918,6 +1003,80 @@ def main() -> None:
             f"{statistics.median(h for h, _ in found):.2f}   per server CPU-second: "
             f"{statistics.median(c for _, c in found):.2f}"
         )
+    return (
+        statistics.median(p99s) if p99s else float("nan"),
+        statistics.median(room_p99s) if room_p99s else float("nan"),
+        statistics.median(tables) if tables else float("nan"),
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--connections",
+        default="200",
+        help="Clients (at most 4,000); several sizes comma-separated (250,1000,4000) are run"
+        " in turn and their p99s printed together at the end.",
+    )
+    parser.add_argument(
+        "--client-processes",
+        type=int,
+        default=0,
+        help="Processes that drive the game's and the bare room server's clients"
+        f" (default: one per {PER_PROCESS:,} clients).",
+    )
+    parser.add_argument("--seconds", type=float, default=20.0, help="Length of each phase.")
+    parser.add_argument(
+        "--pace", type=float, default=0.0, help="Seconds between a client's actions (0: flat out)."
+    )
+    parser.add_argument(
+        "--jitter",
+        type=float,
+        default=0.5,
+        help="Paced: each think time is pace x uniform[1-jitter, 1+jitter] (0: a metronome).",
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=None,
+        help="Seconds played before the measured phase of each run (not counted); "
+        "default: 2, or three think times (3 x pace) when paced.",
+    )
+    parser.add_argument("--codes", default="1301,2001")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--no-echo", action="store_true")
+    parser.add_argument(
+        "--no-room",
+        action="store_true",
+        help="Leave out the bare room server (the baseline of the server's CPU an action).",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="Play the game and the echo server this many times, each round in the other"
+        " order, and print each round's ratio and p99 and their medians (one run's figures"
+        " move by a quarter from one run to the next on a shared machine).",
+    )
+    parser.add_argument(
+        "--profile",
+        help="Write a cProfile of the server process (CPU time) over the measured window"
+        " to this file.",
+    )
+    args = parser.parse_args()
+    sizes = [min(int(c), MAX_CONNECTIONS) for c in str(args.connections).split(",")]
+    if args.warmup is None:
+        args.warmup = max(2.0, 3 * args.pace)
+    seconds = min(args.seconds, 120.0)
+    raise_file_limit(4 * max(sizes) + 256)
+    found = [(n, one_size(args, n, seconds)) for n in sizes]
+    if len(found) > 1:
+        print(f"p99 at {' / '.join(f'{n:,}' for n, _ in found)} connections:")
+        print(f"  paiju serve        {' / '.join(f'{g:.1f}' for _, (g, _, _) in found)} ms")
+        if not args.no_room:
+            print(f"  bare room server   {' / '.join(f'{r:.1f}' for _, (_, r, _) in found)} ms")
+            ratios_ = " / ".join(f"{t:.2f}" for _, (_, _, t) in found)
+            print(f"  server CPU an action, paiju : bare room server   {ratios_}")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -15,9 +16,17 @@ import websockets
 from websockets.frames import Frame, Opcode
 
 from paiju.server.client import Client
+from paiju.server.net import GuardedHttp, open_connections
 from paiju.server.options import Limits
 from paiju.server.rows import PlayerRow
-from paiju.server.sockets import DIRECT, Direct, DirectWebSocket, text_frame
+from paiju.server.sockets import (
+    DIRECT,
+    Direct,
+    DirectWebSocket,
+    Mailbox,
+    Writable,
+    text_frame,
+)
 from server_process import free_port
 
 
@@ -249,3 +258,78 @@ def test_a_direct_text_is_framed_as_the_library_frames_it(size: int) -> None:
     ours = b"".join(text_frame(payload))
     theirs = Frame(Opcode.TEXT, payload).serialize(mask=False, extensions=[])
     assert ours == theirs
+
+
+def test_the_mailbox_hands_its_events_in_order_to_a_waiting_reader() -> None:
+    async def main() -> None:
+        box: Mailbox[int] = Mailbox()
+        assert box.empty()
+        with pytest.raises(asyncio.QueueEmpty):
+            box.get_nowait()
+        reader = asyncio.create_task(box.get())
+        await asyncio.sleep(0)
+        assert not reader.done()  # nothing yet: it waits
+        box.put_nowait(1)
+        box.put_nowait(2)
+        assert await reader == 1
+        assert not box.empty()
+        assert box.get_nowait() == 2
+        assert box.empty()
+
+    asyncio.run(main())
+
+
+def test_writable_holds_its_waiters_until_set() -> None:
+    async def main() -> None:
+        flag = Writable()
+        assert flag.is_set()
+        await asyncio.wait_for(flag.wait(), 1)  # set: no wait
+        flag.clear()
+        waiters = [asyncio.create_task(flag.wait()) for _ in range(3)]
+        await asyncio.sleep(0.01)
+        assert not any(w.done() for w in waiters) and not flag.is_set()
+        flag.set()
+        await asyncio.wait_for(asyncio.gather(*waiters), 1)
+
+    asyncio.run(main())
+
+
+def test_an_idle_socket_keeps_neither_its_http_protocol_nor_its_request() -> None:
+    """What an open socket holds: once upgraded, the HTTP protocol that read its request
+    (its parser, its scope) is let go, and so are the handshake's request and response;
+    the per-address count moves to the socket and is released when it closes."""
+    app = EchoApp()
+
+    async def main() -> None:
+        port = free_port()
+        config = uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=port,
+            http=GuardedHttp,
+            ws=DirectWebSocket,
+            log_level="error",
+        )
+        server = uvicorn.Server(config)
+        task = asyncio.create_task(server.serve())
+        while not server.started:
+            await asyncio.sleep(0.01)
+        try:
+            async with connected(port) as ws:
+                await received(ws, 2)
+                gc.collect()
+                live = [o for o in gc.get_objects() if isinstance(o, GuardedHttp)]
+                sockets = [o for o in gc.get_objects() if isinstance(o, DirectWebSocket)]
+                assert live == [] and len(sockets) == 1
+                assert sockets[0].request is None and sockets[0].response is None
+                assert open_connections["127.0.0.1"] == 1
+            for _ in range(100):
+                if "127.0.0.1" not in open_connections:
+                    break
+                await asyncio.sleep(0.02)
+            assert "127.0.0.1" not in open_connections
+        finally:
+            server.should_exit = True
+            await task
+
+    asyncio.run(main())

@@ -92,6 +92,7 @@ def serve(
         http=GuardedHttp,
         ws=DirectWebSocket,
         ws_max_size=1 << 20,
+        ws_per_message_deflate=limits.ws_compression,
         ws_ping_interval=limits.ws_ping_interval,
         ws_ping_timeout=limits.ws_ping_interval,
         timeout_keep_alive=keep_alive_seconds(limits.keep_alive),

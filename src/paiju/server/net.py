@@ -152,28 +152,34 @@ class GuardedHttp(HttpToolsProtocol):
         self._disarm()
         super().handle_websocket_upgrade()
         socket: Any = self.transport.get_protocol()
-        if socket is not self and self._counted:
-            lost = socket.connection_lost
+        if socket is not self and self._counted and self._address is not None:
+            # the socket's connection now holds the count; the closure names the address
+            # alone, so this protocol (its parser, its request's scope) is let go
+            lost, address = socket.connection_lost, self._address
 
             def released(exc: Exception | None) -> None:
-                self._release()
+                _uncount(address)
                 lost(exc)
 
             socket.connection_lost = released
-            self._upgraded = True
+            self._counted = False
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
-        if not getattr(self, "_upgraded", False):
-            self._release()
+        self._release()  # an upgraded connection is released by its socket (above)
         super().connection_lost(exc)
 
     def _release(self) -> None:
         if self._counted and self._address is not None:
             self._counted = False
-            open_connections[self._address] -= 1
-            if open_connections[self._address] <= 0:
-                del open_connections[self._address]
+            _uncount(self._address)
+
+
+def _uncount(address: str) -> None:
+    """One connection of ``address`` fewer in :data:`open_connections`."""
+    open_connections[address] -= 1
+    if open_connections[address] <= 0:
+        del open_connections[address]
 
 
 open_requests: collections.Counter[str] = collections.Counter()

@@ -239,6 +239,12 @@ class Limits(BaseModel):
     ws_ping_interval: float = Field(
         20.0, gt=0, description="Seconds between pings of a WebSocket (a dead peer is closed)."
     )
+    ws_compression: bool = Field(
+        False,
+        description="Whether a WebSocket may negotiate permessage-deflate, as browsers offer:"
+        " about half the traffic or less, for about 40 KiB more memory a socket (its"
+        " compressor's state) and every text compressed once per socket.",
+    )
     # -- heavy requests (replays, proofs, suggestions: paiju.server.heavy)
     heavy_workers: int = Field(
         1, ge=1, le=64, description="Threads that compute replays, proofs and suggestions."

@@ -35,17 +35,27 @@ is served by the ASGI path alone.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import struct
 from collections.abc import Callable
-from typing import TypedDict
+from typing import Any, Generic, TypedDict, TypeVar
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 from websockets.http11 import Request
 from websockets.protocol import State
 
-__all__ = ["DIRECT", "DROP_GRACE", "Direct", "DirectWebSocket", "OnText", "text_frame"]
+__all__ = [
+    "DIRECT",
+    "DROP_GRACE",
+    "Direct",
+    "DirectWebSocket",
+    "Mailbox",
+    "OnText",
+    "Writable",
+    "text_frame",
+]
 
 log = logging.getLogger("paiju.server")
 
@@ -84,12 +94,89 @@ DROP_GRACE = 2.0
 """Seconds a dropped socket (:meth:`DirectWebSocket.drop`) has to take its close frame."""
 
 
+T = TypeVar("T")
+
+
+class Mailbox(Generic[T]):
+    """The socket's ASGI events for its one reader (the app's task): what
+    ``asyncio.Queue`` does here, in a list and a future made only while the reader waits
+    (a queue holds three deques and an event with a fourth, about 3 KB a socket)."""
+
+    __slots__ = ("_items", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: list[T] = []
+        self._waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: T) -> None:
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def get_nowait(self) -> T:
+        if not self._items:
+            raise asyncio.QueueEmpty
+        return self._items.pop(0)
+
+    async def get(self) -> T:
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self._items.pop(0)
+
+
+class Writable:
+    """Whether the transport takes more (``asyncio.Event``'s ``set``, ``clear``,
+    ``is_set`` and ``wait``), its waiters' list made only when one waits."""
+
+    __slots__ = ("_set", "_waiters")
+
+    def __init__(self) -> None:
+        self._set = True
+        self._waiters: list[asyncio.Future[None]] | None = None
+
+    def is_set(self) -> bool:
+        return self._set
+
+    def set(self) -> None:
+        self._set = True
+        waiters, self._waiters = self._waiters, None
+        for waiter in waiters or ():
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def clear(self) -> None:
+        self._set = False
+
+    async def wait(self) -> None:
+        if self._set:
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        if self._waiters is None:
+            self._waiters = []
+        self._waiters.append(waiter)
+        await waiter
+
+
 class DirectWebSocket(WebSocketsSansIOProtocol):
-    """uvicorn's sans-I/O WebSocket protocol whose scope carries :data:`DIRECT`."""
+    """uvicorn's sans-I/O WebSocket protocol whose scope carries :data:`DIRECT`, with a
+    lighter event queue and writable flag (:class:`Mailbox`, :class:`Writable`)."""
 
     on_text: OnText | None = None
     flush_due = False
     """Whether a :meth:`flush` is scheduled for the frames :meth:`send_now` framed."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.queue = Mailbox()  # type: ignore[assignment]
+        self.writable = Writable()  # type: ignore[assignment]
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
@@ -100,6 +187,15 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
                 "drop": self.drop,
             }
             self.scope["extensions"][DIRECT] = direct  # type: ignore[assignment]
+
+    def start_keepalive(self) -> None:
+        """At the handshake's end (uvicorn starts the pings then): the request and the
+        response it answered, with their headers, are let go (the scope keeps the
+        request's headers), so that an idle socket holds less. The library's parser
+        keeps the request as a local for the connection's life: its headers are emptied."""
+        self.request.headers.clear()
+        self.request = self.response = None  # type: ignore[assignment]
+        super().start_keepalive()
 
     def send_now(self, text: str) -> bool:
         if (
