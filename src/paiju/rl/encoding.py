@@ -433,6 +433,13 @@ class Encoder(ABC):
         """One index applied: the complete action, or the card choice that goes on (a new
         one when ``choice`` is None and the index starts a sequence)."""
 
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        """Apply ``action`` of ``seat``, which is to act, made by :meth:`step` from indexes
+        the mask let through: the engine's checked :meth:`State.apply`. A family whose
+        engine checks a play at a cost it need not pay here (the mask is exact) applies it
+        through the engine's unchecked path and logs it as :meth:`State.apply` does."""
+        state.apply(seat, action)
+
     @abstractmethod
     def encode(self, state: State, seat: int, action: Action) -> list[int]:
         """The indexes that make ``action`` of ``seat`` now (the inverse of :meth:`step`)."""
