@@ -176,11 +176,17 @@ def test_bad_actions_get_clear_errors() -> None:
         paiju.rl.env("2001", hands=0)
 
 
-@pytest.mark.parametrize("code", ["1301", "1301-payout", "1302", "1304", "sandaha"])
+@pytest.mark.parametrize(
+    "code",
+    [
+        *("1301", "1301-payout", "1302", "1304", "sandaha"),
+        *("anshan-jiayibing", "anshan-fangyang", "ningcheng-danzi"),
+    ],
+)
 def test_an_environment_that_applies_unchecked_plays_only_legal_actions(code: str) -> None:
     # These encoders apply an action their mask let through by the engine's unchecked
     # path: the hand's log replays through the engine's checked apply to the same end.
-    env = paiju.rl.env(code, seats=4, hands=1)
+    env = paiju.rl.env(code, seats=seats_for(code), hands=1, **SHORT.get(code, {}))
     for seed in range(4):
         for _ in playthrough(env, seed):
             pass

@@ -69,6 +69,11 @@ class ClimbingEncoder(PlayEncoder):
     def make_play(self, state: State, seat: int, cards: tuple[int, ...]) -> Action:
         return Play(tuple(Card(c) for c in cards)) if cards else Pass()
 
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        """The engine's unchecked path: the masks are exact, and the engine's check of a
+        play (the cards held, the table beaten) need not run."""
+        state._logged(seat, action, state._apply(seat, action))
+
     def _plays(self, state: State, seat: int) -> tuple[list[tuple[int, ...]], list[int]]:
         # The plays and the pass by their exact types first (a lead lists dozens of plays,
         # every decision): what play_cards gives them; anything else as the generic part.
