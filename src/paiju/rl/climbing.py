@@ -58,6 +58,9 @@ class ClimbingEncoder(PlayEncoder):
     """The climbing core's plays and public state."""
 
     phases: tuple[str, ...] = ("playing", "over")
+    unchecked = True
+    """The masks are exact: the engine's check of a play (the cards held, the table beaten)
+    need not run."""
 
     def play_cards(self, action: Action) -> tuple[int, ...] | None:
         if isinstance(action, Play):
@@ -68,11 +71,6 @@ class ClimbingEncoder(PlayEncoder):
 
     def make_play(self, state: State, seat: int, cards: tuple[int, ...]) -> Action:
         return Play(tuple(Card(c) for c in cards)) if cards else Pass()
-
-    def apply(self, state: State, seat: int, action: Action) -> None:
-        """The engine's unchecked path: the masks are exact, and the engine's check of a
-        play (the cards held, the table beaten) need not run."""
-        state._logged(seat, action, state._apply(seat, action))
 
     def _plays(self, state: State, seat: int) -> tuple[list[tuple[int, ...]], list[int]]:
         # The plays and the pass by their exact types first (a lead lists dozens of plays,

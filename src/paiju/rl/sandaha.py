@@ -226,6 +226,9 @@ class SandahaEncoder(Encoder):
     """三打哈 (see the module docs)."""
 
     game: SandahaGame
+    unchecked = True
+    """The masks are exact: the engine's check of a follow (the cards held, then its demands)
+    need not run."""
 
     def __init__(self, game: SandahaGame, seats: int) -> None:
         p = game.params
@@ -366,11 +369,6 @@ class SandahaEncoder(Encoder):
         if index < self.first_trump:
             return Bid(self.bid_values[index - FIRST_BID])
         return NameTrump(TRUMP_NAMES[index - self.first_trump])
-
-    def apply(self, state: State, seat: int, action: Action) -> None:
-        """The engine's unchecked path: the masks are exact, and the engine's check of a
-        follow (holding the cards, then the follow's demands) costs a tenth of a step."""
-        state._logged(seat, action, state._apply(seat, action))
 
     def encode(self, state: State, seat: int, action: Action) -> list[int]:
         if isinstance(action, Pass):

@@ -123,6 +123,9 @@ class ShisanzhangEncoder(Encoder):
 
     simultaneous = True
     game: ShisanzhangGame
+    unchecked = True
+    """The masks are exact: the engine's check of an arrangement (the rows' sizes, the
+    cards against the hand) need not run."""
 
     @property
     def action_size(self) -> int:
@@ -246,11 +249,6 @@ class ShisanzhangEncoder(Encoder):
         if index == SPLITS:
             return Declare()
         return Arrange(*split_items(index, sorted(state.hands[seat])))  # Card already
-
-    def apply(self, state: State, seat: int, action: Action) -> None:
-        """The engine's unchecked path: the masks are exact, and the engine's check of an
-        arrangement (the rows' sizes, the cards sorted against the hand) need not run."""
-        state._logged(seat, action, state._apply(seat, action))
 
     def encode(self, state: State, seat: int, action: Action) -> list[int]:
         assert isinstance(state, ShisanzhangState)
