@@ -27,6 +27,7 @@ from rl_helpers import leaks, playthrough
 
 import paiju.rl
 from paiju.catalog import catalog
+from paiju.engine import replay
 from paiju.errors import IllegalAction, PaijuError
 from paiju.games import FAMILIES, game, resolve
 from paiju.rl.registry import ENCODERS
@@ -173,6 +174,28 @@ def test_bad_actions_get_clear_errors() -> None:
         env.step(10_000)
     with pytest.raises(IllegalAction, match="hands must be"):
         paiju.rl.env("2001", hands=0)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        *("1301", "1301-payout", "1302", "1304", "sandaha"),
+        *("anshan-jiayibing", "anshan-fangyang", "ningcheng-danzi"),
+    ],
+)
+def test_an_environment_that_applies_unchecked_plays_only_legal_actions(code: str) -> None:
+    # These encoders apply an action their mask let through by the engine's unchecked
+    # path: the hand's log replays through the engine's checked apply to the same end.
+    env = paiju.rl.env(code, seats=seats_for(code), hands=1, **SHORT.get(code, {}))
+    for seed in range(4):
+        for _ in playthrough(env, seed):
+            pass
+        state = env.state_
+        assert state.is_over and state.history
+        *_, replayed = replay(state.record(), env.table.game)
+        assert replayed.history == state.history
+        assert replayed.view(None) == state.view(None)
+        assert replayed.settlement() == state.settlement()
 
 
 def test_docs_name_every_observation_field() -> None:

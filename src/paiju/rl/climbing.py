@@ -58,6 +58,9 @@ class ClimbingEncoder(PlayEncoder):
     """The climbing core's plays and public state."""
 
     phases: tuple[str, ...] = ("playing", "over")
+    unchecked = True
+    """The masks are exact: the engine's check of a play (the cards held, the table beaten)
+    need not run."""
 
     def play_cards(self, action: Action) -> tuple[int, ...] | None:
         if isinstance(action, Play):

@@ -381,6 +381,10 @@ class Encoder(ABC):
     default_hands: int | None = 1
     """The hands of an episode when the environment is not told (``hands="default"``): one
     hand, or None for the game's own match (打弹子, which settles only when its match ends)."""
+    unchecked: bool = False
+    """Whether :meth:`apply` skips the engine's check of an action (its ``check``, or the
+    checks its ``apply`` fuses): for a family whose masks are exact, so that an action
+    they let through is legal, and whose engine's check costs a good part of a step."""
     simultaneous: bool = False
     """Whether every decision is one step and the game's seats may decide at once (the
     family then has a parallel environment)."""
@@ -432,6 +436,15 @@ class Encoder(ABC):
     ) -> Action | CardChoice:
         """One index applied: the complete action, or the card choice that goes on (a new
         one when ``choice`` is None and the index starts a sequence)."""
+
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        """Apply ``action`` of ``seat``, which is to act, made by :meth:`step` from indexes
+        the mask let through: the engine's checked :meth:`State.apply`, or where
+        :attr:`unchecked` its unchecked path, logged as :meth:`State.apply` logs it."""
+        if self.unchecked:
+            state._logged(seat, action, state._apply(seat, action))
+        else:
+            state.apply(seat, action)
 
     @abstractmethod
     def encode(self, state: State, seat: int, action: Action) -> list[int]:

@@ -326,7 +326,7 @@ class PaijuAEC(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             self._choice = done
             return  # the rewards are all zero: accumulating them changes nothing
         self._choice = None
-        state.apply(seat, done)
+        self.encoder.apply(state, seat, done)
         self.applied += 1
         acting = state.to_act()
         wrapped = terminated = False

@@ -226,6 +226,9 @@ class SandahaEncoder(Encoder):
     """三打哈 (see the module docs)."""
 
     game: SandahaGame
+    unchecked = True
+    """The masks are exact: the engine's check of a follow (the cards held, then its demands)
+    need not run."""
 
     def __init__(self, game: SandahaGame, seats: int) -> None:
         p = game.params

@@ -123,6 +123,9 @@ class ShisanzhangEncoder(Encoder):
 
     simultaneous = True
     game: ShisanzhangGame
+    unchecked = True
+    """The masks are exact: the engine's check of an arrangement (the rows' sizes, the
+    cards against the hand) need not run."""
 
     @property
     def action_size(self) -> int:

@@ -186,7 +186,7 @@ class PaijuVectorEnv:
             self._write(i, state, seat, done, self._acting[i])
             return
         self._choices[i] = None
-        state.apply(seat, done)
+        self.encoders[i].apply(state, seat, done)
         self.applied += 1
         acting = state.to_act()
         if acting:
