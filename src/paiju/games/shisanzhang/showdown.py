@@ -404,36 +404,50 @@ def _points_pair(
     decided_by: str,
 ) -> PairResult:
     """The points settlement of a pair compared row by row (``res``, from ``a``'s side):
-    each won row's points and its bonus (冲三, 四梅, 同花顺), then 打枪."""
-    amount = 0
-    bonuses: list[dict[str, Any]] = []
+    each won row's points and its bonus (冲三, 四梅, 同花顺), then 打枪. The three rows
+    written out (a showdown settles up to six pairs), a bonus looked at only where a row
+    has one."""
     row_points, bonus_of = params.row_points, _bonus_table(params)
     won, lost = a.values, b.values
-    each = [0, 0, 0]
-    for row in (0, 1, 2):
-        result = res[row]
-        if result == 0:
-            continue
-        cat = (won if result > 0 else lost)[row] >> CATEGORY_SHIFT
-        bonus = bonus_of[row][cat]
-        each[row] = result * (row_points[row] + bonus)
-        amount += each[row]
+    r0, r1, r2 = res
+    bonuses: list[dict[str, Any]] = []
+    e0 = e1 = e2 = 0
+    if r0:
+        cat = (won if r0 > 0 else lost)[0] >> CATEGORY_SHIFT
+        bonus = bonus_of[0][cat]
+        e0 = r0 * (row_points[0] + bonus)
         if bonus:
-            category = CATEGORIES[cat]
-            bonuses.append(
-                {
-                    "seat": 0 if result > 0 else 1,
-                    "row": ROW_NAMES[row],
-                    "name": _BONUS_NAMES.get(category, category),
-                    "points": bonus,
-                }
-            )
+            bonuses.append(_bonus_entry(r0, 0, cat, bonus))
+    if r1:
+        cat = (won if r1 > 0 else lost)[1] >> CATEGORY_SHIFT
+        bonus = bonus_of[1][cat]
+        e1 = r1 * (row_points[1] + bonus)
+        if bonus:
+            bonuses.append(_bonus_entry(r1, 1, cat, bonus))
+    if r2:
+        cat = (won if r2 > 0 else lost)[2] >> CATEGORY_SHIFT
+        bonus = bonus_of[2][cat]
+        e2 = r2 * (row_points[2] + bonus)
+        if bonus:
+            bonuses.append(_bonus_entry(r2, 2, cat, bonus))
+    amount = e0 + e1 + e2
     gun = None
-    if params.gun_bonus and abs(res[0] + res[1] + res[2]) == 3:
+    if params.gun_bonus and abs(r0 + r1 + r2) == 3:
         # 打枪: three rows won against one opponent (a foul counts as one)
-        gun = 0 if res[0] > 0 else 1
-        amount += params.gun_bonus if res[0] > 0 else -params.gun_bonus
-    return PairResult((0, 1), res, amount, gun, bonuses, decided_by, (each[0], each[1], each[2]))
+        gun = 0 if r0 > 0 else 1
+        amount += params.gun_bonus if r0 > 0 else -params.gun_bonus
+    return PairResult((0, 1), res, amount, gun, bonuses, decided_by, (e0, e1, e2))
+
+
+def _bonus_entry(result: int, row: int, cat: int, bonus: int) -> dict[str, Any]:
+    """A row bonus of a pair: the seat of the pair that won the row, the row, its name."""
+    category = CATEGORIES[cat]
+    return {
+        "seat": 0 if result > 0 else 1,
+        "row": ROW_NAMES[row],
+        "name": _BONUS_NAMES.get(category, category),
+        "points": bonus,
+    }
 
 
 def _compare_pair(
