@@ -402,12 +402,13 @@ def _points_pair(
     params: ShisanzhangParams,
     res: tuple[int, int, int],
     decided_by: str,
+    bonus_of: tuple[tuple[int, ...], ...],
 ) -> PairResult:
     """The points settlement of a pair compared row by row (``res``, from ``a``'s side):
-    each won row's points and its bonus (冲三, 四梅, 同花顺), then 打枪. The three rows
-    written out (a showdown settles up to six pairs), a bonus looked at only where a row
-    has one."""
-    row_points, bonus_of = params.row_points, _bonus_table(params)
+    each won row's points and its bonus (冲三, 四梅, 同花顺; ``bonus_of`` is the code's
+    :func:`_bonus_table`), then 打枪. The three rows written out (a showdown settles up
+    to six pairs), a bonus looked at only where a row has one."""
+    row_points = params.row_points
     won, lost = a.values, b.values
     r0, r1, r2 = res
     bonuses: list[dict[str, Any]] = []
@@ -470,7 +471,7 @@ def _compare_pair(
         amount = 1 if wins >= 2 else -1 if losses >= 2 else 0
         return PairResult((0, 1), res, amount, None, [], decided_by)
     if scoring == "points":
-        return _points_pair(a, b, params, res, decided_by)
+        return _points_pair(a, b, params, res, decided_by, _bonus_table(params))
     # payout, multiplier: each won row's multiplier by its category, no bonuses, no 打枪
     each = [0, 0, 0]
     for row, result in enumerate(res):
@@ -523,8 +524,29 @@ def settle(
     guns: dict[int, set[int]] = {}  # by shooter, once it has shot
     side = 0 if params.banker else -1
     betting = params.banker and bets is not None
+    # the common case written out: points, no banker-favoured comparison, neither hand a
+    # special nor 倒水 (as _compare_pair and _row_results would judge the pair)
+    plain_points = chosen == "points" and not favoured
+    tie = 1 if side == 0 and params.ties_to_banker else 0  # a banker is side 0 of a pair
+    bonus_of = _bonus_table(params) if plain_points else ()
     for i, j in couples:
-        pair = _compare_pair(hands[i], hands[j], params, chosen, side, favoured)
+        one, two = hands[i], hands[j]
+        if (
+            plain_points
+            and one.special is None
+            and two.special is None
+            and not one.foul
+            and not two.foul
+        ):
+            (x0, x1, x2), (y0, y1, y2) = one.values, two.values
+            res = (
+                1 if x0 > y0 else -1 if x0 < y0 else tie,
+                1 if x1 > y1 else -1 if x1 < y1 else tie,
+                1 if x2 > y2 else -1 if x2 < y2 else tie,
+            )
+            pair = _points_pair(one, two, params, res, "rows", bonus_of)
+        else:
+            pair = _compare_pair(one, two, params, chosen, side, favoured)
         pair.seats = (i, j)
         if betting:
             assert bets is not None
