@@ -372,6 +372,12 @@ class ShisanzhangState(State):
             new._showdown = copy.deepcopy(self._showdown, memo)
         return new
 
+    def clone(self) -> ShisanzhangState:
+        """:meth:`State.clone` through :meth:`__deepcopy__` at once (a random playout
+        clones before every step), the game shared as :meth:`State.clone` shares it."""
+        game = self.game
+        return self.__deepcopy__({id(game): game})
+
     @property
     def hand_texts(self) -> tuple[str, ...]:
         """Each seat's 13 cards as its views show them (sorted), written once, when a view
