@@ -43,6 +43,7 @@ from paiju.games.shisanzhang.showdown import (
     arranged,
     declared,
     settle,
+    shown_texts,
 )
 from paiju.games.shisanzhang.spec import Scoring, ShisanzhangParams
 from paiju.games.shisanzhang.specials import Special, best_specials
@@ -567,7 +568,7 @@ class ShisanzhangState(State):
     def _revealed(result: Showdown) -> Revealed:
         hands = result.hands
         return Revealed(
-            hands=tuple([h.shown_text() for h in hands]),
+            hands=shown_texts(hands),
             specials=tuple([h.special.name_zh if h.special else "" for h in hands]),
             fouls=tuple([h.foul for h in hands]),
             scores=tuple(result.scores),

@@ -22,6 +22,7 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache
+from itertools import chain
 from typing import Any, Final
 
 from paiju.cards import Card, format_cards, parse_cards
@@ -49,6 +50,7 @@ __all__ = [
     "parse_hand",
     "settle",
     "showdown",
+    "shown_texts",
 ]
 
 ROW_NAMES = ("头墩", "中墩", "尾墩")
@@ -186,6 +188,66 @@ class Hand:
             ],
             "foul": self.foul,
         }
+
+
+_SHOWN_STRIDE: Final = 1024
+"""What a hand's place among the shown hands adds to its keys (a card's key is below 320)."""
+_SHOWN_MOST: Final = 4
+_SHOWN_ALL_TEXT: Final[dict[int, str]] = {
+    **{
+        key | _SHOWN_STRIDE * k: text
+        for k in range(_SHOWN_MOST)
+        for key, text in _SHOWN_TEXT.items()
+    },
+    **{_SHOWN_STRIDE * k - 1: "|" for k in range(1, _SHOWN_MOST)},
+}
+"""The text of each key of the shown hands together: a hand's keys in its place, and the
+bar between two hands."""
+
+
+@cache
+def _shown_all_keys(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For ``n`` hands shown together: what each of their 13n cards (hand by hand) is
+    xor'ed with (its row's flip and its hand's place, the first hand highest), and the
+    keys of the slashes and of the bars between the hands."""
+    flips: list[int] = []
+    marks: list[int] = []
+    for k in range(n):
+        place = _SHOWN_STRIDE * (n - 1 - k)
+        flips += [f | place for f in _ROW_FLIPS]
+        marks += [s | place for s in _SLASH_KEYS]
+        if k:
+            marks.append(place + _SHOWN_STRIDE - 1)
+    return tuple(flips), tuple(marks)
+
+
+def shown_texts(hands: Sequence[Hand]) -> tuple[str, ...]:
+    """:meth:`Hand.shown_text` of each of ``hands`` (the showdown event's texts); where
+    every hand is arranged (front 3, middle 5, back 5), written in one sort and one join
+    for all of them, the hands kept apart by a bar."""
+    n = len(hands)
+    if 2 <= n <= _SHOWN_MOST and all(
+        [
+            h.rows is not None
+            and len(h.cards) == 13
+            and len(h.rows[0]) == 3
+            and len(h.rows[2]) == 5
+            for h in hands
+        ]
+    ):
+        cards = list(chain.from_iterable([h.cards for h in hands]))
+        if min(cards) >= 0 and max(cards) < 64:
+            flips, marks = _shown_all_keys(n)
+            keys = list(map(_xor, cards, flips))
+            keys += marks
+            keys.sort(reverse=True)
+            try:
+                texts = " ".join(map(_SHOWN_ALL_TEXT.__getitem__, keys)).split(" | ")
+            except KeyError:  # not a card: each hand's own text says which, below
+                pass
+            else:
+                return tuple(texts)
+    return tuple([h.shown_text() for h in hands])
 
 
 _new = object.__new__
