@@ -305,13 +305,13 @@ class ShisanzhangGame(Game[ShisanzhangParams]):
 
     def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
         cards = rng.shuffled(self.full_set())
-        hands = tuple(tuple(cards[13 * s : 13 * s + 13]) for s in range(seats))
+        hands = tuple([tuple(cards[13 * s : 13 * s + 13]) for s in range(seats)])
         _LAST_DEALT[0] = hands  # cut from the deck's own cards: start need not look again
         rest = tuple(cards[13 * seats :])
         return Deal(hands, {"undealt": rest} if rest else {})
 
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> State:
-        if any(len(h) != 13 for h in deal.hands):
+        if not set(map(len, deal.hands)) <= {13}:
             raise IllegalAction("every seat of 十三张 holds 13 cards")
         return ShisanzhangState(self, seats, deal, context)
 
@@ -345,8 +345,10 @@ class ShisanzhangState(State):
         scoring = game.scoring
         self.specials: tuple[Special | None, ...] = best_specials(self.hands, params, scoring)
         # as forced_special, from the specials just found
-        self.forced: tuple[bool, ...] = tuple(
-            params.specials_forced and special is not None for special in self.specials
+        self.forced: tuple[bool, ...] = (
+            tuple([special is not None for special in self.specials])
+            if params.specials_forced
+            else (False,) * seats
         )
         self.acted: list[Hand | None] = [None] * seats
         self._waiting: frozenset[int] = frozenset(range(seats))
