@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from itertools import chain, combinations
+from operator import attrgetter
 from typing import Any, ClassVar, Final, cast
 
 from paiju.cards import Card, CardList, format_cards
@@ -192,6 +193,8 @@ def _shuffle13(c: list[Card], bits: Callable[[int], int]) -> None:
 
 
 _new = object.__new__
+_special_of: Final = attrgetter("special")
+_foul_of: Final = attrgetter("foul")
 assert tuple(f.name for f in fields(Arrange)) == ("front", "middle", "back"), (
     "random_action fills Arrange's fields in their order, as its __init__ would"
 )
@@ -569,10 +572,13 @@ class ShisanzhangState(State):
     @staticmethod
     def _revealed(result: Showdown) -> Revealed:
         hands = result.hands
+        specials = tuple(map(_special_of, hands))
         return Revealed(
             hands=shown_texts(hands),
-            specials=tuple([h.special.name_zh if h.special else "" for h in hands]),
-            fouls=tuple([h.foul for h in hands]),
+            specials=("",) * len(hands)  # no special shown: the common case
+            if specials.count(None) == len(hands)
+            else tuple([s.name_zh if s else "" for s in specials]),
+            fouls=tuple(map(_foul_of, hands)),
             scores=tuple(result.scores),
         )
 
