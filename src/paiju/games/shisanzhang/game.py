@@ -128,6 +128,10 @@ class Revealed(Event):
     scores: tuple[int, ...]
 
 
+_READY: Final = tuple(Ready(s) for s in range(4))
+"""The :class:`Ready` event of each seat of a four-seat table, made once (it is frozen)."""
+
+
 def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     """A hand as players hold it: by rank, highest first, then 黑桃 红心 梅花 方块."""
     return tuple(sorted(cards, key=lambda c: (-(c // 4), c % 4)))
@@ -193,6 +197,9 @@ def _shuffle13(c: list[Card], bits: Callable[[int], int]) -> None:
 
 
 _new = object.__new__
+assert tuple(f.name for f in fields(Revealed)) == ("hands", "specials", "fouls", "scores"), (
+    "_revealed fills Revealed's fields in their order, as its __init__ would"
+)
 _special_of: Final = attrgetter("special")
 _foul_of: Final = attrgetter("foul")
 assert tuple(f.name for f in fields(Arrange)) == ("front", "middle", "back"), (
@@ -547,7 +554,7 @@ class ShisanzhangState(State):
         """The events of ``seat`` having arranged or declared (its hand is in ``acted``):
         it is ready, and the showdown happens once every seat is."""
         self._waiting = self._waiting - {seat}
-        events: list[Event] = [Ready(seat)]
+        events: list[Event] = [_READY[seat] if 0 <= seat < len(_READY) else Ready(seat)]
         if not self._waiting:
             hands = [h for h in self.acted if h is not None]
             options = self.game.options
@@ -573,14 +580,19 @@ class ShisanzhangState(State):
     def _revealed(result: Showdown) -> Revealed:
         hands = result.hands
         specials = tuple(map(_special_of, hands))
-        return Revealed(
-            hands=shown_texts(hands),
-            specials=("",) * len(hands)  # no special shown: the common case
+        # Revealed(hands=…, specials=…, fouls=…, scores=…), once a hand: its fields put in
+        # its __dict__ in their order, as the frozen dataclass's __init__ does
+        event = _new(Revealed)
+        fill = event.__dict__
+        fill["hands"] = shown_texts(hands)
+        fill["specials"] = (
+            ("",) * len(hands)  # no special shown: the common case
             if specials.count(None) == len(hands)
-            else tuple([s.name_zh if s else "" for s in specials]),
-            fouls=tuple(map(_foul_of, hands)),
-            scores=tuple(result.scores),
+            else tuple([s.name_zh if s else "" for s in specials])
         )
+        fill["fouls"] = tuple(map(_foul_of, hands))
+        fill["scores"] = tuple(result.scores)
+        return event
 
     def legal_actions(self, seat: int) -> Sequence[Action] | None:
         if self.betting:
