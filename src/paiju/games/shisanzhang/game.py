@@ -358,7 +358,7 @@ class ShisanzhangState(State):
         self.forced: tuple[bool, ...] = (
             tuple([special is not None for special in self.specials])
             if params.specials_forced
-            else (False,) * seats
+            else (False,) * len(self.specials)
         )
         self.acted: list[Hand | None] = [None] * seats
         self._waiting: frozenset[int] = frozenset(range(seats))
