@@ -12,8 +12,17 @@ from paiju.cards import Card, deck, format_cards, parse_cards
 from paiju.catalog import catalog, find_variant
 from paiju.errors import IllegalAction, NotationError
 from paiju.games.shisanzhang.game import greedy_arrangement
-from paiju.games.shisanzhang.showdown import _display, _display_text, showdown
+from paiju.games.shisanzhang.rows import RowRules
+from paiju.games.shisanzhang.showdown import (
+    _display,
+    _display_text,
+    arranged,
+    declared,
+    showdown,
+    shown_texts,
+)
 from paiju.games.shisanzhang.spec import params_of
+from paiju.games.shisanzhang.specials import Special
 
 # Three fixed hands that never share a card (P0 < P1 on every row; P2 is strong).
 P0 = "2c 3d 4h / 5s 5h 7c 8d 9s / Ks Kh Qc Qd 2s"  # 散牌 / 对子 / 两对
@@ -283,3 +292,21 @@ def test_display_text_is_the_display_order_formatted() -> None:
         assert _display_text(row) == format_cards(_display(row))
     with pytest.raises(NotationError):
         _display_text([60, 1, 2])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 4), st.integers(-1, 3))
+def test_shown_texts_together_as_each_alone(seed: int, seats: int, declares: int) -> None:
+    """The showdown event writes every hand at once; each text is the hand's own
+    ``shown_text`` (front / middle / back, or ``name: cards`` for a declared hand)."""
+    rng = random.Random(seed)
+    cards = [Card(c) for c in rng.sample(range(52), 13 * seats)]
+    rules = RowRules()
+    hands = []
+    for s in range(seats):
+        h = cards[13 * s : 13 * s + 13]
+        if s == declares:
+            hands.append(declared(h, Special("一条龙", 0, (0,))))
+        else:
+            hands.append(arranged((tuple(h[:3]), tuple(h[3:8]), tuple(h[8:])), rules))
+    assert shown_texts(hands) == tuple(h.shown_text() for h in hands)

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from itertools import chain, combinations
+from operator import attrgetter
 from typing import Any, ClassVar, Final, cast
 
 from paiju.cards import Card, CardList, format_cards
@@ -43,6 +44,7 @@ from paiju.games.shisanzhang.showdown import (
     arranged,
     declared,
     settle,
+    shown_texts,
 )
 from paiju.games.shisanzhang.spec import Scoring, ShisanzhangParams
 from paiju.games.shisanzhang.specials import Special, best_specials
@@ -126,6 +128,10 @@ class Revealed(Event):
     scores: tuple[int, ...]
 
 
+_READY: Final = tuple(Ready(s) for s in range(4))
+"""The :class:`Ready` event of each seat of a four-seat table, made once (it is frozen)."""
+
+
 def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     """A hand as players hold it: by rank, highest first, then 黑桃 红心 梅花 方块."""
     return tuple(sorted(cards, key=lambda c: (-(c // 4), c % 4)))
@@ -191,6 +197,11 @@ def _shuffle13(c: list[Card], bits: Callable[[int], int]) -> None:
 
 
 _new = object.__new__
+assert tuple(f.name for f in fields(Revealed)) == ("hands", "specials", "fouls", "scores"), (
+    "_revealed fills Revealed's fields in their order, as its __init__ would"
+)
+_special_of: Final = attrgetter("special")
+_foul_of: Final = attrgetter("foul")
 assert tuple(f.name for f in fields(Arrange)) == ("front", "middle", "back"), (
     "random_action fills Arrange's fields in their order, as its __init__ would"
 )
@@ -304,13 +315,13 @@ class ShisanzhangGame(Game[ShisanzhangParams]):
 
     def deal(self, seats: int, rng: DealRng, context: Mapping[str, Any]) -> Deal:
         cards = rng.shuffled(self.full_set())
-        hands = tuple(tuple(cards[13 * s : 13 * s + 13]) for s in range(seats))
+        hands = tuple([tuple(cards[13 * s : 13 * s + 13]) for s in range(seats)])
         _LAST_DEALT[0] = hands  # cut from the deck's own cards: start need not look again
         rest = tuple(cards[13 * seats :])
         return Deal(hands, {"undealt": rest} if rest else {})
 
     def start(self, seats: int, deal: Deal, context: Mapping[str, Any]) -> State:
-        if any(len(h) != 13 for h in deal.hands):
+        if not set(map(len, deal.hands)) <= {13}:
             raise IllegalAction("every seat of 十三张 holds 13 cards")
         return ShisanzhangState(self, seats, deal, context)
 
@@ -344,8 +355,10 @@ class ShisanzhangState(State):
         scoring = game.scoring
         self.specials: tuple[Special | None, ...] = best_specials(self.hands, params, scoring)
         # as forced_special, from the specials just found
-        self.forced: tuple[bool, ...] = tuple(
-            params.specials_forced and special is not None for special in self.specials
+        self.forced: tuple[bool, ...] = (
+            tuple([special is not None for special in self.specials])
+            if params.specials_forced
+            else (False,) * len(self.specials)
         )
         self.acted: list[Hand | None] = [None] * seats
         self._waiting: frozenset[int] = frozenset(range(seats))
@@ -371,6 +384,12 @@ class ShisanzhangState(State):
             new.result = copy.deepcopy(self.result, memo)
             new._showdown = copy.deepcopy(self._showdown, memo)
         return new
+
+    def clone(self) -> ShisanzhangState:
+        """:meth:`State.clone` through :meth:`__deepcopy__` at once (a random playout
+        clones before every step), the game shared as :meth:`State.clone` shares it."""
+        game = self.game
+        return self.__deepcopy__({id(game): game})
 
     @property
     def hand_texts(self) -> tuple[str, ...]:
@@ -535,7 +554,7 @@ class ShisanzhangState(State):
         """The events of ``seat`` having arranged or declared (its hand is in ``acted``):
         it is ready, and the showdown happens once every seat is."""
         self._waiting = self._waiting - {seat}
-        events: list[Event] = [Ready(seat)]
+        events: list[Event] = [_READY[seat] if 0 <= seat < len(_READY) else Ready(seat)]
         if not self._waiting:
             hands = [h for h in self.acted if h is not None]
             options = self.game.options
@@ -560,12 +579,20 @@ class ShisanzhangState(State):
     @staticmethod
     def _revealed(result: Showdown) -> Revealed:
         hands = result.hands
-        return Revealed(
-            hands=tuple([h.shown_text() for h in hands]),
-            specials=tuple([h.special.name_zh if h.special else "" for h in hands]),
-            fouls=tuple([h.foul for h in hands]),
-            scores=tuple(result.scores),
+        specials = tuple(map(_special_of, hands))
+        # Revealed(hands=…, specials=…, fouls=…, scores=…), once a hand: its fields put in
+        # its __dict__ in their order, as the frozen dataclass's __init__ does
+        event = _new(Revealed)
+        fill = event.__dict__
+        fill["hands"] = shown_texts(hands)
+        fill["specials"] = (
+            ("",) * len(hands)  # no special shown: the common case
+            if specials.count(None) == len(hands)
+            else tuple([s.name_zh if s else "" for s in specials])
         )
+        fill["fouls"] = tuple(map(_foul_of, hands))
+        fill["scores"] = tuple(result.scores)
+        return event
 
     def legal_actions(self, seat: int) -> Sequence[Action] | None:
         if self.betting:

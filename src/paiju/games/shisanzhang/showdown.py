@@ -22,6 +22,7 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache
+from itertools import chain
 from typing import Any, Final
 
 from paiju.cards import Card, format_cards, parse_cards
@@ -49,6 +50,7 @@ __all__ = [
     "parse_hand",
     "settle",
     "showdown",
+    "shown_texts",
 ]
 
 ROW_NAMES = ("头墩", "中墩", "尾墩")
@@ -186,6 +188,66 @@ class Hand:
             ],
             "foul": self.foul,
         }
+
+
+_SHOWN_STRIDE: Final = 1024
+"""What a hand's place among the shown hands adds to its keys (a card's key is below 320)."""
+_SHOWN_MOST: Final = 4
+_SHOWN_ALL_TEXT: Final[dict[int, str]] = {
+    **{
+        key | _SHOWN_STRIDE * k: text
+        for k in range(_SHOWN_MOST)
+        for key, text in _SHOWN_TEXT.items()
+    },
+    **{_SHOWN_STRIDE * k - 1: "|" for k in range(1, _SHOWN_MOST)},
+}
+"""The text of each key of the shown hands together: a hand's keys in its place, and the
+bar between two hands."""
+
+
+@cache
+def _shown_all_keys(n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For ``n`` hands shown together: what each of their 13n cards (hand by hand) is
+    xor'ed with (its row's flip and its hand's place, the first hand highest), and the
+    keys of the slashes and of the bars between the hands."""
+    flips: list[int] = []
+    marks: list[int] = []
+    for k in range(n):
+        place = _SHOWN_STRIDE * (n - 1 - k)
+        flips += [f | place for f in _ROW_FLIPS]
+        marks += [s | place for s in _SLASH_KEYS]
+        if k:
+            marks.append(place + _SHOWN_STRIDE - 1)
+    return tuple(flips), tuple(marks)
+
+
+def shown_texts(hands: Sequence[Hand]) -> tuple[str, ...]:
+    """:meth:`Hand.shown_text` of each of ``hands`` (the showdown event's texts); where
+    every hand is arranged (front 3, middle 5, back 5), written in one sort and one join
+    for all of them, the hands kept apart by a bar."""
+    n = len(hands)
+    if 2 <= n <= _SHOWN_MOST and all(
+        [
+            h.rows is not None
+            and len(h.cards) == 13
+            and len(h.rows[0]) == 3
+            and len(h.rows[2]) == 5
+            for h in hands
+        ]
+    ):
+        cards = list(chain.from_iterable([h.cards for h in hands]))
+        if min(cards) >= 0 and max(cards) < 64:
+            flips, marks = _shown_all_keys(n)
+            keys = list(map(_xor, cards, flips))
+            keys += marks
+            keys.sort(reverse=True)
+            try:
+                texts = " ".join(map(_SHOWN_ALL_TEXT.__getitem__, keys)).split(" | ")
+            except KeyError:  # not a card: each hand's own text says which, below
+                pass
+            else:
+                return tuple(texts)
+    return tuple([h.shown_text() for h in hands])
 
 
 _new = object.__new__
@@ -402,38 +464,53 @@ def _points_pair(
     params: ShisanzhangParams,
     res: tuple[int, int, int],
     decided_by: str,
+    bonus_of: tuple[tuple[int, ...], ...],
 ) -> PairResult:
     """The points settlement of a pair compared row by row (``res``, from ``a``'s side):
-    each won row's points and its bonus (冲三, 四梅, 同花顺), then 打枪."""
-    amount = 0
-    bonuses: list[dict[str, Any]] = []
-    row_points, bonus_of = params.row_points, _bonus_table(params)
+    each won row's points and its bonus (冲三, 四梅, 同花顺; ``bonus_of`` is the code's
+    :func:`_bonus_table`), then 打枪. The three rows written out (a showdown settles up
+    to six pairs), a bonus looked at only where a row has one."""
+    row_points = params.row_points
     won, lost = a.values, b.values
-    each = [0, 0, 0]
-    for row in (0, 1, 2):
-        result = res[row]
-        if result == 0:
-            continue
-        cat = (won if result > 0 else lost)[row] >> CATEGORY_SHIFT
-        bonus = bonus_of[row][cat]
-        each[row] = result * (row_points[row] + bonus)
-        amount += each[row]
+    r0, r1, r2 = res
+    bonuses: list[dict[str, Any]] = []
+    e0 = e1 = e2 = 0
+    if r0:
+        cat = (won if r0 > 0 else lost)[0] >> CATEGORY_SHIFT
+        bonus = bonus_of[0][cat]
+        e0 = r0 * (row_points[0] + bonus)
         if bonus:
-            category = CATEGORIES[cat]
-            bonuses.append(
-                {
-                    "seat": 0 if result > 0 else 1,
-                    "row": ROW_NAMES[row],
-                    "name": _BONUS_NAMES.get(category, category),
-                    "points": bonus,
-                }
-            )
+            bonuses.append(_bonus_entry(r0, 0, cat, bonus))
+    if r1:
+        cat = (won if r1 > 0 else lost)[1] >> CATEGORY_SHIFT
+        bonus = bonus_of[1][cat]
+        e1 = r1 * (row_points[1] + bonus)
+        if bonus:
+            bonuses.append(_bonus_entry(r1, 1, cat, bonus))
+    if r2:
+        cat = (won if r2 > 0 else lost)[2] >> CATEGORY_SHIFT
+        bonus = bonus_of[2][cat]
+        e2 = r2 * (row_points[2] + bonus)
+        if bonus:
+            bonuses.append(_bonus_entry(r2, 2, cat, bonus))
+    amount = e0 + e1 + e2
     gun = None
-    if params.gun_bonus and abs(res[0] + res[1] + res[2]) == 3:
+    if params.gun_bonus and abs(r0 + r1 + r2) == 3:
         # 打枪: three rows won against one opponent (a foul counts as one)
-        gun = 0 if res[0] > 0 else 1
-        amount += params.gun_bonus if res[0] > 0 else -params.gun_bonus
-    return PairResult((0, 1), res, amount, gun, bonuses, decided_by, (each[0], each[1], each[2]))
+        gun = 0 if r0 > 0 else 1
+        amount += params.gun_bonus if r0 > 0 else -params.gun_bonus
+    return PairResult((0, 1), res, amount, gun, bonuses, decided_by, (e0, e1, e2))
+
+
+def _bonus_entry(result: int, row: int, cat: int, bonus: int) -> dict[str, Any]:
+    """A row bonus of a pair: the seat of the pair that won the row, the row, its name."""
+    category = CATEGORIES[cat]
+    return {
+        "seat": 0 if result > 0 else 1,
+        "row": ROW_NAMES[row],
+        "name": _BONUS_NAMES.get(category, category),
+        "points": bonus,
+    }
 
 
 def _compare_pair(
@@ -456,7 +533,7 @@ def _compare_pair(
         amount = 1 if wins >= 2 else -1 if losses >= 2 else 0
         return PairResult((0, 1), res, amount, None, [], decided_by)
     if scoring == "points":
-        return _points_pair(a, b, params, res, decided_by)
+        return _points_pair(a, b, params, res, decided_by, _bonus_table(params))
     # payout, multiplier: each won row's multiplier by its category, no bonuses, no 打枪
     each = [0, 0, 0]
     for row, result in enumerate(res):
@@ -509,8 +586,29 @@ def settle(
     guns: dict[int, set[int]] = {}  # by shooter, once it has shot
     side = 0 if params.banker else -1
     betting = params.banker and bets is not None
+    # the common case written out: points, no banker-favoured comparison, neither hand a
+    # special nor 倒水 (as _compare_pair and _row_results would judge the pair)
+    plain_points = chosen == "points" and not favoured
+    tie = 1 if side == 0 and params.ties_to_banker else 0  # a banker is side 0 of a pair
+    bonus_of = _bonus_table(params) if plain_points else ()
     for i, j in couples:
-        pair = _compare_pair(hands[i], hands[j], params, chosen, side, favoured)
+        one, two = hands[i], hands[j]
+        if (
+            plain_points
+            and one.special is None
+            and two.special is None
+            and not one.foul
+            and not two.foul
+        ):
+            (x0, x1, x2), (y0, y1, y2) = one.values, two.values
+            res = (
+                1 if x0 > y0 else -1 if x0 < y0 else tie,
+                1 if x1 > y1 else -1 if x1 < y1 else tie,
+                1 if x2 > y2 else -1 if x2 < y2 else tie,
+            )
+            pair = _points_pair(one, two, params, res, "rows", bonus_of)
+        else:
+            pair = _compare_pair(one, two, params, chosen, side, favoured)
         pair.seats = (i, j)
         if betting:
             assert bets is not None

@@ -269,6 +269,11 @@ def best_special(
     return None
 
 
+_RANK_OF: Final[tuple[int, ...]] = tuple(c >> 2 for c in range(54))
+"""``card >> 2`` (the rank, 0 for a two) of every card index, for a hand's distinct ranks
+counted without a Python loop (a dealt card is a :class:`~paiju.cards.Card`, 0-53)."""
+
+
 def best_specials(
     hands: Sequence[Sequence[Card]], params: ShisanzhangParams, scoring: Scoring | None = None
 ) -> tuple[Special | None, ...]:
@@ -280,7 +285,9 @@ def best_specials(
     if _only_dragons(params.ladder):
         return tuple(
             [
-                best_special(h, params, scoring) if len({c >> 2 for c in h}) == 13 else None
+                best_special(h, params, scoring)
+                if len(set(map(_RANK_OF.__getitem__, h))) == 13
+                else None
                 for h in hands
             ]
         )
