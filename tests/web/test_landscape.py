@@ -1,10 +1,11 @@
 """Phones held sideways (844x390), in Chinese and in English, as a person sees the page: every
 table with the felt across the width and the seats round it, the player's hand along the
 bottom wholly on the screen without scrolling and every card of it tappable, the buttons of
-the decision on the screen and tappable, no seat over another or off the screen, nothing
-sticking out sideways and no text spilling out of its box; the lobby, the waiting room and
-the club pages use the width and spill nothing. Pictures of each table go to
-artifacts/web/landscape/ (docs/screenshots/landscape/ holds a copy of them)."""
+the decision on the screen and tappable, no seat over another, off the screen or under the
+table's tools (⚙, 快捷语), nothing sticking out sideways and no text spilling out of its
+box; the lobby, the waiting room and the club pages use the width and spill nothing.
+Pictures of each table go to artifacts/web/landscape/ (docs/screenshots/landscape/ holds a
+copy of them)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from web_helpers import (
     open_room,
     screen_settlement,
     set_lang,
+    tools_over_seats,
 )
 
 from majiang_play import decide
@@ -137,12 +139,12 @@ SEEN = """([hand, controls]) => {
 def seen_problems(page: Any, hand: str, controls: list[str]) -> list[str]:
     """What is wrong with the screen, looked at again for up to two seconds (a frame that a
     loaded machine paints late is not what a person sees)."""
-    problems: list[str] = page.evaluate(SEEN, [hand, controls])
+    problems: list[str] = page.evaluate(SEEN, [hand, controls]) + tools_over_seats(page)
     for _ in range(20):
         if not problems:
             break
         page.wait_for_timeout(100)
-        problems = page.evaluate(SEEN, [hand, controls])
+        problems = page.evaluate(SEEN, [hand, controls]) + tools_over_seats(page)
     return problems
 
 
