@@ -553,11 +553,15 @@ def test_majiang_claim_and_commitment_sideways(
     felt_seen(page, middle)
     commitment = page.get_attribute("#commitment", "data-commitment")
     assert commitment
-    for lang in ("zh", "en"):  # (the language's switch draws the table again, closed)
+    page.click("#commitment summary")
+    page.wait_for_selector("#commitment[open] p")
+    said = {"zh": "发牌承诺", "en": "Deal commitment"}
+    for lang in ("en", "zh"):  # opened once, it stays open as the language's switch redraws
         set_lang(page, lang)
-        if not page.query_selector("#commitment[open]"):
-            page.click("#commitment summary")
-        page.wait_for_selector("#commitment[open] p")
+        page.wait_for_function(
+            f"document.querySelector('#commitment p')?.textContent.startsWith('{said[lang]}')"
+        )
+        assert page.query_selector("#commitment[open] p"), (lang, "the commitment closed")
         problems = seen_problems(
             page, "#mj-hand .mj-tile", ["#commitment summary", "#commitment p"]
         )
