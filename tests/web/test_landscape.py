@@ -83,6 +83,18 @@ SEEN = """([hand, controls]) => {
         out.push(`${sel}: ${at(r)} covered by ${name(document.elementFromPoint(x, y))}`);
     }
   }
+  // the title line's buttons and the language switch: none under another (the table's
+  // tools beside them)
+  for (const el of document.querySelectorAll('.room-head :is(a, button), #lang-switch')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width) continue;
+    const [x, y] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+    for (const [px, py] of [[x, y], [r.left + 3, y], [r.right - 3, y]])
+      if (inView(r) && !hits(el, px, py)) {
+        out.push(`${name(el)} ${at(r)} covered by ${name(document.elementFromPoint(px, py))}`);
+        break;
+      }
+  }
   // the seats: on the screen, none over another
   const seats = [...document.querySelectorAll('#felt .seat')]
     .map((el) => [el.dataset.seat, el.getBoundingClientRect()]);
