@@ -279,7 +279,9 @@ def test_majiang_sideways(page: Any, server: WebServer) -> None:
     fast_bots(page, 0.05)
     open_room(page, "anshan-majiang", time_limit=0)
     page.wait_for_selector("#mj-turn")
-    look_both_ways(page, "anshan-majiang", "#mj-hand .mj-tile", ["#mj-turn button"])
+    look_both_ways(
+        page, "anshan-majiang", "#mj-hand .mj-tile", ["#mj-turn button", "#mj-auto button"]
+    )
     page.locator("#mj-hand .mj-tile.playable").first.click()  # a first tap picks a tile
     page.wait_for_selector("#mj-hand .mj-tile.picked")
 
