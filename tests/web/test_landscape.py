@@ -1,10 +1,11 @@
 """Phones held sideways (844x390), in Chinese and in English, as a person sees the page: every
 table with the felt across the width and the seats round it, the player's hand along the
 bottom wholly on the screen without scrolling and every card of it tappable, the buttons of
-the decision on the screen and tappable, no seat over another or off the screen, nothing
-sticking out sideways and no text spilling out of its box; the lobby, the waiting room and
-the club pages use the width and spill nothing. Pictures of each table go to
-artifacts/web/landscape/ (docs/screenshots/landscape/ holds a copy of them)."""
+the decision on the screen and tappable, no seat over another, off the screen or under the
+table's tools (⚙, 快捷语), nothing sticking out sideways and no text spilling out of its
+box; the lobby, the waiting room and the club pages use the width and spill nothing.
+Pictures of each table go to artifacts/web/landscape/ (docs/screenshots/landscape/ holds a
+copy of them)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from web_helpers import (
     open_room,
     screen_settlement,
     set_lang,
+    tools_over_seats,
 )
 
 from majiang_play import decide
@@ -80,6 +82,18 @@ SEEN = """([hand, controls]) => {
       else if (!hits(el, x, y))
         out.push(`${sel}: ${at(r)} covered by ${name(document.elementFromPoint(x, y))}`);
     }
+  }
+  // the title line's buttons and the language switch: none under another (the table's
+  // tools beside them)
+  for (const el of document.querySelectorAll('.room-head :is(a, button), #lang-switch')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width) continue;
+    const [x, y] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+    for (const [px, py] of [[x, y], [r.left + 3, y], [r.right - 3, y]])
+      if (inView(r) && !hits(el, px, py)) {
+        out.push(`${name(el)} ${at(r)} covered by ${name(document.elementFromPoint(px, py))}`);
+        break;
+      }
   }
   // the seats: on the screen, none over another
   const seats = [...document.querySelectorAll('#felt .seat')]
@@ -137,12 +151,12 @@ SEEN = """([hand, controls]) => {
 def seen_problems(page: Any, hand: str, controls: list[str]) -> list[str]:
     """What is wrong with the screen, looked at again for up to two seconds (a frame that a
     loaded machine paints late is not what a person sees)."""
-    problems: list[str] = page.evaluate(SEEN, [hand, controls])
+    problems: list[str] = page.evaluate(SEEN, [hand, controls]) + tools_over_seats(page)
     for _ in range(20):
         if not problems:
             break
         page.wait_for_timeout(100)
-        problems = page.evaluate(SEEN, [hand, controls])
+        problems = page.evaluate(SEEN, [hand, controls]) + tools_over_seats(page)
     return problems
 
 
@@ -265,7 +279,9 @@ def test_majiang_sideways(page: Any, server: WebServer) -> None:
     fast_bots(page, 0.05)
     open_room(page, "anshan-majiang", time_limit=0)
     page.wait_for_selector("#mj-turn")
-    look_both_ways(page, "anshan-majiang", "#mj-hand .mj-tile", ["#mj-turn button"])
+    look_both_ways(
+        page, "anshan-majiang", "#mj-hand .mj-tile", ["#mj-turn button", "#mj-auto button"]
+    )
     page.locator("#mj-hand .mj-tile.playable").first.click()  # a first tap picks a tile
     page.wait_for_selector("#mj-hand .mj-tile.picked")
 
@@ -551,11 +567,15 @@ def test_majiang_claim_and_commitment_sideways(
     felt_seen(page, middle)
     commitment = page.get_attribute("#commitment", "data-commitment")
     assert commitment
-    for lang in ("zh", "en"):  # (the language's switch draws the table again, closed)
+    page.click("#commitment summary")
+    page.wait_for_selector("#commitment[open] p")
+    said = {"zh": "发牌承诺", "en": "Deal commitment"}
+    for lang in ("en", "zh"):  # opened once, it stays open as the language's switch redraws
         set_lang(page, lang)
-        if not page.query_selector("#commitment[open]"):
-            page.click("#commitment summary")
-        page.wait_for_selector("#commitment[open] p")
+        page.wait_for_function(
+            f"document.querySelector('#commitment p')?.textContent.startsWith('{said[lang]}')"
+        )
+        assert page.query_selector("#commitment[open] p"), (lang, "the commitment closed")
         problems = seen_problems(
             page, "#mj-hand .mj-tile", ["#commitment summary", "#commitment p"]
         )

@@ -2,7 +2,8 @@
 继续 in view after every hand without scrolling; 打弹子's long 龙 laid out A 2 3 … J inside
 the felt's middle; every line of the tribute log readable (one's own 还贡 included); on a
 desktop the table's text big enough to read, the seats inside the rim and the table using
-the screen's height; a seat taken a moment before said in a message that stays."""
+the screen's height; the table's tools (⚙, 快捷语) over no seat's box at either size; a seat
+taken a moment before said in a message that stays."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from web_helpers import (
     more_players,
     open_room,
     token,
+    tools_over_seats,
 )
 
 IN_VIEW = """(sel) => {
@@ -43,7 +45,7 @@ def switch_language(page: Any, to: str) -> None:
 
 def in_view_everywhere(page: Any, selector: str, words: dict[str, str]) -> None:
     """``selector`` is on screen, uncovered, without scrolling, at both sizes in both
-    languages (its text is ``words[language]`` there)."""
+    languages (its text is ``words[language]`` there); the table's tools cover no seat."""
     for size in (PHONE, DESKTOP):
         page.set_viewport_size(size)
         for language in ("zh", "en"):
@@ -54,13 +56,20 @@ def in_view_everywhere(page: Any, selector: str, words: dict[str, str]) -> None:
             )
             page.evaluate("window.scrollTo(0, 0)")
             assert page.evaluate(IN_VIEW, selector) == "ok", (size, language)
+            assert not tools_over_seats(page), (size, language, tools_over_seats(page))
     switch_language(page, "zh")
     page.set_viewport_size(PHONE)
 
 
 @pytest.mark.parametrize(
     ("code", "seats"),
-    [("1301", 4), ("ningcheng-danzi", 4), ("anshan-majiang", 4), ("sandaha", 4)],
+    [
+        ("1301", 4),
+        ("ningcheng-danzi", 4),
+        ("anshan-majiang", 4),
+        ("sandaha", 4),
+        ("anshan-jiayibing", 6),
+    ],
 )
 def test_continue_stays_in_view_after_every_hand(
     page: Any, server: WebServer, code: str, seats: int
@@ -220,11 +229,16 @@ def test_the_desktop_table_is_readable_and_fills_the_screen(
     page: Any, server: WebServer, code: str, seats: int
 ) -> None:
     """At 1280x800: no text on the felt under 13 px, every seat box inside the rim, and the
-    felt reaching into the screen's lower part (its foot below 80% of the height)."""
+    felt reaching into the screen's lower part (its foot below 80% of the height); there and
+    on a phone held upright the table's tools (⚙, 快捷语) cover no seat."""
     enter(page, f"Desktop {code[:8]}")
     fast_bots(page, 0.3)
     open_room(page, code, seats=seats, bots=seats - 1, time_limit=0)
     page.wait_for_selector(f"#felt > .seat[data-seat='{seats - 1}']", timeout=30_000)
+    for language in ("zh", "en"):  # a phone held upright
+        switch_language(page, language)
+        page.wait_for_timeout(300)
+        assert not tools_over_seats(page), (language, tools_over_seats(page))
     page.set_viewport_size(DESKTOP)
     for language in ("zh", "en"):
         switch_language(page, language)
@@ -234,6 +248,7 @@ def test_the_desktop_table_is_readable_and_fills_the_screen(
         assert not small, (language, small)
         assert found["out"] == [], (language, found["out"])
         assert found["feltBottom"] > 0.8 * found["height"], found
+        assert not tools_over_seats(page), (language, tools_over_seats(page))
     switch_language(page, "zh")
     page.set_viewport_size(PHONE)
 

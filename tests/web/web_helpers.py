@@ -289,6 +289,32 @@ def no_overflow(page: Any) -> None:
     assert wide <= 0, f"the page is {wide}px wider than the screen: {wider}"
 
 
+TOOLS_OVER_SEATS = """() => {
+  const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const seats = [...document.querySelectorAll('#felt .seat')];
+  const out = [];
+  for (const tool of document.querySelectorAll('#felt .table-tools > *')) {
+    const t = tool.getBoundingClientRect();
+    if (!t.width || !t.height) continue;
+    for (const seat of seats) {
+      const r = seat.getBoundingClientRect();
+      if (meet(t, r))
+        out.push(`${tool.id || tool.className} ${at(t)} over seat ${seat.dataset.seat} ${at(r)}`);
+    }
+  }
+  return out;
+}"""
+
+
+def tools_over_seats(page: Any) -> list[str]:
+    """Where the table's tools in the felt's corner (⚙, 快捷语) cover a seat's box: a
+    player reads every seat whole, and a tap meant for a seat never opens a menu."""
+    found: list[str] = page.evaluate(TOOLS_OVER_SEATS)
+    return found
+
+
 def set_lang(page: Any, to: str) -> None:
     """Show the page in language ``to`` ("zh", "en") as the language switch does, and
     wait until it is drawn so (nothing if it is already)."""

@@ -642,11 +642,15 @@ class RoomView {
     }
     if (offerAfter) root.push(offer);
     // the deal's commitment (a long hash) one tap away, not spelled out under every table
+    // (opened, it stays open when the table is drawn again, say in the other language,
+    // until the next deal brings another hash)
     if (this.commitment) {
+      const shown = this.root.querySelector(":scope > #commitment");
+      const open = !!shown && shown.open && shown.dataset.commitment === this.commitment;
       root.push(
         h(
           "details",
-          { class: "commitment muted", id: "commitment", dataset: { commitment: this.commitment } },
+          { class: "commitment muted", id: "commitment", open, dataset: { commitment: this.commitment } },
           h("summary", {}, t("room.commitment_short")),
           h("p", {}, t("room.commitment", { c: this.commitment })),
         ),
