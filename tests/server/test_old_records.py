@@ -26,7 +26,11 @@ from paiju.server.store import Store
 HANDS: list[dict[str, Any]] = json.loads(
     (Path(__file__).resolve().parents[1] / "majiang" / "format1_hands.json").read_text("utf-8")
 )
-OPTIONS = RoomOptions(seats=4, bots=3, time_limit=0, bot_delay=0, pause=0, seed_wait=0)
+OPTIONS = RoomOptions(
+    seats=4, bots=3, time_limit=0, bot_delay=0, pause=0, seed_wait=0, claim_window=60
+)
+"""The longest claim window: a hand taken up in a window waits there while the test's
+socket connects, however slow the machine (the window would close and the bots play on)."""
 
 
 def _store_hand(

@@ -148,15 +148,24 @@ SEEN = """([hand, controls]) => {
 }"""
 
 
-def seen_problems(page: Any, hand: str, controls: list[str]) -> list[str]:
+def seen_problems(page: Any, hand: str, controls: list[str], scroll: bool = False) -> list[str]:
     """What is wrong with the screen, looked at again for up to two seconds (a frame that a
-    loaded machine paints late is not what a person sees)."""
-    problems: list[str] = page.evaluate(SEEN, [hand, controls]) + tools_over_seats(page)
+    loaded machine paints late is not what a person sees). ``scroll``: ``hand`` is
+    scrolled into view before each look, as a person scrolls back to it when the page
+    grows above it (the lobby's rooms and announcements arrive while it is read)."""
+
+    def look() -> list[str]:
+        if scroll:
+            page.locator(hand).first.scroll_into_view_if_needed()
+        found: list[str] = page.evaluate(SEEN, [hand, controls]) + tools_over_seats(page)
+        return found
+
+    problems = look()
     for _ in range(20):
         if not problems:
             break
         page.wait_for_timeout(100)
-        problems = page.evaluate(SEEN, [hand, controls]) + tools_over_seats(page)
+        problems = look()
     return problems
 
 
@@ -170,9 +179,7 @@ def look_both_ways(
     SHOTS.mkdir(parents=True, exist_ok=True)
     for lang in ("zh", "en"):
         set_lang(page, lang)
-        if scroll:
-            page.locator(hand).first.scroll_into_view_if_needed()
-        problems = seen_problems(page, hand, controls)
+        problems = seen_problems(page, hand, controls, scroll)
         assert not problems, (lang, problems)
         page.screenshot(path=str(SHOTS / f"{name}-{lang}.png"), animations="disabled")
     set_lang(page, "zh")

@@ -314,15 +314,16 @@ WHY = """() => {
 
 
 def reading_text(reading: str, lang: str) -> str:
-    """A 宝子 reading as the English screen says it (``7点`` 7 points, ``对K`` pair of Ks,
-    ``散牌`` high card, 佳佳宝's ``前 A 后 B`` front A, back B)."""
+    """A 宝子 reading as the English screen says it (``7点`` 7 points, ``1点`` 1 point,
+    ``对K`` pair of Ks, ``散牌`` high card, 佳佳宝's ``前 A 后 B`` front A, back B)."""
     if lang == "zh":
         return reading
     if groups := re.fullmatch(r"前 (.+) 后 (.+)", reading):
         a, b = (reading_text(g, lang) for g in groups.groups())
         return f"front {a}, back {b}"
     if points := re.fullmatch(r"(\d+)点", reading):
-        return f"{points.group(1)} points"
+        n = points.group(1)
+        return "1 point" if n == "1" else f"{n} points"  # i18n.js: bz.read.points.one
     if reading == "散牌":
         return "high card"
     one = {"王": "joker"}
