@@ -295,39 +295,58 @@ def test_a_window_lasts_its_time_and_names_no_decider(
             assert closed == DISCARDS, (name, closed)
 
 
+class _Seated:
+    """A table of four players dealt ``deal``, its windows on a held clock, the dealer's
+    ``tile`` discarded and the window on it open, every socket told."""
+
+    def __init__(self, store: Store, hub: Hub, room: Any, clock: HeldClock) -> None:
+        self.store, self.hub, self.room, self.clock = store, hub, room, clock
+        self.sockets: dict[int, _Socket] = {}
+        self.clients: dict[int, Client] = {}
+        self.writers: list[asyncio.Task[None]] = []
+
+    @classmethod
+    async def open(cls, db: Path, deal: Deal, tile: int, options: RoomOptions) -> _Seated:
+        store = Store(str(db))
+        hub = Hub(store, Limits(min_bot_delay=0))
+        players = [store.create_player(n)[0] for n in ("ann", "bob", "cat", "dan")]
+        room = await hub.create_room(players[0], CODE, options, {}, 0)
+        room.game.deal = lambda seats, rng, context: deal  # type: ignore[method-assign]
+        table = cls(store, hub, room, HeldClock())
+        room.turn_clock = table.clock
+        loop = asyncio.get_running_loop()
+        for seat, player in enumerate(players):
+            sock = _Socket(table.clock)
+            client = Client(player, sock.send_text, hub.limits, sock.close)
+            table.writers.append(loop.create_task(client.writer()))
+            table.sockets[seat], table.clients[seat] = sock, client
+            if seat:
+                room.join(player, seat)
+            room.attach(client)
+        for _ in range(400):
+            if room.state is not None and 0 in room.acting():
+                break
+            await asyncio.sleep(0.01)
+        act = {"type": "action", "action": {"type": "discard", "tile": str(Tile(tile))}}
+        handle(room, table.clients[0], json.dumps(act))
+        for _ in range(2_000):
+            if room.window is not None and _caught_up(room, table.sockets):
+                break
+            await asyncio.sleep(0.01)
+        return table
+
+    def close(self) -> None:
+        self.hub.shutdown()
+        self.store.close()
+
+
 async def _claim_late(tmp: Path, deal: Deal, tile: int) -> tuple[list[Any], list[Any], Any]:
     """A table dealt ``deal`` with ``claim_time``: the dealer discards ``tile``, seat
     ``HOLDER`` (a player who could 碰 it) lets the window's fixed end go by, then 碰s. The
     holder's messages, seat 1's, and the hand's log."""
-    store = Store(str(tmp / "late.db"))
-    hub = Hub(store, Limits(min_bot_delay=0))
-    players = [store.create_player(n)[0] for n in ("ann", "bob", "cat", "dan")]
     options = OPTIONS.model_copy(update={"claim_window": 0.05, "claim_time": 30.0})
-    room = await hub.create_room(players[0], CODE, options, {}, 0)
-    room.game.deal = lambda seats, rng, context: deal  # type: ignore[method-assign]
-    clock = room.turn_clock = HeldClock()
-    loop = asyncio.get_running_loop()
-    sockets: dict[int, _Socket] = {}
-    clients: dict[int, Client] = {}
-    writers: list[asyncio.Task[None]] = []
-    for seat, player in enumerate(players):
-        sock = _Socket(clock)
-        client = Client(player, sock.send_text, hub.limits, sock.close)
-        writers.append(loop.create_task(client.writer()))
-        sockets[seat], clients[seat] = sock, client
-        if seat:
-            room.join(player, seat)
-        room.attach(client)
-    for _ in range(400):
-        if room.state is not None and 0 in room.acting():
-            break
-        await asyncio.sleep(0.01)
-    act = {"type": "action", "action": {"type": "discard", "tile": str(Tile(tile))}}
-    handle(room, clients[0], json.dumps(act))
-    for _ in range(2_000):
-        if room.window is not None and _caught_up(room, sockets):
-            break
-        await asyncio.sleep(0.01)
+    table = await _Seated.open(tmp / "late.db", deal, tile, options)
+    room, clock, sockets, clients = table.room, table.clock, table.sockets, table.clients
     clock.advance()  # the window's fixed end goes by: held open for the claimer
     held = (
         clock.time() == pytest.approx(0.05)
@@ -340,9 +359,8 @@ async def _claim_late(tmp: Path, deal: Deal, tile: int) -> tuple[list[Any], list
         if room.window is None:
             break
         await asyncio.sleep(0.01)
-    log = [(s, a, actor) for s, a, actor in store.hand(room.hand_id).actions]  # type: ignore[union-attr]
-    hub.shutdown()
-    store.close()
+    log = [(s, a, actor) for s, a, actor in table.store.hand(room.hand_id).actions]  # type: ignore[union-attr]
+    table.close()
     assert held, "the window did not wait for the player who could claim"
     return [m for _, m in sockets[HOLDER].sent], [m for _, m in sockets[1].sent], log
 
@@ -373,34 +391,8 @@ async def _kept_on_reopen(tmp: Path, deal: Deal, tile: int) -> dict[str, Any]:
     """The dealer discards ``tile``; seat ``HOLDER`` (who could 碰 it) sends 过 while the
     window is open. The ``state`` each seat's screen would get on opening again, then
     and after the window closed."""
-    store = Store(str(tmp / "kept.db"))
-    hub = Hub(store, Limits(min_bot_delay=0))
-    players = [store.create_player(n)[0] for n in ("ann", "bob", "cat", "dan")]
-    room = await hub.create_room(players[0], CODE, OPTIONS, {}, 0)
-    room.game.deal = lambda seats, rng, context: deal  # type: ignore[method-assign]
-    clock = room.turn_clock = HeldClock()
-    loop = asyncio.get_running_loop()
-    sockets: dict[int, _Socket] = {}
-    clients: dict[int, Client] = {}
-    writers: list[asyncio.Task[None]] = []
-    for seat, player in enumerate(players):
-        sock = _Socket(clock)
-        client = Client(player, sock.send_text, hub.limits, sock.close)
-        writers.append(loop.create_task(client.writer()))
-        sockets[seat], clients[seat] = sock, client
-        if seat:
-            room.join(player, seat)
-        room.attach(client)
-    for _ in range(400):
-        if room.state is not None and 0 in room.acting():
-            break
-        await asyncio.sleep(0.01)
-    act = {"type": "action", "action": {"type": "discard", "tile": str(Tile(tile))}}
-    handle(room, clients[0], json.dumps(act))
-    for _ in range(2_000):
-        if room.window is not None and _caught_up(room, sockets):
-            break
-        await asyncio.sleep(0.01)
+    table = await _Seated.open(tmp / "kept.db", deal, tile, OPTIONS)
+    room, clock, sockets, clients = table.room, table.clock, table.sockets, table.clients
     handle(room, clients[HOLDER], json.dumps({"type": "action", "action": {"type": "pass"}}))
     out: dict[str, Any] = {
         "open": room.window is not None and HOLDER in room.window.kept,
@@ -413,8 +405,7 @@ async def _kept_on_reopen(tmp: Path, deal: Deal, tile: int) -> dict[str, Any]:
             break
         await asyncio.sleep(0.01)
     out["after"] = json.loads(room.state_for(clients[HOLDER]) or "{}")
-    hub.shutdown()
-    store.close()
+    table.close()
     return out
 
 
