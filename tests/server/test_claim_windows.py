@@ -422,5 +422,5 @@ def test_a_screen_opened_again_mid_window_is_told_the_choice_it_made() -> None:
     assert got["open"], "the holder's 过 was not kept in the open window"
     assert got["holder"]["type"] == "state" and got["holder"]["kept"] == {"type": "pass"}
     assert got["holder"]["view"]["to_act"] is True  # the window still asks the seat
-    assert got["other"]["type"] == "state" and "kept" not in got["other"]
-    assert got["after"]["type"] == "state" and "kept" not in got["after"]
+    assert got["other"]["type"] == "state" and got["other"]["kept"] is None
+    assert got["after"]["type"] == "state" and got["after"]["kept"] is None

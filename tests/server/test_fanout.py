@@ -45,6 +45,7 @@ def whole_state_texts(
                     "control": control,
                     "legal": legal_json(state, seat, acting),
                     "ref": ref,
+                    "kept": None,  # no window's decision kept in these calls
                 }
             )
         )

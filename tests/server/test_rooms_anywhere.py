@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from starlette.types import Message, Receive, Scope, Send
 
-from paiju.server.app import BodyLimit, create_app
+from paiju.server.app import BodyLimit, RoomSockets, create_app
 from paiju.server.cluster import FORWARDED, NodeConfig, RoomsAnywhere, forwarding_client
 
 LIMIT = 100
@@ -145,8 +145,9 @@ def test_the_servers_body_limit_is_outside_the_clusters_middleware() -> None:
         "postgresql://paiju@127.0.0.1:1/none",
         node=NodeConfig(name="a", public_url="http://a", redis_url="redis://127.0.0.1:1"),
     )
-    # the first is the outermost
-    assert [m.cls for m in app.user_middleware] == [BodyLimit, RoomsAnywhere]
+    # the first is the outermost: the rooms' sockets (no body, and never the cluster's:
+    # RoomsAnywhere lets every WebSocket through), then the body limit around the cluster
+    assert [m.cls for m in app.user_middleware] == [RoomSockets, BodyLimit, RoomsAnywhere]
 
 
 def test_a_call_of_another_path_reaches_the_app_untouched(

@@ -82,7 +82,7 @@ def state_texts(
     """The ``state`` texts of listeners at ``seats``: each its seat's whole view now.
     ``head`` holds the message's ``type``, ``room``, ``game`` and ``version``; ``kept``
     the decisions seats sent in an open hidden window, each said to its own seat only
-    (``kept``), so a screen opened again mid-window shows the choice made.
+    (``kept``, null for the others), so a screen opened again mid-window shows the choice made.
 
     Every distinct seat's view is computed once, by :meth:`State.views` (which computes
     what all seats see alike once)."""
@@ -95,9 +95,10 @@ def state_texts(
             "control": control,
             "legal": legal_json(state, seat, acting),
             "ref": ref,
+            "kept": _action_json(kept[seat])
+            if kept and seat is not None and seat in kept
+            else None,
         }
-        if kept and seat is not None and seat in kept:
-            msg["kept"] = _action_json(kept[seat])
         texts[seat] = dumps(msg)
     return [texts[seat] for seat in seats]
 

@@ -438,7 +438,7 @@ class StateMsg(_Msg):
     ref: Ref = None
     kept: dict[str, Any] | None = None
     """The decision you sent in the open hidden window (a 麻将 claim window), kept until
-    it closes; absent otherwise. Only your own socket is told."""
+    it closes; null otherwise. Only your own socket is told."""
 
 
 class Update(_Msg):
