@@ -700,6 +700,13 @@ class State(ABC):
                 reason="not_an_action",
             )
         self.check(seat, action)
+        return self._logged(seat, action, self._apply(seat, action))  # (no call between: hot)
+
+    def apply_unchecked(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat`` and log it as :meth:`apply` does, without its
+        checks: for a caller that has already found the action among the seat's legal ones
+        (an RL environment's exact action mask). An illegal action here is the caller's
+        bug, not a refusal."""
         return self._logged(seat, action, self._apply(seat, action))
 
     def _logged(self, seat: int, action: Action, events: list[Event]) -> list[Event]:

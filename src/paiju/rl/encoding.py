@@ -440,9 +440,9 @@ class Encoder(ABC):
     def apply(self, state: State, seat: int, action: Action) -> None:
         """Apply ``action`` of ``seat``, which is to act, made by :meth:`step` from indexes
         the mask let through: the engine's checked :meth:`State.apply`, or where
-        :attr:`unchecked` its unchecked path, logged as :meth:`State.apply` logs it."""
+        :attr:`unchecked` :meth:`State.apply_unchecked`."""
         if self.unchecked:
-            state._logged(seat, action, state._apply(seat, action))
+            state.apply_unchecked(seat, action)
         else:
             state.apply(seat, action)
 
