@@ -42,9 +42,13 @@ from majiang_play import decide
 LANDSCAPE = {"width": 844, "height": 390}
 SHOTS = ARTIFACTS / "landscape"
 
-# what a person sees of the page, the top of it (no scrolling): the problems found
-SEEN = """([hand, controls]) => {
-  window.scrollTo(0, 0);
+# what a person sees of the page, the top of it, or (``scroll``) with the hand's first
+# element scrolled into view in the same task (nothing re-renders between the scroll and
+# the look): the problems found
+SEEN = """([hand, controls, scroll]) => {
+  const first = document.querySelector(hand);
+  if (scroll && first) first.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  else window.scrollTo(0, 0);
   const vw = innerWidth, vh = innerHeight, out = [];
   const at = (r) => `[${[r.left, r.top, r.right, r.bottom].map(Math.round)}]`;
   const name = (el) => `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${el.className}`;
@@ -137,6 +141,7 @@ SEEN = """([hand, controls]) => {
     while (box && getComputedStyle(box).display.startsWith('inline')) box = box.parentElement;
     const cut = getComputedStyle(box);
     if (cut.textOverflow === 'ellipsis' && box.title && box.title === box.textContent) continue;
+    if (box.closest('[role=marquee]')) continue;  // its text runs through its box by design
     const range = document.createRange();
     range.selectNodeContents(node);
     const t = range.getBoundingClientRect(), b = box.getBoundingClientRect();
@@ -155,9 +160,8 @@ def seen_problems(page: Any, hand: str, controls: list[str], scroll: bool = Fals
     grows above it (the lobby's rooms and announcements arrive while it is read)."""
 
     def look() -> list[str]:
-        if scroll:
-            page.locator(hand).first.scroll_into_view_if_needed()
-        found: list[str] = page.evaluate(SEEN, [hand, controls]) + tools_over_seats(page)
+        found: list[str] = page.evaluate(SEEN, [hand, controls, scroll])
+        found += tools_over_seats(page)
         return found
 
     problems = look()
