@@ -397,6 +397,21 @@ def test_hand_results_sideways(page: Any, server: WebServer, code: str, seats: i
     screen_settlement(page)  # 宝子's 搓牌 opens one's own cards first
     page.wait_for_selector("#continue")
     look_both_ways(page, f"{code}-result", "#continue", ["#replay-link", "#settlement .verdict"])
+    assert page.evaluate(LAST_LINE_CLEAR), "the result's last line stays under its buttons"
+
+
+# the settlement scrolled to its end: its lowest line (a leaf, not of the buttons) clear of
+# the result's buttons, which float over the settlement's foot
+LAST_LINE_CLEAR = """() => {
+  const s = document.getElementById('settlement');
+  s.scrollTop = s.scrollHeight;
+  const bar = document.getElementById('result-bar').getBoundingClientRect();
+  const leaves = [...s.querySelectorAll('*')].filter((el) => !el.closest('#result-bar')
+    && !el.children.length && el.getBoundingClientRect().height > 0);
+  const low = leaves.map((el) => el.getBoundingClientRect())
+    .reduce((a, r) => (r.bottom > a.bottom ? r : a));
+  return low.bottom <= bar.top + 1 || low.right <= bar.left + 1 || low.left >= bar.right - 1;
+}"""
 
 
 SANDAHA_SEED = "landscape-12"
