@@ -1,4 +1,5 @@
-"""The tables' layout as a player meets it, at 390x844 and 1280x800, in Chinese and English:
+"""The tables' layout as a player meets it, at 390x844, 768x1024 and 1280x800, in Chinese and
+English:
 继续 in view after every hand without scrolling; 打弹子's long 龙 laid out A 2 3 … J inside
 the felt's middle; every line of the tribute log readable (one's own 还贡 included); on a
 desktop the table's text big enough to read, the seats inside the rim and the table using
@@ -16,6 +17,7 @@ from test_climbing_table import FELT, danzi_states
 from web_helpers import (
     DESKTOP,
     PHONE,
+    TABLET,
     WebServer,
     enter,
     fast_bots,
@@ -44,9 +46,10 @@ def switch_language(page: Any, to: str) -> None:
 
 
 def in_view_everywhere(page: Any, selector: str, words: dict[str, str]) -> None:
-    """``selector`` is on screen, uncovered, without scrolling, at both sizes in both
-    languages (its text is ``words[language]`` there); the table's tools cover no seat."""
-    for size in (PHONE, DESKTOP):
+    """``selector`` is on screen, uncovered, without scrolling, on a phone, a tablet and a
+    desktop in both languages (its text is ``words[language]`` there); the table's tools
+    cover no seat."""
+    for size in (PHONE, TABLET, DESKTOP):
         page.set_viewport_size(size)
         for language in ("zh", "en"):
             switch_language(page, language)

@@ -28,6 +28,8 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+TABLET = {"width": 768, "height": 1024}
+"""A tablet held upright (iPad mini's CSS size): between the phone's layout and the desktop's."""
 
 
 CLOCK_LAUNCH = ROOT / "tests" / "clock_launch.py"
