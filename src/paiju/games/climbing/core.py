@@ -197,6 +197,10 @@ def _card_rank(card: int) -> int:
     return 15 + (card - 52) if card >= 52 else card // 4 + 2
 
 
+PLAYS_KEPT = 1 << 16
+"""How many (hand, table) answers :meth:`SameRankRules.plays` remembers before it starts over."""
+
+
 class SameRankRules(Rules):
     """Combinations of cards of one rank only (单张, 对, 三同张, 四同张 …): the two 鞍山 games.
 
@@ -224,6 +228,19 @@ class SameRankRules(Rules):
         super().__init__()
         self.bombs = bombs
         """四同张 beats every other kind (the ``quads_beat_all`` option)."""
+        self._plays: dict[tuple[tuple[int, ...], tuple[str, int, int] | None], tuple[Combo, ...]]
+        self._plays = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The rules without :meth:`plays`' memory: a state's snapshot pickles its rules,
+        and what was asked before changes nothing of them."""
+        kept = dict(self.__dict__)
+        del kept["_plays"]
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        self.__dict__.update(kept)
+        self._plays = {}
 
     def classify(self, cards: Sequence[int]) -> Combo | None:
         if not cards or len(cards) not in self.sizes:
@@ -300,11 +317,21 @@ class SameRankRules(Rules):
                     yield Combo(kind, level, n, chosen)
 
     def plays(self, hand: Sequence[int], table: Combo | None) -> list[Combo]:
-        if table is None:
-            return list(self.combos(hand))
-        if self.bombs:
-            return [c for c in self.combos(hand) if self.beats(c, table)]
-        return list(self.combos(hand, table.length, table.rank))
+        # remembered by the hand and what of the table decides (its kind, rank and length):
+        # a search's rollouts ask for the same hands on the same tables over and over
+        key = (tuple(hand), None if table is None else (table.kind, table.rank, table.length))
+        known = self._plays.get(key)
+        if known is None:
+            if table is None:
+                known = tuple(self.combos(hand))
+            elif self.bombs:
+                known = tuple(c for c in self.combos(hand) if self.beats(c, table))
+            else:
+                known = tuple(self.combos(hand, table.length, table.rank))
+            if len(self._plays) >= PLAYS_KEPT:
+                self._plays.clear()
+            self._plays[key] = known
+        return list(known)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -725,7 +752,10 @@ class ClimbingState(State):
         return self._phase
 
     def to_act(self) -> frozenset[int]:
-        return NOBODY if self._phase == "over" else only(self.turn)
+        if self._phase == "over":
+            return NOBODY
+        turn = self.turn
+        return _ONLY[turn] if 0 <= turn < 8 else frozenset({turn})
 
     def in_play(self, seat: int) -> bool:
         """Still playing: holds cards, has not gone out and has not stopped."""
@@ -868,20 +898,26 @@ class ClimbingState(State):
         assert self.table_seat is not None
         out = self.sitting_out()
         seats = self.seats
-        if type(self).in_play is ClimbingState.in_play:  # in_play of each seat, inlined
-            hands, finished, stopped = self.hands, self.finished, self.stopped
-            live = [bool(hands[s]) and s not in finished and s not in stopped for s in range(seats)]
-        else:
-            live = [self.in_play(s) for s in range(seats)]  # asked once a seat
         table_seat = self.table_seat
-        if all(s in out for s in range(seats) if live[s] and s != table_seat):
-            return self._end_trick()
+        inline = type(self).in_play is ClimbingState.in_play  # in_play of each seat, inlined
+        hands, finished, stopped = self.hands, self.finished, self.stopped
+        # one pass from the next seat on: the first seat in play that has not sat out takes
+        # the turn, unless no such seat but the table's owner is left (the trick ends)
+        first: int | None = None
         for k in range(1, seats + 1):
             s = (seat + k) % seats
-            if live[s] and s not in out:
-                self.turn = s
-                break
-        return []
+            if s in out:
+                continue
+            if not (
+                (hands[s] and s not in finished and s not in stopped) if inline else self.in_play(s)
+            ):
+                continue
+            if first is None:
+                first = s
+            if s != table_seat:
+                self.turn = first
+                return []
+        return self._end_trick()
 
     def _end_trick(self) -> list[Event]:
         winner = self.table_seat
