@@ -16,13 +16,12 @@ It decides from what its seat sees (its hand, the table, card counts, the sides 
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
 
 from paiju.engine import Action, Game, State
-from paiju.games.climbing.core import ClimbingState, Combo, Pass, Play, as_cards
+from paiju.games.climbing.core import ClimbingState, Combo, Pass, Play, as_cards, full_counts
 
 __all__ = ["ClimbingBot", "SmallestBot"]
 
@@ -159,7 +158,7 @@ class ClimbingBot:
     @staticmethod
     def unseen(state: ClimbingState, seat: int) -> list[int]:
         """The cards ``seat`` has not seen played and does not hold (others may hold them)."""
-        left = list(_full_counts(state.game.full_set()))  # by card: cards are 0-53
+        left = list(full_counts(state.game.full_set()))  # by card: cards are 0-53
         for c in state.hands[seat]:
             left[c] -= 1
         for c in state.played:
@@ -169,7 +168,7 @@ class ClimbingBot:
     @staticmethod
     def boss(state: ClimbingState, combo: Combo, unseen: Sequence[int]) -> bool:
         """Nothing the others may hold beats ``combo`` (it wins the trick for sure)."""
-        return not state.rules.plays(unseen, combo)
+        return not state.rules.beatable(unseen, combo)
 
     def lead(self, state: ClimbingState, seat: int, combos: Sequence[Combo]) -> Combo:
         hand = state.hands[seat]
@@ -284,15 +283,6 @@ class SmallestBot:
             return Pass()
         best = min(combos, key=lambda c: (c.rank, c.length))
         return Play(as_cards(best.cards))
-
-
-@functools.cache
-def _full_counts(cards: tuple[int, ...]) -> tuple[int, ...]:
-    """How many copies of each card (0-53) ``cards`` holds: a game's full set, counted once."""
-    counts = [0] * 54
-    for c in cards:
-        counts[c] += 1
-    return tuple(counts)
 
 
 def _card_of_rank(rank: int) -> int:

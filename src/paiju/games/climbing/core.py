@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from pydantic import BaseModel
 
-from paiju.cards import Card, CardList, format_cards, unplayed_by_rank
+from paiju.cards import BLACK_JOKER, RED_JOKER, Card, CardList, format_cards
 from paiju.engine import Action, Deal, Event, Game, State
 from paiju.engine import P as _P
 from paiju.errors import IllegalAction
@@ -177,6 +177,11 @@ class Rules(ABC):
             return list(self.combos(hand))
         return [c for c in self.combos(hand) if self.beats(c, table)]
 
+    def beatable(self, hand: Sequence[int], table: Combo) -> bool:
+        """Whether ``hand`` holds a play that beats ``table`` (``bool(plays(hand, table))``,
+        stopping at the first such play)."""
+        return any(self.beats(c, table) for c in self.combos(hand))
+
     def describe(self, combo: Combo) -> JSON:
         """The JSON of a combination: ``{"kind", "kind_zh", "rank", "length", "cards"}``."""
         return {
@@ -315,6 +320,11 @@ class SameRankRules(Rules):
                 kind = sizes[n]
                 for chosen in _sub_multisets(counts, n):
                     yield Combo(kind, level, n, chosen)
+
+    def beatable(self, hand: Sequence[int], table: Combo) -> bool:
+        if self.bombs:
+            return any(self.beats(c, table) for c in self.combos(hand))
+        return next(iter(self.combos(hand, table.length, table.rank)), None) is not None
 
     def plays(self, hand: Sequence[int], table: Combo | None) -> list[Combo]:
         # remembered by the hand and what of the table decides (its kind, rank and length):
@@ -596,6 +606,38 @@ def one_seat(obj: Mapping[str, Any], name: str, seats: int) -> int:
 
 NOBODY: frozenset[int] = frozenset()
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
+
+
+@functools.cache
+def full_counts(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """How many copies of each card (0-53) ``cards`` holds: a game's full set, counted once."""
+    counts = [0] * 54
+    for c in cards:
+        counts[c] += 1
+    return tuple(counts)
+
+
+_RANK_KEYS = tuple(
+    str(16 if c == RED_JOKER else 15 if c == BLACK_JOKER else c // 4 + 2) for c in range(54)
+)
+
+
+def unplayed(full_set: tuple[int, ...], played_by: Iterable[Iterable[int]]) -> dict[str, int]:
+    """:func:`~paiju.cards.unplayed_by_rank` of the cards each seat played (the same dict,
+    key for key and in the same order), counted by card instead of by a Counter: every
+    view holds it, and a sample's view is compared with the seat's at every decision."""
+    left = list(full_counts(full_set))
+    named = [n > 0 for n in left]  # the cards the count names: the set's and the played
+    for cards in played_by:
+        for c in cards:
+            left[c] -= 1
+            named[c] = True
+    counts: dict[str, int] = {}
+    for c in range(53, -1, -1):
+        if named[c]:
+            key = _RANK_KEYS[c]
+            counts[key] = counts.get(key, 0) + max(0, left[c])
+    return counts
 
 
 def only(seat: int) -> frozenset[int]:
@@ -1191,9 +1233,7 @@ class ClimbingState(State):
             "last_trick": self._trick_json(self.last_trick),
             "passed": sorted(self.passed),
             "played_by": [format_cards(cs) for cs in self.played_by],
-            "unplayed": unplayed_by_rank(
-                self.game.full_set(), (c for cs in self.played_by for c in cs)
-            ),
+            "unplayed": unplayed(self.game.full_set(), self.played_by),
             "finished": list(self.finished),
             "places": self.places(),
             "stopped": list(self.stopped),
