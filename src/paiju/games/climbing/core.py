@@ -1190,15 +1190,22 @@ class ClimbingState(State):
         cards, the result) is computed once and shared."""
         common = self._common_view()
         over = self._phase == "over"
-        texts = [format_cards(h) for h in self.hands]
+        texts: dict[int, str] = {}  # each hand's text, written when a view shows it
+
+        def text(s: int) -> str:
+            known = texts.get(s)
+            if known is None:
+                known = texts[s] = format_cards(self.hands[s])
+            return known
+
         result = self.result_json() if over else None
         out: list[JSON] = []
         for seat, extra in zip(seats, self.views_extra(seats), strict=True):
             view = dict(common)
             view["seat"] = seat
-            view["hand"] = None if seat is None else texts[seat]
+            view["hand"] = None if seat is None else text(seat)
             view["hands"] = [
-                texts[s] if over or self.sees_hand(seat, s) else None for s in range(self.seats)
+                text(s) if over or self.sees_hand(seat, s) else None for s in range(self.seats)
             ]
             view["teams"] = self.teams_known_to(seat)
             view.update(extra)

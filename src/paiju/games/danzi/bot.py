@@ -315,6 +315,12 @@ class SmallestBot(DanziBot):
 
 
 def _counts(hand: Sequence[int]) -> Counts:
+    return _counts_of(tuple(hand))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _counts_of(hand: tuple[int, ...]) -> Counts:
+    """:func:`counts_of` a hand, remembered (a rollout's bots ask of the same hands)."""
     return counts_of(hand)
 
 
