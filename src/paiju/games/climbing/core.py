@@ -235,17 +235,19 @@ class SameRankRules(Rules):
         """四同张 beats every other kind (the ``quads_beat_all`` option)."""
         self._plays: dict[tuple[tuple[int, ...], tuple[str, int, int] | None], tuple[Combo, ...]]
         self._plays = {}
+        self._made: dict[tuple[int, ...], Combo] = {}
 
     def __getstate__(self) -> dict[str, Any]:
-        """The rules without :meth:`plays`' memory: a state's snapshot pickles its rules,
-        and what was asked before changes nothing of them."""
+        """The rules without what :meth:`plays` and :meth:`combos` remember: a state's
+        snapshot pickles its rules, and what was asked before changes nothing of them."""
         kept = dict(self.__dict__)
-        del kept["_plays"]
+        del kept["_plays"], kept["_made"]
         return kept
 
     def __setstate__(self, kept: dict[str, Any]) -> None:
         self.__dict__.update(kept)
         self._plays = {}
+        self._made = {}
 
     def classify(self, cards: Sequence[int]) -> Combo | None:
         if not cards or len(cards) not in self.sizes:
@@ -308,7 +310,7 @@ class SameRankRules(Rules):
                 for same in groups.values():
                     for n in sorted(self.joker_sizes):
                         if n <= len(same) and n in wanted:
-                            yield Combo(sizes[n], level, n, tuple(same[:n]))
+                            yield self._combo(sizes[n], level, n, tuple(same[:n]))
                 continue
             copies: dict[int, int] = {}
             for c in cards:  # a dict, not a Counter: this runs for every rank of every decision
@@ -318,8 +320,20 @@ class SameRankRules(Rules):
                 if n > len(cards):
                     break
                 kind = sizes[n]
+                made = self._made
                 for chosen in _sub_multisets(counts, n):
-                    yield Combo(kind, level, n, chosen)
+                    combo = made.get(chosen)
+                    if combo is None:
+                        combo = made[chosen] = Combo(kind, level, n, chosen)
+                    yield combo
+
+    def _combo(self, kind: str, level: int, n: int, cards: tuple[int, ...]) -> Combo:
+        """The combination of ``cards``, made once (a combination is a value: the same
+        cards make the same one, and :meth:`combos` yields them at every step of a search)."""
+        combo = self._made.get(cards)
+        if combo is None:
+            combo = self._made[cards] = Combo(kind, level, n, cards)
+        return combo
 
     def beatable(self, hand: Sequence[int], table: Combo) -> bool:
         if self.bombs:

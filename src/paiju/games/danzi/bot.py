@@ -18,6 +18,7 @@ table, the card counts and the shown tribute.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Sequence
 
@@ -117,7 +118,8 @@ def _minus(hand: Counts, play: Combo) -> Counts:
 
 @functools.lru_cache(maxsize=1 << 17)
 def _less(hand: Counts, cards: Counts) -> Counts:
-    return tuple(a - b for a, b in zip(hand, cards, strict=True))
+    assert len(hand) == len(cards)
+    return tuple(map(operator.sub, hand, cards))
 
 
 class DanziBot:
