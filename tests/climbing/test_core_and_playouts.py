@@ -89,6 +89,10 @@ def test_remembered_plays_are_the_plays_of_the_hand_on_that_table(data: st.DataO
         assert fast == sorted(c.cards for c in brute_force_plays(g.rules, hand, table))
         if table is not None:
             assert g.rules.beatable(hand, table) == bool(fast)
+            # classify remembers by the cards as given: the other order is the same play
+            assert g.rules.classify(P(table_cards)[::-1]) == table
+    assert g.rules.classify(P("9s 8s")) is None
+    assert g.rules.classify(P("9s 8s")) is None
 
 
 @settings(max_examples=40, deadline=None)

@@ -236,20 +236,34 @@ class SameRankRules(Rules):
         self._plays: dict[tuple[tuple[int, ...], tuple[str, int, int] | None], tuple[Combo, ...]]
         self._plays = {}
         self._made: dict[tuple[int, ...], Combo] = {}
+        self._classified: dict[tuple[int, ...], Combo | None] = {}
 
     def __getstate__(self) -> dict[str, Any]:
-        """The rules without what :meth:`plays` and :meth:`combos` remember: a state's
-        snapshot pickles its rules, and what was asked before changes nothing of them."""
+        """The rules without what :meth:`plays`, :meth:`combos` and :meth:`classify`
+        remember: a state's snapshot pickles its rules, and what was asked before changes
+        nothing of them."""
         kept = dict(self.__dict__)
-        del kept["_plays"], kept["_made"]
+        del kept["_plays"], kept["_made"], kept["_classified"]
         return kept
 
     def __setstate__(self, kept: dict[str, Any]) -> None:
         self.__dict__.update(kept)
         self._plays = {}
         self._made = {}
+        self._classified = {}
 
     def classify(self, cards: Sequence[int]) -> Combo | None:
+        # remembered by the cards as given: every play is classified when it is checked
+        key = tuple(cards)
+        if key in self._classified:
+            return self._classified[key]
+        found = self._classify(key)
+        if len(self._classified) >= PLAYS_KEPT:
+            self._classified.clear()
+        self._classified[key] = found
+        return found
+
+    def _classify(self, cards: tuple[int, ...]) -> Combo | None:
         if not cards or len(cards) not in self.sizes:
             return None
         first = cards[0]
