@@ -96,7 +96,22 @@ def _fits(parts: Sequence[Sequence[int]], allowed: Allowed) -> bool:
 
 
 def _hall_ok(counts: Mapping[frozenset[int], int], room: Sequence[int]) -> bool:
-    """Hall's condition: every set of places has room for the cards that may go nowhere else."""
+    """Hall's condition: every set of places has room for the cards that may go nowhere else.
+
+    Only the sets that are unions of the cards' sets of places can fail first (any other
+    set has the same cards that may go nowhere else as the union of the sets inside it, and
+    more room), so where the cards fall into fewer such sets than there are places (one,
+    when no card is bound), those unions are checked instead of every set of places."""
+    kinds = [k for k, n in counts.items() if n]
+    if len(kinds) < len(room) and all(kinds):
+        unions: set[frozenset[int]] = set()
+        for kind in kinds:
+            unions |= {kind | u for u in unions}
+            unions.add(kind)
+        return all(
+            sum(n for k, n in counts.items() if k <= union) <= sum(room[p] for p in union)
+            for union in unions
+        )
     places = range(len(room))
     for size in range(1, len(room) + 1):
         for subset in combinations(places, size):

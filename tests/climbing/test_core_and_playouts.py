@@ -19,12 +19,12 @@ from test_jiayibing_rules import SENTENCES as JYB_SENTENCES
 
 import paiju.games as games
 from cli_run import run as cli
-from paiju.cards import deck
+from paiju.cards import deck, unplayed_by_rank
 from paiju.catalog import find_variant
 from paiju.engine import Deal
 from paiju.games import game
 from paiju.games.climbing.bot import ClimbingBot, SmallestBot
-from paiju.games.climbing.core import ClimbingState, Pass, brute_force_plays
+from paiju.games.climbing.core import ClimbingState, Pass, brute_force_plays, unplayed
 from paiju.games.climbing.fangyang import FangyangState
 from paiju.harness import check_game, playout
 
@@ -67,6 +67,43 @@ def test_legal_plays_equal_a_brute_force_enumeration(data: st.DataObject) -> Non
     slow = sorted(c.cards for c in brute_force_plays(g.rules, hand, table))
     assert fast == slow
     assert len(set(fast)) == len(fast)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_remembered_plays_are_the_plays_of_the_hand_on_that_table(data: st.DataObject) -> None:
+    """``Rules.plays`` remembers its answers by the hand and the table's kind, rank and
+    length: asked again, or on another table of the same kind and rank (other cards), or
+    with bombs on, it still lists what brute force finds; ``beatable`` says whether it
+    lists any."""
+    code = data.draw(st.sampled_from(["anshan-jiayibing", "anshan-fangyang"]))
+    g = game(code, quads_beat_all=data.draw(st.booleans()))
+    size = 18 if code == "anshan-jiayibing" else 14
+    hand = data.draw(st.permutations(list(deck(g.variant.deck))))[:size]
+    first, second = data.draw(
+        st.sampled_from([("9s 9d", "9h 9c"), ("7h", "7s"), ("5s 5h 5c", "5d 5h 5c"), ("", "")])
+    )
+    for table_cards in (first, second, first):
+        table = g.rules.classify(P(table_cards)) if table_cards else None
+        fast = sorted(c.cards for c in g.rules.plays(hand, table))
+        assert fast == sorted(c.cards for c in brute_force_plays(g.rules, hand, table))
+        if table is not None:
+            assert g.rules.beatable(hand, table) == bool(fast)
+            # classify remembers by the cards as given: the other order is the same play
+            assert g.rules.classify(P(table_cards)[::-1]) == table
+    assert g.rules.classify(P("9s 8s")) is None
+    assert g.rules.classify(P("9s 8s")) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["anshan-jiayibing", "anshan-fangyang"]), st.data())
+def test_the_unplayed_count_of_a_view_is_unplayed_by_rank(code: str, data: st.DataObject) -> None:
+    """A view's 记牌器 (``unplayed``), counted by card, is :func:`unplayed_by_rank` of the
+    cards played, key for key and in the same order."""
+    full = game(code).full_set()
+    played = data.draw(st.lists(st.sampled_from(full), max_size=len(full)))
+    by_seat = [played[i::4] for i in range(4)]
+    assert list(unplayed(full, by_seat).items()) == list(unplayed_by_rank(full, played).items())
 
 
 def test_legal_actions_are_all_accepted_and_nothing_else_is() -> None:

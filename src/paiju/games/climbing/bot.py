@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from paiju.engine import Action, Game, State
-from paiju.games.climbing.core import ClimbingState, Combo, Pass, Play, as_cards
+from paiju.games.climbing.core import ClimbingState, Combo, Pass, Play, as_cards, full_counts
 
 __all__ = ["ClimbingBot", "SmallestBot"]
 
@@ -43,10 +43,18 @@ class ClimbingBot:
         """(known partners, known opponents) of ``seat``, as its view shows the teams."""
         teams = state.teams_known_to(seat)
         mine = teams[seat]
-        partners = {s for s, t in enumerate(teams) if s != seat and mine is not None and t == mine}
-        opponents = {
-            s for s, t in enumerate(teams) if t is not None and mine is not None and t != mine
-        }
+        partners: set[int] = set()
+        opponents: set[int] = set()
+        if mine is None:
+            return partners, opponents
+        for s, t in enumerate(teams):
+            if t is None:
+                continue
+            if t == mine:
+                if s != seat:
+                    partners.add(s)
+            else:
+                opponents.add(s)
         return partners, opponents
 
     def act(self, state: State, seat: int) -> Action:
@@ -140,7 +148,7 @@ class ClimbingBot:
 
     def _cost(self, state: ClimbingState, seat: int):  # type: ignore[no-untyped-def]
         """Sort key of a play: groups broken, then rank (spend little, keep groups)."""
-        counts = Counter(state.rules.level(c) for c in state.hands[seat])
+        counts = Counter(map(state.rules.level, state.hands[seat]))
 
         def key(c: Combo) -> tuple[int, int, int]:
             return (counts[c.rank] != c.length, c.rank, -c.length)
@@ -150,15 +158,17 @@ class ClimbingBot:
     @staticmethod
     def unseen(state: ClimbingState, seat: int) -> list[int]:
         """The cards ``seat`` has not seen played and does not hold (others may hold them)."""
-        left = Counter(state.game.full_set())
-        left.subtract(state.hands[seat])
-        left.subtract(state.played)
-        return sorted((+left).elements())
+        left = list(full_counts(state.game.full_set()))  # by card: cards are 0-53
+        for c in state.hands[seat]:
+            left[c] -= 1
+        for c in state.played:
+            left[c] -= 1
+        return [c for c, n in enumerate(left) if n > 0 for _ in range(n)]
 
     @staticmethod
     def boss(state: ClimbingState, combo: Combo, unseen: Sequence[int]) -> bool:
         """Nothing the others may hold beats ``combo`` (it wins the trick for sure)."""
-        return not state.rules.plays(unseen, combo)
+        return not state.rules.beatable(unseen, combo)
 
     def lead(self, state: ClimbingState, seat: int, combos: Sequence[Combo]) -> Combo:
         hand = state.hands[seat]
@@ -167,7 +177,7 @@ class ClimbingBot:
                 return c  # out in one play
         partners, opponents = self._sides(state, seat)
         sizes = [len(h) for h in state.hands]
-        counts = Counter(state.rules.level(c) for c in hand)
+        counts = Counter(map(state.rules.level, hand))
         whole = [c for c in combos if counts[c.rank] == c.length]
         if 2 <= len(whole) <= 3:
             # the endgame: a sure winner first keeps the lead for the rest
@@ -204,7 +214,7 @@ class ClimbingBot:
         if table_seat in partners:
             return None  # never overtake a partner
         rules = state.rules
-        counts = Counter(rules.level(c) for c in hand)
+        counts = Counter(map(rules.level, hand))
         top = rules.level(_card_of_rank(2))
         if threat or (table_seat is not None and sizes[table_seat] <= THREAT):
             # block: keep the opponent from going out, with the highest play
@@ -242,7 +252,7 @@ class ClimbingBot:
         combos = state.legal_combos(seat)
         if not combos:
             return None
-        counts = Counter(state.rules.level(c) for c in state.hands[seat])
+        counts = Counter(map(state.rules.level, state.hands[seat]))
         broken = [c for c in combos if counts[c.rank] >= 4 and c.length < counts[c.rank]]
         if state.table is None:
             if broken and rng.random() < 0.5:

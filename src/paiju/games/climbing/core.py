@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 from pydantic import BaseModel
 
-from paiju.cards import Card, CardList, format_cards, unplayed_by_rank
+from paiju.cards import BLACK_JOKER, RED_JOKER, Card, CardList, format_cards
 from paiju.engine import Action, Deal, Event, Game, State
 from paiju.engine import P as _P
 from paiju.errors import IllegalAction
@@ -177,6 +177,11 @@ class Rules(ABC):
             return list(self.combos(hand))
         return [c for c in self.combos(hand) if self.beats(c, table)]
 
+    def beatable(self, hand: Sequence[int], table: Combo) -> bool:
+        """Whether ``hand`` holds a play that beats ``table`` (``bool(plays(hand, table))``,
+        stopping at the first such play)."""
+        return any(self.beats(c, table) for c in self.combos(hand))
+
     def describe(self, combo: Combo) -> JSON:
         """The JSON of a combination: ``{"kind", "kind_zh", "rank", "length", "cards"}``."""
         return {
@@ -195,6 +200,10 @@ def as_cards(cards: Sequence[int]) -> tuple[Card, ...]:
 
 def _card_rank(card: int) -> int:
     return 15 + (card - 52) if card >= 52 else card // 4 + 2
+
+
+PLAYS_KEPT = 1 << 16
+"""How many (hand, table) answers :meth:`SameRankRules.plays` remembers before it starts over."""
 
 
 class SameRankRules(Rules):
@@ -224,8 +233,37 @@ class SameRankRules(Rules):
         super().__init__()
         self.bombs = bombs
         """四同张 beats every other kind (the ``quads_beat_all`` option)."""
+        self._plays: dict[tuple[tuple[int, ...], tuple[str, int, int] | None], tuple[Combo, ...]]
+        self._plays = {}
+        self._made: dict[tuple[int, ...], Combo] = {}
+        self._classified: dict[tuple[int, ...], Combo | None] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The rules without what :meth:`plays`, :meth:`combos` and :meth:`classify`
+        remember: a state's snapshot pickles its rules, and what was asked before changes
+        nothing of them."""
+        kept = dict(self.__dict__)
+        del kept["_plays"], kept["_made"], kept["_classified"]
+        return kept
+
+    def __setstate__(self, kept: dict[str, Any]) -> None:
+        self.__dict__.update(kept)
+        self._plays = {}
+        self._made = {}
+        self._classified = {}
 
     def classify(self, cards: Sequence[int]) -> Combo | None:
+        # remembered by the cards as given: every play is classified when it is checked
+        key = tuple(cards)
+        if key in self._classified:
+            return self._classified[key]
+        found = self._classify(key)
+        if len(self._classified) >= PLAYS_KEPT:
+            self._classified.clear()
+        self._classified[key] = found
+        return found
+
+    def _classify(self, cards: tuple[int, ...]) -> Combo | None:
         if not cards or len(cards) not in self.sizes:
             return None
         first = cards[0]
@@ -286,7 +324,7 @@ class SameRankRules(Rules):
                 for same in groups.values():
                     for n in sorted(self.joker_sizes):
                         if n <= len(same) and n in wanted:
-                            yield Combo(sizes[n], level, n, tuple(same[:n]))
+                            yield self._combo(sizes[n], level, n, tuple(same[:n]))
                 continue
             copies: dict[int, int] = {}
             for c in cards:  # a dict, not a Counter: this runs for every rank of every decision
@@ -296,15 +334,42 @@ class SameRankRules(Rules):
                 if n > len(cards):
                     break
                 kind = sizes[n]
+                made = self._made
                 for chosen in _sub_multisets(counts, n):
-                    yield Combo(kind, level, n, chosen)
+                    combo = made.get(chosen)
+                    if combo is None:
+                        combo = made[chosen] = Combo(kind, level, n, chosen)
+                    yield combo
+
+    def _combo(self, kind: str, level: int, n: int, cards: tuple[int, ...]) -> Combo:
+        """The combination of ``cards``, made once (a combination is a value: the same
+        cards make the same one, and :meth:`combos` yields them at every step of a search)."""
+        combo = self._made.get(cards)
+        if combo is None:
+            combo = self._made[cards] = Combo(kind, level, n, cards)
+        return combo
+
+    def beatable(self, hand: Sequence[int], table: Combo) -> bool:
+        if self.bombs:
+            return any(self.beats(c, table) for c in self.combos(hand))
+        return next(iter(self.combos(hand, table.length, table.rank)), None) is not None
 
     def plays(self, hand: Sequence[int], table: Combo | None) -> list[Combo]:
-        if table is None:
-            return list(self.combos(hand))
-        if self.bombs:
-            return [c for c in self.combos(hand) if self.beats(c, table)]
-        return list(self.combos(hand, table.length, table.rank))
+        # remembered by the hand and what of the table decides (its kind, rank and length):
+        # a search's rollouts ask for the same hands on the same tables over and over
+        key = (tuple(hand), None if table is None else (table.kind, table.rank, table.length))
+        known = self._plays.get(key)
+        if known is None:
+            if table is None:
+                known = tuple(self.combos(hand))
+            elif self.bombs:
+                known = tuple(c for c in self.combos(hand) if self.beats(c, table))
+            else:
+                known = tuple(self.combos(hand, table.length, table.rank))
+            if len(self._plays) >= PLAYS_KEPT:
+                self._plays.clear()
+            self._plays[key] = known
+        return list(known)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -571,6 +636,38 @@ NOBODY: frozenset[int] = frozenset()
 _ONLY: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(8))
 
 
+@functools.cache
+def full_counts(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """How many copies of each card (0-53) ``cards`` holds: a game's full set, counted once."""
+    counts = [0] * 54
+    for c in cards:
+        counts[c] += 1
+    return tuple(counts)
+
+
+_RANK_KEYS = tuple(
+    str(16 if c == RED_JOKER else 15 if c == BLACK_JOKER else c // 4 + 2) for c in range(54)
+)
+
+
+def unplayed(full_set: tuple[int, ...], played_by: Iterable[Iterable[int]]) -> dict[str, int]:
+    """:func:`~paiju.cards.unplayed_by_rank` of the cards each seat played (the same dict,
+    key for key and in the same order), counted by card instead of by a Counter: every
+    view holds it, and a sample's view is compared with the seat's at every decision."""
+    left = list(full_counts(full_set))
+    named = [n > 0 for n in left]  # the cards the count names: the set's and the played
+    for cards in played_by:
+        for c in cards:
+            left[c] -= 1
+            named[c] = True
+    counts: dict[str, int] = {}
+    for c in range(53, -1, -1):
+        if named[c]:
+            key = _RANK_KEYS[c]
+            counts[key] = counts.get(key, 0) + max(0, left[c])
+    return counts
+
+
 def only(seat: int) -> frozenset[int]:
     """``frozenset({seat})``, made once per seat (``to_act`` is asked several times a step)."""
     return _ONLY[seat] if 0 <= seat < len(_ONLY) else frozenset({seat})
@@ -725,7 +822,10 @@ class ClimbingState(State):
         return self._phase
 
     def to_act(self) -> frozenset[int]:
-        return NOBODY if self._phase == "over" else only(self.turn)
+        if self._phase == "over":
+            return NOBODY
+        turn = self.turn
+        return _ONLY[turn] if 0 <= turn < 8 else frozenset({turn})
 
     def in_play(self, seat: int) -> bool:
         """Still playing: holds cards, has not gone out and has not stopped."""
@@ -868,20 +968,26 @@ class ClimbingState(State):
         assert self.table_seat is not None
         out = self.sitting_out()
         seats = self.seats
-        if type(self).in_play is ClimbingState.in_play:  # in_play of each seat, inlined
-            hands, finished, stopped = self.hands, self.finished, self.stopped
-            live = [bool(hands[s]) and s not in finished and s not in stopped for s in range(seats)]
-        else:
-            live = [self.in_play(s) for s in range(seats)]  # asked once a seat
         table_seat = self.table_seat
-        if all(s in out for s in range(seats) if live[s] and s != table_seat):
-            return self._end_trick()
+        inline = type(self).in_play is ClimbingState.in_play  # in_play of each seat, inlined
+        hands, finished, stopped = self.hands, self.finished, self.stopped
+        # one pass from the next seat on: the first seat in play that has not sat out takes
+        # the turn, unless no such seat but the table's owner is left (the trick ends)
+        first: int | None = None
         for k in range(1, seats + 1):
             s = (seat + k) % seats
-            if live[s] and s not in out:
-                self.turn = s
-                break
-        return []
+            if s in out:
+                continue
+            if not (
+                (hands[s] and s not in finished and s not in stopped) if inline else self.in_play(s)
+            ):
+                continue
+            if first is None:
+                first = s
+            if s != table_seat:
+                self.turn = first
+                return []
+        return self._end_trick()
 
     def _end_trick(self) -> list[Event]:
         winner = self.table_seat
@@ -1112,15 +1218,22 @@ class ClimbingState(State):
         cards, the result) is computed once and shared."""
         common = self._common_view()
         over = self._phase == "over"
-        texts = [format_cards(h) for h in self.hands]
+        texts: dict[int, str] = {}  # each hand's text, written when a view shows it
+
+        def text(s: int) -> str:
+            known = texts.get(s)
+            if known is None:
+                known = texts[s] = format_cards(self.hands[s])
+            return known
+
         result = self.result_json() if over else None
         out: list[JSON] = []
         for seat, extra in zip(seats, self.views_extra(seats), strict=True):
             view = dict(common)
             view["seat"] = seat
-            view["hand"] = None if seat is None else texts[seat]
+            view["hand"] = None if seat is None else text(seat)
             view["hands"] = [
-                texts[s] if over or self.sees_hand(seat, s) else None for s in range(self.seats)
+                text(s) if over or self.sees_hand(seat, s) else None for s in range(self.seats)
             ]
             view["teams"] = self.teams_known_to(seat)
             view.update(extra)
@@ -1155,9 +1268,7 @@ class ClimbingState(State):
             "last_trick": self._trick_json(self.last_trick),
             "passed": sorted(self.passed),
             "played_by": [format_cards(cs) for cs in self.played_by],
-            "unplayed": unplayed_by_rank(
-                self.game.full_set(), (c for cs in self.played_by for c in cs)
-            ),
+            "unplayed": unplayed(self.game.full_set(), self.played_by),
             "finished": list(self.finished),
             "places": self.places(),
             "stopped": list(self.stopped),

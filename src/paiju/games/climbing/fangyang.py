@@ -464,7 +464,8 @@ class FangyangState(ClimbingState):
             return [0 if s == self.banker else None for s in range(self.seats)]
         if self.knows_sides(viewer) or self._phase == "over":
             # the end shows every hand: the sides are no secret once the deal is over
-            return [self.team_of(s) for s in range(self.seats)]
+            every: list[int | None] = list(sides(self.banker, self.partner)[: self.seats])
+            return every
         known: list[int | None] = [None] * self.seats
         known[self.banker] = 0
         if viewer is not None and viewer != self.banker:

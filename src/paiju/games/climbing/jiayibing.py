@@ -251,6 +251,11 @@ class JiayibingState(ClimbingState):
     def team_of(self, seat: int) -> int:
         return team(seat)
 
+    def teams_known_to(self, viewer: int | None) -> list[int | None]:
+        """J2: the teams are the seats' parity, known to everyone (asked at every step of a
+        bot's play)."""
+        return [s % 2 for s in range(self.seats)]
+
     def jiefeng(self, finisher: int) -> int:
         return jiefeng(finisher, [s for s in range(self.seats) if self.in_play(s)], self.seats)
 

@@ -17,6 +17,8 @@ table, the card counts and the shown tribute.
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 from collections.abc import Sequence
 
@@ -79,6 +81,13 @@ def _runs(h: list[int], per: int, min_len: int) -> int:
 
 def plan_cost(counts: Sequence[int]) -> float:
     """How many plays the hand needs, roughly (bombs count a little: they also win tricks)."""
+    return _plan_cost(tuple(counts))
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _plan_cost(counts: Counts) -> float:
+    """:func:`plan_cost` of a hand's counts, remembered: a search's rollouts weigh the same
+    hands less the same plays over and over."""
     h = list(counts)
     cost = 0.0
     jokers = h[BJ] + h[RJ]
@@ -104,7 +113,13 @@ def plan_cost(counts: Sequence[int]) -> float:
 
 
 def _minus(hand: Counts, play: Combo) -> Counts:
-    return tuple(a - b for a, b in zip(hand, play.counts, strict=True))
+    return _less(hand, play.counts)
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _less(hand: Counts, cards: Counts) -> Counts:
+    assert len(hand) == len(cards)
+    return tuple(map(operator.sub, hand, cards))
 
 
 class DanziBot:
@@ -302,6 +317,12 @@ class SmallestBot(DanziBot):
 
 
 def _counts(hand: Sequence[int]) -> Counts:
+    return _counts_of(tuple(hand))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _counts_of(hand: tuple[int, ...]) -> Counts:
+    """:func:`counts_of` a hand, remembered (a rollout's bots ask of the same hands)."""
     return counts_of(hand)
 
 
