@@ -180,7 +180,8 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.queue = Mailbox()  # type: ignore[assignment]
-        self.writable = Writable()  # type: ignore[assignment]
+        self._writable = Writable()
+        self.writable = self._writable  # type: ignore[assignment]
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
@@ -209,7 +210,7 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
             or self.close_sent
             or self.disconnected
             or self.initial_response is not None
-            or not self.writable._set
+            or not self._writable._set
         ):
             return False
         conn, payload = self.conn, text.encode()
