@@ -138,9 +138,24 @@ def free_port() -> int:
         return port
 
 
+def absolute_path_env() -> dict[str, str]:
+    """This process's environment with ``PYTHONPATH``'s folders made absolute: a server
+    runs in its own folder, where ``PYTHONPATH=src`` would name nothing and the installed
+    package (another checkout's code) would be served and measured instead."""
+    env = dict(os.environ)
+    paths = env.get("PYTHONPATH")
+    if paths:
+        env["PYTHONPATH"] = os.pathsep.join(
+            str(Path(p).resolve()) if p else p for p in paths.split(os.pathsep)
+        )
+    return env
+
+
 def start(cmd: list[str], port: int, folder: Path, name: str) -> subprocess.Popen[bytes]:
     log = (folder / f"{name}.log").open("wb")
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=str(folder))
+    proc = subprocess.Popen(
+        cmd, stdout=log, stderr=subprocess.STDOUT, cwd=str(folder), env=absolute_path_env()
+    )
     end = time.monotonic() + 60
     while time.monotonic() < end:
         with contextlib.suppress(OSError), socket.create_connection((HOST, port), timeout=0.5):

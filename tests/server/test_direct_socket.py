@@ -25,6 +25,7 @@ from paiju.server.sockets import (
     DirectWebSocket,
     Mailbox,
     Writable,
+    _flush_soon,
     text_frame,
 )
 from server_process import free_port
@@ -201,6 +202,52 @@ def test_the_texts_of_one_turn_leave_in_one_write() -> None:
     asyncio.run(main())
     assert app.writes_in_turn == 0
     assert app.writes_after == 2  # the five texts together, then the ASGI one
+
+
+class FlushedSocket:
+    """What the end of a turn's flush asks of a socket (its ``flush``, its transport's
+    ``abort``), counted; ``broken`` fails its write."""
+
+    def __init__(self, broken: bool) -> None:
+        self.broken = broken
+        self.flushed = 0
+        self.aborted = False
+        self.transport = self
+
+    def flush(self) -> None:
+        self.flushed += 1
+        if self.broken:
+            raise OSError("broken pipe")
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+def test_the_sockets_of_one_turn_are_flushed_by_one_callback_a_fault_staying_its_own() -> None:
+    async def main() -> tuple[int, FlushedSocket, FlushedSocket]:
+        loop = asyncio.get_running_loop()
+        scheduled = 0
+        call_soon = loop.call_soon
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            nonlocal scheduled
+            scheduled += 1
+            return call_soon(*args, **kwargs)
+
+        loop.call_soon = counted  # type: ignore[method-assign]
+        broken, fine = FlushedSocket(broken=True), FlushedSocket(broken=False)
+        try:
+            _flush_soon(loop, broken)  # type: ignore[arg-type]
+            _flush_soon(loop, fine)  # type: ignore[arg-type]
+        finally:
+            loop.call_soon = call_soon  # type: ignore[method-assign]
+        await asyncio.sleep(0)
+        return scheduled, broken, fine
+
+    scheduled, broken, fine = asyncio.run(main())
+    assert scheduled == 1
+    assert (broken.flushed, broken.aborted) == (1, True)
+    assert (fine.flushed, fine.aborted) == (1, False)
 
 
 def client_with(send_now: Any, send_text: Any) -> Client:

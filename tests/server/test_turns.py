@@ -34,6 +34,13 @@ def test_a_seat_not_to_act_has_nothing_running_and_a_player_to_act_gets_the_cloc
     assert plan([HUMAN], 0.5, 0) == []
 
 
+def test_a_seat_with_nothing_to_stop_is_left_out_and_the_others_keep_their_numbers() -> None:
+    assert plan([None, HUMAN, None, IDLE], bot_delay=0.5, time_limit=30) == [
+        Step(1, "clock", 30),
+        Step(3, "stop"),
+    ]
+
+
 def test_a_bot_seat_has_no_clock_and_moves_after_its_delay_once() -> None:
     assert plan([BOT, IDLE], 0.5, 30) == [
         Step(0, "stop_clock"),

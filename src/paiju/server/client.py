@@ -91,7 +91,13 @@ class Client:
         if self.closed:
             return
         text = msg if isinstance(msg, str) else msg.model_dump_json()
-        if self.outbox and (
+        if not self.outbox:  # nothing waits: straight to the socket where it takes it
+            send_now = self._send_now
+            if send_now is not None and not self._sending and send_now(text):
+                return
+            self._put(text, tried=True)
+            return
+        if (
             len(self.outbox) >= self.limits.outbox
             or self.queued + _size(text) > self.limits.outbox_bytes
         ):
@@ -110,10 +116,13 @@ class Client:
         if self._drop is not None:
             self._drop(4408, "slow_consumer")
 
-    def _put(self, text: str | None) -> None:
+    def _put(self, text: str | None, tried: bool = False) -> None:
+        """Queue ``text`` (``None``: the close) behind what waits, or write it now where
+        nothing waits and the socket takes it (``tried``: it did not, just now)."""
         send_now = self._send_now
         if (
             send_now is not None
+            and not tried
             and text is not None
             and not self.outbox
             and not self._sending

@@ -91,9 +91,9 @@ def state_texts(
         msg = {
             **head,
             "view": view,
-            "timers": visible_timers(timers, view, seat),
+            "timers": visible_timers(timers, view, seat) if timers else [],
             "control": control,
-            "legal": legal_json(state, seat, acting),
+            "legal": legal_json(state, seat, acting) if seat in acting else None,
             "ref": ref,
             "kept": _action_json(kept[seat])
             if kept and seat is not None and seat in kept
@@ -129,23 +129,27 @@ def update_texts(
     what all seats see alike once), and each distinct seat's text serialised once."""
     kept_open = within and state.hidden_window()
     shown = [(e.audience(), e.to_json()) for e in events]
-    wanted = [s for s in seats if not kept_open or s == actor_seat]
+    public = [body for aud, body in shown if aud is None]
+    hidden = len(public) < len(shown)  # some event is for some seats only
+    wanted = seats if not kept_open else [s for s in seats if s == actor_seat]
     texts: dict[int | None, str] = {}
     for seat, view in _views(state, wanted).items():
-        seen = [body for aud, body in shown if aud is None or (seat is not None and seat in aud)]
+        seen = public
+        if hidden:
+            seen = [b for aud, b in shown if aud is None or (seat is not None and seat in aud)]
         unseen = seat != actor_seat and (
             within or (not seen and not isinstance(view.get("to_act"), list))
         )
-        texts[seat] = dumps(
+        texts[seat] = to_json(
             {
                 **head,
                 **({"seat": None, "actor": None} if unseen else {}),
                 "events": seen,
                 "view": view,
-                "timers": visible_timers(timers, view, seat),
+                "timers": visible_timers(timers, view, seat) if timers else [],
                 "control": control,
-                "legal": legal_json(state, seat, acting),
+                "legal": legal_json(state, seat, acting) if seat in acting else None,
                 "ref": ref if seat == actor_seat and actor == "player" else None,
             }
-        )
+        ).decode()
     return [texts.get(seat) for seat in seats]

@@ -42,7 +42,7 @@ class Frame:
 def check_size(text: str, max_bytes: int) -> None:
     """Refuse (``too_large``) a text of more than ``max_bytes`` UTF-8 bytes: checked before
     the sender's rate bucket is charged, and before the text is parsed."""
-    size = len(text.encode())
+    size = len(text) if text.isascii() else len(text.encode())
     if size > max_bytes:
         raise BadFrame("too_large", f"message of {size} bytes; the limit is {max_bytes}")
 

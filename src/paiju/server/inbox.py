@@ -92,7 +92,9 @@ def _seat(client: Peer, what: str) -> int:
 
 
 def _dispatch(room: Room, client: Peer, msg: Any, ref: str | int | None) -> None:
-    if isinstance(msg, Ping):
+    if isinstance(msg, ActionMsg):  # by far the most frequent: asked first
+        _action(room, client, msg)
+    elif isinstance(msg, Ping):
         client.send(Pong(id=msg.id))
     elif isinstance(msg, Sync):
         state = room.state_for(client, msg.id)
@@ -112,8 +114,6 @@ def _dispatch(room: Room, client: Peer, msg: Any, ref: str | int | None) -> None
         raise ServerError("bad_message", "already authenticated")
     elif isinstance(msg, Resume):
         room.resume(_seat(client, " to resume"))
-    elif isinstance(msg, ActionMsg):
-        _action(room, client, msg)
     elif isinstance(msg, Continue):
         _continue(room, client)
     elif isinstance(msg, Again):

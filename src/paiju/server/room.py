@@ -77,7 +77,7 @@ from paiju.server.seating import (
     pick_seat,
     seat_of,
 )
-from paiju.server.turns import SeatTurn, Step, bot_pace, pass_pause, plan
+from paiju.server.turns import AUTO_PASS_BEAT, SeatTurn, Step, bot_pace, pass_pause, plan
 from paiju.server.windows import TurnClock, Window, default_action
 
 __all__ = ["RETRY_AFTER", "Host", "Room"]
@@ -1090,24 +1090,33 @@ class Room:
             self._open_window()
             return
         self._drop_window()
-        seats = []
+        seats: list[SeatTurn | None] = []
+        only_pass = False
         for seat, rt in enumerate(self.seats):
-            by_bot = rt.bot or rt.auto
             to_act = seat in acting
-            seats.append(
-                SeatTurn(
-                    acting=to_act,
-                    by_bot=by_bot,
-                    first_look=rt.auto and rt.client is not None and seat not in self.acted,
-                    only_pass=(
-                        to_act and not by_bot and rt.auto_pass and self.only_pass(seat) is not None
-                    ),
-                    clock=rt.timer is not None,
-                    moving=rt.pending_bot is not None or (by_bot and rt.thinking is not None),
-                )
+            if not to_act and (
+                rt.timer is None
+                and rt.pending_bot is None
+                and rt.thinking is None
+                and rt.play_at is None
+            ):
+                seats.append(None)  # nothing to stop
+                continue
+            by_bot = rt.bot or rt.auto
+            turn = SeatTurn(
+                acting=to_act,
+                by_bot=by_bot,
+                first_look=rt.auto and rt.client is not None and seat not in self.acted,
+                only_pass=(
+                    to_act and not by_bot and rt.auto_pass and self.only_pass(seat) is not None
+                ),
+                clock=rt.timer is not None,
+                moving=rt.pending_bot is not None or (by_bot and rt.thinking is not None),
             )
+            seats.append(turn)
+            only_pass = only_pass or turn.only_pass
         limit = self.time_limit
-        pause = pass_pause(_PAUSES, limit)
+        pause = pass_pause(_PAUSES, limit) if only_pass else AUTO_PASS_BEAT
         for step in plan(seats, self.options.bot_delay, limit, pause, self.options.quick_pass):
             self._take(step)
 

@@ -71,12 +71,16 @@ _HEAD_16 = struct.Struct("!BBH")
 _HEAD_64 = struct.Struct("!BBQ")
 
 
+_HEADS_7 = [bytes((0x81, n)) for n in range(126)]
+"""The header of a text frame of each payload shorter than 126 bytes (made once)."""
+
+
 def text_frame(payload: bytes) -> tuple[bytes, bytes]:
     """A whole text message as a server frames it (RFC 6455, section 5.2: FIN and the
     text opcode, no mask, the payload's length in 7, 16 or 64 bits): header, payload."""
     n = len(payload)
     if n < 126:
-        return bytes((0x81, n)), payload
+        return _HEADS_7[n], payload
     if n < 0x10000:
         return _HEAD_16.pack(0x81, 126, n), payload
     return _HEAD_64.pack(0x81, 127, n), payload
@@ -176,7 +180,8 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.queue = Mailbox()  # type: ignore[assignment]
-        self.writable = Writable()  # type: ignore[assignment]
+        self._writable = Writable()
+        self.writable = self._writable  # type: ignore[assignment]
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
@@ -198,19 +203,27 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
         super().start_keepalive()
 
     def send_now(self, text: str) -> bool:
+        # every text the server sends a room's socket passes here: the checks read
+        # attributes only, and the frame is written inline (as :func:`text_frame` does)
         if (
             not self.handshake_complete
             or self.close_sent
             or self.disconnected
             or self.initial_response is not None
-            or not self.writable.is_set()
+            or not self._writable._set
         ):
             return False
         conn, payload = self.conn, text.encode()
         if conn.state is State.OPEN and not (
             conn.extensions or conn.debug or conn.expect_continuation_frame
         ):
-            conn.writes.extend(text_frame(payload))
+            writes = conn.writes
+            n = len(payload)
+            if n < 126:
+                writes.append(_HEADS_7[n])
+            else:
+                writes.append(text_frame(payload)[0])
+            writes.append(payload)
         else:
             try:
                 conn.send_text(payload)
@@ -218,7 +231,7 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
                 return False
         if not self.flush_due:
             self.flush_due = True
-            self.loop.call_soon(self.flush)
+            _flush_soon(self.loop, self)
         return True
 
     def drop(self, code: int, reason: str) -> None:
@@ -238,7 +251,8 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
         """Write the frames framed since the last write in one call: the texts a room
         sends a socket in one turn of the loop (an update, then a hand's result and the
         next deal) leave in one system call. Every write of the ASGI path takes them first
-        (they wait in the connection's buffer, in order)."""
+        (they wait in the connection's buffer, in order). The sockets written to in one
+        turn are flushed by one callback (:func:`_flush_soon`), not one each."""
         self.flush_due = False
         data = self.conn.data_to_send()
         if data and not self.transport.is_closing():
@@ -285,3 +299,26 @@ class DirectWebSocket(WebSocketsSansIOProtocol):
         except Exception:  # one socket's fault closes that socket, and nothing else
             log.exception("a socket's message failed; the socket is closed")
             self.transport.close()
+
+
+_DUE: dict[asyncio.AbstractEventLoop, list[DirectWebSocket]] = {}
+"""The sockets of each loop whose frames wait for the end of the loop's turn."""
+
+
+def _flush_soon(loop: asyncio.AbstractEventLoop, socket: DirectWebSocket) -> None:
+    """Flush ``socket`` at the end of the loop's turn, with every other socket framed to
+    in that turn: one callback for all of them."""
+    due = _DUE.get(loop)
+    if due is None:
+        due = _DUE[loop] = []
+        loop.call_soon(_flush_due, loop)
+    due.append(socket)
+
+
+def _flush_due(loop: asyncio.AbstractEventLoop) -> None:
+    for socket in _DUE.pop(loop, ()):
+        try:
+            socket.flush()
+        except Exception:  # one socket's fault is that socket's alone
+            log.exception("a socket's write failed; the socket is closed")
+            socket.transport.abort()

@@ -103,7 +103,7 @@ class Step(NamedTuple):
 
 
 def plan(
-    seats: Sequence[SeatTurn],
+    seats: Sequence[SeatTurn | None],
     bot_delay: float,
     time_limit: float,
     pause: float = AUTO_PASS_BEAT,
@@ -115,9 +115,12 @@ def plan(
     要不起 turn with auto-pass on passes after ``pause`` (drawn by :func:`pass_pause`),
     its clock running as any seat's does - with ``quick_pass``, without a clock, after
     :data:`AUTO_PASS_BEAT`; any other seat to act gets its clock of ``time_limit`` seconds
-    (0: no clock). What runs already is left running."""
+    (0: no clock). What runs already is left running. A seat given as ``None`` is not to
+    act and has nothing running: nothing is done for it."""
     steps: list[Step] = []
     for i, seat in enumerate(seats):
+        if seat is None:
+            continue
         if not seat.acting:
             steps.append(Step(i, "stop"))
         elif seat.by_bot:
