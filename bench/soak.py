@@ -123,7 +123,8 @@ def summarize(
     playout(g, None, reports[0].seed, hands=args.hands, deep=False)
     quick = time.process_time() - quick_started
     print(
-        f"{code}: {len(reports)} matches ({reports[0].seed}..{reports[-1].seed}), {hands} hands, levels {'/'.join(levels)},"
+        f"{code}: {len(reports)} matches ({reports[0].seed}..{reports[-1].seed}), {hands} hands,"
+        f" levels {'/'.join(levels)},"
         f" {len(failures)} failures; {cpu / len(reports):.2f} s CPU a match;"
         f" deep checks and these bots cost {reports[0].seconds / max(quick, 1e-9):.1f}x"
         f" the first match with cheap checks and normal bots ({quick:.2f} s)"

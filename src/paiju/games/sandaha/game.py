@@ -741,6 +741,31 @@ class SandahaState(State):
                     out[seats.index(who)].insert(0, (list(lead), tuple(cards)))
         return out
 
+    def _follow_checks(
+        self, follows: list[tuple[list[Component], tuple[int, ...]]], seat: int
+    ) -> list[tuple[int, tuple[int, ...], tuple[int, ...], list[Component]]]:
+        """The follows of ``seat`` (latest first, as :meth:`_follows` gives them) that a
+        hand could break, each as (the led suit, the cards of that suit the seat is known
+        to have held then: shown, and played to that follow and the later ones, the play,
+        the lead's components). Whether a follow was possible depends on the led suit's
+        cards in the hand only; a full follow in suit to singles always was, so it is left
+        out."""
+        if not follows:
+            return []
+        o = order(self.trump_index)
+        held = Counter(self.exposed[seat])
+        out: list[tuple[int, tuple[int, ...], tuple[int, ...], list[Component]]] = []
+        for lead, play in follows:  # latest trick first: the hand grows back
+            held.update(play)
+            led = o.suit[lead[0].cards[0]]
+            n = sum(len(c.cards) for c in lead)
+            in_suit = sum(1 for c in play if o.suit[c] == led)
+            if len(play) == n and in_suit == n and all(c.pairs == 0 for c in lead):
+                continue
+            known = tuple(sorted(c for c in held.elements() if o.suit[c] == led))
+            out.append((led, known, play, lead))
+        return out
+
     def duty_caps(self) -> dict[int, int]:
         """Seat -> the most 常主 its dealt hand can have held: a seat that passed while the
         7-常主 duty held it to bidding held fewer than the duty's count (有7张常主（王、2和7）
@@ -793,6 +818,8 @@ class SandahaState(State):
             joint = (others.index(split_later), caps[split_later] + self.params.kitty_size - shown)
 
         judged: dict[tuple[int, tuple[int, ...]], bool] = {}
+        checks = [self._follow_checks(follows[i], others[i]) for i in range(len(others))]
+        followed: dict[tuple[int, int, tuple[int, ...]], bool] = {}
 
         def seat_fits(i: int, part: tuple[int, ...]) -> bool:
             """Whether seat ``others[i]``, holding ``part`` now (with what it has shown),
@@ -801,10 +828,14 @@ class SandahaState(State):
             if i in room and sum(1 for c in part if is_changzhu(c)) > room[i]:
                 return False
             t = self.trump_index
-            held = Counter(part) + self.exposed[others[i]]
-            for lead, play in follows[i]:  # latest trick first: the hand grows back
-                held.update(play)
-                if rules.follow_error(list(held.elements()), play, lead, t) is not None:
+            for k, (led, known, play, lead) in enumerate(checks[i]):
+                own = tuple(sorted(c for c in part if suit[c] == led))
+                key = (i, k, own)
+                ok = followed.get(key)
+                if ok is None:  # the follow's judgement rests on the led suit's cards only
+                    ok = rules.follow_error([*own, *known], play, lead, t) is None
+                    followed[key] = ok
+                if not ok:
                     return False
             return True
 
