@@ -818,6 +818,7 @@ class SandahaState(State):
             joint = (others.index(split_later), caps[split_later] + self.params.kitty_size - shown)
 
         judged: dict[tuple[int, tuple[int, ...]], bool] = {}
+        zhu = frozenset(c for c in pool if is_changzhu(c))
         checks = [self._follow_checks(follows[i], others[i]) for i in range(len(others))]
         followed: dict[tuple[int, int, tuple[int, ...]], bool] = {}
 
@@ -825,11 +826,16 @@ class SandahaState(State):
             """Whether seat ``others[i]``, holding ``part`` now (with what it has shown),
             could have followed as it did (a seat that played no pair to a led pair held
             none in the suit, say) and passed as it did."""
-            if i in room and sum(1 for c in part if is_changzhu(c)) > room[i]:
+            if i in room and len([c for c in part if c in zhu]) > room[i]:
                 return False
+            if not checks[i]:
+                return True
             t = self.trump_index
+            by_suit: dict[int, list[int]] = {}
+            for c in part:
+                by_suit.setdefault(suit[c], []).append(c)
             for k, (led, known, play, lead) in enumerate(checks[i]):
-                own = tuple(sorted(c for c in part if suit[c] == led))
+                own = tuple(sorted(by_suit.get(led, ())))
                 key = (i, k, own)
                 ok = followed.get(key)
                 if ok is None:  # the follow's judgement rests on the led suit's cards only
@@ -845,7 +851,7 @@ class SandahaState(State):
             its dealt hand within it; monotone, so it also cuts a partial deal."""
             if joint is not None:
                 i, most = joint
-                if sum(1 for c in (*parts[i], *parts[-1]) if is_changzhu(c)) > most:
+                if len([c for part in (parts[i], parts[-1]) for c in part if c in zhu]) > most:
                     return False
             for i in range(len(others)):
                 key = (i, tuple(parts[i]))
