@@ -743,18 +743,18 @@ class SandahaState(State):
 
     def _follow_checks(
         self, follows: list[tuple[list[Component], tuple[int, ...]]], seat: int
-    ) -> list[tuple[int, tuple[int, ...], tuple[int, ...], list[Component]]]:
+    ) -> dict[int, list[tuple[tuple[int, ...], tuple[int, ...], list[Component]]]]:
         """The follows of ``seat`` (latest first, as :meth:`_follows` gives them) that a
-        hand could break, each as (the led suit, the cards of that suit the seat is known
-        to have held then: shown, and played to that follow and the later ones, the play,
-        the lead's components). Whether a follow was possible depends on the led suit's
-        cards in the hand only; a full follow in suit to singles always was, so it is left
-        out."""
+        hand could break, by the led suit, each as (the cards of that suit the seat is
+        known to have held then: shown, and played to that follow and the later ones, the
+        play, the lead's components). Whether a follow was possible depends on the led
+        suit's cards in the hand only; a full follow in suit to singles always was, so it is
+        left out."""
+        out: dict[int, list[tuple[tuple[int, ...], tuple[int, ...], list[Component]]]] = {}
         if not follows:
-            return []
+            return out
         o = order(self.trump_index)
         held = Counter(self.exposed[seat])
-        out: list[tuple[int, tuple[int, ...], tuple[int, ...], list[Component]]] = []
         for lead, play in follows:  # latest trick first: the hand grows back
             held.update(play)
             led = o.suit[lead[0].cards[0]]
@@ -763,7 +763,7 @@ class SandahaState(State):
             if len(play) == n and in_suit == n and all(c.pairs == 0 for c in lead):
                 continue
             known = tuple(sorted(c for c in held.elements() if o.suit[c] == led))
-            out.append((led, known, play, lead))
+            out.setdefault(led, []).append((known, play, lead))
         return out
 
     def duty_caps(self) -> dict[int, int]:
@@ -828,18 +828,16 @@ class SandahaState(State):
             none in the suit, say) and passed as it did."""
             if i in room and len([c for c in part if c in zhu]) > room[i]:
                 return False
-            if not checks[i]:
-                return True
             t = self.trump_index
-            by_suit: dict[int, list[int]] = {}
-            for c in part:
-                by_suit.setdefault(suit[c], []).append(c)
-            for k, (led, known, play, lead) in enumerate(checks[i]):
-                own = tuple(sorted(by_suit.get(led, ())))
-                key = (i, k, own)
+            for led, suit_follows in checks[i].items():
+                own = tuple(sorted([c for c in part if suit[c] == led]))
+                key = (i, led, own)
                 ok = followed.get(key)
-                if ok is None:  # the follow's judgement rests on the led suit's cards only
-                    ok = rules.follow_error([*own, *known], play, lead, t) is None
+                if ok is None:  # the follows to a suit rest on that suit's cards only
+                    ok = all(
+                        rules.follow_error([*own, *known], play, lead, t) is None
+                        for known, play, lead in suit_follows
+                    )
                     followed[key] = ok
                 if not ok:
                     return False
