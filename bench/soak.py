@@ -16,10 +16,13 @@ again with the cheap checks and normal bots, as the baseline in the same run.
     .venv/bin/python bench/soak.py 1301,2001 --matches 2000 --progress 60
     .venv/bin/python bench/soak.py anshan-jiayibing --option must_beat=true
     .venv/bin/python bench/soak.py sandaha --seed soak:17 --matches 1   # one match again
+    .venv/bin/python bench/soak.py sandaha --start 500 --matches 500    # matches 500..999
 
 ``kill -INT`` or ``kill -TERM`` stops a long run early and still prints the figures of the
 matches played.
-A match's seed is ``{seed}:{i}``; ``--seed S:I --matches 1`` plays exactly that match.
+A match's seed is ``{seed}:{i}``; ``--seed S:I --matches 1`` plays exactly that match, and
+``--start I --matches N`` plays matches I..I+N-1 of the seed's sequence, so that a long soak
+can be run in pieces across runs (the summary names the range played).
 """
 
 from __future__ import annotations
@@ -120,7 +123,8 @@ def summarize(
     playout(g, None, reports[0].seed, hands=args.hands, deep=False)
     quick = time.process_time() - quick_started
     print(
-        f"{code}: {len(reports)} matches, {hands} hands, levels {'/'.join(levels)},"
+        f"{code}: {len(reports)} matches ({reports[0].seed}..{reports[-1].seed}), {hands} hands,"
+        f" levels {'/'.join(levels)},"
         f" {len(failures)} failures; {cpu / len(reports):.2f} s CPU a match;"
         f" deep checks and these bots cost {reports[0].seconds / max(quick, 1e-9):.1f}x"
         f" the first match with cheap checks and normal bots ({quick:.2f} s)"
@@ -138,6 +142,15 @@ def summarize(
                 + "".join(f" --option '{o}'" for o in args.option)
             )
     return len(failures)
+
+
+def played_range(args: argparse.Namespace) -> str:
+    """The matches asked for, as the seeds that name them (a run stopped early played the
+    first of them in turn)."""
+    if args.matches == 1 and ":" in args.seed:
+        return f"match {args.seed}"
+    last = args.start + args.matches - 1
+    return f"matches {args.seed}:{args.start}..{args.seed}:{last}"
 
 
 def stop(signum: int, frame: object) -> None:
@@ -160,6 +173,9 @@ def main() -> None:
     )
     parser.add_argument("--matches", type=int, default=4, help="matches of each family")
     parser.add_argument("--seed", default="soak")
+    parser.add_argument(
+        "--start", type=int, default=0, help="the first match's index in the seed's sequence"
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--hands", type=int, default=None, help="hands per match (else whole)")
     parser.add_argument("--levels", default=",".join(LEVELS), help="bot levels, by seat in turn")
@@ -180,7 +196,7 @@ def main() -> None:
     # The families take turns, match by match, so a run stopped early has soaked each alike.
     jobs = [
         (code, match_seed(args.seed, i, args.matches), levels, args.hands, args.samples, options)
-        for i in range(args.matches)
+        for i in range(args.start, args.start + args.matches)
         for code in codes
     ]
     reports: dict[str, list[MatchReport]] = {code: [] for code in codes}
@@ -217,7 +233,7 @@ def main() -> None:
     played = sum(len(rs) for rs in reports.values())
     print(
         f"all: {played} matches in {wall:.0f} s wall on {args.workers} worker(s)"
-        f" ({played / wall:.3f} matches/s)"
+        f" ({played / wall:.3f} matches/s); {played_range(args)}"
     )
     sys.exit(1 if worst else 0)
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from paiju.cards import parse_cards
 from paiju.games import game
 from paiju.harness import check_game, playout, view_items
+from toy import ToyState
 
 
 def test_a_correct_game_passes_every_check(toy_variants: Path) -> None:
@@ -33,6 +36,21 @@ def test_a_broken_game_is_caught(toy_variants: Path, code: str, complaint: str) 
     failures = check_game(game(code), range(3))
     assert failures, f"{code} passed the harness"
     assert any(complaint in f for f in failures), failures[:3]
+
+
+def test_views_that_differ_from_the_view_alone_are_caught(
+    toy_variants: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The harness reads the views built together (what the server sends) and checks one
+    observer's, in turn, against its view built alone (what the samplers compare)."""
+
+    def views(self: ToyState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        return [{**self.view(s), "stale": len(self.history) > 1} for s in seats]
+
+    assert check_game(game("toy"), range(2)) == []
+    monkeypatch.setattr(ToyState, "views", views)
+    failures = check_game(game("toy"), range(2))
+    assert any("alone differs from its view among all" in f for f in failures), failures[:3]
 
 
 def test_view_items_reads_card_texts_anywhere_in_a_view() -> None:

@@ -18,7 +18,7 @@ import pytest
 from paiju.cards import parse_cards
 from paiju.errors import NotationError
 from paiju.games import game, make_bot
-from paiju.harness import _collect, _leaks, _named, _strings, view_items
+from paiju.harness import _collect, _leaks, _named, _named_shared, _Shared, _strings, view_items
 from paiju.tiles import WALL, Tile, format_tiles, parse_tiles
 
 
@@ -61,6 +61,7 @@ def test_the_fast_walk_finds_the_plain_walks_texts(view: Any) -> None:
     for kind in ("cards", "tiles"):
         assert view_items(view, kind) == _plain_items(view, kind)
         assert list(_named(view, kind)) == list(_plain_items(view, kind))
+        assert list(_named_shared(view, _Shared(kind))) == list(_named(view, kind))
 
 
 @pytest.mark.parametrize("code", ["anshan-majiang", "anshan-jiayibing", "sandaha", "1301"])
@@ -70,10 +71,13 @@ def test_real_views_read_the_same_both_ways(code: str) -> None:
     bot_moves = 0
     bots = [make_bot(g, s) for s in range(state.seats)]
     while not state.is_over and bot_moves < 30:
-        for seat in (*range(state.seats), None):
+        observers = (*range(state.seats), None)
+        shared = _Shared(g.items)
+        for seat, together in zip(observers, state.views(observers), strict=True):
             view = state.view(seat)
             assert view_items(view, g.items) == _plain_items(view, g.items)
             assert _leaks(state, seat, view) == _leaks(state, seat, view, Counter(g.full_set()))
+            assert list(_named_shared(together, shared)) == list(_named(view, g.items))
         seat = sorted(state.to_act())[0]
         state.apply(seat, bots[seat].act(state, seat))
         bot_moves += 1

@@ -135,6 +135,37 @@ def _named(view: Any, kind: str) -> dict[int, None]:
     return dict.fromkeys(chain.from_iterable([_text_items(text, kind) for text in texts]))
 
 
+@dataclass
+class _Shared:
+    """What :func:`_named_shared` read of the views of one state: the cards named by each
+    part of a view, by the part's identity (the views live while it is used, so no id is
+    reused), for the parts the views share."""
+
+    kind: str
+    parts: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+
+def _named_shared(view: Any, shared: _Shared) -> dict[int, None]:
+    """:func:`_named` of ``view``, each list or dict under its top level read once for
+    all the views of a state (:meth:`State.views` shares what every seat sees alike);
+    the same cards in the same order of first mention."""
+    if type(view) is not dict:
+        return _named(view, shared.kind)
+    found: list[tuple[int, ...]] = []
+    for key, value in view.items():
+        found.append(_text_items(key if type(key) is str else str(key), shared.kind))
+        kind = type(value)
+        if kind is list or kind is dict:
+            items = shared.parts.get(id(value))
+            if items is None:
+                items = tuple(_named(value, shared.kind))
+                shared.parts[id(value)] = items
+            found.append(items)
+        else:
+            found.append(tuple(_named(value, shared.kind)))
+    return dict.fromkeys(chain.from_iterable(found))
+
+
 @functools.lru_cache(maxsize=65536)
 def _token_cards(token: str) -> tuple[int, ...]:
     """The cards one whitespace-free token names (none when it is not card notation)."""
@@ -145,17 +176,23 @@ def _token_cards(token: str) -> tuple[int, ...]:
 
 
 def _leaks(
-    state: State, seat: int | None, view: Any, copies: Mapping[int, int] | None = None
+    state: State,
+    seat: int | None,
+    view: Any,
+    copies: Mapping[int, int] | None = None,
+    shared: _Shared | None = None,
 ) -> list[str]:
     """Cards a view names although every copy of them is hidden from the seat.
 
     ``copies`` is ``Counter(state.game.full_set())``, passed in by a caller that checks
-    many views of one game.
+    many views of one game; ``shared``, by a caller that checks the views of one state
+    (:meth:`State.views`, whose views may share the parts every seat sees alike).
     """
     if copies is None:
         copies = Counter(state.game.full_set())
     hidden = state.hidden_from(seat)
-    leaked = [c for c in _named(view, state.game.items) if hidden.get(c, 0) >= copies.get(c, 0)]
+    named = _named(view, state.game.items) if shared is None else _named_shared(view, shared)
+    leaked = [c for c in named if hidden.get(c, 0) >= copies.get(c, 0)]
     if not leaked:
         return []
     names = ", ".join(str(Card(c)) if state.game.items == "cards" else str(c) for c in leaked)
@@ -177,7 +214,7 @@ def _observers(seats: int) -> tuple[int | None, ...]:
 
 
 def _views(state: State) -> list[str]:
-    return [_ENCODER.encode(state.view(s)) for s in _observers(state.seats)]
+    return [_ENCODER.encode(v) for v in state.views(_observers(state.seats))]
 
 
 def dead_seats(state: State, rng: random.Random | None = None) -> list[int]:
@@ -294,16 +331,27 @@ class _Checker:
         if _views(replayed) != _views(sample):
             self.fail(f"a resample for seat {seat} is not what its deal and history replay to")
 
-    def views_hide(self, state: State) -> list[str]:
+    def views_hide(self, state: State, turn: int = 0) -> list[str]:
         """Check every seat's (and the spectator's) view for hidden cards; their JSON texts.
 
-        Each view is built once and serves both the hidden-card check and the replay check.
+        The views are built together (:meth:`State.views`, as the server sends them), once,
+        and serve both the hidden-card check and the replay check; one observer's, in turn
+        by ``turn``, is built alone too and must be the same (:meth:`State.view`, as a
+        seat's own request and the samplers read it).
         """
         copies = self.full if state.game is self.game else Counter(state.game.full_set())
+        observers = _observers(state.seats)
+        views = state.views(observers)
+        alone = observers[turn % len(observers)]
+        if state.view(alone) != views[turn % len(observers)]:
+            who = "the spectator" if alone is None else f"seat {alone}"
+            self.fail(
+                f"the view of {who} alone differs from its view among all (phase {state.phase})"
+            )
+        shared = _Shared(state.game.items)
         texts: list[str] = []
-        for seat in _observers(state.seats):
-            view = state.view(seat)
-            for leak in _leaks(state, seat, view, copies):
+        for seat, view in zip(observers, views, strict=True):
+            for leak in _leaks(state, seat, view, copies, shared):
                 self.fail(leak)
             texts.append(_ENCODER.encode(view))
         return texts
@@ -351,7 +399,7 @@ def _play_hand(
         check.conserved(state)
         if deep:
             check.round_trips(action, events)
-            views.append(check.views_hide(state))
+            views.append(check.views_hide(state, decisions))
     scores = check.settles(state)
     record = state.record()
     if deep:

@@ -741,6 +741,31 @@ class SandahaState(State):
                     out[seats.index(who)].insert(0, (list(lead), tuple(cards)))
         return out
 
+    def _follow_checks(
+        self, follows: list[tuple[list[Component], tuple[int, ...]]], seat: int
+    ) -> dict[int, list[tuple[tuple[int, ...], tuple[int, ...], list[Component]]]]:
+        """The follows of ``seat`` (latest first, as :meth:`_follows` gives them) that a
+        hand could break, by the led suit, each as (the cards of that suit the seat is
+        known to have held then: shown, and played to that follow and the later ones, the
+        play, the lead's components). Whether a follow was possible depends on the led
+        suit's cards in the hand only; a full follow in suit to singles always was, so it is
+        left out."""
+        out: dict[int, list[tuple[tuple[int, ...], tuple[int, ...], list[Component]]]] = {}
+        if not follows:
+            return out
+        o = order(self.trump_index)
+        held = Counter(self.exposed[seat])
+        for lead, play in follows:  # latest trick first: the hand grows back
+            held.update(play)
+            led = o.suit[lead[0].cards[0]]
+            n = sum(len(c.cards) for c in lead)
+            in_suit = sum(1 for c in play if o.suit[c] == led)
+            if len(play) == n and in_suit == n and all(c.pairs == 0 for c in lead):
+                continue
+            known = tuple(sorted(c for c in held.elements() if o.suit[c] == led))
+            out.setdefault(led, []).append((known, play, lead))
+        return out
+
     def duty_caps(self) -> dict[int, int]:
         """Seat -> the most 常主 its dealt hand can have held: a seat that passed while the
         7-常主 duty held it to bidding held fewer than the duty's count (有7张常主（王、2和7）
@@ -793,18 +818,28 @@ class SandahaState(State):
             joint = (others.index(split_later), caps[split_later] + self.params.kitty_size - shown)
 
         judged: dict[tuple[int, tuple[int, ...]], bool] = {}
+        zhu = frozenset(c for c in pool if is_changzhu(c))
+        checks = [self._follow_checks(follows[i], others[i]) for i in range(len(others))]
+        followed: dict[tuple[int, int, tuple[int, ...]], bool] = {}
 
         def seat_fits(i: int, part: tuple[int, ...]) -> bool:
             """Whether seat ``others[i]``, holding ``part`` now (with what it has shown),
             could have followed as it did (a seat that played no pair to a led pair held
             none in the suit, say) and passed as it did."""
-            if i in room and sum(1 for c in part if is_changzhu(c)) > room[i]:
+            if i in room and len([c for c in part if c in zhu]) > room[i]:
                 return False
             t = self.trump_index
-            held = Counter(part) + self.exposed[others[i]]
-            for lead, play in follows[i]:  # latest trick first: the hand grows back
-                held.update(play)
-                if rules.follow_error(list(held.elements()), play, lead, t) is not None:
+            for led, suit_follows in checks[i].items():
+                own = tuple(sorted([c for c in part if suit[c] == led]))
+                key = (i, led, own)
+                ok = followed.get(key)
+                if ok is None:  # the follows to a suit rest on that suit's cards only
+                    ok = all(
+                        rules.follow_error([*own, *known], play, lead, t) is None
+                        for known, play, lead in suit_follows
+                    )
+                    followed[key] = ok
+                if not ok:
                     return False
             return True
 
@@ -814,7 +849,7 @@ class SandahaState(State):
             its dealt hand within it; monotone, so it also cuts a partial deal."""
             if joint is not None:
                 i, most = joint
-                if sum(1 for c in (*parts[i], *parts[-1]) if is_changzhu(c)) > most:
+                if len([c for part in (parts[i], parts[-1]) for c in part if c in zhu]) > most:
                     return False
             for i in range(len(others)):
                 key = (i, tuple(parts[i]))
