@@ -493,3 +493,22 @@ def test_a_four_two_deal_never_freezes_on_the_return() -> None:
             seat = min(state.to_act())
             state.apply(seat, state.random_action(seat, rng))
         assert sum(state.settlement()) == 0
+
+
+def test_legal_play_cards_are_the_listed_plays_cards() -> None:
+    # legal_play_cards lists, without making the actions, the cards of what legal_actions
+    # lists in the playing phase (the pass as no cards), in its order; None elsewhere.
+    rng = random.Random(11)
+    for hand in range(6):
+        state = game("ningcheng-danzi").new_state(4, seed=f"cards-{hand}")
+        while not state.is_over:
+            for seat in range(4):
+                listed = state.legal_play_cards(seat)
+                if state.phase != "playing":
+                    assert listed is None
+                    continue
+                acts = state.legal_actions(seat) or []
+                assert listed == [a.cards if isinstance(a, Play) else () for a in acts]
+                assert all(isinstance(a, Play | Pass) for a in acts)
+            seat = min(state.to_act())
+            state.apply(seat, state.random_action(seat, rng))

@@ -176,8 +176,8 @@ class ClimbingSight(PlaySight):
         self.table: tuple[object, int | None] = (None, None)
         self.passed: frozenset[int] = frozenset()
         self.trick: list[tuple[int, tuple[int, ...] | None]] = []
-        self.played = [0] * n
-        """How many cards of each seat's played cards (``played_by``) are counted in."""
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        """Each seat's played cards (``played_by``) as counted in (the engine's lists)."""
         self.places = 0
         self.seen: list[list[int] | None] = [None] * n
         """Each seat's hand as its ``seen`` row shows it (None: not shown)."""
@@ -192,19 +192,18 @@ class ClimbingSight(PlaySight):
         """The climbing core's fields (``table`` … ``scores``)."""
         enc, cells, seat = self.encoder, self.cells, self.seat
         at, n = enc.at, enc.seats
-        table = (state.table, state.table_seat)
-        if table != self.table:
+        combo, table_seat = state.table, state.table_seat
+        old, old_seat = self.table
+        if combo is not old or table_seat != old_seat:  # the very combination: unchanged
             start, who = at["table"], at["table_seat"]
-            old, old_seat = self.table
             if old is not None and old_seat is not None:
                 self.clear(start, start + CARD_SLOTS)
                 cells[who + (old_seat - seat) % n] = 0
-            combo, table_seat = table
             if combo is not None and table_seat is not None:
                 for c in combo.cards:
                     cells[start + c] += 1
                 cells[who + (table_seat - seat) % n] = 1
-            self.table = table
+            self.table = (combo, table_seat)
         passed = state.passed
         if passed != self.passed:
             start = at["passed"]
@@ -227,20 +226,21 @@ class ClimbingSight(PlaySight):
                     for c in cards:
                         cells[row + c] += 1
             self.trick = list(trick)
-        played_by = state.played_by
-        sizes = list(map(len, played_by))
-        if sizes != self.played:
+        played_by, known_played = state.played_by, self.played
+        if played_by != known_played:  # the engines replace a seat's list as it grows
             start = at["played_by"]
-            for s, (size, k) in enumerate(zip(sizes, self.played, strict=True)):
-                if size == k:
+            for s in range(n):
+                now, was = played_by[s], known_played[s]
+                if now is was:
                     continue
+                size, k = len(now), len(was)
                 row = start + (s - seat) % n * CARD_SLOTS
-                if size < k:  # not just grown: counted afresh
-                    self.count(row, CARD_SLOTS, played_by[s])
-                    continue
-                for c in played_by[s][k:]:  # grown at the end, as the engines keep it
-                    cells[row + c] += 1
-            self.played = sizes
+                if size > k and now[:k] == was:  # grown at the end: the new cards counted in
+                    for c in now[k:]:
+                        cells[row + c] += 1
+                elif now != was:  # anything else: counted afresh
+                    self.count(row, CARD_SLOTS, now)
+            self.played = list(played_by)
         finished = state.finished
         if len(finished) != self.places:
             start = at["places"]
@@ -264,7 +264,8 @@ class ClimbingSight(PlaySight):
                     continue
                 if s == seat:  # its own hand: the ``hand`` field, just brought up to date
                     hand = at["hand"]
-                    cells[row : row + CARD_SLOTS] = cells[hand : hand + CARD_SLOTS]
+                    span = self.span
+                    span[row : row + CARD_SLOTS] = span[hand : hand + CARD_SLOTS]
                 else:
                     self.count(row, CARD_SLOTS, shown)
                 seen[s] = list(shown)
@@ -357,6 +358,14 @@ class DanziEncoder(ClimbingEncoder):
         self._chosen_cards = (Tribute, Pick, Return)
         self._state_type = DanziState
         super().__init__(game, seats)
+
+    def _plays(self, state: State, seat: int) -> tuple[list[tuple[int, ...]], list[int]]:
+        # in the playing phase (the most asked) the plays' cards at once, no action made
+        assert isinstance(state, self._state_type)
+        plays = state.legal_play_cards(seat)
+        if plays is None:
+            return super()._plays(state, seat)
+        return plays, []  # type: ignore[return-value]  # cards are card indexes (ints)
 
     def play_cards(self, action: Action) -> tuple[int, ...] | None:
         if isinstance(action, Play):  # the most asked, first

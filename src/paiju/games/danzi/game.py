@@ -1237,6 +1237,19 @@ class DanziState(ClimbingState):
             return []
         return self.rules.plays_in_order(self.hands[seat], self.danzi_table)
 
+    def legal_play_cards(self, seat: int) -> list[tuple[Card, ...]] | None:
+        """In the playing phase, the cards of ``seat``'s legal plays as :meth:`legal_actions`
+        lists them (``()`` the pass), no action made; None in any other phase."""
+        if self._phase != "playing":
+            return None
+        if seat != self.turn:
+            return []
+        cards: list[tuple[Card, ...]] = (
+            [()] if self.table is not None and self.may_pass(seat) is None else []
+        )
+        cards += [play for _, play in _plays(self.hands[seat], self.danzi_table)]
+        return cards
+
     def legal_actions(self, seat: int) -> Sequence[Action] | None:
         """The core's legal actions; the plays are made from their cards alone."""
         p = self._phase
