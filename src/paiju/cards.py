@@ -208,6 +208,10 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         text = " ".join(text)
+    try:  # cards as the server writes them (what a client sends back): a lookup a card
+        return tuple(map(_CANONICAL.__getitem__, text.split()))
+    except KeyError:  # another notation, or a separator other than whitespace: below
+        pass
     cards: list[Card] = []
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:

@@ -29,6 +29,7 @@ deal seed is the server seed itself. docs/fairness.md is the full recipe.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -97,7 +98,15 @@ def new_seed() -> str:
 
 def commitment(seed: Seed) -> str:
     """The published commitment to a seed: sha256 of its UTF-8 text, hex."""
-    return hashlib.sha256(seed_text(seed).encode()).hexdigest()
+    return _commitment_of(seed_text(seed))
+
+
+@functools.lru_cache(maxsize=4096)
+def _commitment_of(text: str) -> str:
+    """sha256 of ``text`` (a seed's canonical text), hex; each hand's seed is committed to
+    several times (its deal, the ``hand_started`` and ``hand_over`` messages, the hand
+    before it announcing it as the next), so it is hashed once."""
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def verify_commitment(seed: Seed, committed: str) -> None:

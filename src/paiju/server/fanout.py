@@ -42,11 +42,29 @@ def visible_timers(
 def legal_json(
     state: State, seat: int | None, acting: frozenset[int]
 ) -> list[dict[str, Any]] | None:
-    """The seat's legal actions (JSON) when it is to act and the game lists them."""
+    """The seat's legal actions (JSON) when it is to act and the game lists them: a list
+    shared by equal lists of a few actions (every seat to bet is offered the same bets at
+    every table), for serialising only."""
     if seat is None or seat not in acting:
         return None
     actions = state.legal_actions(seat)
-    return None if actions is None else [_action_json(a) for a in actions]
+    if actions is None:
+        return None
+    if len(actions) <= _SHARED_LEGAL:
+        try:
+            return _legal_json_of(tuple(actions))
+        except TypeError:  # an action with an unhashable field: written below
+            pass
+    return [_action_json(a) for a in actions]
+
+
+_SHARED_LEGAL = 32
+"""The longest list of legal actions whose JSON form is kept and shared."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _legal_json_of(actions: tuple[Action, ...]) -> list[JSON]:
+    return [_action_json(a) for a in actions]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -523,12 +523,19 @@ class BaoziState(State):
             out["cards"] = format_cards(self.shown_cards(owner)) if visible else None
         return out
 
+    def _blind_alike(self) -> bool:
+        """Whether every seat sees the table's seats alike while the hand is played: where
+        :meth:`visible_hand` and :meth:`seat_view` are 宝子's own (nobody sees a card before
+        the showdown), not a subclass's that shows a seat its own cards."""
+        cls = type(self)
+        return cls.visible_hand is BaoziState.visible_hand and cls.seat_view is BaoziState.seat_view
+
     def view(self, seat: int | None) -> JSON:
         return self.views([seat])[0]
 
     def views(self, seats: Sequence[int | None]) -> list[JSON]:
-        """Each seat's view; what every seat sees alike (the bets' range, the results) is
-        computed once and shared."""
+        """Each seat's view; what every seat sees alike (the bets' range, the results, the
+        seats where no seat sees another's cards) is computed once and shared."""
         low, high = self._bet_range()
         common: JSON = {
             "code": self.game.variant.code,
@@ -548,7 +555,7 @@ class BaoziState(State):
             ]
             common["settlement"] = list(self.settlement())
         shown = None  # once over, every seat sees every hand alike
-        if self._phase == "over":
+        if self._phase == "over" or self._blind_alike():
             shown = [self.seat_view(None, s) for s in range(self.seats)]
         out: list[JSON] = []
         for seat in seats:

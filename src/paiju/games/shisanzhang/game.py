@@ -723,6 +723,9 @@ class ShisanzhangState(State):
         if bets:
             common["bet_choices"] = list(self.game.params.bets)
             common["bets"] = None
+        showdown = self.showdown
+        texts = self.hand_texts if any(seat is not None for seat in seats) else ()
+        specials, forced, acted = self.specials, self.forced, self.acted
         out: list[JSON] = []
         for seat in seats:
             view = dict(common)
@@ -733,14 +736,15 @@ class ShisanzhangState(State):
                     for s, b in enumerate(self.bets)
                 ]
             if seat is not None:
-                special = self.specials[seat]
-                view["hand"] = self.hand_texts[seat]
+                special = specials[seat]
+                view["hand"] = texts[seat]
                 view["special"] = None if special is None else special.name_zh
-                view["must_declare"] = self.forced[seat]
-                mine = self.acted[seat]
-                view["mine"] = None if mine is None else mine.to_json()
-            if self.showdown is not None:
-                view["showdown"] = self.showdown
+                view["must_declare"] = forced[seat]
+                mine = acted[seat]
+                # a hand's JSON form, written once and shared (views are read-only)
+                view["mine"] = None if mine is None else mine.json_form()
+            if showdown is not None:
+                view["showdown"] = showdown
             out.append(view)
         return out
 
