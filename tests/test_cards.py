@@ -20,6 +20,18 @@ def test_format_then_parse_is_identity(hand: list[Card]) -> None:
     assert parse_cards(format_cards(hand)) == tuple(hand)
 
 
+@given(
+    st.lists(cards, max_size=13),
+    st.sampled_from([" ", "  ", "\t", "\n", ", ", ",", "，", "、", "\u3000"]),
+)
+def test_canonical_cards_parse_alike_whatever_separates_them(hand: list[Card], sep: str) -> None:
+    # "Parse cards separated by spaces or commas": canonical text parsed by lookup
+    # and text with other separators (or around it) parsed token by token agree
+    text = sep.join(str(c) for c in hand)
+    assert parse_cards(text) == tuple(hand)
+    assert parse_cards(sep + text + sep) == tuple(hand)
+
+
 @given(st.lists(cards, min_size=1, max_size=13))
 def test_every_accepted_spelling_parses_to_the_same_cards(hand: list[Card]) -> None:
     symbols = " ".join(c.symbol() for c in hand)

@@ -43,6 +43,7 @@ from paiju.games.shisanzhang.showdown import (
     Showdown,
     arranged,
     declared,
+    display_text,
     settle,
     shown_texts,
 )
@@ -396,7 +397,7 @@ class ShisanzhangState(State):
         """Each seat's 13 cards as its views show them (sorted), written once, when a view
         first needs them (hands played without views - bots, RL - never write them)."""
         if self._hand_texts is None:
-            self._hand_texts = tuple(format_cards(sort_hand(h)) for h in self.hands)
+            self._hand_texts = tuple([display_text(h) for h in self.hands])
         return self._hand_texts
 
     @property

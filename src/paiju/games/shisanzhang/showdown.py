@@ -46,6 +46,7 @@ __all__ = [
     "Showdown",
     "arranged",
     "declared",
+    "display_text",
     "forced_special",
     "parse_hand",
     "settle",
@@ -79,6 +80,12 @@ def _display_text(row: Sequence[Card]) -> str:
         return " ".join([text[k] for k in keys])
     except KeyError:  # not a card: format_cards says which
         return format_cards(_display(row))
+
+
+def display_text(cards: Sequence[Card]) -> str:
+    """The cards as text in the order players hold them (by rank, highest first, then
+    黑桃 红心 梅花 方块): ``format_cards(sort_hand(cards))`` in one sort without a key."""
+    return _display_text(cards)
 
 
 _ROW_FLIPS: tuple[int, ...] = (3 | 256,) * 3 + (3 | 128,) * 5 + (3,) * 5
