@@ -692,6 +692,8 @@ class ClimbingState(State):
     """
 
     game: ClimbingGame[Any]
+    search_unchecked: ClassVar[bool] = True
+    """The family bots play legal combinations only (:meth:`legal_combos`)."""
 
     def __init__(
         self, game: ClimbingGame[Any], seats: int, deal: Any, context: Mapping[str, Any]
