@@ -485,6 +485,11 @@ class State(ABC):
     """How many worlds a search samples for one decision at most (None: the search's own
     cap, 48): the search's budget, sized per family so that a decision's p99 stays under a
     second of one core's time (``bench/hard_budget.py``)."""
+    search_unchecked: ClassVar[bool] = False
+    """Whether a search's rollouts apply the rule bot's actions with
+    :meth:`apply_unchecked`: True where the family's rule bot only ever picks legal
+    actions and its checks change nothing (the families whose RL encoder applies
+    unchecked too), so a rollout step skips the engine's checks."""
 
     def __init__(self, game: Game, seats: int, deal: Deal, context: Mapping[str, Any]) -> None:
         self.game = game

@@ -259,12 +259,18 @@ class SearchBot:
         bots = self.rollout_bots(seed, sim.seats)
         pick = random.Random(seed)
         horizon = sim.search_horizon
+        # the rule bots pick legal actions only: where the family says its checks change
+        # nothing, a rollout step skips them (most of a step's engine time)
+        step = sim.apply_unchecked if sim.search_unchecked else sim.apply
         steps = 0
         while not sim.is_over:
             if horizon is not None and steps >= horizon:
                 return sim.estimate(seat)
-            acting = sorted(sim.to_act())
-            who = acting[0] if len(acting) == 1 else pick.choice(acting)
-            sim.apply(who, bots[who].act(sim, who))
+            acting = sim.to_act()
+            if len(acting) == 1:
+                (who,) = acting
+            else:
+                who = pick.choice(sorted(acting))
+            step(who, bots[who].act(sim, who))
             steps += 1
         return sim.payoff(seat)

@@ -71,6 +71,24 @@ def test_legal_plays_equal_a_brute_force_enumeration(data: st.DataObject) -> Non
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
+def test_plays_on_a_table_keep_the_order_of_the_combinations(data: st.DataObject) -> None:
+    """Against a table, ``Rules.plays`` filters the hand's remembered lead plays: without
+    bombs it lists the plays of the table's size above its rank in the order
+    ``Rules.combos`` yields them (the rule bot takes the first of equals, so the order
+    decides its play)."""
+    code = data.draw(st.sampled_from(["anshan-jiayibing", "anshan-fangyang"]))
+    g = game(code)
+    rules = g.rules
+    hand = data.draw(st.permutations(list(deck(g.variant.deck))))[:14]
+    table = rules.classify(P(data.draw(st.sampled_from(["7h", "9s 9d", "Qs Qh Qd", "2h"]))))
+    assert table is not None
+    if data.draw(st.booleans()):
+        rules.plays(hand, None)  # the lead's answer remembered first, then filtered
+    assert rules.plays(hand, table) == list(rules.combos(hand, table.length, table.rank))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
 def test_remembered_plays_are_the_plays_of_the_hand_on_that_table(data: st.DataObject) -> None:
     """``Rules.plays`` remembers its answers by the hand and the table's kind, rank and
     length: asked again, or on another table of the same kind and rank (other cards), or

@@ -39,23 +39,13 @@ class ClimbingBot:
     # -- what the seat knows ------------------------------------------------------------
 
     @staticmethod
-    def _sides(state: ClimbingState, seat: int) -> tuple[set[int], set[int]]:
+    def _sides(state: ClimbingState, seat: int) -> tuple[frozenset[int], frozenset[int]]:
         """(known partners, known opponents) of ``seat``, as its view shows the teams."""
-        teams = state.teams_known_to(seat)
-        mine = teams[seat]
-        partners: set[int] = set()
-        opponents: set[int] = set()
-        if mine is None:
-            return partners, opponents
-        for s, t in enumerate(teams):
-            if t is None:
-                continue
-            if t == mine:
-                if s != seat:
-                    partners.add(s)
-            else:
-                opponents.add(s)
-        return partners, opponents
+        teams = tuple(state.teams_known_to(seat))
+        known = _SIDES.get((teams, seat))
+        if known is None:
+            known = _SIDES[teams, seat] = _sides_of(teams, seat)
+        return known
 
     def act(self, state: State, seat: int) -> Action:
         assert isinstance(state, ClimbingState)
@@ -283,6 +273,22 @@ class SmallestBot:
             return Pass()
         best = min(combos, key=lambda c: (c.rank, c.length))
         return Play(as_cards(best.cards))
+
+
+_SIDES: dict[tuple[tuple[int | None, ...], int], tuple[frozenset[int], frozenset[int]]] = {}
+"""The sides a seat knows, by the teams it knows (a few patterns; asked at every decision)."""
+
+
+def _sides_of(teams: tuple[int | None, ...], seat: int) -> tuple[frozenset[int], frozenset[int]]:
+    """(partners, opponents) of ``seat`` among the known ``teams`` (None: unknown)."""
+    mine = teams[seat]
+    if mine is None:
+        return frozenset(), frozenset()
+    partners = frozenset(
+        s for s, t in enumerate(teams) if t is not None and t == mine and s != seat
+    )
+    opponents = frozenset(s for s, t in enumerate(teams) if t is not None and t != mine)
+    return partners, opponents
 
 
 def _card_of_rank(rank: int) -> int:

@@ -357,19 +357,35 @@ class SameRankRules(Rules):
     def plays(self, hand: Sequence[int], table: Combo | None) -> list[Combo]:
         # remembered by the hand and what of the table decides (its kind, rank and length):
         # a search's rollouts ask for the same hands on the same tables over and over
-        key = (tuple(hand), None if table is None else (table.kind, table.rank, table.length))
+        held = tuple(hand)
+        key = (held, None if table is None else (table.kind, table.rank, table.length))
         known = self._plays.get(key)
         if known is None:
+            # a table's answer filters the hand's every play (remembered as the lead's
+            # answer): a rollout asks one hand against many tables, and a filter is cheaper
+            # than :meth:`combos` again. Without bombs it is what ``combos(hand, length,
+            # rank)`` yields, in its order: the plays of the table's size above its rank.
             if table is None:
-                known = tuple(self.combos(hand))
-            elif self.bombs:
-                known = tuple(c for c in self.combos(hand) if self.beats(c, table))
+                return list(self._remember(key, tuple(self.combos(hand))))
+            every = self._plays.get((held, None))
+            if every is None:
+                every = self._remember((held, None), tuple(self.combos(hand)))
+            if self.bombs:
+                known = tuple(c for c in every if self.beats(c, table))
             else:
-                known = tuple(self.combos(hand, table.length, table.rank))
-            if len(self._plays) >= PLAYS_KEPT:
-                self._plays.clear()
-            self._plays[key] = known
+                length, rank = table.length, table.rank
+                known = tuple(c for c in every if c.length == length and c.rank > rank)
+            self._remember(key, known)
         return list(known)
+
+    def _remember(
+        self, key: tuple[tuple[int, ...], tuple[str, int, int] | None], plays: tuple[Combo, ...]
+    ) -> tuple[Combo, ...]:
+        """Keep the answer ``plays`` of ``key`` (hand, table), starting over when full."""
+        if len(self._plays) >= PLAYS_KEPT:
+            self._plays.clear()
+        self._plays[key] = plays
+        return plays
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -692,6 +708,8 @@ class ClimbingState(State):
     """
 
     game: ClimbingGame[Any]
+    search_unchecked: ClassVar[bool] = True
+    """The family bots play legal combinations only (:meth:`legal_combos`)."""
 
     def __init__(
         self, game: ClimbingGame[Any], seats: int, deal: Any, context: Mapping[str, Any]

@@ -21,6 +21,7 @@ import functools
 import operator
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from paiju.cards import Card
 from paiju.engine import Action, Game, State
@@ -56,26 +57,28 @@ DANGER = 6
 """An opponent with this many cards or fewer is close to going out: bombs are worth it."""
 
 
+_POSITIONS: Final = tuple((pos, 12 if pos in (1, 14) else pos - 2) for pos in range(1, 15))
+"""The run positions 1-14 (A low, 2 … K, A high) with the count index of each."""
+
+
 def _runs(h: list[int], per: int, min_len: int) -> int:
     """Greedily take the longest runs of ``per`` copies (N6 positions); how many were taken."""
     taken = 0
     while True:
-        best: tuple[int, int] | None = None
+        best, top = 0, 0  # the longest run so far (the first of that length) and its top
         length = 0
-        for pos in range(1, 15):
-            i = 12 if pos in (1, 14) else pos - 2
+        for pos, i in _POSITIONS:
             if h[i] >= per:
                 length += 1
-                if length >= min_len and (best is None or length > best[0]):
-                    best = (length, pos)
+                if length >= min_len and length > best:
+                    best, top = length, pos
             else:
                 length = 0
-        if best is None:
+        if not best:
             return taken
-        length, top = best
-        length = min(length, 13 if per < 3 else 9)
+        length = min(best, 13 if per < 3 else 9)
         for pos in range(top - length + 1, top + 1):
-            h[12 if pos in (1, 14) else pos - 2] -= per
+            h[_POSITIONS[pos - 1][1]] -= per
         taken += 1
 
 

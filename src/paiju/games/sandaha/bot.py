@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from itertools import chain, repeat
 
 from paiju.engine import Action, Game, State
 from paiju.games.sandaha import rules
@@ -140,19 +141,19 @@ class SandahaBot:
         for cards in gone:
             for c in cards:
                 rest[c] -= 1
-        return [c for c, n in rest.items() for _ in range(n)]
+        return list(chain.from_iterable(map(repeat, rest, rest.values())))  # in the deck's order
 
     def voids(self, state: SandahaState) -> dict[int, set[int]]:
         """The suits each seat has shown it is out of (it followed short of the led suit)."""
-        o = order(state.trump_index)
+        suit_of = order(state.trump_index).suit
         out: dict[int, set[int]] = {s: set() for s in range(state.seats)}
         for trick in [*state.tricks, state.trick]:
             if not trick:
                 continue
             lead = trick[0][1]
-            suit = o.suit[lead[0]]
+            suit, size = suit_of[lead[0]], len(lead)
             for seat, cards in trick[1:]:
-                if sum(1 for c in cards if o.suit[c] == suit) < len(lead):
+                if [suit_of[c] for c in cards].count(suit) < size:
                     out[seat].add(suit)
         return out
 

@@ -318,6 +318,8 @@ class SandahaState(State):
     game: SandahaGame
     search_samples: ClassVar[int | None] = 40
     """40 worlds keep a 困难 decision's p99 under a second of CPU (``bench/hard_budget.py``)."""
+    search_unchecked: ClassVar[bool] = True
+    """The rule bot picks among the legal plays only."""
 
     def __init__(
         self, game: SandahaGame, seats: int, deal: Deal, context: Mapping[str, Any]
