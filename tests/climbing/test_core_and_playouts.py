@@ -19,7 +19,7 @@ from test_jiayibing_rules import SENTENCES as JYB_SENTENCES
 
 import paiju.games as games
 from cli_run import run as cli
-from paiju.cards import deck, unplayed_by_rank
+from paiju.cards import Card, deck, unplayed_by_rank
 from paiju.catalog import find_variant
 from paiju.engine import Deal
 from paiju.games import game
@@ -111,6 +111,26 @@ def test_remembered_plays_are_the_plays_of_the_hand_on_that_table(data: st.DataO
             assert g.rules.classify(P(table_cards)[::-1]) == table
     assert g.rules.classify(P("9s 8s")) is None
     assert g.rules.classify(P("9s 8s")) is None
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["anshan-jiayibing", "anshan-fangyang"]), st.data())
+def test_what_the_rules_remember_is_made_of_cards_whoever_asked_first(
+    code: str, data: st.DataObject
+) -> None:
+    """A bot asks the rules with plain ints (its counted hands), the engine with cards, and
+    the two are equal keys: every play, combination and classification handed back is made
+    of :class:`Card` objects, so a bot's int never reaches a real table's play."""
+    g = game(code)
+    size = 18 if code == "anshan-jiayibing" else 14
+    hand = data.draw(st.permutations(list(deck(g.variant.deck))))[:size]
+    as_ints = [int(c) for c in hand]
+    table = g.rules.classify([int(c) for c in P(data.draw(st.sampled_from(["7h", "9s 9d"])))])
+    assert table is not None
+    answers = [*g.rules.plays(as_ints, None), *g.rules.plays(as_ints, table), table]
+    answers += [*g.rules.plays(hand, None), *g.rules.plays(hand, table)]
+    answers += list(g.rules.combos(as_ints))
+    assert all(type(c) is Card for combo in answers for c in combo.cards)
 
 
 @settings(max_examples=40, deadline=None)

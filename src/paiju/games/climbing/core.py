@@ -278,7 +278,8 @@ class SameRankRules(Rules):
         level = self._level[first]
         if level < 0:
             return None
-        return Combo(self.sizes[len(cards)], level, len(cards), tuple(self.sort(cards)))
+        n = len(cards)
+        return Combo(self.sizes[n], level, n, tuple([_CARD[c] for c in self.sort(cards)]))
 
     def explain(self, cards: Sequence[int]) -> str:
         if not cards:
@@ -338,7 +339,8 @@ class SameRankRules(Rules):
                 for chosen in _sub_multisets(counts, n):
                     combo = made.get(chosen)
                     if combo is None:
-                        combo = made[chosen] = Combo(kind, level, n, chosen)
+                        cards_of = tuple([_CARD[c] for c in chosen])
+                        combo = made[chosen] = Combo(kind, level, n, cards_of)
                     yield combo
 
     def _combo(self, kind: str, level: int, n: int, cards: tuple[int, ...]) -> Combo:
@@ -346,7 +348,7 @@ class SameRankRules(Rules):
         cards make the same one, and :meth:`combos` yields them at every step of a search)."""
         combo = self._made.get(cards)
         if combo is None:
-            combo = self._made[cards] = Combo(kind, level, n, cards)
+            combo = self._made[cards] = Combo(kind, level, n, tuple([_CARD[c] for c in cards]))
         return combo
 
     def beatable(self, hand: Sequence[int], table: Combo) -> bool:
@@ -386,6 +388,12 @@ class SameRankRules(Rules):
             self._plays.clear()
         self._plays[key] = plays
         return plays
+
+
+_CARD: tuple[Card, ...] = tuple(Card(i) for i in range(RED_JOKER + 1))
+"""Each card's one :class:`Card`: what the rules remember (combinations, classifications,
+plays) is asked with plain ints as well as cards (a bot's counted hands), and ints equal
+cards as keys, so what they keep is made of cards whoever asked first."""
 
 
 @functools.lru_cache(maxsize=1 << 16)
