@@ -430,6 +430,15 @@ class Encoder(ABC):
         The caller may keep it: the encoder never changes it afterwards (a fresh array, or
         a read-only one it may hand out again while the legal indexes stay)."""
 
+    def legal_indexes(
+        self, state: State, seat: int, choice: CardChoice | None
+    ) -> Sequence[int] | None:
+        """:meth:`mask`'s legal indexes as a short sequence (each once, in no set order),
+        for a caller that writes them into a mask of its own (the vector environment);
+        None where the family's masks are arrays made once (long, or all alike), which
+        :meth:`mask` hands out. The caller only reads the sequence."""
+        return None
+
     @abstractmethod
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None

@@ -39,6 +39,8 @@ __all__ = ["PlayEncoder", "PlaySight"]
 FieldSpec = tuple[str, tuple[int, ...], str]
 ONLY_PASS = [()]
 """The listed plays of a decision where the pass is the one legal play."""
+ONLY_DONE = [DONE]
+"""The legal indexes of such a decision (shared, never changed)."""
 
 
 class PlayEncoder(Encoder):
@@ -178,16 +180,22 @@ class PlayEncoder(Encoder):
         return fresh, smalls
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
+        legal = self.legal_indexes(state, seat, choice)
+        if legal is ONLY_DONE:
+            return self._passing
+        return mask_of(self.idle, legal)
+
+    def legal_indexes(self, state: State, seat: int, choice: CardChoice | None) -> list[int]:
         if choice is None:
             choice, smalls = self._decision(state, seat)
         else:
             smalls = [] if choice.cards else self._decision(state, seat)[1]
         if choice is PASSING and not smalls:
-            return self._passing
+            return ONLY_DONE
         legal = [] if choice is None else choice.legal()
         if smalls:  # small decisions only before a card
             legal = [*legal, *smalls]
-        return mask_of(self.idle, legal)
+        return legal
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None

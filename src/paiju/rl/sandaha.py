@@ -239,6 +239,8 @@ class SandahaEncoder(Encoder):
         self._fresh: tuple[State, int, int, CardChoice] | None = None
         self._played = GrowingCounts(1, CARD_SLOTS)
         """Every card played so far, as counts (it only grows through a hand)."""
+        self._naming = list(range(self.first_trump, self.first_trump + len(TRUMP_NAMES)))
+        """The legal indexes of naming the trump: every trump name."""
         super().__init__(game, seats)
 
     @property
@@ -338,19 +340,19 @@ class SandahaEncoder(Encoder):
         return fresh
 
     def mask(self, state: State, seat: int, choice: CardChoice | None) -> Mask:
+        return mask_of(self.idle, self.legal_indexes(state, seat, choice))
+
+    def legal_indexes(self, state: State, seat: int, choice: CardChoice | None) -> list[int]:
         assert isinstance(state, SandahaState)
         phase = state.phase
         if phase != "bidding" and phase != "naming":  # a card choice
-            return mask_of(self.idle, self._choice(state, seat, choice).legal())
-        mask = bytearray(self.action_size)  # a few indexes set: cheaper than numpy's
-        if phase == "bidding":
-            if state.must_bid(seat) is None:
-                mask[PASS] = 1
-            for b in state.bid_range():
-                mask[FIRST_BID + self.bid_values.index(b)] = 1
-        else:
-            mask[self.first_trump :] = bytes([1]) * len(TRUMP_NAMES)
-        return np.frombuffer(mask, dtype=np.int8)
+            return self._choice(state, seat, choice).legal()
+        if phase == "naming":
+            return self._naming
+        legal = [] if state.must_bid(seat) is not None else [PASS]
+        index = self.bid_values.index
+        legal += [FIRST_BID + index(b) for b in state.bid_range()]
+        return legal
 
     def step(
         self, state: State, seat: int, index: int, choice: CardChoice | None

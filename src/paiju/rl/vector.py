@@ -90,6 +90,13 @@ class PaijuVectorEnv:
         """The read-only mask last copied into each game's row (an encoder hands one out
         again while the legal indexes stay: 十三张's 72,076 entries are then not copied
         again)."""
+        self._set: list[Sequence[int] | None] = [None] * num_envs
+        """The legal indexes last set in each game's mask row, where they were written one
+        by one from the encoder's :meth:`~Encoder.legal_indexes` (the next mask clears
+        just these); None where the row was written whole."""
+        self._chosen_at = first.at.get("chosen", -1)
+        """Where the ``chosen`` field begins: a card-choice step changes the row only
+        there, by the card chosen (-1: a family without card choices)."""
         self._paid: list[int] = []
         """The games whose rewards or termination the last step set."""
         self._choices: list[CardChoice | None] = [None] * num_envs
@@ -182,8 +189,15 @@ class PaijuVectorEnv:
         seat = self._seat[i]
         done = self.encoders[i].step(state, seat, index, self._choices[i])
         if isinstance(done, CardChoice):
+            # The same seat chooses on through the same state: its row changes only by the
+            # card just chosen, counted into ``chosen`` in place (the seat's kept
+            # observation is brought up to date when the state next changes).
             self._choices[i] = done
-            self._write(i, state, seat, done, self._acting[i])
+            if self._chosen_at >= 0:
+                self._rows[i][self._chosen_at + index] += 1
+                self._put_mask(i, state, seat, done)
+            else:
+                self._write(i, state, seat, done, self._acting[i])
             return
         self._choices[i] = None
         self.encoders[i].apply(state, seat, done)
@@ -216,11 +230,31 @@ class PaijuVectorEnv:
         self, i: int, state: State, seat: int, choice: CardChoice | None, acting: frozenset[int]
     ) -> None:
         """Game ``i``'s row of observations and of masks: ``seat``'s, which is to act."""
-        enc = self.encoders[i]
-        sight = enc.sights[seat]
+        sight = self.encoders[i].sights[seat]
         sight.update(state, choice, acting)
         self._rows[i][:] = sight.span
+        self._put_mask(i, state, seat, choice)
+
+    def _put_mask(self, i: int, state: State, seat: int, choice: CardChoice | None) -> None:
+        """Game ``i``'s mask row: ``seat``'s legal indexes set one by one where the encoder
+        lists them (the last ones cleared), else its mask copied in whole."""
+        enc = self.encoders[i]
+        legal = enc.legal_indexes(state, seat, choice)
+        row = self._masks[i]
+        if legal is not None:
+            known = self._set[i]
+            if known is None:  # written whole before: cleared whole
+                row[:] = enc.idle.data
+                self._written[i] = None
+            else:
+                for j in known:
+                    row[j] = 0
+            for j in legal:
+                row[j] = 1
+            self._set[i] = legal
+            return
         mask = enc.mask(state, seat, choice)
+        self._set[i] = None
         if mask is not self._written[i]:
-            self._masks[i][:] = mask.data
+            row[:] = mask.data
             self._written[i] = None if mask.flags.writeable else mask
