@@ -166,7 +166,13 @@ class ClimbingSight(PlaySight):
     """A seat's climbing observation kept up to date: besides the generic fields, the table
     and the passes rewritten when they changed, this trick's plays and every seat's played
     cards counted in as they come (afresh when a trick starts), the places as seats finish,
-    a seen hand's row when that hand changed, and the scores once the deal is over."""
+    a seen hand's row when that hand changed, and the scores once the deal is over.
+
+    The climbing core never changes a seat's hand, played cards or shown cards in place
+    (a clone shares them: a change replaces the seat's list or counter), so they are kept
+    here as the engine's own objects and compared by identity first. Through the playing
+    phase a hand changes only by the seat's plays: a hand row (``hand``, or a ``seen`` row)
+    then loses just the cards its seat played since the last look."""
 
     __slots__ = ("passed", "places", "played", "scores", "seen", "table", "trick")
 
@@ -179,17 +185,81 @@ class ClimbingSight(PlaySight):
         self.played: list[list[int]] = [[] for _ in range(n)]
         """Each seat's played cards (``played_by``) as counted in (the engine's lists)."""
         self.places = 0
-        self.seen: list[list[int] | None] = [None] * n
-        """Each seat's hand as its ``seen`` row shows it (None: not shown)."""
+        self.seen: list[Sequence[int] | None] = [None] * n
+        """Each seat's hand as its ``seen`` row shows it, the engine's list (None: not
+        shown)."""
         self.scores: tuple[int, ...] = ()
 
-    def refresh_extra(self, state: State) -> None:
+    def refresh(self, state: State, acting: frozenset[int]) -> None:
         assert isinstance(state, ClimbingState)
-        self.refresh_climbing(state)
-        super().refresh_extra(state)
+        enc, cells, seat = self.encoder, self.cells, self.seat
+        at = enc.at
+        phase, phases = state.phase, enc.phases
+        steady = phase == self.phase == "playing"  # hands change only by plays since
+        if phase != self.phase:
+            if self.phase in phases:
+                cells[at["phase"] + phases.index(self.phase)] = 0
+            if phase in phases:
+                cells[at["phase"] + phases.index(phase)] = 1
+            self.phase = phase
+        gained = self.refresh_played(state)
+        hands = state.hands
+        hand = hands[seat]
+        self.new_hand = hand is not self.hand and hand != self.hand
+        if self.new_hand:
+            self.put_hand(at["hand"], hand, self.hand, gained[seat] if steady else ())
+        self.hand = hand
+        sizes = list(map(len, hands))
+        known = self.sizes
+        if sizes != known:
+            start, n = at["hand_sizes"], enc.seats
+            for s, size in enumerate(sizes):
+                if size != known[s]:
+                    cells[start + (s - seat) % n] = size / 54
+            self.sizes = sizes
+        self.refresh_climbing(state, gained if steady else None)
+        self.refresh_extra(state)
 
-    def refresh_climbing(self, state: ClimbingState) -> None:
-        """The climbing core's fields (``table`` … ``scores``)."""
+    def put_hand(
+        self, start: int, hand: Sequence[int], old: Sequence[int], lost: Sequence[int]
+    ) -> None:
+        """A hand row from ``start``: ``old`` less the cards ``lost`` where that leaves
+        ``hand`` (as many cards: the seat's plays since), else counted afresh."""
+        if lost and len(old) - len(hand) == len(lost):
+            cells = self.cells
+            for c in lost:
+                cells[start + c] -= 1
+        else:
+            self.count(start, CARD_SLOTS, hand)
+
+    def refresh_played(self, state: ClimbingState) -> list[Sequence[int]]:
+        """The ``played_by`` rows; the cards each seat played since the last look (its
+        list grown at the end), empty where its list stayed or did not just grow."""
+        n, seat = self.encoder.seats, self.seat
+        gained: list[Sequence[int]] = [()] * n
+        played_by, known_played = state.played_by, self.played
+        if played_by != known_played:  # the engines replace a seat's list as it grows
+            cells = self.cells
+            start = self.encoder.at["played_by"]
+            for s in range(n):
+                now, was = played_by[s], known_played[s]
+                if now is was:
+                    continue
+                size, k = len(now), len(was)
+                row = start + (s - seat) % n * CARD_SLOTS
+                if size > k and now[:k] == was:  # grown at the end: the new cards counted in
+                    new = gained[s] = now[k:]
+                    for c in new:
+                        cells[row + c] += 1
+                elif now != was:  # anything else: counted afresh
+                    self.count(row, CARD_SLOTS, now)
+            self.played = list(played_by)
+        return gained
+
+    def refresh_climbing(self, state: ClimbingState, gained: list[Sequence[int]] | None) -> None:
+        """The climbing core's fields but ``played_by`` (``table`` … ``scores``);
+        ``gained``: the cards each seat played since the last look, through the playing
+        phase (None otherwise)."""
         enc, cells, seat = self.encoder, self.cells, self.seat
         at, n = enc.at, enc.seats
         combo, table_seat = state.table, state.table_seat
@@ -226,21 +296,6 @@ class ClimbingSight(PlaySight):
                     for c in cards:
                         cells[row + c] += 1
             self.trick = list(trick)
-        played_by, known_played = state.played_by, self.played
-        if played_by != known_played:  # the engines replace a seat's list as it grows
-            start = at["played_by"]
-            for s in range(n):
-                now, was = played_by[s], known_played[s]
-                if now is was:
-                    continue
-                size, k = len(now), len(was)
-                row = start + (s - seat) % n * CARD_SLOTS
-                if size > k and now[:k] == was:  # grown at the end: the new cards counted in
-                    for c in now[k:]:
-                        cells[row + c] += 1
-                elif now != was:  # anything else: counted afresh
-                    self.count(row, CARD_SLOTS, now)
-            self.played = list(played_by)
         finished = state.finished
         if len(finished) != self.places:
             start = at["places"]
@@ -254,21 +309,22 @@ class ClimbingSight(PlaySight):
         own = not over and type(state).sees_hand is ClimbingState.sees_hand
         for s in (seat,) if own else range(n):
             shown = hands[s] if over or state.sees_hand(seat, s) else None
-            if s == seat and shown is not None and seen[s] is not None and not self.new_hand:
+            was = seen[s]
+            if shown is was:
+                continue
+            if s == seat and shown is not None and was is not None and not self.new_hand:
+                seen[s] = shown
                 continue  # its own hand, shown and as the ``hand`` field last wrote it
-            if shown != seen[s]:
-                row = start + (s - seat) % n * CARD_SLOTS
-                if shown is None:
-                    self.clear(row, row + CARD_SLOTS)
-                    seen[s] = None
-                    continue
-                if s == seat:  # its own hand: the ``hand`` field, just brought up to date
-                    hand = at["hand"]
-                    span = self.span
-                    span[row : row + CARD_SLOTS] = span[hand : hand + CARD_SLOTS]
-                else:
-                    self.count(row, CARD_SLOTS, shown)
-                seen[s] = list(shown)
+            row = start + (s - seat) % n * CARD_SLOTS
+            if shown is None:
+                self.clear(row, row + CARD_SLOTS)
+            elif s == seat:  # its own hand: the ``hand`` field, just brought up to date
+                hand = at["hand"]
+                span = self.span
+                span[row : row + CARD_SLOTS] = span[hand : hand + CARD_SLOTS]
+            elif was is None or shown != was:
+                self.put_hand(row, shown, was or (), () if gained is None else gained[s])
+            seen[s] = shown
         if over:
             scores = tuple(state.settlement())
             if scores != self.scores:
@@ -479,7 +535,7 @@ class DanziSight(ClimbingSight):
     the pool, the cards received, each seat's shown cards, what each still owes, the
     declarer and the match points - each rewritten when what it shows changed."""
 
-    __slots__ = ("declarer", "exposed", "owed", "playing", "pool", "received", "totals")
+    __slots__ = ("declarer", "exposed", "owed", "playing", "pool", "received", "shown", "totals")
 
     encoder: DanziEncoder
 
@@ -493,6 +549,10 @@ class DanziSight(ClimbingSight):
         self.received: list[int] = []
         self.exposed: list[dict[int, int]] = [{} for _ in range(n)]
         """Each seat's shown cards as written (plain dicts: compared in one call)."""
+        self.shown: list[dict[int, int]] = list(self.exposed)
+        """The engine's counters of shown cards last written, held: the engine replaces a
+        seat's counter when it changes, so a counter that is still the one held shows
+        the same cards (compared by identity; a Counter's own ``==`` runs in Python)."""
         self.owed = [0.0] * n
         self.declarer: int | None = None
         self.totals = (0.0, 0.0)
@@ -500,12 +560,14 @@ class DanziSight(ClimbingSight):
     def refresh_extra(self, state: State) -> None:
         enc = self.encoder
         assert isinstance(state, enc._state_type)
-        self.refresh_climbing(state)
         cells, seat, at = self.cells, self.seat, enc.at
         phase = state.phase
         playing = phase == "playing"
+        exposed = state.exposed
+        if list(map(id, exposed)) != list(map(id, self.shown)):  # (held: ids not reused)
+            self.put_shown(at["shown"], CARD_SLOTS, self.exposed, exposed)
+            self.shown = list(exposed)
         if playing and self.playing:  # no pool, nothing received or owed, no new declarer
-            self.put_shown(at["shown"], CARD_SLOTS, self.exposed, state.exposed)
             return
         self.playing = playing
         pool = []
@@ -520,7 +582,6 @@ class DanziSight(ClimbingSight):
         if received != self.received:
             self.count(at["received"], CARD_SLOTS, received)
             self.received = received
-        self.put_shown(at["shown"], CARD_SLOTS, self.exposed, state.exposed)
         owed = enc.owed(state)
         if owed != self.owed:
             self.put_seats(at["owed"], owed)
