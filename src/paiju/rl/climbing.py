@@ -549,10 +549,9 @@ class DanziSight(ClimbingSight):
         self.received: list[int] = []
         self.exposed: list[dict[int, int]] = [{} for _ in range(n)]
         """Each seat's shown cards as written (plain dicts: compared in one call)."""
-        self.shown: list[dict[int, int]] = list(self.exposed)
-        """The engine's counters of shown cards last written, held: the engine replaces a
-        seat's counter when it changes, so a counter that is still the one held shows
-        the same cards (compared by identity; a Counter's own ``==`` runs in Python)."""
+        self.shown: list[object] = []
+        """The engine's counters of shown cards last written, held (the core replaces a
+        seat's counter when it changes: :meth:`put_held_shown`)."""
         self.owed = [0.0] * n
         self.declarer: int | None = None
         self.totals = (0.0, 0.0)
@@ -563,10 +562,9 @@ class DanziSight(ClimbingSight):
         cells, seat, at = self.cells, self.seat, enc.at
         phase = state.phase
         playing = phase == "playing"
-        exposed = state.exposed
-        if list(map(id, exposed)) != list(map(id, self.shown)):  # (held: ids not reused)
-            self.put_shown(at["shown"], CARD_SLOTS, self.exposed, exposed)
-            self.shown = list(exposed)
+        self.shown = self.put_held_shown(
+            at["shown"], CARD_SLOTS, self.exposed, self.shown, state.exposed
+        )
         if playing and self.playing:  # no pool, nothing received or owed, no new declarer
             return
         self.playing = playing

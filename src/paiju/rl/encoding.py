@@ -326,6 +326,23 @@ class Sight:
                 self.count(start + (s - seat) % n * slots, slots, list(cards.elements()))
                 kept[s] = dict(cards)
 
+    def put_held_shown(
+        self,
+        start: int,
+        slots: int,
+        kept: list[dict[int, int]],
+        held: list[Any],
+        shown: Sequence[Counter[int]],
+    ) -> list[Any]:
+        """:meth:`put_shown` for an engine that replaces a seat's counter when it changes
+        (never changes it in place): skipped while every counter is the one ``held`` (the
+        counters of the last call, kept alive so that their ids stay theirs); returns the
+        counters to hold now."""
+        if list(map(id, shown)) == list(map(id, held)):
+            return held
+        self.put_shown(start, slots, kept, shown)
+        return list(shown)
+
     def clear(self, start: int, stop: int) -> None:
         """Zero the cells ``start:stop``."""
         self.span[start:stop] = _ZEROS[: stop - start]

@@ -403,6 +403,7 @@ class SandahaSight(Sight):
         "played",
         "points",
         "scores",
+        "shown",
         "sizes",
         "trick",
         "trump",
@@ -415,7 +416,7 @@ class SandahaSight(Sight):
     def forget(self) -> None:
         n = self.encoder.seats
         self.phase = ""
-        self.hand: list[int] = []
+        self.hand: Sequence[int] = []
         self.bids = 0
         """How many of the state's bids are written."""
         self.bid: int | None = None
@@ -429,6 +430,9 @@ class SandahaSight(Sight):
         self.kitty: tuple[int, ...] | None = None
         self.exposed: list[dict[int, int]] = [{} for _ in range(n)]
         """Each seat's exposed cards as written (plain dicts: compared in one call)."""
+        self.shown: list[object] = []
+        """The engine's counters of exposed cards last written, held (the engine replaces
+        a seat's counter when it changes: :meth:`put_held_shown`)."""
         self.sizes = [0] * n
         self.points = 0
         self.scores: tuple[int, ...] = ()
@@ -443,10 +447,10 @@ class SandahaSight(Sight):
         if phase != self.phase:
             self.mark_name(at["phase"], PHASES, self.phase, phase)
             self.phase = phase
-        hand = state.hands[seat]
-        if hand != self.hand:
+        hand = state.hands[seat]  # replaced, never changed in place, by the engine
+        if hand is not self.hand and hand != self.hand:
             self.count(at["hand"], CARD_SLOTS, hand)
-            self.hand = list(hand)
+        self.hand = hand
         if not steady:
             self.refresh_contract(state, phase)
         trick, known = state.trick, self.trick
@@ -483,7 +487,9 @@ class SandahaSight(Sight):
                 for c in played[self.played :]:
                     cells[start + c] += 1
             self.played = len(played)
-        self.put_shown(at["exposed"], CARD_SLOTS, self.exposed, state.exposed)
+        self.shown = self.put_held_shown(
+            at["exposed"], CARD_SLOTS, self.exposed, self.shown, state.exposed
+        )
         sizes = list(map(len, state.hands))
         if sizes != self.sizes:
             start = at["hand_sizes"]
