@@ -70,7 +70,7 @@ class ClimbingEncoder(PlayEncoder):
         return None
 
     def make_play(self, state: State, seat: int, cards: tuple[int, ...]) -> Action:
-        return Play(tuple(Card(c) for c in cards)) if cards else Pass()
+        return Play(tuple(map(Card, cards))) if cards else Pass()
 
     def _plays(self, state: State, seat: int) -> tuple[list[tuple[int, ...]], list[int]]:
         # The plays and the pass by their exact types first (a lead lists dozens of plays,

@@ -340,7 +340,14 @@ class Sight:
         counters to hold now."""
         if list(map(id, shown)) == list(map(id, held)):
             return held
-        self.put_shown(start, slots, kept, shown)
+        if len(held) != len(shown):
+            self.put_shown(start, slots, kept, shown)
+            return list(shown)
+        n, seat = self.seats, self.seat
+        for s, cards in enumerate(shown):
+            if cards is not held[s] and not dict.__eq__(kept[s], cards):
+                self.count(start + (s - seat) % n * slots, slots, list(cards.elements()))
+                kept[s] = dict(cards)
         return list(shown)
 
     def clear(self, start: int, stop: int) -> None:
