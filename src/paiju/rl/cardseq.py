@@ -121,6 +121,15 @@ class EnumeratedPlays(PlayOracle):
         """The rests of the plays consistent with each choice asked about, by the chosen
         cards in the order chosen."""
 
+    @classmethod
+    def of_tuples(cls, plays: list[tuple[int, ...]]) -> EnumeratedPlays:
+        """The oracle over ``plays`` listed as tuples already (kept as they are, not
+        copied: the caller hands the list over)."""
+        oracle = cls(())
+        oracle.listed = plays
+        oracle._rests[()] = plays
+        return oracle
+
     def _build(self) -> None:
         listed = self.listed
         sizes = np.fromiter(map(len, listed), dtype=np.intp, count=len(listed))

@@ -82,7 +82,9 @@ class PlayEncoder(Encoder):
         from the hand" (a choice from shown cards, or one judged by predicates) overrides it."""
         if plays == ONLY_PASS:  # as often as not in a climbing game: nothing beats the table
             return PASSING
-        return CardChoice(self.hand(state, seat), EnumeratedPlays(plays)) if plays else None
+        if not plays:
+            return None
+        return CardChoice(self.hand(state, seat), EnumeratedPlays.of_tuples(plays))
 
     # -- the generic part -----------------------------------------------------------------
 

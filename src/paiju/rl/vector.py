@@ -243,7 +243,7 @@ class PaijuVectorEnv:
         row = self._masks[i]
         if legal is not None:
             known = self._set[i]
-            if known is None:  # written whole before: cleared whole
+            if known is None or len(known) > 8:  # cleared whole (at once, if many were set)
                 row[:] = enc.idle.data
                 self._written[i] = None
             else:
