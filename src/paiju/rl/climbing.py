@@ -192,16 +192,10 @@ class ClimbingSight(PlaySight):
 
     def refresh(self, state: State, acting: frozenset[int]) -> None:
         assert isinstance(state, ClimbingState)
-        enc, cells, seat = self.encoder, self.cells, self.seat
-        at = enc.at
-        phase, phases = state.phase, enc.phases
+        at, seat = self.encoder.at, self.seat
+        phase = state.phase
         steady = phase == self.phase == "playing"  # hands change only by plays since
-        if phase != self.phase:
-            if self.phase in phases:
-                cells[at["phase"] + phases.index(self.phase)] = 0
-            if phase in phases:
-                cells[at["phase"] + phases.index(phase)] = 1
-            self.phase = phase
+        self.put_phase(phase)
         gained = self.refresh_played(state)
         hands = state.hands
         hand = hands[seat]
@@ -209,14 +203,7 @@ class ClimbingSight(PlaySight):
         if self.new_hand:
             self.put_hand(at["hand"], hand, self.hand, gained[seat] if steady else ())
         self.hand = hand
-        sizes = list(map(len, hands))
-        known = self.sizes
-        if sizes != known:
-            start, n = at["hand_sizes"], enc.seats
-            for s, size in enumerate(sizes):
-                if size != known[s]:
-                    cells[start + (s - seat) % n] = size / 54
-            self.sizes = sizes
+        self.put_sizes(list(map(len, hands)))
         self.refresh_climbing(state, gained if steady else None)
         self.refresh_extra(state)
 

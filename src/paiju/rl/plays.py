@@ -246,29 +246,36 @@ class PlaySight(Sight):
         self.sizes = [0] * self.encoder.seats
 
     def refresh(self, state: State, acting: frozenset[int]) -> None:
-        enc, cells, seat = self.encoder, self.cells, self.seat
-        at = enc.at
-        phase, phases = state.phase, enc.phases
-        if phase != self.phase:
-            if self.phase in phases:
-                cells[at["phase"] + phases.index(self.phase)] = 0
-            if phase in phases:
-                cells[at["phase"] + phases.index(phase)] = 1
-            self.phase = phase
+        enc, seat = self.encoder, self.seat
+        self.put_phase(state.phase)
         hand = enc.hand(state, seat)
         self.new_hand = hand != self.hand
         if self.new_hand:
-            self.count(at["hand"], CARD_SLOTS, hand)
+            self.count(enc.at["hand"], CARD_SLOTS, hand)
             self.hand = hand[:]  # a copy of the same type (a list is compared with lists)
-        sizes = enc.hand_sizes(state)
+        self.put_sizes(enc.hand_sizes(state))
+        self.refresh_extra(state)
+
+    def put_phase(self, phase: str) -> None:
+        """The ``phase`` field's mark moved to ``phase`` where it changed."""
+        if phase != self.phase:
+            start, phases, cells = self.encoder.at["phase"], self.encoder.phases, self.cells
+            if self.phase in phases:
+                cells[start + phases.index(self.phase)] = 0
+            if phase in phases:
+                cells[start + phases.index(phase)] = 1
+            self.phase = phase
+
+    def put_sizes(self, sizes: list[int]) -> None:
+        """The ``hand_sizes`` field (cards held / 54, by seat) where a count changed."""
         known = self.sizes
         if sizes != known:
-            start, n = at["hand_sizes"], enc.seats
+            cells, seat, n = self.cells, self.seat, self.encoder.seats
+            start = self.encoder.at["hand_sizes"]
             for s, size in enumerate(sizes):
                 if size != known[s]:
                     cells[start + (s - seat) % n] = size / 54
             self.sizes = sizes
-        self.refresh_extra(state)
 
     def refresh_extra(self, state: State) -> None:
         """The fields after the generic ones: the family's own, written afresh."""
