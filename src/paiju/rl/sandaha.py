@@ -89,6 +89,7 @@ class LeadOracle(PlayOracle):
         self.held = sorted(set(hand))
         """The card indexes held (each once): the only ones a step may add."""
         self._components: dict[int, list[tuple[int, ...]]] = {}
+        self._needs: dict[int, list[tuple[int, dict[int, int]]]] = {}
 
     def components(self, suit: int) -> list[tuple[int, ...]]:
         """The side suit's leadable components (made when a first card of it is chosen)."""
@@ -120,18 +121,28 @@ class LeadOracle(PlayOracle):
             trumps = [c for c in held if self.suit[c] == TRUMP and hand[c] > chosen[c]]
             return [*trumps, DONE]
         found: set[int] = set()
-        for comp in self.components(suit):
-            if len(comp) < size:
+        for length, need in self.needs(suit):
+            if length < size:
                 continue
-            need = [0] * CARD_SLOTS
-            for c in comp:
-                need[c] += 1
-            if any(chosen[c] > need[c] for c in picked):
+            if any(chosen[c] > need.get(c, 0) for c in picked):
                 continue
-            if len(comp) == size:
+            if length == size:
                 found.add(DONE)
-            found.update(c for c in comp if need[c] > chosen[c])
+            found.update(c for c, k in need.items() if k > chosen[c])
         return list(found)
+
+    def needs(self, suit: int) -> list[tuple[int, dict[int, int]]]:
+        """Each of the side suit's :meth:`components` as its size and its count of each
+        card (made once a suit)."""
+        found = self._needs.get(suit)
+        if found is None:
+            found = self._needs[suit] = []
+            for comp in self.components(suit):
+                need: dict[int, int] = {}
+                for c in comp:
+                    need[c] = need.get(c, 0) + 1
+                found.append((len(comp), need))
+        return found
 
 
 class FollowOracle(PlayOracle):
