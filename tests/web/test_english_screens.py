@@ -10,10 +10,11 @@ English."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from web_helpers import enter, fast_bots, lobby_in, open_room
+from web_helpers import DealServer, enter, fast_bots, lobby_in, open_room
 
 FAMILIES = {
     "1301": 4,
@@ -62,9 +63,12 @@ WATCH = r"""() => {
 }"""
 
 
-@pytest.mark.parametrize("code", list(FAMILIES))
-def test_every_english_screen_of_a_hand_is_english(page: Any, code: str) -> None:
-    seats = FAMILIES[code]
+def read_a_hand(
+    page: Any, code: str, seats: int, at_result: Callable[[Any], None] | None = None
+) -> list[str]:
+    """Play a hand of ``code`` in English (托管 playing the player's seat after its first
+    timeout), then its replay; every text with Chinese left in it that was drawn.
+    ``at_result``: what to check on the hand's result before the replay."""
     page.add_init_script(f"({WATCH})()")
     enter(page, "Reader")
     lobby_in(page, "en")
@@ -76,11 +80,44 @@ def test_every_english_screen_of_a_hand_is_english(page: Any, code: str) -> None
     page.wait_for_selector("#settlement", timeout=90_000)
     page.wait_for_selector("#result-why, #cl-result, #mj-result, .why-head", timeout=10_000)
     page.evaluate("window.__cjkScan()")
+    if at_result:
+        at_result(page)
     game = page.get_attribute("#settlement", "data-game")
     page.goto(f"{page.base}/#/replay/{game}")
     page.wait_for_selector("#action-log li")
     page.evaluate("window.__cjkScan()")
     page.click("#replay-first")
     page.evaluate("window.__cjkScan()")
-    found = sorted(page.evaluate("Object.keys(window.__cjk)"))
+    found: list[str] = sorted(page.evaluate("Object.keys(window.__cjk)"))
+    return found
+
+
+@pytest.mark.parametrize("code", list(FAMILIES))
+def test_every_english_screen_of_a_hand_is_english(page: Any, code: str) -> None:
+    found = read_a_hand(page, code, FAMILIES[code])
     assert not found, f"{code}: Chinese on English screens:\n" + "\n".join(found)
+
+
+BONUS_SEED = "en-4"
+"""十三张 1301: a deal whose back row of four of a kind (四梅) earns a row bonus against
+every other seat, the players' rows set by the bots and by 托管 (searched over "en-N")."""
+
+
+def test_a_row_bonus_reads_in_english(page: Any, deal_server: DealServer) -> None:
+    """十三张's row bonuses (冲三, 四梅, 同花顺), which the engine names in Chinese, are
+    in English in the result's explanation and in 比牌明细: "Back: four of a kind (四梅)
+    +8", not "四梅 (ssz.尾墩)". A random deal has one about one time in three, so the
+    hand here is chosen.
+
+    rule (001): "四梅：不论哪一墩只要与其他玩家相比后为胜，自己另加8注，对手另扣8注。" """
+    page.base = deal_server.base
+    deal_server.choose(BONUS_SEED)
+
+    def bonus_in_english(page: Any) -> None:
+        # 比牌明细 and the result's explanation
+        page.wait_for_selector(".pairs-box .tag.bonus", state="attached")
+        assert page.text_content(".pairs-box .tag.bonus") == "four of a kind (四梅) +8"
+        assert "Back: four of a kind (四梅) +8" in page.text_content(".result-why")
+
+    found = read_a_hand(page, "1301", 4, bonus_in_english)
+    assert not found, "1301: Chinese on English screens:\n" + "\n".join(found)

@@ -391,7 +391,11 @@ def test_hand_results_sideways(page: Any, server: WebServer, code: str, seats: i
             page.click("#group-panel .hand .card >> nth=1")
             page.click("#group-submit")
     else:
-        fast_bots(page, 0.01, claim_window=0.3, time_limit=0.2, tuoguan_after=100)
+        # claim_time 0: 麻将's form gives a player who can claim 8 s to decide, in a window
+        # with no clock of the seat's own, which this player never answers; each such
+        # window (0 to 3 in the deals looked at, more in some) held the hand 8 s, and on a
+        # loaded machine the hand ran past the wait for its end
+        fast_bots(page, 0.01, claim_window=0.3, time_limit=0.2, tuoguan_after=100, claim_time=0)
         open_room(page, code, seats=seats, bots=seats - 1, hands=2, time_limit=0)
     page.wait_for_selector("#settlement, #open-all", timeout=120_000)  # a whole hand
     screen_settlement(page)  # 宝子's 搓牌 opens one's own cards first

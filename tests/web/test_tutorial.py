@@ -11,7 +11,8 @@ import json
 from typing import Any
 
 import pytest
-from web_helpers import DESKTOP, PHONE, WebServer, enter, fast_bots, open_room
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from web_helpers import DESKTOP, PHONE, DealServer, WebServer, enter, fast_bots, open_room
 
 SIZES = {"phone": PHONE, "desktop": DESKTOP, "landscape": {"width": 844, "height": 390}}
 FAMILIES = {
@@ -200,8 +201,9 @@ def test_first_room_offers_the_tutorial_and_it_can_be_skipped(
         page.reload()
         fast_bots(page, 0.3)
         room = open_room(page, "2001", seats=4, bots=3)
-        offer = page.wait_for_selector("#learn-offer")
-        assert offer.is_visible()
+        # a chip among the table's tools while the hand is played, a note once it is over
+        page.wait_for_selector("#learn-offer")
+        assert page.is_visible("#learn-offer")
         page.click("#learn-offer-go")
         page.wait_for_selector("#learn[data-family='baozi']")
         page.click("#learn-skip")
@@ -229,10 +231,11 @@ def test_first_room_offers_the_tutorial_and_it_can_be_skipped(
 
 @pytest.mark.parametrize("size", ["phone", "landscape"])
 def test_the_offer_waits_below_a_hand_result(browser: Any, server: WebServer, size: str) -> None:
-    """A first room's offer left unanswered through the first hand: above the table while
-    the hand is played, below the settlement once the result is up (the result is where it
-    was without the offer, never pushed down the screen by it), and still answerable there
-    (不用了 puts it away for good)."""
+    """A first room's offer left unanswered through the first hand: a chip among the
+    table's tools while the hand is played (the table is where it is without the offer),
+    below the settlement once the result is up (the result is where it was without the
+    offer, never pushed down the screen by it), and still answerable there (不用了 puts it
+    away for good)."""
     page = new_page(browser, server, size)
     try:
         enter(page, f"教程在后{size}")
@@ -242,11 +245,13 @@ def test_the_offer_waits_below_a_hand_result(browser: Any, server: WebServer, si
         place = """(s) => { const e = document.querySelector(s); if (!e) return null;
           const r = e.getBoundingClientRect();
           return [r.top + scrollY, r.bottom + scrollY]; }"""
-        offer = page.evaluate(place, "#learn-offer")
+        # while the hand is played: a chip among the table's tools, the felt where it is
+        # without the offer
+        page.wait_for_selector("#table-tools > #learn-offer.learn-chip")
         felt = page.evaluate(place, "#felt")
-        assert offer and felt
-        if size == "phone":  # offered above the table while the hand is played
-            assert offer[1] <= felt[0], (offer, felt)
+        page.evaluate("document.getElementById('learn-offer').style.display = 'none'")
+        assert page.evaluate(place, "#felt") == felt
+        page.evaluate("document.getElementById('learn-offer').style.display = ''")
         page.click("#suggestions .sugg-card[data-suggestion='0']")
         page.click("#ssz-submit")
         page.wait_for_selector("#settlement .verdict")
@@ -263,6 +268,82 @@ def test_the_offer_waits_below_a_hand_result(browser: Any, server: WebServer, si
         learned = page.evaluate("JSON.parse(localStorage.getItem('paiju.learned'))")
         assert learned == {"shisanzhang": "declined"}
         assert page.query_selector("#settlement .verdict")  # the result stays
+    finally:
+        page.context.close()
+    assert not page.errors, page.errors
+
+
+OFFER_SEED = "offer-0"
+"""三打哈: seat 0's 21 cards, sorted 按大小 while bidding, lie in three rows on a 390x844
+phone, the hand that reached 7 px past the phone's foot with the offer above the felt
+(searched over "offer-N")."""
+
+WHOLE_HAND = """() => {
+  const at = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round);
+  const cards = [...document.querySelectorAll('#sdh-hand .card')]
+    .map((c) => c.getBoundingClientRect());
+  const el = document.getElementById('learn-offer');
+  const offer = el ? el.getBoundingClientRect() : new DOMRect();
+  return {
+    cards: cards.length,
+    rows: new Set(cards.map((r) => Math.round(r.top))).size,
+    out: cards.filter((r) => r.top < 0 || r.left < 0 || r.bottom > innerHeight + 1
+      || r.right > innerWidth + 1).map(at),
+    offer: at(offer),
+    offerSeen: offer.width > 0 && offer.top >= 0 && offer.bottom <= innerHeight + 1,
+    hand: at(document.getElementById('sdh-hand').getBoundingClientRect()),
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "language"),
+    [("phone", "zh"), ("phone", "en"), ("landscape", "zh"), ("landscape", "en")],
+)
+def test_the_offer_leaves_the_hand_its_room(
+    browser: Any, deal_server: DealServer, size: str, language: str
+) -> None:
+    """A first-time player at 三打哈, the 新手教程 offered and not yet answered, sees the
+    offer and the whole hand without scrolling: on a phone held upright the 21 cards
+    sorted 按大小 lie in three rows down to the screen's foot, and held sideways the hand
+    runs along the bottom. While the hand is played the offer takes none of its room (a
+    chip among the table's tools), and 不用了 (×) there puts it away with the hand where
+    it was."""
+    page = new_page(browser, deal_server, size)
+    try:
+        deal_server.choose(OFFER_SEED)
+        enter(page, f"第一次{size}{language}")
+        page.evaluate(f"localStorage.setItem('paiju.lang', '{language}')")
+        page.reload()
+        fast_bots(page, 0.05)
+        open_room(page, "sandaha", time_limit=0)
+        page.wait_for_selector("#turn.mine ~ #mine .legal-actions button")  # one's bid
+        page.wait_for_function("document.querySelectorAll('#sdh-hand .card').length === 21")
+        page.click("#sdh-sort-rank")
+        page.wait_for_selector("#sdh-sort-rank[aria-pressed='true']")
+        page.wait_for_selector("#learn-offer")
+        page.evaluate("window.scrollTo(0, 0)")
+        seen = page.evaluate(WHOLE_HAND)
+        if size == "phone":
+            assert seen["rows"] == 3, seen  # the hand this test is about
+        # what is drawn once the page has settled (a loaded machine paints late)
+        try:
+            page.wait_for_function(
+                f"() => {{ const s = ({WHOLE_HAND})(); return !s.out.length && s.offerSeen; }}",
+                timeout=5_000,
+            )
+        except PlaywrightTimeout:  # the page never showed it: say what it shows
+            raise AssertionError(
+                f"the hand or the offer is off the {size} screen: {page.evaluate(WHOLE_HAND)}"
+            ) from None
+        seen = page.evaluate(WHOLE_HAND)
+        page.click("#learn-offer-no")
+        page.wait_for_selector("#learn-offer", state="detached")
+        assert page.evaluate("JSON.parse(localStorage.getItem('paiju.learned'))") == {
+            "sandaha": "declined"
+        }
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate(WHOLE_HAND)["hand"] == seen["hand"]  # it took none of its room
     finally:
         page.context.close()
     assert not page.errors, page.errors

@@ -19,7 +19,7 @@ import { ChatBar } from "./chat.js";
 import { DissolveBar } from "./dissolve.js";
 import { NearbyBar, joinBody } from "./nearby.js";
 import { matesPanel } from "./mates.js";
-import { tutorialOffer } from "./tutorial.js";
+import { tutorialChip, tutorialOffer } from "./tutorial.js";
 
 const FINAL_CLOSE = new Set([4401, 4403, 4404, 4409]);
 const SIGNED_OUT = 4401; // this device's session ended (signed out elsewhere, expired)
@@ -524,16 +524,20 @@ class RoomView {
     }
   }
 
-  /** The 新手教程 offer on a player's first room of a game (kept until answered). */
-  learnOffer() {
+  /** The 新手教程 offer on a player's first room of a game (kept until answered): a note
+   * with its two buttons between hands, a chip among the table's tools (``chip``) while a
+   * hand is played, where it takes none of the hand's room. */
+  learnOffer(chip) {
     const family = this.variant ? this.variant.family : "";
     if (this.seat === null || this.seat === undefined || this.offerDone) return null;
-    if (!this.offerEl || this.offerLang !== lang()) {
-      this.offerEl = tutorialOffer(family, `room/${this.roomId}`, () => {
+    const key = `${chip ? "chip" : "note"}|${lang()}`;
+    if (!this.offerEl || this.offerKey !== key) {
+      const offer = chip ? tutorialChip : tutorialOffer;
+      this.offerEl = offer(family, `room/${this.roomId}`, () => {
         this.offerDone = true;
         this.render();
       });
-      this.offerLang = lang();
+      this.offerKey = key;
     }
     if (!this.offerEl) this.offerDone = true;
     return this.offerEl;
@@ -600,12 +604,14 @@ class RoomView {
     root.push(header);
     const vote = this.dissolve.panel();
     if (vote) root.push(vote);
-    const offer = this.learnOffer();
-    // once a hand's result is up the offer waits below it, smaller: it never pushes the
-    // result off a phone's screen, and stays until it is answered
+    // while a hand is played the offer is a chip among the table's tools (it never takes
+    // the hand's room on a phone); once the hand's result is up it waits below it, smaller:
+    // it never pushes the result off a phone's screen, and stays until it is answered
+    const playing = Boolean(this.view && !this.handOver);
+    const offer = this.learnOffer(playing);
     const offerAfter = Boolean(offer && this.view && this.handOver);
-    if (offer) offer.classList.toggle("after-result", offerAfter);
-    if (offer && !offerAfter) root.push(offer);
+    if (offer && !playing) offer.classList.toggle("after-result", offerAfter);
+    if (offer && !playing && !offerAfter) root.push(offer);
     if (!this.view) {
       const near = this.nearby.panel();
       if (near) root.push(near);
@@ -656,7 +662,7 @@ class RoomView {
         ),
       );
     }
-    this.keepFelt(root, felt);
+    this.keepFelt(root, felt, playing ? offer : null);
     patchChildren(this.root, root);
     this.tick();
     // the 总结算, when the match ends, is brought into view once (below the felt it may be
@@ -668,16 +674,23 @@ class RoomView {
     }
   }
 
-  /** ⚙ and 快捷语 in the felt's corner (they take no room of the page's layout), one
-   * element kept across renders: the felt on the page is patched in place rather than
-   * replaced, so a tap on them is never lost to a redraw of the seats. */
-  keepFelt(root, felt) {
+  /** ⚙ and 快捷语 in the felt's corner (they take no room of the page's layout), with the
+   * 新手教程 chip while it is offered, one element kept across renders: the felt on the
+   * page is patched in place rather than replaced, so a tap on them is never lost to a
+   * redraw of the seats. */
+  keepFelt(root, felt, chip) {
     const seated = this.seat !== null && this.seat !== undefined;
     const chatEl = this.chat.button();
     if (!this.toolsEl || this.toolsKey !== `${seated}|${lang()}` || this.toolsChat !== chatEl) {
-      this.toolsEl = h("div", { class: "table-tools", id: "table-tools" }, this.prefsBox(), chatEl);
+      this.toolsPrefs = this.prefsBox();
+      this.toolsEl = h("div", { class: "table-tools", id: "table-tools" });
       this.toolsKey = `${seated}|${lang()}`;
       this.toolsChat = chatEl;
+    }
+    // the chip comes and goes with the hands; an open ⚙ menu stays open meanwhile
+    const tools = [chip, this.toolsPrefs, chatEl].filter(Boolean);
+    if (tools.length !== this.toolsEl.children.length || tools.some((el, i) => this.toolsEl.children[i] !== el)) {
+      this.toolsEl.replaceChildren(...tools);
     }
     const old = this.root.querySelector(":scope > #felt");
     if (old && old.className === felt.className) {

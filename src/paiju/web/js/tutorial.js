@@ -47,6 +47,7 @@ const TUTORIAL_STRINGS = {
     "learn.offer": "第一次玩这个游戏？先走一遍新手教程（两分钟，对着机器人）。",
     "learn.offer_go": "看教程",
     "learn.offer_no": "不用了",
+    "learn.chip": "新手教程",
     "learn.none": "这个游戏还没有教程",
     "learn.family.jiayibing": "鞍山甲乙丙",
     "learn.family.fangyang": "鞍山放羊",
@@ -87,6 +88,7 @@ const TUTORIAL_STRINGS = {
     "learn.offer": "New to this game? Play the two-minute tutorial first (against bots).",
     "learn.offer_go": "Tutorial",
     "learn.offer_no": "No thanks",
+    "learn.chip": "Tutorial",
     "learn.none": "This game has no tutorial yet",
     "learn.family.jiayibing": "Anshan 甲乙丙",
     "learn.family.fangyang": "Anshan 放羊",
@@ -130,6 +132,19 @@ export function tutorialLink(family, back = "") {
   return h("a", { class: "button ghost learn-link", id: "learn-link", href }, t("learn.link"));
 }
 
+function offerHref(family, back) {
+  return `#/learn/${family}?back=${encodeURIComponent(back)}`;
+}
+
+/** 不用了: the offer put away for good. */
+function declineButton(family, onAnswer, attrs, text) {
+  const decline = () => {
+    markLearned(family, "declined");
+    onAnswer();
+  };
+  return h("button", { type: "button", id: "learn-offer-no", onclick: decline, ...attrs }, text);
+}
+
 /** The offer on a player's first room of a game: 看教程 / 不用了 (null once answered). */
 export function tutorialOffer(family, back, onAnswer) {
   if (!TUTORIAL_FAMILIES.includes(family) || learned(family)) return null;
@@ -137,20 +152,20 @@ export function tutorialOffer(family, back, onAnswer) {
     "div",
     { class: "learn-offer", id: "learn-offer", role: "note" },
     h("span", {}, t("learn.offer")),
-    h("a", { class: "button primary", id: "learn-offer-go", href: `#/learn/${family}?back=${encodeURIComponent(back)}` }, t("learn.offer_go")),
-    h(
-      "button",
-      {
-        type: "button",
-        class: "ghost",
-        id: "learn-offer-no",
-        onclick: () => {
-          markLearned(family, "declined");
-          onAnswer();
-        },
-      },
-      t("learn.offer_no"),
-    ),
+    h("a", { class: "button primary", id: "learn-offer-go", href: offerHref(family, back) }, t("learn.offer_go")),
+    declineButton(family, onAnswer, { class: "ghost" }, t("learn.offer_no")),
+  );
+}
+
+/** The same offer while a hand is played: a chip among the table's tools (新手教程 ×),
+ * taking none of the hand's room; its sentence is the chip's tooltip. */
+export function tutorialChip(family, back, onAnswer) {
+  if (!TUTORIAL_FAMILIES.includes(family) || learned(family)) return null;
+  return h(
+    "span",
+    { class: "learn-offer learn-chip", id: "learn-offer", role: "note", title: t("learn.offer") },
+    h("a", { class: "button small-button", id: "learn-offer-go", href: offerHref(family, back) }, t("learn.chip")),
+    declineButton(family, onAnswer, { class: "small-button", title: t("learn.offer_no"), "aria-label": t("learn.offer_no") }, "×"),
   );
 }
 

@@ -10,6 +10,8 @@ import { lang, phaseName, t, term } from "../js/i18n.js";
 import { joined, stakeOf, whyBox } from "./why.js";
 
 const ROWS = ["front", "middle", "back"];
+/** The rows as the showdown names them (a bonus's row), by their keys here. */
+const ROW_OF = { 头墩: "front", 中墩: "middle", 尾墩: "back" };
 const SIZE = { front: 3, middle: 5, back: 5 };
 
 export function createOptions(variant) {
@@ -394,8 +396,8 @@ function arrangePanel(ctx) {
       ? h(
           "div",
           { class: "special-bar" },
-          h("span", {}, t("ssz.special", { name: view.special })),
-          h("button", { class: "primary", id: "declare", onclick: () => ctx.act({ type: "declare" }) }, t("ssz.declare", { name: view.special })),
+          h("span", {}, t("ssz.special", { name: term(view.special) })),
+          h("button", { class: "primary", id: "declare", onclick: () => ctx.act({ type: "declare" }) }, t("ssz.declare", { name: term(view.special) })),
         )
       : null,
     suggestions,
@@ -457,7 +459,7 @@ function signedFixed(x) {
 function shownRows(hand, { animate = false, results = null } = {}) {
   if (!hand) return null;
   if (hand.declared !== undefined) {
-    return h("div", { class: "shown declared" }, h("span", { class: "tag special" }, `${t("ssz.declared")} ${hand.declared || ""}`), cardsEl(hand.cards, { small: true }));
+    return h("div", { class: "shown declared" }, h("span", { class: "tag special" }, `${t("ssz.declared")} ${hand.declared ? term(hand.declared) : ""}`), cardsEl(hand.cards, { small: true }));
   }
   return h(
     "div",
@@ -525,7 +527,7 @@ function pairsList(ctx) {
         ),
       ),
       p.gun !== null && p.gun !== undefined ? h("span", { class: "tag gun" }, `${t("ssz.gun")} ${name(p.gun)}${gunPoints(p)}`) : null,
-      (p.bonuses || []).map((b) => h("span", { class: "tag bonus" }, `${b.name} +${b.points}`)),
+      (p.bonuses || []).map((b) => h("span", { class: "tag bonus" }, `${term(b.name)} +${b.points}`)),
       h("span", { class: "pair-score" }, `${signed(p.scores[0])} / ${signed(p.scores[1])}`),
     ),
   );
@@ -559,8 +561,8 @@ function whyPanel(ctx) {
     const opp = p.seats[1 - side];
     const n = signed(p.scores[side]);
     if (p.decided_by === "special") {
-      const a = sd.specials[top];
-      const b = sd.specials[opp];
+      const a = sd.specials[top] && term(sd.specials[top]);
+      const b = sd.specials[opp] && term(sd.specials[opp]);
       if (a && b) lines.push(t("why.ssz.special_both", { opp: name(opp), a, b, n }));
       else if (a) lines.push(t("why.ssz.special_mine", { opp: name(opp), who: name(top), name: a, n }));
       else lines.push(t("why.ssz.special_theirs", { opp: name(opp), name: b, n }));
@@ -581,12 +583,12 @@ function whyPanel(ctx) {
     if (p.gun !== null && p.gun !== undefined) parts.push(p.gun === top ? t("why.ssz.gun") : t("why.ssz.gun_by", { who: name(p.gun) }));
     for (const b of p.bonuses || []) {
       const mine = b.seat === top;
-      parts.push(t("why.ssz.bonus", { name: b.name, row: t(`ssz.${b.row}`), n: signed(mine ? b.points : -b.points) }));
+      parts.push(t("why.ssz.bonus", { name: term(b.name), row: t(`ssz.${ROW_OF[b.row] || b.row}`), n: signed(mine ? b.points : -b.points) }));
     }
     lines.push(t("why.ssz.rows", { opp: name(opp), rows: parts.join(zh ? "，" : ", "), n }));
   }
   sd.specials.forEach((sp, s) => {
-    if (sp) lines.push(t("why.ssz.special", { who: name(s), name: sp }));
+    if (sp) lines.push(t("why.ssz.special", { who: name(s), name: term(sp) }));
   });
   sd.fouls.forEach((f, s) => {
     if (f) lines.push(t("why.ssz.fouled", { who: name(s) }));

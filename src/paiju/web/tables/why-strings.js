@@ -67,7 +67,7 @@ export const WHY_STRINGS = {
     "why.ssz.tied": "tied {rows}",
     "why.ssz.gun": "all three rows won, a gun (打枪)",
     "why.ssz.gun_by": "{who} won all three rows, a gun (打枪)",
-    "why.ssz.bonus": "{name} ({row}) {n}",
+    "why.ssz.bonus": "{row}: {name} {n}",
     "why.ssz.special_mine": "Against {opp}: {who}'s special hand {name} is not compared row by row → {n}",
     "why.ssz.special_theirs": "Against {opp}: {opp}'s special hand {name} is not compared row by row → {n}",
     "why.ssz.special_both": "Against {opp}: both hold special hands ({a} / {b}) → {n}",
