@@ -51,7 +51,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DatabaseError, DataError, IntegrityError, StatementError
+from sqlalchemy.exc import DatabaseError, DataError, DBAPIError, IntegrityError, StatementError
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.sql.elements import TextClause
 
@@ -892,9 +892,12 @@ class Store:
         actions = [w for w in writes if isinstance(w, ActionWrite)]
         rooms = [w for w in writes if isinstance(w, SeatsWrite | ClosingWrite | VotesWrite)]
         if self._qmark:
-            with self.engine.begin() as conn:
-                balances = self._append_sqlite(conn, hands, actions, now)
-                _write_rooms(conn, rooms)
+            if rooms:  # seats, votes and closings (rare): with SQLAlchemy's statements
+                with self.engine.begin() as conn:
+                    balances = self._append_sqlite(conn.connection.cursor(), hands, actions, now)
+                    _write_rooms(conn, rooms)
+            else:
+                balances = self._append_sqlite_play(hands, actions, now)
             self._balances.update(balances)  # only once the transaction is committed
             if hands and self._watermark is not None:
                 self._watermark.stored_up_to(max(h.id for h in hands))
@@ -999,18 +1002,52 @@ class Store:
             (sql.INSERT_HANDS_PG, sql.INSERT_HANDS_FENCED_PG), params, len(hands), fence
         )
 
+    def _append_sqlite_play(
+        self, hands: Sequence[HandWrite], actions: Sequence[ActionWrite], now: float
+    ) -> dict[int, int]:
+        """A batch of play (hands and actions) on SQLite, in one transaction of the pool's
+        DBAPI connection itself, with none of SQLAlchemy's execution layers between: at a
+        human pace a group commit holds an action or two, and through those layers (the
+        connection's checkout and reset, an execution context a statement, the
+        transaction's events) the writer thread spent several times the statements' own
+        work. A failure is raised as SQLAlchemy raises it (:class:`DBAPIError`'s kind)."""
+        dialect = self.engine.dialect
+        error = dialect.loaded_dbapi.Error
+        raw = self.engine.raw_connection()
+        cursor = raw.cursor()
+        try:
+            balances = self._append_sqlite(cursor, hands, actions, now)
+            raw.commit()
+        except BaseException as exc:
+            with contextlib.suppress(Exception):
+                raw.rollback()
+            if not isinstance(exc, error):
+                raise
+            lost = dialect.is_disconnect(exc, raw, cursor)
+            if lost:
+                raw.invalidate(exc)
+            raise DBAPIError.instance(
+                None, None, exc, error, connection_invalidated=lost, dialect=dialect
+            ) from exc
+        finally:
+            with contextlib.suppress(Exception):
+                cursor.close()
+            raw.close()  # back to the pool
+        return balances
+
     def _append_sqlite(
         self,
-        conn: Connection,
+        cursor: Any,
         hands: Sequence[HandWrite],
         actions: Sequence[ActionWrite],
         now: float,
     ) -> dict[int, int]:
-        """The hot path on SQLite: prepared statements, one ``executemany`` a table, JSON
-        written as the JSON type writes it (``json.dumps``), no SQL compiled per batch."""
+        """The hot path on SQLite, on a DBAPI cursor: prepared statements, one
+        ``executemany`` a table, JSON written as the JSON type writes it (``json.dumps``),
+        no SQL compiled per batch."""
         dumps = json.dumps
         if hands:
-            conn.exec_driver_sql(
+            cursor.executemany(
                 sql.INSERT_HAND_QMARK,
                 [
                     (
@@ -1036,7 +1073,7 @@ class Store:
                 ],
             )
         if actions:
-            conn.exec_driver_sql(
+            cursor.executemany(
                 sql.INSERT_ACTION_QMARK,
                 [(w.hand_id, w.idx, w.seat, dumps(dict(w.action)), w.actor, now) for w in actions],
             )
@@ -1050,15 +1087,25 @@ class Store:
             for seat, (player, delta) in enumerate(zip(ending.players, ending.deltas, strict=True)):
                 balance = None
                 if player is not None:
-                    balance = balances[player] = self._balance_in(conn, player, balances) + delta
+                    balance = balances[player] = self._balance_of(cursor, player, balances) + delta
                 ledger.append((player, ending.room_id, w.hand_id, seat, delta, balance, now))
             status = "finished" if ending.room_finished else "playing"
             rooms.append((ending.hands_played, dumps(dict(ending.context)), status, ending.room_id))
         if settled:
-            conn.exec_driver_sql(sql.SETTLE_HAND_QMARK, settled)
-            conn.exec_driver_sql(sql.INSERT_LEDGER_QMARK, ledger)
-            conn.exec_driver_sql(sql.ROOM_AFTER_HAND_QMARK, rooms)
+            cursor.executemany(sql.SETTLE_HAND_QMARK, settled)
+            cursor.executemany(sql.INSERT_LEDGER_QMARK, ledger)
+            cursor.executemany(sql.ROOM_AFTER_HAND_QMARK, rooms)
         return balances
+
+    def _balance_of(self, cursor: Any, player: int, batch: Mapping[int, int]) -> int:
+        """:meth:`_balance_in` on SQLite's DBAPI cursor."""
+        if player in batch:
+            return batch[player]
+        cached = self._balances.get(player)
+        if cached is not None:
+            return cached
+        row = cursor.execute(sql.LEDGER_BALANCE_QMARK, (player,)).fetchone()
+        return int(row[0] or 0) if row is not None else 0
 
     def _action_calls(
         self, conn: Connection, actions: Sequence[ActionWrite], now: float, fence: sql.Fence | None
