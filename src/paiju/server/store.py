@@ -258,6 +258,11 @@ class Store:
             # renewals added to the pool wait idle (round the pool, each session would
             # prepare and plan every statement of a commit anew)
             kwargs["pool_use_lifo"] = True
+        elif url != "sqlite://":
+            # a SQLite file likewise: the group commits keep to one connection, whose page
+            # cache is warm (round the pool, each connection would find its cache stale,
+            # another having written since, and read the pages a commit touches again)
+            kwargs["pool_use_lifo"] = True
         self.url = url
         """The database's URL, password hidden (fit for logs)."""
         self.remote = not url.startswith("sqlite")
