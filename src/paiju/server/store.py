@@ -30,6 +30,7 @@ import json
 import logging
 import os
 import secrets
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from importlib import resources
@@ -52,7 +53,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DatabaseError, DataError, DBAPIError, IntegrityError, StatementError
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import PoolProxiedConnection, StaticPool
 from sqlalchemy.sql.elements import TextClause
 
 from paiju.errors import PaijuError
@@ -217,6 +218,11 @@ class Store:
     """The server's database (synchronous; the server calls it from its event loop, and
     through :func:`off_loop` where a database server's round trips would hold it up)."""
 
+    _play: PoolProxiedConnection | None = None
+    """The connection the group commits of play keep checked out (a SQLite file):
+    checked out and given back at each commit, it cost more than the commit's own
+    statements at a human pace (:meth:`_append_sqlite_play`)."""
+
     counts_balances = False
     """Whether the ledger's running balances are counted by the statement that writes them
     (many writers of one player's ledger: :class:`paiju.server.lease.SharedStore`), not
@@ -238,6 +244,7 @@ class Store:
         any ``options`` the DSN gives)."""
         url = database_url(db)
         self._lock: Any = None
+        self._play_lock = threading.Lock()
         self._watermark: Watermark | None = None
         self.displaced = False
         """Another server took this database's lock while this one had lost it (a database
@@ -346,6 +353,10 @@ class Store:
     def close(self) -> None:
         if self._watermark is not None:
             self._watermark.save(force=True)
+        play, self._play = self._play, None
+        if play is not None:
+            with contextlib.suppress(Exception):
+                play.close()
         self.engine.dispose()
         if self._lock is not None:
             with contextlib.suppress(Exception):
@@ -1015,10 +1026,34 @@ class Store:
         human pace a group commit holds an action or two, and through those layers (the
         connection's checkout and reset, an execution context a statement, the
         transaction's events) the writer thread spent several times the statements' own
-        work. A failure is raised as SQLAlchemy raises it (:class:`DBAPIError`'s kind)."""
+        work. A SQLite file's connection stays checked out for the next commit
+        (:attr:`_play`; an in-memory database's one connection is given back). A failure
+        is raised as SQLAlchemy raises it (:class:`DBAPIError`'s kind)."""
+        with self._play_lock:
+            raw = self._play
+            if raw is None:
+                raw = self.engine.raw_connection()
+            try:
+                balances = self._commit_play(raw, hands, actions, now)
+            except BaseException:
+                self._play = None
+                raw.close()  # back to the pool (or let go, if it was invalidated)
+                raise
+            if self.shared_connection:
+                raw.close()
+            else:
+                self._play = raw
+            return balances
+
+    def _commit_play(
+        self,
+        raw: PoolProxiedConnection,
+        hands: Sequence[HandWrite],
+        actions: Sequence[ActionWrite],
+        now: float,
+    ) -> dict[int, int]:
         dialect = self.engine.dialect
         error = dialect.loaded_dbapi.Error
-        raw = self.engine.raw_connection()
         cursor = raw.cursor()
         try:
             balances = self._append_sqlite(cursor, hands, actions, now)
@@ -1037,7 +1072,6 @@ class Store:
         finally:
             with contextlib.suppress(Exception):
                 cursor.close()
-            raw.close()  # back to the pool
         return balances
 
     def _append_sqlite(
