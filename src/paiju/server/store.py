@@ -1138,13 +1138,18 @@ class Store:
 
     def _balance_of(self, cursor: Any, player: int, batch: Mapping[int, int]) -> int:
         """:meth:`_balance_in` on SQLite's DBAPI cursor."""
-        if player in batch:
-            return batch[player]
-        cached = self._balances.get(player)
-        if cached is not None:
-            return cached
+        known = self._known_balance(player, batch)
+        if known is not None:
+            return known
         row = cursor.execute(sql.LEDGER_BALANCE_QMARK, (player,)).fetchone()
         return int(row[0] or 0) if row is not None else 0
+
+    def _known_balance(self, player: int, batch: Mapping[int, int]) -> int | None:
+        """The player's running balance as this batch or an earlier commit left it, if
+        this process knows it (None: read it from the ledger)."""
+        if player in batch:
+            return batch[player]
+        return self._balances.get(player)
 
     def _action_calls(
         self, conn: Connection, actions: Sequence[ActionWrite], now: float, fence: sql.Fence | None
@@ -1200,11 +1205,9 @@ class Store:
         return [*calls, settle], balances
 
     def _balance_in(self, conn: Connection, player: int, batch: Mapping[int, int]) -> int:
-        if player in batch:
-            return batch[player]
-        cached = self._balances.get(player)
-        if cached is not None:
-            return cached
+        known = self._known_balance(player, batch)
+        if known is not None:
+            return known
         previous = conn.execute(
             select(t.ledger.c.balance)
             .where(t.ledger.c.player_id == player)
