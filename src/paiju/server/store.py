@@ -2,9 +2,10 @@
 
 Everything goes through SQLAlchemy, so the default SQLite file and PostgreSQL (``--db
 postgresql://user@host/dbname``, through the psycopg 3 driver: ``pip install
-'paiju[postgres]'``) behave alike (the hot paths of the group commit use the driver's
-connection from SQLAlchemy's pool directly, their failures raised as SQLAlchemy's); the schema is created and upgraded by Alembic
-(:func:`migrate`). The writes that matter for crash recovery are single transactions:
+'paiju[postgres]'``) behave alike (the group commit's hot paths use the driver's
+connection from SQLAlchemy's pool directly, their failures raised as SQLAlchemy's); the
+schema is created and upgraded by Alembic (:func:`migrate`). The writes that matter for
+crash recovery are single transactions:
 
 * :meth:`Store.start_hand` records the hand's commitment, secret seed and deal before
   anyone sees a card;
