@@ -34,6 +34,7 @@ __all__ = [
     "INSERT_HANDS_PG",
     "INSERT_HAND_QMARK",
     "INSERT_LEDGER_QMARK",
+    "LEDGER_BALANCE_QMARK",
     "ROOM_AFTER_HAND_QMARK",
     "SETTLE_COUNTED_PG",
     "SETTLE_HAND_QMARK",
@@ -61,6 +62,7 @@ INSERT_LEDGER_QMARK = (
     " VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
 ROOM_AFTER_HAND_QMARK = "UPDATE rooms SET hands_played = ?, context = ?, status = ? WHERE id = ?"
+LEDGER_BALANCE_QMARK = "SELECT balance FROM ledger WHERE player_id = ? ORDER BY id DESC LIMIT 1"
 ACTIONS_PG = """INSERT INTO actions (hand_id, idx, seat, action, actor, at)
     SELECT u.hand, u.idx, u.seat, CAST(u.action AS json), u.actor, CAST(:at AS float8)
     FROM unnest(CAST(:hand AS integer[]), CAST(:idx AS integer[]), CAST(:seat AS integer[]),

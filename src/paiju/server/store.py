@@ -2,8 +2,10 @@
 
 Everything goes through SQLAlchemy, so the default SQLite file and PostgreSQL (``--db
 postgresql://user@host/dbname``, through the psycopg 3 driver: ``pip install
-'paiju[postgres]'``) behave alike; the schema is created and upgraded by Alembic
-(:func:`migrate`). The writes that matter for crash recovery are single transactions:
+'paiju[postgres]'``) behave alike (the group commit's hot paths use the driver's
+connection from SQLAlchemy's pool directly, their failures raised as SQLAlchemy's); the
+schema is created and upgraded by Alembic (:func:`migrate`). The writes that matter for
+crash recovery are single transactions:
 
 * :meth:`Store.start_hand` records the hand's commitment, secret seed and deal before
   anyone sees a card;
@@ -30,6 +32,7 @@ import json
 import logging
 import os
 import secrets
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from importlib import resources
@@ -51,8 +54,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DatabaseError, DataError, IntegrityError, StatementError
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.exc import DatabaseError, DataError, DBAPIError, IntegrityError, StatementError
+from sqlalchemy.pool import PoolProxiedConnection, StaticPool
 from sqlalchemy.sql.elements import TextClause
 
 from paiju.errors import PaijuError
@@ -217,6 +220,11 @@ class Store:
     """The server's database (synchronous; the server calls it from its event loop, and
     through :func:`off_loop` where a database server's round trips would hold it up)."""
 
+    _play: PoolProxiedConnection | None = None
+    """The connection the group commits of play keep checked out (a SQLite file):
+    checked out and given back at each commit, it cost more than the commit's own
+    statements at a human pace (:meth:`_append_sqlite_play`)."""
+
     counts_balances = False
     """Whether the ledger's running balances are counted by the statement that writes them
     (many writers of one player's ledger: :class:`paiju.server.lease.SharedStore`), not
@@ -238,6 +246,7 @@ class Store:
         any ``options`` the DSN gives)."""
         url = database_url(db)
         self._lock: Any = None
+        self._play_lock = threading.Lock()
         self._watermark: Watermark | None = None
         self.displaced = False
         """Another server took this database's lock while this one had lost it (a database
@@ -257,6 +266,11 @@ class Store:
             # statements and plans are made once, while the sessions that reads and lease
             # renewals added to the pool wait idle (round the pool, each session would
             # prepare and plan every statement of a commit anew)
+            kwargs["pool_use_lifo"] = True
+        elif url != "sqlite://":
+            # a SQLite file likewise: the group commits keep to one connection, whose page
+            # cache is warm (round the pool, each connection would find its cache stale,
+            # another having written since, and read the pages a commit touches again)
             kwargs["pool_use_lifo"] = True
         self.url = url
         """The database's URL, password hidden (fit for logs)."""
@@ -341,6 +355,10 @@ class Store:
     def close(self) -> None:
         if self._watermark is not None:
             self._watermark.save(force=True)
+        play, self._play = self._play, None
+        if play is not None:
+            with contextlib.suppress(Exception):
+                play.close()
         self.engine.dispose()
         if self._lock is not None:
             with contextlib.suppress(Exception):
@@ -892,9 +910,12 @@ class Store:
         actions = [w for w in writes if isinstance(w, ActionWrite)]
         rooms = [w for w in writes if isinstance(w, SeatsWrite | ClosingWrite | VotesWrite)]
         if self._qmark:
-            with self.engine.begin() as conn:
-                balances = self._append_sqlite(conn, hands, actions, now)
-                _write_rooms(conn, rooms)
+            if rooms:  # seats, votes and closings (rare): with SQLAlchemy's statements
+                with self.engine.begin() as conn:
+                    balances = self._append_sqlite(conn.connection.cursor(), hands, actions, now)
+                    _write_rooms(conn, rooms)
+            else:
+                balances = self._append_sqlite_play(hands, actions, now)
             self._balances.update(balances)  # only once the transaction is committed
             if hands and self._watermark is not None:
                 self._watermark.stored_up_to(max(h.id for h in hands))
@@ -999,18 +1020,75 @@ class Store:
             (sql.INSERT_HANDS_PG, sql.INSERT_HANDS_FENCED_PG), params, len(hands), fence
         )
 
-    def _append_sqlite(
+    def _append_sqlite_play(
+        self, hands: Sequence[HandWrite], actions: Sequence[ActionWrite], now: float
+    ) -> dict[int, int]:
+        """A batch of play (hands and actions) on SQLite, in one transaction of the pool's
+        DBAPI connection itself, with none of SQLAlchemy's execution layers between: at a
+        human pace a group commit holds an action or two, and through those layers (the
+        connection's checkout and reset, an execution context a statement, the
+        transaction's events) the writer thread spent several times the statements' own
+        work. A SQLite file's connection stays checked out for the next commit
+        (:attr:`_play`; an in-memory database's one connection is given back). A failure
+        is raised as SQLAlchemy raises it (:class:`DBAPIError`'s kind)."""
+        with self._play_lock:
+            raw = self._play
+            if raw is None:
+                raw = self.engine.raw_connection()
+            try:
+                balances = self._commit_play(raw, hands, actions, now)
+            except BaseException:
+                self._play = None
+                raw.close()  # back to the pool (or let go, if it was invalidated)
+                raise
+            if self.shared_connection:
+                raw.close()
+            else:
+                self._play = raw
+            return balances
+
+    def _commit_play(
         self,
-        conn: Connection,
+        raw: PoolProxiedConnection,
         hands: Sequence[HandWrite],
         actions: Sequence[ActionWrite],
         now: float,
     ) -> dict[int, int]:
-        """The hot path on SQLite: prepared statements, one ``executemany`` a table, JSON
-        written as the JSON type writes it (``json.dumps``), no SQL compiled per batch."""
+        dialect = self.engine.dialect
+        error = dialect.loaded_dbapi.Error
+        cursor = raw.cursor()
+        try:
+            balances = self._append_sqlite(cursor, hands, actions, now)
+            raw.commit()
+        except BaseException as exc:
+            with contextlib.suppress(Exception):
+                raw.rollback()
+            if not isinstance(exc, error):
+                raise
+            lost = dialect.is_disconnect(exc, raw, cursor)
+            if lost:
+                raw.invalidate(exc)
+            raise DBAPIError.instance(
+                None, None, exc, error, connection_invalidated=lost, dialect=dialect
+            ) from exc
+        finally:
+            with contextlib.suppress(Exception):
+                cursor.close()
+        return balances
+
+    def _append_sqlite(
+        self,
+        cursor: Any,
+        hands: Sequence[HandWrite],
+        actions: Sequence[ActionWrite],
+        now: float,
+    ) -> dict[int, int]:
+        """The hot path on SQLite, on a DBAPI cursor: prepared statements, one
+        ``executemany`` a table, JSON written as the JSON type writes it (``json.dumps``),
+        no SQL compiled per batch."""
         dumps = json.dumps
         if hands:
-            conn.exec_driver_sql(
+            cursor.executemany(
                 sql.INSERT_HAND_QMARK,
                 [
                     (
@@ -1036,7 +1114,7 @@ class Store:
                 ],
             )
         if actions:
-            conn.exec_driver_sql(
+            cursor.executemany(
                 sql.INSERT_ACTION_QMARK,
                 [(w.hand_id, w.idx, w.seat, dumps(dict(w.action)), w.actor, now) for w in actions],
             )
@@ -1050,15 +1128,30 @@ class Store:
             for seat, (player, delta) in enumerate(zip(ending.players, ending.deltas, strict=True)):
                 balance = None
                 if player is not None:
-                    balance = balances[player] = self._balance_in(conn, player, balances) + delta
+                    balance = balances[player] = self._balance_of(cursor, player, balances) + delta
                 ledger.append((player, ending.room_id, w.hand_id, seat, delta, balance, now))
             status = "finished" if ending.room_finished else "playing"
             rooms.append((ending.hands_played, dumps(dict(ending.context)), status, ending.room_id))
         if settled:
-            conn.exec_driver_sql(sql.SETTLE_HAND_QMARK, settled)
-            conn.exec_driver_sql(sql.INSERT_LEDGER_QMARK, ledger)
-            conn.exec_driver_sql(sql.ROOM_AFTER_HAND_QMARK, rooms)
+            cursor.executemany(sql.SETTLE_HAND_QMARK, settled)
+            cursor.executemany(sql.INSERT_LEDGER_QMARK, ledger)
+            cursor.executemany(sql.ROOM_AFTER_HAND_QMARK, rooms)
         return balances
+
+    def _balance_of(self, cursor: Any, player: int, batch: Mapping[int, int]) -> int:
+        """:meth:`_balance_in` on SQLite's DBAPI cursor."""
+        known = self._known_balance(player, batch)
+        if known is not None:
+            return known
+        row = cursor.execute(sql.LEDGER_BALANCE_QMARK, (player,)).fetchone()
+        return int(row[0] or 0) if row is not None else 0
+
+    def _known_balance(self, player: int, batch: Mapping[int, int]) -> int | None:
+        """The player's running balance as this batch or an earlier commit left it, if
+        this process knows it (None: read it from the ledger)."""
+        if player in batch:
+            return batch[player]
+        return self._balances.get(player)
 
     def _action_calls(
         self, conn: Connection, actions: Sequence[ActionWrite], now: float, fence: sql.Fence | None
@@ -1114,11 +1207,9 @@ class Store:
         return [*calls, settle], balances
 
     def _balance_in(self, conn: Connection, player: int, batch: Mapping[int, int]) -> int:
-        if player in batch:
-            return batch[player]
-        cached = self._balances.get(player)
-        if cached is not None:
-            return cached
+        known = self._known_balance(player, batch)
+        if known is not None:
+            return known
         previous = conn.execute(
             select(t.ledger.c.balance)
             .where(t.ledger.c.player_id == player)
