@@ -42,17 +42,17 @@ def test_bad_tiles_name_the_token(bad: str) -> None:
         parse_tiles(bad)
 
 
-def _reference_words(seed: str) -> list[int]:
-    """The stream's first 256 words, by the documented construction."""
+def _reference_words(seed: str, blocks: int = 64) -> list[int]:
+    """The stream's first words (256 unless told), by the documented construction."""
     key = hashlib.sha256(seed.encode()).digest()
-    stream = b"".join(hashlib.sha256(key + i.to_bytes(8, "big")).digest() for i in range(64))
+    stream = b"".join(hashlib.sha256(key + i.to_bytes(8, "big")).digest() for i in range(blocks))
     return [int.from_bytes(stream[i : i + 8], "big") for i in range(0, len(stream), 8)]
 
 
 def _reference_shuffle(seed: str, n: int, words: list[int] | None = None) -> list[int]:
     """The documented construction, written out independently of paiju.fairness."""
     if words is None:
-        words = _reference_words(seed)
+        words = _reference_words(seed, max(64, n // 4 + 2))
     items = list(range(n))
     pos = 0
     for i in range(n - 1, 0, -1):
@@ -82,6 +82,29 @@ def test_a_rejected_draw_is_drawn_again(at: int) -> None:
     rng._words[:] = words[::-1]  # the next word is held last
     assert rng.shuffled(range(52)) == _reference_shuffle("", 52, words)
     assert rng._words == words[::-1][: len(words) - 52]  # 51 draws and one drawn again
+
+
+@pytest.mark.parametrize("at", [0, 3, 47])
+def test_a_high_draw_its_own_bound_keeps_is_kept(at: int) -> None:
+    """A word at or above some larger bound's limit, but below its own, is not rejected."""
+    words = _reference_words("kept")
+    bound = 52 - at
+    words[at] = 2**64 - 2**64 % bound - 1  # the highest word its own bound keeps
+    assert words[at] >= min(2**64 - 2**64 % b for b in range(2, 53))  # a larger one rejects
+    rng = DealRng("kept")
+    rng._fill(len(words))
+    rng._words[:] = words[::-1]
+    assert rng.shuffled(range(52)) == _reference_shuffle("", 52, words)
+    assert rng._words == words[::-1][: len(words) - 51]  # 51 draws, none again
+
+
+@pytest.mark.parametrize("n", [2, 3, 13, 36, 52, 54, 108, 136, 300])
+def test_shuffles_of_every_size_follow_the_construction(n: int) -> None:
+    for k in range(20):
+        rng = DealRng(f"size-{k}")
+        assert rng.shuffled(range(n)) == _reference_shuffle(f"size-{k}", n)
+        after = _reference_words(f"size-{k}", n // 4 + 2)[n - 1]  # the stream's next word
+        assert rng.randbelow(2**63) == after % 2**63
 
 
 def test_int_and_text_seeds_agree_and_shuffles_are_permutations() -> None:

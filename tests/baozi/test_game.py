@@ -153,6 +153,28 @@ def test_jiajiabao_grouping_is_simultaneous_and_ordered_by_the_engine() -> None:
     assert sum(state.settlement()) == 0
 
 
+def test_a_listed_grouping_is_applied_as_listed_and_only_to_its_own_cards() -> None:
+    """A grouping legal_actions listed goes in as listed (front the weaker group); the same
+    grouping sent for another seat is still refused, and one written back first is still
+    put in order by the engine."""
+    g = game("2105")
+    state = g.new_state(3, deal=given("2105", "Kc 2h As Ad", "9c 9d RJ Ah", "3c 4d 5s 6h"))
+    state.apply(1, Bet(2))
+    state.apply(2, Bet(3))
+    listed = state.legal_actions(0)
+    assert listed is not None and len(listed) == 3
+    with pytest.raises(IllegalAction, match="are not your four cards"):
+        state.apply(1, listed[0])
+    others = state.legal_actions(1)
+    assert others is not None
+    swapped = Group(others[0].second, others[0].first)  # back first: not a listed action
+    state.apply(1, swapped)
+    assert isinstance(state, JiajiabaoState)
+    assert state.groups[1] == (others[0].first, others[0].second)
+    state.apply(0, listed[2])
+    assert state.groups[0] == (listed[2].first, listed[2].second)
+
+
 def test_two_wins_win_two_losses_lose() -> None:
     g = game("2103")
     state = g.new_state(3, deal=given("2103", "2c 3d 4s 5h", "As Ah Ks Kh", "6c 6d 7s 7h"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -76,6 +77,29 @@ def test_everyone_arranges_at_once_and_views_hide_until_showdown() -> None:
     shown = st.view(None)["showdown"]
     assert shown["scores"] == list(st.settlement())
     assert sum(st.settlement()) == 0
+
+
+def test_the_showdown_event_writes_its_hands_when_read() -> None:
+    """The showdown event's hands (``f / m / b`` each, or ``name: cards``) are written from
+    the showdown when first read: the same event, JSON, equality and pickle as an event
+    written at once."""
+    rng = random.Random(7)
+    for n in range(40):
+        st = game("1301").new_state(4, seed=f"shown-{n}")
+        for seat in range(4):
+            events = st.apply(seat, st.random_action(seat, rng))
+        event = next(e for e in events if isinstance(e, Revealed))
+        assert "hands" not in vars(event)  # not written yet
+        assert st.result is not None
+        texts = tuple(h.shown_text() for h in st.result.hands)
+        eager = Revealed(texts, event.specials, event.fouls, event.scores)
+        again = pickle.loads(pickle.dumps(event))
+        assert event.to_json() == eager.to_json()
+        assert event == eager and hash(event) == hash(eager)
+        assert event.hands == texts and vars(event)["hands"] is event.hands
+        assert again == eager
+    with pytest.raises(AttributeError, match="no attribute 'shown'"):
+        event.shown  # noqa: B018  (only the hands are written late)
 
 
 def test_settlement_is_the_showdown_of_the_arrangements() -> None:

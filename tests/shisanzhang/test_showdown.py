@@ -16,8 +16,11 @@ from paiju.games.shisanzhang.rows import RowRules
 from paiju.games.shisanzhang.showdown import (
     _display,
     _display_text,
+    _settle_pairs,
+    _settle_points,
     arranged,
     declared,
+    settle,
     showdown,
     shown_texts,
 )
@@ -271,6 +274,56 @@ def test_settlement_always_balances(code: str, seats: int, seed: int) -> None:
         r = showdown(code, hands, banker=banker, scoring=scoring)
         assert sum(r["scores"]) == 0
         assert len(r["scores"]) == seats
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        c
+        for c in CODES
+        if "points" in params_of(find_variant(c)).scorings_offered
+        and not params_of(find_variant(c)).banker
+    ],
+)
+def test_points_settlement_written_out_is_the_pairs_settlement(code: str) -> None:
+    """The common showdown (points, no banker, every hand arranged without 倒水) is settled
+    by a loop of its own: the very result of settling pair by pair, bonuses (冲三, 四梅,
+    同花顺), 打枪 and 全垒打 ("打枪: …全垒打") included."""
+    params = params_of(find_variant(code))
+    rules = params.row_rules()
+    rng = random.Random(code)
+    seen = {"bonus": 0, "gun": 0, "homerun": 0, "tie": 0}
+    for _ in range(1500):
+        seats = rng.choice([2, 3, 4, 4])
+        cards = list(deck("52"))
+        rng.shuffle(cards)
+        hands = []
+        for s in range(seats):
+            hand = cards[13 * s : 13 * s + 13]
+            quads = [c for c in hand if sum(c // 4 == x // 4 for x in hand) == 4]
+            back = quads + [c for c in hand if c not in quads][:1]  # 四梅 at the back
+            while True:  # a random arrangement without 倒水, as the random arranger's
+                rng.shuffle(hand)
+                if quads:
+                    hand = [c for c in hand if c not in back] + back
+                rows = (tuple(hand[:3]), tuple(hand[3:8]), tuple(hand[8:]))
+                h = arranged(rows, rules)
+                if not h.foul:
+                    break
+                if h.plain[0] <= min(h.plain[1:]):
+                    h = arranged((rows[0], rows[2], rows[1]), rules)
+                    break
+            hands.append(h)
+        stake = rng.choice([1, 1, 3])
+        written = _settle_points(params, hands, stake)
+        assert written == _settle_pairs(params, hands, "points", None, stake, False, None)
+        assert settle(params, hands, "points", None, stake) == written
+        pairs = written.pairs
+        seen["bonus"] += any(p.bonuses for p in pairs)
+        seen["gun"] += any(p.gun is not None for p in pairs)
+        seen["homerun"] += bool(written.homeruns)
+        seen["tie"] += any(0 in (p.rows or ()) for p in pairs)
+    assert min(seen.values()) > 0, seen
 
 
 def test_bets_multiply_each_players_settlement() -> None:

@@ -221,8 +221,9 @@ class BaoziGame(Game):
             )
         return out
 
-    @property
+    @functools.cached_property
     def evaluator(self) -> Evaluator:
+        """The variant's evaluator (looked up once: every grouping and reading asks)."""
         return evaluator(self.variant)
 
     @functools.cached_property
@@ -307,6 +308,20 @@ def _as_cards(items: Sequence[int]) -> tuple[Card, ...]:
 
 _CARD_TYPE: Final = frozenset({Card})
 
+_LISTED: Final[list[tuple[tuple[Card, ...], Evaluator, tuple[Group, ...]] | None]] = [None]
+"""In its one place, the groupings :meth:`JiajiabaoState.legal_actions` listed last: the
+hand (the very tuple), the evaluator and the :class:`Group` actions, each of
+:func:`~paiju.games.baozi.groups.order_groups`' front and back. One of them applied to
+that hand (a random playout's next step) is neither checked nor ordered again."""
+
+
+def _listed(hand: tuple[Card, ...], ev: Evaluator, action: Action) -> bool:
+    """Whether ``action`` is one of the groupings listed last for ``hand`` itself."""
+    last = _LISTED[0]
+    if last is None or last[0] is not hand or last[1] is not ev:
+        return False
+    return any([listed is action for listed in last[2]])
+
 
 @functools.cache
 def _bets(low: int, high: int) -> tuple[Bet, ...]:
@@ -327,9 +342,9 @@ class BaoziState(State):
         self.stock: tuple[Card, ...] = _as_cards(deal.piles.get("stock", ()))
         self.bets: list[int | None] = [None] * seats
         self.results: list[tuple[str, tuple[str, ...], int]] | None = None
-        self.revealed: tuple[tuple[str, str], ...] = ()
-        """Each seat's shown cards and reading (text) once the hand is over: every view
-        of the over hand shows them, so they are written once."""
+        self.readings: tuple[str, ...] = ()
+        """Each seat's reading (text) once the hand is over (the showdown's events tell it)."""
+        self._revealed: tuple[tuple[str, str], ...] | None = None
         self._phase = "betting"
         self._acting = self._waiting()
         """:meth:`to_act`, worked out once an action (at the deal and after each action)."""
@@ -429,6 +444,18 @@ class BaoziState(State):
     def shown_cards(self, seat: int) -> tuple[Card, ...]:
         return self.hands[seat]
 
+    @property
+    def revealed(self) -> tuple[tuple[str, str], ...]:
+        """Each seat's shown cards (text) and reading once the hand is over, else none:
+        every view of the over hand shows them, so they are written once, when a view
+        first asks (a random playout never does)."""
+        if not self.readings:
+            return ()
+        if self._revealed is None:
+            cards = [format_cards(self.shown_cards(s)) for s in range(self.seats)]
+            self._revealed = tuple(zip(cards, self.readings, strict=True))
+        return self._revealed
+
     def outcome(self, seat: int) -> tuple[Outcome, tuple[str, ...], int]:
         """(winner, per-group winners, multiplier) of a player against the banker."""
         ev = self.game.evaluator
@@ -440,10 +467,7 @@ class BaoziState(State):
         return winner, (), payout
 
     def _showdown(self) -> list[Event]:
-        readings = [self.reading(s) for s in range(self.seats)]
-        self.revealed = tuple(
-            (format_cards(self.shown_cards(s)), readings[s]) for s in range(self.seats)
-        )
+        readings = self.readings = tuple([self.reading(s) for s in range(self.seats)])
         events: list[Event] = [
             HandShown(s, self.shown_cards(s), readings[s]) for s in range(self.seats)
         ]
@@ -636,6 +660,8 @@ class JiajiabaoState(BaoziState):
                 reason="group_now",
             )
         hand = self.hands[seat]
+        if _listed(hand, self.game.evaluator, action):
+            return  # legal_actions made it of these very cards
         if len(action.first) != 2 or len(action.second) != 2:
             raise IllegalAction(
                 f"each group is two cards, got {len(action.first)} and {len(action.second)}; "
@@ -656,10 +682,12 @@ class JiajiabaoState(BaoziState):
             if seat not in self.to_act():
                 return []
             ev = self.game.evaluator
+            hand = self.hands[seat]
             out = []
-            for first, second in groupings(self.hands[seat]):
+            for first, second in groupings(hand):
                 front, back = order_groups(ev, first, second)
                 out.append(Group(front, back))
+            _LISTED[0] = (hand, ev, tuple(out))
             return out
         return super().legal_actions(seat)
 
@@ -667,7 +695,12 @@ class JiajiabaoState(BaoziState):
         if isinstance(action, Bet):
             return super()._play(seat, action)
         assert isinstance(action, Group)
-        groups = order_groups(self.game.evaluator, action.first, action.second)
+        ev = self.game.evaluator
+        groups = (
+            cast(Groups, (action.first, action.second))  # listed: order_groups' order
+            if _listed(self.hands[seat], ev, action)
+            else order_groups(ev, action.first, action.second)
+        )
         self.groups[seat] = groups
         events: list[Event] = [GroupChosen(seat, groups[0], groups[1]), SeatGrouped(seat)]
         if not self._waiting():

@@ -29,8 +29,8 @@ import itertools
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, cast
 
 from pydantic import BaseModel
 
@@ -462,6 +462,14 @@ class Played(Event):
 class Passed(Event):
     type: ClassVar[str] = "passed"
     seat: int
+
+
+_PASSED: Final = tuple(Passed(s) for s in range(8))
+"""The :class:`Passed` event of each seat of a table of up to eight, made once (frozen)."""
+_new = object.__new__
+assert tuple(f.name for f in fields(Played)) == ("seat", "cards", "kind", "left"), (
+    "apply_play fills Played's fields in their order, as its __init__ would"
+)
 
 
 @dataclass(frozen=True)
@@ -956,8 +964,10 @@ class ClimbingState(State):
             rest.remove(c)  # the hand stays in the game's order
         self.hands[seat] = rest
         shown = self.exposed[seat]
-        if shown:  # shown cards (tribute, a call) leave as they are played (a new counter:
-            self.exposed[seat] = shown - Counter(combo.cards)  # a clone may share this one)
+        if shown and not shown.keys().isdisjoint(combo.cards):
+            # shown cards (tribute, a call) leave as they are played (a new counter: a
+            # clone may share this one); a play of none of them leaves the counter as it is
+            self.exposed[seat] = shown - Counter(combo.cards)
         self.played.extend(combo.cards)
         self.played_by[seat] = [*self.played_by[seat], *combo.cards]  # a clone may share it
         self.table, self.table_seat = combo, seat
@@ -965,9 +975,15 @@ class ClimbingState(State):
         self.trick.append((seat, combo.cards))
         self.log.append((seat, combo.cards))
         self.jiefeng_from = None
-        events: list[Event] = [
-            Played(seat, as_cards(combo.cards), combo.kind, len(self.hands[seat]))
-        ]
+        # Played(seat, cards, kind, left), at every play: its fields put in its __dict__
+        # in their order, as the frozen dataclass's __init__ does
+        played = _new(Played)
+        fill = played.__dict__
+        fill["seat"] = seat
+        fill["cards"] = as_cards(combo.cards)
+        fill["kind"] = combo.kind
+        fill["left"] = len(rest)
+        events: list[Event] = [played]
         events += self.on_play(seat, combo)
         if not self.hands[seat]:
             self.finished.append(seat)
@@ -980,7 +996,8 @@ class ClimbingState(State):
         self.passed.add(seat)
         self.trick.append((seat, None))
         self.log.append((seat, None))
-        return [Passed(seat), *self._advance(seat)]
+        passed = _PASSED[seat] if 0 <= seat < len(_PASSED) else Passed(seat)
+        return [passed, *self._advance(seat)]
 
     def sitting_out(self) -> set[int]:
         """The seats that act no more on the table's play: those that passed on it. A hook:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import accumulate, combinations
 from operator import itemgetter
@@ -363,26 +363,40 @@ def _play_info(d: dz.Combo) -> PlayInfo:
 _TABLE_DANZI: Final[list[tuple[Combo, DanziRules, dz.Combo] | None]] = [None]
 """In its one place, the table :attr:`DanziState.danzi_table` read last, the rules and its
 打弹子 combination."""
-_Listed = tuple["DanziRules", list[int], Combo | None, list[tuple[PlayInfo, tuple[Card, ...]]]]
+_Listed = tuple["DanziRules", Sequence[int], Combo | None, list[tuple[PlayInfo, tuple[Card, ...]]]]
 _LISTED: Final[list[_Listed | None]] = [None]
 """In its one place, the plays :meth:`DanziState.legal_actions` listed last: the rules, the
-hand (a copy), the table and each play's :data:`PlayInfo` with its cards (the very
-tuple); a play in it is legal on that hand and that table, and its combination
-is known (:meth:`DanziState.check_play`)."""
+hand (the seat's very list: a state's hand is replaced, never changed in place), the table
+and each play's :data:`PlayInfo` with its cards (the very tuple); a play in it is legal on
+that hand and that table, and its combination is known (:meth:`DanziState.check_play`)."""
+_PASS: Final = Pass()
+"""The pass of every legal list (a frozen action, shared)."""
+_new = object.__new__
+assert tuple(f.name for f in fields(Play)) == ("cards",), "_play_of fills Play's one field"
 
 
-def _plays(hand: Sequence[int], table: dz.Combo | None) -> list[tuple[PlayInfo, tuple[Card, ...]]]:
-    """Every legal play of a hand in the game's order with its cards, plain first, low to
-    high. A rank's cards lie together in that order (the level is the rank's, ties go by
-    card index): a play's cards are the first ``count`` of each of its ranks' cards, so they
-    come out in the game's order too."""
+def _play_of(cards: tuple[Card, ...]) -> Play:
+    """``Play(cards)`` of a listed play (several at every step): its one field put in its
+    ``__dict__``, as the frozen dataclass's ``__init__`` does."""
+    play = _new(Play)
+    play.__dict__["cards"] = cards
+    return play
+
+
+_HandFacts = tuple[Sequence[int], dz.Counts, tuple[Card, ...], tuple[int, ...]]
+_KEPT_HANDS: Final[dict[int, _HandFacts]] = {}
+"""By the ``id`` of a state's hand (kept with it, so the ``id`` stays its own): its count
+vector, its cards and where each rank's cards begin. A state's hand is replaced, never
+changed in place (clones share it: :meth:`ClimbingState.__deepcopy__`), so what is worked
+out from it holds while it is the seat's hand; a seat that passed is asked again with the
+same hand."""
+_KEPT_MOST: Final = 256
+
+
+def _hand_facts(hand: Sequence[int]) -> _HandFacts:
+    """The count vector, the cards and each rank's first place of ``hand`` (in the game's
+    order: a rank's cards lie together, ties by card index)."""
     counts = counts_of(hand)
-    found = legal_plays(counts, table)
-    if not found:
-        return []
-    known = _PLAY_INFO.get
-    infos = [known(id(d)) or _play_info(d) for d in found]
-    infos.sort(key=_FIRST)
     held: tuple[Card, ...] = (
         tuple(cast("Sequence[Card]", hand))
         if {*map(type, hand)} == _CARDS_ONLY
@@ -390,6 +404,31 @@ def _plays(hand: Sequence[int], table: dz.Combo | None) -> list[tuple[PlayInfo, 
     )
     # where each rank's cards begin in the hand: the counts summed in the game's order
     start = _BY_RANK(list(accumulate(_COUNTS_IN_ORDER(counts), initial=0)))
+    return hand, counts, held, start
+
+
+def _plays(
+    hand: Sequence[int], table: dz.Combo | None, *, kept: bool = False
+) -> list[tuple[PlayInfo, tuple[Card, ...]]]:
+    """Every legal play of a hand in the game's order with its cards, plain first, low to
+    high. A rank's cards lie together in that order (the level is the rank's, ties go by
+    card index): a play's cards are the first ``count`` of each of its ranks' cards, so they
+    come out in the game's order too. ``kept``: ``hand`` is a state's hand (never changed
+    in place), whose facts are kept in :data:`_KEPT_HANDS`."""
+    facts = _KEPT_HANDS.get(id(hand)) if kept else None
+    if facts is None or facts[0] is not hand:
+        facts = _hand_facts(hand)
+        if kept:
+            if len(_KEPT_HANDS) >= _KEPT_MOST:
+                _KEPT_HANDS.clear()
+            _KEPT_HANDS[id(hand)] = facts
+    _, counts, held, start = facts
+    found = legal_plays(counts, table)
+    if not found:
+        return []
+    known = _PLAY_INFO.get
+    infos = [known(id(d)) or _play_info(d) for d in found]
+    infos.sort(key=_FIRST)
     out: list[tuple[PlayInfo, tuple[Card, ...]]] = []
     for info in infos:
         parts = info[4]
@@ -959,7 +998,7 @@ class DanziState(ClimbingState):
         ):
             for info, listed_cards in listed[3]:
                 if listed_cards is cards:
-                    if self.hands[seat] == listed[1]:
+                    if self.hands[seat] is listed[1]:
                         combo = Combo(info[1], info[2], info[3], listed_cards)
                         # the table it makes, as danzi_table reads it next
                         _TABLE_DANZI[0] = (combo, self.rules, info[5])
@@ -1247,7 +1286,7 @@ class DanziState(ClimbingState):
         cards: list[tuple[Card, ...]] = (
             [()] if self.table is not None and self.may_pass(seat) is None else []
         )
-        cards += [play for _, play in _plays(self.hands[seat], self.danzi_table)]
+        cards += [play for _, play in _plays(self.hands[seat], self.danzi_table, kept=True)]
         return cards
 
     def legal_actions(self, seat: int) -> Sequence[Action] | None:
@@ -1257,13 +1296,13 @@ class DanziState(ClimbingState):
             if seat != self.turn:
                 return []
             acts: list[Action] = (
-                [Pass()] if self.table is not None and self.may_pass(seat) is None else []
+                [_PASS] if self.table is not None and self.may_pass(seat) is None else []
             )
             hand = self.hands[seat]
-            found = _plays(hand, self.danzi_table)
-            acts += [Play(cards) for _, cards in found]
+            found = _plays(hand, self.danzi_table, kept=True)
+            acts += [_play_of(cards) for _, cards in found]
             # kept for check_play: a listed play applied next is not classified again
-            _LISTED[0] = (self.rules, list(hand), self.table, found)
+            _LISTED[0] = (self.rules, hand, self.table, found)
             return acts
         if p in ("tribute", "returning") and seat in self.to_act():
             return None  # choices of several cards from 27

@@ -34,7 +34,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from paiju.engine import Action, Deal, Event, Game, PrivateEvent, State
 from paiju.errors import IllegalAction, ProtocolError
@@ -316,6 +316,10 @@ class MajiangGame(Game):
 # ------------------------------------------------------------------------------ state
 
 
+_ONLY: Final = tuple(frozenset({s}) for s in range(8))
+"""The set of one seat, of each seat of a table of up to eight, made once (frozen)."""
+
+
 class MajiangState(State):
     """One hand of 鞍山麻将."""
 
@@ -375,8 +379,9 @@ class MajiangState(State):
         return self._phase
 
     def to_act(self) -> frozenset[int]:
-        if self._phase == "play":
-            return frozenset({self.turn})
+        if self._phase == "play":  # asked several times a step: each seat's set made once
+            turn = self.turn
+            return _ONLY[turn] if 0 <= turn < len(_ONLY) else frozenset({turn})
         if self._phase in ("claim", "rob"):
             decisions = self.decisions
             return frozenset([s for s in self.window if s not in decisions])

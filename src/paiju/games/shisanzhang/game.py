@@ -128,6 +128,17 @@ class Revealed(Event):
     fouls: tuple[bool, ...]
     scores: tuple[int, ...]
 
+    def __getattr__(self, name: str) -> tuple[str, ...]:
+        """Only what the instance lacks comes here: the ``hands`` of the event a showdown
+        made (:meth:`ShisanzhangState._revealed`), written from the showdown's hands when
+        first read and kept. Their text is most of a showdown's cost, and a random
+        playout or a search never reads it; a server writes it once, as it sends it."""
+        shown: Sequence[Hand] | None = self.__dict__.get("_shown") if name == "hands" else None
+        if shown is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        texts = self.__dict__["hands"] = shown_texts(shown)
+        return texts
+
 
 _READY: Final = tuple(Ready(s) for s in range(4))
 """The :class:`Ready` event of each seat of a four-seat table, made once (it is frozen)."""
@@ -199,7 +210,7 @@ def _shuffle13(c: list[Card], bits: Callable[[int], int]) -> None:
 
 _new = object.__new__
 assert tuple(f.name for f in fields(Revealed)) == ("hands", "specials", "fouls", "scores"), (
-    "_revealed fills Revealed's fields in their order, as its __init__ would"
+    "_revealed fills Revealed's fields as its __init__ would (hands when first read)"
 )
 _special_of: Final = attrgetter("special")
 _foul_of: Final = attrgetter("foul")
@@ -582,10 +593,11 @@ class ShisanzhangState(State):
         hands = result.hands
         specials = tuple(map(_special_of, hands))
         # Revealed(hands=…, specials=…, fouls=…, scores=…), once a hand: its fields put in
-        # its __dict__ in their order, as the frozen dataclass's __init__ does
+        # its __dict__ as the frozen dataclass's __init__ does, the hands' text left to be
+        # written from them when first read (Revealed.__getattr__)
         event = _new(Revealed)
         fill = event.__dict__
-        fill["hands"] = shown_texts(hands)
+        fill["_shown"] = hands
         fill["specials"] = (
             ("",) * len(hands)  # no special shown: the common case
             if specials.count(None) == len(hands)

@@ -511,9 +511,14 @@ def _points_pair(
 
 def _bonus_entry(result: int, row: int, cat: int, bonus: int) -> dict[str, Any]:
     """A row bonus of a pair: the seat of the pair that won the row, the row, its name."""
+    return _bonus_of_seat(0 if result > 0 else 1, row, cat, bonus)
+
+
+def _bonus_of_seat(seat: int, row: int, cat: int, bonus: int) -> dict[str, Any]:
+    """A row bonus won by ``seat`` (of the pair, or of the table): the row, its name."""
     category = CATEGORIES[cat]
     return {
-        "seat": 0 if result > 0 else 1,
+        "seat": seat,
         "row": ROW_NAMES[row],
         "name": _BONUS_NAMES.get(category, category),
         "points": bonus,
@@ -576,6 +581,27 @@ def settle(
     only the category and the leading card count, ties go to the banker).
     """
     chosen: Scoring = params.scoring if scoring is None else scoring
+    if (
+        chosen == "points"
+        and not params.banker
+        and banker is None
+        and not favoured
+        and all([h.special is None and not h.foul for h in hands])
+    ):
+        return _settle_points(params, hands, stake)
+    return _settle_pairs(params, hands, chosen, banker, stake, favoured, bets)
+
+
+def _settle_pairs(
+    params: ShisanzhangParams,
+    hands: Sequence[Hand],
+    chosen: Scoring,
+    banker: int | None,
+    stake: int,
+    favoured: bool,
+    bets: Sequence[int] | None,
+) -> Showdown:
+    """:func:`settle` of any hands, pair by pair through :func:`_compare_pair`."""
     n = len(hands)
     if params.banker:
         b = 0 if banker is None else banker
@@ -657,6 +683,96 @@ def settle(
         stake=stake,
         homeruns=homeruns,
         bets=list(bets) if params.banker and bets is not None else None,
+    )
+
+
+def _settle_points(params: ShisanzhangParams, hands: Sequence[Hand], stake: int) -> Showdown:
+    """:func:`settle` of the common hand written out: the points settlement of a code
+    without a banker, no banker-favoured comparison, every hand arranged without 倒水
+    (no special): every pair compared row by row, each won row's points and bonus, 打枪
+    and 全垒打, as :func:`_points_pair` and the loop of :func:`settle` reckon them (a
+    pair's bonuses and 打枪 named by table seat at once)."""
+    n = len(hands)
+    p0, p1, p2 = params.row_points
+    bonus0, bonus1, bonus2 = _bonus_table(params)
+    gun_bonus = params.gun_bonus
+    shift = CATEGORY_SHIFT
+    scores = [0] * n
+    shot = [0] * n  # opponents each seat shot (打枪): every pair is compared once
+    pairs: list[PairResult] = []
+    for i, j in _couples(n):
+        x0, x1, x2 = hands[i].values
+        y0, y1, y2 = hands[j].values
+        bonuses: list[dict[str, Any]] = []
+        if x0 > y0:
+            r0, bonus = 1, bonus0[x0 >> shift]
+            e0 = p0 + bonus
+            if bonus:
+                bonuses.append(_bonus_of_seat(i, 0, x0 >> shift, bonus))
+        elif x0 < y0:
+            r0, bonus = -1, bonus0[y0 >> shift]
+            e0 = -(p0 + bonus)
+            if bonus:
+                bonuses.append(_bonus_of_seat(j, 0, y0 >> shift, bonus))
+        else:
+            r0 = e0 = 0
+        if x1 > y1:
+            r1, bonus = 1, bonus1[x1 >> shift]
+            e1 = p1 + bonus
+            if bonus:
+                bonuses.append(_bonus_of_seat(i, 1, x1 >> shift, bonus))
+        elif x1 < y1:
+            r1, bonus = -1, bonus1[y1 >> shift]
+            e1 = -(p1 + bonus)
+            if bonus:
+                bonuses.append(_bonus_of_seat(j, 1, y1 >> shift, bonus))
+        else:
+            r1 = e1 = 0
+        if x2 > y2:
+            r2, bonus = 1, bonus2[x2 >> shift]
+            e2 = p2 + bonus
+            if bonus:
+                bonuses.append(_bonus_of_seat(i, 2, x2 >> shift, bonus))
+        elif x2 < y2:
+            r2, bonus = -1, bonus2[y2 >> shift]
+            e2 = -(p2 + bonus)
+            if bonus:
+                bonuses.append(_bonus_of_seat(j, 2, y2 >> shift, bonus))
+        else:
+            r2 = e2 = 0
+        amount = e0 + e1 + e2
+        gun = None
+        if gun_bonus and abs(r0 + r1 + r2) == 3:
+            # 打枪: three rows won against one opponent
+            if r0 > 0:
+                gun = i
+                amount += gun_bonus
+            else:
+                gun = j
+                amount -= gun_bonus
+            shot[gun] += 1
+        pairs.append(PairResult((i, j), (r0, r1, r2), amount, gun, bonuses, "rows", (e0, e1, e2)))
+        scores[i] += amount
+        scores[j] -= amount
+    homeruns: list[int] = []
+    if params.homerun_bonus and n - 1 >= params.homerun_opponents:
+        for seat in range(n):
+            if shot[seat] == n - 1:
+                # 全垒打: 打枪 against every other player; each pays the bonus on top
+                homeruns.append(seat)
+                for other in range(n):
+                    if other != seat:
+                        scores[seat] += params.homerun_bonus
+                        scores[other] -= params.homerun_bonus
+    return Showdown(
+        scoring="points",
+        hands=list(hands),
+        pairs=pairs,
+        scores=[s * stake for s in scores],
+        banker=None,
+        stake=stake,
+        homeruns=homeruns,
+        bets=None,
     )
 
 
