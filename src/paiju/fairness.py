@@ -31,14 +31,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import importlib
 import re
 import secrets
 import struct
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from operator import mod
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from paiju.errors import FairnessError
 
@@ -215,27 +214,13 @@ class DealRng:
         return out
 
 
-def _builtin_sha256() -> Callable[[bytes], Any]:
-    """CPython's own SHA-256 (``_sha2`` from 3.12, ``_sha256`` before; hashlib's fallback
-    where OpenSSL lacks it), else :func:`hashlib.sha256`: the same digest, at about three
-    quarters of OpenSSL's cost for one short message (a deal hashes one a block)."""
-    for name in ("_sha2", "_sha256"):
-        try:
-            made: Callable[[bytes], Any] = importlib.import_module(name).sha256
-        except (ImportError, AttributeError):
-            continue
-        if made(b"paiju").digest() == hashlib.sha256(b"paiju").digest():
-            return made
-    return hashlib.sha256
-
-
 @functools.cache
 def _words_of(blocks: int) -> struct.Struct:
     """The 8-byte big-endian words of ``blocks`` blocks of the stream."""
     return struct.Struct(f">{4 * blocks}Q")
 
 
-_sha256 = _builtin_sha256()
+_sha256 = hashlib.sha256
 _BLOCK = struct.Struct(">4Q")
 _COUNTERS = [i.to_bytes(8, "big") for i in range(256)]
 """The counter bytes of the first blocks of a stream (8 bytes big-endian)."""
