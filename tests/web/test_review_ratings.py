@@ -146,7 +146,9 @@ def test_review_lists_mistakes_first_and_a_tap_steps_the_replay(
                 )
                 assert said in text, text
             if d["loss"] > 0 and not d["matched"]:
-                x = f"−{abs(round(d['loss'], 1)):.1f}" if round(d["loss"], 1) else "0"
+                # one decimal, a half away from zero: the same double arithmetic as the page
+                tenths = math.floor(abs(d["loss"]) * 10 + 0.5)
+                x = f"−{tenths / 10:.1f}" if tenths else "0"
                 assert (f"约 {x} 分" if lang == "zh" else f"about {x} points") in text, text
         # the cards drawn as the replay's log draws them (the arrangement's 13 cards)
         assert page.locator("#review .rv-line .card").count() >= 13 * len(shown)
@@ -382,8 +384,9 @@ def test_my_review_summary_on_the_ledger_page(
             assert heads[1:] == ["Same as AI", "Lost/hand", "Reviewed"], heads
         cells = [c.inner_text() for c in row.query_selector_all("td")]
         assert cells[1] == f"{round(100 * figures['matched_share'])}%", cells
-        shown = math.floor(-figures["mistake_loss_per_hand"] * 10 + 0.5) / 10  # as JS rounds
-        assert cells[2] == f"−{abs(shown):.1f}", cells
+        # one decimal, a half away from zero, as the page rounds
+        shown = math.floor(abs(figures["mistake_loss_per_hand"]) * 10 + 0.5) / 10
+        assert cells[2] == f"−{shown:.1f}", cells
         assert cells[3] == f"{figures['reviewed_hands']}/{figures['hands']}", cells
         assert page.locator("#my-review-pending").count() == 0
         # the whole section in view across the screen, nothing past its right edge

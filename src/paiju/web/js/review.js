@@ -13,11 +13,13 @@ import { t } from "./i18n.js";
 import "./review-strings.js";
 import { actionLine } from "../tables/lines.js";
 
-/** A point value as the review shows it: one decimal, a true minus sign. */
+/** A point value as the review shows it: one decimal, a true minus sign; a half rounds
+ * away from zero either way (Math.round alone took −41.35 to −41.3 but +41.35 to +41.4). */
 export function points(x) {
-  const v = Math.round(Number(x) * 10) / 10;
+  const n = Number(x);
+  const v = Math.round(Math.abs(n) * 10) / 10;
   if (v === 0) return "0";
-  return v < 0 ? `−${Math.abs(v).toFixed(1)}` : `+${v.toFixed(1)}`;
+  return n < 0 ? `−${v.toFixed(1)}` : `+${v.toFixed(1)}`;
 }
 
 /** A chance written "p/q" (or a number) as a percentage: "49.7%". */
