@@ -92,7 +92,7 @@ def test_a_full_batch_does_not_wait_for_the_spacing() -> None:
     short of it still waits."""
 
     async def main() -> tuple[list[tuple[float, list[int]]], float]:
-        journal, store = _journal(2.0)
+        journal, store = _journal(60.0)
         journal.full = 3
         done: list[int] = []
         await _stored(journal, _Room(0), 0, done)  # the first: stored at once
@@ -101,7 +101,7 @@ def test_a_full_batch_does_not_wait_for_the_spacing() -> None:
         short = [asyncio.ensure_future(_stored(journal, _Room(i), i, done)) for i in (1, 2)]
         await asyncio.sleep(0.05)
         assert done == [0]
-        # ...until a third fills it: all three go in one commit, long before the 2 s
+        # ...until a third fills it: all three go in one commit, long before the 60 s
         await asyncio.gather(*short, _stored(journal, _Room(3), 3, done))
         took = time.monotonic() - began
         journal.drain()
@@ -109,7 +109,7 @@ def test_a_full_batch_does_not_wait_for_the_spacing() -> None:
 
     batches, took = asyncio.run(main())
     assert [ids for _, ids in batches] == [[0], [1, 2, 3]]
-    assert took < 1.5  # not the spacing (2 s), however loaded the machine
+    assert took < 30  # not the spacing (60 s), however loaded the machine
 
 
 def test_without_spacing_each_write_after_a_commit_starts_its_own() -> None:
